@@ -1,0 +1,191 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/report"
+	"github.com/spf13/cobra"
+)
+
+// buildOptions are the flags of `runforge build`.
+type buildOptions struct {
+	out         string
+	paper       string
+	duplex      string
+	backOffset  string
+	noCropMarks bool
+	inkSaver    bool
+	noPreviews  bool
+	strict      bool
+	paths       []string
+	changed     func(string) bool
+}
+
+func newBuildCmd(s streams) *cobra.Command {
+	o := &buildOptions{}
+	cmd := &cobra.Command{
+		Use:   "build [PATH...]",
+		Short: "Validate packs and lay them out into print-ready PDFs and PNG previews",
+		Long: `Validate packs, then write their print kits under OUT/<pack>/: one PDF per
+deck (n-up with bleed and crop marks, each front page followed by its back
+page for duplex printing), tokens.pdf, calibration.pdf for measuring a
+printer's duplex misregistration, components.txt, and PNG previews of every
+card face with a contact sheet per deck.
+
+A pack with errors is not built and nothing is written. Output is written
+to a staging folder and swapped in at the end, so a failed build leaves the
+previous output intact. The same input always gives byte-identical PDFs
+(SOURCE_DATE_EPOCH sets their date).
+
+Flags override the pack's print settings.`,
+		Example: `  runforge build
+  runforge build run-for-your-life --paper a4 --duplex short
+  runforge build my-pack --back-offset 0.5,-0.3 --ink-saver`,
+		ValidArgsFunction: completePacks,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.paths = args
+			o.changed = func(name string) bool { return cmd.Flags().Changed(name) }
+			return runBuild(s, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.out, "out", "o", "out", "output folder")
+	f.StringVar(&o.paper, "paper", "letter", "paper size: letter or a4")
+	f.StringVar(&o.duplex, "duplex", "long", "duplex flip: long, short or none (no backs)")
+	f.StringVar(&o.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to match a printer's misregistration (see calibration.pdf)")
+	f.BoolVar(&o.noCropMarks, "no-crop-marks", false, "leave out crop marks")
+	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands")
+	f.BoolVar(&o.noPreviews, "no-previews", false, "skip the PNG previews")
+	f.BoolVar(&o.strict, "strict", false, "refuse to build on warnings too")
+	_ = cmd.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]string{"letter", "a4"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("duplex", cobra.FixedCompletions([]string{"long", "short", "none"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func runBuild(s streams, o *buildOptions) error {
+	created, err := buildTime()
+	if err != nil {
+		return err
+	}
+	offset, err := parseOffset(o.backOffset)
+	if err != nil {
+		return err
+	}
+	if _, err := layout.PaperByName(o.paper); err != nil {
+		return usageError("--paper: %v", err)
+	}
+	if _, err := layout.ParseDuplex(o.duplex); err != nil {
+		return usageError("--duplex: %v", err)
+	}
+	targets, err := resolveTargets(o.paths)
+	if err != nil {
+		return err
+	}
+	r, err := generator.NewRenderer(o.inkSaver)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	results := checkTargets(targets, r)
+	all, sum := collect(results)
+	if sum.Errors > 0 || (o.strict && sum.Warnings > 0) {
+		_ = report.Text{}.Write(s.err, all, sum)
+		fmt.Fprintln(s.err, "nothing was built: fix the errors above first")
+		return errFindings
+	}
+	if len(all) > 0 {
+		_ = report.Text{}.Write(s.err, all, sum)
+	}
+	for _, c := range results {
+		po, err := o.printOptions(c.pack, offset, created)
+		if err != nil {
+			return err
+		}
+		if r.InkSaver != (o.inkSaver || c.pack.Game.Print.InkSaver) {
+			if r, err = generator.NewRenderer(!r.InkSaver); err != nil {
+				return usageError("%v", err)
+			}
+		}
+		arts, err := r.Build(c.pack, generator.BuildOptions{
+			Print: po, OutDir: o.out, Previews: !o.noPreviews,
+			Templates: validate.DeckTemplates,
+		})
+		if err != nil {
+			return usageError("building %s: %v", c.target.name, err)
+		}
+		printArtifacts(s, o.out, c.pack, arts)
+	}
+	return nil
+}
+
+// printOptions merges flags over the pack's print settings.
+func (o *buildOptions) printOptions(p *schema.Pack, offset layout.Point, created time.Time) (generator.PrintOptions, error) {
+	ps := p.Game.Print
+	paperName, duplexName := o.paper, o.duplex
+	if !o.changed("paper") && ps.Paper != "" {
+		paperName = ps.Paper
+	}
+	if !o.changed("duplex") && ps.Duplex != "" {
+		duplexName = ps.Duplex
+	}
+	paper, err := layout.PaperByName(paperName)
+	if err != nil {
+		return generator.PrintOptions{}, usageError("%v", err)
+	}
+	duplex, err := layout.ParseDuplex(duplexName)
+	if err != nil {
+		return generator.PrintOptions{}, usageError("%v", err)
+	}
+	bleed := layout.DefaultBleed
+	if ps.Bleed != nil {
+		bleed = ps.Bleed.MM()
+	}
+	crop := !o.noCropMarks
+	if !o.changed("no-crop-marks") && ps.CropMarks != nil {
+		crop = *ps.CropMarks
+	}
+	return generator.PrintOptions{
+		Paper: paper, Margin: layout.DefaultMargin, Bleed: bleed, Duplex: duplex,
+		BackOffset: offset, CropMarks: crop, Created: created,
+	}, nil
+}
+
+func parseOffset(s string) (layout.Point, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 {
+		return layout.Point{}, usageError("--back-offset %q: want X,Y in millimetres, e.g. 0.5,-0.25", s)
+	}
+	var v [2]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || f < -20 || f > 20 {
+			return layout.Point{}, usageError("--back-offset %q: want X,Y in millimetres between -20 and 20", s)
+		}
+		v[i] = f
+	}
+	return layout.Point{X: v[0], Y: v[1]}, nil
+}
+
+func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Artifact) {
+	pngs := 0
+	for _, a := range arts {
+		if strings.HasPrefix(a.Path, "preview/") {
+			pngs++
+			continue
+		}
+		if a.Pages > 0 {
+			fmt.Fprintf(s.out, "%s/%s/%s (%d pages)\n", out, p.Game.ID, a.Path, a.Pages)
+		} else {
+			fmt.Fprintf(s.out, "%s/%s/%s\n", out, p.Game.ID, a.Path)
+		}
+	}
+	if pngs > 0 {
+		fmt.Fprintf(s.out, "%s/%s/preview/ (%d PNG previews)\n", out, p.Game.ID, pngs)
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+)
+
+// checked is a pack after loading and validation.
+type checked struct {
+	target target
+	pack   *schema.Pack // nil when the manifest could not be read
+	diags  []validate.Diagnostic
+}
+
+// fitter adapts the generator's text measurement to the validate stage.
+type fitter struct{ r *generator.Renderer }
+
+// Overflows implements validate.TextFitter.
+func (f fitter) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []validate.Overflow {
+	face, back := validate.DeckTemplates(d)
+	var out []validate.Overflow
+	for _, o := range f.r.Overflows(p, d, card, face, back) {
+		out = append(out, validate.Overflow{Template: o.Template, Box: o.Box, Field: o.Field, Detail: o.Detail})
+	}
+	return out
+}
+
+// checkTargets loads and validates every target. Diagnostics of a target
+// that names one file are limited to that file.
+func checkTargets(targets []target, r *generator.Renderer) []checked {
+	out := make([]checked, 0, len(targets))
+	for _, t := range targets {
+		p, probs := schema.LoadPack(t.fsys, t.displayName())
+		diags := validate.Pack(p, probs, validate.Options{Fitter: fitter{r}})
+		if t.file != "" {
+			diags = onlyFile(diags, t.file)
+		}
+		out = append(out, checked{target: t, pack: p, diags: diags})
+	}
+	return out
+}
+
+// onlyFile keeps diagnostics in file or with a related position in it.
+func onlyFile(diags []validate.Diagnostic, file string) []validate.Diagnostic {
+	var out []validate.Diagnostic
+	for _, d := range diags {
+		keep := d.Pos.File == file
+		for _, r := range d.Related {
+			keep = keep || r.Pos.File == file
+		}
+		if keep {
+			out = append(out, d)
+		}
+	}
+	return out
+}

@@ -1,0 +1,214 @@
+package generator
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// BuildOptions configure a build.
+type BuildOptions struct {
+	Print PrintOptions
+	// OutDir is where the pack's folder is created.
+	OutDir string
+	// Previews writes PNG previews of every card face and contact sheets.
+	Previews bool
+	// Templates returns the face and back template ids of a deck.
+	Templates func(*schema.Deck) (face, back string)
+}
+
+// Artifact is one file a build wrote.
+type Artifact struct {
+	Path  string // relative to the pack's output folder
+	Pages int    // PDF pages, 0 for images
+}
+
+// Build writes the pack's print kit into OutDir/<pack id>/. Everything is
+// written into a staging folder first and swapped in at the end, so a failed
+// build leaves the previous output intact.
+func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) {
+	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", opts.OutDir, err)
+	}
+	stage, err := os.MkdirTemp(opts.OutDir, "."+p.Game.ID+".tmp-")
+	if err != nil {
+		return nil, fmt.Errorf("creating staging folder: %w", err)
+	}
+	defer os.RemoveAll(stage)
+
+	jobs := r.buildJobs(p, opts)
+	arts, err := runJobs(stage, jobs)
+	if err != nil {
+		return nil, err
+	}
+	final := filepath.Join(opts.OutDir, p.Game.ID)
+	if err := swapInto(stage, final); err != nil {
+		return nil, err
+	}
+	return arts, nil
+}
+
+// job writes one output file.
+type job struct {
+	path  string
+	write func(io.Writer) (pages int, err error)
+}
+
+func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
+	var jobs []job
+	pr := opts.Print
+	anyBacks := false
+	for _, d := range p.Decks {
+		d := d
+		faceID, backID := opts.Templates(d)
+		face, back, _, err := DeckSides(p, d, faceID, backID)
+		if err != nil {
+			jobs = append(jobs, job{path: d.ID + ".pdf", write: func(io.Writer) (int, error) { return 0, err }})
+			continue
+		}
+		anyBacks = anyBacks || back != nil
+		jobs = append(jobs, job{path: d.ID + ".pdf", write: func(w io.Writer) (int, error) {
+			return r.WriteDeck(w, p, d, face, back, pr)
+		}})
+		if !opts.Previews {
+			continue
+		}
+		jobs = append(jobs, job{path: "preview/" + d.ID + ".png", write: func(w io.Writer) (int, error) {
+			return 0, r.WriteContactSheet(w, d, face, back)
+		}})
+		for _, card := range d.Cards {
+			card := card
+			jobs = append(jobs, job{path: fmt.Sprintf("preview/%s/%s.png", d.ID, card.ID), write: func(w io.Writer) (int, error) {
+				return 0, r.WriteCardPreview(w, face, NewCardData(d, card), PreviewDPI)
+			}})
+		}
+	}
+	if len(p.TokenSets) > 0 {
+		jobs = append(jobs, job{path: "tokens.pdf", write: func(w io.Writer) (int, error) {
+			return r.WriteTokens(w, p, pr)
+		}})
+		if opts.Previews {
+			jobs = append(jobs, job{path: "preview/tokens.png", write: func(w io.Writer) (int, error) {
+				return 0, r.WriteTokenSheetPreview(w, p)
+			}})
+		}
+	}
+	if anyBacks && pr.Duplex != layout.NoDuplex {
+		jobs = append(jobs, job{path: "calibration.pdf", write: func(w io.Writer) (int, error) {
+			return 2, r.WriteCalibration(w, pr)
+		}})
+	}
+	jobs = append(jobs, job{path: "components.txt", write: func(w io.Writer) (int, error) {
+		return 0, writeComponents(w, p)
+	}})
+	return jobs
+}
+
+// runJobs runs the jobs on all cores and returns the artifacts sorted by path.
+func runJobs(dir string, jobs []job) ([]Artifact, error) {
+	arts := make([]Artifact, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				arts[i], errs[i] = runJob(dir, jobs[i])
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	sort.Slice(arts, func(i, j int) bool { return arts[i].Path < arts[j].Path })
+	return arts, nil
+}
+
+func runJob(dir string, j job) (Artifact, error) {
+	path := filepath.Join(dir, filepath.FromSlash(j.path))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return Artifact{}, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return Artifact{}, err
+	}
+	bw := bufio.NewWriterSize(f, 256<<10)
+	pages, err := j.write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return Artifact{}, fmt.Errorf("%s: %w", j.path, err)
+	}
+	return Artifact{Path: j.path, Pages: pages}, nil
+}
+
+// swapInto replaces final with the staged folder.
+func swapInto(stage, final string) error {
+	old := ""
+	if _, err := os.Stat(final); err == nil {
+		old = final + ".old"
+		if err := os.RemoveAll(old); err != nil {
+			return err
+		}
+		if err := os.Rename(final, old); err != nil {
+			return fmt.Errorf("replacing %s: %w", final, err)
+		}
+	}
+	if err := os.Rename(stage, final); err != nil {
+		if old != "" {
+			_ = os.Rename(old, final)
+		}
+		return fmt.Errorf("moving output into %s: %w", final, err)
+	}
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+// writeComponents writes the component checklist of the kit.
+func writeComponents(w io.Writer, p *schema.Pack) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
+	for _, c := range p.Game.Components {
+		status := "printed"
+		if !c.IsPrinted() {
+			status = "NOT PRINTED"
+		}
+		fmt.Fprintf(&b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
+		if c.Substitute != "" {
+			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
+		}
+	}
+	if len(p.Game.Assumptions) > 0 {
+		b.WriteString("\nWhere the rulebook is silent, this pack assumes:\n")
+		for _, a := range p.Game.Assumptions {
+			fmt.Fprintf(&b, "- %s\n", strings.TrimSpace(a))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}

@@ -1,0 +1,151 @@
+// Package generator draws content: the Canvas interface with its PDF (fpdf),
+// PNG (gg) and recording backends, the card, token and calibration
+// renderers, icons, fonts and the text engine, and the build of a pack's
+// print kit.
+package generator
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Color is an opaque RGB colour.
+type Color struct{ R, G, B uint8 }
+
+// Common colours.
+var (
+	Black = Color{0, 0, 0}
+	White = Color{255, 255, 255}
+)
+
+// ParseColor parses #rgb or #rrggbb.
+func ParseColor(s string) (Color, error) {
+	if len(s) == 4 && s[0] == '#' {
+		s = "#" + string([]byte{s[1], s[1], s[2], s[2], s[3], s[3]})
+	}
+	if len(s) != 7 || s[0] != '#' {
+		return Color{}, fmt.Errorf("colour %q: want #rgb or #rrggbb", s)
+	}
+	v, err := strconv.ParseUint(s[1:], 16, 32)
+	if err != nil {
+		return Color{}, fmt.Errorf("colour %q: want #rgb or #rrggbb", s)
+	}
+	return Color{uint8(v >> 16), uint8(v >> 8), uint8(v)}, nil
+}
+
+// colorOr parses s, returning def when s is empty or malformed.
+func colorOr(s string, def Color) Color {
+	if s == "" {
+		return def
+	}
+	c, err := ParseColor(s)
+	if err != nil {
+		return def
+	}
+	return c
+}
+
+// Gray converts the colour to its luminance, for the black-and-white variant.
+func (c Color) Gray() Color {
+	y := uint8((299*int(c.R) + 587*int(c.G) + 114*int(c.B)) / 1000)
+	return Color{y, y, y}
+}
+
+// Hex formats the colour as #rrggbb.
+func (c Color) Hex() string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+// Style says how a shape is painted: filled, stroked or both.
+type Style struct {
+	Fill   *Color
+	Stroke *Color
+	Width  float64 // stroke width in mm
+}
+
+// Filled is a fill-only style.
+func Filled(c Color) Style { return Style{Fill: &c} }
+
+// Stroked is a stroke-only style.
+func Stroked(c Color, width float64) Style { return Style{Stroke: &c, Width: width} }
+
+// FontStyle selects one of the embedded fonts.
+type FontStyle int
+
+// Font styles.
+const (
+	Regular FontStyle = iota
+	Bold
+	Italic
+	BoldItalic
+	Mono
+)
+
+var fontStyleNames = [...]string{"regular", "bold", "italic", "bolditalic", "mono"}
+
+func (f FontStyle) String() string { return fontStyleNames[f] }
+
+// ParseFontStyle maps a template font name to a style (regular by default).
+func ParseFontStyle(s string) FontStyle {
+	for i, n := range fontStyleNames {
+		if n == s {
+			return FontStyle(i)
+		}
+	}
+	return Regular
+}
+
+// Canvas is a drawing surface in millimetres, origin at the top-left, y down.
+// Backends: PDF pages (fpdf), PNG images (gg) and a recording for tests.
+type Canvas interface {
+	Rect(x, y, w, h, radius float64, s Style)
+	Ellipse(x, y, w, h float64, s Style)
+	Line(x1, y1, x2, y2 float64, c Color, width float64)
+	// Path fills a path with the nonzero rule.
+	Path(p *Path, c Color)
+	// Text draws a run of text with its baseline starting at (x, y).
+	Text(x, y float64, s string, f FontStyle, sizePt float64, c Color)
+	// Push saves the transformation and clip; Pop restores them.
+	Push()
+	Pop()
+	// Translate moves the origin. Translate and Rotate must be called
+	// between Push and Pop.
+	Translate(dx, dy float64)
+	// Rotate turns the drawing clockwise by deg degrees about (cx, cy).
+	Rotate(deg, cx, cy float64)
+	// ClipRect restricts drawing to the rectangle until the matching Pop.
+	ClipRect(x, y, w, h float64)
+}
+
+// Path is a vector outline made of closed subpaths.
+type Path struct {
+	Ops []PathOp
+}
+
+// PathOpKind is the kind of a path operation.
+type PathOpKind uint8
+
+// Path operations.
+const (
+	MoveTo PathOpKind = iota
+	LineTo
+	CubicTo
+	Close
+)
+
+// PathOp is one path operation; CubicTo uses all three points (two control
+// points and the end), MoveTo and LineTo only the first.
+type PathOp struct {
+	Kind PathOpKind
+	P    [3][2]float64
+}
+
+// Transformed returns the path scaled by s then moved by (dx, dy).
+func (p *Path) Transformed(s, dx, dy float64) *Path {
+	out := &Path{Ops: make([]PathOp, len(p.Ops))}
+	for i, op := range p.Ops {
+		for j := range op.P {
+			op.P[j] = [2]float64{op.P[j][0]*s + dx, op.P[j][1]*s + dy}
+		}
+		out.Ops[i] = op
+	}
+	return out
+}

@@ -1,0 +1,271 @@
+package generator
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Renderer draws cards and tokens. It is safe for concurrent use.
+type Renderer struct {
+	Fonts *Fonts
+	// InkSaver prints no large fills: backgrounds stay white and filled
+	// shapes marked inkSaver: outline become outlines.
+	InkSaver bool
+}
+
+// NewRenderer returns a renderer with the embedded fonts.
+func NewRenderer(inkSaver bool) (*Renderer, error) {
+	f, err := NewFonts()
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{Fonts: f, InkSaver: inkSaver}, nil
+}
+
+// CardData is what a template is filled with: a card's fields plus fields
+// the game derives from them (see rfyl.go).
+type CardData struct {
+	Card   *schema.Card
+	Deck   *schema.Deck
+	fields map[string]string
+}
+
+// NewCardData prepares a card for rendering.
+func NewCardData(deck *schema.Deck, card *schema.Card) *CardData {
+	d := &CardData{Card: card, Deck: deck, fields: map[string]string{}}
+	for k := range card.Fields {
+		if l := card.List(k); l != nil {
+			d.fields[k] = strings.Join(l, " ")
+		} else {
+			d.fields[k] = card.Str(k)
+		}
+	}
+	for k, v := range derivedFields(deck, card) {
+		d.fields[k] = v
+	}
+	return d
+}
+
+// Field returns a field as text ("" when absent).
+func (d *CardData) Field(name string) string { return d.fields[name] }
+
+var interpolation = regexp.MustCompile(`\$\{([A-Za-z0-9_-]+)\}`)
+
+// boxText is the text a box shows for the card.
+func (d *CardData) boxText(b *schema.Box) string {
+	if b.Field != "" {
+		return d.Field(b.Field)
+	}
+	return interpolation.ReplaceAllStringFunc(b.Text, func(m string) string {
+		return d.Field(m[2 : len(m)-1])
+	})
+}
+
+// visible applies the box's when/equals condition.
+func (d *CardData) visible(b *schema.Box) bool {
+	if b.When == "" {
+		return true
+	}
+	name, negate := strings.CutPrefix(b.When, "!")
+	v := d.Field(name)
+	ok := v != ""
+	if ok && b.Equals != nil {
+		ok = v == toString(b.Equals)
+	}
+	return ok != negate
+}
+
+func toString(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case float64:
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	}
+	return ""
+}
+
+// TextStyleOf is the text style of a box, with defaults.
+func TextStyleOf(b *schema.Box) TextStyle {
+	size := b.Size.Pt()
+	if size == 0 {
+		size = 10
+	}
+	return TextStyle{
+		Font: ParseFontStyle(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
+		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
+	}
+}
+
+// shape is a filled area drawn so far, to find the colour behind a box.
+type shape struct {
+	r     layout.Rect
+	color Color
+}
+
+// DrawCard draws one side of a card with its trim's top-left at the origin.
+// bleed says how far the background may reach beyond the trim.
+func (r *Renderer) DrawCard(c Canvas, t *schema.Template, d *CardData, bleed layout.Sides) {
+	size, _ := t.TrimSize()
+	w, h := size.W.MM(), size.H.MM()
+	bg := colorOr(t.Background, White)
+	if r.InkSaver {
+		bg = White
+	}
+	c.Rect(-bleed.Left, -bleed.Top, w+bleed.Left+bleed.Right, h+bleed.Top+bleed.Bottom, 0, Filled(bg))
+	shapes := []shape{{layout.Rect{W: w, H: h}, bg}}
+	for _, b := range t.Boxes {
+		if !d.visible(b) {
+			continue
+		}
+		box := layout.Rect{X: b.X.MM(), Y: b.Y.MM(), W: b.W.MM(), H: b.H.MM()}
+		if b.Rotate != 0 {
+			c.Push()
+			c.Rotate(float64(b.Rotate), box.X+box.W/2, box.Y+box.H/2)
+		}
+		paper := paperBehind(shapes, box)
+		if filled, ok := r.drawBox(c, b, box, d, paper); ok {
+			shapes = append(shapes, shape{box, filled})
+		}
+		if b.Rotate != 0 {
+			c.Pop()
+		}
+	}
+}
+
+func paperBehind(shapes []shape, box layout.Rect) Color {
+	cx, cy := box.X+box.W/2, box.Y+box.H/2
+	for i := len(shapes) - 1; i >= 0; i-- {
+		s := shapes[i].r
+		if cx >= s.X && cx <= s.Right() && cy >= s.Y && cy <= s.Bottom() {
+			return shapes[i].color
+		}
+	}
+	return White
+}
+
+// drawBox draws one box; it returns the fill colour when the box paints an
+// opaque area that later boxes sit on.
+func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData, paper Color) (Color, bool) {
+	ink := colorOr(b.Color, Color{0x1a, 0x1a, 0x1a})
+	if r.InkSaver && isLight(ink) && isLight(paper) {
+		ink = Color{0x1a, 0x1a, 0x1a}
+	}
+	switch b.Kind() {
+	case "rect", "ellipse":
+		st, filled := r.shapeStyle(b)
+		if st.Fill == nil && st.Stroke == nil {
+			return Color{}, false
+		}
+		if b.Kind() == "rect" {
+			c.Rect(box.X, box.Y, box.W, box.H, b.Radius.MM(), st)
+		} else {
+			c.Ellipse(box.X, box.Y, box.W, box.H, st)
+		}
+		if st.Fill != nil {
+			return filled, true
+		}
+		return Color{}, false
+	case "line":
+		c.Line(box.X, box.Y, box.Right(), box.Bottom(), colorOr(b.Stroke, ink), strokeWidth(b))
+	case "icon":
+		side := min(box.W, box.H)
+		DrawIcon(c, b.Icon, box.X+(box.W-side)/2, box.Y+(box.H-side)/2, side, ink, paper)
+	case "icons":
+		r.drawIconRow(c, strings.Fields(d.boxText(b)), box, ink, paper)
+	case "text":
+		text := d.boxText(b)
+		if strings.TrimSpace(text) == "" {
+			return Color{}, false
+		}
+		block := r.Fonts.LayoutText(text, TextStyleOf(b), box.W, box.H)
+		if !block.Fits {
+			c.Push()
+			c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)
+		}
+		r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, ink, paper)
+		if !block.Fits {
+			c.Pop()
+		}
+	default:
+		if draw, ok := boxKinds[b.Kind()]; ok {
+			draw(r, c, b, box, d, ink, paper)
+		}
+	}
+	return Color{}, false
+}
+
+// shapeStyle is the paint of a rect or ellipse, honouring ink-saver.
+func (r *Renderer) shapeStyle(b *schema.Box) (Style, Color) {
+	var st Style
+	var fill Color
+	if b.Fill != "" {
+		fill = colorOr(b.Fill, White)
+		st.Fill = &fill
+	}
+	if b.Stroke != "" {
+		s := colorOr(b.Stroke, Black)
+		st.Stroke, st.Width = &s, strokeWidth(b)
+	}
+	if r.InkSaver && st.Fill != nil {
+		switch b.InkSaver {
+		case "hide":
+			return Style{}, Color{}
+		case "outline":
+			if st.Stroke == nil {
+				st.Stroke, st.Width = &fill, 0.4
+			}
+			st.Fill = nil
+		}
+	}
+	return st, fill
+}
+
+func strokeWidth(b *schema.Box) float64 {
+	if b.StrokeWidth > 0 {
+		return b.StrokeWidth.MM()
+	}
+	return 0.3
+}
+
+// drawIconRow centres a row of icons in the box.
+func (r *Renderer) drawIconRow(c Canvas, names []string, box layout.Rect, ink, paper Color) {
+	n := float64(len(names))
+	if n == 0 {
+		return
+	}
+	gap := 0.25
+	size := min(box.H, box.W/(n+(n-1)*gap))
+	total := n*size + (n-1)*gap*size
+	x := box.X + (box.W-total)/2
+	y := box.Y + (box.H-size)/2
+	for _, name := range names {
+		DrawIcon(c, name, x, y, size, ink, paper)
+		x += size * (1 + gap)
+	}
+}
+
+func isLight(c Color) bool {
+	return 299*int(c.R)+587*int(c.G)+114*int(c.B) > 160*1000
+}
+
+// boxDrawer draws a game-specific box kind.
+type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color)
+
+// boxKinds are the game-specific box kinds, registered by the per-game files.
+var boxKinds = map[string]boxDrawer{
+	"drops": drawDropTrack,
+}
+
+// derivedFields adds the fields a game computes from a card.
+func derivedFields(deck *schema.Deck, card *schema.Card) map[string]string {
+	switch deck.CardType {
+	case "rfyl/determination":
+		return rfylDeterminationFields(card)
+	}
+	return nil
+}

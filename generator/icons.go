@@ -1,0 +1,68 @@
+package generator
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// icon is a parsed icon: layers in a 100x100 box.
+type icon struct {
+	layers []iconShape
+}
+
+type iconShape struct {
+	path     *Path
+	knockout bool
+}
+
+// parsedIcons parses the icon path data once; it is read-only afterwards.
+var parsedIcons = sync.OnceValues(func() (map[string]*icon, error) {
+	out := map[string]*icon{}
+	names := make([]string, 0, len(iconPaths))
+	for n := range iconPaths {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		ic := &icon{}
+		for i, l := range iconPaths[name] {
+			p, err := parseSVGPath(l.D)
+			if err != nil {
+				return nil, fmt.Errorf("icon %s layer %d: %w", name, i, err)
+			}
+			ic.layers = append(ic.layers, iconShape{p, l.Knockout})
+		}
+		out[name] = ic
+	}
+	return out, nil
+})
+
+// HasIcon reports whether the generator can draw the named icon.
+func HasIcon(name string) bool {
+	_, ok := iconPaths[name]
+	return ok
+}
+
+// DrawIcon draws the named icon in a size x size square at (x, y), in ink,
+// cutting its details out with paper. Unknown icons draw nothing and report
+// false.
+func DrawIcon(c Canvas, name string, x, y, size float64, ink, paper Color) bool {
+	icons, err := parsedIcons()
+	if err != nil {
+		return false
+	}
+	ic, ok := icons[name]
+	if !ok {
+		return false
+	}
+	s := size / 100
+	for _, l := range ic.layers {
+		col := ink
+		if l.knockout {
+			col = paper
+		}
+		c.Path(l.path.Transformed(s, x, y), col)
+	}
+	return true
+}

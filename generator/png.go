@@ -1,0 +1,201 @@
+package generator
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+
+	"git.sr.ht/~sbinet/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+)
+
+// PNGCanvas draws into an image with gg. Coordinates are millimetres,
+// converted to pixels at the canvas's resolution so that text is rasterised
+// at its final size.
+type PNGCanvas struct {
+	dc    *gg.Context
+	scale float64 // pixels per mm
+	faces map[faceKey]font.Face
+	fonts [len(fontSources)]*opentype.Font
+	// gg's Pop keeps the clip mask, so the canvas keeps its own stack.
+	clip  *image.Alpha
+	clips []*image.Alpha
+}
+
+type faceKey struct {
+	style FontStyle
+	px    float64
+}
+
+var _ Canvas = (*PNGCanvas)(nil)
+
+// NewPNGCanvas makes a w x h mm image at dpi, filled white.
+func NewPNGCanvas(w, h, dpi float64) (*PNGCanvas, error) {
+	scale := dpi / 25.4
+	pw, ph := int(math.Round(w*scale)), int(math.Round(h*scale))
+	if pw <= 0 || ph <= 0 || pw*ph > 40_000_000 {
+		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
+	}
+	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]font.Face{}}
+	c.dc.SetRGB(1, 1, 1)
+	c.dc.Clear()
+	return c, nil
+}
+
+// Encode writes the image as PNG.
+func (c *PNGCanvas) Encode(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(bw, c.dc.Image()); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func (c *PNGCanvas) setColor(col Color) { c.dc.SetRGB255(int(col.R), int(col.G), int(col.B)) }
+
+func (c *PNGCanvas) paint(s Style) {
+	if s.Fill != nil {
+		c.setColor(*s.Fill)
+		if s.Stroke != nil {
+			c.dc.FillPreserve()
+		} else {
+			c.dc.Fill()
+		}
+	}
+	if s.Stroke != nil {
+		c.setColor(*s.Stroke)
+		c.dc.SetLineWidth(s.Width * c.scale)
+		c.dc.Stroke()
+	}
+	c.dc.ClearPath()
+}
+
+// Rect implements Canvas.
+func (c *PNGCanvas) Rect(x, y, w, h, r float64, s Style) {
+	k := c.scale
+	if r > 0 {
+		c.dc.DrawRoundedRectangle(x*k, y*k, w*k, h*k, r*k)
+	} else {
+		c.dc.DrawRectangle(x*k, y*k, w*k, h*k)
+	}
+	c.paint(s)
+}
+
+// Ellipse implements Canvas.
+func (c *PNGCanvas) Ellipse(x, y, w, h float64, s Style) {
+	k := c.scale
+	c.dc.DrawEllipse((x+w/2)*k, (y+h/2)*k, w/2*k, h/2*k)
+	c.paint(s)
+}
+
+// Line implements Canvas.
+func (c *PNGCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
+	k := c.scale
+	c.dc.DrawLine(x1*k, y1*k, x2*k, y2*k)
+	c.paint(Stroked(col, width))
+}
+
+// Path implements Canvas.
+func (c *PNGCanvas) Path(p *Path, col Color) {
+	k := c.scale
+	for _, op := range p.Ops {
+		switch op.Kind {
+		case MoveTo:
+			c.dc.MoveTo(op.P[0][0]*k, op.P[0][1]*k)
+		case LineTo:
+			c.dc.LineTo(op.P[0][0]*k, op.P[0][1]*k)
+		case CubicTo:
+			c.dc.CubicTo(op.P[0][0]*k, op.P[0][1]*k, op.P[1][0]*k, op.P[1][1]*k, op.P[2][0]*k, op.P[2][1]*k)
+		case Close:
+			c.dc.ClosePath()
+		}
+	}
+	c.dc.SetFillRuleWinding()
+	c.paint(Filled(col))
+}
+
+// Text implements Canvas.
+func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col Color) {
+	px := math.Round(size*ptMM*c.scale*4) / 4
+	key := faceKey{st, px}
+	face, ok := c.faces[key]
+	if !ok {
+		if c.fonts[st] == nil {
+			f, err := opentype.Parse(FontData(st))
+			if err != nil {
+				return
+			}
+			c.fonts[st] = f
+		}
+		var err error
+		face, err = opentype.NewFace(c.fonts[st], &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+		if err != nil {
+			return
+		}
+		c.faces[key] = face
+	}
+	c.dc.SetFontFace(face)
+	c.setColor(col)
+	c.dc.DrawString(s, x*c.scale, y*c.scale)
+}
+
+// Push implements Canvas.
+func (c *PNGCanvas) Push() {
+	c.dc.Push()
+	c.clips = append(c.clips, c.clip)
+}
+
+// Pop implements Canvas.
+func (c *PNGCanvas) Pop() {
+	n := len(c.clips)
+	if n == 0 {
+		return
+	}
+	c.dc.Pop()
+	c.clip, c.clips = c.clips[n-1], c.clips[:n-1]
+	if c.clip == nil {
+		c.dc.ResetClip()
+	} else {
+		_ = c.dc.SetMask(c.clip)
+	}
+}
+
+// Translate implements Canvas.
+func (c *PNGCanvas) Translate(dx, dy float64) { c.dc.Translate(dx*c.scale, dy*c.scale) }
+
+// Rotate implements Canvas.
+func (c *PNGCanvas) Rotate(deg, cx, cy float64) {
+	c.dc.RotateAbout(gg.Radians(deg), cx*c.scale, cy*c.scale)
+}
+
+// ClipRect implements Canvas. The clip is the bounding box of the
+// transformed rectangle, intersected with the current clip.
+func (c *PNGCanvas) ClipRect(x, y, w, h float64) {
+	k := c.scale
+	x0, y0 := math.Inf(1), math.Inf(1)
+	x1, y1 := math.Inf(-1), math.Inf(-1)
+	for _, p := range [][2]float64{{x, y}, {x + w, y}, {x, y + h}, {x + w, y + h}} {
+		tx, ty := c.dc.TransformPoint(p[0]*k, p[1]*k)
+		x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
+	}
+	b := image.Rect(0, 0, c.dc.Width(), c.dc.Height())
+	mask := image.NewAlpha(b)
+	r := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(b)
+	for py := r.Min.Y; py < r.Max.Y; py++ {
+		for px := r.Min.X; px < r.Max.X; px++ {
+			a := uint8(255)
+			if c.clip != nil {
+				a = c.clip.AlphaAt(px, py).A
+			}
+			mask.SetAlpha(px, py, color.Alpha{A: a})
+		}
+	}
+	c.clip = mask
+	_ = c.dc.SetMask(mask)
+}

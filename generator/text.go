@@ -1,0 +1,303 @@
+package generator
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// TextStyle is how a text box sets its text.
+type TextStyle struct {
+	Font       FontStyle
+	Size       float64 // points, the preferred size
+	MinSize    float64 // points, the smallest size auto-shrink may use
+	LineHeight float64 // multiple of the size
+	Align      string  // left, center, right
+	VAlign     string  // top, middle, bottom
+}
+
+// segment is a piece of a word: text, or an inline icon.
+type segment struct {
+	text string
+	icon string
+}
+
+// word is a run of segments without spaces.
+type word []segment
+
+// TextItem is a placed run of text or an icon on a line, x from the line start.
+type TextItem struct {
+	Text string
+	Icon string
+	X, W float64
+}
+
+// TextLine is one laid-out line.
+type TextLine struct {
+	Items []TextItem
+	Width float64
+}
+
+// TextBlock is text laid out in a box.
+type TextBlock struct {
+	Lines []TextLine
+	Size  float64 // the size used, points
+	Style TextStyle
+	// Fits is false when the text overflows even at the minimum size.
+	Fits bool
+	// Height is the height the lines need, in millimetres.
+	Height float64
+	// Overflow says what does not fit, when Fits is false.
+	Overflow string
+}
+
+// iconEm is the advance of an inline icon, in em.
+const iconEm = 1.1
+
+// parseRich splits text into paragraphs of words; {name} becomes an inline
+// icon when the generator can draw it.
+func parseRich(s string) [][]word {
+	var paras [][]word
+	for _, para := range strings.Split(s, "\n") {
+		var words []word
+		for _, w := range strings.Fields(para) {
+			words = append(words, parseWord(w))
+		}
+		paras = append(paras, words)
+	}
+	return paras
+}
+
+func parseWord(w string) word {
+	var out word
+	for len(w) > 0 {
+		open := strings.IndexByte(w, '{')
+		if open < 0 {
+			out = append(out, segment{text: w})
+			break
+		}
+		end := strings.IndexByte(w[open:], '}')
+		if end < 0 {
+			out = append(out, segment{text: w})
+			break
+		}
+		name := w[open+1 : open+end]
+		if !HasIcon(name) {
+			out = append(out, segment{text: w[:open+end+1]})
+			w = w[open+end+1:]
+			continue
+		}
+		if open > 0 {
+			out = append(out, segment{text: w[:open]})
+		}
+		out = append(out, segment{icon: name})
+		w = w[open+end+1:]
+	}
+	return mergeText(out)
+}
+
+func mergeText(w word) word {
+	var out word
+	for _, s := range w {
+		if n := len(out); n > 0 && s.icon == "" && out[n-1].icon == "" {
+			out[n-1].text += s.text
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// LayoutText sets text in a w x h box, shrinking from the style's size to
+// its minimum until it fits.
+func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
+	if st.LineHeight == 0 {
+		st.LineHeight = 1.15
+	}
+	if st.MinSize == 0 || st.MinSize > st.Size {
+		st.MinSize = st.Size
+	}
+	paras := parseRich(text)
+	var b TextBlock
+	for size := st.Size; ; size -= 0.25 {
+		if size < st.MinSize {
+			size = st.MinSize
+		}
+		b = f.layoutAt(paras, st, size, w, h)
+		if b.Fits || size <= st.MinSize {
+			return b
+		}
+	}
+}
+
+func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextBlock {
+	b := TextBlock{Size: size, Style: st, Fits: true}
+	space := f.Width(" ", st.Font, size)
+	wordWidth := func(wd word) float64 {
+		total := 0.0
+		for _, s := range wd {
+			if s.icon != "" {
+				total += iconEm * size * ptMM
+			} else {
+				total += f.Width(s.text, st.Font, size)
+			}
+		}
+		return total
+	}
+	for _, para := range paras {
+		line := TextLine{}
+		for _, wd := range para {
+			ww := wordWidth(wd)
+			if ww > w+1e-6 {
+				// A word wider than the box is broken at characters.
+				for _, piece := range f.breakWord(wd, st.Font, size, w) {
+					pw := wordWidth(piece)
+					if len(line.Items) > 0 {
+						b.Lines = append(b.Lines, line)
+						line = TextLine{}
+					}
+					line = f.appendWord(line, piece, st.Font, size, 0, pw)
+				}
+				b.Fits = false
+				b.Overflow = fmt.Sprintf("the word %q is wider than the box at %gpt", wordText(wd), size)
+				continue
+			}
+			gap := 0.0
+			if len(line.Items) > 0 {
+				gap = space
+			}
+			if len(line.Items) > 0 && line.Width+gap+ww > w+1e-6 {
+				b.Lines = append(b.Lines, line)
+				line, gap = TextLine{}, 0
+			}
+			line = f.appendWord(line, wd, st.Font, size, gap, ww)
+		}
+		b.Lines = append(b.Lines, line)
+	}
+	lineH := size * st.LineHeight * ptMM
+	n := float64(len(b.Lines))
+	b.Height = (n-1)*lineH + f.Ascent(st.Font, size) + f.Descent(st.Font, size)
+	if b.Height > h+1e-6 {
+		b.Fits = false
+		if b.Overflow == "" {
+			b.Overflow = fmt.Sprintf("needs %d lines (%.1fmm) but the box is %.1fmm tall at %gpt", len(b.Lines), b.Height, h, size)
+		}
+	}
+	return b
+}
+
+// appendWord adds a word to a line after a gap, merging text runs.
+func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww float64) TextLine {
+	x := line.Width + gap
+	for i, s := range wd {
+		if s.icon != "" {
+			iw := iconEm * size * ptMM
+			line.Items = append(line.Items, TextItem{Icon: s.icon, X: x, W: iw})
+			x += iw
+			continue
+		}
+		sw := f.Width(s.text, st, size)
+		n := len(line.Items)
+		if i == 0 && gap > 0 && n > 0 && line.Items[n-1].Icon == "" {
+			// Continue the previous run across the space.
+			line.Items[n-1].Text += " " + s.text
+			line.Items[n-1].W = x + sw - line.Items[n-1].X
+		} else {
+			line.Items = append(line.Items, TextItem{Text: s.text, X: x, W: sw})
+		}
+		x += sw
+	}
+	line.Width = line.Width + gap + ww
+	return line
+}
+
+// breakWord splits a word into pieces no wider than w.
+func (f *Fonts) breakWord(wd word, st FontStyle, size, w float64) []word {
+	var pieces []word
+	var cur word
+	curW := 0.0
+	flush := func() {
+		if len(cur) > 0 {
+			pieces = append(pieces, mergeText(cur))
+			cur, curW = nil, 0
+		}
+	}
+	for _, s := range wd {
+		if s.icon != "" {
+			iw := iconEm * size * ptMM
+			if curW+iw > w && len(cur) > 0 {
+				flush()
+			}
+			cur = append(cur, s)
+			curW += iw
+			continue
+		}
+		for _, r := range s.text {
+			rw := f.Width(string(r), st, size)
+			if curW+rw > w && len(cur) > 0 {
+				flush()
+			}
+			cur = append(cur, segment{text: string(r)})
+			curW += rw
+		}
+	}
+	flush()
+	return pieces
+}
+
+func wordText(wd word) string {
+	var sb strings.Builder
+	for _, s := range wd {
+		if s.icon != "" {
+			sb.WriteString("{" + s.icon + "}")
+		} else {
+			sb.WriteString(s.text)
+		}
+	}
+	return sb.String()
+}
+
+// DrawText draws a laid-out block in the box at (x, y, w, h). paper is the
+// colour behind the text, used to cut details out of inline icons.
+func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper Color) {
+	st, size := b.Style, b.Size
+	lineH := size * st.LineHeight * ptMM
+	n := float64(len(b.Lines))
+	var baseline float64
+	switch st.VAlign {
+	case "middle":
+		capH := f.CapHeight(st.Font, size)
+		content := (n-1)*lineH + capH
+		baseline = y + (h-content)/2 + capH
+	case "bottom":
+		baseline = y + h - f.Descent(st.Font, size) - (n-1)*lineH
+	default:
+		baseline = y + f.Ascent(st.Font, size)
+	}
+	iconSize := size * ptMM * 0.95
+	for _, line := range b.Lines {
+		lx := x
+		switch st.Align {
+		case "center":
+			lx = x + (w-line.Width)/2
+		case "right":
+			lx = x + w - line.Width
+		}
+		for _, it := range line.Items {
+			if it.Icon != "" {
+				ix := lx + it.X + (it.W-iconSize)/2
+				DrawIcon(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
+				continue
+			}
+			c.Text(round2(lx+it.X), round2(baseline), it.Text, st.Font, size, ink)
+		}
+		baseline += lineH
+	}
+}
+
+// round2 rounds to 1/100 mm so output does not depend on float noise.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// runeCount is the number of characters of s.
+func runeCount(s string) int { return utf8.RuneCountInString(s) }

@@ -1,0 +1,102 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// tokenGap separates neighbouring tokens on a sheet, bleed included.
+const tokenGap = 2.0
+
+// tokenBleed is how far a token's colour reaches past its cut line.
+const tokenBleed = 1.0
+
+// DrawToken draws a token centred in a size x size square at (x, y): its
+// colour with bleed, its icon and label, and a thin cut line.
+func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed float64) {
+	s := t.Size.MM()
+	fill := colorOr(t.Fill, Color{0xdd, 0xdd, 0xdd})
+	ink := colorOr(t.Ink, Black)
+	paper := fill
+	if r.InkSaver {
+		paper = White
+		if isLight(ink) {
+			ink = fill
+		}
+	}
+	cut := Stroked(Color{0x55, 0x55, 0x55}, 0.2)
+	if t.Shape == "square" {
+		if !r.InkSaver {
+			c.Rect(x-bleed, y-bleed, s+2*bleed, s+2*bleed, 0, Filled(fill))
+		}
+		c.Rect(x, y, s, s, 0, cut)
+	} else {
+		if !r.InkSaver {
+			c.Ellipse(x-bleed, y-bleed, s+2*bleed, s+2*bleed, Filled(fill))
+		}
+		c.Ellipse(x, y, s, s, cut)
+	}
+	iconSize := s * 0.6
+	iy := y + (s-iconSize)/2
+	if t.Label != "" {
+		iconSize = s * 0.5
+		iy = y + s*0.12
+	}
+	if t.Icon != "" {
+		DrawIcon(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
+	}
+	if t.Label != "" {
+		size := s * 0.22 / ptMM
+		block := r.Fonts.LayoutText(t.Label, TextStyle{Font: Bold, Size: size, MinSize: size / 2, Align: "center", VAlign: "middle"}, s*0.7, s*0.25)
+		r.Fonts.DrawText(c, block, x+s*0.15, y+s*0.64, s*0.7, s*0.25, ink, paper)
+	}
+}
+
+// tokenCopies lists every token copy of a pack, largest first.
+func tokenCopies(p *schema.Pack) []*schema.Token {
+	var all []*schema.Token
+	for _, ts := range p.TokenSets {
+		for _, t := range ts.Tokens {
+			for i := 0; i < t.Count; i++ {
+				all = append(all, t)
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Size > all[j].Size })
+	return all
+}
+
+// WriteTokens writes every token of the pack on as few sheets as fit.
+func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+	all := tokenCopies(p)
+	if len(all) == 0 {
+		return 0, nil
+	}
+	sizes := make([][2]float64, len(all))
+	for i, t := range all {
+		d := t.Size.MM() + 2*tokenBleed
+		sizes[i] = [2]float64{d, d}
+	}
+	placements, pages, err := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, sizes)
+	if err != nil {
+		return 0, fmt.Errorf("tokens: %w", err)
+	}
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created})
+	var page *PDFCanvas
+	current := -1
+	for _, pl := range placements {
+		if pl.Page != current {
+			page = doc.AddPage(opts.Paper.W, opts.Paper.H)
+			current = pl.Page
+		}
+		r.DrawToken(page, all[pl.Item], pl.Trim.X+tokenBleed, pl.Trim.Y+tokenBleed, tokenBleed)
+	}
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("tokens: %w", err)
+	}
+	return pages, nil
+}

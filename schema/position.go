@@ -1,0 +1,46 @@
+// Package schema loads runforge content: YAML files with positions, the embedded
+// JSON Schemas they are checked against, the typed content model and content packs.
+package schema
+
+import "fmt"
+
+// Pos is a position in a content file. Line and Col are 1-based; a zero Line
+// means the whole file.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"column"`
+}
+
+// String formats the position as file:line:col.
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Less orders positions by file, line and column.
+func (p Pos) Less(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Problem is a defect found while loading content: malformed YAML, a schema
+// violation or an unreadable file. Rule is a stable identifier such as
+// "schema/invalid".
+type Problem struct {
+	Pos     Pos
+	Rule    string
+	Message string
+	Hint    string
+}
+
+func (p Problem) Error() string {
+	return fmt.Sprintf("%s: %s: %s", p.Pos, p.Rule, p.Message)
+}

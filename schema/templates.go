@@ -1,0 +1,242 @@
+package schema
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+)
+
+//go:embed builtin/*.yaml
+var builtinFiles embed.FS
+
+// Template is a card layout: named boxes bound to card fields.
+type Template struct {
+	ID         string  `json:"id"`
+	Extends    string  `json:"extends"`
+	Size       string  `json:"size"`
+	Width      *Length `json:"width"`
+	Height     *Length `json:"height"`
+	Background string  `json:"background"`
+	Boxes      []*Box  `json:"boxes"`
+
+	// Unresolved names a parent template that does not exist, or the template
+	// where an extends cycle closes; the validate stage reports it.
+	Unresolved string `json:"-"`
+	Cycle      bool   `json:"-"`
+	Builtin    bool   `json:"-"`
+	Ref        Ref    `json:"-"`
+}
+
+// Box is one element of a template.
+type Box struct {
+	ID          string  `json:"id"`
+	Type        string  `json:"type"`
+	Field       string  `json:"field"`
+	Text        string  `json:"text"`
+	When        string  `json:"when"`
+	Equals      any     `json:"equals"`
+	X           Length  `json:"x"`
+	Y           Length  `json:"y"`
+	W           Length  `json:"w"`
+	H           Length  `json:"h"`
+	Font        string  `json:"font"`
+	Size        Length  `json:"size"`
+	MinSize     Length  `json:"minSize"`
+	LineHeight  float64 `json:"lineHeight"`
+	Align       string  `json:"align"`
+	VAlign      string  `json:"valign"`
+	Color       string  `json:"color"`
+	Fill        string  `json:"fill"`
+	Stroke      string  `json:"stroke"`
+	StrokeWidth Length  `json:"strokeWidth"`
+	Radius      Length  `json:"radius"`
+	Icon        string  `json:"icon"`
+	Rotate      int     `json:"rotate"`
+	InkSaver    string  `json:"inkSaver"`
+
+	Ref Ref `json:"-"`
+}
+
+// Kind is the box type, "text" by default.
+func (b *Box) Kind() string {
+	if b.Type == "" {
+		return "text"
+	}
+	return b.Type
+}
+
+// TrimSize is the template's card size (trim), portrait.
+func (t *Template) TrimSize() (Size, bool) {
+	if t.Width != nil && t.Height != nil {
+		return Size{*t.Width, *t.Height}, true
+	}
+	s, ok := CardSizes[t.Size]
+	return s, ok
+}
+
+// rawTemplate is a template as written, before extends is resolved.
+type rawTemplate struct {
+	obj     map[string]any
+	ref     Ref
+	layer   int
+	builtin bool
+}
+
+// templateLayers collects templates: layer 0 built-in, layer 1 the pack.
+type templateLayers [2]map[string]*rawTemplate
+
+func (l *templateLayers) add(layer int, d *document, builtin bool) {
+	if l[layer] == nil {
+		l[layer] = map[string]*rawTemplate{}
+	}
+	root, _ := d.value.(map[string]any)
+	list, _ := root["templates"].([]any)
+	for i, t := range list {
+		obj, _ := t.(map[string]any)
+		id, _ := obj["id"].(string)
+		l[layer][id] = &rawTemplate{obj: obj, ref: Ref{doc: d, Pointer: fmt.Sprintf("/templates/%d", i)}, layer: layer, builtin: builtin}
+	}
+}
+
+// loadBuiltinTemplates parses the embedded built-in templates.
+func loadBuiltinTemplates(l *templateLayers) []Problem {
+	var probs []Problem
+	entries, _ := fs.ReadDir(builtinFiles, "builtin")
+	for _, e := range entries {
+		name := "builtin/" + e.Name()
+		src, err := builtinFiles.ReadFile(name)
+		if err != nil {
+			probs = append(probs, Problem{Pos: Pos{File: name}, Rule: "pack/missing-file", Message: err.Error()})
+			continue
+		}
+		d, ps := parseDocument("(built-in) "+name, src)
+		if len(ps) == 0 {
+			_, ps = checkSchema(d)
+		}
+		if len(ps) > 0 {
+			probs = append(probs, ps...)
+			continue
+		}
+		l.add(0, d, true)
+	}
+	return probs
+}
+
+// resolve merges every template with its parents. A pack template that
+// extends its own id extends the built-in template of that id.
+func (l *templateLayers) resolve() map[string]*Template {
+	out := map[string]*Template{}
+	ids := map[string]bool{}
+	for _, layer := range l {
+		for id := range layer {
+			ids[id] = true
+		}
+	}
+	sorted := make([]string, 0, len(ids))
+	for id := range ids {
+		sorted = append(sorted, id)
+	}
+	sort.Strings(sorted)
+	for _, id := range sorted {
+		top := l.lookup(id, len(l)-1)
+		out[id] = l.build(top)
+	}
+	return out
+}
+
+func (l *templateLayers) lookup(id string, maxLayer int) *rawTemplate {
+	for i := maxLayer; i >= 0; i-- {
+		if t, ok := l[i][id]; ok {
+			return t
+		}
+	}
+	return nil
+}
+
+func (l *templateLayers) build(raw *rawTemplate) *Template {
+	merged := map[string]any{}
+	var unresolved string
+	cycle := false
+	chain := []*rawTemplate{raw}
+	seen := map[*rawTemplate]bool{raw: true}
+	for cur := raw; ; {
+		parent, _ := cur.obj["extends"].(string)
+		if parent == "" {
+			break
+		}
+		maxLayer := len(l) - 1
+		if own, _ := cur.obj["id"].(string); own == parent {
+			maxLayer = cur.layer - 1
+		}
+		next := l.lookup(parent, maxLayer)
+		if next == nil {
+			unresolved = parent
+			break
+		}
+		if seen[next] {
+			unresolved, cycle = parent, true
+			break
+		}
+		seen[next] = true
+		chain = append(chain, next)
+		cur = next
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		mergeTemplate(merged, chain[i].obj)
+	}
+	t := &Template{}
+	if err := decodeInto(merged, t); err != nil {
+		unresolved = err.Error()
+	}
+	t.Extends, _ = raw.obj["extends"].(string)
+	t.Unresolved, t.Cycle, t.Builtin, t.Ref = unresolved, cycle, raw.builtin, raw.ref
+	boxRefs := map[string]Ref{}
+	for i := len(chain) - 1; i >= 0; i-- {
+		boxes, _ := chain[i].obj["boxes"].([]any)
+		for j, b := range boxes {
+			id, _ := b.(map[string]any)["id"].(string)
+			boxRefs[id] = chain[i].ref.Child("boxes").Index(j)
+		}
+	}
+	for _, b := range t.Boxes {
+		b.Ref = boxRefs[b.ID]
+	}
+	return t
+}
+
+// mergeTemplate overlays child onto dst: fields replace, boxes merge by id
+// (a child box changes only the fields it sets; new boxes are appended).
+func mergeTemplate(dst, child map[string]any) {
+	for k, v := range child {
+		if k != "boxes" {
+			dst[k] = v
+			continue
+		}
+		parentBoxes, _ := dst["boxes"].([]any)
+		boxes := append([]any(nil), parentBoxes...)
+		for _, cb := range v.([]any) {
+			cbox := cb.(map[string]any)
+			replaced := false
+			for i, pb := range boxes {
+				pbox := pb.(map[string]any)
+				if pbox["id"] == cbox["id"] {
+					m := map[string]any{}
+					for bk, bv := range pbox {
+						m[bk] = bv
+					}
+					for bk, bv := range cbox {
+						m[bk] = bv
+					}
+					boxes[i], replaced = m, true
+					break
+				}
+			}
+			if !replaced {
+				boxes = append(boxes, cbox)
+			}
+		}
+		dst["boxes"] = boxes
+	}
+	delete(dst, "extends")
+}

@@ -1,0 +1,370 @@
+package validate
+
+import (
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// MaxTotalCards is the most card copies one pack may print.
+const MaxTotalCards = 20_000
+
+func genericRules() []*Rule {
+	return []*Rule{
+		{ID: "pack/duplicate-id", Severity: Error, Check: checkDuplicateIDs,
+			Doc: "Two decks, token sets, cards, tokens or components of a pack share an id."},
+		{ID: "pack/dangling-ref", Severity: Error, Check: checkDanglingRefs,
+			Doc: "A reference (component, template, back, extends) names nothing in the pack or the built-ins."},
+		{ID: "pack/missing-file", Severity: Error, Check: checkMissingFiles,
+			Doc: "A file the pack names (include:, fonts:) does not exist inside the pack folder."},
+		{ID: "pack/unknown-rule", Severity: Warning,
+			Doc: "A rule override in the manifest names no rule."},
+		{ID: "pack/limit", Severity: Error, Check: checkLimits,
+			Doc: "The pack prints more cards than runforge allows in one build."},
+		{ID: "text/unknown-icon", Severity: Error, Check: checkInlineIcons,
+			Doc: "Text uses an inline icon {name} (or a token an icon) that runforge cannot draw."},
+		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
+			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
+		{ID: "text/overflow", Severity: Warning, Check: checkTextFit,
+			Doc: "Card text does not fit its template box even at the box's minimum font size."},
+	}
+}
+
+type idSite struct {
+	what string
+	ref  schema.Ref
+}
+
+func checkDuplicateIDs(c *Context) {
+	p := c.Pack
+	report := func(scope string, sites map[string][]idSite) {
+		ids := make([]string, 0, len(sites))
+		for id := range sites {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			s := sites[id]
+			for _, dup := range s[1:] {
+				c.Report(dup.ref.Child("id").Pos(),
+					fmt.Sprintf("%s id %q is already used %s", dup.what, id, scope),
+					Related{Pos: s[0].ref.Child("id").Pos(), Message: "first used here by a " + s[0].what})
+			}
+		}
+	}
+	top := map[string][]idSite{}
+	items := map[string][]idSite{}
+	for _, d := range p.Decks {
+		top[d.ID] = append(top[d.ID], idSite{"deck", d.Ref})
+		for _, card := range d.Cards {
+			items[card.ID] = append(items[card.ID], idSite{"card", card.Ref})
+		}
+	}
+	for _, ts := range p.TokenSets {
+		top[ts.ID] = append(top[ts.ID], idSite{"token set", ts.Ref})
+		for _, t := range ts.Tokens {
+			items[t.ID] = append(items[t.ID], idSite{"token", t.Ref})
+		}
+	}
+	comps := map[string][]idSite{}
+	for _, comp := range p.Game.Components {
+		comps[comp.ID] = append(comps[comp.ID], idSite{"component", comp.Ref})
+	}
+	report("by another deck or token set in this pack", top)
+	report("in this pack", items)
+	report("in the component list", comps)
+}
+
+func checkDanglingRefs(c *Context) {
+	p := c.Pack
+	componentHint := func() string {
+		ids := []string{}
+		for _, comp := range p.Game.Components {
+			ids = append(ids, comp.ID)
+		}
+		return "components in game.yaml: " + strings.Join(ids, ", ")
+	}
+	for _, d := range p.Decks {
+		if d.Component != "" && p.Component(d.Component) == nil {
+			c.ReportHint(d.Ref.Child("component").Pos(),
+				fmt.Sprintf("deck %q counts towards component %q, which the manifest does not list", d.ID, d.Component), componentHint())
+		}
+		face, back := DeckTemplates(d)
+		for _, ref := range []struct{ field, id string }{{"template", face}, {"back", back}} {
+			if ref.id == "" {
+				continue
+			}
+			if _, ok := p.Templates[ref.id]; !ok {
+				pos := d.Ref.Child(ref.field).Pos()
+				if !d.Ref.Child(ref.field).Exists() {
+					pos = d.Ref.Child("cardType").Pos()
+				}
+				c.ReportHint(pos, fmt.Sprintf("deck %q uses %s template %q, which does not exist", d.ID, ref.field, ref.id),
+					"templates: "+strings.Join(templateIDs(p), ", "))
+			}
+		}
+	}
+	for _, ts := range p.TokenSets {
+		for _, t := range ts.Tokens {
+			if t.Component != "" && p.Component(t.Component) == nil {
+				c.ReportHint(t.Ref.Child("component").Pos(),
+					fmt.Sprintf("token %q counts towards component %q, which the manifest does not list", t.ID, t.Component), componentHint())
+			}
+		}
+	}
+	for _, id := range templateIDs(p) {
+		t := p.Templates[id]
+		if t.Unresolved == "" {
+			continue
+		}
+		msg := fmt.Sprintf("template %q extends %q, which does not exist", id, t.Unresolved)
+		if t.Cycle {
+			msg = fmt.Sprintf("template %q extends itself through %q", id, t.Unresolved)
+		}
+		c.Report(t.Ref.Child("extends").Pos(), msg)
+	}
+}
+
+// DeckTemplates returns the face and back template ids of a deck: the
+// deck's own, or the defaults of its card type.
+func DeckTemplates(d *schema.Deck) (face, back string) {
+	face, back = d.Template, d.Back
+	defFace, defBack := defaultTemplates(d.CardType)
+	if face == "" {
+		face = defFace
+	}
+	if back == "" {
+		back = defBack
+	}
+	return face, back
+}
+
+func defaultTemplates(cardType string) (face, back string) {
+	switch cardType {
+	case "generic":
+		return "generic", "generic-back"
+	case "":
+		return "", ""
+	}
+	// rfyl/event -> rfyl-event, rfyl-event-back
+	id := strings.ReplaceAll(cardType, "/", "-")
+	return id, id + "-back"
+}
+
+func templateIDs(p *schema.Pack) []string {
+	ids := make([]string, 0, len(p.Templates))
+	for id := range p.Templates {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func checkMissingFiles(c *Context) {
+	p := c.Pack
+	for _, ref := range p.MissingIncludes {
+		c.ReportHint(ref.Pos(), "included file does not exist inside the pack folder",
+			"paths are relative to game.yaml and may not leave the pack folder")
+	}
+	for _, f := range p.Game.Fonts {
+		if !fs.ValidPath(f.File) {
+			c.Report(f.Ref.Child("file").Pos(), fmt.Sprintf("font %q must be a path inside the pack folder", f.File))
+			continue
+		}
+		if _, err := fs.Stat(p.FS, f.File); err != nil {
+			c.Report(f.Ref.Child("file").Pos(), fmt.Sprintf("font file %q does not exist in the pack", f.File))
+		}
+	}
+}
+
+func checkLimits(c *Context) {
+	total := 0
+	for _, d := range c.Pack.Decks {
+		total += d.Total()
+	}
+	if total > MaxTotalCards {
+		c.Reportf(c.Pack.Game.Ref.Child("id").Pos(), "the pack prints %d cards; the limit is %d", total, MaxTotalCards)
+	}
+}
+
+var inlineIcon = regexp.MustCompile(`\{([A-Za-z0-9_-]+)\}`)
+
+// UnknownIcons returns the {names} in text that are not drawable icons.
+func UnknownIcons(text string) []string {
+	var out []string
+	for _, m := range inlineIcon.FindAllStringSubmatch(text, -1) {
+		if _, ok := schema.Icons[m[1]]; !ok {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+func iconHint(name string) string {
+	if s := closest(name, schema.IconNames()); s != "" {
+		return fmt.Sprintf("did you mean {%s}? icons: %s", s, strings.Join(schema.IconNames(), ", "))
+	}
+	return "icons: " + strings.Join(schema.IconNames(), ", ")
+}
+
+func checkInlineIcons(c *Context) {
+	p := c.Pack
+	for _, d := range p.Decks {
+		for _, card := range d.Cards {
+			for _, field := range sortedKeys(card.Fields) {
+				s, ok := card.Fields[field].(string)
+				if !ok {
+					continue
+				}
+				for _, name := range UnknownIcons(s) {
+					c.ReportHint(card.FieldRef(field).Pos(),
+						fmt.Sprintf("card %q: unknown inline icon {%s} in %s", card.ID, name, field), iconHint(name))
+				}
+			}
+		}
+	}
+	for _, ts := range p.TokenSets {
+		for _, t := range ts.Tokens {
+			if _, ok := schema.Icons[t.Icon]; t.Icon != "" && !ok {
+				c.ReportHint(t.Ref.Child("icon").Pos(), fmt.Sprintf("token %q: unknown icon %q", t.ID, t.Icon), iconHint(t.Icon))
+			}
+		}
+	}
+	for _, id := range templateIDs(p) {
+		t := p.Templates[id]
+		if t.Builtin {
+			continue
+		}
+		for _, b := range t.Boxes {
+			for _, name := range UnknownIcons(b.Text) {
+				c.ReportHint(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q: unknown inline icon {%s}", id, b.ID, name), iconHint(name))
+			}
+			if _, ok := schema.Icons[b.Icon]; b.Icon != "" && !ok {
+				c.ReportHint(b.Ref.Child("icon").Pos(), fmt.Sprintf("template %q box %q: unknown icon %q", id, b.ID, b.Icon), iconHint(b.Icon))
+			}
+		}
+	}
+}
+
+func checkDeckCounts(c *Context) {
+	p := c.Pack
+	type source struct {
+		file   string
+		copies int
+		ref    schema.Ref
+	}
+	sources := map[string][]source{}
+	for _, d := range p.Decks {
+		if d.Component != "" {
+			sources[d.Component] = append(sources[d.Component], source{d.Ref.File(), d.Total(), d.Ref.Child("component")})
+		}
+	}
+	for _, ts := range p.TokenSets {
+		for _, t := range ts.Tokens {
+			if t.Component != "" {
+				sources[t.Component] = append(sources[t.Component], source{ts.Ref.File(), t.Count, t.Ref.Child("component")})
+			}
+		}
+	}
+	for _, comp := range p.Game.Components {
+		srcs := sources[comp.ID]
+		if !comp.IsPrinted() {
+			continue
+		}
+		if len(srcs) == 0 {
+			c.ReportHint(comp.Ref.Child("id").Pos(),
+				fmt.Sprintf("component %q (%s) is printed but no deck or token set provides it", comp.ID, comp.Name),
+				"add a deck or tokens with component: "+comp.ID+", or mark the component printed: false with a substitute")
+			continue
+		}
+		total := 0
+		perFile := map[string]int{}
+		var files []string
+		for _, s := range srcs {
+			total += s.copies
+			if _, seen := perFile[s.file]; !seen {
+				files = append(files, s.file)
+			}
+			perFile[s.file] += s.copies
+		}
+		if total == comp.Expected {
+			continue
+		}
+		var parts []string
+		var related []Related
+		for _, f := range files {
+			parts = append(parts, fmt.Sprintf("%d in %s", perFile[f], f))
+		}
+		for _, s := range srcs {
+			related = append(related, Related{Pos: s.ref.Pos(), Message: fmt.Sprintf("%d copies counted here", s.copies)})
+		}
+		c.Report(comp.Ref.Child("expected").Pos(),
+			fmt.Sprintf("component %q expects %d copies but the pack has %d (%s)", comp.ID, comp.Expected, total, strings.Join(parts, ", ")),
+			related...)
+	}
+}
+
+func checkTextFit(c *Context) {
+	if c.Fitter == nil {
+		return
+	}
+	for _, d := range c.Pack.Decks {
+		for _, card := range d.Cards {
+			for _, o := range c.Fitter.Overflows(c.Pack, d, card) {
+				pos := card.Ref.Child("id").Pos()
+				what := fmt.Sprintf("box %q of template %q", o.Box, o.Template)
+				if o.Field != "" && card.Has(o.Field) {
+					pos = card.FieldRef(o.Field).Pos()
+					what = fmt.Sprintf("%s (box %q of template %q)", o.Field, o.Box, o.Template)
+				}
+				c.ReportHint(pos, fmt.Sprintf("card %q: %s does not fit: %s", card.ID, what, o.Detail),
+					"shorten the text, or lower the box's minSize in a template override")
+			}
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// closest returns the candidate nearest to s by edit distance, if it is
+// close enough to be a likely typo.
+func closest(s string, candidates []string) string {
+	best, bestDist := "", len(s)/2+2
+	for _, cand := range candidates {
+		if d := editDistance(s, cand); d < bestDist {
+			best, bestDist = cand, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

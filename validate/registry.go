@@ -1,0 +1,188 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// Rule is one check of the rules engine.
+type Rule struct {
+	// ID is stable: packs turn rules off by it.
+	ID string
+	// Severity is the default severity.
+	Severity Severity
+	// Doc is the one-line description `runforge rules` shows.
+	Doc string
+	// Games lists the game systems the rule applies to; empty means all.
+	Games []string
+	// Check reports the rule's findings on the context; nil for findings
+	// reported by the loader (YAML and schema problems).
+	Check func(*Context)
+}
+
+// Registry is an ordered set of rules.
+type Registry struct {
+	rules []*Rule
+	byID  map[string]*Rule
+}
+
+// NewRegistry returns a registry with the given rules; IDs must be unique.
+func NewRegistry(rules ...*Rule) *Registry {
+	r := &Registry{byID: map[string]*Rule{}}
+	for _, rule := range rules {
+		if _, dup := r.byID[rule.ID]; dup {
+			panic(fmt.Sprintf("validate: rule %s registered twice", rule.ID)) // programming error
+		}
+		r.rules = append(r.rules, rule)
+		r.byID[rule.ID] = rule
+	}
+	return r
+}
+
+// Default returns the registry with every built-in rule.
+func Default() *Registry {
+	var all []*Rule
+	all = append(all, loaderRules()...)
+	all = append(all, genericRules()...)
+	all = append(all, rfylRules()...)
+	return NewRegistry(all...)
+}
+
+// Rules returns the rules sorted by ID.
+func (r *Registry) Rules() []*Rule {
+	out := append([]*Rule(nil), r.rules...)
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Lookup returns the rule with the given ID.
+func (r *Registry) Lookup(id string) (*Rule, bool) {
+	rule, ok := r.byID[id]
+	return rule, ok
+}
+
+// loaderRules document the rule IDs of problems found while loading.
+func loaderRules() []*Rule {
+	return []*Rule{
+		{ID: "yaml/syntax", Severity: Error, Doc: "The file is not well-formed YAML."},
+		{ID: "yaml/key", Severity: Error, Doc: "A mapping key is not a plain string, is repeated, or is a merge key."},
+		{ID: "yaml/limit", Severity: Error, Doc: "The file is too large, too deeply nested, or expands to too many values."},
+		{ID: "schema/invalid", Severity: Error, Doc: "The file does not match the JSON Schema of its kind (unknown field, wrong type, missing field)."},
+	}
+}
+
+// Context is what a rule sees while it runs.
+type Context struct {
+	Pack   *schema.Pack
+	Fitter TextFitter
+
+	rule  *Rule
+	diags []Diagnostic
+}
+
+// Report records a finding of the running rule.
+func (c *Context) Report(pos schema.Pos, msg string, related ...Related) {
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Severity: c.rule.Severity, Rule: c.rule.ID, Message: msg, Related: related})
+}
+
+// ReportHint records a finding with a hint on how to fix it.
+func (c *Context) ReportHint(pos schema.Pos, msg, hint string, related ...Related) {
+	c.Report(pos, msg, related...)
+	c.diags[len(c.diags)-1].Hint = hint
+}
+
+// Reportf records a formatted finding.
+func (c *Context) Reportf(pos schema.Pos, format string, args ...any) {
+	c.Report(pos, fmt.Sprintf(format, args...))
+}
+
+// TextFitter measures card text against its template boxes. The generator
+// provides the implementation (it owns fonts); validate only asks.
+type TextFitter interface {
+	// Overflows lists the text boxes of the card's templates whose text does
+	// not fit even at the box's minimum font size.
+	Overflows(p *schema.Pack, deck *schema.Deck, card *schema.Card) []Overflow
+}
+
+// Overflow is a text box whose text does not fit.
+type Overflow struct {
+	Template string
+	Box      string
+	// Field is the card field the box shows, if any.
+	Field string
+	// Detail says by how much, e.g. "needs 41.2mm of 31mm at 7pt".
+	Detail string
+}
+
+// Options tune a validation run.
+type Options struct {
+	// Fitter checks that text fits; nil skips the text-fit rule.
+	Fitter TextFitter
+	// Registry is the rule set; nil means Default().
+	Registry *Registry
+}
+
+// Pack validates a loaded pack. problems are those the loader reported; p
+// may be nil when the manifest could not be read. The result is sorted.
+func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic {
+	reg := opts.Registry
+	if reg == nil {
+		reg = Default()
+	}
+	overrides := map[string]Severity{}
+	var diags []Diagnostic
+	if p != nil && p.Game != nil {
+		for id, sev := range p.Game.Rules {
+			s, err := ParseSeverity(sev)
+			if _, known := reg.Lookup(id); !known || err != nil {
+				diags = append(diags, Diagnostic{Pos: p.Game.Ref.Child("rules").Child(id).KeyPos(), Severity: Warning,
+					Rule: "pack/unknown-rule", Message: fmt.Sprintf("rule override %q names no rule", id),
+					Hint: "`runforge rules` lists the rule IDs"})
+				continue
+			}
+			overrides[id] = s
+		}
+	}
+	for _, pr := range problems {
+		sev := Error
+		if r, ok := reg.Lookup(pr.Rule); ok {
+			sev = r.Severity
+		}
+		diags = append(diags, Diagnostic{Pos: pr.Pos, Severity: sev, Rule: pr.Rule, Message: pr.Message, Hint: pr.Hint})
+	}
+	if p != nil && p.Game != nil {
+		for _, rule := range reg.rules {
+			if rule.Check == nil || !appliesTo(rule, p.Game.System) {
+				continue
+			}
+			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule}
+			rule.Check(ctx)
+			diags = append(diags, ctx.diags...)
+		}
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if s, ok := overrides[d.Rule]; ok {
+			d.Severity = s
+		}
+		if d.Severity != Off {
+			out = append(out, d)
+		}
+	}
+	Sort(out)
+	return out
+}
+
+func appliesTo(r *Rule, system string) bool {
+	if len(r.Games) == 0 {
+		return true
+	}
+	for _, g := range r.Games {
+		if g == system {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,37 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/runforge/runforge/validate"
+)
+
+// Text writes one line per diagnostic, file:line:col: severity rule: message,
+// with its hint and related positions indented below, then a summary line.
+type Text struct{}
+
+// Write implements Writer.
+func (Text) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
+	bw := bufio.NewWriter(w)
+	for _, d := range diags {
+		fmt.Fprintln(bw, d.String())
+		if d.Hint != "" {
+			fmt.Fprintf(bw, "    hint: %s\n", d.Hint)
+		}
+		for _, r := range d.Related {
+			fmt.Fprintf(bw, "    %s: %s\n", r.Pos, r.Message)
+		}
+	}
+	fmt.Fprintf(bw, "%s, %s in %s (%s)\n", plural(s.Errors, "error"), plural(s.Warnings, "warning"),
+		plural(s.Packs, "pack"), plural(s.Files, "file"))
+	return bw.Flush()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
