@@ -46,6 +46,9 @@ func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) 
 		return nil, fmt.Errorf("creating staging folder: %w", err)
 	}
 	defer os.RemoveAll(stage)
+	if err := os.Chmod(stage, 0o755); err != nil {
+		return nil, err
+	}
 
 	jobs := r.buildJobs(p, opts)
 	arts, err := runJobs(stage, jobs)

@@ -1,0 +1,170 @@
+package generator
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+func init() { api.DisableConfigDir() }
+
+// rfylTemplates mirrors validate.DeckTemplates for the bundled card types
+// (generator may not import validate).
+func rfylTemplates(d *schema.Deck) (string, string) {
+	id := strings.ReplaceAll(d.CardType, "/", "-")
+	return id, id + "-back"
+}
+
+func buildRFYL(t *testing.T, out string, duplex layout.Duplex, paper string) []Artifact {
+	t.Helper()
+	p := loadRFYL(t)
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arts, err := r.Build(p, BuildOptions{
+		Print: PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+			Duplex: duplex, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
+		OutDir: out, Previews: true, Templates: rfylTemplates,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return arts
+}
+
+func TestBuildRFYLPDFs(t *testing.T) {
+	for _, c := range []struct {
+		paper  string
+		duplex layout.Duplex
+		pages  map[string]int
+	}{
+		{"letter", layout.LongEdge, map[string]int{"events.pdf": 16, "determination.pdf": 14, "blood.pdf": 10, "tokens.pdf": 1, "calibration.pdf": 2}},
+		{"a4", layout.ShortEdge, map[string]int{"events.pdf": 16, "determination.pdf": 14, "blood.pdf": 10, "tokens.pdf": 1, "calibration.pdf": 2}},
+		{"letter", layout.NoDuplex, map[string]int{"events.pdf": 8, "determination.pdf": 7, "blood.pdf": 5, "tokens.pdf": 1}},
+	} {
+		t.Run(c.paper+"-"+c.duplex.String(), func(t *testing.T) {
+			out := t.TempDir()
+			arts := buildRFYL(t, out, c.duplex, c.paper)
+			got := map[string]int{}
+			previews := 0
+			for _, a := range arts {
+				if strings.HasSuffix(a.Path, ".pdf") {
+					got[a.Path] = a.Pages
+				} else if strings.HasPrefix(a.Path, "preview/") {
+					previews++
+				}
+			}
+			for name, want := range c.pages {
+				if got[name] != want {
+					t.Errorf("%s: %d pages, want %d", name, got[name], want)
+				}
+			}
+			if len(got) != len(c.pages) {
+				t.Errorf("PDFs %v, want %v", got, c.pages)
+			}
+			// 61 event, 10 determination and 13 blood faces, 3 contact sheets, 1 token sheet.
+			if previews != 61+10+13+3+1 {
+				t.Errorf("%d previews", previews)
+			}
+			for name, want := range c.pages {
+				checkPDF(t, filepath.Join(out, "run-for-your-life", name), want)
+			}
+		})
+	}
+}
+
+// checkPDF reads a PDF back: strict validation, page count, a TrimBox on
+// every page, embedded fonts.
+func checkPDF(t *testing.T, path string, pages int) {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.ValidateFile(path, conf); err != nil {
+		t.Fatalf("%s: strict validation: %v", path, err)
+	}
+	ctx, err := api.ReadContextFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx.PageCount != pages {
+		t.Errorf("%s: %d pages, want %d", path, ctx.PageCount, pages)
+	}
+	for i := 1; i <= ctx.PageCount; i++ {
+		d, _, _, err := ctx.PageDict(i, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := d.Find("TrimBox"); !ok {
+			t.Errorf("%s: page %d has no TrimBox", path, i)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte("/Font")) && !bytes.Contains(b, []byte("/FontFile2")) {
+		t.Errorf("%s: fonts are not embedded", path)
+	}
+}
+
+func TestBuildIsByteIdentical(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	buildRFYL(t, a, layout.LongEdge, "letter")
+	buildRFYL(t, b, layout.LongEdge, "letter")
+	n := 0
+	err := filepath.WalkDir(filepath.Join(a, "run-for-your-life"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(a, p)
+		x, _ := os.ReadFile(p)
+		y, err := os.ReadFile(filepath.Join(b, rel))
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs between two builds", rel)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n < 10 {
+		t.Fatalf("compared %d files: %v", n, err)
+	}
+}
+
+func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
+	out := t.TempDir()
+	buildRFYL(t, out, layout.LongEdge, "letter")
+	before, err := os.ReadFile(filepath.Join(out, "run-for-your-life", "events.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := loadRFYL(t)
+	r, _ := NewRenderer(false)
+	_, err = r.Build(p, BuildOptions{
+		Print:  PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, Duplex: layout.LongEdge},
+		OutDir: out, Templates: func(*schema.Deck) (string, string) { return "no-such-template", "" },
+	})
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	after, err := os.ReadFile(filepath.Join(out, "run-for-your-life", "events.pdf"))
+	if err != nil || !bytes.Equal(before, after) {
+		t.Fatal("previous output was changed by a failed build")
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 1 {
+		t.Errorf("leftovers in the output folder: %v", entries)
+	}
+}

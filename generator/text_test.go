@@ -1,0 +1,85 @@
+package generator
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLayoutText(t *testing.T) {
+	f, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("Zombies shamble toward the nearest survivor. ", 12)
+	cases := []struct {
+		name      string
+		text      string
+		st        TextStyle
+		w, h      float64
+		fits      bool
+		sizeBelow float64 // the size used must be below this (0: equal to the style's size)
+		lines     int
+		overflow  string
+	}{
+		{"fits at size", "Draw a blood card.", TextStyle{Size: 10, MinSize: 7}, 50, 10, true, 0, 1, ""},
+		{"wraps", "Place 2 {zombie} on your space. They fight during the combat phase.", TextStyle{Size: 10, MinSize: 7}, 50, 30, true, 0, 2, ""},
+		{"shrinks", long, TextStyle{Size: 11, MinSize: 6}, 50, 40, true, 11, 0, ""},
+		{"overflows", long + long, TextStyle{Size: 11, MinSize: 9}, 50, 20, false, 0, 0, "needs"},
+		{"long word", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", TextStyle{Size: 12, MinSize: 12}, 20, 50, false, 0, 0, "wider than the box"},
+		{"newline", "one\ntwo", TextStyle{Size: 10}, 50, 20, true, 0, 2, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := f.LayoutText(c.text, c.st, c.w, c.h)
+			if b.Fits != c.fits {
+				t.Fatalf("fits = %v (%s)", b.Fits, b.Overflow)
+			}
+			if c.sizeBelow == 0 && b.Fits && b.Size != c.st.Size {
+				t.Errorf("size %v, want %v", b.Size, c.st.Size)
+			}
+			if c.sizeBelow != 0 && (b.Size >= c.sizeBelow || b.Size < c.st.MinSize) {
+				t.Errorf("size %v, want below %v and at least %v", b.Size, c.sizeBelow, c.st.MinSize)
+			}
+			if c.lines != 0 && len(b.Lines) != c.lines {
+				t.Errorf("%d lines, want %d", len(b.Lines), c.lines)
+			}
+			if !strings.Contains(b.Overflow, c.overflow) {
+				t.Errorf("overflow %q, want %q", b.Overflow, c.overflow)
+			}
+			for _, l := range b.Lines {
+				if l.Width > c.w+1e-6 && c.fits {
+					t.Errorf("line %v is %.2fmm wide in a %.2fmm box", l.Items, l.Width, c.w)
+				}
+			}
+		})
+	}
+}
+
+func TestInlineIcons(t *testing.T) {
+	f, _ := NewFonts()
+	b := f.LayoutText("Gain 2 {bullet}. {nope} stays text", TextStyle{Size: 10}, 100, 10)
+	var icons, texts []string
+	for _, it := range b.Lines[0].Items {
+		if it.Icon != "" {
+			icons = append(icons, it.Icon)
+		} else {
+			texts = append(texts, it.Text)
+		}
+	}
+	if strings.Join(icons, ",") != "bullet" {
+		t.Errorf("icons %v", icons)
+	}
+	if !strings.Contains(strings.Join(texts, "|"), "{nope}") {
+		t.Errorf("unknown icon not kept as text: %v", texts)
+	}
+}
+
+func TestWidthMatchesAcrossStyles(t *testing.T) {
+	f, _ := NewFonts()
+	if f.Width("MMMM", Bold, 10) <= f.Width("iiii", Bold, 10) {
+		t.Error("widths are not proportional")
+	}
+	if w := f.Width("abc", Regular, 20); w < 2*f.Width("abc", Regular, 10)-1e-9 || w > 2*f.Width("abc", Regular, 10)+1e-9 {
+		t.Error("width does not scale with size")
+	}
+}

@@ -1,0 +1,90 @@
+package schema
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseDocumentValues(t *testing.T) {
+	d, probs := parseDocument("f.yaml", []byte("date: 2024-01-02\nn: 3\nf: 1.5\nb: true\nz: null\nlist: [a, 2]\n"))
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	obj := d.value.(map[string]any)
+	if _, ok := obj["date"].(string); !ok {
+		t.Errorf("date decoded as %T, want string", obj["date"])
+	}
+	if got := d.pos("/list/1"); got.Line != 6 || got.Col != 11 {
+		t.Errorf("position of /list/1 = %v", got)
+	}
+	if got := d.keyPosOr("/b"); got.Line != 4 || got.Col != 1 {
+		t.Errorf("key position of /b = %v", got)
+	}
+}
+
+func TestParseDocumentProblems(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for _, n := range []string{"b", "c", "d", "e", "f", "g"} {
+		bomb += n + ": &" + n + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n"
+		prev = n
+	}
+	cases := []struct {
+		name, src, rule, msg string
+		line, col            int
+	}{
+		{"non-string key", "kind: Deck\n1: x\n", "yaml/key", "not a string", 2, 1},
+		{"bool key", "kind: Deck\ntrue: x\n", "yaml/key", "not a string", 2, 1},
+		{"merge key", "base: &b {x: 1}\nother:\n  <<: *b\n", "yaml/key", "merge keys", 3, 3},
+		{"duplicate key", "a: 1\nb: 2\na: 3\n", "yaml/key", "appears twice", 3, 1},
+		{"syntax", "a: [1, 2\nb: 3\n", "yaml/syntax", "", 0, 1},
+		{"alias bomb", bomb, "yaml/limit", "expands to more than", 0, 0},
+		{"empty", "", "yaml/syntax", "empty", 1, 1},
+		{"too deep", strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n", "yaml/limit", "nesting deeper", 1, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, probs := parseDocument("f.yaml", []byte(c.src))
+			if len(probs) == 0 {
+				t.Fatal("no problem reported")
+			}
+			p := probs[0]
+			if p.Rule != c.rule || !strings.Contains(p.Message, c.msg) {
+				t.Errorf("got %v, want rule %s with %q", p, c.rule, c.msg)
+			}
+			if c.line != 0 && p.Pos.Line != c.line {
+				t.Errorf("line = %d, want %d", p.Pos.Line, c.line)
+			}
+			if c.col != 0 && p.Pos.Col != c.col {
+				t.Errorf("col = %d, want %d", p.Pos.Col, c.col)
+			}
+			if p.Pos.Line == 0 {
+				t.Errorf("problem without a line: %v", p)
+			}
+		})
+	}
+}
+
+func TestParseLength(t *testing.T) {
+	cases := []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"63mm", 63, true}, {"2.5in", 63.5, true}, {"72pt", 25.4, true}, {"1cm", 10, true},
+		{"63", 0, false}, {"-1mm", 0, false}, {"abcmm", 0, false},
+	}
+	for _, c := range cases {
+		got, err := ParseLength(c.in)
+		if (err == nil) != c.ok || (c.ok && abs(got.MM()-c.want) > 1e-9) {
+			t.Errorf("ParseLength(%q) = %v, %v", c.in, got, err)
+		}
+	}
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
