@@ -26,8 +26,11 @@ type Pack struct {
 	Templates map[string]*Template
 	// Files are the content files read, manifest first, as named in diagnostics.
 	Files []string
-	// Includes are the include: entries of the manifest that name no file.
+	// MissingIncludes are the include: entries of the manifest that name no file.
 	MissingIncludes []Ref
+	// Unloaded are the components that a file which failed to load was
+	// meant to supply; counting them would only repeat that file's errors.
+	Unloaded map[string]bool
 }
 
 // DisplayPath names a file of the pack as diagnostics show it.
@@ -52,7 +55,7 @@ func (p *Pack) Component(id string) *Component {
 // name shown in positions. Problems are positioned and sorted; the pack is
 // nil only when the manifest itself cannot be read.
 func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
-	p := &Pack{Root: root, FS: fsys}
+	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}}
 	var probs []Problem
 
 	var layers templateLayers
@@ -80,6 +83,7 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 		doc, ps := p.readDoc(name)
 		probs = append(probs, ps...)
 		if doc == nil || len(ps) > 0 {
+			p.noteUnloaded(doc)
 			continue
 		}
 		obj := doc.value.(map[string]any)
@@ -120,6 +124,25 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 	p.Templates = layers.resolve()
 	sortProblems(probs)
 	return p, probs
+}
+
+// noteUnloaded records the components a file that failed to load names.
+func (p *Pack) noteUnloaded(d *document) {
+	if d == nil {
+		return
+	}
+	obj, _ := d.value.(map[string]any)
+	if c, ok := obj["component"].(string); ok {
+		p.Unloaded[c] = true
+	}
+	tokens, _ := obj["tokens"].([]any)
+	for _, t := range tokens {
+		if m, ok := t.(map[string]any); ok {
+			if c, ok := m["component"].(string); ok {
+				p.Unloaded[c] = true
+			}
+		}
+	}
 }
 
 // readDoc reads, parses and schema-checks one file of the pack.

@@ -272,7 +272,7 @@ func checkDeckCounts(c *Context) {
 	}
 	for _, comp := range p.Game.Components {
 		srcs := sources[comp.ID]
-		if !comp.IsPrinted() {
+		if !comp.IsPrinted() || p.Unloaded[comp.ID] {
 			continue
 		}
 		if len(srcs) == 0 {

@@ -179,9 +179,12 @@ func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Arti
 			pngs++
 			continue
 		}
-		if a.Pages > 0 {
+		switch {
+		case a.Pages == 1:
+			fmt.Fprintf(s.out, "%s/%s/%s (1 page)\n", out, p.Game.ID, a.Path)
+		case a.Pages > 1:
 			fmt.Fprintf(s.out, "%s/%s/%s (%d pages)\n", out, p.Game.ID, a.Path, a.Pages)
-		} else {
+		default:
 			fmt.Fprintf(s.out, "%s/%s/%s\n", out, p.Game.ID, a.Path)
 		}
 	}

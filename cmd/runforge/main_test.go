@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run runs the CLI in dir and returns the exit code and output.
+func run(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	if dir != "" {
+		t.Chdir(dir)
+	}
+	var out, errb bytes.Buffer
+	code := Main(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// copyPack copies the bundled RFYL pack into a temp folder, applying
+// edits (file -> old -> new) and returns the pack folder.
+func copyPack(t *testing.T, edits ...[3]string) string {
+	t.Helper()
+	src, err := filepath.Abs("../../data/run-for-your-life")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "rfyl")
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range edits {
+		p := filepath.Join(dst, e[0])
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), e[1]) {
+			t.Fatalf("%s has no %q", e[0], e[1])
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(b), e[1], e[2], 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+func TestValidateBundledIsClean(t *testing.T) {
+	code, _, stderr := run(t, t.TempDir(), "validate")
+	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	code, _, stderr = run(t, "", "validate", "--strict", "run-for-your-life")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+func TestBrokenPacks(t *testing.T) {
+	cases := []struct {
+		name   string
+		edit   [3]string
+		strict bool
+		code   int
+		want   string // substring of stderr: file:line:col: severity rule
+		msg    string
+	}{
+		{"wrong type", [3]string{"determination.yaml", "value: 5", "value: five"}, false, 1,
+			"rfyl/determination.yaml:22:12: error schema/invalid", "got string, want integer"},
+		{"unknown field", [3]string{"events.yaml", "    flavor: \"Just one.", "    flavour: \"Just one."}, false, 1,
+			"rfyl/events.yaml:14:5: error schema/invalid", `unknown field "flavour"`},
+		{"card removed", [3]string{"events.yaml", "    count: 3\n    name: Lone Shambler", "    count: 2\n    name: Lone Shambler"}, false, 1,
+			"rfyl/game.yaml:", "component \"events\" expects 72 copies but the pack has 71 ("},
+		{"text too long", [3]string{"events.yaml", "text: \"Place 1 {zombie} on your space. It fights during the combat phase.\"",
+			"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""}, false, 0,
+			"rfyl/events.yaml:13:11: warning text/overflow", "card \"ev-lone-shambler\": text"},
+		{"text too long strict", [3]string{"events.yaml", "text: \"Place 1 {zombie} on your space. It fights during the combat phase.\"",
+			"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""}, true, 1,
+			"warning text/overflow", ""},
+		{"unknown icon", [3]string{"events.yaml", "Place 1 {zombie} on your space. It", "Place 1 {zombi} on your space. It"}, false, 1,
+			"rfyl/events.yaml:13:11: error text/unknown-icon", "did you mean {zombie}?"},
+		{"yaml syntax", [3]string{"blood.yaml", "kind: Deck", "kind: [Deck"}, false, 1,
+			"rfyl/blood.yaml:", "error yaml/syntax"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyPack(t, c.edit)
+			t.Chdir(filepath.Dir(dir))
+			args := []string{"validate", "rfyl"}
+			if c.strict {
+				args = append(args, "--strict")
+			}
+			code, _, stderr := run(t, "", args...)
+			if code != c.code || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, c.msg) {
+				t.Fatalf("exit %d, want %d; stderr:\n%s\nwant %q and %q", code, c.code, stderr, c.want, c.msg)
+			}
+			// The same input gives the same report.
+			_, _, again := run(t, "", args...)
+			if again != stderr {
+				t.Error("report differs between two runs")
+			}
+			if c.code == 1 {
+				code, stdout, _ := run(t, "", "build", "rfyl", "-o", "out", "--strict")
+				if code != 1 || stdout != "" {
+					t.Errorf("build: exit %d, stdout %q", code, stdout)
+				}
+				if _, err := os.Stat("out"); !os.IsNotExist(err) {
+					t.Error("a refused build wrote output")
+				}
+			}
+		})
+	}
+}
+
+func TestValidateSingleFile(t *testing.T) {
+	dir := copyPack(t, [3]string{"determination.yaml", "value: 5", "value: 11"},
+		[3]string{"events.yaml", "icons: [zombies]", "icons: [zombie]"})
+	t.Chdir(filepath.Dir(dir))
+	code, _, stderr := run(t, "", "validate", "rfyl/events.yaml")
+	if code != 1 || !strings.Contains(stderr, "rfyl/events.yaml:12:13: error rfyl/event-icons") || strings.Contains(stderr, "determination.yaml") {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+}
+
+func TestFormats(t *testing.T) {
+	dir := copyPack(t, [3]string{"determination.yaml", "value: 5", "value: 11"})
+	t.Chdir(filepath.Dir(dir))
+	code, stdout, _ := run(t, "", "validate", "--format", "json", "rfyl")
+	var rep struct {
+		Diagnostics []struct {
+			Rule string `json:"rule"`
+			Pos  struct {
+				File string `json:"file"`
+				Line int    `json:"line"`
+			} `json:"pos"`
+			Severity string `json:"severity"`
+		} `json:"diagnostics"`
+	}
+	if code != 1 || json.Unmarshal([]byte(stdout), &rep) != nil || len(rep.Diagnostics) != 1 ||
+		rep.Diagnostics[0].Rule != "rfyl/determination-range" || rep.Diagnostics[0].Pos.Line != 22 || rep.Diagnostics[0].Severity != "error" {
+		t.Fatalf("exit %d: %s", code, stdout)
+	}
+	code, stdout, _ = run(t, "", "validate", "--format", "github", "rfyl")
+	if code != 1 || !strings.HasPrefix(stdout, "::error file=rfyl/determination.yaml,line=22,col=12,title=rfyl/determination-range::") {
+		t.Fatalf("exit %d: %s", code, stdout)
+	}
+	code, stdout, _ = run(t, "", "validate", "--format", "sarif", "rfyl")
+	if code != 1 || !strings.Contains(stdout, `"ruleId": "rfyl/determination-range"`) {
+		t.Fatalf("exit %d: %s", code, stdout)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{
+		{"validate", "--format", "xml"},
+		{"validate", "no-such-pack"},
+		{"build", "--paper", "legal"},
+		{"build", "--duplex", "sideways"},
+		{"build", "--back-offset", "1"},
+		{"build", "--back-offset", "a,b"},
+		{"frobnicate"},
+		{"validate", "--nope"},
+	} {
+		code, _, stderr := run(t, "", args...)
+		if code != 2 || !strings.HasPrefix(stderr, "runforge: ") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	if _, err := os.Stat("out"); !os.IsNotExist(err) {
+		t.Error("a usage error wrote output")
+	}
+}
+
+func TestBuildBundledFromAnyFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, stdout, stderr := run(t, "", "build", "run-for-your-life", "--paper", "a4", "--no-previews")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, f := range []string{"events.pdf", "determination.pdf", "blood.pdf", "tokens.pdf", "calibration.pdf", "components.txt"} {
+		if !strings.Contains(stdout, "out/run-for-your-life/"+f) {
+			t.Errorf("stdout does not list %s:\n%s", f, stdout)
+		}
+		if _, err := os.Stat(filepath.Join("out", "run-for-your-life", f)); err != nil {
+			t.Error(err)
+		}
+	}
+	comps, _ := os.ReadFile("out/run-for-your-life/components.txt")
+	if !strings.Contains(string(comps), "NOT PRINTED") || !strings.Contains(string(comps), "use instead:") {
+		t.Errorf("components.txt:\n%s", comps)
+	}
+}
+
+func TestPathOnDiskWinsOverBundledName(t *testing.T) {
+	dir := copyPack(t, [3]string{"game.yaml", "title: Run For Your Life", "title: My Local Copy"})
+	t.Chdir(filepath.Dir(dir))
+	if err := os.Rename("rfyl", "run-for-your-life"); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, "", "validate", "run-for-your-life/game.yaml", "--format", "text")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if err := os.WriteFile("run-for-your-life/extra.yaml", []byte("kind: Deck\nid: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = run(t, "", "validate", "run-for-your-life")
+	if code != 1 || !strings.Contains(stderr, "run-for-your-life/extra.yaml:1:1") {
+		t.Fatalf("the local folder was not used: exit %d\n%s", code, stderr)
+	}
+}
+
+func TestSymlinkEscapeIsRefused(t *testing.T) {
+	dir := copyPack(t)
+	secret := filepath.Join(t.TempDir(), "secret.yaml")
+	if err := os.WriteFile(secret, []byte("kind: Deck\nid: secret\ncardType: generic\ncards: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "link.yaml")); err != nil {
+		t.Skip(err)
+	}
+	t.Chdir(filepath.Dir(dir))
+	code, _, stderr := run(t, "", "validate", "rfyl")
+	if code != 1 || !strings.Contains(stderr, "rfyl/link.yaml") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+func TestInfoCommands(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, stdout, _ := run(t, "", "packs")
+	if code != 0 || !strings.Contains(stdout, "run-for-your-life") || !strings.Contains(stdout, "(177 cards)") {
+		t.Errorf("packs: %d %s", code, stdout)
+	}
+	code, stdout, _ = run(t, "", "rules")
+	for _, id := range []string{"deck/count", "text/overflow", "rfyl/bullet-cost", "schema/invalid"} {
+		if code != 0 || !strings.Contains(stdout, id) {
+			t.Errorf("rules lacks %s", id)
+		}
+	}
+	code, stdout, _ = run(t, "", "schema", "-o", "schemas")
+	if code != 0 || !strings.Contains(stdout, "deck.schema.json") {
+		t.Errorf("schema: %d %s", code, stdout)
+	}
+	n := 0
+	_ = fs.WalkDir(os.DirFS("schemas"), ".", func(p string, d fs.DirEntry, err error) error {
+		if strings.HasSuffix(p, ".json") {
+			n++
+		}
+		return nil
+	})
+	if n < 5 {
+		t.Errorf("%d schemas written", n)
+	}
+	code, stdout, _ = run(t, "", "--version")
+	if code != 0 || !strings.Contains(stdout, "runforge version") {
+		t.Errorf("version: %d %q", code, stdout)
+	}
+	code, stdout, _ = run(t, "", "completion", "bash")
+	if code != 0 || !strings.Contains(stdout, "bash completion") {
+		t.Errorf("completion: %d", code)
+	}
+}
