@@ -16,7 +16,6 @@ type Game struct {
 	Components  []*Component      `json:"components"`
 	Print       PrintSettings     `json:"print"`
 	Rules       map[string]string `json:"rules"`
-	Fonts       []FontRef         `json:"fonts"`
 	Assumptions []string          `json:"assumptions"`
 
 	Ref Ref `json:"-"`
@@ -44,14 +43,6 @@ type PrintSettings struct {
 	Bleed     *Length `json:"bleed"`
 	CropMarks *bool   `json:"cropMarks"`
 	InkSaver  bool    `json:"inkSaver"`
-}
-
-// FontRef names a TrueType font shipped in the pack.
-type FontRef struct {
-	Name string `json:"name"`
-	File string `json:"file"`
-
-	Ref Ref `json:"-"`
 }
 
 // Deck is a deck of cards (kind: Deck).

@@ -73,9 +73,6 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 	for i, c := range p.Game.Components {
 		c.Ref = p.Game.Ref.Child("components").Index(i)
 	}
-	for i := range p.Game.Fonts {
-		p.Game.Fonts[i].Ref = p.Game.Ref.Child("fonts").Index(i)
-	}
 
 	names, missing := p.contentFiles(d)
 	p.MissingIncludes = missing

@@ -122,3 +122,18 @@ templates:
 		t.Errorf("box ref %v", m.Boxes[len(m.Boxes)-1].Ref.Pos())
 	}
 }
+
+func TestCustomSizeNeedsWidthAndHeight(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml": {Data: []byte(manifest)},
+		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncardType: generic\nsize: custom\nwidth: 50mm\ncards: []\n")},
+	}
+	_, probs := LoadPack(fsys, "")
+	if len(probs) != 1 || !strings.Contains(probs[0].Message, `missing required field "height"`) {
+		t.Fatalf("got %v", probs)
+	}
+	fsys["deck.yaml"] = &fstest.MapFile{Data: []byte("kind: Deck\nid: d\ncardType: generic\nsize: custom\nwidth: 50mm\nheight: 70mm\ncards: []\n")}
+	if _, probs := LoadPack(fsys, ""); len(probs) != 0 {
+		t.Fatalf("got %v", probs)
+	}
+}

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"io/fs"
 	"regexp"
 	"sort"
 	"strings"
@@ -20,7 +19,7 @@ func genericRules() []*Rule {
 		{ID: "pack/dangling-ref", Severity: Error, Check: checkDanglingRefs,
 			Doc: "A reference (component, template, back, extends) names nothing in the pack or the built-ins."},
 		{ID: "pack/missing-file", Severity: Error, Check: checkMissingFiles,
-			Doc: "A file the pack names (include:, fonts:) does not exist inside the pack folder."},
+			Doc: "A file the manifest's include: list names does not exist inside the pack folder."},
 		{ID: "pack/unknown-rule", Severity: Warning,
 			Doc: "A rule override in the manifest names no rule."},
 		{ID: "pack/limit", Severity: Error, Check: checkLimits,
@@ -169,15 +168,6 @@ func checkMissingFiles(c *Context) {
 	for _, ref := range p.MissingIncludes {
 		c.ReportHint(ref.Pos(), "included file does not exist inside the pack folder",
 			"paths are relative to game.yaml and may not leave the pack folder")
-	}
-	for _, f := range p.Game.Fonts {
-		if !fs.ValidPath(f.File) {
-			c.Report(f.Ref.Child("file").Pos(), fmt.Sprintf("font %q must be a path inside the pack folder", f.File))
-			continue
-		}
-		if _, err := fs.Stat(p.FS, f.File); err != nil {
-			c.Report(f.Ref.Child("file").Pos(), fmt.Sprintf("font file %q does not exist in the pack", f.File))
-		}
 	}
 }
 
