@@ -9,6 +9,12 @@ import (
 	"strings"
 )
 
+// DuplicateTemplate is a template id declared twice in a pack.
+type DuplicateTemplate struct {
+	ID         string
+	First, Dup Ref
+}
+
 // ManifestFile is the name of a pack's manifest.
 const ManifestFile = "game.yaml"
 
@@ -31,6 +37,12 @@ type Pack struct {
 	// Unloaded are the components that a file which failed to load was
 	// meant to supply; counting them would only repeat that file's errors.
 	Unloaded map[string]bool
+	// Unreadable is set when a content file could not be parsed at all, so
+	// which components it supplies is unknown.
+	Unreadable bool
+	// DuplicateTemplates are pack templates whose id another pack template
+	// already uses.
+	DuplicateTemplates []DuplicateTemplate
 }
 
 // DisplayPath names a file of the pack as diagnostics show it.
@@ -64,6 +76,10 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 	d, ps := p.readDoc(ManifestFile)
 	if len(ps) > 0 {
 		return nil, append(probs, ps...)
+	}
+	if k, _ := d.value.(map[string]any)["kind"].(string); k != "Game" {
+		return nil, append(probs, Problem{Pos: d.pos("/kind"), Rule: "schema/invalid",
+			Message: fmt.Sprintf("%s is the pack manifest and must declare kind: Game, not %s", ManifestFile, k)})
 	}
 	p.Game = &Game{}
 	if err := decodeInto(d.value, p.Game); err != nil {
@@ -115,7 +131,7 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 			}
 			p.TokenSets = append(p.TokenSets, ts)
 		case "Templates":
-			layers.add(1, doc, false)
+			p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(1, doc, false)...)
 		}
 	}
 	p.Templates = layers.resolve()
@@ -126,6 +142,7 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 // noteUnloaded records the components a file that failed to load names.
 func (p *Pack) noteUnloaded(d *document) {
 	if d == nil {
+		p.Unreadable = true
 		return
 	}
 	obj, _ := d.value.(map[string]any)

@@ -86,17 +86,26 @@ type rawTemplate struct {
 // templateLayers collects templates: layer 0 built-in, layer 1 the pack.
 type templateLayers [2]map[string]*rawTemplate
 
-func (l *templateLayers) add(layer int, d *document, builtin bool) {
+// add records the templates of a file in a layer and returns those whose
+// id the layer already had.
+func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTemplate {
 	if l[layer] == nil {
 		l[layer] = map[string]*rawTemplate{}
 	}
+	var dups []DuplicateTemplate
 	root, _ := d.value.(map[string]any)
 	list, _ := root["templates"].([]any)
 	for i, t := range list {
 		obj, _ := t.(map[string]any)
 		id, _ := obj["id"].(string)
-		l[layer][id] = &rawTemplate{obj: obj, ref: Ref{doc: d, Pointer: fmt.Sprintf("/templates/%d", i)}, layer: layer, builtin: builtin}
+		ref := Ref{doc: d, Pointer: fmt.Sprintf("/templates/%d", i)}
+		if first, dup := l[layer][id]; dup {
+			dups = append(dups, DuplicateTemplate{ID: id, First: first.ref, Dup: ref})
+			continue
+		}
+		l[layer][id] = &rawTemplate{obj: obj, ref: ref, layer: layer, builtin: builtin}
 	}
+	return dups
 }
 
 // loadBuiltinTemplates parses the embedded built-in templates.

@@ -73,6 +73,10 @@ func checkDuplicateIDs(c *Context) {
 	for _, comp := range p.Game.Components {
 		comps[comp.ID] = append(comps[comp.ID], idSite{"component", comp.Ref})
 	}
+	for _, d := range p.DuplicateTemplates {
+		c.Report(d.Dup.Child("id").Pos(), fmt.Sprintf("template id %q is already used in this pack", d.ID),
+			Related{Pos: d.First.Child("id").Pos(), Message: "first used here"})
+	}
 	report("by another deck or token set in this pack", top)
 	report("in this pack", items)
 	report("in the component list", comps)
@@ -122,7 +126,7 @@ func checkDanglingRefs(c *Context) {
 		}
 		msg := fmt.Sprintf("template %q extends %q, which does not exist", id, t.Unresolved)
 		if t.Cycle {
-			msg = fmt.Sprintf("template %q extends itself through %q", id, t.Unresolved)
+			msg = fmt.Sprintf("template %q: its extends chain loops back to %q", id, t.Unresolved)
 		}
 		c.Report(t.Ref.Child("extends").Pos(), msg)
 	}
@@ -181,12 +185,17 @@ func checkLimits(c *Context) {
 	}
 }
 
-var inlineIcon = regexp.MustCompile(`\{([A-Za-z0-9_-]+)\}`)
+// inlineIcon matches {name}, and ${name} (a field a template inserts) so
+// that it can be told apart.
+var inlineIcon = regexp.MustCompile(`\$?\{([A-Za-z0-9_-]+)\}`)
 
 // UnknownIcons returns the {names} in text that are not drawable icons.
 func UnknownIcons(text string) []string {
 	var out []string
 	for _, m := range inlineIcon.FindAllStringSubmatch(text, -1) {
+		if m[0][0] == '$' {
+			continue
+		}
 		if _, ok := schema.Icons[m[1]]; !ok {
 			out = append(out, m[1])
 		}
@@ -262,7 +271,7 @@ func checkDeckCounts(c *Context) {
 	}
 	for _, comp := range p.Game.Components {
 		srcs := sources[comp.ID]
-		if !comp.IsPrinted() || p.Unloaded[comp.ID] {
+		if !comp.IsPrinted() || p.Unloaded[comp.ID] || p.Unreadable {
 			continue
 		}
 		if len(srcs) == 0 {
@@ -330,7 +339,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // closest returns the candidate nearest to s by edit distance, if it is
 // close enough to be a likely typo.
 func closest(s string, candidates []string) string {
-	best, bestDist := "", len(s)/2+2
+	best, bestDist := "", len(s)/3+2
 	for _, cand := range candidates {
 		if d := editDistance(s, cand); d < bestDist {
 			best, bestDist = cand, d
