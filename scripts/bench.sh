@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Benchmarks runforge as users run it: whole-process wall time and peak RSS
+# of the built binary (GNU time), then the Go benchmarks of the generator.
+#
+#   bash scripts/bench.sh        (from anywhere; it works in the repo root)
+#
+# Timings are the best of N runs; peak memory is the highest of the same runs.
+# Targets are reported as PASS or MISS but never fail the script: it exits 0
+# unless something cannot be built or a command fails.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+TIME=/usr/bin/time
+if ! command -v "$TIME" >/dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		echo "bench: installing GNU time (Debian package 'time')" >&2
+		apt-get install -y time >/dev/null || { apt-get update >/dev/null && apt-get install -y time >/dev/null; }
+	fi
+fi
+if ! "$TIME" -f '%e %M' -o /dev/null true 2>/dev/null; then
+	echo "bench: needs GNU time at $TIME (Debian/Ubuntu: apt-get install time)" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/runforge-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== building runforge"
+go build -o "$tmp/runforge" ./cmd/runforge
+echo "go: $(go env GOVERSION)  cpus: $(nproc)  GOMAXPROCS: ${GOMAXPROCS:-default}"
+
+# A pack of 10,000 distinct generic cards in one deck (the schema allows at
+# most 10,000 cards per deck and a count of 500; the rules engine 20,000
+# copies per pack).
+gen10k() {
+	local dir=$1
+	mkdir -p "$dir"
+	cat >"$dir/game.yaml" <<'EOF'
+kind: Game
+id: deck10k
+title: Benchmark deck 10k
+system: generic
+components:
+  - id: cards
+    name: Benchmark cards
+    expected: 10000
+print:
+  paper: letter
+EOF
+	awk 'BEGIN {
+		print "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:"
+		split("Creature - Zombie,Item - Weapon,Event - Night,Location - Ruin", types, ",")
+		for (i = 1; i <= 10000; i++) {
+			printf "  - id: card-%05d\n", i
+			printf "    name: \"Card %d\"\n", i
+			printf "    cost: %d\n", i % 8
+			printf "    type: \"%s\"\n", types[i % 4 + 1]
+			printf "    text: \"Draw %d cards, then discard one. The horde moves %d spaces toward survivor %d.\"\n", i % 5 + 1, i % 7 + 1, i
+		}
+	}' >"$dir/cards.yaml"
+}
+gen10k "$tmp/deck10k"
+
+# measure RUNS CMD...: runs CMD RUNS times and sets best_s (lowest wall time)
+# and peak_mb (highest peak RSS). A failing command stops the script.
+best_s='' peak_mb=''
+measure() {
+	local runs=$1
+	shift
+	local i e m
+	best_s='' peak_mb=''
+	for ((i = 1; i <= runs; i++)); do
+		if ! "$TIME" -f '%e %M' -o "$tmp/time.txt" "$@" >"$tmp/out.txt" 2>&1; then
+			echo "bench: command failed: $*" >&2
+			cat "$tmp/out.txt" >&2
+			exit 1
+		fi
+		read -r e m <"$tmp/time.txt"
+		best_s=$(awk -v a="$best_s" -v b="$e" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+		peak_mb=$(awk -v a="$peak_mb" -v kb="$m" 'BEGIN { mb = kb / 1024; print (a == "" || mb > a + 0) ? sprintf("%.1f", mb) : a }')
+	done
+}
+
+rows=() missed=()
+# row WHAT TARGET_S TARGET_MB (TARGET_MB may be "-")
+row() {
+	local what=$1 ts=$2 tm=$3 target verdict
+	verdict=$(awk -v s="$best_s" -v m="$peak_mb" -v ts="$ts" -v tm="$tm" \
+		'BEGIN { print (s + 0 <= ts + 0 && (tm == "-" || m + 0 <= tm + 0)) ? "PASS" : "MISS" }')
+	if [ "$tm" = "-" ]; then target="$ts s"; else target="$ts s / $tm MB"; fi
+	rows+=("$(printf '%-42s %8s %8s   %-16s %s' "$what" "$best_s" "$peak_mb" "$target" "$verdict")")
+	if [ "$verdict" = MISS ]; then
+		missed+=("$what: ${best_s} s, ${peak_mb} MB (target $target)")
+	fi
+}
+
+rf="$tmp/runforge"
+echo "== timing the binary"
+measure 5 "$rf" build generator/testdata/deck200 -o "$tmp/out"
+row "build deck200 (best of 5)" 0.3 80
+measure 3 "$rf" build "$tmp/deck10k" --no-previews -o "$tmp/out"
+row "build 10k cards --no-previews (best of 3)" 10 300
+measure 10 "$rf" validate data
+row "validate data (best of 10)" 0.15 -
+
+echo
+printf '%-42s %8s %8s   %-16s %s\n' "what" "seconds" "peak MB" "target" "result"
+printf '%s\n' "${rows[@]}"
+echo
+if [ ${#missed[@]} -gt 0 ]; then
+	echo "*** MISS: ${#missed[@]} target(s) missed:"
+	printf '***   %s\n' "${missed[@]}"
+else
+	echo "all targets met"
+fi
+
+echo
+echo "== go test -run '^\$' -bench . -benchmem ./generator/"
+go test -run '^$' -bench . -benchmem ./generator/
