@@ -62,10 +62,29 @@ func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) 
 	return arts, nil
 }
 
-// job writes one output file.
+// job writes one or more output files into the staging folder.
 type job struct {
-	path  string
-	write func(io.Writer) (pages int, err error)
+	run func(stage string) ([]Artifact, error)
+}
+
+// fileJob is a job that writes one file.
+func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
+	return job{run: func(stage string) ([]Artifact, error) {
+		pages := 0
+		err := writeFile(stage, path, func(w io.Writer) error {
+			bw := bufio.NewWriterSize(w, 64<<10)
+			n, err := write(bw)
+			pages = n
+			if err != nil {
+				return err
+			}
+			return bw.Flush()
+		})
+		if err != nil {
+			return nil, err
+		}
+		return []Artifact{{Path: path, Pages: pages}}, nil
+	}}
 }
 
 func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
@@ -77,50 +96,41 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 		faceID, backID := opts.Templates(d)
 		face, back, _, err := DeckSides(p, d, faceID, backID)
 		if err != nil {
-			jobs = append(jobs, job{path: d.ID + ".pdf", write: func(io.Writer) (int, error) { return 0, err }})
+			jobs = append(jobs, job{run: func(string) ([]Artifact, error) { return nil, err }})
 			continue
 		}
 		anyBacks = anyBacks || back != nil
-		jobs = append(jobs, job{path: d.ID + ".pdf", write: func(w io.Writer) (int, error) {
+		jobs = append(jobs, fileJob(d.ID+".pdf", func(w io.Writer) (int, error) {
 			return r.WriteDeck(w, p, d, face, back, pr)
-		}})
-		if !opts.Previews {
-			continue
-		}
-		jobs = append(jobs, job{path: "preview/" + d.ID + ".png", write: func(w io.Writer) (int, error) {
-			return 0, r.WriteContactSheet(w, d, face, back)
-		}})
-		for _, card := range d.Cards {
-			card := card
-			jobs = append(jobs, job{path: fmt.Sprintf("preview/%s/%s.png", d.ID, card.ID), write: func(w io.Writer) (int, error) {
-				return 0, r.WriteCardPreview(w, face, NewCardData(d, card), PreviewDPI)
-			}})
+		}))
+		if opts.Previews {
+			jobs = append(jobs, r.deckPreviewJobs(d, face, back)...)
 		}
 	}
 	if len(p.TokenSets) > 0 {
-		jobs = append(jobs, job{path: "tokens.pdf", write: func(w io.Writer) (int, error) {
+		jobs = append(jobs, fileJob("tokens.pdf", func(w io.Writer) (int, error) {
 			return r.WriteTokens(w, p, pr)
-		}})
+		}))
 		if opts.Previews {
-			jobs = append(jobs, job{path: "preview/tokens.png", write: func(w io.Writer) (int, error) {
+			jobs = append(jobs, fileJob("preview/tokens.png", func(w io.Writer) (int, error) {
 				return 0, r.WriteTokenSheetPreview(w, p)
-			}})
+			}))
 		}
 	}
 	if anyBacks && pr.Duplex != layout.NoDuplex {
-		jobs = append(jobs, job{path: "calibration.pdf", write: func(w io.Writer) (int, error) {
+		jobs = append(jobs, fileJob("calibration.pdf", func(w io.Writer) (int, error) {
 			return 2, r.WriteCalibration(w, pr)
-		}})
+		}))
 	}
-	jobs = append(jobs, job{path: "components.txt", write: func(w io.Writer) (int, error) {
+	jobs = append(jobs, fileJob("components.txt", func(w io.Writer) (int, error) {
 		return 0, writeComponents(w, p)
-	}})
+	}))
 	return jobs
 }
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.
-func runJobs(dir string, jobs []job) ([]Artifact, error) {
-	arts := make([]Artifact, len(jobs))
+func runJobs(stage string, jobs []job) ([]Artifact, error) {
+	results := make([][]Artifact, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -129,7 +139,7 @@ func runJobs(dir string, jobs []job) ([]Artifact, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				arts[i], errs[i] = runJob(dir, jobs[i])
+				results[i], errs[i] = jobs[i].run(stage)
 			}
 		}()
 	}
@@ -141,31 +151,12 @@ func runJobs(dir string, jobs []job) ([]Artifact, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	var arts []Artifact
+	for _, r := range results {
+		arts = append(arts, r...)
+	}
 	sort.Slice(arts, func(i, j int) bool { return arts[i].Path < arts[j].Path })
 	return arts, nil
-}
-
-func runJob(dir string, j job) (Artifact, error) {
-	path := filepath.Join(dir, filepath.FromSlash(j.path))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return Artifact{}, err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return Artifact{}, err
-	}
-	bw := bufio.NewWriterSize(f, 256<<10)
-	pages, err := j.write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return Artifact{}, fmt.Errorf("%s: %w", j.path, err)
-	}
-	return Artifact{Path: j.path, Pages: pages}, nil
 }
 
 // swapInto replaces final with the staged folder.

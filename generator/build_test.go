@@ -112,8 +112,8 @@ func checkPDF(t *testing.T, path string, pages int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(b, []byte("/Font")) && !bytes.Contains(b, []byte("/FontFile2")) {
-		t.Errorf("%s: fonts are not embedded", path)
+	if fonts, files := bytes.Count(b, []byte("/Type /FontDescriptor")), bytes.Count(b, []byte("/FontFile2")); fonts != files {
+		t.Errorf("%s: %d fonts but %d embedded font files", path, fonts, files)
 	}
 }
 

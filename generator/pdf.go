@@ -17,8 +17,9 @@ const (
 // PDF is a PDF document being written with fpdf. Every page carries a
 // TrimBox; the embedded Go fonts are subset into the file.
 type PDF struct {
-	f   *fpdf.Fpdf
-	err error // first error inside a template (fpdf keeps those apart)
+	f     *fpdf.Fpdf
+	err   error // first error inside a template (fpdf keeps those apart)
+	fonts [len(fontSources)]bool
 }
 
 // PDFInfo is the document metadata. Created is written as both creation and
@@ -42,19 +43,28 @@ func NewPDF(info PDFInfo) *PDF {
 	}
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
-	f.AddUTF8FontFromBytes(pdfFamily, "", FontData(Regular))
-	f.AddUTF8FontFromBytes(pdfFamily, "B", FontData(Bold))
-	f.AddUTF8FontFromBytes(pdfFamily, "I", FontData(Italic))
-	f.AddUTF8FontFromBytes(pdfFamily, "BI", FontData(BoldItalic))
-	f.AddUTF8FontFromBytes(pdfMonoFamily, "", FontData(Mono))
 	return &PDF{f: f}
+}
+
+// useFont embeds a font style the first time it is needed: parsing and
+// subsetting a font is a large part of writing a small PDF.
+func (d *PDF) useFont(st FontStyle) {
+	if d.fonts[st] {
+		return
+	}
+	d.fonts[st] = true
+	family := pdfFamily
+	if st == Mono {
+		family = pdfMonoFamily
+	}
+	d.f.AddUTF8FontFromBytes(family, pdfStyles[st], FontData(st))
 }
 
 // AddPage starts a w x h mm page, with its TrimBox, and returns its canvas.
 func (d *PDF) AddPage(w, h float64) *PDFCanvas {
 	d.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	d.f.SetPageBox("trim", 0, 0, w, h)
-	return &PDFCanvas{f: d.f}
+	return &PDFCanvas{f: d.f, doc: d}
 }
 
 // PDFTemplate is drawing recorded once and placed many times (a form XObject).
@@ -66,11 +76,16 @@ type PDFTemplate struct {
 // Template records drawing on a w x h mm surface once, for reuse with
 // PDFCanvas.UseTemplate. Fonts used inside are embedded with the document's.
 func (d *PDF) Template(w, h float64, draw func(Canvas)) *PDFTemplate {
+	// A template shares the document's fonts but cannot add any: find the
+	// styles it uses first.
+	probe := &fontProbe{}
+	draw(probe)
+	for st, used := range probe.used {
+		if used {
+			d.useFont(FontStyle(st))
+		}
+	}
 	t := d.f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, func(tpl *fpdf.Tpl) {
-		// A template inherits the page's font state, so fpdf would skip the
-		// first font selection; a form XObject starts with none. Select an
-		// unlikely size so every later SetFont really emits Tf.
-		tpl.Fpdf.SetFont(pdfMonoFamily, "", 0.01)
 		draw(&PDFCanvas{f: &tpl.Fpdf})
 		if err := tpl.Fpdf.Error(); err != nil && d.err == nil {
 			d.err = fmt.Errorf("drawing a template: %w", err)
@@ -96,6 +111,7 @@ func (d *PDF) PageCount() int { return d.f.PageCount() }
 // PDFCanvas draws on a PDF page or template.
 type PDFCanvas struct {
 	f     *fpdf.Fpdf
+	doc   *PDF  // nil inside a template
 	stack []int // clips opened at each Push level
 }
 
@@ -168,6 +184,9 @@ func (c *PDFCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 	if st == Mono {
 		family = pdfMonoFamily
 	}
+	if c.doc != nil {
+		c.doc.useFont(st)
+	}
 	c.f.SetFont(family, pdfStyles[st], size)
 	c.f.SetTextColor(int(col.R), int(col.G), int(col.B))
 	c.f.Text(x, y, s)
@@ -210,3 +229,21 @@ func (c *PDFCanvas) ClipRect(x, y, w, h float64) {
 func (c *PDFCanvas) UseTemplate(t *PDFTemplate, x, y float64) {
 	c.f.UseTemplateScaled(t.t, fpdf.PointType{X: x, Y: y}, fpdf.SizeType{Wd: t.w, Ht: t.h})
 }
+
+// fontProbe is a Canvas that only notes which font styles are drawn.
+type fontProbe struct {
+	used [len(fontSources)]bool
+}
+
+func (p *fontProbe) Rect(x, y, w, h, r float64, s Style)                 {}
+func (p *fontProbe) Ellipse(x, y, w, h float64, s Style)                 {}
+func (p *fontProbe) Line(x1, y1, x2, y2 float64, c Color, width float64) {}
+func (p *fontProbe) Path(*Path, Color)                                   {}
+func (p *fontProbe) Text(x, y float64, s string, f FontStyle, size float64, c Color) {
+	p.used[f] = true
+}
+func (p *fontProbe) Push()                       {}
+func (p *fontProbe) Pop()                        {}
+func (p *fontProbe) Translate(dx, dy float64)    {}
+func (p *fontProbe) Rotate(deg, cx, cy float64)  {}
+func (p *fontProbe) ClipRect(x, y, w, h float64) {}

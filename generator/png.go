@@ -1,17 +1,17 @@
 package generator
 
 import (
-	"bufio"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
+	"image/draw"
 	"io"
 	"math"
 
 	"git.sr.ht/~sbinet/gg"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
 )
 
 // PNGCanvas draws into an image with gg. Coordinates are millimetres,
@@ -25,14 +25,19 @@ type PNGCanvas struct {
 	// gg's Pop keeps the clip mask, so the canvas keeps its own stack.
 	clip  *image.Alpha
 	clips []*image.Alpha
+	// rotated is set while a rotation is in force; text then goes through
+	// gg's general (slow) transform path.
+	rotated bool
+	rots    []bool
+	enc     *pngWriter
 }
+
+var _ Canvas = (*PNGCanvas)(nil)
 
 type faceKey struct {
 	style FontStyle
 	px    float64
 }
-
-var _ Canvas = (*PNGCanvas)(nil)
 
 // NewPNGCanvas makes a w x h mm image at dpi, filled white.
 func NewPNGCanvas(w, h, dpi float64) (*PNGCanvas, error) {
@@ -47,14 +52,28 @@ func NewPNGCanvas(w, h, dpi float64) (*PNGCanvas, error) {
 	return c, nil
 }
 
+// Reset clears the canvas to white with no transformation or clip, so one
+// image buffer serves many previews.
+func (c *PNGCanvas) Reset() {
+	for len(c.clips) > 0 {
+		c.Pop()
+	}
+	c.dc.Identity()
+	c.dc.ResetClip()
+	c.clip, c.rotated = nil, false
+	c.dc.SetRGB(1, 1, 1)
+	c.dc.Clear()
+}
+
+// Image is the canvas's pixels.
+func (c *PNGCanvas) Image() *image.RGBA { return c.dc.Image().(*image.RGBA) }
+
 // Encode writes the image as PNG.
 func (c *PNGCanvas) Encode(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(bw, c.dc.Image()); err != nil {
-		return err
+	if c.enc == nil {
+		c.enc = &pngWriter{}
 	}
-	return bw.Flush()
+	return c.enc.Encode(w, c.Image())
 }
 
 func (c *PNGCanvas) setColor(col Color) { c.dc.SetRGB255(int(col.R), int(col.G), int(col.B)) }
@@ -79,6 +98,15 @@ func (c *PNGCanvas) paint(s Style) {
 // Rect implements Canvas.
 func (c *PNGCanvas) Rect(x, y, w, h, r float64, s Style) {
 	k := c.scale
+	if r == 0 && s.Stroke == nil && s.Fill != nil && c.clip == nil && !c.rotated {
+		// Fast path: an axis-aligned fill is a copy of one colour.
+		x0, y0 := c.dc.TransformPoint(x*k, y*k)
+		x1, y1 := c.dc.TransformPoint((x+w)*k, (y+h)*k)
+		rect := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
+		col := color.RGBA{s.Fill.R, s.Fill.G, s.Fill.B, 255}
+		draw.Draw(c.Image(), rect, image.NewUniform(col), image.Point{}, draw.Src)
+		return
+	}
 	if r > 0 {
 		c.dc.DrawRoundedRectangle(x*k, y*k, w*k, h*k, r*k)
 	} else {
@@ -140,6 +168,19 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 		}
 		c.faces[key] = face
 	}
+	if c.clip == nil && !c.rotated {
+		// Fast path: a plain translation, so draw the glyphs straight
+		// into the image (gg would resample every glyph).
+		tx, ty := c.dc.TransformPoint(x*c.scale, y*c.scale)
+		d := font.Drawer{
+			Dst:  c.Image(),
+			Src:  image.NewUniform(color.RGBA{col.R, col.G, col.B, 255}),
+			Face: face,
+			Dot:  fixed.Point26_6{X: fixed.Int26_6(math.Round(tx * 64)), Y: fixed.Int26_6(math.Round(ty * 64))},
+		}
+		d.DrawString(s)
+		return
+	}
 	c.dc.SetFontFace(face)
 	c.setColor(col)
 	c.dc.DrawString(s, x*c.scale, y*c.scale)
@@ -149,6 +190,7 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 func (c *PNGCanvas) Push() {
 	c.dc.Push()
 	c.clips = append(c.clips, c.clip)
+	c.rots = append(c.rots, c.rotated)
 }
 
 // Pop implements Canvas.
@@ -159,6 +201,7 @@ func (c *PNGCanvas) Pop() {
 	}
 	c.dc.Pop()
 	c.clip, c.clips = c.clips[n-1], c.clips[:n-1]
+	c.rotated, c.rots = c.rots[n-1], c.rots[:n-1]
 	if c.clip == nil {
 		c.dc.ResetClip()
 	} else {
@@ -171,6 +214,9 @@ func (c *PNGCanvas) Translate(dx, dy float64) { c.dc.Translate(dx*c.scale, dy*c.
 
 // Rotate implements Canvas.
 func (c *PNGCanvas) Rotate(deg, cx, cy float64) {
+	if math.Mod(deg, 360) != 0 {
+		c.rotated = true
+	}
 	c.dc.RotateAbout(gg.Radians(deg), cx*c.scale, cy*c.scale)
 }
 

@@ -1,0 +1,40 @@
+package generator
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+)
+
+func TestPNGWriterRoundTrip(t *testing.T) {
+	for _, size := range [][2]int{{1, 1}, {3, 2}, {300, 420}, {700, 40}} {
+		img := image.NewRGBA(image.Rect(0, 0, size[0], size[1]))
+		for y := 0; y < size[1]; y++ {
+			for x := 0; x < size[0]; x++ {
+				img.Set(x, y, color.RGBA{uint8(x * 7), uint8(y * 13), uint8(x ^ y), 255})
+			}
+		}
+		var w pngWriter
+		for round := 0; round < 2; round++ { // the second round reuses buffers
+			var buf bytes.Buffer
+			if err := w.Encode(&buf, img); err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatalf("%v: %v", size, err)
+			}
+			for y := 0; y < size[1]; y++ {
+				for x := 0; x < size[0]; x++ {
+					r1, g1, b1, _ := got.At(x, y).RGBA()
+					r2, g2, b2, _ := img.At(x, y).RGBA()
+					if r1 != r2 || g1 != g2 || b1 != b2 {
+						t.Fatalf("%v: pixel %d,%d differs", size, x, y)
+					}
+				}
+			}
+		}
+	}
+}
