@@ -99,7 +99,7 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	for y := 0; y < height; y++ {
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
 		row := img.Pix[off : off+4*width]
-		cur[0] = 2 // Up: each byte minus the one above it
+		cur[0] = 2                 // Up: each byte minus the one above it
 		c, pr := cur[1:], prev[1:] // prev holds the previous row's RGB
 		for x, j := 0, 0; x+3 < len(row) && j+2 < len(c); x, j = x+4, j+3 {
 			r, g, bl := row[x], row[x+1], row[x+2]
