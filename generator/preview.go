@@ -17,13 +17,13 @@ import (
 )
 
 // PreviewDPI is the resolution of single-card previews.
-const PreviewDPI = 120
+const PreviewDPI = 100
 
 // Contact sheets: cards per row and per sheet, resolution, gap in mm.
 const (
 	sheetCols  = 10
 	sheetCards = 100
-	sheetDPI   = 60
+	sheetDPI   = 50
 	sheetGap   = 3.0
 )
 
