@@ -25,27 +25,32 @@ func (r *Renderer) WriteCalibration(w io.Writer, opts PrintOptions) error {
 	if opts.Duplex == layout.ShortEdge {
 		sx, sy = -1, 1
 	}
-	const span = 10.0
-	front.Line(cx-span-2, cy, cx+span+2, cy, ink, 0.15)
-	front.Line(cx, cy-span-2, cx, cy+span+2, ink, 0.15)
-	for i := -20; i <= 20; i++ {
+	// Two scales cross at the centre: the horizontal one with its ticks
+	// above the line and labels below, the vertical one with its ticks to the
+	// left and labels to the right, labelled every 5 mm with the correction to pass (the sign depends on the flip).
+	const span = 12.0
+	front.Line(cx-span, cy, cx+span, cy, ink, 0.15)
+	front.Line(cx, cy-span, cx, cy+span, ink, 0.15)
+	for i := -24; i <= 24; i++ {
 		d := float64(i) / 2
 		tick := 1.0
-		if i%2 == 0 {
-			tick = 2
+		switch {
+		case i%10 == 0:
+			tick = 3
+		case i%2 == 0:
+			tick = 1.8
 		}
-		if i%10 == 0 {
-			tick = 3.5
-		}
-		front.Line(cx+d, cy-tick, cx+d, cy+tick, ink, 0.12)
-		front.Line(cx-tick, cy+d, cx+tick, cy+d, ink, 0.12)
-		if i%4 == 0 && i != 0 {
-			lx := fmt.Sprintf("%g", sx*d)
-			ly := fmt.Sprintf("%g", sy*d)
-			front.Text(round2(cx+d-r.Fonts.Width(lx, Regular, 5)/2), round2(cy+5.5), lx, Regular, 5, ink)
-			front.Text(round2(cx+4), round2(cy+d+0.6), ly, Regular, 5, ink)
+		front.Line(cx+d, cy, cx+d, cy-tick, ink, 0.1)
+		front.Line(cx, cy+d, cx-tick, cy+d, ink, 0.1)
+		if i%10 == 0 && i != 0 {
+			lx := fmt.Sprintf("%+g", sx*d)
+			ly := fmt.Sprintf("%+g", sy*d)
+			front.Text(round2(cx+d-r.Fonts.Width(lx, Regular, 6)/2), round2(cy+3), lx, Regular, 6, ink)
+			front.Text(round2(cx+1.5), round2(cy+d+0.7), ly, Regular, 6, ink)
 		}
 	}
+	front.Text(round2(cx+span+2), round2(cy+0.8), "X (mm)", Bold, 6, ink)
+	front.Text(round2(cx-2), round2(cy+span+3.5), "Y (mm)", Bold, 6, ink)
 	front.Rect(cx-80, cy-110, 160, 220, 0, Stroked(ink, 0.2))
 	lines := []string{
 		"runforge duplex calibration (" + opts.Duplex.String() + "-edge flip, " + opts.Paper.Name + ")",
