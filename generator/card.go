@@ -15,6 +15,8 @@ type Renderer struct {
 	// InkSaver prints no large fills: backgrounds stay white and filled
 	// shapes marked inkSaver: outline become outlines.
 	InkSaver bool
+	// Grayscale turns every colour grey, for monochrome printers.
+	Grayscale bool
 }
 
 // NewRenderer returns a renderer with the embedded fonts.
@@ -24,6 +26,19 @@ func NewRenderer(inkSaver bool) (*Renderer, error) {
 		return nil, err
 	}
 	return &Renderer{Fonts: f, InkSaver: inkSaver}, nil
+}
+
+// WithOptions returns a renderer sharing r's fonts with other variants.
+func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
+	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale}
+}
+
+// surface applies the renderer's colour variant to a canvas.
+func (r *Renderer) surface(c Canvas) Canvas {
+	if r.Grayscale {
+		return Grayscale(c)
+	}
+	return c
 }
 
 // CardData is what a template is filled with: a card's fields plus fields
@@ -110,6 +125,7 @@ type shape struct {
 // DrawCard draws one side of a card with its trim's top-left at the origin.
 // bleed says how far the background may reach beyond the trim.
 func (r *Renderer) DrawCard(c Canvas, t *schema.Template, d *CardData, bleed layout.Sides) {
+	c = r.surface(c)
 	size, _ := t.TrimSize()
 	w, h := size.W.MM(), size.H.MM()
 	bg := colorOr(t.Background, White)

@@ -18,6 +18,7 @@ const tokenBleed = 1.0
 // DrawToken draws a token centred in a size x size square at (x, y): its
 // colour with bleed, its icon and label, and a thin cut line.
 func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed float64) {
+	c = r.surface(c)
 	s := t.Size.MM()
 	fill := colorOr(t.Fill, Color{0xdd, 0xdd, 0xdd})
 	ink := colorOr(t.Ink, Black)

@@ -43,6 +43,7 @@ type PrintSettings struct {
 	Bleed     *Length `json:"bleed"`
 	CropMarks *bool   `json:"cropMarks"`
 	InkSaver  bool    `json:"inkSaver"`
+	Grayscale bool    `json:"grayscale"`
 }
 
 // Deck is a deck of cards (kind: Deck).

@@ -22,6 +22,7 @@ type buildOptions struct {
 	backOffset  string
 	noCropMarks bool
 	inkSaver    bool
+	grayscale   bool
 	noPreviews  bool
 	strict      bool
 	paths       []string
@@ -47,7 +48,7 @@ previous output intact. The same input always gives byte-identical PDFs
 Flags override the pack's print settings.`,
 		Example: `  runforge build
   runforge build run-for-your-life --paper a4 --duplex short
-  runforge build my-pack --back-offset 0.5,-0.3 --ink-saver`,
+  runforge build my-pack --back-offset 0.5,-0.3 --ink-saver --grayscale`,
 		ValidArgsFunction: completePacks,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
@@ -62,6 +63,7 @@ Flags override the pack's print settings.`,
 	f.StringVar(&o.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to match a printer's misregistration (see calibration.pdf)")
 	f.BoolVar(&o.noCropMarks, "no-crop-marks", false, "leave out crop marks")
 	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands")
+	f.BoolVar(&o.grayscale, "grayscale", false, "print every colour as grey, for monochrome printers")
 	f.BoolVar(&o.noPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.strict, "strict", false, "refuse to build on warnings too")
 	_ = cmd.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]string{"letter", "a4"}, cobra.ShellCompDirectiveNoFileComp))
@@ -88,7 +90,7 @@ func runBuild(s streams, o *buildOptions) error {
 	if err != nil {
 		return err
 	}
-	r, err := generator.NewRenderer(o.inkSaver)
+	r, err := generator.NewRenderer(false)
 	if err != nil {
 		return usageError("%v", err)
 	}
@@ -107,12 +109,9 @@ func runBuild(s streams, o *buildOptions) error {
 		if err != nil {
 			return err
 		}
-		if r.InkSaver != (o.inkSaver || c.pack.Game.Print.InkSaver) {
-			if r, err = generator.NewRenderer(!r.InkSaver); err != nil {
-				return usageError("%v", err)
-			}
-		}
-		arts, err := r.Build(c.pack, generator.BuildOptions{
+		ps := c.pack.Game.Print
+		pr := r.WithOptions(o.inkSaver || ps.InkSaver, o.grayscale || ps.Grayscale)
+		arts, err := pr.Build(c.pack, generator.BuildOptions{
 			Print: po, OutDir: o.out, Previews: !o.noPreviews,
 			Templates: validate.DeckTemplates,
 		})
