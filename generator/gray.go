@@ -27,7 +27,7 @@ func grayStyle(s Style) Style {
 }
 
 func (g grayCanvas) Rect(x, y, w, h, r float64, s Style) { g.Canvas.Rect(x, y, w, h, r, grayStyle(s)) }
-func (g grayCanvas) Ellipse(x, y, w, h float64, s Style)  { g.Canvas.Ellipse(x, y, w, h, grayStyle(s)) }
+func (g grayCanvas) Ellipse(x, y, w, h float64, s Style) { g.Canvas.Ellipse(x, y, w, h, grayStyle(s)) }
 func (g grayCanvas) Line(x1, y1, x2, y2 float64, c Color, width float64) {
 	g.Canvas.Line(x1, y1, x2, y2, c.Gray(), width)
 }
