@@ -11,6 +11,7 @@ type Game struct {
 	Title       string            `json:"title"`
 	System      string            `json:"system"`
 	Version     string            `json:"version"`
+	Extends     string            `json:"extends"`
 	Description string            `json:"description"`
 	Include     []string          `json:"include"`
 	Components  []*Component      `json:"components"`

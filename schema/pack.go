@@ -63,15 +63,43 @@ func (p *Pack) Component(id string) *Component {
 	return nil
 }
 
+// LoadOptions tune LoadPackWith.
+type LoadOptions struct {
+	// Base finds a pack that a manifest's extends: names (the bundled packs).
+	Base func(name string) (fs.FS, bool)
+}
+
+// MaxExtendsDepth bounds chains of packs extending packs.
+const MaxExtendsDepth = 4
+
 // LoadPack reads the pack in fsys (whose root is the pack folder). root is the
 // name shown in positions. Problems are positioned and sorted; the pack is
 // nil only when the manifest itself cannot be read.
 func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
+	return LoadPackWith(fsys, root, LoadOptions{})
+}
+
+// LoadPackWith is LoadPack with a way to find the packs named by extends:.
+// A pack that extends another starts from it: its components, decks, token
+// sets and templates replace the base's of the same id or add to them; its
+// rules and print settings override the base's.
+func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) {
+	var layers templateLayers
+	probs := loadBuiltinTemplates(&layers)
+	p, ps := loadLayered(fsys, root, opts, &layers, nil)
+	probs = append(probs, ps...)
+	if p != nil {
+		p.Templates = layers.resolve()
+	}
+	sortProblems(probs)
+	return p, probs
+}
+
+// loadLayered loads a pack after the packs it extends; chain holds the ids
+// of the packs that extend it, to stop cycles.
+func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLayers, chain []string) (*Pack, []Problem) {
 	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}}
 	var probs []Problem
-
-	var layers templateLayers
-	probs = append(probs, loadBuiltinTemplates(&layers)...)
 
 	d, ps := p.readDoc(ManifestFile)
 	if len(ps) > 0 {
@@ -90,6 +118,10 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 		c.Ref = p.Game.Ref.Child("components").Index(i)
 	}
 
+	base, ps := loadBase(p, opts, layers, chain)
+	probs = append(probs, ps...)
+
+	layer := layers.push()
 	names, missing := p.contentFiles(d)
 	p.MissingIncludes = missing
 	for _, name := range names {
@@ -131,12 +163,116 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 			}
 			p.TokenSets = append(p.TokenSets, ts)
 		case "Templates":
-			p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(1, doc, false)...)
+			p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(layer, doc, false)...)
 		}
 	}
-	p.Templates = layers.resolve()
-	sortProblems(probs)
+	if base != nil {
+		probs = append(probs, p.mergeBase(base)...)
+	}
 	return p, probs
+}
+
+// loadBase loads the pack that p's manifest extends, if any.
+func loadBase(p *Pack, opts LoadOptions, layers *templateLayers, chain []string) (*Pack, []Problem) {
+	name := p.Game.Extends
+	if name == "" {
+		return nil, nil
+	}
+	pos := p.Game.Ref.Child("extends").Pos()
+	problem := func(rule, format string, args ...any) []Problem {
+		return []Problem{{Pos: pos, Rule: rule, Message: fmt.Sprintf(format, args...)}}
+	}
+	for _, id := range append(chain, p.Game.ID) {
+		if id == name {
+			return nil, problem("pack/dangling-ref", "pack %q extends %q, which extends it in turn", p.Game.ID, name)
+		}
+	}
+	if len(chain) >= MaxExtendsDepth {
+		return nil, problem("pack/dangling-ref", "packs extend each other more than %d deep", MaxExtendsDepth)
+	}
+	var bfs fs.FS
+	ok := false
+	if opts.Base != nil {
+		bfs, ok = opts.Base(name)
+	}
+	if !ok {
+		return nil, problem("pack/dangling-ref", "extends %q: there is no bundled pack of that name (`runforge packs` lists them)", name)
+	}
+	base, probs := loadLayered(bfs, name, opts, layers, append(chain, p.Game.ID))
+	if base == nil {
+		return nil, probs
+	}
+	if base.Game.System != p.Game.System {
+		probs = append(probs, Problem{Pos: p.Game.Ref.Child("system").Pos(), Rule: "schema/invalid",
+			Message: fmt.Sprintf("system %q differs from %q of the extended pack %q", p.Game.System, base.Game.System, name)})
+	}
+	return base, probs
+}
+
+// mergeBase lays p over the pack it extends: entries with the same id
+// replace the base's, new ones are added after them.
+func (p *Pack) mergeBase(base *Pack) []Problem {
+	g, bg := p.Game, base.Game
+	g.Components = mergeByID(bg.Components, g.Components, func(c *Component) string { return c.ID })
+	if g.Print.Paper == "" {
+		g.Print.Paper = bg.Print.Paper
+	}
+	if g.Print.Duplex == "" {
+		g.Print.Duplex = bg.Print.Duplex
+	}
+	if g.Print.Bleed == nil {
+		g.Print.Bleed = bg.Print.Bleed
+	}
+	if g.Print.CropMarks == nil {
+		g.Print.CropMarks = bg.Print.CropMarks
+	}
+	g.Print.InkSaver = g.Print.InkSaver || bg.Print.InkSaver
+	g.Print.Grayscale = g.Print.Grayscale || bg.Print.Grayscale
+	rules := map[string]string{}
+	for k, v := range bg.Rules {
+		rules[k] = v
+	}
+	for k, v := range g.Rules {
+		rules[k] = v
+	}
+	g.Rules = rules
+	g.Assumptions = append(append([]string(nil), bg.Assumptions...), g.Assumptions...)
+
+	p.Decks = mergeByID(base.Decks, p.Decks, func(d *Deck) string { return d.ID })
+	p.TokenSets = mergeByID(base.TokenSets, p.TokenSets, func(t *TokenSet) string { return t.ID })
+	p.Files = append(append([]string(nil), base.Files...), p.Files...)
+	p.MissingIncludes = append(base.MissingIncludes, p.MissingIncludes...)
+	for c := range base.Unloaded {
+		p.Unloaded[c] = true
+	}
+	p.Unreadable = p.Unreadable || base.Unreadable
+	p.DuplicateTemplates = append(base.DuplicateTemplates, p.DuplicateTemplates...)
+	return nil
+}
+
+// mergeByID returns base with the items of over replacing those of the same
+// id in place, and the rest of over appended.
+func mergeByID[T any](base, over []T, id func(T) string) []T {
+	out := make([]T, 0, len(base)+len(over))
+	replaced := map[string]bool{}
+	byID := map[string]T{}
+	for _, o := range over {
+		byID[id(o)] = o
+	}
+	for _, b := range base {
+		if o, ok := byID[id(b)]; ok {
+			out = append(out, o)
+			replaced[id(b)] = true
+			continue
+		}
+		out = append(out, b)
+	}
+	for _, o := range over {
+		if !replaced[id(o)] {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // noteUnloaded records the components a file that failed to load names.

@@ -83,15 +83,23 @@ type rawTemplate struct {
 	builtin bool
 }
 
-// templateLayers collects templates: layer 0 built-in, layer 1 the pack.
-type templateLayers [2]map[string]*rawTemplate
+// templateLayers collects templates by layer: 0 built-in, then each pack of
+// an extends chain, base first, the pack being loaded last.
+type templateLayers []map[string]*rawTemplate
+
+// push starts a new, topmost layer and returns its index.
+func (l *templateLayers) push() int {
+	*l = append(*l, map[string]*rawTemplate{})
+	return len(*l) - 1
+}
 
 // add records the templates of a file in a layer and returns those whose
 // id the layer already had.
 func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTemplate {
-	if l[layer] == nil {
-		l[layer] = map[string]*rawTemplate{}
+	for len(*l) <= layer {
+		l.push()
 	}
+	lay := (*l)[layer]
 	var dups []DuplicateTemplate
 	root, _ := d.value.(map[string]any)
 	list, _ := root["templates"].([]any)
@@ -99,11 +107,11 @@ func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTe
 		obj, _ := t.(map[string]any)
 		id, _ := obj["id"].(string)
 		ref := Ref{doc: d, Pointer: fmt.Sprintf("/templates/%d", i)}
-		if first, dup := l[layer][id]; dup {
+		if first, dup := lay[id]; dup {
 			dups = append(dups, DuplicateTemplate{ID: id, First: first.ref, Dup: ref})
 			continue
 		}
-		l[layer][id] = &rawTemplate{obj: obj, ref: ref, layer: layer, builtin: builtin}
+		lay[id] = &rawTemplate{obj: obj, ref: ref, layer: layer, builtin: builtin}
 	}
 	return dups
 }
@@ -137,7 +145,7 @@ func loadBuiltinTemplates(l *templateLayers) []Problem {
 func (l *templateLayers) resolve() map[string]*Template {
 	out := map[string]*Template{}
 	ids := map[string]bool{}
-	for _, layer := range l {
+	for _, layer := range *l {
 		for id := range layer {
 			ids[id] = true
 		}
@@ -148,7 +156,7 @@ func (l *templateLayers) resolve() map[string]*Template {
 	}
 	sort.Strings(sorted)
 	for _, id := range sorted {
-		top := l.lookup(id, len(l)-1)
+		top := l.lookup(id, len(*l)-1)
 		out[id] = l.build(top)
 	}
 	return out
@@ -156,7 +164,7 @@ func (l *templateLayers) resolve() map[string]*Template {
 
 func (l *templateLayers) lookup(id string, maxLayer int) *rawTemplate {
 	for i := maxLayer; i >= 0; i-- {
-		if t, ok := l[i][id]; ok {
+		if t, ok := (*l)[i][id]; ok {
 			return t
 		}
 	}
@@ -174,7 +182,7 @@ func (l *templateLayers) build(raw *rawTemplate) *Template {
 		if parent == "" {
 			break
 		}
-		maxLayer := len(l) - 1
+		maxLayer := len(*l) - 1
 		if own, _ := cur.obj["id"].(string); own == parent {
 			maxLayer = cur.layer - 1
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -31,7 +32,7 @@ func (f fitter) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []v
 func checkTargets(targets []target, r *generator.Renderer) []checked {
 	out := make([]checked, 0, len(targets))
 	for _, t := range targets {
-		p, probs := schema.LoadPack(t.fsys, t.displayName())
+		p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack})
 		diags := validate.Pack(p, probs, validate.Options{Fitter: fitter{r}})
 		if t.file != "" {
 			diags = onlyFile(diags, t.file)

@@ -266,3 +266,36 @@ func TestInfoCommands(t *testing.T) {
 		t.Errorf("completion: %d", code)
 	}
 }
+
+func TestPackExtendsBundled(t *testing.T) {
+	src, _ := filepath.Abs("testdata/house-rules")
+	t.Chdir(t.TempDir())
+	if err := os.CopyFS("house-rules", os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, "", "validate", "house-rules")
+	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (8 files)") {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	code, stdout, stderr := run(t, "", "build", "house-rules", "--no-previews")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	for _, f := range []string{"house-events.pdf (2 pages)", "events.pdf (16 pages)", "blood.pdf", "tokens.pdf"} {
+		if !strings.Contains(stdout, "out/house-rules/"+f) {
+			t.Errorf("missing %s in:\n%s", f, stdout)
+		}
+	}
+	// A mistake in the extending pack is reported in its own file.
+	b, _ := os.ReadFile("house-rules/house-events.yaml")
+	os.WriteFile("house-rules/house-events.yaml", []byte(strings.Replace(string(b), "count: 2\n    name: Hidden", "count: 1\n    name: Hidden", 1)), 0o644)
+	code, _, stderr = run(t, "", "validate", "house-rules")
+	if code != 1 || !strings.Contains(stderr, `house-rules/game.yaml:10:15: error deck/count: component "house-events" expects 4 copies but the pack has 3`) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	os.WriteFile("house-rules/game.yaml", []byte("kind: Game\nid: x\ntitle: X\nsystem: run-for-your-life\nextends: no-such-pack\n"), 0o644)
+	code, _, stderr = run(t, "", "validate", "house-rules")
+	if code != 1 || !strings.Contains(stderr, `house-rules/game.yaml:5:10: error pack/dangling-ref: extends "no-such-pack"`) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+}
