@@ -86,16 +86,10 @@ func runBuild(s streams, o *buildOptions) error {
 	if _, err := layout.ParseDuplex(o.duplex); err != nil {
 		return usageError("--duplex: %v", err)
 	}
-	targets, err := resolveTargets(o.paths)
+	r, results, all, sum, err := checkPaths(o.paths)
 	if err != nil {
 		return err
 	}
-	r, err := generator.NewRenderer(false)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	results := checkTargets(targets, r)
-	all, sum := collect(results)
 	if sum.Errors > 0 || (o.strict && sum.Warnings > 0) {
 		_ = report.Text{}.Write(s.err, all, sum)
 		fmt.Fprintln(s.err, "nothing was built: fix the errors above first")

@@ -5,6 +5,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/report"
 )
 
 // checked is a pack after loading and validation.
@@ -25,6 +26,22 @@ func (f fitter) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []v
 		out = append(out, validate.Overflow{Template: o.Template, Box: o.Box, Field: o.Field, Detail: o.Detail})
 	}
 	return out
+}
+
+// checkPaths resolves command-line paths and loads and validates the packs,
+// returning the renderer (it measures text) for a build to reuse.
+func checkPaths(paths []string) (*generator.Renderer, []checked, []validate.Diagnostic, report.Summary, error) {
+	targets, err := resolveTargets(paths)
+	if err != nil {
+		return nil, nil, nil, report.Summary{}, err
+	}
+	r, err := generator.NewRenderer(false)
+	if err != nil {
+		return nil, nil, nil, report.Summary{}, usageError("%v", err)
+	}
+	results := checkTargets(targets, r)
+	all, sum := collect(results)
+	return r, results, all, sum, nil
 }
 
 // checkTargets loads and validates every target. Diagnostics of a target

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
@@ -48,16 +47,10 @@ func runValidate(s streams, o *validateOptions) error {
 	if err != nil {
 		return usageError("%v", err)
 	}
-	targets, err := resolveTargets(o.paths)
+	_, _, all, sum, err := checkPaths(o.paths)
 	if err != nil {
 		return err
 	}
-	r, err := generator.NewRenderer(false)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	results := checkTargets(targets, r)
-	all, sum := collect(results)
 	dst := s.out
 	if o.format == "text" {
 		dst = s.err
