@@ -28,8 +28,8 @@ func genericRules() []*Rule {
 			Doc: "Text uses an inline icon {name} (or a token an icon) that runforge cannot draw."},
 		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
 			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
-		{ID: "text/overflow", Severity: Warning, Check: checkTextFit,
-			Doc: "Card text does not fit its template box even at the box's minimum font size."},
+		{ID: "text/overflow", Severity: Warning, Check: checkTextFit, BlocksBuild: true,
+			Doc: "Card text does not fit its template box even at the box's minimum font size (build refuses: it would be clipped)."},
 	}
 }
 

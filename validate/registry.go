@@ -17,6 +17,9 @@ type Rule struct {
 	Doc string
 	// Games lists the game systems the rule applies to; empty means all.
 	Games []string
+	// BlocksBuild marks a warning whose finding would print a visibly broken
+	// component (clipped text): build refuses it unless told otherwise.
+	BlocksBuild bool
 	// Check reports the rule's findings on the context; nil for findings
 	// reported by the loader (YAML and schema problems).
 	Check func(*Context)

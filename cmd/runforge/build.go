@@ -25,6 +25,7 @@ type buildOptions struct {
 	grayscale   bool
 	noPreviews  bool
 	strict      bool
+	allowClip   bool
 	paths       []string
 	changed     func(string) bool
 }
@@ -40,7 +41,9 @@ page for duplex printing), tokens.pdf, calibration.pdf for measuring a
 printer's duplex misregistration, components.txt, and PNG previews of every
 card face with a contact sheet per deck.
 
-A pack with errors is not built and nothing is written. Output is written
+A pack with errors, or with text that does not fit its box (it would be
+clipped; --allow-overflow builds anyway), is not built and nothing is
+written. Output is written
 to a staging folder and swapped in at the end, so a failed build leaves the
 previous output intact. The same input always gives byte-identical PDFs
 (SOURCE_DATE_EPOCH sets their date).
@@ -66,6 +69,7 @@ Flags override the pack's print settings.`,
 	f.BoolVar(&o.grayscale, "grayscale", false, "print every colour as grey, for monochrome printers")
 	f.BoolVar(&o.noPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.strict, "strict", false, "refuse to build on warnings too")
+	f.BoolVar(&o.allowClip, "allow-overflow", false, "build even when text does not fit its box (it is clipped)")
 	_ = cmd.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]string{"letter", "a4"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("duplex", cobra.FixedCompletions([]string{"long", "short", "none"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -90,9 +94,13 @@ func runBuild(s streams, o *buildOptions) error {
 	if err != nil {
 		return err
 	}
-	if sum.Errors > 0 || (o.strict && sum.Warnings > 0) {
+	if blocked := blocksBuild(all); sum.Errors > 0 || (o.strict && sum.Warnings > 0) || (blocked > 0 && !o.allowClip) {
 		_ = report.Text{}.Write(s.err, all, sum)
-		fmt.Fprintln(s.err, "nothing was built: fix the errors above first")
+		msg := "nothing was built: fix the errors above first"
+		if sum.Errors == 0 && blocked > 0 {
+			msg = "nothing was built: text would be clipped (shorten it, or pass --allow-overflow)"
+		}
+		fmt.Fprintln(s.err, msg)
 		return errFindings
 	}
 	if len(all) > 0 {
@@ -115,6 +123,18 @@ func runBuild(s streams, o *buildOptions) error {
 		printArtifacts(s, o.out, c.pack, arts)
 	}
 	return nil
+}
+
+// blocksBuild counts warnings of rules that would print broken components.
+func blocksBuild(diags []validate.Diagnostic) int {
+	reg := validate.Default()
+	n := 0
+	for _, d := range diags {
+		if r, ok := reg.Lookup(d.Rule); ok && r.BlocksBuild && d.Severity != validate.Off {
+			n++
+		}
+	}
+	return n
 }
 
 // printOptions merges flags over the pack's print settings.

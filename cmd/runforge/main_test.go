@@ -103,8 +103,8 @@ func TestBrokenPacks(t *testing.T) {
 			if again != stderr {
 				t.Error("report differs between two runs")
 			}
-			if c.code == 1 {
-				code, stdout, _ := run(t, "", "build", "rfyl", "-o", "out", "--strict")
+			if c.code == 1 || strings.Contains(c.want, "overflow") {
+				code, stdout, _ := run(t, "", "build", "rfyl", "-o", "out")
 				if code != 1 || stdout != "" {
 					t.Errorf("build: exit %d, stdout %q", code, stdout)
 				}
@@ -297,5 +297,22 @@ func TestPackExtendsBundled(t *testing.T) {
 	code, _, stderr = run(t, "", "validate", "house-rules")
 	if code != 1 || !strings.Contains(stderr, `house-rules/game.yaml:5:10: error pack/dangling-ref: extends "no-such-pack"`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+}
+
+func TestBuildRefusesClippedTextUnlessAllowed(t *testing.T) {
+	dir := copyPack(t, [3]string{"events.yaml", "text: \"Place 1 {zombie} on your space. It fights during the combat phase.\"",
+		"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""})
+	t.Chdir(filepath.Dir(dir))
+	code, _, stderr := run(t, "", "build", "rfyl", "--no-previews")
+	if code != 1 || !strings.Contains(stderr, "text would be clipped") {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	if _, err := os.Stat("out"); !os.IsNotExist(err) {
+		t.Fatal("a refused build wrote output")
+	}
+	code, stdout, stderr := run(t, "", "build", "rfyl", "--no-previews", "--allow-overflow")
+	if code != 0 || !strings.Contains(stdout, "out/run-for-your-life/events.pdf") || !strings.Contains(stderr, "warning text/overflow") {
+		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
 	}
 }
