@@ -13,7 +13,7 @@ import (
 // the current offset. Printed duplex and held against a light, the
 // crosshair's position on the scales is the correction to add.
 func (r *Renderer) WriteCalibration(w io.Writer, opts PrintOptions) error {
-	doc := NewPDF(PDFInfo{Title: "runforge duplex calibration", Created: opts.Created})
+	doc := NewPDF(PDFInfo{Title: "runforge duplex calibration", Created: opts.Created}, r.Fonts)
 	pw, ph := opts.Paper.W, opts.Paper.H
 	cx, cy := pw/2, ph/2
 	ink := Color{0x20, 0x20, 0x20}

@@ -67,7 +67,8 @@ func Filled(c Color) Style { return Style{Fill: &c} }
 // Stroked is a stroke-only style.
 func Stroked(c Color, width float64) Style { return Style{Stroke: &c, Width: width} }
 
-// FontStyle selects one of the embedded fonts.
+// FontStyle selects a font: one of the embedded Go fonts (the constants) or
+// a font a pack adds (see Fonts.Style).
 type FontStyle int
 
 // Font styles.
@@ -81,16 +82,11 @@ const (
 
 var fontStyleNames = [...]string{"regular", "bold", "italic", "bolditalic", "mono"}
 
-func (f FontStyle) String() string { return fontStyleNames[f] }
-
-// ParseFontStyle maps a template font name to a style (regular by default).
-func ParseFontStyle(s string) FontStyle {
-	for i, n := range fontStyleNames {
-		if n == s {
-			return FontStyle(i)
-		}
+func (f FontStyle) String() string {
+	if int(f) >= 0 && int(f) < len(fontStyleNames) {
+		return fontStyleNames[f]
 	}
-	return Regular
+	return fmt.Sprintf("font%d", int(f))
 }
 
 // Canvas is a drawing surface in millimetres, origin at the top-left, y down.

@@ -33,6 +33,15 @@ func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
 	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale}
 }
 
+// ForPack returns a renderer that also knows the pack's own fonts.
+func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
+	fonts, err := r.Fonts.WithPackFonts(p.FontData)
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale}, nil
+}
+
 // surface applies the renderer's colour variant to a canvas.
 func (r *Renderer) surface(c Canvas) Canvas {
 	if r.Grayscale {
@@ -105,13 +114,13 @@ func toString(v any) string {
 }
 
 // TextStyleOf is the text style of a box, with defaults.
-func TextStyleOf(b *schema.Box) TextStyle {
+func (f *Fonts) TextStyleOf(b *schema.Box) TextStyle {
 	size := b.Size.Pt()
 	if size == 0 {
 		size = 10
 	}
 	return TextStyle{
-		Font: ParseFontStyle(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
+		Font: f.Style(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
 		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
 	}
 }
@@ -198,7 +207,7 @@ func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData
 		if strings.TrimSpace(text) == "" {
 			return Color{}, false
 		}
-		block := r.Fonts.LayoutText(text, TextStyleOf(b), box.W, box.H)
+		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), box.W, box.H)
 		if !block.Fits {
 			c.Push()
 			c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)

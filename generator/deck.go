@@ -85,7 +85,7 @@ func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, 
 	if err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + deckTitle(d), Created: opts.Created})
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + deckTitle(d), Created: opts.Created}, r.Fonts)
 
 	var copies []*CardData
 	for _, card := range d.Cards {

@@ -32,7 +32,7 @@ func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card, 
 			if strings.TrimSpace(text) == "" {
 				continue
 			}
-			block := r.Fonts.LayoutText(text, TextStyleOf(b), b.W.MM(), b.H.MM())
+			block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
 			if !block.Fits {
 				field := b.Field
 				if field == "" {

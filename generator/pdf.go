@@ -19,7 +19,8 @@ const (
 type PDF struct {
 	f     *fpdf.Fpdf
 	err   error // first error inside a template (fpdf keeps those apart)
-	fonts [len(fontSources)]bool
+	fonts *Fonts
+	used  map[FontStyle]bool
 }
 
 // PDFInfo is the document metadata. Created is written as both creation and
@@ -29,8 +30,8 @@ type PDFInfo struct {
 	Created time.Time
 }
 
-// NewPDF starts a document.
-func NewPDF(info PDFInfo) *PDF {
+// NewPDF starts a document that draws text in fonts.
+func NewPDF(info PDFInfo, fonts *Fonts) *PDF {
 	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	f.SetCompression(true)
 	f.SetCatalogSort(true)
@@ -43,28 +44,36 @@ func NewPDF(info PDFInfo) *PDF {
 	}
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
-	return &PDF{f: f}
+	return &PDF{f: f, fonts: fonts, used: map[FontStyle]bool{}}
 }
 
 // useFont embeds a font style the first time it is needed: parsing and
 // subsetting a font is a large part of writing a small PDF.
 func (d *PDF) useFont(st FontStyle) {
-	if d.fonts[st] {
+	if d.used[st] {
 		return
 	}
-	d.fonts[st] = true
-	family := pdfFamily
-	if st == Mono {
-		family = pdfMonoFamily
+	d.used[st] = true
+	family, style := pdfFont(d.fonts, st)
+	d.f.AddUTF8FontFromBytes(family, style, d.fonts.Data(st))
+}
+
+// pdfFont is the fpdf family and style a font style is registered under.
+func pdfFont(fonts *Fonts, st FontStyle) (family, style string) {
+	switch {
+	case !fonts.Builtin(st):
+		return fmt.Sprintf("packfont%d", int(st)), ""
+	case st == Mono:
+		return pdfMonoFamily, ""
 	}
-	d.f.AddUTF8FontFromBytes(family, pdfStyles[st], FontData(st))
+	return pdfFamily, pdfStyles[st]
 }
 
 // AddPage starts a w x h mm page, with its TrimBox, and returns its canvas.
 func (d *PDF) AddPage(w, h float64) *PDFCanvas {
 	d.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	d.f.SetPageBox("trim", 0, 0, w, h)
-	return &PDFCanvas{f: d.f, doc: d}
+	return &PDFCanvas{f: d.f, doc: d, fonts: d.fonts}
 }
 
 // PDFTemplate is drawing recorded once and placed many times (a form XObject).
@@ -78,15 +87,13 @@ type PDFTemplate struct {
 func (d *PDF) Template(w, h float64, draw func(Canvas)) *PDFTemplate {
 	// A template shares the document's fonts but cannot add any: find the
 	// styles it uses first.
-	probe := &fontProbe{}
+	probe := &fontProbe{used: map[FontStyle]bool{}}
 	draw(probe)
-	for st, used := range probe.used {
-		if used {
-			d.useFont(FontStyle(st))
-		}
+	for st := range probe.used {
+		d.useFont(st)
 	}
 	t := d.f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, func(tpl *fpdf.Tpl) {
-		draw(&PDFCanvas{f: &tpl.Fpdf})
+		draw(&PDFCanvas{f: &tpl.Fpdf, fonts: d.fonts})
 		if err := tpl.Fpdf.Error(); err != nil && d.err == nil {
 			d.err = fmt.Errorf("drawing a template: %w", err)
 		}
@@ -111,6 +118,7 @@ func (d *PDF) PageCount() int { return d.f.PageCount() }
 // PDFCanvas draws on a PDF page or template.
 type PDFCanvas struct {
 	f     *fpdf.Fpdf
+	fonts *Fonts
 	doc   *PDF  // nil inside a template
 	stack []int // clips opened at each Push level
 }
@@ -180,14 +188,11 @@ var pdfStyles = [...]string{"", "B", "I", "BI", ""}
 
 // Text implements Canvas.
 func (c *PDFCanvas) Text(x, y float64, s string, st FontStyle, size float64, col Color) {
-	family := pdfFamily
-	if st == Mono {
-		family = pdfMonoFamily
-	}
 	if c.doc != nil {
 		c.doc.useFont(st)
 	}
-	c.f.SetFont(family, pdfStyles[st], size)
+	family, style := pdfFont(c.fonts, st)
+	c.f.SetFont(family, style, size)
 	c.f.SetTextColor(int(col.R), int(col.G), int(col.B))
 	c.f.Text(x, y, s)
 }
@@ -232,7 +237,7 @@ func (c *PDFCanvas) UseTemplate(t *PDFTemplate, x, y float64) {
 
 // fontProbe is a Canvas that only notes which font styles are drawn.
 type fontProbe struct {
-	used [len(fontSources)]bool
+	used map[FontStyle]bool
 }
 
 func (p *fontProbe) Rect(x, y, w, h, r float64, s Style)                 {}

@@ -21,7 +21,8 @@ type PNGCanvas struct {
 	dc    *gg.Context
 	scale float64 // pixels per mm
 	faces map[faceKey]font.Face
-	fonts [len(fontSources)]*opentype.Font
+	fonts *Fonts
+	otf   map[FontStyle]*opentype.Font
 	// gg's Pop keeps the clip mask, so the canvas keeps its own stack.
 	clip  *image.Alpha
 	clips []*image.Alpha
@@ -39,14 +40,16 @@ type faceKey struct {
 	px    float64
 }
 
-// NewPNGCanvas makes a w x h mm image at dpi, filled white.
-func NewPNGCanvas(w, h, dpi float64) (*PNGCanvas, error) {
+// NewPNGCanvas makes a w x h mm image at dpi, filled white, drawing text
+// in fonts.
+func NewPNGCanvas(fonts *Fonts, w, h, dpi float64) (*PNGCanvas, error) {
 	scale := dpi / 25.4
 	pw, ph := int(math.Round(w*scale)), int(math.Round(h*scale))
 	if pw <= 0 || ph <= 0 || pw*ph > 40_000_000 {
 		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
 	}
-	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]font.Face{}}
+	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]font.Face{},
+		fonts: fonts, otf: map[FontStyle]*opentype.Font{}}
 	c.dc.SetRGB(1, 1, 1)
 	c.dc.Clear()
 	return c, nil
@@ -154,15 +157,16 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 	key := faceKey{st, px}
 	face, ok := c.faces[key]
 	if !ok {
-		if c.fonts[st] == nil {
-			f, err := opentype.Parse(FontData(st))
+		otf, ok := c.otf[st]
+		if !ok {
+			f, err := opentype.Parse(c.fonts.Data(st))
 			if err != nil {
 				return
 			}
-			c.fonts[st] = f
+			otf, c.otf[st] = f, f
 		}
 		var err error
-		face, err = opentype.NewFace(c.fonts[st], &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+		face, err = opentype.NewFace(otf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
 		if err != nil {
 			return
 		}

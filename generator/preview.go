@@ -33,7 +33,7 @@ var sheetBackground = Color{0x9a, 0x9a, 0x9a}
 // WriteCardPreview renders one side of a card at its trim size as PNG.
 func (r *Renderer) WriteCardPreview(w io.Writer, t *schema.Template, d *CardData, dpi float64) error {
 	size, _ := t.TrimSize()
-	c, err := NewPNGCanvas(size.W.MM(), size.H.MM(), dpi)
+	c, err := NewPNGCanvas(r.Fonts, size.W.MM(), size.H.MM(), dpi)
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func (r *Renderer) writePreviewSheet(stage, name string, d *schema.Deck, face, b
 	cols := min(count, sheetCols)
 	rows := (count + cols - 1) / cols
 	sw, sh := float64(cols)*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap
-	sheet, err := NewPNGCanvas(sw, sh, sheetDPI)
+	sheet, err := NewPNGCanvas(r.Fonts, sw, sh, sheetDPI)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (r *Renderer) writePreviewSheet(stage, name string, d *schema.Deck, face, b
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			card, err := NewPNGCanvas(cw, ch, PreviewDPI)
+			card, err := NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI)
 			if err != nil {
 				errs[w] = err
 				return
@@ -173,7 +173,7 @@ func (r *Renderer) WriteTokenSheetPreview(w io.Writer, p *schema.Pack) error {
 		width += t.Size.MM() + gap
 		height = max(height, t.Size.MM())
 	}
-	c, err := NewPNGCanvas(width, height+2*gap, 100)
+	c, err := NewPNGCanvas(r.Fonts, width, height+2*gap, 100)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package generator
 import (
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/schema"
 )
 
 func TestLayoutText(t *testing.T) {
@@ -81,5 +83,17 @@ func TestWidthMatchesAcrossStyles(t *testing.T) {
 	}
 	if w := f.Width("abc", Regular, 20); w < 2*f.Width("abc", Regular, 10)-1e-9 || w > 2*f.Width("abc", Regular, 10)+1e-9 {
 		t.Error("width does not scale with size")
+	}
+}
+
+func TestBuiltinFontNamesMatchSchema(t *testing.T) {
+	f, _ := NewFonts()
+	for i, name := range schema.BuiltinFonts {
+		if got := f.Style(name); int(got) != i || FontStyle(i).String() != name {
+			t.Errorf("font %q: style %v", name, got)
+		}
+	}
+	if f.Count() != len(schema.BuiltinFonts) {
+		t.Errorf("%d built-in fonts, schema lists %d", f.Count(), len(schema.BuiltinFonts))
 	}
 }

@@ -86,7 +86,7 @@ func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (
 	if err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created})
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created}, r.Fonts)
 	var page *PDFCanvas
 	current := -1
 	for _, pl := range placements {

@@ -17,6 +17,7 @@ type Game struct {
 	Components  []*Component      `json:"components"`
 	Print       PrintSettings     `json:"print"`
 	Rules       map[string]string `json:"rules"`
+	Fonts       []*FontRef        `json:"fonts"`
 	Assumptions []string          `json:"assumptions"`
 
 	Ref Ref `json:"-"`
@@ -46,6 +47,22 @@ type PrintSettings struct {
 	InkSaver  bool    `json:"inkSaver"`
 	Grayscale bool    `json:"grayscale"`
 }
+
+// FontRef names a TrueType font shipped in the pack, for templates to use
+// by name.
+type FontRef struct {
+	Name string `json:"name"`
+	File string `json:"file"`
+
+	Ref Ref `json:"-"`
+}
+
+// BuiltinFonts are the font names every template may use: the embedded Go
+// fonts.
+var BuiltinFonts = []string{"regular", "bold", "italic", "bolditalic", "mono"}
+
+// MaxFontSize is the largest font file a pack may ship, in bytes.
+const MaxFontSize = 16 << 20
 
 // Deck is a deck of cards (kind: Deck).
 type Deck struct {

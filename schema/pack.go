@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
+
+	"golang.org/x/image/font/sfnt"
 )
 
 // DuplicateTemplate is a template id declared twice in a pack.
@@ -43,6 +46,8 @@ type Pack struct {
 	// DuplicateTemplates are pack templates whose id another pack template
 	// already uses.
 	DuplicateTemplates []DuplicateTemplate
+	// FontData holds the TrueType bytes of the pack's fonts by name.
+	FontData map[string][]byte
 }
 
 // DisplayPath names a file of the pack as diagnostics show it.
@@ -98,7 +103,7 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 // loadLayered loads a pack after the packs it extends; chain holds the ids
 // of the packs that extend it, to stop cycles.
 func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLayers, chain []string) (*Pack, []Problem) {
-	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}}
+	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}}
 	var probs []Problem
 
 	d, ps := p.readDoc(ManifestFile)
@@ -117,6 +122,7 @@ func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLaye
 	for i, c := range p.Game.Components {
 		c.Ref = p.Game.Ref.Child("components").Index(i)
 	}
+	probs = append(probs, p.loadFonts()...)
 
 	base, ps := loadBase(p, opts, layers, chain)
 	probs = append(probs, ps...)
@@ -170,6 +176,32 @@ func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLaye
 		probs = append(probs, p.mergeBase(base)...)
 	}
 	return p, probs
+}
+
+// loadFonts reads and checks the manifest's fonts.
+func (p *Pack) loadFonts() []Problem {
+	var probs []Problem
+	for i, f := range p.Game.Fonts {
+		f.Ref = p.Game.Ref.Child("fonts").Index(i)
+		pos := f.Ref.Child("file").Pos()
+		if slices.Contains(BuiltinFonts, f.Name) {
+			probs = append(probs, Problem{Pos: f.Ref.Child("name").Pos(), Rule: "pack/font",
+				Message: fmt.Sprintf("font name %q is a built-in font; choose another name", f.Name)})
+			continue
+		}
+		data, err := ReadLimited(p.FS, path.Clean(f.File), MaxFontSize)
+		if err != nil {
+			probs = append(probs, Problem{Pos: pos, Rule: "pack/missing-file", Message: err.Error()})
+			continue
+		}
+		if _, err := sfnt.Parse(data); err != nil {
+			probs = append(probs, Problem{Pos: pos, Rule: "pack/font",
+				Message: fmt.Sprintf("%s is not a TrueType font runforge can read: %v", f.File, err)})
+			continue
+		}
+		p.FontData[f.Name] = data
+	}
+	return probs
 }
 
 // loadBase loads the pack that p's manifest extends, if any.
@@ -240,6 +272,12 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 
 	p.Decks = mergeByID(base.Decks, p.Decks, func(d *Deck) string { return d.ID })
 	p.TokenSets = mergeByID(base.TokenSets, p.TokenSets, func(t *TokenSet) string { return t.ID })
+	g.Fonts = mergeByID(bg.Fonts, g.Fonts, func(f *FontRef) string { return f.Name })
+	for name, data := range base.FontData {
+		if _, own := p.FontData[name]; !own {
+			p.FontData[name] = data
+		}
+	}
 	p.Files = append(append([]string(nil), base.Files...), p.Files...)
 	p.MissingIncludes = append(base.MissingIncludes, p.MissingIncludes...)
 	for c := range base.Unloaded {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"regexp"
 	"sort"
 	"strings"
@@ -17,7 +18,7 @@ func genericRules() []*Rule {
 		{ID: "pack/duplicate-id", Severity: Error, Check: checkDuplicateIDs,
 			Doc: "Two decks, token sets, cards, tokens or components of a pack share an id."},
 		{ID: "pack/dangling-ref", Severity: Error, Check: checkDanglingRefs,
-			Doc: "A reference (component, template, back, extends) names nothing in the pack or the built-ins."},
+			Doc: "A reference (component, template, back, extends, font) names nothing in the pack or the built-ins."},
 		{ID: "pack/missing-file", Severity: Error, Check: checkMissingFiles,
 			Doc: "A file the manifest's include: list names does not exist inside the pack folder."},
 		{ID: "pack/unknown-rule", Severity: Warning,
@@ -119,8 +120,18 @@ func checkDanglingRefs(c *Context) {
 			}
 		}
 	}
+	fonts := append([]string(nil), schema.BuiltinFonts...)
+	for _, f := range p.Game.Fonts {
+		fonts = append(fonts, f.Name)
+	}
 	for _, id := range templateIDs(p) {
 		t := p.Templates[id]
+		for _, b := range t.Boxes {
+			if b.Font != "" && !t.Builtin && !slices.Contains(fonts, b.Font) {
+				c.ReportHint(b.Ref.Child("font").Pos(), fmt.Sprintf("template %q box %q uses font %q, which the pack does not define", id, b.ID, b.Font),
+					"fonts: "+strings.Join(fonts, ", ")+" (add yours under fonts: in game.yaml)")
+			}
+		}
 		if t.Unresolved == "" {
 			continue
 		}

@@ -72,6 +72,7 @@ func loaderRules() []*Rule {
 		{ID: "yaml/syntax", Severity: Error, Doc: "The file is not well-formed YAML."},
 		{ID: "yaml/key", Severity: Error, Doc: "A mapping key is not a plain string, is repeated, or is a merge key."},
 		{ID: "yaml/limit", Severity: Error, Doc: "The file is too large, too deeply nested, or expands to too many values."},
+		{ID: "pack/font", Severity: Error, Doc: "A font the manifest names cannot be parsed as TrueType, or takes a built-in font's name."},
 		{ID: "schema/invalid", Severity: Error, Doc: "The file does not match the JSON Schema of its kind (unknown field, wrong type, missing field)."},
 	}
 }

@@ -112,7 +112,11 @@ func runBuild(s streams, o *buildOptions) error {
 			return err
 		}
 		ps := c.pack.Game.Print
-		pr := r.WithOptions(o.inkSaver || ps.InkSaver, o.grayscale || ps.Grayscale)
+		pr, err := r.ForPack(c.pack)
+		if err != nil {
+			return usageError("%s: %v", c.target.name, err)
+		}
+		pr = pr.WithOptions(o.inkSaver || ps.InkSaver, o.grayscale || ps.Grayscale)
 		arts, err := pr.Build(c.pack, generator.BuildOptions{
 			Print: po, OutDir: o.out, Previews: !o.noPreviews,
 			Templates: validate.DeckTemplates,

@@ -50,7 +50,13 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 	out := make([]checked, 0, len(targets))
 	for _, t := range targets {
 		p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack})
-		diags := validate.Pack(p, probs, validate.Options{Fitter: fitter{r}})
+		opts := validate.Options{}
+		if p != nil {
+			if pr, err := r.ForPack(p); err == nil {
+				opts.Fitter = fitter{pr}
+			}
+		}
+		diags := validate.Pack(p, probs, opts)
 		if t.file != "" {
 			diags = onlyFile(diags, t.file)
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/font/gofont/gomonobold"
 )
 
 // run runs the CLI in dir and returns the exit code and output.
@@ -314,5 +316,47 @@ func TestBuildRefusesClippedTextUnlessAllowed(t *testing.T) {
 	code, stdout, stderr := run(t, "", "build", "rfyl", "--no-previews", "--allow-overflow")
 	if code != 0 || !strings.Contains(stdout, "out/run-for-your-life/events.pdf") || !strings.Contains(stderr, "warning text/overflow") {
 		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+func TestPackFonts(t *testing.T) {
+	src, _ := filepath.Abs("testdata/house-rules")
+	t.Chdir(t.TempDir())
+	if err := os.CopyFS("hr", os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("hr/stencil.ttf", gomonobold.TTF, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("hr/broken.ttf", []byte("not a font"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	manifest, _ := os.ReadFile("hr/game.yaml")
+	write := func(fonts, font string) {
+		t.Helper()
+		os.WriteFile("hr/game.yaml", []byte(string(manifest)+fonts), 0o644)
+		os.WriteFile("hr/templates.yaml", []byte("kind: Templates\ntemplates:\n  - id: rfyl-event\n    extends: rfyl-event\n    boxes:\n      - id: name\n        font: "+font+"\n"), 0o644)
+	}
+	write("fonts:\n  - name: stencil\n    file: stencil.ttf\n", "stencil")
+	code, stdout, stderr := run(t, "", "build", "hr", "--no-previews")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	pdf, _ := os.ReadFile("out/house-rules/events.pdf")
+	if !strings.Contains(string(pdf), "/BaseFont /utf8packfont") || !strings.Contains(stdout, "events.pdf") {
+		t.Error("the pack font is not embedded in events.pdf")
+	}
+	cases := []struct{ fonts, font, want string }{
+		{"fonts:\n  - name: stencil\n    file: missing.ttf\n", "stencil", "hr/game.yaml:17:11: error pack/missing-file"},
+		{"fonts:\n  - name: stencil\n    file: broken.ttf\n", "stencil", "hr/game.yaml:17:11: error pack/font: broken.ttf is not a TrueType font"},
+		{"fonts:\n  - name: bold\n    file: stencil.ttf\n", "bold", "hr/game.yaml:16:11: error pack/font: font name \"bold\" is a built-in font"},
+		{"", "stencil", "hr/templates.yaml:7:15: error pack/dangling-ref: template \"rfyl-event\" box \"name\" uses font \"stencil\""},
+	}
+	for _, c := range cases {
+		write(c.fonts, c.font)
+		code, _, stderr := run(t, "", "validate", "hr")
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, " error ") != 1 {
+			t.Errorf("exit %d, want only %q in:\n%s", code, c.want, stderr)
+		}
 	}
 }
