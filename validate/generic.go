@@ -2,8 +2,8 @@ package validate
 
 import (
 	"fmt"
-	"slices"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
