@@ -93,6 +93,9 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 	anyBacks := false
 	for _, d := range p.Decks {
 		d := d
+		if c := p.Component(d.Component); d.Total() == 0 || (c != nil && !c.IsPrinted()) {
+			continue // nothing to print (validate warns about empty decks)
+		}
 		faceID, backID := opts.Templates(d)
 		face, back, _, err := DeckSides(p, d, faceID, backID)
 		if err != nil {

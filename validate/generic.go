@@ -29,6 +29,8 @@ func genericRules() []*Rule {
 			Doc: "Text uses an inline icon {name} (or a token an icon) that runforge cannot draw."},
 		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
 			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
+		{ID: "deck/empty", Severity: Warning, Check: checkEmptyDecks,
+			Doc: "A deck prints no card: it has no cards, or every card has count: 0."},
 		{ID: "text/overflow", Severity: Warning, Check: checkTextFit, BlocksBuild: true,
 			Doc: "Card text does not fit its template box even at the box's minimum font size (build refuses: it would be clipped)."},
 	}
@@ -315,6 +317,20 @@ func checkDeckCounts(c *Context) {
 		c.Report(comp.Ref.Child("expected").Pos(),
 			fmt.Sprintf("component %q expects %d copies but the pack has %d (%s)", comp.ID, comp.Expected, total, strings.Join(parts, ", ")),
 			related...)
+	}
+}
+
+func checkEmptyDecks(c *Context) {
+	for _, d := range c.Pack.Decks {
+		if d.Total() > 0 {
+			continue
+		}
+		what := "has no cards"
+		if len(d.Cards) > 0 {
+			what = "has only cards with count: 0"
+		}
+		c.ReportHint(d.Ref.Child("cards").Pos(), fmt.Sprintf("deck %q %s, so it prints nothing", d.ID, what),
+			"add cards or copies; build skips the deck")
 	}
 }
 

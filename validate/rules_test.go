@@ -26,6 +26,7 @@ func ruleCases() []ruleCase {
 	all = append(all, limitCases()...)
 	all = append(all, unknownIconCases()...)
 	all = append(all, deckCountCases()...)
+	all = append(all, emptyDeckCases()...)
 	all = append(all, overflowCases()...)
 	all = append(all, unknownRuleCases()...)
 	all = append(all, rfylCases()...)
@@ -198,7 +199,7 @@ func missingFileCases() []ruleCase {
 		{rule: rule, name: "quiet-included-files-present",
 			files: genericPack(
 				"game.yaml", manifest("include: [cards.yaml, ./more/extra.yaml]\n"),
-				"more/extra.yaml", "kind: Deck\nid: extra\ncardType: generic\ncards: []\n",
+				"more/extra.yaml", "kind: Deck\nid: extra\ncardType: generic\ncards:\n  - {id: extra-1}\n",
 				// Not included, so never read.
 				"scratch.yaml", "this: [is not valid\n")},
 		{rule: rule, name: "fires-include-names-missing-file",
@@ -312,6 +313,21 @@ func deckCountCases() []ruleCase {
 			want: []want{{file: "game.yaml", at: "{id: |spare-dice",
 				msg:  []string{`component "spare-dice" (Dice)`, "printed but no deck or token set provides it"},
 				hint: []string{"printed: false"}}}},
+	}
+}
+
+func emptyDeckCases() []ruleCase {
+	const rule = "deck/empty"
+	return []ruleCase{
+		{rule: rule, name: "quiet-deck-with-copies", files: genericPack()},
+		{rule: rule, name: "fires-no-cards",
+			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\ncards: []\n"),
+			want: []want{{file: "spare.yaml", at: "cards: |[]", sev: validate.Warning,
+				msg: []string{`deck "spare" has no cards`}, hint: []string{"build skips"}}}},
+		{rule: rule, name: "fires-only-zero-counts",
+			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\ncards:\n  - {id: s-1, count: 0}\n"),
+			want: []want{{file: "spare.yaml", at: "cards:\n  |- {id", sev: validate.Warning,
+				msg: []string{`deck "spare" has only cards with count: 0`}}}},
 	}
 }
 
