@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"unicode/utf8"
 )
 
 // TextStyle is how a text box sets its text.
@@ -298,6 +297,3 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 
 // round2 rounds to 1/100 mm so output does not depend on float noise.
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
-
-// runeCount is the number of characters of s.
-func runeCount(s string) int { return utf8.RuneCountInString(s) }
