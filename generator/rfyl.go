@@ -57,7 +57,9 @@ func drawDropTrack(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *Car
 	for k := 0; k <= min(countdown, 3); k++ {
 		deg := float64(90 * k)
 		c.Push()
-		c.Rotate(deg, cx, cy)
+		if deg != 0 {
+			c.Rotate(deg, cx, cy)
+		}
 		// Draw as if on the bottom edge of an upright card; for odd k the
 		// card's width and height swap.
 		w, h := box.W, box.H
