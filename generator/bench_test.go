@@ -42,19 +42,6 @@ func printOptions(b *testing.B) generator.PrintOptions {
 	}
 }
 
-// fitter adapts the renderer's text measurement to validate, as
-// cmd/runforge/check.go does.
-type fitter struct{ r *generator.Renderer }
-
-func (f fitter) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []validate.Overflow {
-	face, back := validate.DeckTemplates(d)
-	var out []validate.Overflow
-	for _, o := range f.r.Overflows(p, d, card, face, back) {
-		out = append(out, validate.Overflow{Template: o.Template, Box: o.Box, Field: o.Field, Detail: o.Detail})
-	}
-	return out
-}
-
 // loadClean loads a pack and fails the benchmark on any diagnostic, so a
 // benchmark never measures a pack the CLI would refuse to build.
 func loadClean(b *testing.B, r *generator.Renderer, fsys fs.FS, root string) *schema.Pack {
@@ -63,7 +50,7 @@ func loadClean(b *testing.B, r *generator.Renderer, fsys fs.FS, root string) *sc
 	if p == nil {
 		b.Fatalf("pack %s: %v", root, probs)
 	}
-	if diags := validate.Pack(p, probs, validate.Options{Fitter: fitter{r}}); len(diags) > 0 {
+	if diags := validate.Pack(p, probs, validate.Options{Fitter: r}); len(diags) > 0 {
 		for _, d := range diags {
 			b.Log(d)
 		}
@@ -86,7 +73,6 @@ func benchmarkBuildDeck200(b *testing.B, previews bool) {
 	p := loadClean(b, r, os.DirFS("testdata/deck200"), "deck200")
 	opts := generator.BuildOptions{
 		Print: printOptions(b), OutDir: b.TempDir(), Previews: previews,
-		Templates: validate.DeckTemplates,
 	}
 	b.ReportAllocs()
 	pages, files := 0, 0
@@ -159,7 +145,7 @@ func BenchmarkWriteDeck10k(b *testing.B) {
 			r := newRenderer(b)
 			p := loadClean(b, r, deckPack(c.distinct, c.copies), "deck10k")
 			d := p.Decks[0]
-			faceID, backID := validate.DeckTemplates(d)
+			faceID, backID := d.Sides()
 			face, back, _, err := generator.DeckSides(p, d, faceID, backID)
 			if err != nil {
 				b.Fatal(err)
@@ -189,7 +175,7 @@ func BenchmarkValidateBundled(b *testing.B) {
 		if p == nil {
 			b.Fatalf("loading: %v", probs)
 		}
-		if diags := validate.Pack(p, probs, validate.Options{Fitter: fitter{r}}); len(diags) > 0 {
+		if diags := validate.Pack(p, probs, validate.Options{Fitter: r}); len(diags) > 0 {
 			b.Fatalf("%d diagnostics, first: %v", len(diags), diags[0])
 		}
 	}

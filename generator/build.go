@@ -24,8 +24,6 @@ type BuildOptions struct {
 	OutDir string
 	// Previews writes PNG previews of every card face and contact sheets.
 	Previews bool
-	// Templates returns the face and back template ids of a deck.
-	Templates func(*schema.Deck) (face, back string)
 }
 
 // Artifact is one file a build wrote.
@@ -96,7 +94,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 		if c := p.Component(d.Component); d.Total() == 0 || (c != nil && !c.IsPrinted()) {
 			continue // nothing to print (validate warns about empty decks)
 		}
-		faceID, backID := opts.Templates(d)
+		faceID, backID := d.Sides()
 		face, back, _, err := DeckSides(p, d, faceID, backID)
 		if err != nil {
 			jobs = append(jobs, job{run: func(string) ([]Artifact, error) { return nil, err }})

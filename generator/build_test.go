@@ -12,17 +12,9 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
 )
 
 func init() { api.DisableConfigDir() }
-
-// rfylTemplates mirrors validate.DeckTemplates for the bundled card types
-// (generator may not import validate).
-func rfylTemplates(d *schema.Deck) (string, string) {
-	id := strings.ReplaceAll(d.CardType, "/", "-")
-	return id, id + "-back"
-}
 
 func buildRFYL(t *testing.T, out string, duplex layout.Duplex, paper string) []Artifact {
 	t.Helper()
@@ -34,7 +26,7 @@ func buildRFYL(t *testing.T, out string, duplex layout.Duplex, paper string) []A
 	arts, err := r.Build(p, BuildOptions{
 		Print: PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
 			Duplex: duplex, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
-		OutDir: out, Previews: true, Templates: rfylTemplates,
+		OutDir: out, Previews: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -151,10 +143,11 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := loadRFYL(t)
+	p.Decks[len(p.Decks)-1].Template = "no-such-template"
 	r, _ := NewRenderer(false)
 	_, err = r.Build(p, BuildOptions{
 		Print:  PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, Duplex: layout.LongEdge},
-		OutDir: out, Templates: func(*schema.Deck) (string, string) { return "no-such-template", "" },
+		OutDir: out,
 	})
 	if err == nil {
 		t.Fatal("want an error")

@@ -1,25 +1,59 @@
 package generator
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
 )
 
-// Overflow is a text box whose text does not fit at its minimum size.
-type Overflow struct {
-	Template string
-	Box      string
-	Field    string
-	Detail   string
+// MissingGlyphs returns the text boxes of the card's templates holding
+// characters their font has no glyph for. With Overflows it makes a
+// Renderer a validate.TextFitter.
+func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Card) []schema.BoxIssue {
+	var out []schema.BoxIssue
+	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
+		st := r.Fonts.TextStyleOf(b)
+		var plain strings.Builder
+		for _, w := range parseRich(text) {
+			for _, wd := range w {
+				for _, seg := range wd {
+					plain.WriteString(seg.text)
+				}
+			}
+		}
+		if miss := r.Fonts.MissingRunes(plain.String(), st.Font); len(miss) > 0 {
+			var quoted []string
+			for _, m := range miss {
+				quoted = append(quoted, strconv.QuoteRune(m))
+			}
+			out = append(out, schema.BoxIssue{Template: id, Box: b.ID, Field: boxField(b),
+				Detail: fmt.Sprintf("the font %q has no glyph for %s", fontName(b), strings.Join(quoted, ", "))})
+		}
+	})
+	return out
 }
 
 // Overflows lays out every text box of the card's face and back templates
 // and returns those that overflow even at their minimum size.
-func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card, templateIDs ...string) []Overflow {
+func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []schema.BoxIssue {
+	var out []schema.BoxIssue
+	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
+		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
+		if !block.Fits {
+			out = append(out, schema.BoxIssue{Template: id, Box: b.ID, Field: boxField(b), Detail: block.Overflow})
+		}
+	})
+	return out
+}
+
+// eachTextBox calls fn for every visible, non-empty text box of the card's
+// templates with the text it shows.
+func (r *Renderer) eachTextBox(p *schema.Pack, d *schema.Deck, card *schema.Card, fn func(id string, b *schema.Box, text string)) {
 	cd := NewCardData(d, card)
-	var out []Overflow
-	for _, id := range templateIDs {
+	face, back := d.Sides()
+	for _, id := range []string{face, back} {
 		t, ok := p.Templates[id]
 		if !ok {
 			continue
@@ -28,21 +62,28 @@ func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card, 
 			if b.Kind() != "text" || !cd.visible(b) {
 				continue
 			}
-			text := cd.boxText(b)
-			if strings.TrimSpace(text) == "" {
-				continue
-			}
-			block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
-			if !block.Fits {
-				field := b.Field
-				if field == "" {
-					if m := interpolation.FindStringSubmatch(b.Text); m != nil {
-						field = m[1]
-					}
-				}
-				out = append(out, Overflow{Template: id, Box: b.ID, Field: field, Detail: block.Overflow})
+			if text := cd.boxText(b); strings.TrimSpace(text) != "" {
+				fn(id, b, text)
 			}
 		}
 	}
-	return out
+}
+
+// boxField is the card field a box shows: its field, or the first ${field}
+// of its text.
+func boxField(b *schema.Box) string {
+	if b.Field != "" {
+		return b.Field
+	}
+	if m := interpolation.FindStringSubmatch(b.Text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+func fontName(b *schema.Box) string {
+	if b.Font == "" {
+		return "regular"
+	}
+	return b.Font
 }

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"golang.org/x/image/font"
@@ -29,6 +30,7 @@ type face struct {
 	data                  []byte
 	parsed                *sfnt.Font
 	advance               []float32 // by rune below cachedRunes
+	missing               []bool    // by rune below cachedRunes: no glyph
 	ascent, descent, capH float64
 	builtin               bool
 }
@@ -102,8 +104,11 @@ func newFace(name string, src []byte) (*face, error) {
 		fc.capH = fc.ascent * 0.7
 	}
 	fc.advance = make([]float32, cachedRunes)
+	fc.missing = make([]bool, cachedRunes)
 	for r := rune(0); r < cachedRunes; r++ {
 		fc.advance[r] = float32(runeAdvance(p, &buf, r))
+		gi, err := p.GlyphIndex(&buf, r)
+		fc.missing[r] = err != nil || gi == 0
 	}
 	return fc, nil
 }
@@ -136,6 +141,33 @@ func (f *Fonts) Style(name string) FontStyle {
 		return st
 	}
 	return Regular
+}
+
+// MissingRunes returns the characters of s the font cannot draw (spaces and
+// control characters aside), each once, in order.
+func (f *Fonts) MissingRunes(s string, st FontStyle) []rune {
+	fc := f.face(st)
+	var out []rune
+	var buf *sfnt.Buffer
+	for _, r := range s {
+		if r <= ' ' || slices.Contains(out, r) {
+			continue
+		}
+		missing := false
+		if r < cachedRunes {
+			missing = fc.missing[r]
+		} else {
+			if buf == nil {
+				buf = &sfnt.Buffer{}
+			}
+			gi, err := fc.parsed.GlyphIndex(buf, r)
+			missing = err != nil || gi == 0
+		}
+		if missing {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Width is the advance width of s in millimetres.

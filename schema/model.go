@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // Game is a pack manifest (kind: Game).
@@ -79,6 +80,40 @@ type Deck struct {
 	Cards     []*Card `json:"-"`
 
 	Ref Ref `json:"-"`
+}
+
+// Sides returns the face and back template ids of the deck: its own, or
+// the defaults of its card type (rfyl/event -> rfyl-event, rfyl-event-back;
+// generic -> generic, generic-back).
+func (d *Deck) Sides() (face, back string) {
+	face, back = d.Template, d.Back
+	defFace, defBack := "", ""
+	switch d.CardType {
+	case "":
+	case "generic":
+		defFace, defBack = "generic", "generic-back"
+	default:
+		defFace = strings.ReplaceAll(d.CardType, "/", "-")
+		defBack = defFace + "-back"
+	}
+	if face == "" {
+		face = defFace
+	}
+	if back == "" {
+		back = defBack
+	}
+	return face, back
+}
+
+// BoxIssue is a template box whose text a card cannot show as written: it
+// does not fit, or has characters the font cannot draw.
+type BoxIssue struct {
+	Template string
+	Box      string
+	// Field is the card field the box shows, if any.
+	Field string
+	// Detail says what is wrong, e.g. "needs 41.2mm of 31mm at 7pt".
+	Detail string
 }
 
 // Total is the number of copies in the deck.

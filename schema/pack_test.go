@@ -137,3 +137,23 @@ func TestCustomSizeNeedsWidthAndHeight(t *testing.T) {
 		t.Fatalf("got %v", probs)
 	}
 }
+
+func TestDeckSides(t *testing.T) {
+	cases := []struct {
+		deck        Deck
+		face, back  string
+		description string
+	}{
+		{Deck{CardType: "generic"}, "generic", "generic-back", "generic defaults"},
+		{Deck{CardType: "rfyl/event"}, "rfyl-event", "rfyl-event-back", "card type defaults"},
+		{Deck{CardType: "rfyl/blood", Template: "mine"}, "mine", "rfyl-blood-back", "own face"},
+		{Deck{CardType: "generic", Back: "plain"}, "generic", "plain", "own back"},
+		{Deck{}, "", "", "no card type"},
+	}
+	for _, tc := range cases {
+		face, back := tc.deck.Sides()
+		if face != tc.face || back != tc.back {
+			t.Errorf("%s: got %q, %q; want %q, %q", tc.description, face, back, tc.face, tc.back)
+		}
+	}
+}

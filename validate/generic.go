@@ -31,6 +31,8 @@ func genericRules() []*Rule {
 			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
 		{ID: "deck/empty", Severity: Warning, Check: checkEmptyDecks,
 			Doc: "A deck prints no card: it has no cards, or every card has count: 0."},
+		{ID: "text/glyph", Severity: Warning, Check: checkGlyphs,
+			Doc: "Card text has characters its font cannot draw (they would print as empty boxes)."},
 		{ID: "text/overflow", Severity: Warning, Check: checkTextFit, BlocksBuild: true,
 			Doc: "Card text does not fit its template box even at the box's minimum font size (build refuses: it would be clipped)."},
 	}
@@ -99,7 +101,7 @@ func checkDanglingRefs(c *Context) {
 			c.ReportHint(d.Ref.Child("component").Pos(),
 				fmt.Sprintf("deck %q counts towards component %q, which the manifest does not list", d.ID, d.Component), componentHint())
 		}
-		face, back := DeckTemplates(d)
+		face, back := d.Sides()
 		for _, ref := range []struct{ field, id string }{{"template", face}, {"back", back}} {
 			if ref.id == "" {
 				continue
@@ -143,32 +145,6 @@ func checkDanglingRefs(c *Context) {
 		}
 		c.Report(t.Ref.Child("extends").Pos(), msg)
 	}
-}
-
-// DeckTemplates returns the face and back template ids of a deck: the
-// deck's own, or the defaults of its card type.
-func DeckTemplates(d *schema.Deck) (face, back string) {
-	face, back = d.Template, d.Back
-	defFace, defBack := defaultTemplates(d.CardType)
-	if face == "" {
-		face = defFace
-	}
-	if back == "" {
-		back = defBack
-	}
-	return face, back
-}
-
-func defaultTemplates(cardType string) (face, back string) {
-	switch cardType {
-	case "generic":
-		return "generic", "generic-back"
-	case "":
-		return "", ""
-	}
-	// rfyl/event -> rfyl-event, rfyl-event-back
-	id := strings.ReplaceAll(cardType, "/", "-")
-	return id, id + "-back"
 }
 
 func templateIDs(p *schema.Pack) []string {
@@ -338,17 +314,28 @@ func checkTextFit(c *Context) {
 	if c.Fitter == nil {
 		return
 	}
+	reportBoxes(c, c.Fitter.Overflows, "does not fit", "shorten the text, or lower the box's minSize in a template override")
+}
+
+func checkGlyphs(c *Context) {
+	if c.Fitter == nil {
+		return
+	}
+	reportBoxes(c, c.Fitter.MissingGlyphs, "cannot be drawn", "use other characters, or a pack font that has them (fonts: in game.yaml)")
+}
+
+// reportBoxes reports the boxes a fitter finds, at the card field they show.
+func reportBoxes(c *Context, find func(*schema.Pack, *schema.Deck, *schema.Card) []Overflow, what, hint string) {
 	for _, d := range c.Pack.Decks {
 		for _, card := range d.Cards {
-			for _, o := range c.Fitter.Overflows(c.Pack, d, card) {
+			for _, o := range find(c.Pack, d, card) {
 				pos := card.Ref.Child("id").Pos()
-				what := fmt.Sprintf("box %q of template %q", o.Box, o.Template)
+				where := fmt.Sprintf("box %q of template %q", o.Box, o.Template)
 				if o.Field != "" && card.Has(o.Field) {
 					pos = card.FieldRef(o.Field).Pos()
-					what = fmt.Sprintf("%s (box %q of template %q)", o.Field, o.Box, o.Template)
+					where = fmt.Sprintf("%s (box %q of template %q)", o.Field, o.Box, o.Template)
 				}
-				c.ReportHint(pos, fmt.Sprintf("card %q: %s does not fit: %s", card.ID, what, o.Detail),
-					"shorten the text, or lower the box's minSize in a template override")
+				c.ReportHint(pos, fmt.Sprintf("card %q: %s %s: %s", card.ID, where, what, o.Detail), hint)
 			}
 		}
 	}

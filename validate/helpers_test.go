@@ -254,14 +254,23 @@ func checkedRules() []string {
 	return ids
 }
 
-// fakeFitter reports one overflow for the card with the given id.
+// fakeFitter reports one overflow, or one missing glyph, for the card with
+// the given id.
 type fakeFitter struct {
 	card     string
 	overflow validate.Overflow
+	glyph    bool
 }
 
 func (f fakeFitter) Overflows(_ *schema.Pack, _ *schema.Deck, card *schema.Card) []validate.Overflow {
-	if card.ID == f.card {
+	if card.ID == f.card && !f.glyph {
+		return []validate.Overflow{f.overflow}
+	}
+	return nil
+}
+
+func (f fakeFitter) MissingGlyphs(_ *schema.Pack, _ *schema.Deck, card *schema.Card) []validate.Overflow {
+	if card.ID == f.card && f.glyph {
 		return []validate.Overflow{f.overflow}
 	}
 	return nil

@@ -108,17 +108,13 @@ type TextFitter interface {
 	// Overflows lists the text boxes of the card's templates whose text does
 	// not fit even at the box's minimum font size.
 	Overflows(p *schema.Pack, deck *schema.Deck, card *schema.Card) []Overflow
+	// MissingGlyphs lists the text boxes holding characters their font
+	// cannot draw (Detail names them).
+	MissingGlyphs(p *schema.Pack, deck *schema.Deck, card *schema.Card) []Overflow
 }
 
-// Overflow is a text box whose text does not fit.
-type Overflow struct {
-	Template string
-	Box      string
-	// Field is the card field the box shows, if any.
-	Field string
-	// Detail says by how much, e.g. "needs 41.2mm of 31mm at 7pt".
-	Detail string
-}
+// Overflow is a text box that a card cannot show as written.
+type Overflow = schema.BoxIssue
 
 // Options tune a validation run.
 type Options struct {

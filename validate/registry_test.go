@@ -174,26 +174,6 @@ func TestUnknownIcons(t *testing.T) {
 	}
 }
 
-func TestDeckTemplates(t *testing.T) {
-	cases := []struct {
-		deck        schema.Deck
-		face, back  string
-		description string
-	}{
-		{schema.Deck{CardType: "generic"}, "generic", "generic-back", "generic defaults"},
-		{schema.Deck{CardType: "rfyl/event"}, "rfyl-event", "rfyl-event-back", "card type defaults"},
-		{schema.Deck{CardType: "rfyl/blood", Template: "mine"}, "mine", "rfyl-blood-back", "own face"},
-		{schema.Deck{CardType: "generic", Back: "plain"}, "generic", "plain", "own back"},
-		{schema.Deck{}, "", "", "no card type"},
-	}
-	for _, tc := range cases {
-		face, back := validate.DeckTemplates(&tc.deck)
-		if face != tc.face || back != tc.back {
-			t.Errorf("%s: got %q, %q; want %q, %q", tc.description, face, back, tc.face, tc.back)
-		}
-	}
-}
-
 // TestRelatedPositions: duplicate ids point back at the first use, and a
 // count mismatch at every place a copy is counted.
 func TestRelatedPositions(t *testing.T) {

@@ -28,6 +28,7 @@ func ruleCases() []ruleCase {
 	all = append(all, deckCountCases()...)
 	all = append(all, emptyDeckCases()...)
 	all = append(all, overflowCases()...)
+	all = append(all, glyphCases()...)
 	all = append(all, unknownRuleCases()...)
 	all = append(all, rfylCases()...)
 	return all
@@ -328,6 +329,20 @@ func emptyDeckCases() []ruleCase {
 			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\ncards:\n  - {id: s-1, count: 0}\n"),
 			want: []want{{file: "spare.yaml", at: "cards:\n  |- {id", sev: validate.Warning,
 				msg: []string{`deck "spare" has only cards with count: 0`}}}},
+	}
+}
+
+func glyphCases() []ruleCase {
+	const rule = "text/glyph"
+	missing := fakeFitter{card: "card-a", glyph: true, overflow: validate.Overflow{
+		Template: "generic", Box: "text", Field: "text", Detail: `the font "regular" has no glyph for "🧟"`}}
+	return []ruleCase{
+		{rule: rule, name: "quiet-without-fitter", files: genericPack(), fitter: nil},
+		{rule: rule, name: "quiet-all-glyphs-present", files: genericPack(), fitter: fakeFitter{card: "no-such-card", glyph: true}},
+		{rule: rule, name: "fires-at-the-card-field", files: genericPack(), fitter: missing,
+			want: []want{{file: "cards.yaml", at: `text: |"Spend a {bullet} to move."`, sev: validate.Warning,
+				msg:  []string{`card "card-a"`, "cannot be drawn", `no glyph for "🧟"`},
+				hint: []string{"pack font"}}}},
 	}
 }
 

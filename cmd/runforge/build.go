@@ -119,7 +119,6 @@ func runBuild(s streams, o *buildOptions) error {
 		pr = pr.WithOptions(o.inkSaver || ps.InkSaver, o.grayscale || ps.Grayscale)
 		arts, err := pr.Build(c.pack, generator.BuildOptions{
 			Print: po, OutDir: o.out, Previews: !o.noPreviews,
-			Templates: validate.DeckTemplates,
 		})
 		if err != nil {
 			return usageError("building %s: %v", c.target.name, err)

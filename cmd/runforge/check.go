@@ -15,19 +15,6 @@ type checked struct {
 	diags  []validate.Diagnostic
 }
 
-// fitter adapts the generator's text measurement to the validate stage.
-type fitter struct{ r *generator.Renderer }
-
-// Overflows implements validate.TextFitter.
-func (f fitter) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []validate.Overflow {
-	face, back := validate.DeckTemplates(d)
-	var out []validate.Overflow
-	for _, o := range f.r.Overflows(p, d, card, face, back) {
-		out = append(out, validate.Overflow{Template: o.Template, Box: o.Box, Field: o.Field, Detail: o.Detail})
-	}
-	return out
-}
-
 // checkPaths resolves command-line paths and loads and validates the packs,
 // returning the renderer (it measures text) for a build to reuse.
 func checkPaths(paths []string) (*generator.Renderer, []checked, []validate.Diagnostic, report.Summary, error) {
@@ -53,7 +40,7 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 		opts := validate.Options{}
 		if p != nil {
 			if pr, err := r.ForPack(p); err == nil {
-				opts.Fitter = fitter{pr}
+				opts.Fitter = pr
 			}
 		}
 		diags := validate.Pack(p, probs, opts)
