@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -137,5 +136,3 @@ func (t target) displayName() string {
 	}
 	return t.name
 }
-
-func (t target) String() string { return fmt.Sprintf("pack %s", t.name) }
