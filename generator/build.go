@@ -47,6 +47,9 @@ func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) 
 	if err := os.Chmod(stage, 0o755); err != nil {
 		return nil, err
 	}
+	if err := os.WriteFile(filepath.Join(stage, OutputMarker), []byte("written by runforge build; the folder is replaced on the next build\n"), 0o644); err != nil {
+		return nil, err
+	}
 
 	jobs := r.buildJobs(p, opts)
 	arts, err := runJobs(stage, jobs)
@@ -160,14 +163,22 @@ func runJobs(stage string, jobs []job) ([]Artifact, error) {
 	return arts, nil
 }
 
-// swapInto replaces final with the staged folder.
+// OutputMarker is the file that marks a folder as runforge's output; only
+// such a folder is ever replaced by a build.
+const OutputMarker = ".runforge-output"
+
+// swapInto replaces final with the staged folder. It refuses to replace
+// anything runforge did not write, so -o can never delete a user's files.
 func swapInto(stage, final string) error {
 	old := ""
-	if _, err := os.Stat(final); err == nil {
-		old = final + ".old"
-		if err := os.RemoveAll(old); err != nil {
-			return err
+	if info, err := os.Lstat(final); err == nil {
+		if !info.IsDir() {
+			return fmt.Errorf("refusing to replace %s: it is not a folder runforge wrote", final)
 		}
+		if _, err := os.Stat(filepath.Join(final, OutputMarker)); err != nil {
+			return fmt.Errorf("refusing to replace %s: it was not written by runforge (no %s in it); choose another -o", final, OutputMarker)
+		}
+		old = stage + ".old"
 		if err := os.Rename(final, old); err != nil {
 			return fmt.Errorf("replacing %s: %w", final, err)
 		}

@@ -161,3 +161,26 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 		t.Errorf("leftovers in the output folder: %v", entries)
 	}
 }
+
+func TestBuildNeverReplacesForeignFolders(t *testing.T) {
+	out := t.TempDir()
+	mine := filepath.Join(out, "run-for-your-life")
+	if err := os.MkdirAll(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(mine, "NOTES.txt"), []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := loadRFYL(t)
+	r, _ := NewRenderer(false)
+	_, err := r.Build(p, BuildOptions{Print: PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3}, OutDir: out})
+	if err == nil || !strings.Contains(err.Error(), "refusing to replace") {
+		t.Fatalf("err = %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(mine, "NOTES.txt")); err != nil || string(b) != "keep me" {
+		t.Fatal("a user's file was touched")
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Errorf("leftovers: %v", entries)
+	}
+}
