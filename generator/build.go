@@ -143,7 +143,7 @@ func runJobs(stage string, jobs []job) ([]Artifact, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], errs[i] = jobs[i].run(stage)
+				results[i], errs[i] = runSafely(jobs[i], stage)
 			}
 		}()
 	}
@@ -166,6 +166,17 @@ func runJobs(stage string, jobs []job) ([]Artifact, error) {
 // OutputMarker is the file that marks a folder as runforge's output; only
 // such a folder is ever replaced by a build.
 const OutputMarker = ".runforge-output"
+
+// runSafely runs a job, turning a panic in a library into an error so the
+// build fails cleanly and removes its staging folder.
+func runSafely(j job, stage string) (arts []Artifact, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error while writing output: %v", p)
+		}
+	}()
+	return j.run(stage)
+}
 
 // swapInto replaces final with the staged folder. It refuses to replace
 // anything runforge did not write, so -o can never delete a user's files.

@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -40,7 +41,7 @@ func NewPDF(info PDFInfo, fonts *Fonts) *PDF {
 	f.SetProducer("runforge", false)
 	f.SetCreator("runforge", false)
 	if info.Title != "" {
-		f.SetTitle(info.Title, true)
+		f.SetTitle(bmpOnly(info.Title), true)
 	}
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
@@ -193,6 +194,7 @@ func (c *PDFCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 	}
 	family, style := pdfFont(c.fonts, st)
 	c.f.SetFont(family, style, size)
+	s = bmpOnly(s)
 	c.f.SetTextColor(int(col.R), int(col.G), int(col.B))
 	c.f.Text(x, y, s)
 }
@@ -252,3 +254,20 @@ func (p *fontProbe) Pop()                        {}
 func (p *fontProbe) Translate(dx, dy float64)    {}
 func (p *fontProbe) Rotate(deg, cx, cy float64)  {}
 func (p *fontProbe) ClipRect(x, y, w, h float64) {}
+
+// bmpOnly replaces characters beyond the Basic Multilingual Plane (emoji and
+// the like) with '?': fpdf cannot encode them, and the Go fonts have no
+// glyphs for them anyway (validate warns with text/glyph).
+func bmpOnly(s string) string {
+	for _, r := range s {
+		if r > 0xFFFF {
+			return strings.Map(func(r rune) rune {
+				if r > 0xFFFF {
+					return '?'
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -180,7 +181,7 @@ func parseOffset(s string) (layout.Point, error) {
 	var v [2]float64
 	for i, p := range parts {
 		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
-		if err != nil || f < -20 || f > 20 {
+		if err != nil || math.IsNaN(f) || f < -20 || f > 20 {
 			return layout.Point{}, usageError("--back-offset %q: want X,Y in millimetres between -20 and 20", s)
 		}
 		v[i] = f

@@ -165,6 +165,8 @@ func TestUsageErrors(t *testing.T) {
 		{"build", "--duplex", "sideways"},
 		{"build", "--back-offset", "1"},
 		{"build", "--back-offset", "a,b"},
+		{"build", "--back-offset", "NaN,0"},
+		{"build", "--back-offset", "0,Inf"},
 		{"frobnicate"},
 		{"validate", "--nope"},
 	} {
@@ -358,5 +360,14 @@ func TestPackFonts(t *testing.T) {
 		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, " error ") != 1 {
 			t.Errorf("exit %d, want only %q in:\n%s", code, c.want, stderr)
 		}
+	}
+}
+
+func TestEmojiDoesNotBreakTheBuild(t *testing.T) {
+	dir := copyPack(t, [3]string{"events.yaml", "Place 1 {zombie} on your space. It fights", "Place 1 {zombie} 🧟 on your space. It fights"})
+	t.Chdir(filepath.Dir(dir))
+	code, _, stderr := run(t, "", "build", "rfyl", "--no-previews")
+	if code != 0 || !strings.Contains(stderr, "warning text/glyph") {
+		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 }
