@@ -107,6 +107,15 @@ func runBuild(s streams, o *buildOptions) error {
 	if len(all) > 0 {
 		_ = report.Text{}.Write(s.err, all, sum)
 	}
+	seen := map[string]string{}
+	for _, c := range results {
+		id := c.pack.Game.ID
+		if first, dup := seen[id]; dup {
+			return &exitError{code: exitFindings, err: fmt.Errorf("%s: pack id %q is also the id of %s; both would be written to %s/%s: give one another id",
+				c.pack.Game.Ref.Child("id").Pos(), id, first, o.out, id)}
+		}
+		seen[id] = c.target.name
+	}
 	for _, c := range results {
 		po, err := o.printOptions(c.pack, offset, created)
 		if err != nil {

@@ -371,3 +371,15 @@ func TestEmojiDoesNotBreakTheBuild(t *testing.T) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 }
+
+func TestBuildRefusesTwoPacksWithOneID(t *testing.T) {
+	dir := copyPack(t)
+	t.Chdir(filepath.Dir(dir))
+	code, _, stderr := run(t, "", "build", "rfyl", "run-for-your-life", "--no-previews")
+	if code != 1 || !strings.Contains(stderr, `pack id "run-for-your-life" is also the id of rfyl`) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	if _, err := os.Stat("out"); !os.IsNotExist(err) {
+		t.Error("output was written")
+	}
+}
