@@ -24,7 +24,7 @@ func genericRules() []*Rule {
 		{ID: "pack/unknown-rule", Severity: Warning,
 			Doc: "A rule override in the manifest names no rule."},
 		{ID: "pack/limit", Severity: Error, Check: checkLimits,
-			Doc: "The pack prints more cards than runforge allows in one build."},
+			Doc: "The pack prints more cards than runforge allows in one build, or a card size is too small or too large to print."},
 		{ID: "text/unknown-icon", Severity: Error, Check: checkInlineIcons,
 			Doc: "Text uses an inline icon {name} (or a token an icon) that runforge cannot draw."},
 		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
@@ -164,7 +164,32 @@ func checkMissingFiles(c *Context) {
 	}
 }
 
+// Card sizes runforge prints: at least MinCardSide, and small enough to fit
+// on A4 and Letter inside the printer margin.
+const (
+	MinCardSide = 10.0  // mm
+	MaxCardW    = 200.0 // mm
+	MaxCardH    = 260.0 // mm
+)
+
 func checkLimits(c *Context) {
+	checkSize := func(ref schema.Ref, w, h *schema.Length, what string) {
+		if w == nil || h == nil {
+			return
+		}
+		if w.MM() < MinCardSide || h.MM() < MinCardSide || w.MM() > MaxCardW || h.MM() > MaxCardH {
+			c.ReportHint(ref.Child("width").Pos(), fmt.Sprintf("%s is %gx%gmm; cards must be %g-%gmm wide and %g-%gmm tall to print",
+				what, w.MM(), h.MM(), MinCardSide, MaxCardW, MinCardSide, MaxCardH), "use a named size (poker, bridge, mini, tarot, square) or fix width/height")
+		}
+	}
+	for _, d := range c.Pack.Decks {
+		checkSize(d.Ref, d.Width, d.Height, fmt.Sprintf("deck %q", d.ID))
+	}
+	for _, id := range templateIDs(c.Pack) {
+		if t := c.Pack.Templates[id]; !t.Builtin {
+			checkSize(t.Ref, t.Width, t.Height, fmt.Sprintf("template %q", id))
+		}
+	}
 	total := 0
 	for _, d := range c.Pack.Decks {
 		total += d.Total()

@@ -239,6 +239,14 @@ func limitCases() []ruleCase {
 			want: []want{{file: "game.yaml", at: "id: |test-pack",
 				msg: []string{fmt.Sprintf("prints %d cards", validate.MaxTotalCards+500),
 					fmt.Sprintf("the limit is %d", validate.MaxTotalCards)}}}},
+		{rule: rule, name: "quiet-custom-size",
+			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\nsize: custom\nwidth: 70mm\nheight: 70mm\ncards:\n  - {id: s-1}\n")},
+		{rule: rule, name: "fires-zero-width",
+			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\nsize: custom\nwidth: 0mm\nheight: 70mm\ncards:\n  - {id: s-1}\n"),
+			want:  []want{{file: "spare.yaml", at: "width: |0mm", msg: []string{`deck "spare" is 0x70mm`}}}},
+		{rule: rule, name: "fires-template-too-big",
+			files: genericPack("templates.yaml", templatesFile("  - id: huge\n    extends: generic\n    size: custom\n    width: 300mm\n    height: 400mm\n")),
+			want:  []want{{file: "templates.yaml", at: "width: |300mm", msg: []string{`template "huge" is 300x400mm`}}}},
 	}
 }
 
