@@ -144,7 +144,7 @@ func BenchmarkWriteDeck10k(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			r := newRenderer(b)
 			p := loadClean(b, r, deckPack(c.distinct, c.copies), "deck10k")
-			d := p.Decks[0]
+			d := p.Decks()[0]
 			faceID, backID := d.Sides()
 			face, back, _, err := generator.DeckSides(p, d, faceID, backID)
 			if err != nil {

@@ -92,7 +92,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 	var jobs []job
 	pr := opts.Print
 	anyBacks := false
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		d := d
 		if c := p.Component(d.Component); d.Total() == 0 || (c != nil && !c.IsPrinted()) {
 			continue // nothing to print (validate warns about empty decks)
@@ -111,7 +111,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 			jobs = append(jobs, r.deckPreviewJobs(d, face, back)...)
 		}
 	}
-	if len(p.TokenSets) > 0 {
+	if len(p.TokenSets()) > 0 {
 		jobs = append(jobs, fileJob("tokens.pdf", func(w io.Writer) (int, error) {
 			return r.WriteTokens(w, p, pr)
 		}))

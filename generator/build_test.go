@@ -143,7 +143,7 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := loadRFYL(t)
-	p.Decks[len(p.Decks)-1].Template = "no-such-template"
+	p.Decks()[len(p.Decks())-1].Template = "no-such-template"
 	r, _ := NewRenderer(false)
 	_, err = r.Build(p, BuildOptions{
 		Print:  PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, Duplex: layout.LongEdge},

@@ -161,7 +161,7 @@ func downsample(dst *image.RGBA, cell image.Rectangle, src *image.RGBA) {
 // WriteTokenSheetPreview renders one of each token on a PNG.
 func (r *Renderer) WriteTokenSheetPreview(w io.Writer, p *schema.Pack) error {
 	var tokens []*schema.Token
-	for _, ts := range p.TokenSets {
+	for _, ts := range p.TokenSets() {
 		tokens = append(tokens, ts.Tokens...)
 	}
 	if len(tokens) == 0 {

@@ -24,7 +24,7 @@ func loadRFYL(t testing.TB) *schema.Pack {
 
 func findCard(t testing.TB, p *schema.Pack, deckID, cardID string) (*schema.Deck, *schema.Card) {
 	t.Helper()
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		for _, c := range d.Cards {
 			if d.ID == deckID && (cardID == "" || c.ID == cardID) {
 				return d, c
@@ -37,7 +37,7 @@ func findCard(t testing.TB, p *schema.Pack, deckID, cardID string) (*schema.Deck
 
 func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.Card) bool) (*schema.Deck, *schema.Card) {
 	t.Helper()
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		if d.ID != deckID {
 			continue
 		}
@@ -120,7 +120,7 @@ func TestTokenRenderingGolden(t *testing.T) {
 	p := loadRFYL(t)
 	r, _ := NewRenderer(false)
 	rec := &Recorder{}
-	for i, tok := range p.TokenSets[0].Tokens[:3] {
+	for i, tok := range p.TokenSets()[0].Tokens[:3] {
 		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
 	}
 	checkGolden(t, "tokens.txt", rec.String())

@@ -60,7 +60,7 @@ func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed floa
 // tokenCopies lists every token copy of a pack, largest first.
 func tokenCopies(p *schema.Pack) []*schema.Token {
 	var all []*schema.Token
-	for _, ts := range p.TokenSets {
+	for _, ts := range p.TokenSets() {
 		for _, t := range ts.Tokens {
 			for i := 0; i < t.Count; i++ {
 				all = append(all, t)

@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -22,25 +23,9 @@ var schemaFiles embed.FS
 // SchemaBaseURL is the $id prefix of the embedded JSON Schemas.
 const SchemaBaseURL = "https://runforge.dev/schema/"
 
-// kindSchemas maps a file's kind to the schema it is checked against.
-var kindSchemas = map[string]string{
-	"Game":      "game.schema.json",
-	"Deck":      "deck.schema.json",
-	"Tokens":    "tokens.schema.json",
-	"Templates": "templates.schema.json",
-}
-
-// Kinds lists the kinds a content file may declare.
-func Kinds() []string {
-	ks := make([]string, 0, len(kindSchemas))
-	for k := range kindSchemas {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
-// SchemaFiles returns the embedded JSON Schemas by file name, for editors.
+// SchemaFiles returns the JSON Schemas by file name, for editors: the
+// embedded files, with the games' card types and box types composed into
+// the deck and template schemas.
 func SchemaFiles() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	err := fs.WalkDir(schemaFiles, "jsonschema", func(p string, d fs.DirEntry, err error) error {
@@ -51,7 +36,67 @@ func SchemaFiles() (map[string][]byte, error) {
 		out[path.Base(p)] = b
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	for name, compose := range map[string]func(map[string]any){
+		"deck.schema.json":      composeDeckSchema,
+		"templates.schema.json": composeTemplatesSchema,
+	} {
+		var doc map[string]any
+		if err := json.Unmarshal(out[name], &doc); err != nil {
+			return nil, fmt.Errorf("embedded schema %s: %w", name, err)
+		}
+		compose(doc)
+		b, err := json.MarshalIndent(doc, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		out[name] = append(b, '\n')
+	}
+	return out, nil
+}
+
+// composeDeckSchema adds every registered card type to the deck schema: the
+// cardType enum, and for each type the schema of its cards (or of a removal)
+// and of its deck settings.
+func composeDeckSchema(doc map[string]any) {
+	props := doc["properties"].(map[string]any)
+	names := CardTypeNames()
+	enum := make([]any, len(names))
+	for i, n := range names {
+		enum[i] = n
+	}
+	props["cardType"].(map[string]any)["enum"] = enum
+	allOf, _ := doc["allOf"].([]any)
+	for _, name := range names {
+		ct, _ := LookupCardType(name)
+		then := map[string]any{"properties": map[string]any{"cards": map[string]any{"items": map[string]any{
+			"if":   map[string]any{"required": []any{"remove"}},
+			"then": map[string]any{"$ref": "#/$defs/removal"},
+			"else": map[string]any{"$ref": ct.Card},
+		}}}}
+		if ct.Deck != "" {
+			then["$ref"] = ct.Deck
+		}
+		allOf = append(allOf, map[string]any{
+			"if":   map[string]any{"properties": map[string]any{"cardType": map[string]any{"const": name}}, "required": []any{"cardType"}},
+			"then": then,
+		})
+	}
+	doc["allOf"] = allOf
+}
+
+// composeTemplatesSchema lists every registered box type in the template
+// schema.
+func composeTemplatesSchema(doc map[string]any) {
+	box := doc["$defs"].(map[string]any)["box"].(map[string]any)
+	types := BoxTypes()
+	enum := make([]any, len(types))
+	for i, t := range types {
+		enum[i] = t
+	}
+	box["properties"].(map[string]any)["type"].(map[string]any)["enum"] = enum
 }
 
 // compiledSchemas compiles the embedded schemas once; the result is never
@@ -73,7 +118,8 @@ var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, err
 		}
 	}
 	out := map[string]*jsonschema.Schema{}
-	for k, name := range kindSchemas {
+	for _, k := range Kinds() {
+		name, _ := schemaOf(k)
 		s, err := c.Compile(SchemaBaseURL + name)
 		if err != nil {
 			return nil, fmt.Errorf("embedded schema %s: %w", name, err)
@@ -93,7 +139,7 @@ func checkSchema(d *document) (string, []Problem) {
 		return "", []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: "a content file must be a mapping with a kind: field"}}
 	}
 	k, _ := obj["kind"].(string)
-	if _, known := kindSchemas[k]; !known {
+	if _, known := schemaOf(k); !known {
 		msg := "missing kind: field"
 		if _, has := obj["kind"]; has {
 			msg = fmt.Sprintf("unknown kind %q", obj["kind"])
@@ -142,7 +188,14 @@ func collectLeaves(d *document, e *jsonschema.ValidationError, probs *[]Problem)
 				Message: fmt.Sprintf("missing required field %q", p)})
 		}
 	case *kind.FalseSchema:
-		*probs = append(*probs, Problem{Pos: d.keyPosOr(ptr), Rule: "schema/invalid", Message: "field is not allowed here"})
+		// Our schemas write no false schema: it comes from
+		// unevaluatedProperties, so the instance is a field not allowed.
+		msg := "field is not allowed here"
+		if n := len(e.InstanceLocation); n > 0 {
+			msg = fmt.Sprintf("unknown field %q", e.InstanceLocation[n-1])
+		}
+		*probs = append(*probs, Problem{Pos: d.keyPosOr(ptr), Rule: "schema/invalid", Message: msg,
+			Hint: "check the spelling; `runforge schema` writes the allowed fields"})
 	default:
 		where := "value"
 		if len(e.InstanceLocation) > 0 {

@@ -29,9 +29,10 @@ type Pack struct {
 	// FS holds the pack's files; it never reaches outside the pack folder.
 	FS fs.FS
 
-	Game      *Game
-	Decks     []*Deck
-	TokenSets []*TokenSet
+	Game *Game
+	// Elements are the pack's content (decks, token sets, sheets, boards,
+	// ...) in load order: an extended pack's first, overlaid by id.
+	Elements  []Element
 	Templates map[string]*Template
 	// Files are the content files read, manifest first, as named in diagnostics.
 	Files []string
@@ -85,9 +86,9 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 }
 
 // LoadPackWith is LoadPack with a way to find the packs named by extends:.
-// A pack that extends another starts from it: its components, decks, token
-// sets and templates replace the base's of the same id or add to them; its
-// rules and print settings override the base's.
+// A pack that extends another starts from it: its components, templates and
+// elements replace the base's of the same id (decks merge card by card) or
+// add to them; its rules and print settings override the base's.
 func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) {
 	var layers templateLayers
 	probs := loadBuiltinTemplates(&layers)
@@ -138,38 +139,21 @@ func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLaye
 			continue
 		}
 		obj := doc.value.(map[string]any)
-		switch obj["kind"] {
+		kind, _ := obj["kind"].(string)
+		switch kind {
 		case "Game":
 			probs = append(probs, Problem{Pos: doc.pos("/kind"), Rule: "schema/invalid",
 				Message: "a pack has one manifest (game.yaml); this file declares kind: Game too"})
-		case "Deck":
-			deck := &Deck{}
-			if err := decodeInto(obj, deck); err != nil {
-				probs = append(probs, Problem{Pos: doc.pos(""), Rule: "schema/invalid", Message: err.Error()})
-				continue
-			}
-			deck.Ref = Ref{doc: doc}
-			cards, _ := obj["cards"].([]any)
-			for i, c := range cards {
-				card := cardFrom(c.(map[string]any))
-				card.Deck = deck
-				card.Ref = deck.Ref.Child("cards").Index(i)
-				deck.Cards = append(deck.Cards, card)
-			}
-			p.Decks = append(p.Decks, deck)
-		case "Tokens":
-			ts := &TokenSet{}
-			if err := decodeInto(obj, ts); err != nil {
-				probs = append(probs, Problem{Pos: doc.pos(""), Rule: "schema/invalid", Message: err.Error()})
-				continue
-			}
-			ts.Ref = Ref{doc: doc}
-			for i, t := range ts.Tokens {
-				t.Ref = ts.Ref.Child("tokens").Index(i)
-			}
-			p.TokenSets = append(p.TokenSets, ts)
 		case "Templates":
 			p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(layer, doc, false)...)
+		default:
+			el, ps := contentKinds[kind].decode(obj, Ref{doc: doc})
+			probs = append(probs, ps...)
+			if el == nil {
+				p.noteUnloaded(doc)
+				continue
+			}
+			p.Elements = append(p.Elements, el)
 		}
 	}
 	if base != nil {
@@ -270,8 +254,8 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 	g.Rules = rules
 	g.Assumptions = append(append([]string(nil), bg.Assumptions...), g.Assumptions...)
 
-	p.Decks = mergeByID(base.Decks, p.Decks, func(d *Deck) string { return d.ID })
-	p.TokenSets = mergeByID(base.TokenSets, p.TokenSets, func(t *TokenSet) string { return t.ID })
+	var probs []Problem
+	p.Elements, probs = mergeElements(base.Elements, p.Elements)
 	g.Fonts = mergeByID(bg.Fonts, g.Fonts, func(f *FontRef) string { return f.Name })
 	for name, data := range base.FontData {
 		if _, own := p.FontData[name]; !own {
@@ -285,7 +269,7 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 	}
 	p.Unreadable = p.Unreadable || base.Unreadable
 	p.DuplicateTemplates = append(base.DuplicateTemplates, p.DuplicateTemplates...)
-	return nil
+	return probs
 }
 
 // mergeByID returns base with the items of over replacing those of the same
@@ -313,24 +297,33 @@ func mergeByID[T any](base, over []T, id func(T) string) []T {
 	return out
 }
 
-// noteUnloaded records the components a file that failed to load names.
+// noteUnloaded records the components a file that failed to load names:
+// every component: field of its top level or of the lists in it, whatever
+// its kind.
 func (p *Pack) noteUnloaded(d *document) {
 	if d == nil {
 		p.Unreadable = true
 		return
 	}
-	obj, _ := d.value.(map[string]any)
-	if c, ok := obj["component"].(string); ok {
-		p.Unloaded[c] = true
-	}
-	tokens, _ := obj["tokens"].([]any)
-	for _, t := range tokens {
-		if m, ok := t.(map[string]any); ok {
-			if c, ok := m["component"].(string); ok {
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		switch t := v.(type) {
+		case map[string]any:
+			if c, ok := t["component"].(string); ok {
 				p.Unloaded[c] = true
+			}
+			if depth < 2 {
+				for _, e := range t {
+					walk(e, depth+1)
+				}
+			}
+		case []any:
+			for _, e := range t {
+				walk(e, depth)
 			}
 		}
 	}
+	walk(d.value, 0)
 }
 
 // readDoc reads, parses and schema-checks one file of the pack.

@@ -56,10 +56,10 @@ func TestLoadPackReadsBundledShape(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	if len(p.Decks) != 1 || p.Decks[0].Total() != 1 {
-		t.Fatalf("decks: %+v", p.Decks)
+	if len(p.Decks()) != 1 || p.Decks()[0].Total() != 1 {
+		t.Fatalf("decks: %+v", p.Decks())
 	}
-	c := p.Decks[0].Cards[0]
+	c := p.Decks()[0].Cards[0]
 	if c.Str("name") != "A" || c.Str("cost") != "3" {
 		t.Errorf("fields: %v", c.Fields)
 	}

@@ -62,13 +62,13 @@ func checkDuplicateIDs(c *Context) {
 	}
 	top := map[string][]idSite{}
 	items := map[string][]idSite{}
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		top[d.ID] = append(top[d.ID], idSite{"deck", d.Ref})
 		for _, card := range d.Cards {
 			items[card.ID] = append(items[card.ID], idSite{"card", card.Ref})
 		}
 	}
-	for _, ts := range p.TokenSets {
+	for _, ts := range p.TokenSets() {
 		top[ts.ID] = append(top[ts.ID], idSite{"token set", ts.Ref})
 		for _, t := range ts.Tokens {
 			items[t.ID] = append(items[t.ID], idSite{"token", t.Ref})
@@ -96,7 +96,7 @@ func checkDanglingRefs(c *Context) {
 		}
 		return "components in game.yaml: " + strings.Join(ids, ", ")
 	}
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		if d.Component != "" && p.Component(d.Component) == nil {
 			c.ReportHint(d.Ref.Child("component").Pos(),
 				fmt.Sprintf("deck %q counts towards component %q, which the manifest does not list", d.ID, d.Component), componentHint())
@@ -116,7 +116,7 @@ func checkDanglingRefs(c *Context) {
 			}
 		}
 	}
-	for _, ts := range p.TokenSets {
+	for _, ts := range p.TokenSets() {
 		for _, t := range ts.Tokens {
 			if t.Component != "" && p.Component(t.Component) == nil {
 				c.ReportHint(t.Ref.Child("component").Pos(),
@@ -182,7 +182,7 @@ func checkLimits(c *Context) {
 				what, w.MM(), h.MM(), MinCardSide, MaxCardW, MinCardSide, MaxCardH), "use a named size (poker, bridge, mini, tarot, square) or fix width/height")
 		}
 	}
-	for _, d := range c.Pack.Decks {
+	for _, d := range c.Pack.Decks() {
 		checkSize(d.Ref, d.Width, d.Height, fmt.Sprintf("deck %q", d.ID))
 	}
 	for _, id := range templateIDs(c.Pack) {
@@ -191,7 +191,7 @@ func checkLimits(c *Context) {
 		}
 	}
 	total := 0
-	for _, d := range c.Pack.Decks {
+	for _, d := range c.Pack.Decks() {
 		total += d.Total()
 	}
 	if total > MaxTotalCards {
@@ -226,7 +226,7 @@ func iconHint(name string) string {
 
 func checkInlineIcons(c *Context) {
 	p := c.Pack
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		for _, card := range d.Cards {
 			for _, field := range sortedKeys(card.Fields) {
 				s, ok := card.Fields[field].(string)
@@ -240,7 +240,7 @@ func checkInlineIcons(c *Context) {
 			}
 		}
 	}
-	for _, ts := range p.TokenSets {
+	for _, ts := range p.TokenSets() {
 		for _, t := range ts.Tokens {
 			if _, ok := schema.Icons[t.Icon]; t.Icon != "" && !ok {
 				c.ReportHint(t.Ref.Child("icon").Pos(), fmt.Sprintf("token %q: unknown icon %q", t.ID, t.Icon), iconHint(t.Icon))
@@ -271,12 +271,12 @@ func checkDeckCounts(c *Context) {
 		ref    schema.Ref
 	}
 	sources := map[string][]source{}
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		if d.Component != "" {
 			sources[d.Component] = append(sources[d.Component], source{d.Ref.File(), d.Total(), d.Ref.Child("component")})
 		}
 	}
-	for _, ts := range p.TokenSets {
+	for _, ts := range p.TokenSets() {
 		for _, t := range ts.Tokens {
 			if t.Component != "" {
 				sources[t.Component] = append(sources[t.Component], source{ts.Ref.File(), t.Count, t.Ref.Child("component")})
@@ -322,7 +322,7 @@ func checkDeckCounts(c *Context) {
 }
 
 func checkEmptyDecks(c *Context) {
-	for _, d := range c.Pack.Decks {
+	for _, d := range c.Pack.Decks() {
 		if d.Total() > 0 {
 			continue
 		}
@@ -351,7 +351,7 @@ func checkGlyphs(c *Context) {
 
 // reportBoxes reports the boxes a fitter finds, at the card field they show.
 func reportBoxes(c *Context, find func(*schema.Pack, *schema.Deck, *schema.Card) []Overflow, what, hint string) {
-	for _, d := range c.Pack.Decks {
+	for _, d := range c.Pack.Decks() {
 		for _, card := range d.Cards {
 			for _, o := range find(c.Pack, d, card) {
 				pos := card.Ref.Child("id").Pos()

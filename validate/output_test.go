@@ -100,8 +100,8 @@ func TestBundledPackValidatesClean(t *testing.T) {
 		t.Fatalf("want no diagnostic, got:\n%s", dump(got))
 	}
 	// Guard against a vacuous pass: the pack really holds its content.
-	if p.Game.System != "run-for-your-life" || len(p.Decks) == 0 || len(p.TokenSets) == 0 {
+	if p.Game.System != "run-for-your-life" || len(p.Decks()) == 0 || len(p.TokenSets()) == 0 {
 		t.Errorf("pack loaded %d decks and %d token sets for system %q",
-			len(p.Decks), len(p.TokenSets), p.Game.System)
+			len(p.Decks()), len(p.TokenSets()), p.Game.System)
 	}
 }

@@ -83,7 +83,7 @@ func TestOptionsRegistry(t *testing.T) {
 	custom := validate.NewRegistry(
 		&validate.Rule{ID: "test/every-deck", Severity: validate.Warning, Doc: "Reports every deck.",
 			Check: func(c *validate.Context) {
-				for _, d := range c.Pack.Decks {
+				for _, d := range c.Pack.Decks() {
 					ran = append(ran, d.ID)
 					c.Reportf(d.Ref.Child("id").Pos(), "deck %s", d.ID)
 				}

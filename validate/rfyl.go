@@ -56,7 +56,7 @@ func rfylRules() []*Rule {
 
 func decksOf(p *schema.Pack, cardType string) []*schema.Deck {
 	var out []*schema.Deck
-	for _, d := range p.Decks {
+	for _, d := range p.Decks() {
 		if d.CardType == cardType {
 			out = append(out, d)
 		}
@@ -123,8 +123,8 @@ func checkBloodMix(c *Context) {
 
 func checkBloodCountdown(c *Context) {
 	for _, d := range decksOf(c.Pack, "rfyl/blood") {
-		track := d.DropTrack
-		if track == 0 {
+		track, ok := d.SettingInt("dropTrack")
+		if !ok {
 			track = RFYLDefaultDropTrack
 		}
 		for _, card := range d.Cards {

@@ -21,7 +21,7 @@ func newPacksCmd(s streams) *cobra.Command {
 				title, cards := "", 0
 				if p != nil {
 					title = p.Game.Title
-					for _, d := range p.Decks {
+					for _, d := range p.Decks() {
 						cards += d.Total()
 					}
 				}

@@ -1,0 +1,351 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Deck is a deck of cards (kind: Deck).
+type Deck struct {
+	ID        string  `json:"id"`
+	Name      string  `json:"name"`
+	Component string  `json:"component"`
+	CardType  string  `json:"cardType"`
+	Template  string  `json:"template"`
+	Back      string  `json:"back"`
+	Size      string  `json:"size"`
+	Width     *Length `json:"width"`
+	Height    *Length `json:"height"`
+	// Settings are the deck-level fields its card type adds (the per-game
+	// schema declares them), e.g. a Run For Your Life blood deck's dropTrack.
+	Settings map[string]any `json:"-"`
+	Cards    []*Card        `json:"-"`
+
+	Ref Ref `json:"-"`
+	// removals are the cards a deck of an extending pack removes from the
+	// deck it overlays; they are resolved by OverlayOn.
+	removals []*Card
+}
+
+// deckFields are the deck fields every card type has; any other field of a
+// deck file is a setting of its card type.
+var deckFields = map[string]bool{"kind": true, "id": true, "name": true, "component": true, "cardType": true,
+	"template": true, "back": true, "size": true, "width": true, "height": true, "cards": true}
+
+func decodeDeck(obj map[string]any, ref Ref) (Element, []Problem) {
+	deck := &Deck{Ref: ref, Settings: map[string]any{}}
+	if err := decodeInto(obj, deck); err != nil {
+		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	}
+	for k, v := range obj {
+		if !deckFields[k] {
+			deck.Settings[k] = normalize(v)
+		}
+	}
+	cards, _ := obj["cards"].([]any)
+	for i, c := range cards {
+		card := cardFrom(c.(map[string]any))
+		card.Deck = deck
+		card.Ref = ref.Child("cards").Index(i)
+		if card.Remove {
+			deck.removals = append(deck.removals, card)
+			continue
+		}
+		deck.Cards = append(deck.Cards, card)
+	}
+	return deck, nil
+}
+
+// Kind implements Element.
+func (d *Deck) Kind() string { return "Deck" }
+
+// ElementID implements Element.
+func (d *Deck) ElementID() string { return d.ID }
+
+// Source implements Element.
+func (d *Deck) Source() Ref { return d.Ref }
+
+// Facts implements Element.
+func (d *Deck) Facts() Facts {
+	f := Facts{Printed: d.Total() > 0, Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
+	if d.Component != "" {
+		f.Copies = []Contribution{{Component: d.Component, Copies: d.Total(), Ref: d.Ref.Child("component")}}
+	}
+	for _, card := range d.Cards {
+		f.Items = append(f.Items, Item{What: "card", ID: card.ID, Ref: card.Ref})
+		for _, field := range sortedFieldNames(card.Fields) {
+			if s, ok := card.Fields[field].(string); ok {
+				f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("card %q %s", card.ID, field), Text: s, Ref: card.FieldRef(field)})
+			}
+		}
+	}
+	for _, card := range d.removals {
+		f.Items = append(f.Items, Item{What: "removed card", ID: card.ID, Ref: card.Ref})
+	}
+	return f
+}
+
+// SettingInt returns an integer setting of the deck and whether it is set.
+func (d *Deck) SettingInt(name string) (int, bool) {
+	v, ok := d.Settings[name].(int64)
+	return int(v), ok
+}
+
+// OverlayOn merges the deck of an extended pack into d: d's cards replace
+// the base cards of the same id in place, cards marked remove: true take
+// theirs out, and new cards are added at the end. Deck fields d leaves
+// unset keep the base's values.
+func (d *Deck) OverlayOn(base Element) []Problem {
+	b := base.(*Deck)
+	var probs []Problem
+	if d.CardType != b.CardType {
+		probs = append(probs, Problem{Pos: d.Ref.Child("cardType").Pos(), Rule: "schema/invalid",
+			Message: fmt.Sprintf("deck %q overlays the extended pack's deck of card type %q, so it must have that card type, not %q", d.ID, b.CardType, d.CardType),
+			Hint:    "give the deck another id to add a new deck"})
+	}
+	if d.Name == "" {
+		d.Name = b.Name
+	}
+	if d.Component == "" {
+		d.Component = b.Component
+	}
+	if d.Template == "" {
+		d.Template = b.Template
+	}
+	if d.Back == "" {
+		d.Back = b.Back
+	}
+	if d.Size == "" && d.Width == nil {
+		d.Size, d.Width, d.Height = b.Size, b.Width, b.Height
+	}
+	for k, v := range b.Settings {
+		if _, own := d.Settings[k]; !own {
+			d.Settings[k] = v
+		}
+	}
+	own := map[string]*Card{}
+	for _, c := range d.Cards {
+		own[c.ID] = c
+	}
+	removed := map[string]bool{}
+	for _, c := range d.removals {
+		removed[c.ID] = true
+	}
+	var merged []*Card
+	inBase := map[string]bool{}
+	for _, c := range b.Cards {
+		inBase[c.ID] = true
+		switch {
+		case removed[c.ID]:
+		case own[c.ID] != nil:
+			merged = append(merged, own[c.ID])
+		default:
+			merged = append(merged, c)
+		}
+	}
+	for _, c := range d.Cards {
+		if !inBase[c.ID] {
+			merged = append(merged, c)
+		}
+	}
+	for _, c := range d.removals {
+		if !inBase[c.ID] {
+			probs = append(probs, Problem{Pos: c.Ref.Child("id").Pos(), Rule: "pack/dangling-ref",
+				Message: fmt.Sprintf("card %q is marked remove: true, but deck %q of the extended pack has no card of that id", c.ID, d.ID),
+				Hint:    closestHint(c.ID, cardIDs(b.Cards))})
+		}
+	}
+	for _, c := range merged {
+		c.Deck = d
+	}
+	d.Cards, d.removals = merged, nil
+	return probs
+}
+
+// Standalone implements Underlay: removals need a deck to remove from.
+func (d *Deck) Standalone() []Problem {
+	var probs []Problem
+	for _, c := range d.removals {
+		probs = append(probs, Problem{Pos: c.Ref.Child("remove").Pos(), Rule: "pack/dangling-ref",
+			Message: fmt.Sprintf("card %q is marked remove: true, but deck %q overlays no deck of an extended pack", c.ID, d.ID),
+			Hint:    "remove: true takes a card out of a bundled deck of the same id; to drop a card of your own deck, delete it"})
+	}
+	d.removals = nil
+	return probs
+}
+
+func cardIDs(cards []*Card) []string {
+	ids := make([]string, len(cards))
+	for i, c := range cards {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// Sides returns the face and back template ids of the deck: its own, or the
+// defaults of its card type.
+func (d *Deck) Sides() (face, back string) {
+	face, back = d.Template, d.Back
+	if ct, ok := LookupCardType(d.CardType); ok {
+		if face == "" {
+			face = ct.Face
+		}
+		if back == "" {
+			back = ct.Back
+		}
+	}
+	return face, back
+}
+
+// Total is the number of copies in the deck.
+func (d *Deck) Total() int {
+	n := 0
+	for _, c := range d.Cards {
+		n += c.Count
+	}
+	return n
+}
+
+// Card is one card of a deck with its typed fields.
+type Card struct {
+	ID     string
+	Count  int
+	Fields map[string]any // string, int64, float64, bool or []string
+	Deck   *Deck
+	// Remove marks a card of an extending pack that takes the card of the
+	// same id out of the extended pack's deck.
+	Remove bool
+
+	Ref Ref
+}
+
+// Str returns a text field ("" when absent); numbers are formatted.
+func (c *Card) Str(name string) string {
+	switch v := c.Fields[name].(type) {
+	case string:
+		return v
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return ""
+}
+
+// Int returns an integer field and whether it is set.
+func (c *Card) Int(name string) (int, bool) {
+	v, ok := c.Fields[name].(int64)
+	return int(v), ok
+}
+
+// List returns a list field.
+func (c *Card) List(name string) []string {
+	v, _ := c.Fields[name].([]string)
+	return v
+}
+
+// Has reports whether the field is set.
+func (c *Card) Has(name string) bool {
+	_, ok := c.Fields[name]
+	return ok
+}
+
+// FieldRef is the reference of one field of the card.
+func (c *Card) FieldRef(name string) Ref { return c.Ref.Child(name) }
+
+// cardFrom builds a card from its checked JSON object.
+func cardFrom(obj map[string]any) *Card {
+	c := &Card{Count: 1, Fields: map[string]any{}}
+	for k, v := range obj {
+		switch k {
+		case "id":
+			c.ID, _ = v.(string)
+			continue
+		case "count":
+			if n, err := v.(json.Number).Int64(); err == nil {
+				c.Count = int(n)
+			}
+			continue
+		case "remove":
+			c.Remove, _ = v.(bool)
+			continue
+		}
+		c.Fields[k] = normalize(v)
+	}
+	return c
+}
+
+func normalize(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if i, err := t.Int64(); err == nil {
+			return i
+		}
+		f, _ := t.Float64()
+		return f
+	case []any:
+		out := make([]string, 0, len(t))
+		for _, e := range t {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return v
+}
+
+func sortedFieldNames(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// closestHint suggests the candidate nearest to s, if one is close.
+func closestHint(s string, candidates []string) string {
+	if c := Closest(s, candidates); c != "" {
+		return fmt.Sprintf("did you mean %q?", c)
+	}
+	if len(candidates) > 12 {
+		candidates = append(candidates[:12:12], "...")
+	}
+	return "ids: " + strings.Join(candidates, ", ")
+}
+
+// Closest returns the candidate nearest to s by edit distance, if it is
+// close enough to be a likely typo.
+func Closest(s string, candidates []string) string {
+	best, bestDist := "", len(s)/3+2
+	for _, cand := range candidates {
+		if d := editDistance(s, cand); d < bestDist {
+			best, bestDist = cand, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

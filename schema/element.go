@@ -1,0 +1,245 @@
+package schema
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Element is one piece of content a pack declares in a file of its own kind
+// (a deck, a token set, a sheet, a board, ...). Generic rules and the build
+// see content only through this interface, so a new kind needs no change to
+// them: it implements Element, and registers its schema and decoder in
+// contentKinds.
+type Element interface {
+	// Kind is the file's kind: Deck, Tokens, Sheet, Board, ...
+	Kind() string
+	// ElementID is the element's id, unique among the pack's elements.
+	ElementID() string
+	// Source locates the element's mapping.
+	Source() Ref
+	// Facts lists what the generic rules check and the files the build writes.
+	Facts() Facts
+}
+
+// Facts is what an element contributes to a pack, for the generic rules and
+// the output plan.
+type Facts struct {
+	// Copies are the copies the element adds to components of the manifest.
+	Copies []Contribution
+	// Items are the element's parts with ids of their own (cards, tokens),
+	// unique across the pack.
+	Items []Item
+	// Texts are texts the element prints, which may hold inline {icons}.
+	Texts []TextSite
+	// Icons are icons the element names outside text (a token's icon).
+	Icons []IconSite
+	// Outputs are the files the build writes for the element, relative to
+	// the kit folder.
+	Outputs []string
+	// Printed is false for an element that prints nothing (an empty deck).
+	Printed bool
+}
+
+// Contribution is a number of copies counted towards a component.
+type Contribution struct {
+	Component string
+	Copies    int
+	// Ref is the component: field that names the component.
+	Ref Ref
+}
+
+// Item is a part of an element with a pack-wide id.
+type Item struct {
+	What string // "card", "token", ...
+	ID   string
+	Ref  Ref // the item's mapping; its id: field is Ref.Child("id")
+}
+
+// TextSite is one printed text with where it is written.
+type TextSite struct {
+	What string // e.g. `card "ev-x" text`
+	Text string
+	Ref  Ref
+}
+
+// IconSite is an icon named by a field.
+type IconSite struct {
+	What string
+	Name string
+	Ref  Ref
+}
+
+// kindSpec registers a content kind: its JSON Schema and its decoder, which
+// turns a schema-checked file into an element.
+type kindSpec struct {
+	schema string
+	// noun names the kind in messages ("token set").
+	noun   string
+	decode func(obj map[string]any, ref Ref) (Element, []Problem)
+}
+
+// contentKinds is the table of content kinds: one line per kind.
+var contentKinds = map[string]kindSpec{
+	"Deck":   {"deck.schema.json", "deck", decodeDeck},
+	"Tokens": {"tokens.schema.json", "token set", decodeTokenSet},
+	"Sheet":  {"sheet.schema.json", "sheet", decodeSheet},
+	"Board":  {"board.schema.json", "board", decodeBoard},
+}
+
+// fileKinds are the kinds that are not elements: the manifest and templates.
+var fileKinds = map[string]string{
+	"Game":      "game.schema.json",
+	"Templates": "templates.schema.json",
+}
+
+// schemaOf returns the schema file of a kind.
+func schemaOf(kind string) (string, bool) {
+	if k, ok := contentKinds[kind]; ok {
+		return k.schema, true
+	}
+	s, ok := fileKinds[kind]
+	return s, ok
+}
+
+// Kinds lists the kinds a content file may declare.
+func Kinds() []string {
+	ks := make([]string, 0, len(contentKinds)+len(fileKinds))
+	for k := range contentKinds {
+		ks = append(ks, k)
+	}
+	for k := range fileKinds {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// Overlay is implemented by elements that merge into the element of the
+// same kind and id of an extended pack instead of replacing it whole.
+type Overlay interface {
+	// OverlayOn merges base into the receiver, which then stands for both.
+	OverlayOn(base Element) []Problem
+}
+
+// Underlay is implemented by elements whose content only makes sense over
+// an element of an extended pack (a deck that removes cards); it reports
+// what is left dangling when there is none.
+type Underlay interface {
+	// Standalone reports the problems of an element that overlays nothing.
+	Standalone() []Problem
+}
+
+// mergeElements lays over onto base by (kind, id): an element of over
+// replaces (or overlays) the base element of its kind and id in place; the
+// rest of over is appended in order.
+func mergeElements(base, over []Element) ([]Element, []Problem) {
+	type key struct{ kind, id string }
+	byKey := map[key]Element{}
+	for _, o := range over {
+		byKey[key{o.Kind(), o.ElementID()}] = o
+	}
+	var probs []Problem
+	used := map[Element]bool{}
+	out := make([]Element, 0, len(base)+len(over))
+	for _, b := range base {
+		o, ok := byKey[key{b.Kind(), b.ElementID()}]
+		if !ok || used[o] {
+			out = append(out, b)
+			continue
+		}
+		used[o] = true
+		if ov, ok := o.(Overlay); ok {
+			probs = append(probs, ov.OverlayOn(b)...)
+		}
+		out = append(out, o)
+	}
+	for _, o := range over {
+		if used[o] {
+			continue
+		}
+		if u, ok := o.(Underlay); ok {
+			probs = append(probs, u.Standalone()...)
+		}
+		out = append(out, o)
+	}
+	return out, probs
+}
+
+// ElementsOf returns the pack's elements of type T, in pack order.
+func ElementsOf[T Element](p *Pack) []T {
+	var out []T
+	for _, e := range p.Elements {
+		if t, ok := e.(T); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Decks returns the pack's decks.
+func (p *Pack) Decks() []*Deck { return ElementsOf[*Deck](p) }
+
+// TokenSets returns the pack's token sets.
+func (p *Pack) TokenSets() []*TokenSet { return ElementsOf[*TokenSet](p) }
+
+// Sheets returns the pack's sheets.
+func (p *Pack) Sheets() []*Sheet { return ElementsOf[*Sheet](p) }
+
+// Boards returns the pack's boards.
+func (p *Pack) Boards() []*Board { return ElementsOf[*Board](p) }
+
+// PlannedOutput is one file of a kit and the element it comes from.
+type PlannedOutput struct {
+	Path string
+	// Element is nil for a file of the kit as a whole.
+	Element Element
+	// Ref is where the file's name comes from: the element's id.
+	Ref Ref
+}
+
+// KitOutputs are the files a build writes for the kit as a whole.
+var KitOutputs = []string{"tokens.pdf", "preview/tokens.png", "calibration.pdf", "components.txt", "index.txt"}
+
+// OutputPlan lists every file a build of the pack writes, in pack order,
+// with the element it comes from. Token sets share the kit's tokens.pdf.
+func OutputPlan(p *Pack) []PlannedOutput {
+	var out []PlannedOutput
+	for _, e := range p.Elements {
+		for _, path := range e.Facts().Outputs {
+			out = append(out, PlannedOutput{Path: path, Element: e, Ref: e.Source().Child("id")})
+		}
+	}
+	for _, path := range KitOutputs {
+		out = append(out, PlannedOutput{Path: path})
+	}
+	return out
+}
+
+// OutputCollision is two planned outputs with one path.
+type OutputCollision struct {
+	Path        string
+	First, Then PlannedOutput
+}
+
+// Collisions returns the planned outputs that would overwrite one another.
+func Collisions(plan []PlannedOutput) []OutputCollision {
+	first := map[string]PlannedOutput{}
+	var out []OutputCollision
+	for _, o := range plan {
+		if f, ok := first[o.Path]; ok {
+			out = append(out, OutputCollision{Path: o.Path, First: f, Then: o})
+			continue
+		}
+		first[o.Path] = o
+	}
+	return out
+}
+
+// Describe names an element for messages: `deck "events"`.
+func Describe(e Element) string {
+	noun := contentKinds[e.Kind()].noun
+	if noun == "" {
+		noun = e.Kind()
+	}
+	return fmt.Sprintf("%s %q", noun, e.ElementID())
+}

@@ -1,0 +1,25 @@
+package schema
+
+// rfylSchema is Run For Your Life's part of the content model (rulebook:
+// "The Cards", "Icons", "Infection Countdown"). Its card schemas are in
+// jsonschema/rfyl.schema.json.
+var rfylSchema = GameSchema{
+	System: "run-for-your-life",
+	CardTypes: []CardType{
+		{Name: "rfyl/determination", Card: "rfyl.schema.json#/$defs/determination", Face: "rfyl-determination", Back: "rfyl-determination-back"},
+		{Name: "rfyl/event", Card: "rfyl.schema.json#/$defs/event", Face: "rfyl-event", Back: "rfyl-event-back"},
+		{Name: "rfyl/blood", Card: "rfyl.schema.json#/$defs/blood", Deck: "rfyl.schema.json#/$defs/bloodDeck", Face: "rfyl-blood", Back: "rfyl-blood-back"},
+	},
+	BoxTypes: []string{"drops"},
+	Icons: map[string]string{
+		"encounter": "zombie encounter: combat now, no zombies placed",
+		"drop":      "one blood drop of a countdown",
+		"bullets":   "bullets gained, lost or spent to negate",
+		"melee":     "melee weapon",
+		"item":      "item or ability kept for later",
+		"movement":  "affects movement or whole turns",
+		"death":     "death in a non-zombie incident",
+		"infected":  "infected",
+		"clean":     "clean",
+	},
+}

@@ -1,0 +1,125 @@
+package schema
+
+import "fmt"
+
+// Sheet is reference material (kind: Sheet): a player aid, a rules summary
+// or a table, written as blocks of headings, paragraphs, bullet lists and
+// tables that flow into one or two columns, on a front and an optional back.
+type Sheet struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Component string `json:"component"`
+	// Count is the number of copies printed (default 1).
+	Count int `json:"count"`
+	// Size is "page" (the printable area of the paper), "half-page", or a
+	// card size (poker, bridge, mini, tarot, square, custom).
+	Size   string  `json:"size"`
+	Width  *Length `json:"width"`
+	Height *Length `json:"height"`
+	// Landscape turns a page or half-page sheet sideways.
+	Landscape bool `json:"landscape"`
+	// Columns is 1 or 2 (default 1).
+	Columns int `json:"columns"`
+	// FontSize is the body text size (default 9pt); headings scale from it.
+	FontSize   *Length `json:"fontSize"`
+	Background string  `json:"background"`
+	// Accent colours headings, rules and table headers.
+	Accent string   `json:"accent"`
+	Front  []*Block `json:"front"`
+	Back   []*Block `json:"back"`
+
+	Ref Ref `json:"-"`
+}
+
+// Block is one block of a sheet: exactly one of Heading, Paragraph,
+// Bullets, Table or Break is set.
+type Block struct {
+	Heading string `json:"heading"`
+	// Level is the heading level, 1 (default) or 2.
+	Level     int      `json:"level"`
+	Paragraph string   `json:"paragraph"`
+	Bullets   []string `json:"bullets"`
+	Table     *Table   `json:"table"`
+	// Break is "column" or "page": the next block starts in the next column
+	// or on the next page.
+	Break string `json:"break"`
+
+	Ref Ref `json:"-"`
+}
+
+// Table is a table of text cells; the first column is often a row label.
+type Table struct {
+	Header []string   `json:"header"`
+	Rows   [][]string `json:"rows"`
+	// Widths are the relative column widths (default equal).
+	Widths []float64 `json:"widths"`
+}
+
+// Sheet sizes that are not card sizes.
+const (
+	SheetPage     = "page"
+	SheetHalfPage = "half-page"
+)
+
+func decodeSheet(obj map[string]any, ref Ref) (Element, []Problem) {
+	s := &Sheet{Count: 1, Columns: 1}
+	if err := decodeInto(obj, s); err != nil {
+		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	}
+	s.Ref = ref
+	for i, b := range s.Front {
+		b.Ref = ref.Child("front").Index(i)
+	}
+	for i, b := range s.Back {
+		b.Ref = ref.Child("back").Index(i)
+	}
+	return s, nil
+}
+
+// Kind implements Element.
+func (s *Sheet) Kind() string { return "Sheet" }
+
+// ElementID implements Element.
+func (s *Sheet) ElementID() string { return s.ID }
+
+// Source implements Element.
+func (s *Sheet) Source() Ref { return s.Ref }
+
+// Facts implements Element.
+func (s *Sheet) Facts() Facts {
+	f := Facts{Printed: s.Count > 0, Outputs: []string{s.ID + ".pdf"}}
+	if s.Component != "" {
+		f.Copies = []Contribution{{Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
+	}
+	for _, b := range append(append([]*Block(nil), s.Front...), s.Back...) {
+		f.Texts = append(f.Texts, b.texts(s.ID)...)
+	}
+	return f
+}
+
+// texts lists the texts of a block with their positions.
+func (b *Block) texts(sheet string) []TextSite {
+	what := fmt.Sprintf("sheet %q", sheet)
+	var out []TextSite
+	if b.Heading != "" {
+		out = append(out, TextSite{What: what + " heading", Text: b.Heading, Ref: b.Ref.Child("heading")})
+	}
+	if b.Paragraph != "" {
+		out = append(out, TextSite{What: what + " paragraph", Text: b.Paragraph, Ref: b.Ref.Child("paragraph")})
+	}
+	for i, t := range b.Bullets {
+		out = append(out, TextSite{What: what + " bullet", Text: t, Ref: b.Ref.Child("bullets").Index(i)})
+	}
+	if b.Table != nil {
+		tref := b.Ref.Child("table")
+		for i, t := range b.Table.Header {
+			out = append(out, TextSite{What: what + " table header", Text: t, Ref: tref.Child("header").Index(i)})
+		}
+		for r, row := range b.Table.Rows {
+			for c, t := range row {
+				out = append(out, TextSite{What: what + " table cell", Text: t, Ref: tref.Child("rows").Index(r).Index(c)})
+			}
+		}
+	}
+	return out
+}
