@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,7 +52,10 @@ func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) 
 		return nil, err
 	}
 
-	jobs := r.buildJobs(p, opts)
+	jobs, err := r.buildJobs(p, opts)
+	if err != nil {
+		return nil, err
+	}
 	arts, err := runJobs(stage, jobs)
 	if err != nil {
 		return nil, err
@@ -88,30 +92,30 @@ func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
 	}}
 }
 
-func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
+// buildJobs turns the pack's output plan into jobs: each element's files
+// by its kind's builder, then the kit's own files. Two outputs with one path
+// are refused (validate reports them, positioned, before a build starts).
+func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
+	plan := schema.OutputPlan(p)
+	if cs := schema.Collisions(plan); len(cs) > 0 {
+		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
+	}
 	var jobs []job
-	pr := opts.Print
-	anyBacks := false
-	for _, d := range p.Decks() {
-		d := d
-		if c := p.Component(d.Component); d.Total() == 0 || (c != nil && !c.IsPrinted()) {
-			continue // nothing to print (validate warns about empty decks)
-		}
-		faceID, backID := d.Sides()
-		face, back, _, err := DeckSides(p, d, faceID, backID)
-		if err != nil {
-			jobs = append(jobs, job{run: func(string) ([]Artifact, error) { return nil, err }})
+	done := map[schema.Element]bool{}
+	backs := false
+	for _, o := range plan {
+		e := o.Element
+		if e == nil || done[e] {
 			continue
 		}
-		anyBacks = anyBacks || back != nil
-		jobs = append(jobs, fileJob(d.ID+".pdf", func(w io.Writer) (int, error) {
-			return r.WriteDeck(w, p, d, face, back, pr)
-		}))
-		if opts.Previews {
-			jobs = append(jobs, r.deckPreviewJobs(d, face, back)...)
+		done[e] = true
+		backs = backs || e.Facts().Backs
+		if kr, ok := kindRenderers[e.Kind()]; ok && kr.build != nil {
+			jobs = append(jobs, kr.build(r, p, e, opts)...)
 		}
 	}
-	if len(p.TokenSets()) > 0 {
+	pr := opts.Print
+	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
 		jobs = append(jobs, fileJob("tokens.pdf", func(w io.Writer) (int, error) {
 			return r.WriteTokens(w, p, pr)
 		}))
@@ -121,7 +125,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 			}))
 		}
 	}
-	if anyBacks && pr.Duplex != layout.NoDuplex {
+	if backs && pr.Duplex != layout.NoDuplex {
 		jobs = append(jobs, fileJob("calibration.pdf", func(w io.Writer) (int, error) {
 			return 2, r.WriteCalibration(w, pr)
 		}))
@@ -129,7 +133,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) []job {
 	jobs = append(jobs, fileJob("components.txt", func(w io.Writer) (int, error) {
 		return 0, writeComponents(w, p)
 	}))
-	return jobs
+	return jobs, nil
 }
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.

@@ -217,7 +217,7 @@ func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData
 			c.Pop()
 		}
 	default:
-		if draw, ok := boxKinds[b.Kind()]; ok {
+		if draw, ok := boxDrawerFor(b.Kind()); ok {
 			draw(r, c, b, box, d, ink, paper)
 		}
 	}
@@ -276,21 +276,4 @@ func (r *Renderer) drawIconRow(c Canvas, names []string, box layout.Rect, ink, p
 
 func isLight(c Color) bool {
 	return 299*int(c.R)+587*int(c.G)+114*int(c.B) > 160*1000
-}
-
-// boxDrawer draws a game-specific box kind.
-type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color)
-
-// boxKinds are the game-specific box kinds, registered by the per-game files.
-var boxKinds = map[string]boxDrawer{
-	"drops": drawDropTrack,
-}
-
-// derivedFields adds the fields a game computes from a card.
-func derivedFields(deck *schema.Deck, card *schema.Card) map[string]string {
-	switch deck.CardType {
-	case "rfyl/determination":
-		return rfylDeterminationFields(card)
-	}
-	return nil
 }

@@ -24,6 +24,23 @@ type PrintOptions struct {
 // markColor is the colour of crop marks: registration-dark grey.
 var markColor = Color{0x30, 0x30, 0x30}
 
+// buildDeck plans a deck's PDF and previews.
+func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	d := e.(*schema.Deck)
+	faceID, backID := d.Sides()
+	face, back, _, err := DeckSides(p, d, faceID, backID)
+	if err != nil {
+		return []job{{run: func(string) ([]Artifact, error) { return nil, err }}}
+	}
+	jobs := []job{fileJob(d.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteDeck(w, p, d, face, back, opts.Print)
+	})}
+	if opts.Previews {
+		jobs = append(jobs, r.deckPreviewJobs(d, face, back)...)
+	}
+	return jobs
+}
+
 // DeckSides returns the face and back templates of a deck and its trim size.
 func DeckSides(p *schema.Pack, d *schema.Deck, face, back string) (*schema.Template, *schema.Template, schema.Size, error) {
 	ft, ok := p.Templates[face]

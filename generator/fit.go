@@ -87,3 +87,34 @@ func fontName(b *schema.Box) string {
 	}
 	return b.Font
 }
+
+// ElementIssues checks the texts of an element that is not a deck (decks
+// are checked card by card): the kind's own fitter finds what does not fit,
+// and every text is checked for characters the regular font cannot draw.
+// With Overflows and MissingGlyphs it makes a Renderer a validate.TextFitter.
+func (r *Renderer) ElementIssues(p *schema.Pack, e schema.Element) (overflows, glyphs []schema.TextIssue) {
+	kr, ok := kindRenderers[e.Kind()]
+	if !ok || kr.fit == nil {
+		return nil, nil
+	}
+	overflows = kr.fit(r, p, e)
+	for _, t := range e.Facts().Texts {
+		var plain strings.Builder
+		for _, w := range parseRich(t.Text) {
+			for _, wd := range w {
+				for _, seg := range wd {
+					plain.WriteString(seg.text)
+				}
+			}
+		}
+		if miss := r.Fonts.MissingRunes(plain.String(), Regular); len(miss) > 0 {
+			var quoted []string
+			for _, m := range miss {
+				quoted = append(quoted, strconv.QuoteRune(m))
+			}
+			glyphs = append(glyphs, schema.TextIssue{Ref: t.Ref, What: t.What,
+				Detail: "the font has no glyph for " + strings.Join(quoted, ", ")})
+		}
+	}
+	return overflows, glyphs
+}

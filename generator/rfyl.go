@@ -9,6 +9,16 @@ import (
 
 // Run For Your Life rendering (rulebook: shared/rulebooks/run-for-your-life.md).
 
+// rfylRenderer is Run For Your Life's line in gameRenderers.
+var rfylRenderer = gameRenderer{
+	derived: map[string]func(*schema.Card) map[string]string{
+		"rfyl/determination": rfylDeterminationFields,
+	},
+	boxes: map[string]boxDrawer{
+		"drops": drawDropTrack,
+	},
+}
+
 // rfylDeterminationFields derives the footer lines of a determination card:
 // the Advanced starting ammo its value gives ("Starting Ammo": 10 = 3
 // bullets, 7-9 = 2, 4-6 = 1, 2-3 = none, 1 = none and a blood card) and the

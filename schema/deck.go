@@ -70,9 +70,10 @@ func (d *Deck) Source() Ref { return d.Ref }
 
 // Facts implements Element.
 func (d *Deck) Facts() Facts {
-	f := Facts{Printed: d.Total() > 0, Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
+	_, back := d.Sides()
+	f := Facts{Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
 	if d.Component != "" {
-		f.Copies = []Contribution{{Component: d.Component, Copies: d.Total(), Ref: d.Ref.Child("component")}}
+		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.Total(), Ref: d.Ref.Child("component")}}
 	}
 	for _, card := range d.Cards {
 		f.Items = append(f.Items, Item{What: "card", ID: card.ID, Ref: card.Ref})

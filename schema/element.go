@@ -38,10 +38,14 @@ type Facts struct {
 	Outputs []string
 	// Printed is false for an element that prints nothing (an empty deck).
 	Printed bool
+	// Backs is set when the element prints back pages for duplex.
+	Backs bool
 }
 
 // Contribution is a number of copies counted towards a component.
 type Contribution struct {
+	// What names the part that counts, e.g. `token "bullet"`.
+	What      string
 	Component string
 	Copies    int
 	// Ref is the component: field that names the component.
@@ -198,21 +202,44 @@ type PlannedOutput struct {
 }
 
 // KitOutputs are the files a build writes for the kit as a whole.
-var KitOutputs = []string{"tokens.pdf", "preview/tokens.png", "calibration.pdf", "components.txt", "index.txt"}
+var KitOutputs = []string{"tokens.pdf", "preview/tokens.png", "calibration.pdf", "components.txt"}
 
 // OutputPlan lists every file a build of the pack writes, in pack order,
-// with the element it comes from. Token sets share the kit's tokens.pdf.
+// with the element it comes from. Elements that print nothing (no copies,
+// or counted only towards components marked printed: false) are left out.
+// Token sets share the kit's tokens.pdf.
 func OutputPlan(p *Pack) []PlannedOutput {
-	var out []PlannedOutput
+	out := make([]PlannedOutput, 0, len(KitOutputs)+2*len(p.Elements))
+	for _, path := range KitOutputs {
+		out = append(out, PlannedOutput{Path: path})
+	}
 	for _, e := range p.Elements {
+		if !p.Prints(e) {
+			continue
+		}
 		for _, path := range e.Facts().Outputs {
 			out = append(out, PlannedOutput{Path: path, Element: e, Ref: e.Source().Child("id")})
 		}
 	}
-	for _, path := range KitOutputs {
-		out = append(out, PlannedOutput{Path: path})
-	}
 	return out
+}
+
+// Prints reports whether the build prints the element: it has copies, and
+// not all the components it counts towards are marked printed: false.
+func (p *Pack) Prints(e Element) bool {
+	f := e.Facts()
+	if !f.Printed {
+		return false
+	}
+	if len(f.Copies) == 0 {
+		return true
+	}
+	for _, c := range f.Copies {
+		if comp := p.Component(c.Component); comp == nil || comp.IsPrinted() {
+			return true
+		}
+	}
+	return false
 }
 
 // OutputCollision is two planned outputs with one path.
@@ -221,7 +248,8 @@ type OutputCollision struct {
 	First, Then PlannedOutput
 }
 
-// Collisions returns the planned outputs that would overwrite one another.
+// Collisions returns the planned outputs that would overwrite one another;
+// the kit's own files come first in a plan, so Then is always an element.
 func Collisions(plan []PlannedOutput) []OutputCollision {
 	first := map[string]PlannedOutput{}
 	var out []OutputCollision
@@ -235,11 +263,19 @@ func Collisions(plan []PlannedOutput) []OutputCollision {
 	return out
 }
 
+// KindNoun names an element's kind in messages ("token set").
+func KindNoun(e Element) string {
+	if noun := contentKinds[e.Kind()].noun; noun != "" {
+		return noun
+	}
+	return e.Kind()
+}
+
 // Describe names an element for messages: `deck "events"`.
 func Describe(e Element) string {
-	noun := contentKinds[e.Kind()].noun
-	if noun == "" {
-		noun = e.Kind()
-	}
-	return fmt.Sprintf("%s %q", noun, e.ElementID())
+	return fmt.Sprintf("%s %q", KindNoun(e), e.ElementID())
 }
+
+// PrintsToken reports whether a token set puts anything on the kit's
+// tokens.pdf.
+func (p *Pack) PrintsToken(ts *TokenSet) bool { return p.Prints(ts) }

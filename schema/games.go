@@ -34,6 +34,9 @@ type CardType struct {
 	Deck string
 	// Face and Back are the default template ids.
 	Face, Back string
+	// Derived names the template fields the generator computes from a card
+	// of the type (templates may bind them like card fields).
+	Derived []string
 }
 
 // gameSchemas is the table of games: one line per game.

@@ -6,7 +6,8 @@ package schema
 var rfylSchema = GameSchema{
 	System: "run-for-your-life",
 	CardTypes: []CardType{
-		{Name: "rfyl/determination", Card: "rfyl.schema.json#/$defs/determination", Face: "rfyl-determination", Back: "rfyl-determination-back"},
+		{Name: "rfyl/determination", Card: "rfyl.schema.json#/$defs/determination", Face: "rfyl-determination", Back: "rfyl-determination-back",
+			Derived: []string{"ammo", "gun"}},
 		{Name: "rfyl/event", Card: "rfyl.schema.json#/$defs/event", Face: "rfyl-event", Back: "rfyl-event-back"},
 		{Name: "rfyl/blood", Card: "rfyl.schema.json#/$defs/blood", Deck: "rfyl.schema.json#/$defs/bloodDeck", Face: "rfyl-blood", Back: "rfyl-blood-back"},
 	},

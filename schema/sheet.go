@@ -87,9 +87,9 @@ func (s *Sheet) Source() Ref { return s.Ref }
 
 // Facts implements Element.
 func (s *Sheet) Facts() Facts {
-	f := Facts{Printed: s.Count > 0, Outputs: []string{s.ID + ".pdf"}}
+	f := Facts{Printed: s.Count > 0, Backs: len(s.Back) > 0, Outputs: []string{s.ID + ".pdf"}}
 	if s.Component != "" {
-		f.Copies = []Contribution{{Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
+		f.Copies = []Contribution{{What: fmt.Sprintf("sheet %q", s.ID), Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
 	}
 	for _, b := range append(append([]*Block(nil), s.Front...), s.Back...) {
 		f.Texts = append(f.Texts, b.texts(s.ID)...)

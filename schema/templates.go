@@ -24,8 +24,10 @@ type Template struct {
 	// where an extends cycle closes; the validate stage reports it.
 	Unresolved string `json:"-"`
 	Cycle      bool   `json:"-"`
-	Builtin    bool   `json:"-"`
-	Ref        Ref    `json:"-"`
+	// ParentBoxes are the box ids of the templates it extends, sorted.
+	ParentBoxes []string `json:"-"`
+	Builtin     bool     `json:"-"`
+	Ref         Ref      `json:"-"`
 }
 
 // Box is one element of a template.
@@ -55,7 +57,10 @@ type Box struct {
 	Rotate      int     `json:"rotate"`
 	InkSaver    string  `json:"inkSaver"`
 
-	Ref Ref `json:"-"`
+	// Added is set on a box that a template which extends another adds:
+	// its id is in none of the templates it extends.
+	Added bool `json:"-"`
+	Ref   Ref  `json:"-"`
 }
 
 // Kind is the box type, "text" by default.
@@ -216,8 +221,21 @@ func (l *templateLayers) build(raw *rawTemplate) *Template {
 			boxRefs[id] = chain[i].ref.Child("boxes").Index(j)
 		}
 	}
+	inParents := map[string]bool{}
+	for _, parent := range chain[1:] {
+		boxes, _ := parent.obj["boxes"].([]any)
+		for _, b := range boxes {
+			id, _ := b.(map[string]any)["id"].(string)
+			inParents[id] = true
+		}
+	}
+	for id := range inParents {
+		t.ParentBoxes = append(t.ParentBoxes, id)
+	}
+	sort.Strings(t.ParentBoxes)
 	for _, b := range t.Boxes {
 		b.Ref = boxRefs[b.ID]
+		b.Added = len(chain) > 1 && !inParents[b.ID]
 	}
 	return t
 }

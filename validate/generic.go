@@ -62,16 +62,10 @@ func checkDuplicateIDs(c *Context) {
 	}
 	top := map[string][]idSite{}
 	items := map[string][]idSite{}
-	for _, d := range p.Decks() {
-		top[d.ID] = append(top[d.ID], idSite{"deck", d.Ref})
-		for _, card := range d.Cards {
-			items[card.ID] = append(items[card.ID], idSite{"card", card.Ref})
-		}
-	}
-	for _, ts := range p.TokenSets() {
-		top[ts.ID] = append(top[ts.ID], idSite{"token set", ts.Ref})
-		for _, t := range ts.Tokens {
-			items[t.ID] = append(items[t.ID], idSite{"token", t.Ref})
+	for _, e := range p.Elements {
+		top[e.ElementID()] = append(top[e.ElementID()], idSite{schema.KindNoun(e), e.Source()})
+		for _, it := range e.Facts().Items {
+			items[it.ID] = append(items[it.ID], idSite{it.What, it.Ref})
 		}
 	}
 	comps := map[string][]idSite{}
@@ -82,7 +76,7 @@ func checkDuplicateIDs(c *Context) {
 		c.Report(d.Dup.Child("id").Pos(), fmt.Sprintf("template id %q is already used in this pack", d.ID),
 			Related{Pos: d.First.Child("id").Pos(), Message: "first used here"})
 	}
-	report("by another deck or token set in this pack", top)
+	report("by another element (deck, token set, sheet, board) of this pack", top)
 	report("in this pack", items)
 	report("in the component list", comps)
 }
@@ -96,11 +90,15 @@ func checkDanglingRefs(c *Context) {
 		}
 		return "components in game.yaml: " + strings.Join(ids, ", ")
 	}
-	for _, d := range p.Decks() {
-		if d.Component != "" && p.Component(d.Component) == nil {
-			c.ReportHint(d.Ref.Child("component").Pos(),
-				fmt.Sprintf("deck %q counts towards component %q, which the manifest does not list", d.ID, d.Component), componentHint())
+	for _, e := range p.Elements {
+		for _, cp := range e.Facts().Copies {
+			if p.Component(cp.Component) == nil {
+				c.ReportHint(cp.Ref.Pos(),
+					fmt.Sprintf("%s counts towards component %q, which the manifest does not list", cp.What, cp.Component), componentHint())
+			}
 		}
+	}
+	for _, d := range p.Decks() {
 		face, back := d.Sides()
 		for _, ref := range []struct{ field, id string }{{"template", face}, {"back", back}} {
 			if ref.id == "" {
@@ -113,14 +111,6 @@ func checkDanglingRefs(c *Context) {
 				}
 				c.ReportHint(pos, fmt.Sprintf("deck %q uses %s template %q, which does not exist", d.ID, ref.field, ref.id),
 					"templates: "+strings.Join(templateIDs(p), ", "))
-			}
-		}
-	}
-	for _, ts := range p.TokenSets() {
-		for _, t := range ts.Tokens {
-			if t.Component != "" && p.Component(t.Component) == nil {
-				c.ReportHint(t.Ref.Child("component").Pos(),
-					fmt.Sprintf("token %q counts towards component %q, which the manifest does not list", t.ID, t.Component), componentHint())
 			}
 		}
 	}
@@ -226,24 +216,16 @@ func iconHint(name string) string {
 
 func checkInlineIcons(c *Context) {
 	p := c.Pack
-	for _, d := range p.Decks() {
-		for _, card := range d.Cards {
-			for _, field := range sortedKeys(card.Fields) {
-				s, ok := card.Fields[field].(string)
-				if !ok {
-					continue
-				}
-				for _, name := range UnknownIcons(s) {
-					c.ReportHint(card.FieldRef(field).Pos(),
-						fmt.Sprintf("card %q: unknown inline icon {%s} in %s", card.ID, name, field), iconHint(name))
-				}
+	for _, e := range p.Elements {
+		f := e.Facts()
+		for _, t := range f.Texts {
+			for _, name := range UnknownIcons(t.Text) {
+				c.ReportHint(t.Ref.Pos(), fmt.Sprintf("%s: unknown inline icon {%s}", t.What, name), iconHint(name))
 			}
 		}
-	}
-	for _, ts := range p.TokenSets() {
-		for _, t := range ts.Tokens {
-			if _, ok := schema.Icons[t.Icon]; t.Icon != "" && !ok {
-				c.ReportHint(t.Ref.Child("icon").Pos(), fmt.Sprintf("token %q: unknown icon %q", t.ID, t.Icon), iconHint(t.Icon))
+		for _, ic := range f.Icons {
+			if _, ok := schema.Icons[ic.Name]; !ok {
+				c.ReportHint(ic.Ref.Pos(), fmt.Sprintf("%s: unknown icon %q", ic.What, ic.Name), iconHint(ic.Name))
 			}
 		}
 	}
@@ -271,16 +253,9 @@ func checkDeckCounts(c *Context) {
 		ref    schema.Ref
 	}
 	sources := map[string][]source{}
-	for _, d := range p.Decks() {
-		if d.Component != "" {
-			sources[d.Component] = append(sources[d.Component], source{d.Ref.File(), d.Total(), d.Ref.Child("component")})
-		}
-	}
-	for _, ts := range p.TokenSets() {
-		for _, t := range ts.Tokens {
-			if t.Component != "" {
-				sources[t.Component] = append(sources[t.Component], source{ts.Ref.File(), t.Count, t.Ref.Child("component")})
-			}
+	for _, e := range p.Elements {
+		for _, cp := range e.Facts().Copies {
+			sources[cp.Component] = append(sources[cp.Component], source{e.Source().File(), cp.Copies, cp.Ref})
 		}
 	}
 	for _, comp := range p.Game.Components {
@@ -290,8 +265,8 @@ func checkDeckCounts(c *Context) {
 		}
 		if len(srcs) == 0 {
 			c.ReportHint(comp.Ref.Child("id").Pos(),
-				fmt.Sprintf("component %q (%s) is printed but no deck or token set provides it", comp.ID, comp.Name),
-				"add a deck or tokens with component: "+comp.ID+", or mark the component printed: false with a substitute")
+				fmt.Sprintf("component %q (%s) is printed but nothing in the pack provides it", comp.ID, comp.Name),
+				"add a deck, tokens, sheet or board with component: "+comp.ID+", or mark the component printed: false with a substitute")
 			continue
 		}
 		total := 0
@@ -340,6 +315,17 @@ func checkTextFit(c *Context) {
 		return
 	}
 	reportBoxes(c, c.Fitter.Overflows, "does not fit", "shorten the text, or lower the box's minSize in a template override")
+	for _, e := range c.Pack.Elements {
+		overflows, _ := c.Fitter.ElementIssues(c.Pack, e)
+		reportTextIssues(c, overflows, "shorten the text, split it, or choose a larger size")
+	}
+}
+
+// reportTextIssues reports issues of elements' texts at their fields.
+func reportTextIssues(c *Context, issues []schema.TextIssue, hint string) {
+	for _, is := range issues {
+		c.ReportHint(is.Ref.Pos(), fmt.Sprintf("%s: %s", is.What, is.Detail), hint)
+	}
 }
 
 func checkGlyphs(c *Context) {
@@ -347,6 +333,10 @@ func checkGlyphs(c *Context) {
 		return
 	}
 	reportBoxes(c, c.Fitter.MissingGlyphs, "cannot be drawn", "use other characters, or a pack font that has them (fonts: in game.yaml)")
+	for _, e := range c.Pack.Elements {
+		_, glyphs := c.Fitter.ElementIssues(c.Pack, e)
+		reportTextIssues(c, glyphs, "use other characters")
+	}
 }
 
 // reportBoxes reports the boxes a fitter finds, at the card field they show.

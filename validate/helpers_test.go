@@ -269,6 +269,10 @@ func (f fakeFitter) Overflows(_ *schema.Pack, _ *schema.Deck, card *schema.Card)
 	return nil
 }
 
+func (f fakeFitter) ElementIssues(*schema.Pack, schema.Element) (overflows, glyphs []schema.TextIssue) {
+	return nil, nil
+}
+
 func (f fakeFitter) MissingGlyphs(_ *schema.Pack, _ *schema.Deck, card *schema.Card) []validate.Overflow {
 	if card.ID == f.card && f.glyph {
 		return []validate.Overflow{f.overflow}

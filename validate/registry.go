@@ -44,12 +44,21 @@ func NewRegistry(rules ...*Rule) *Registry {
 	return r
 }
 
+// ruleTables are the rules of content kinds and games: one line per kind
+// or game, each in its own file.
+var ruleTables = []func() []*Rule{
+	templateRules,
+	rfylRules,
+}
+
 // Default returns the registry with every built-in rule.
 func Default() *Registry {
 	var all []*Rule
 	all = append(all, loaderRules()...)
 	all = append(all, genericRules()...)
-	all = append(all, rfylRules()...)
+	for _, rules := range ruleTables {
+		all = append(all, rules()...)
+	}
 	return NewRegistry(all...)
 }
 
@@ -111,6 +120,10 @@ type TextFitter interface {
 	// MissingGlyphs lists the text boxes holding characters their font
 	// cannot draw (Detail names them).
 	MissingGlyphs(p *schema.Pack, deck *schema.Deck, card *schema.Card) []Overflow
+	// ElementIssues lists the texts of an element other than a deck's cards
+	// (a sheet's blocks, a board's labels) that do not fit, and those with
+	// characters the font cannot draw.
+	ElementIssues(p *schema.Pack, e schema.Element) (overflows, glyphs []schema.TextIssue)
 }
 
 // Overflow is a text box that a card cannot show as written.

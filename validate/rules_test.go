@@ -30,6 +30,7 @@ func ruleCases() []ruleCase {
 	all = append(all, overflowCases()...)
 	all = append(all, glyphCases()...)
 	all = append(all, unknownRuleCases()...)
+	all = append(all, templateCases()...)
 	all = append(all, rfylCases()...)
 	return all
 }
@@ -132,7 +133,7 @@ cards:
 		{rule: rule, name: "fires-deck-and-token-set-share-an-id",
 			files: genericPack("tokens.yaml", tokenSet("cards", token("bullet", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "id: |cards",
-				msg: []string{`token set id "cards"`, "by another deck or token set"}}}},
+				msg: []string{`token set id "cards"`, "by another element (deck, token set, sheet, board)"}}}},
 		{rule: rule, name: "fires-token-reuses-a-card-id",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("card-b", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "{id: |card-b",
@@ -259,13 +260,13 @@ func unknownIconCases() []ruleCase {
 				"templates.yaml", templatesFile(`  - id: fancy
     extends: generic
     boxes:
-      - {id: warning, text: "{zombie} ahead"}
-      - {id: mark, type: icon, icon: flag}
+      - {id: warning, text: "{zombie} ahead", x: 5mm, y: 70mm, w: 40mm, h: 6mm}
+      - {id: mark, type: icon, icon: flag, x: 50mm, y: 70mm, w: 6mm, h: 6mm}
 `))},
 		{rule: rule, name: "fires-card-text",
 			files: genericPack("cards.yaml", edit(genericCards, "{bullet}", "{bulet}")),
 			want: []want{{file: "cards.yaml", at: `|"Spend a {bulet} to move."`,
-				msg:  []string{`card "card-a"`, "unknown inline icon {bulet} in text"},
+				msg:  []string{`card "card-a"`, "text: unknown inline icon {bulet}"},
 				hint: []string{"did you mean {bullet}?"}}}},
 		{rule: rule, name: "fires-token-icon",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("bullet", "", 1, "skull"))),
@@ -320,7 +321,7 @@ func deckCountCases() []ruleCase {
 		{rule: rule, name: "fires-printed-component-without-deck",
 			files: genericPack("game.yaml", manifest("  - {id: cards, name: Cards, expected: 3}\n  - {id: spare-dice, name: Dice, expected: 2}\n")),
 			want: []want{{file: "game.yaml", at: "{id: |spare-dice",
-				msg:  []string{`component "spare-dice" (Dice)`, "printed but no deck or token set provides it"},
+				msg:  []string{`component "spare-dice" (Dice)`, "printed but nothing in the pack provides it"},
 				hint: []string{"printed: false"}}}},
 	}
 }

@@ -1,0 +1,61 @@
+package generator
+
+import (
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// gameRenderer is what one game adds to rendering. Each game declares one
+// in its own file (generator/<game>.go).
+type gameRenderer struct {
+	// derived computes extra template fields of a card, by card type.
+	derived map[string]func(*schema.Card) map[string]string
+	// boxes draws the game's template box types (schema.GameSchema.BoxTypes).
+	boxes map[string]boxDrawer
+}
+
+// boxDrawer draws a game-specific box type.
+type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color)
+
+// gameRenderers is the table of games' rendering: one line per game.
+var gameRenderers = []gameRenderer{
+	rfylRenderer,
+}
+
+// derivedFields adds the fields a game computes from a card.
+func derivedFields(deck *schema.Deck, card *schema.Card) map[string]string {
+	for _, g := range gameRenderers {
+		if f, ok := g.derived[deck.CardType]; ok {
+			return f(card)
+		}
+	}
+	return nil
+}
+
+// boxDrawerFor returns the drawer of a game's box type.
+func boxDrawerFor(kind string) (boxDrawer, bool) {
+	for _, g := range gameRenderers {
+		if d, ok := g.boxes[kind]; ok {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// kindBuilder plans the output jobs of one element of a kind.
+type kindBuilder func(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job
+
+// kindFitter lists the texts of an element that do not print as written.
+type kindFitter func(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue
+
+// kindRenderer is how one content kind is built and checked: one line per
+// kind. Token sets print together on the kit's tokens.pdf (see build.go).
+type kindRenderer struct {
+	build kindBuilder
+	fit   kindFitter
+}
+
+// kindRenderers is the table of content kinds the build writes.
+var kindRenderers = map[string]kindRenderer{
+	"Deck": {build: buildDeck},
+}

@@ -1,0 +1,131 @@
+package schema
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const baseManifest = `kind: Game
+id: base
+title: Base
+system: generic
+components:
+  - {id: cards, name: Cards, expected: 3}
+`
+
+const baseDeck = `kind: Deck
+id: cards
+name: The cards
+component: cards
+cardType: generic
+cards:
+  - {id: a, text: "A"}
+  - {id: b, text: "B"}
+  - {id: c, text: "C"}
+`
+
+// loadOver loads a pack that extends the base pack above, with the given
+// deck file.
+func loadOver(t *testing.T, deck string) (*Pack, []Problem) {
+	t.Helper()
+	base := fstest.MapFS{"game.yaml": {Data: []byte(baseManifest)}, "cards.yaml": {Data: []byte(baseDeck)}}
+	over := fstest.MapFS{
+		"game.yaml":  {Data: []byte("kind: Game\nid: over\ntitle: Over\nsystem: generic\nextends: base\n")},
+		"cards.yaml": {Data: []byte(deck)},
+	}
+	return LoadPackWith(over, "over", LoadOptions{Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
+}
+
+func cardSummary(d *Deck) string {
+	var parts []string
+	for _, c := range d.Cards {
+		parts = append(parts, c.ID+"="+c.Str("text"))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestDeckOverlayMergesCardsByID(t *testing.T) {
+	cases := []struct {
+		name, deck, want, problem string
+	}{
+		{"replace one", "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: b, text: \"new B\"}\n", "a=A b=new B c=C", ""},
+		{"remove one", "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: a, remove: true}\n", "b=B c=C", ""},
+		{"add one", "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: d, text: D}\n", "a=A b=B c=C d=D", ""},
+		{"all three", "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: d, text: D}\n  - {id: c, remove: true}\n  - {id: a, text: \"new A\"}\n",
+			"a=new A b=B d=D", ""},
+		{"remove unknown", "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: bb, remove: true}\n", "a=A b=B c=C",
+			`card "bb" is marked remove: true, but deck "cards" of the extended pack has no card of that id`},
+		{"other card type", "kind: Deck\nid: cards\ncardType: rfyl/determination\ncards:\n  - {id: a, value: 3}\n", "a= b=B c=C",
+			`must have that card type, not "rfyl/determination"`},
+		{"another deck", "kind: Deck\nid: more\ncardType: generic\ncards:\n  - {id: z, remove: true}\n", "a=A b=B c=C",
+			`overlays no deck of an extended pack`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, probs := loadOver(t, c.deck)
+			if p == nil {
+				t.Fatalf("no pack: %v", probs)
+			}
+			d := p.Decks()[0]
+			if got := cardSummary(d); got != c.want {
+				t.Errorf("cards %q, want %q", got, c.want)
+			}
+			if d.Name != "The cards" || d.Component != "cards" {
+				t.Errorf("deck fields not inherited: name %q component %q", d.Name, d.Component)
+			}
+			for _, card := range d.Cards {
+				if card.Deck != d {
+					t.Errorf("card %s belongs to another deck", card.ID)
+				}
+			}
+			if c.problem == "" {
+				if len(probs) > 0 {
+					t.Fatalf("unexpected problems: %v", probs)
+				}
+				return
+			}
+			if len(probs) != 1 || !strings.Contains(probs[0].Message, c.problem) || probs[0].Pos.Line == 0 {
+				t.Fatalf("problems %v, want one positioned %q", probs, c.problem)
+			}
+		})
+	}
+}
+
+func TestOutputPlanCollisions(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml":  {Data: []byte(manifest)},
+		"deck.yaml":  {Data: []byte("kind: Deck\nid: components\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a}\n")},
+		"deck2.yaml": {Data: []byte("kind: Deck\nid: calibration\ncardType: generic\ncards:\n  - {id: b}\n")},
+	}
+	p, probs := LoadPack(fsys, "p")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	cs := Collisions(OutputPlan(p))
+	if len(cs) != 1 || cs[0].Path != "calibration.pdf" || cs[0].First.Element != nil || cs[0].Then.Element.ElementID() != "calibration" {
+		t.Fatalf("collisions %+v, want calibration.pdf against the kit's file", cs)
+	}
+}
+
+func TestComposedSchemasListRegisteredTypes(t *testing.T) {
+	files, err := SchemaFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck, tmpl := string(files["deck.schema.json"]), string(files["templates.schema.json"])
+	for _, name := range CardTypeNames() {
+		if !strings.Contains(deck, `"`+name+`"`) {
+			t.Errorf("deck schema lacks card type %s", name)
+		}
+	}
+	for _, bt := range BoxTypes() {
+		if !strings.Contains(tmpl, `"`+bt+`"`) {
+			t.Errorf("template schema lacks box type %s", bt)
+		}
+	}
+	if !strings.Contains(deck, "rfyl.schema.json#/$defs/bloodDeck") {
+		t.Error("deck schema does not compose the blood deck's settings")
+	}
+}

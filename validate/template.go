@@ -1,0 +1,247 @@
+package validate
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// Template rules check the templates a pack writes itself (built-in
+// templates are tested with the generator): what their boxes bind to, where
+// the boxes lie, and which boxes an override changes.
+func templateRules() []*Rule {
+	return []*Rule{
+		{ID: "template/field", Severity: Warning, Check: checkTemplateFields,
+			Doc: "A template box binds a field (field:, ${field} or when:) that no card of a deck using the template has."},
+		{ID: "template/geometry", Severity: Warning, Check: checkTemplateGeometry,
+			Doc: "A template box lies outside the card, or its minSize is larger than its size."},
+		{ID: "template/override", Severity: Warning, Check: checkTemplateOverrides,
+			Doc: "A template that extends another names a box the extended template does not have, and gives it no size: likely a misspelt box id."},
+		{ID: "pack/output-collision", Severity: Error, Check: checkOutputCollisions,
+			Doc: "Two elements, or an element and a file of the kit (tokens.pdf, calibration.pdf, ...), would be written to one output file."},
+	}
+}
+
+// ownBoxes are the boxes of a template that the pack wrote (not built-in).
+func ownBoxes(t *schema.Template) []*schema.Box {
+	var out []*schema.Box
+	for _, b := range t.Boxes {
+		if f := b.Ref.File(); f != "" && !strings.HasPrefix(f, "(built-in)") {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// decksByTemplate lists, for each template id, the printed decks that use it
+// as face or back.
+func decksByTemplate(p *schema.Pack) map[string][]*schema.Deck {
+	out := map[string][]*schema.Deck{}
+	for _, d := range p.Decks() {
+		if !p.Prints(d) {
+			continue
+		}
+		face, back := d.Sides()
+		out[face] = append(out[face], d)
+		if back != "" && back != face {
+			out[back] = append(out[back], d)
+		}
+	}
+	return out
+}
+
+var fieldRef = regexp.MustCompile(`\$\{([A-Za-z0-9_-]+)\}`)
+
+// boxBindings lists the card fields a box reads, with the box field that
+// names each.
+func boxBindings(b *schema.Box) [][2]string {
+	var out [][2]string
+	if b.Field != "" {
+		out = append(out, [2]string{"field", b.Field})
+	}
+	if b.When != "" {
+		out = append(out, [2]string{"when", strings.TrimPrefix(b.When, "!")})
+	}
+	for _, m := range fieldRef.FindAllStringSubmatch(b.Text, -1) {
+		out = append(out, [2]string{"text", m[1]})
+	}
+	return out
+}
+
+// deckFields are the fields cards of the deck have, plus those the card
+// type derives.
+func deckFields(d *schema.Deck) map[string]bool {
+	have := map[string]bool{"id": true, "count": true}
+	for _, card := range d.Cards {
+		for k := range card.Fields {
+			have[k] = true
+		}
+	}
+	if ct, ok := schema.LookupCardType(d.CardType); ok {
+		for _, f := range ct.Derived {
+			have[f] = true
+		}
+	}
+	return have
+}
+
+func checkTemplateFields(c *Context) {
+	users := decksByTemplate(c.Pack)
+	for _, id := range templateIDs(c.Pack) {
+		decks := users[id]
+		if len(decks) == 0 {
+			continue
+		}
+		for _, b := range ownBoxes(c.Pack.Templates[id]) {
+			for _, bind := range boxBindings(b) {
+				var missing []string
+				var known []string
+				for _, d := range decks {
+					have := deckFields(d)
+					if !have[bind[1]] {
+						missing = append(missing, d.ID)
+						for f := range have {
+							known = append(known, f)
+						}
+					}
+				}
+				if len(missing) == 0 {
+					continue
+				}
+				sort.Strings(known)
+				hint := "fields of its cards: " + strings.Join(dedupeSorted(known), ", ")
+				if s := closest(bind[1], known); s != "" {
+					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
+				}
+				c.ReportHint(b.Ref.Child(bind[0]).Pos(),
+					fmt.Sprintf("template %q box %q binds field %q, which no card of deck %s has", id, b.ID, bind[1], quoteAll(missing)), hint)
+			}
+		}
+	}
+}
+
+// bleedAllowance is how far a shape may reach past the trim (into the bleed).
+const bleedAllowance = 3.0
+
+func checkTemplateGeometry(c *Context) {
+	users := decksByTemplate(c.Pack)
+	for _, id := range templateIDs(c.Pack) {
+		t := c.Pack.Templates[id]
+		sizes := map[schema.Size]bool{}
+		for _, d := range users[id] {
+			if s, ok := deckSize(c.Pack, d); ok {
+				sizes[s] = true
+			}
+		}
+		if len(sizes) == 0 {
+			if s, ok := t.TrimSize(); ok {
+				sizes[s] = true
+			}
+		}
+		for _, b := range ownBoxes(t) {
+			for size := range sizes {
+				if msg := boxOutside(b, size); msg != "" {
+					c.ReportHint(b.Ref.Child("id").Pos(), fmt.Sprintf("template %q box %q %s", id, b.ID, msg),
+						"boxes are measured from the trim's top-left corner; keep text 3mm inside the trim")
+					break
+				}
+			}
+			if b.Kind() == "text" && b.MinSize > 0 && b.MinSize.Pt() > boxSizePt(b)+1e-9 {
+				c.ReportHint(b.Ref.Child("minSize").Pos(),
+					fmt.Sprintf("template %q box %q: minSize %gpt is larger than its size %gpt", id, b.ID, round(b.MinSize.Pt()), round(boxSizePt(b))),
+					"minSize is the smallest size text shrinks to; make it at most size")
+			}
+		}
+	}
+}
+
+// boxSizePt is a text box's font size in points (10pt by default).
+func boxSizePt(b *schema.Box) float64 {
+	if b.Size > 0 {
+		return b.Size.Pt()
+	}
+	return 10
+}
+
+func round(v float64) float64 { return float64(int(v*100+0.5)) / 100 }
+
+// boxOutside says how a box leaves the card, or "" when it does not.
+func boxOutside(b *schema.Box, size schema.Size) string {
+	allow := 0.0
+	switch b.Kind() {
+	case "rect", "ellipse", "line":
+		allow = bleedAllowance
+	}
+	w, h := size.W.MM(), size.H.MM()
+	right, bottom := b.X.MM()+b.W.MM(), b.Y.MM()+b.H.MM()
+	if right <= w+allow+1e-6 && bottom <= h+allow+1e-6 {
+		return ""
+	}
+	return fmt.Sprintf("reaches %gx%gmm, outside the %gx%gmm card", round(right), round(bottom), round(w), round(h))
+}
+
+// deckSize is the trim size a deck prints at.
+func deckSize(p *schema.Pack, d *schema.Deck) (schema.Size, bool) {
+	if d.Width != nil && d.Height != nil {
+		return schema.Size{W: *d.Width, H: *d.Height}, true
+	}
+	if s, ok := schema.CardSizes[d.Size]; ok {
+		return s, true
+	}
+	face, _ := d.Sides()
+	if t, ok := p.Templates[face]; ok {
+		return t.TrimSize()
+	}
+	return schema.Size{}, false
+}
+
+func checkTemplateOverrides(c *Context) {
+	for _, id := range templateIDs(c.Pack) {
+		t := c.Pack.Templates[id]
+		for _, b := range ownBoxes(t) {
+			if !b.Added || (b.W > 0 && b.H > 0) || b.Kind() == "line" {
+				continue
+			}
+			hint := "boxes it extends: " + strings.Join(t.ParentBoxes, ", ")
+			if s := closest(b.ID, t.ParentBoxes); s != "" {
+				hint = fmt.Sprintf("did you mean %q? %s", s, hint)
+			}
+			c.ReportHint(b.Ref.Child("id").Pos(),
+				fmt.Sprintf("template %q: box %q is not in the template it extends (%q), and as a new box it has no size, so it draws nothing", id, b.ID, t.Extends),
+				hint)
+		}
+	}
+}
+
+func checkOutputCollisions(c *Context) {
+	for _, col := range schema.Collisions(schema.OutputPlan(c.Pack)) {
+		msg := fmt.Sprintf("%s would write %s, a file runforge writes for the kit itself", schema.Describe(col.Then.Element), col.Path)
+		var related []Related
+		if col.First.Element != nil {
+			msg = fmt.Sprintf("%s would write %s, which %s writes too", schema.Describe(col.Then.Element), col.Path, schema.Describe(col.First.Element))
+			related = append(related, Related{Pos: col.First.Ref.Pos(), Message: "also written by " + schema.Describe(col.First.Element)})
+		}
+		c.ReportHint(col.Then.Ref.Pos(), msg, "give it another id; outputs are named after ids", related...)
+	}
+}
+
+func quoteAll(ids []string) string {
+	q := make([]string, len(ids))
+	for i, id := range ids {
+		q[i] = fmt.Sprintf("%q", id)
+	}
+	return strings.Join(q, ", ")
+}
+
+func dedupeSorted(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
