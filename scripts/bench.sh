@@ -97,6 +97,8 @@ row() {
 
 rf="$tmp/runforge"
 echo "== timing the binary"
+measure 5 "$rf" build run-for-your-life -o "$tmp/out"
+row "build run-for-your-life full kit (best of 5)" 0.6 100
 measure 5 "$rf" build generator/testdata/deck200 -o "$tmp/out"
 row "build deck200 (best of 5)" 0.3 80
 measure 3 "$rf" build "$tmp/deck10k" --no-previews -o "$tmp/out"

@@ -42,7 +42,7 @@ func templateCases() []ruleCase {
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("bullet", "", 1, "bullet")))},
 		{rule: "pack/output-collision", name: "fires-deck-named-like-kit-file",
 			files: genericPack("cards.yaml", edit(genericCards, "id: cards\n", "id: calibration\n")),
-			want: []want{{file: "cards.yaml", at: "id: |calibration", msg: []string{`deck "calibration" would write calibration.pdf`, "a file runforge writes for the kit itself"}}}},
+			want:  []want{{file: "cards.yaml", at: "id: |calibration", msg: []string{`deck "calibration" would write calibration.pdf`, "a file runforge writes for the kit itself"}}}},
 		{rule: "pack/output-collision", name: "fires-deck-named-tokens",
 			files: genericPack("cards.yaml", edit(genericCards, "id: cards\n", "id: tokens\n")),
 			want: []want{

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFiles writes name -> content files under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// The README's tour: a pack that extends run-for-your-life and replaces one
+// event card by id builds 72 events with the new card in them.
+func TestReplaceOneBundledCard(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFiles(t, "house-rules", map[string]string{
+		"game.yaml": "kind: Game\nid: house-rules\ntitle: House rules\nsystem: run-for-your-life\nextends: run-for-your-life\n",
+		"events.yaml": `kind: Deck
+id: events
+cardType: rfyl/event
+cards:
+  - id: ev-lone-shambler
+    count: 3
+    name: Lone Sprinter
+    icons: [zombies]
+    text: "Place 1 {zombie} on your space. It moves first next turn."
+`,
+	})
+	code, _, stderr := run(t, "", "validate", "--strict", "house-rules")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	code, stdout, stderr := run(t, "", "build", "house-rules", "--no-previews")
+	if code != 0 || !strings.Contains(stdout, "out/house-rules/events.pdf (16 pages)") {
+		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
+	}
+	if _, err := exec.LookPath("pdftotext"); err == nil {
+		text, err := exec.Command("pdftotext", "out/house-rules/events.pdf", "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(text), "Lone Sprinter"); n != 3 || strings.Contains(string(text), "Lone Shambler") {
+			t.Errorf("the new card printed %d times (want 3) or the old one is still there", n)
+		}
+	}
+	// Removing a card without a replacement breaks the count, in the pack's
+	// own manifest terms.
+	writeFiles(t, "house-rules", map[string]string{"events.yaml": "kind: Deck\nid: events\ncardType: rfyl/event\ncards:\n  - {id: ev-lone-shambler, remove: true}\n"})
+	code, _, stderr = run(t, "", "validate", "house-rules")
+	if code != 1 || !strings.Contains(stderr, `component "events" expects 72 copies but the pack has 69`) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	writeFiles(t, "house-rules", map[string]string{"events.yaml": "kind: Deck\nid: events\ncardType: rfyl/event\ncards:\n  - {id: ev-lone-shamble, remove: true}\n"})
+	code, _, stderr = run(t, "", "validate", "house-rules")
+	if code != 1 || !strings.Contains(stderr, `house-rules/events.yaml:4:9: error pack/dangling-ref: card "ev-lone-shamble" is marked remove: true`) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+}
+
+// A deck whose output would overwrite a file of the kit is a positioned
+// error, and nothing is written.
+func TestOutputCollisionWritesNothing(t *testing.T) {
+	t.Chdir(t.TempDir())
+	writeFiles(t, "p", map[string]string{
+		"game.yaml":  "kind: Game\nid: p\ntitle: P\nsystem: generic\ncomponents: []\n",
+		"cards.yaml": "kind: Deck\nid: tokens\ncardType: generic\ncards:\n  - {id: a, name: A}\n",
+	})
+	code, _, stderr := run(t, "", "validate", "p")
+	if code != 1 || !strings.Contains(stderr, `p/cards.yaml:2:5: error pack/output-collision: deck "tokens" would write tokens.pdf`) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	code, _, _ = run(t, "", "build", "p")
+	if _, err := os.Stat("out/p"); code != 1 || err == nil {
+		t.Fatalf("build exit %d, out/p exists: %v", code, err == nil)
+	}
+}
