@@ -131,7 +131,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 		}))
 	}
 	jobs = append(jobs, fileJob("components.txt", func(w io.Writer) (int, error) {
-		return 0, writeComponents(w, p)
+		return 0, r.writeComponents(w, p, pr)
 	}))
 	return jobs, nil
 }
@@ -210,8 +210,9 @@ func swapInto(stage, final string) error {
 	return nil
 }
 
-// writeComponents writes the component checklist of the kit.
-func writeComponents(w io.Writer, p *schema.Pack) error {
+// writeComponents writes the kit's index: the component checklist, what
+// each file holds and how to assemble it, and the pack's assumptions.
+func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOptions) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
 	for _, c := range p.Game.Components {
@@ -223,6 +224,29 @@ func writeComponents(w io.Writer, p *schema.Pack) error {
 		if c.Substitute != "" {
 			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
 		}
+	}
+	b.WriteString("\nFiles of this kit:\n")
+	done := map[schema.Element]bool{}
+	for _, o := range schema.OutputPlan(p) {
+		e := o.Element
+		if e == nil || done[e] || !strings.HasSuffix(o.Path, ".pdf") {
+			continue
+		}
+		done[e] = true
+		f := e.Facts()
+		extra := ""
+		if len(f.Copies) == 0 {
+			extra = " (added by runforge; not in the published component list)"
+		}
+		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
+		if kr, ok := kindRenderers[e.Kind()]; ok && kr.index != nil {
+			for _, line := range kr.index(r, p, e, opts) {
+				fmt.Fprintf(&b, "    %s\n", line)
+			}
+		}
+	}
+	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
+		b.WriteString("- tokens.pdf: every token of the kit; cut along the grey outlines\n")
 	}
 	if len(p.Game.Assumptions) > 0 {
 		b.WriteString("\nWhere the rulebook is silent, this pack assumes:\n")

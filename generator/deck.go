@@ -41,6 +41,26 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 	return jobs
 }
 
+// indexDeck describes a deck's PDF in the kit's index.
+func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	d := e.(*schema.Deck)
+	faceID, backID := d.Sides()
+	_, back, size, err := DeckSides(p, d, faceID, backID)
+	if err != nil {
+		return nil
+	}
+	grid, err := layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
+		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+	if err != nil {
+		return nil
+	}
+	line := fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", d.Total(), size.W.MM(), size.H.MM(), grid.PerPage())
+	if back != nil && opts.Duplex != layout.NoDuplex {
+		line += fmt.Sprintf("; each front page is followed by its back page (duplex, flip on the %s edge)", opts.Duplex)
+	}
+	return []string{line}
+}
+
 // DeckSides returns the face and back templates of a deck and its trim size.
 func DeckSides(p *schema.Pack, d *schema.Deck, face, back string) (*schema.Template, *schema.Template, schema.Size, error) {
 	ft, ok := p.Templates[face]

@@ -53,9 +53,15 @@ type kindFitter func(r *Renderer, p *schema.Pack, e schema.Element) []schema.Tex
 type kindRenderer struct {
 	build kindBuilder
 	fit   kindFitter
+	// index describes the element's file in components.txt: what it holds
+	// and how to assemble it (nil: its name).
+	index kindIndexer
 }
+
+// kindIndexer describes an element's output for the kit's index.
+type kindIndexer func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string
 
 // kindRenderers is the table of content kinds the build writes.
 var kindRenderers = map[string]kindRenderer{
-	"Deck": {build: buildDeck},
+	"Deck": {build: buildDeck, index: indexDeck},
 }

@@ -122,7 +122,7 @@ func (b *Board) Source() Ref { return b.Ref }
 
 // Facts implements Element.
 func (b *Board) Facts() Facts {
-	f := Facts{Printed: b.Count > 0, Outputs: []string{b.ID + ".pdf"}}
+	f := Facts{Name: nameOr(b.Name, b.ID), Printed: b.Count > 0, Outputs: []string{b.ID + ".pdf"}}
 	if b.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("board %q", b.ID), Component: b.Component, Copies: b.Count, Ref: b.Ref.Child("component")}}
 	}

@@ -71,7 +71,7 @@ func (d *Deck) Source() Ref { return d.Ref }
 // Facts implements Element.
 func (d *Deck) Facts() Facts {
 	_, back := d.Sides()
-	f := Facts{Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
+	f := Facts{Name: nameOr(d.Name, d.ID), Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
 	if d.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.Total(), Ref: d.Ref.Child("component")}}
 	}

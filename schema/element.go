@@ -24,6 +24,8 @@ type Element interface {
 // Facts is what an element contributes to a pack, for the generic rules and
 // the output plan.
 type Facts struct {
+	// Name is the element's display name (its name:, else its id).
+	Name string
 	// Copies are the copies the element adds to components of the manifest.
 	Copies []Contribution
 	// Items are the element's parts with ids of their own (cards, tokens),
@@ -279,3 +281,11 @@ func Describe(e Element) string {
 // PrintsToken reports whether a token set puts anything on the kit's
 // tokens.pdf.
 func (p *Pack) PrintsToken(ts *TokenSet) bool { return p.Prints(ts) }
+
+// nameOr returns name, or id when name is empty.
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}

@@ -87,7 +87,7 @@ func (s *Sheet) Source() Ref { return s.Ref }
 
 // Facts implements Element.
 func (s *Sheet) Facts() Facts {
-	f := Facts{Printed: s.Count > 0, Backs: len(s.Back) > 0, Outputs: []string{s.ID + ".pdf"}}
+	f := Facts{Name: nameOr(s.Name, s.ID), Printed: s.Count > 0, Backs: len(s.Back) > 0, Outputs: []string{s.ID + ".pdf"}}
 	if s.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("sheet %q", s.ID), Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
 	}

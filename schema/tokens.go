@@ -50,7 +50,7 @@ func (ts *TokenSet) Source() Ref { return ts.Ref }
 
 // Facts implements Element. Token sets print on the kit's tokens.pdf.
 func (ts *TokenSet) Facts() Facts {
-	var f Facts
+	f := Facts{Name: nameOr(ts.Name, ts.ID)}
 	for _, t := range ts.Tokens {
 		f.Printed = f.Printed || t.Count > 0
 		if t.Component != "" {

@@ -16,7 +16,7 @@ const MaxTotalCards = 20_000
 func genericRules() []*Rule {
 	return []*Rule{
 		{ID: "pack/duplicate-id", Severity: Error, Check: checkDuplicateIDs,
-			Doc: "Two decks, token sets, cards, tokens or components of a pack share an id."},
+			Doc: "Two elements (decks, token sets, sheets, boards), cards, tokens or components of a pack share an id."},
 		{ID: "pack/dangling-ref", Severity: Error, Check: checkDanglingRefs,
 			Doc: "A reference (component, template, back, extends, font) names nothing in the pack or the built-ins."},
 		{ID: "pack/missing-file", Severity: Error, Check: checkMissingFiles,
@@ -32,9 +32,9 @@ func genericRules() []*Rule {
 		{ID: "deck/empty", Severity: Warning, Check: checkEmptyDecks,
 			Doc: "A deck prints no card: it has no cards, or every card has count: 0."},
 		{ID: "text/glyph", Severity: Warning, Check: checkGlyphs,
-			Doc: "Card text has characters its font cannot draw (they would print as empty boxes)."},
+			Doc: "Text of a card, sheet or board has characters its font cannot draw (they would print as empty boxes)."},
 		{ID: "text/overflow", Severity: Warning, Check: checkTextFit, BlocksBuild: true,
-			Doc: "Card text does not fit its template box even at the box's minimum font size (build refuses: it would be clipped)."},
+			Doc: "Text does not fit: a card's template box even at its minimum font size, a card-sized sheet, a board space (build refuses: it would be clipped)."},
 	}
 }
 

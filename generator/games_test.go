@@ -1,0 +1,45 @@
+package generator
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// The fields a game derives must be declared on its card type, so that
+// validate knows templates may bind them; every box type a game declares
+// must be drawable, and every icon name drawable.
+func TestGameTablesAgree(t *testing.T) {
+	for _, g := range gameRenderers {
+		for cardType, derive := range g.derived {
+			ct, ok := schema.LookupCardType(cardType)
+			if !ok {
+				t.Errorf("derived fields for unknown card type %s", cardType)
+				continue
+			}
+			p := loadRFYL(t)
+			for _, d := range p.Decks() {
+				if d.CardType != cardType {
+					continue
+				}
+				for name := range derive(d.Cards[0]) {
+					if !slices.Contains(ct.Derived, name) {
+						t.Errorf("%s derives %q, which schema.CardType.Derived does not list", cardType, name)
+					}
+				}
+			}
+		}
+	}
+	generic := []string{"text", "icons", "icon", "rect", "ellipse", "line"}
+	for _, bt := range schema.BoxTypes() {
+		if _, ok := boxDrawerFor(bt); !ok && !slices.Contains(generic, bt) {
+			t.Errorf("box type %q has no drawer", bt)
+		}
+	}
+	for _, name := range schema.IconNames() {
+		if !HasIcon(name) {
+			t.Errorf("icon %q cannot be drawn", name)
+		}
+	}
+}
