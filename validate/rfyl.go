@@ -16,6 +16,8 @@ import (
 //     icon and corresponding negative number at the bottom only) may be
 //     prevented ... spends the indicated amount of bullets."
 //   - Blood cards: "Infection Countdown" and "Infection".
+//   - Track: "Contents" ("2 Dual-sided \"boards\"") and "Game Conditions",
+//     Distance (the preset victory spaces, see RFYLDistances).
 
 // RFYLEventIcons are the event icons of the rulebook's "Icons" section.
 var RFYLEventIcons = []string{"zombies", "encounter", "blood", "bullets", "melee", "item", "movement", "death"}
@@ -36,6 +38,23 @@ var RFYLAmmoBands = []struct {
 // deck sets no dropTrack: three drops plus the bloodstain, one per edge.
 const RFYLDefaultDropTrack = 3
 
+// RFYLDistances are the preset victory distances of the rulebook's "Game
+// Conditions", Distance: "Simple: 50 spaces. Intermediate: 100 spaces.
+// Advanced: 40 spaces if reached within 5 turns. Otherwise, the \"escape
+// helicopter\" takes off and players must reach the safe zone at the
+// outskirts of the city at space 100. Expert: 75 spaces to start." The
+// track runs at least to the longest of them, and marks each with the flag
+// icon, since "Place the victory flag on the chosen victory space".
+var RFYLDistances = []struct {
+	Space  int
+	Levels string
+}{
+	{40, "Advanced, within 5 turns"},
+	{50, "Simple"},
+	{75, "Expert, at the start"},
+	{100, "Intermediate, and Advanced after 5 turns"},
+}
+
 func rfylRules() []*Rule {
 	games := []string{"run-for-your-life"}
 	return []*Rule{
@@ -51,6 +70,10 @@ func rfylRules() []*Rule {
 			Doc: "An event has a bullet cost (the footer) but not the bullets icon."},
 		{ID: "rfyl/event-icons", Severity: Error, Games: games, Check: checkEventIcons,
 			Doc: "An event card uses an icon outside the rulebook's set, or repeats one."},
+		{ID: "rfyl/track", Severity: Error, Games: games, Check: checkTrack,
+			Doc: "The numbered spaces of the boards do not run 1, 2, 3, ... without gap or repeat up to the longest preset victory distance (100); the start space has no number."},
+		{ID: "rfyl/track-distances", Severity: Warning, Games: games, Check: checkTrackDistances,
+			Doc: "A preset victory distance (40, 50, 75, 100) is not on the track or its space lacks the flag icon; a warning, since the victory flag token, not the printed mark, decides the victory space."},
 	}
 }
 
@@ -181,4 +204,137 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// trackSpace is a numbered space of the pack's boards.
+type trackSpace struct {
+	number int
+	space  *schema.Space
+	board  *schema.Board
+	side   *schema.BoardSide
+}
+
+func (t trackSpace) pos() schema.Pos { return t.space.Ref.Child("number").Pos() }
+
+func (t trackSpace) where() string {
+	return fmt.Sprintf("board %q side %q", t.board.ID, t.side.ID)
+}
+
+// trackSpaces lists the numbered spaces of the boards in pack order, and
+// the first occurrence of each number.
+func trackSpaces(boards []*schema.Board) ([]trackSpace, map[int]trackSpace) {
+	var all []trackSpace
+	first := map[int]trackSpace{}
+	for _, b := range boards {
+		for _, side := range b.Sides {
+			for _, sp := range side.Spaces {
+				if sp.Number == nil {
+					continue
+				}
+				ts := trackSpace{*sp.Number, sp, b, side}
+				all = append(all, ts)
+				if _, seen := first[ts.number]; !seen {
+					first[ts.number] = ts
+				}
+			}
+		}
+	}
+	return all, first
+}
+
+// trackEnd is the highest space number of the track, and where a finding
+// about the track's end is reported: the id of the board holding that space
+// (of the first board when no space has a number).
+func trackEnd(boards []*schema.Board, first map[int]trackSpace) (int, schema.Pos) {
+	end, pos := 0, boards[0].Ref.Child("id").Pos()
+	for n, ts := range first {
+		if n > end {
+			end, pos = n, ts.board.Ref.Child("id").Pos()
+		}
+	}
+	return end, pos
+}
+
+func spaceRange(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprintf("space %d is", lo)
+	}
+	return fmt.Sprintf("spaces %d-%d are", lo, hi)
+}
+
+func checkTrack(c *Context) {
+	boards := c.Pack.Boards()
+	if len(boards) == 0 {
+		return
+	}
+	all, first := trackSpaces(boards)
+	for _, ts := range all {
+		switch prev := first[ts.number]; {
+		case ts.number < 1:
+			c.ReportHint(ts.pos(), fmt.Sprintf("%s: space number %d is not on the track, which starts at 1", ts.where(), ts.number),
+				"the start space takes label: START and no number; the track's spaces are numbered from 1")
+		case prev.space != ts.space:
+			c.ReportHint(ts.pos(), fmt.Sprintf("%s: space %d is numbered twice", ts.where(), ts.number),
+				"every space of the track has its own number; renumber the spaces that follow",
+				Related{Pos: prev.pos(), Message: fmt.Sprintf("space %d first numbered here", ts.number)})
+		}
+	}
+	end, endPos := trackEnd(boards, first)
+	for n := 1; n <= end; n++ {
+		if _, ok := first[n]; ok {
+			continue
+		}
+		lo := n
+		for n <= end {
+			if _, ok := first[n]; ok {
+				break
+			}
+			n++
+		}
+		next := first[n]
+		msg := fmt.Sprintf("%s: the track jumps from space %d to space %d; %s missing", next.where(), lo-1, n, spaceRange(lo, n-1))
+		if lo == 1 {
+			msg = fmt.Sprintf("%s: the track starts at space %d; %s missing", next.where(), n, spaceRange(lo, n-1))
+		}
+		c.ReportHint(next.pos(), msg, "number the spaces 1, 2, 3, ... along the path, across sides and boards")
+	}
+	longest := RFYLDistances[0]
+	for _, d := range RFYLDistances {
+		if d.Space > longest.Space {
+			longest = d
+		}
+	}
+	if end < longest.Space {
+		c.ReportHint(endPos, fmt.Sprintf("the track ends at space %d, short of the longest preset victory distance, %d (%s)", end, longest.Space, longest.Levels),
+			fmt.Sprintf("the rulebook's Distance conditions need spaces 1-%d; add the missing spaces", longest.Space))
+	}
+}
+
+func checkTrackDistances(c *Context) {
+	boards := c.Pack.Boards()
+	if len(boards) == 0 {
+		return
+	}
+	_, first := trackSpaces(boards)
+	var missing []string
+	for _, d := range RFYLDistances {
+		ts, ok := first[d.Space]
+		if !ok {
+			missing = append(missing, fmt.Sprintf("%d (%s)", d.Space, d.Levels))
+			continue
+		}
+		if !contains(ts.space.Icons, "flag") {
+			c.ReportHint(ts.pos(), fmt.Sprintf("%s: space %d, a preset victory distance (%s), is not marked with the flag icon", ts.where(), d.Space, d.Levels),
+				"add icons: [flag] and a note naming the level, so players find the preset victory spaces")
+		}
+	}
+	if len(missing) > 0 {
+		_, pos := trackEnd(boards, first)
+		msg := fmt.Sprintf("preset victory distance %s is not on the track", missing[0])
+		if len(missing) > 1 {
+			msg = fmt.Sprintf("preset victory distances %s are not on the track", strings.Join(missing, ", "))
+		}
+		c.ReportHint(pos, msg,
+			"the rulebook's Distance conditions put the victory space at 40, 50, 75 or 100; number the track that far")
+	}
 }

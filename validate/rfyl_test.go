@@ -1,6 +1,8 @@
 package validate_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/runforge/runforge/validate"
@@ -90,7 +92,96 @@ func rfylCases() []ruleCase {
 			files: rfylPack("events.yaml", eventDeck("[zombies, melee, zombies]", "")),
 			want: []want{{file: "events.yaml", at: "melee, |zombies]",
 				msg: []string{`card "ev-test"`, `icon "zombies" appears twice`}}}},
+
+		// rfyl/track
+		{rule: "rfyl/track", name: "quiet-pack-without-boards", files: rfylPack()},
+		{rule: "rfyl/track", name: "quiet-start-and-1-to-100-on-two-boards", files: rfylTrackPack()},
+		{rule: "rfyl/track", name: "fires-repeat-and-gap",
+			files: rfylPack(
+				"track-1.yaml", rfylBoard("track-1", rfylStart+trackLines(1, 36)+"      - {number: 36, note: again}\n"+trackLines(38, 50)),
+				"track-2.yaml", rfylBoard("track-2", trackLines(51, 100))),
+			want: []want{
+				{file: "track-1.yaml", at: "{number: |36, note",
+					exact:   `board "track-1" side "track-1-a": space 36 is numbered twice`,
+					hint:    []string{"its own number"},
+					related: 1},
+				{file: "track-1.yaml", at: "{number: |38}",
+					exact: `board "track-1" side "track-1-a": the track jumps from space 36 to space 38; space 37 is missing`},
+			}},
+		{rule: "rfyl/track", name: "fires-numbered-start-and-late-first-space",
+			files: rfylPack(
+				"track-1.yaml", rfylBoard("track-1", "      - {number: 0, label: START}\n"+trackLines(3, 50)),
+				"track-2.yaml", rfylBoard("track-2", trackLines(51, 100))),
+			want: []want{
+				{file: "track-1.yaml", at: "{number: |0, label",
+					msg:  []string{"space number 0 is not on the track, which starts at 1"},
+					hint: []string{"label: START and no number"}},
+				{file: "track-1.yaml", at: "{number: |3}",
+					exact: `board "track-1" side "track-1-a": the track starts at space 3; spaces 1-2 are missing`},
+			}},
+		{rule: "rfyl/track", name: "fires-track-short-of-100",
+			files: rfylPack("track-1.yaml", rfylBoard("track-1", rfylStart+trackLines(1, 60))),
+			want: []want{{file: "track-1.yaml", at: "id: |track-1\n",
+				exact: "the track ends at space 60, short of the longest preset victory distance, 100 (Intermediate, and Advanced after 5 turns)",
+				hint:  []string{"spaces 1-100"}}}},
+		{rule: "rfyl/track", name: "fires-boards-without-numbers",
+			files: rfylPack("track-1.yaml", rfylBoard("track-1", rfylStart)),
+			want: []want{{file: "track-1.yaml", at: "id: |track-1\n",
+				msg: []string{"the track ends at space 0"}}}},
+
+		// rfyl/track-distances
+		{rule: "rfyl/track-distances", name: "quiet-pack-without-boards", files: rfylPack()},
+		{rule: "rfyl/track-distances", name: "quiet-presets-flagged", files: rfylTrackPack()},
+		{rule: "rfyl/track-distances", name: "fires-preset-without-flag",
+			files: rfylTrackPack("track-1.yaml", rfylBoard("track-1",
+				rfylStart+edit(trackLines(1, 50), "{number: 50, icons: [flag]}", "{number: 50, icons: [zombie]}"))),
+			want: []want{{file: "track-1.yaml", at: "{number: |50, icons",
+				sev:   validate.Warning,
+				exact: `board "track-1" side "track-1-a": space 50, a preset victory distance (Simple), is not marked with the flag icon`,
+				hint:  []string{"icons: [flag]"}}}},
+		{rule: "rfyl/track-distances", name: "fires-presets-beyond-the-end",
+			files: rfylPack("track-1.yaml", rfylBoard("track-1", rfylStart+trackLines(1, 60))),
+			want: []want{{file: "track-1.yaml", at: "id: |track-1\n",
+				sev:   validate.Warning,
+				exact: "preset victory distances 75 (Expert, at the start), 100 (Intermediate, and Advanced after 5 turns) are not on the track"}}},
 	}
+}
+
+// rfylStart is the start space of a test track: a label and no number.
+const rfylStart = "      - {label: START, x: 20mm, y: 20mm}\n"
+
+// rfylBoard is a one-sided board whose spaces are the given lines, laid
+// out on a grid of ten columns.
+func rfylBoard(id, spaces string) string {
+	return "kind: Board\nid: " + id + "\nsides:\n  - id: " + id + "-a\n" +
+		"    width: 280mm\n    height: 200mm\n    space: {size: 20mm}\n" +
+		"    grid: {columns: 10, x: 20mm, y: 50mm, dx: 25mm, dy: 30mm, order: serpentine}\n" +
+		"    path: true\n    spaces:\n" + spaces
+}
+
+// trackLines are the spaces lo..hi of a test track; the preset victory
+// distances carry the flag icon.
+func trackLines(lo, hi int) string {
+	var b strings.Builder
+	for n := lo; n <= hi; n++ {
+		flag := ""
+		for _, d := range validate.RFYLDistances {
+			if d.Space == n {
+				flag = ", icons: [flag]"
+			}
+		}
+		fmt.Fprintf(&b, "      - {number: %d%s}\n", n, flag)
+	}
+	return b.String()
+}
+
+// rfylTrackPack is the clean pack with a clean track: START and 1-50 on one
+// board, 51-100 on another.
+func rfylTrackPack(kv ...string) files {
+	return rfylPack(
+		"track-1.yaml", rfylBoard("track-1", rfylStart+trackLines(1, 50)),
+		"track-2.yaml", rfylBoard("track-2", trackLines(51, 100)),
+	).with(kv...)
 }
 
 // TestRFYLRulesOnlyForTheirGame: a pack of another system holding the same
@@ -100,6 +191,7 @@ func TestRFYLRulesOnlyForTheirGame(t *testing.T) {
 		"determination.yaml", "kind: Deck\nid: determination\ncardType: rfyl/determination\ncards:\n  - {id: det-11, value: 11}\n",
 		"blood.yaml", "kind: Deck\nid: blood\ncardType: rfyl/blood\ncards:\n  - {id: bl, countdown: 0, result: clean}\n",
 		"events.yaml", eventDeck("[zombie, zombie]", "    bulletCost: 1\n"),
+		"track-1.yaml", rfylBoard("track-1", trackLines(1, 3)+"      - {number: 3}\n"),
 	)
 	rfylIDs := []string{}
 	for _, id := range checkedRules() {

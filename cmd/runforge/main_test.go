@@ -278,7 +278,7 @@ func TestPackExtendsBundled(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr := run(t, "", "validate", "house-rules")
-	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (8 files)") {
+	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (13 files)") {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	code, stdout, stderr := run(t, "", "build", "house-rules", "--no-previews")

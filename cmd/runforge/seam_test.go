@@ -65,7 +65,7 @@ cards:
 	}
 	writeFiles(t, "house-rules", map[string]string{"events.yaml": "kind: Deck\nid: events\ncardType: rfyl/event\ncards:\n  - {id: ev-lone-shamble, remove: true}\n"})
 	code, _, stderr = run(t, "", "validate", "house-rules")
-	if code != 1 || !strings.Contains(stderr, `house-rules/events.yaml:4:9: error pack/dangling-ref: card "ev-lone-shamble" is marked remove: true`) {
+	if code != 1 || !strings.Contains(stderr, `house-rules/events.yaml:5:10: error pack/dangling-ref: card "ev-lone-shamble" is marked remove: true`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 }
