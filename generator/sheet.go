@@ -1,0 +1,993 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Reference sheets (kind: Sheet): player aids and rules summaries set from
+// blocks of headings, paragraphs, bullet lists and tables that flow into one
+// or two columns. A sheet is a page (the printable area of the paper), a
+// half page (two to a page, cut apart) or a card (imposed n-up like a deck,
+// with bleed, crop marks and mirrored backs). Page and half-page sheets flow
+// onto further pages; a card-size sheet has one side each way and clips what
+// does not fit (sheetOverflows tells the validator).
+
+// Sheet typography: sizes in points, spacing in body ems unless named mm.
+const (
+	sheetBodySize   = 9.0  // default body size
+	sheetMinSize    = 4.0  // smallest body size honoured
+	sheetMaxSize    = 72.0 // largest body size honoured
+	sheetLineHeight = 1.22 // body line height, multiple of the size
+	sheetH1Scale    = 1.45 // level-1 heading size, multiple of the body size
+	sheetH2Scale    = 1.2  // level-2 heading size
+	sheetParaGap    = 0.55 // space above a paragraph, bullet list or table
+	sheetItemGap    = 0.25 // space between two bullets
+	sheetH1Gap      = 1.0  // space above a level-1 heading
+	sheetH2Gap      = 0.8  // space above a level-2 heading
+	sheetCellPadX   = 1.3  // mm, left and right inside a table cell
+	sheetCellPadY   = 0.8  // mm, above and below the text of a table cell
+	sheetCardSafe   = 4.0  // mm from a card-size sheet's trim to its text
+	sheetPanelPad   = 4.0  // mm from a page sheet's background panel to its text
+	sheetPageGutter = 6.0  // mm between columns on page and half-page sheets
+	sheetCardGutter = 3.0  // mm between columns on card-size sheets
+	sheetEps        = 1e-6 // tolerance of the flow's comparisons, mm
+	sheetUnbounded  = 1e6  // mm: a box height that never overflows
+)
+
+// Sheet colours; the accent defaults to a dark red.
+var (
+	sheetInk    = Color{0x1a, 0x1a, 0x1a}
+	sheetAccent = Color{0x6b, 0x14, 0x10}
+	sheetBorder = Color{0x8c, 0x8c, 0x8c}
+	sheetCut    = Color{0x99, 0x99, 0x99}
+)
+
+// buildSheet plans a sheet's PDF.
+func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	s := e.(*schema.Sheet)
+	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteSheet(w, p, s, opts.Print)
+	})}
+}
+
+// WriteSheet writes the PDF of one sheet: all its copies, each front page
+// followed by its back page for duplex (mirrored for the flip), or, with
+// duplex none, every back page after the fronts: a reference sheet's back is
+// content, not decoration, so it is never dropped.
+func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) (pages int, err error) {
+	title := sheetTitle(s)
+	if p != nil && p.Game != nil {
+		title = p.Game.Title + " - " + title
+	}
+	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created}, r.Fonts)
+	if err := r.imposeSheet(pdfSink{doc}, s, opts); err != nil {
+		return 0, fmt.Errorf("sheet %s: %w", s.ID, err)
+	}
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("sheet %s: %w", s.ID, err)
+	}
+	return doc.PageCount(), nil
+}
+
+// sheetTitle is the sheet's name, or its id.
+func sheetTitle(s *schema.Sheet) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return s.ID
+}
+
+// pageSink receives the pages of a sheet: a PDF document, or a recording
+// in tests.
+type pageSink interface {
+	AddPage(w, h float64) Canvas
+}
+
+// pdfSink adds the pages to a PDF document.
+type pdfSink struct{ doc *PDF }
+
+// AddPage implements pageSink.
+func (s pdfSink) AddPage(w, h float64) Canvas { return s.doc.AddPage(w, h) }
+
+// sheetGeom is where the sides of a sheet go on the paper. Every size is an
+// imposition grid: a page is one slot the size of the paper, a half page
+// two slots (top and bottom halves), a card size the n-up grid of a deck.
+// Page PDFs are always portrait paper; a sheet that lies sideways on it is
+// drawn turned, so duplex mirroring is the same as for every other page of
+// the kit and nothing depends on a printer's auto-rotation.
+type sheetGeom struct {
+	grid layout.Grid
+	// card is set for card sizes: bleed, crop marks, one page per side.
+	card bool
+	// half is set for half-page sheets: a cut line between the halves.
+	half bool
+	// turn is the rotation of the content in its slot, clockwise degrees:
+	// -90 (top towards the paper's left edge) for a sideways sheet.
+	turn float64
+	// readW and readH are the slot's size as the sheet is read.
+	readW, readH float64
+	// clip is how far inside the slot's edge drawing stops (the printer
+	// margin for page sizes); inset is where the text starts.
+	clip, inset float64
+	// panel is set when a background panel is painted inside the clip.
+	panel bool
+	// label names the size in messages ("poker-size").
+	label string
+}
+
+// sheetGeometry places a sheet of the given size on the paper.
+func sheetGeometry(s *schema.Sheet, opts PrintOptions) (sheetGeom, error) {
+	pw, ph := opts.Paper.W, opts.Paper.H
+	switch s.Size {
+	case schema.SheetPage, schema.SheetHalfPage:
+		g := sheetGeom{half: s.Size == schema.SheetHalfPage, clip: opts.Margin, label: s.Size}
+		spec := layout.GridSpec{Paper: opts.Paper, CardW: pw, CardH: ph}
+		// A page is upright unless landscape; half a page lies sideways
+		// unless landscape (half of a portrait sheet is wider than tall).
+		sideways := s.Landscape
+		if g.half {
+			spec.CardH = ph / 2
+			sideways = !s.Landscape
+		}
+		grid, err := layout.NewGrid(spec)
+		if err != nil {
+			return sheetGeom{}, err
+		}
+		g.grid, g.readW, g.readH = grid, spec.CardW, spec.CardH
+		if sideways {
+			g.turn, g.readW, g.readH = -90, spec.CardH, spec.CardW
+		}
+		g.inset = g.clip
+		if s.Background != "" {
+			g.panel, g.inset = true, g.clip+sheetPanelPad
+		}
+		return g, nil
+	}
+	size, err := sheetCardSize(s)
+	if err != nil {
+		return sheetGeom{}, err
+	}
+	grid, err := layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
+		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+	if err != nil {
+		return sheetGeom{}, err
+	}
+	label := s.Size + "-size"
+	if s.Size == "custom" {
+		label = fmt.Sprintf("custom-size (%gx%gmm)", math.Round(size.W.MM()*10)/10, math.Round(size.H.MM()*10)/10)
+	}
+	return sheetGeom{grid: grid, card: true, readW: size.W.MM(), readH: size.H.MM(),
+		inset: sheetCardSafe, panel: s.Background != "", label: label}, nil
+}
+
+// sheetCardSize is the trim size of a card-size sheet: width and height
+// when both are given, else the named size.
+func sheetCardSize(s *schema.Sheet) (schema.Size, error) {
+	if s.Width != nil && s.Height != nil {
+		return schema.Size{W: *s.Width, H: *s.Height}, nil
+	}
+	if size, ok := schema.CardSizes[s.Size]; ok {
+		return size, nil
+	}
+	if s.Size == "custom" {
+		return schema.Size{}, fmt.Errorf("a custom size needs width and height")
+	}
+	return schema.Size{}, fmt.Errorf("unknown size %q", s.Size)
+}
+
+// columns is the number of columns of the sheet (1 or 2) and the gutter.
+func (g sheetGeom) columns(s *schema.Sheet) (n int, gutter float64) {
+	n = min(max(s.Columns, 1), 2)
+	gutter = sheetPageGutter
+	if g.card {
+		gutter = sheetCardGutter
+	}
+	return n, gutter
+}
+
+// flowBox is the text area of a sheet side as the flow sees it.
+func (g sheetGeom) flowBox(s *schema.Sheet) flowBox {
+	n, gutter := g.columns(s)
+	w, h := g.readW-2*g.inset, g.readH-2*g.inset
+	fb := flowBox{cols: n, gutter: gutter, colW: (w - float64(n-1)*gutter) / float64(n), colH: h}
+	if g.card {
+		fb.maxPages = 1
+	}
+	return fb
+}
+
+// sheetStyle is the look of a sheet: body size and colours.
+type sheetStyle struct {
+	size     float64 // body size, points
+	ink      Color   // body text
+	accent   Color   // headings, rules, bullets, table headers
+	paper    Color   // behind the text
+	zebra    Color   // every other table row
+	inkSaver bool    // no fills
+}
+
+// em is the body size in millimetres.
+func (st sheetStyle) em() float64 { return st.size * ptMM }
+
+// styleOf is the style of a sheet as this renderer prints it.
+func (r *Renderer) styleOf(s *schema.Sheet) sheetStyle {
+	size := sheetBodySize
+	if s.FontSize != nil {
+		size = min(max(s.FontSize.Pt(), sheetMinSize), sheetMaxSize)
+	}
+	st := sheetStyle{size: round2(size), ink: sheetInk, accent: colorOr(s.Accent, sheetAccent),
+		paper: colorOr(s.Background, White), inkSaver: r.InkSaver}
+	if r.InkSaver {
+		st.paper = White
+	}
+	if !isLight(st.paper) {
+		st.ink = Color{0xf4, 0xf4, 0xf4}
+	}
+	st.zebra = mix(st.accent, st.paper, 0.08)
+	return st
+}
+
+// mix blends a into b: t of a, 1-t of b.
+func mix(a, b Color, t float64) Color {
+	m := func(x, y uint8) uint8 { return uint8(math.Round(t*float64(x) + (1-t)*float64(y))) }
+	return Color{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B)}
+}
+
+// sheetLayout is a sheet set in its geometry: both sides flowed.
+type sheetLayout struct {
+	geom        sheetGeom
+	style       sheetStyle
+	box         flowBox
+	front, back sideFlow
+}
+
+// layoutSheet sets both sides of a sheet.
+func (r *Renderer) layoutSheet(s *schema.Sheet, opts PrintOptions) (*sheetLayout, error) {
+	g, err := sheetGeometry(s, opts)
+	if err != nil {
+		return nil, err
+	}
+	l := &sheetLayout{geom: g, style: r.styleOf(s), box: g.flowBox(s)}
+	set := &sheetSetter{fonts: r.Fonts, st: l.style, colW: l.box.colW}
+	l.front = flowItems(set.items(s.Front), l.box)
+	if len(s.Back) > 0 {
+		l.back = flowItems(set.items(s.Back), l.box)
+	}
+	return l, nil
+}
+
+// imposeSheet lays the sheet out and draws every page of its PDF.
+func (r *Renderer) imposeSheet(sink pageSink, s *schema.Sheet, opts PrintOptions) error {
+	l, err := r.layoutSheet(s, opts)
+	if err != nil {
+		return err
+	}
+	copies := max(s.Count, 1)
+	duplex := len(s.Back) > 0 && opts.Duplex != layout.NoDuplex
+	if duplex {
+		r.imposeLeaves(sink, l, l.duplexLeaves(copies), true, opts)
+		return nil
+	}
+	r.imposeLeaves(sink, l, repeatLeaves(l.front, copies, l.geom.card), false, opts)
+	if len(s.Back) > 0 {
+		// Duplex none: the backs print after the fronts anyway, unmirrored
+		// on pages of their own (a reference sheet's back is content).
+		r.imposeLeaves(sink, l, repeatLeaves(l.back, copies, l.geom.card), false, opts)
+	}
+	return nil
+}
+
+// sheetLeaf is one piece of paper of a sheet copy: a page of its front
+// flow and the page of its back flow behind it; nil is a blank side.
+type sheetLeaf struct {
+	front, back *flowPage
+}
+
+// sidePages are the pages of a side: only the first for a card size.
+func sidePages(f sideFlow, card bool) []flowPage {
+	if card && len(f.pages) > 1 {
+		return f.pages[:1]
+	}
+	return f.pages
+}
+
+// repeatLeaves is every page of one side, copy after copy, as single-sided
+// leaves.
+func repeatLeaves(f sideFlow, copies int, card bool) []sheetLeaf {
+	pages := sidePages(f, card)
+	var out []sheetLeaf
+	for c := 0; c < copies; c++ {
+		for i := range pages {
+			out = append(out, sheetLeaf{front: &pages[i]})
+		}
+	}
+	return out
+}
+
+// duplexLeaves pairs front page i with back page i, copy after copy; the
+// longer side leaves the other blank on its last leaves.
+func (l *sheetLayout) duplexLeaves(copies int) []sheetLeaf {
+	front, back := sidePages(l.front, l.geom.card), sidePages(l.back, l.geom.card)
+	n := max(len(front), len(back))
+	var out []sheetLeaf
+	for c := 0; c < copies; c++ {
+		for i := 0; i < n; i++ {
+			var lf sheetLeaf
+			if i < len(front) {
+				lf.front = &front[i]
+			}
+			if i < len(back) {
+				lf.back = &back[i]
+			}
+			out = append(out, lf)
+		}
+	}
+	return out
+}
+
+// imposeLeaves puts the leaves n-up on pages: a front page per grid full
+// and, for duplex, the back page behind it, mirrored for the flip.
+func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, duplex bool, opts PrintOptions) {
+	g := l.geom
+	per := g.grid.PerPage()
+	for start := 0; start < len(leaves); start += per {
+		batch := leaves[start:min(start+per, len(leaves))]
+		page := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
+		for i, lf := range batch {
+			r.drawLeafSide(page, l, lf.front, g.grid.Trim(i), g.grid.Bleed(i), g.turn, opts.Bleed)
+		}
+		drawSheetGuides(page, g, len(batch), opts)
+		if !duplex {
+			continue
+		}
+		bpage := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
+		for i, lf := range batch {
+			trim, rotated := g.grid.BackTrim(i, opts.Duplex, opts.BackOffset)
+			turn := g.turn
+			if rotated {
+				turn += 180
+			}
+			r.drawLeafSide(bpage, l, lf.back, trim, g.grid.BackBleed(i, opts.Duplex), turn, opts.Bleed)
+		}
+	}
+}
+
+// drawSheetGuides draws the cutting guides of a front page holding n
+// leaves: crop marks for card sizes, the cut line between half pages.
+func drawSheetGuides(c Canvas, g sheetGeom, n int, opts PrintOptions) {
+	if g.card && opts.CropMarks {
+		for _, m := range g.grid.CropMarks(n) {
+			c.Line(m.X1, m.Y1, m.X2, m.Y2, markColor, 0.2)
+		}
+	}
+	if g.half {
+		y := g.grid.Trim(1).Y
+		c.Line(opts.Margin, y, opts.Paper.W-opts.Margin, y, sheetCut, 0.2)
+	}
+}
+
+// drawLeafSide draws one side of a leaf in its slot: clipped to the slot's
+// bleed (card sizes) or printable area (page sizes), turned by turn degrees
+// about the slot's centre. A nil page is a blank side.
+func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, trim layout.Rect, bleed layout.Sides, turn, fullBleed float64) {
+	if pg == nil {
+		return
+	}
+	g := l.geom
+	c.Push()
+	if g.card {
+		c.ClipRect(trim.X-bleed.Left, trim.Y-bleed.Top, trim.W+bleed.Left+bleed.Right, trim.H+bleed.Top+bleed.Bottom)
+	} else {
+		in := trim.Inset(g.clip)
+		c.ClipRect(in.X, in.Y, in.W, in.H)
+	}
+	cx, cy := trim.X+trim.W/2, trim.Y+trim.H/2
+	if d := math.Mod(turn+360, 360); d != 0 {
+		c.Rotate(d, cx, cy)
+	}
+	ox, oy := cx-g.readW/2, cy-g.readH/2
+	r.drawSheetPanel(c, l, ox, oy, fullBleed)
+	x0, y0 := ox+g.inset, oy+g.inset
+	for _, p := range pg.items {
+		p.it.draw(c, x0+p.x, y0+p.y)
+	}
+	c.Pop()
+}
+
+// drawSheetPanel paints the sheet's background, with the sheet read from
+// (ox, oy): to the bleed on card sizes, the printable area on page sizes.
+func (r *Renderer) drawSheetPanel(c Canvas, l *sheetLayout, ox, oy, fullBleed float64) {
+	g, st := l.geom, l.style
+	if !g.panel || st.inkSaver {
+		return
+	}
+	if g.card {
+		c.Rect(ox-fullBleed, oy-fullBleed, g.readW+2*fullBleed, g.readH+2*fullBleed, 0, Filled(st.paper))
+		return
+	}
+	c.Rect(ox+g.clip, oy+g.clip, g.readW-2*g.clip, g.readH-2*g.clip, 0, Filled(st.paper))
+}
+
+// sheetItem is an unbreakable piece of a side's flow: a heading, one line
+// of a paragraph or bullet, a table row; or a break.
+type sheetItem struct {
+	block  int     // index of its block in the side
+	before float64 // space above it, dropped at the top of a column
+	h      float64 // height, mm
+	keep   bool    // no column break between it and the next item
+	brk    string  // "column" or "page" for a break block
+	// head is the table's header row, repeated above a row that starts a
+	// column.
+	head *sheetItem
+	// what names the item in messages ("table row 3").
+	what string
+	draw func(c Canvas, x, y float64)
+}
+
+// flowBox is the text area the flow fills: cols columns of colW x colH mm.
+type flowBox struct {
+	cols       int
+	colW, colH float64
+	gutter     float64
+	maxPages   int // 0: as many pages as it takes
+}
+
+// placedItem is an item at (x, y) from the top-left of the text area.
+type placedItem struct {
+	it   *sheetItem
+	x, y float64
+}
+
+// flowPage is the items of one page of a side.
+type flowPage struct {
+	items []placedItem
+}
+
+// sideFlow is a side flowed into pages.
+type sideFlow struct {
+	pages []flowPage
+	// left are the items that found no room (card sizes).
+	left []*sheetItem
+	// cut are items placed but running past the column's foot (taller
+	// than a whole column); excess is how far the worst one runs past.
+	cut    []*sheetItem
+	excess float64
+}
+
+// flowState is the flow's cursor.
+type flowState struct {
+	box     flowBox
+	out     sideFlow
+	col     int
+	y       float64
+	fresh   bool   // nothing placed in the column yet
+	pending string // a break waiting for the next item
+}
+
+// flowItems fills the columns of the box top to bottom, column after column,
+// page after page, keeping items marked keep with the next one and
+// repeating a table's header at the top of a column.
+func flowItems(items []*sheetItem, box flowBox) sideFlow {
+	f := &flowState{box: box, fresh: true, out: sideFlow{pages: []flowPage{{}}}}
+	for i, it := range items {
+		if it.brk != "" {
+			f.pending = it.brk
+			continue
+		}
+		if !f.place(items, i) {
+			for _, rest := range items[i:] {
+				if rest.brk == "" {
+					f.out.left = append(f.out.left, rest)
+				}
+			}
+			break
+		}
+	}
+	return f.out
+}
+
+// place puts item i in the flow; false when the side has no room left.
+func (f *flowState) place(items []*sheetItem, i int) bool {
+	it := items[i]
+	if !f.takeBreak() {
+		return false
+	}
+	need := f.need(it)
+	chain := need + chainAfter(items, i)
+	fits := f.y+need <= f.box.colH+sheetEps
+	keepFits := chain > f.box.colH || f.y+chain <= f.box.colH+sheetEps
+	if !f.fresh && (!fits || !keepFits) {
+		if !f.nextColumn() {
+			return false
+		}
+	}
+	x := float64(f.col) * (f.box.colW + f.box.gutter)
+	page := &f.out.pages[len(f.out.pages)-1]
+	switch {
+	case f.fresh && it.head != nil:
+		page.items = append(page.items, placedItem{it.head, x, f.y})
+		f.y += it.head.h
+	case !f.fresh:
+		f.y += it.before
+	}
+	page.items = append(page.items, placedItem{it, x, f.y})
+	f.y += it.h
+	if over := f.y - f.box.colH; over > sheetEps {
+		f.out.cut = append(f.out.cut, it)
+		f.out.excess = max(f.out.excess, over)
+	}
+	f.fresh = false
+	return true
+}
+
+// takeBreak acts on a pending break: a column break moves on unless the
+// column is still empty, a page break unless the page is.
+func (f *flowState) takeBreak() bool {
+	brk := f.pending
+	f.pending = ""
+	switch {
+	case brk == "column" && !f.fresh:
+		return f.nextColumn()
+	case brk == "page" && len(f.out.pages[len(f.out.pages)-1].items) > 0:
+		return f.nextPage()
+	}
+	return true
+}
+
+// need is the height an item takes at the cursor.
+func (f *flowState) need(it *sheetItem) float64 {
+	switch {
+	case !f.fresh:
+		return it.before + it.h
+	case it.head != nil:
+		return it.head.h + it.h
+	}
+	return it.h
+}
+
+// chainAfter is the height of the items kept with item i.
+func chainAfter(items []*sheetItem, i int) float64 {
+	h := 0.0
+	for j := i; j+1 < len(items) && items[j].keep && items[j+1].brk == ""; j++ {
+		h += items[j+1].before + items[j+1].h
+	}
+	return h
+}
+
+// nextColumn moves the cursor to the top of the next column, or page.
+func (f *flowState) nextColumn() bool {
+	if f.col+1 < f.box.cols {
+		f.col, f.y, f.fresh = f.col+1, 0, true
+		return true
+	}
+	return f.nextPage()
+}
+
+// nextPage starts a page; false when the side may have no more.
+func (f *flowState) nextPage() bool {
+	if f.box.maxPages > 0 && len(f.out.pages) >= f.box.maxPages {
+		return false
+	}
+	f.out.pages = append(f.out.pages, flowPage{})
+	f.col, f.y, f.fresh = 0, 0, true
+	return true
+}
+
+// sheetSetter turns blocks into flow items set at the column width.
+type sheetSetter struct {
+	fonts *Fonts
+	st    sheetStyle
+	colW  float64
+}
+
+// items sets the blocks of one side.
+func (ss *sheetSetter) items(blocks []*schema.Block) []*sheetItem {
+	var out []*sheetItem
+	for i, b := range blocks {
+		var its []*sheetItem
+		switch {
+		case b.Heading != "":
+			its = ss.heading(b)
+		case b.Paragraph != "":
+			its = ss.lines(b.Paragraph, Regular, 0, "paragraph line")
+			its[0].before = ss.st.em() * sheetParaGap
+		case len(b.Bullets) > 0:
+			its = ss.bullets(b.Bullets)
+		case b.Table != nil && len(b.Table.Rows) > 0:
+			its = ss.table(b.Table)
+		case b.Break != "":
+			its = []*sheetItem{{brk: b.Break}}
+		}
+		for _, it := range its {
+			it.block = i
+		}
+		out = append(out, its...)
+	}
+	return out
+}
+
+// heading sets a heading in bold accent, larger than the body, with a thin
+// rule under a level-1 heading. It keeps with what follows it.
+func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
+	scale, gap := sheetH1Scale, sheetH1Gap
+	if b.Level == 2 {
+		scale, gap = sheetH2Scale, sheetH2Gap
+	}
+	ts := TextStyle{Font: Bold, Size: round2(ss.st.size * scale), LineHeight: 1.1}
+	tb := ss.fonts.LayoutText(b.Heading, ts, ss.colW, sheetUnbounded)
+	ruleGap, ruleW := 0.25*ss.st.em(), 0.3
+	h := tb.Height + 0.3*ss.st.em()
+	rule := b.Level != 2
+	if rule {
+		h += ruleGap + ruleW
+	}
+	st, w := ss.st, ss.colW
+	draw := func(c Canvas, x, y float64) {
+		ss.fonts.DrawText(c, tb, x, y, w, tb.Height, st.accent, st.paper)
+		if rule {
+			ry := round2(y + tb.Height + ruleGap + ruleW/2)
+			c.Line(round2(x), ry, round2(x+w), ry, st.accent, ruleW)
+		}
+	}
+	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: draw}}
+}
+
+// lines sets text at the column width less indent and returns one item per
+// line, so that a paragraph can break between lines; the first and last
+// two lines stay together (no single line at a column's foot or head).
+func (ss *sheetSetter) lines(text string, font FontStyle, indent float64, what string) []*sheetItem {
+	ts := TextStyle{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
+	w := ss.colW - indent
+	tb := ss.fonts.LayoutText(text, ts, w, sheetUnbounded)
+	lineH := ss.st.size * sheetLineHeight * ptMM
+	lead := (lineH - ss.fonts.Ascent(font, ss.st.size) - ss.fonts.Descent(font, ss.st.size)) / 2
+	n := len(tb.Lines)
+	out := make([]*sheetItem, n)
+	st := ss.st
+	for i, ln := range tb.Lines {
+		one := TextBlock{Lines: []TextLine{ln}, Size: tb.Size, Style: tb.Style}
+		out[i] = &sheetItem{h: lineH, keep: i < n-1 && (i == 0 || i >= n-2), what: what,
+			draw: func(c Canvas, x, y float64) {
+				ss.fonts.DrawText(c, one, x+indent, y+lead, w, lineH, st.ink, st.paper)
+			}}
+	}
+	return out
+}
+
+// bullets sets a bullet list: a disc in the accent colour, the text on a
+// hanging indent.
+func (ss *sheetSetter) bullets(list []string) []*sheetItem {
+	em := ss.st.em()
+	indent := max(1.25*em, 2.5)
+	disc := round2(0.36 * em)
+	lineH := ss.st.size * sheetLineHeight * ptMM
+	asc, desc := ss.fonts.Ascent(Regular, ss.st.size), ss.fonts.Descent(Regular, ss.st.size)
+	// The disc sits on the middle of the x-height of the first line.
+	dy := (lineH-asc-desc)/2 + asc - 0.36*ss.fonts.CapHeight(Regular, ss.st.size) - disc/2
+	dx := 0.3*indent - disc/2
+	var out []*sheetItem
+	for i, text := range list {
+		its := ss.lines(text, Regular, indent, "bullet line")
+		first := its[0]
+		first.before = sheetItemGap * em
+		if i == 0 {
+			first.before = sheetParaGap * em
+		}
+		drawLine, accent := first.draw, ss.st.accent
+		first.draw = func(c Canvas, x, y float64) {
+			c.Ellipse(round2(x+dx), round2(y+dy), disc, disc, Filled(accent))
+			drawLine(c, x, y)
+		}
+		out = append(out, its...)
+	}
+	return out
+}
+
+// table sets a table: one item per row, the header kept with the first row
+// and repeated at the top of a column the table continues in.
+func (ss *sheetSetter) table(t *schema.Table) []*sheetItem {
+	widths := ss.tableWidths(t)
+	var out []*sheetItem
+	var head *sheetItem
+	if len(t.Header) > 0 {
+		head = ss.row(t.Header, widths, -1)
+		head.keep, head.what = true, "table header"
+		out = append(out, head)
+	}
+	for i, cells := range t.Rows {
+		it := ss.row(cells, widths, i)
+		it.head, it.what = head, fmt.Sprintf("table row %d", i+1)
+		out = append(out, it)
+	}
+	out[0].before = sheetParaGap * ss.st.em()
+	return out
+}
+
+// tableColumns is the number of columns of a table: its widest row.
+func tableColumns(t *schema.Table) int {
+	n := len(t.Header)
+	for _, r := range t.Rows {
+		n = max(n, len(r))
+	}
+	return n
+}
+
+// tableWidths are the column widths of a table filling the column: the
+// relative widths given (columns without one get their mean), or, by
+// default, widths from the content: no column narrower than its longest
+// word, the room left shared by how much text each column holds.
+func (ss *sheetSetter) tableWidths(t *schema.Table) []float64 {
+	n := tableColumns(t)
+	rel := make([]float64, n)
+	if len(t.Widths) > 0 {
+		mean := 0.0
+		for _, w := range t.Widths {
+			mean += w / float64(len(t.Widths))
+		}
+		for i := range rel {
+			rel[i] = mean
+			if i < len(t.Widths) && t.Widths[i] > 0 {
+				rel[i] = t.Widths[i]
+			}
+		}
+		return scaleTo(rel, ss.colW)
+	}
+	minW, wantW := ss.columnNeeds(t, n)
+	return autoWidths(minW, wantW, ss.colW)
+}
+
+// columnNeeds measures each column of a table: the widest word (the
+// narrowest the column may be) and the widest cell on one line (what it
+// would like), padding included.
+func (ss *sheetSetter) columnNeeds(t *schema.Table, n int) (minW, wantW []float64) {
+	minW, wantW = make([]float64, n), make([]float64, n)
+	measure := func(cells []string, header bool) {
+		for j, text := range cells {
+			font := Regular
+			if header || (j == 0 && n > 1) {
+				font = Bold
+			}
+			word, line := ss.measure(text, font)
+			minW[j] = max(minW[j], word+2*sheetCellPadX)
+			wantW[j] = max(wantW[j], line+2*sheetCellPadX)
+		}
+	}
+	measure(t.Header, true)
+	for _, r := range t.Rows {
+		measure(r, false)
+	}
+	return minW, wantW
+}
+
+// measure returns the widest word and the widest line of text set on one
+// line, in mm.
+func (ss *sheetSetter) measure(text string, font FontStyle) (word, line float64) {
+	size := ss.st.size
+	space := ss.fonts.Width(" ", font, size)
+	for _, para := range parseRich(text) {
+		w := 0.0
+		for i, wd := range para {
+			ww := 0.0
+			for _, seg := range wd {
+				if seg.icon != "" {
+					ww += iconEm * size * ptMM
+				} else {
+					ww += ss.fonts.Width(seg.text, font, size)
+				}
+			}
+			word = max(word, ww)
+			if i > 0 {
+				w += space
+			}
+			w += ww
+		}
+		line = max(line, w)
+	}
+	return word, line
+}
+
+// autoWidths shares total between columns: each its wish when all fit,
+// else at least its minimum and the rest by how much more each wants.
+func autoWidths(minW, wantW []float64, total float64) []float64 {
+	sumMin, sumWant := 0.0, 0.0
+	for i := range minW {
+		wantW[i] = max(wantW[i], minW[i], 1)
+		sumMin += minW[i]
+		sumWant += wantW[i]
+	}
+	if sumWant <= total || sumMin >= total {
+		if sumWant <= total {
+			return scaleTo(wantW, total)
+		}
+		return scaleTo(minW, total)
+	}
+	out := make([]float64, len(minW))
+	extra := (total - sumMin) / (sumWant - sumMin)
+	for i := range out {
+		out[i] = minW[i] + (wantW[i]-minW[i])*extra
+	}
+	return out
+}
+
+// scaleTo scales relative widths to add up to total.
+func scaleTo(rel []float64, total float64) []float64 {
+	sum := 0.0
+	for _, w := range rel {
+		sum += w
+	}
+	out := make([]float64, len(rel))
+	for i, w := range rel {
+		out[i] = w / sum * total
+	}
+	return out
+}
+
+// row sets one table row; index -1 is the header. The first column of a
+// table of several is bold, as it usually labels the row.
+func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetItem {
+	blocks := make([]TextBlock, len(widths))
+	h := 0.0
+	for j, w := range widths {
+		text := ""
+		if j < len(cells) {
+			text = cells[j]
+		}
+		font := Regular
+		if index < 0 || (j == 0 && len(widths) > 1) {
+			font = Bold
+		}
+		ts := TextStyle{Font: font, Size: ss.st.size, MinSize: round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
+		blocks[j] = ss.fonts.LayoutText(text, ts, w-2*sheetCellPadX, sheetUnbounded)
+		h = max(h, blocks[j].Height)
+	}
+	h += 2 * sheetCellPadY
+	return &sheetItem{h: h, draw: func(c Canvas, x, y float64) {
+		ss.drawRow(c, x, y, h, blocks, widths, index)
+	}}
+}
+
+// drawRow draws a table row: the header filled with the accent and set in
+// white (outlined and dark with ink-saver), light zebra stripes, thin cell
+// borders.
+func (ss *sheetSetter) drawRow(c Canvas, x, y, h float64, cells []TextBlock, widths []float64, index int) {
+	st := ss.st
+	ink, paper := st.ink, st.paper
+	border := Stroked(sheetBorder, 0.15)
+	switch {
+	case index < 0 && st.inkSaver:
+		border = Stroked(st.accent, 0.3)
+	case index < 0:
+		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, Filled(st.accent))
+		ink, paper = White, st.accent
+	case index%2 == 1 && !st.inkSaver:
+		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, Filled(st.zebra))
+		paper = st.zebra
+	}
+	cx := x
+	for j, w := range widths {
+		ss.fonts.DrawText(c, cells[j], cx+sheetCellPadX, y+sheetCellPadY, w-2*sheetCellPadX, h-2*sheetCellPadY, ink, paper)
+		cx += w
+	}
+	cx = x
+	for _, w := range widths {
+		c.Rect(round2(cx), round2(y), round2(w), round2(h), 0, border)
+		cx += w
+	}
+}
+
+// sheetOverflows lists the blocks of a sheet that do not print whole, for
+// the validator, laid out on the pack's paper with the default margin. A
+// card-size sheet cannot grow: every block that falls (even partly) outside
+// a side is reported. Page and half-page sheets flow onto further pages, so
+// only a piece that cannot be split (a table row, a heading) taller than a
+// whole column is.
+func sheetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	s, ok := e.(*schema.Sheet)
+	if !ok {
+		return nil
+	}
+	what := fmt.Sprintf("sheet %q", s.ID)
+	l, err := r.layoutSheet(s, packSheetOptions(p))
+	if err != nil {
+		return []schema.TextIssue{{Ref: s.Ref.Child("size"), What: what, Detail: "cannot be printed: " + err.Error()}}
+	}
+	out := l.issues(s, s.Front, l.front, "front")
+	return append(out, l.issues(s, s.Back, l.back, "back")...)
+}
+
+// packSheetOptions are the print options the validator lays sheets out
+// with: the pack's paper (default letter), bleed and crop marks, and the
+// default margin.
+func packSheetOptions(p *schema.Pack) PrintOptions {
+	opts := PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin,
+		Bleed: layout.DefaultBleed, CropMarks: true}
+	if p == nil || p.Game == nil {
+		return opts
+	}
+	if paper, err := layout.PaperByName(p.Game.Print.Paper); err == nil {
+		opts.Paper = paper
+	}
+	if b := p.Game.Print.Bleed; b != nil {
+		opts.Bleed = b.MM()
+	}
+	if c := p.Game.Print.CropMarks; c != nil {
+		opts.CropMarks = *c
+	}
+	return opts
+}
+
+// issues reports the blocks of one side that do not print whole.
+func (l *sheetLayout) issues(s *schema.Sheet, blocks []*schema.Block, f sideFlow, side string) []schema.TextIssue {
+	if l.geom.card {
+		return l.cardIssues(s, blocks, f, side)
+	}
+	var out []schema.TextIssue
+	seen := map[int]bool{}
+	for _, it := range f.cut {
+		if seen[it.block] {
+			continue
+		}
+		seen[it.block] = true
+		out = append(out, schema.TextIssue{Ref: blocks[it.block].Ref, What: blockWhat(s, blocks[it.block]),
+			Detail: fmt.Sprintf("a %s is %.0fmm tall but a column of the %s %s holds %.0fmm: it cannot be split and is cut off",
+				it.what, it.h, l.geom.label, side, l.box.colH)})
+	}
+	return out
+}
+
+// cardIssues reports every block of a card-size side that is left over or
+// cut off, in order.
+func (l *sheetLayout) cardIssues(s *schema.Sheet, blocks []*schema.Block, f sideFlow, side string) []schema.TextIssue {
+	bad := make([]bool, len(blocks))
+	more := 0.0
+	for _, it := range f.left {
+		bad[it.block] = true
+		more += it.before + it.h
+	}
+	for _, it := range f.cut {
+		bad[it.block] = true
+	}
+	more = more/float64(l.box.cols) + f.excess
+	total, over := 0, 0
+	for i, b := range blocks {
+		if b.Break == "" {
+			total++
+		}
+		if bad[i] {
+			over++
+		}
+	}
+	if over == 0 {
+		return nil
+	}
+	detail := fmt.Sprintf("does not fit on the %s %s: %d of %d blocks left over (needs ~%.0fmm more)",
+		l.geom.label, side, over, total, math.Ceil(more))
+	var out []schema.TextIssue
+	for i, b := range blocks {
+		if bad[i] {
+			out = append(out, schema.TextIssue{Ref: b.Ref, What: blockWhat(s, b), Detail: detail})
+		}
+	}
+	return out
+}
+
+// blockWhat names a block in messages: `sheet "aid" table`.
+func blockWhat(s *schema.Sheet, b *schema.Block) string {
+	kind := "break"
+	switch {
+	case b.Heading != "":
+		kind = "heading"
+	case b.Paragraph != "":
+		kind = "paragraph"
+	case len(b.Bullets) > 0:
+		kind = "bullets"
+	case b.Table != nil:
+		kind = "table"
+	}
+	return fmt.Sprintf("sheet %q %s", s.ID, kind)
+}
