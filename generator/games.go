@@ -65,4 +65,5 @@ type kindIndexer func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintO
 var kindRenderers = map[string]kindRenderer{
 	"Deck":  {build: buildDeck, index: indexDeck},
 	"Sheet": {build: buildSheet, fit: sheetOverflows},
+	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
 }

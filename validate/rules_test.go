@@ -31,6 +31,7 @@ func ruleCases() []ruleCase {
 	all = append(all, glyphCases()...)
 	all = append(all, unknownRuleCases()...)
 	all = append(all, templateCases()...)
+	all = append(all, boardCases()...)
 	all = append(all, rfylCases()...)
 	return all
 }

@@ -1,0 +1,1150 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Boards (kind: Board) print at true size. Each side is drawn once as a PDF
+// template and placed on every page that shows part of it, clipped to the
+// page's tile (layout.TileBoard). Every side starts with a page map: the
+// tiles, their pages and how to put them together. Board sides are printed
+// single-sided and never mirrored: a double-sided board is made of two
+// assembled sides glued back to back, so no duplex registration is needed.
+
+// Board colours.
+var (
+	boardInk    = Color{0x20, 0x21, 0x24}
+	boardPaper  = Color{0xf6, 0xf3, 0xea} // default background
+	boardMuted  = Color{0x5f, 0x63, 0x68}
+	boardMark   = Color{0x22, 0x22, 0x22} // alignment marks and cut lines
+	boardGlue   = Color{0xe3, 0xea, 0xf2} // glue strip tint
+	boardHatch  = Color{0x9a, 0xa8, 0xb8}
+	boardFrame  = Color{0xb0, 0xb0, 0xb0}
+	boardShadow = Color{0xdd, 0xdd, 0xdd}
+)
+
+// Board geometry, in millimetres unless named pt.
+const (
+	boardGlueSlack  = 1.0  // art printed beyond the cut line on the page beneath
+	boardMarkWidth  = 0.2  // stroke of an alignment mark's circle
+	boardMarkArm    = 1.5  // how far a mark's cross reaches beyond its circle
+	boardHatchPitch = 2.2  // between the hatch lines of a glue strip
+	boardLabelPt    = 5.5  // labels in glue strips and cut strips
+	boardCaptionPt  = 7.0  // page caption
+	boardJoinsPt    = 9.0  // the side's joins text
+	boardTextPt     = 10.0 // default size of free text
+	boardMinPt      = 4.5  // smallest size a space's label or note shrinks to
+	boardInset      = 6.0  // from the side's edge to its joins text
+)
+
+// buildBoard plans a board's PDF.
+func buildBoard(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	b := e.(*schema.Board)
+	return []job{fileJob(b.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteBoard(w, p, b, opts.Print)
+	})}
+}
+
+// indexBoard describes a board's PDF in the kit's index: per side its size,
+// its pages and how to assemble them.
+func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	b := e.(*schema.Board)
+	var out []string
+	for i, side := range b.Sides {
+		pl, err := boardPlan(side, opts)
+		if err != nil {
+			continue
+		}
+		line := fmt.Sprintf("%s: %s at true size, a page map and %s", sideTitle(side, i), boardSizeText(pl), boardPagesText(pl))
+		if pl.Pages() > 1 {
+			line += "; cut along the dashed lines, lay each cut edge on its neighbour's hatched glue strip so the crosshairs meet, glue or tape"
+		}
+		out = append(out, line)
+	}
+	if len(b.Sides) > 1 {
+		out = append(out, "the sides are printed single-sided: assemble each, then glue them back to back")
+	}
+	return out
+}
+
+// WriteBoard writes a board's PDF: for every side (each printed b.Count
+// times) a page map, then the pages of its tiles at true size.
+func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
+	title := boardTitle(b)
+	if p != nil && p.Game != nil {
+		title = p.Game.Title + " - " + title
+	}
+	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created}, r.Fonts)
+	if err := r.imposeBoard(pdfBoardOut{doc}, b, opts); err != nil {
+		return 0, fmt.Errorf("board %s: %w", b.ID, err)
+	}
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("board %s: %w", b.ID, err)
+	}
+	return doc.PageCount(), nil
+}
+
+// boardOut receives a board's pages: a PDF, or recordings in tests.
+type boardOut interface {
+	AddPage(w, h float64) Canvas
+	// Art records drawing once; the returned function places it with its
+	// top-left corner at (x, y) of a page AddPage returned.
+	Art(w, h float64, draw func(Canvas)) placeArt
+}
+
+// placeArt places recorded art on a page.
+type placeArt func(page Canvas, x, y float64)
+
+// pdfBoardOut writes pages to a PDF; art becomes a PDF template.
+type pdfBoardOut struct{ doc *PDF }
+
+// AddPage implements boardOut.
+func (o pdfBoardOut) AddPage(w, h float64) Canvas { return o.doc.AddPage(w, h) }
+
+// Art implements boardOut.
+func (o pdfBoardOut) Art(w, h float64, draw func(Canvas)) placeArt {
+	t := o.doc.Template(w, h, draw)
+	return func(page Canvas, x, y float64) { page.(*PDFCanvas).UseTemplate(t, x, y) }
+}
+
+// boardPrint is one printed side: what its pages need to know.
+type boardPrint struct {
+	board *schema.Board
+	side  *schema.BoardSide
+	index int // of the side
+	plan  layout.TilePlan
+	copy  int
+	first int // page number of the side's page map
+	total int // pages in the file
+	opts  PrintOptions
+}
+
+// imposeBoard adds every page of the board to out.
+func (r *Renderer) imposeBoard(out boardOut, b *schema.Board, opts PrintOptions) error {
+	if b.Count < 1 || len(b.Sides) == 0 {
+		return fmt.Errorf("nothing to print (count %d, %d sides)", b.Count, len(b.Sides))
+	}
+	plans := make([]layout.TilePlan, len(b.Sides))
+	total := 0
+	for i, side := range b.Sides {
+		pl, err := boardPlan(side, opts)
+		if err != nil {
+			return fmt.Errorf("side %s: %w", side.ID, err)
+		}
+		plans[i] = pl
+		total += (1 + pl.Pages()) * b.Count
+	}
+	arts := make([]placeArt, len(b.Sides))
+	page := 0
+	for cp := 1; cp <= b.Count; cp++ {
+		for i, side := range b.Sides {
+			bp := &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: cp, first: page + 1, total: total, opts: opts}
+			r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
+			if arts[i] == nil {
+				arts[i] = r.sideArt(out, side, opts.Bleed)
+			}
+			for k := range bp.plan.Tiles {
+				r.drawTilePage(out.AddPage(bp.plan.Paper.W, bp.plan.Paper.H), bp, k, arts[i])
+			}
+			page += 1 + bp.plan.Pages()
+		}
+	}
+	return nil
+}
+
+// boardPlan tiles a side on the paper.
+func boardPlan(side *schema.BoardSide, opts PrintOptions) (layout.TilePlan, error) {
+	return layout.TileBoard(opts.Paper, opts.Margin, layout.DefaultOverlap, side.Width.MM(), side.Height.MM())
+}
+
+// sideArt draws the side once, with bleed around it.
+func (r *Renderer) sideArt(out boardOut, side *schema.BoardSide, bleed float64) placeArt {
+	w, h := side.Width.MM(), side.Height.MM()
+	return out.Art(w+2*bleed, h+2*bleed, func(c Canvas) {
+		c.Push()
+		c.Translate(bleed, bleed)
+		r.DrawBoardSide(c, side, bleed)
+		c.Pop()
+	})
+}
+
+func boardTitle(b *schema.Board) string {
+	if b.Name != "" {
+		return b.Name
+	}
+	return b.ID
+}
+
+func sideTitle(s *schema.BoardSide, i int) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return fmt.Sprintf("Side %d (%s)", i+1, s.ID)
+}
+
+func boardSizeText(pl layout.TilePlan) string {
+	return fmt.Sprintf("%s x %s mm", boardMM(pl.BoardW), boardMM(pl.BoardH))
+}
+
+func boardPagesText(pl layout.TilePlan) string {
+	if pl.Pages() == 1 {
+		return "1 page"
+	}
+	orient := "portrait"
+	if pl.Landscape {
+		orient = "landscape"
+	}
+	rows := "rows"
+	if pl.Rows == 1 {
+		rows = "row"
+	}
+	return fmt.Sprintf("%d pages (%d %s of %d, %s %s)", pl.Pages(), pl.Rows, rows, pl.Cols, boardPaperName(pl.Paper), orient)
+}
+
+func boardPaperName(p layout.Paper) string {
+	if p.Name == "a4" {
+		return "A4"
+	}
+	if p.Name == "" {
+		return "paper"
+	}
+	return strings.ToUpper(p.Name[:1]) + p.Name[1:]
+}
+
+func boardMM(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
+
+// ---- tile pages ----
+
+// drawTilePage prints tile k of the side: the art clipped to the tile, the
+// glue strips, cut lines and alignment marks, crop marks at the board's
+// outer edges and the caption.
+func (r *Renderer) drawTilePage(page Canvas, bp *boardPrint, k int, art placeArt) {
+	pl, t, bleed := bp.plan, bp.plan.Tiles[k], bp.opts.Bleed
+	clip := tileArtClip(pl, k, bleed)
+	page.Push()
+	page.ClipRect(clip.X, clip.Y, clip.W, clip.H)
+	art(page, t.Place.X-t.Region.X-bleed, t.Place.Y-t.Region.Y-bleed)
+	page.Pop()
+	c := r.surface(page)
+	for _, s := range pl.Seams {
+		switch k {
+		case s.Under:
+			r.drawGlue(c, pl, s)
+		case s.Over:
+			r.drawCut(c, pl, s, !isLight(r.sideBackground(bp.side)))
+		}
+	}
+	for _, m := range t.Marks {
+		drawAlignMark(c, t.ToPage(m))
+	}
+	if bp.opts.CropMarks {
+		for _, l := range boardCropMarks(pl, k, clip) {
+			c.Line(l.X1, l.Y1, l.X2, l.Y2, markColor, 0.2)
+		}
+	}
+	r.drawTileCaption(c, bp, k)
+}
+
+// tileBottom is the lowest y anything but the caption may reach.
+func tileBottom(pl layout.TilePlan) float64 {
+	if pl.Caption.H > 0 {
+		return pl.Caption.Y
+	}
+	return pl.Printable().Bottom()
+}
+
+// tileArtClip is the part of page k the board art covers: the tile, plus bleed
+// at the board's outer edges (inside the printable area), minus the glue
+// strips beyond the cut lines of the tiles laid on top of it.
+func tileArtClip(pl layout.TilePlan, k int, bleed float64) layout.Rect {
+	t := pl.Tiles[k]
+	r, pr := t.OnPage(), pl.Printable()
+	x0, y0 := max(pr.X, r.X-bleed), max(pr.Y, r.Y-bleed)
+	x1, y1 := min(pr.Right(), r.Right()+bleed), min(tileBottom(pl), r.Bottom()+bleed)
+	if t.Overlap.Left {
+		x0 = r.X
+	}
+	if t.Overlap.Top {
+		y0 = r.Y
+	}
+	for _, s := range pl.Seams {
+		if s.Under != k {
+			continue
+		}
+		if cut := t.ToPage(layout.Point{X: s.Cut, Y: s.Cut}); s.Vertical {
+			x1 = cut.X + boardGlueSlack
+		} else {
+			y1 = cut.Y + boardGlueSlack
+		}
+	}
+	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// seamSpan is the page rectangle of a seam's strip on one of its tiles.
+func seamSpan(pl layout.TilePlan, s layout.Seam, k int) layout.Rect {
+	t := pl.Tiles[k]
+	o := t.ToPage(layout.Point{X: s.Strip.X, Y: s.Strip.Y})
+	return layout.Rect{X: o.X, Y: o.Y, W: s.Strip.W, H: s.Strip.H}
+}
+
+// cutOnPage is the page coordinate (x for vertical seams, y otherwise) of
+// a seam's cut line on tile k.
+func cutOnPage(pl layout.TilePlan, s layout.Seam, k int) float64 {
+	p := pl.Tiles[k].ToPage(layout.Point{X: s.Cut, Y: s.Cut})
+	if s.Vertical {
+		return p.X
+	}
+	return p.Y
+}
+
+// seamLabelSpots are the points along a seam between its marks, where its
+// labels go, as distances along the strip in board coordinates.
+func seamLabelSpots(s layout.Seam) []float64 {
+	var out []float64
+	for i := 1; i < len(s.Marks); i++ {
+		a, b := s.Marks[i-1], s.Marks[i]
+		if s.Vertical {
+			out = append(out, (a.Y+b.Y)/2)
+		} else {
+			out = append(out, (a.X+b.X)/2)
+		}
+	}
+	return out
+}
+
+// drawGlue tints and hatches the glue strip of the page beneath, the part
+// of the shared strip beyond the cut line, and labels it.
+func (r *Renderer) drawGlue(c Canvas, pl layout.TilePlan, s layout.Seam) {
+	area := seamSpan(pl, s, s.Under)
+	cut := cutOnPage(pl, s, s.Under) + boardGlueSlack
+	if s.Vertical {
+		area.W, area.X = area.Right()-cut, cut
+	} else {
+		area.H, area.Y = area.Bottom()-cut, cut
+	}
+	if !r.InkSaver {
+		c.Rect(area.X, area.Y, area.W, area.H, 0, Filled(boardGlue))
+	}
+	hatchRect(c, area)
+	text := "GLUE · " + pl.Tiles[s.Over].Label + " goes on top"
+	for _, at := range seamLabelSpots(s) {
+		p := pl.Tiles[s.Under].ToPage(layout.Point{X: at, Y: at})
+		if s.Vertical {
+			r.stripLabel(c, area.X+area.W/2, p.Y, text, true, false)
+		} else {
+			r.stripLabel(c, p.X, area.Y+area.H/2, text, false, false)
+		}
+	}
+}
+
+// hatchRect fills a rectangle with thin diagonal lines.
+func hatchRect(c Canvas, a layout.Rect) {
+	c.Push()
+	c.ClipRect(a.X, a.Y, a.W, a.H)
+	for d := -a.H; d < a.W; d += boardHatchPitch {
+		c.Line(a.X+d, a.Bottom(), a.X+d+a.H, a.Y, boardHatch, 0.15)
+	}
+	c.Pop()
+}
+
+// drawCut draws the dashed cut line of the page laid on top, from end to
+// end of the tile and into the white margin, with labels in the strip cut
+// away. On dark art the line gets a white halo; on light art it has none,
+// so no white hairline is left along the seam once the page is cut.
+func (r *Renderer) drawCut(c Canvas, pl layout.TilePlan, s layout.Seam, halo bool) {
+	t := pl.Tiles[s.Over]
+	span, pr := t.OnPage(), pl.Printable()
+	cut := cutOnPage(pl, s, s.Over)
+	ext := 8.0
+	var a, b layout.Point
+	if s.Vertical {
+		a = layout.Point{X: cut, Y: max(pr.Y, span.Y-ext)}
+		b = layout.Point{X: cut, Y: min(tileBottom(pl), span.Bottom()+ext)}
+	} else {
+		a = layout.Point{X: max(pr.X, span.X-ext), Y: cut}
+		b = layout.Point{X: min(pr.Right(), span.Right()+ext), Y: cut}
+	}
+	if halo {
+		c.Line(a.X, a.Y, b.X, b.Y, White, 0.7)
+	}
+	dashedLine(c, a, b, boardMark, 0.3)
+	text := "cut · lay on " + pl.Tiles[s.Under].Label
+	strip := seamSpan(pl, s, s.Over)
+	for _, at := range seamLabelSpots(s) {
+		p := t.ToPage(layout.Point{X: at, Y: at})
+		if s.Vertical {
+			r.stripLabel(c, (strip.X+cut)/2, p.Y, text, true, true)
+		} else {
+			r.stripLabel(c, p.X, (strip.Y+cut)/2, text, false, true)
+		}
+	}
+}
+
+// dashedLine draws a dashed line from a to b.
+func dashedLine(c Canvas, a, b layout.Point, col Color, width float64) {
+	const on, off = 2.0, 1.4
+	dx, dy := b.X-a.X, b.Y-a.Y
+	n := math.Hypot(dx, dy)
+	if n == 0 {
+		return
+	}
+	ux, uy := dx/n, dy/n
+	for d := 0.0; d < n; d += on + off {
+		e := min(d+on, n)
+		c.Line(a.X+ux*d, a.Y+uy*d, a.X+ux*e, a.Y+uy*e, col, width)
+	}
+}
+
+// stripLabel draws a small label on a white pill centred at (cx, cy),
+// reading upwards when vertical, with scissors before it when cut is set.
+func (r *Renderer) stripLabel(c Canvas, cx, cy float64, text string, vertical, cut bool) {
+	tw := r.Fonts.Width(text, Bold, boardLabelPt)
+	icon := 0.0
+	if cut {
+		icon = 4.2
+	}
+	w, h := tw+icon+2.4, 3.4
+	if vertical {
+		c.Push()
+		c.Rotate(-90, cx, cy)
+	}
+	c.Rect(cx-w/2, cy-h/2, w, h, h/2, Filled(White))
+	x := cx - w/2 + 1.2
+	if cut {
+		drawScissors(c, x+1.6, cy)
+		x += icon
+	}
+	c.Text(round2(x), round2(cy+r.Fonts.CapHeight(Bold, boardLabelPt)/2), text, Bold, boardLabelPt, boardMark)
+	if vertical {
+		c.Pop()
+	}
+}
+
+// drawScissors draws small scissors centred at (x, y), blades to the right.
+func drawScissors(c Canvas, x, y float64) {
+	st := Stroked(boardMark, 0.25)
+	c.Ellipse(x-1.9, y-1.45, 1.3, 1.3, st)
+	c.Ellipse(x-1.9, y+0.15, 1.3, 1.3, st)
+	c.Line(x-0.75, y-0.55, x+2.0, y+0.75, boardMark, 0.3)
+	c.Line(x-0.75, y+0.55, x+2.0, y-0.75, boardMark, 0.3)
+}
+
+// drawAlignMark draws a crosshair in a circle centred at p, on a thin
+// white halo so it shows on dark art.
+func drawAlignMark(c Canvas, p layout.Point) {
+	rad, arm := layout.MarkRadius, layout.MarkRadius+boardMarkArm
+	c.Ellipse(p.X-rad, p.Y-rad, 2*rad, 2*rad, Stroked(White, 0.6))
+	c.Line(p.X-arm, p.Y, p.X+arm, p.Y, White, 0.5)
+	c.Line(p.X, p.Y-arm, p.X, p.Y+arm, White, 0.5)
+	c.Ellipse(p.X-rad, p.Y-rad, 2*rad, 2*rad, Stroked(boardMark, boardMarkWidth))
+	c.Line(p.X-arm, p.Y, p.X+arm, p.Y, boardMark, 0.15)
+	c.Line(p.X, p.Y-arm, p.X, p.Y+arm, boardMark, 0.15)
+}
+
+// boardCropMarks are the marks at the ends of the board's outer edges on
+// page k: each continues its edge beyond the art, inside the printable area
+// and above the caption.
+func boardCropMarks(pl layout.TilePlan, k int, art layout.Rect) []layout.Line {
+	t := pl.Tiles[k]
+	r, pr := t.OnPage(), pl.Printable()
+	lo, hi := min(art.X, r.X), max(art.Right(), r.Right())
+	top, bottom := min(art.Y, r.Y), max(art.Bottom(), r.Bottom())
+	var out []layout.Line
+	tick := func(from, dir, limit float64, mk func(a, b float64) layout.Line) {
+		a := from + dir*layout.MarkGap
+		b := a + dir*layout.MarkLength
+		if dir < 0 {
+			b = max(b, limit)
+		} else {
+			b = min(b, limit)
+		}
+		if math.Abs(b-a) >= layout.MinMarkLength-1e-9 {
+			out = append(out, mk(a, b))
+		}
+	}
+	horiz := func(y float64) {
+		tick(lo, -1, pr.X, func(a, b float64) layout.Line { return layout.Line{X1: a, Y1: y, X2: b, Y2: y} })
+		tick(hi, 1, pr.Right(), func(a, b float64) layout.Line { return layout.Line{X1: a, Y1: y, X2: b, Y2: y} })
+	}
+	vert := func(x float64) {
+		tick(top, -1, pr.Y, func(a, b float64) layout.Line { return layout.Line{X1: x, Y1: a, X2: x, Y2: b} })
+		tick(bottom, 1, tileBottom(pl), func(a, b float64) layout.Line { return layout.Line{X1: x, Y1: a, X2: x, Y2: b} })
+	}
+	if !t.Overlap.Top {
+		horiz(r.Y)
+	}
+	if !t.Overlap.Bottom {
+		horiz(r.Bottom())
+	}
+	if !t.Overlap.Left {
+		vert(r.X)
+	}
+	if !t.Overlap.Right {
+		vert(r.Right())
+	}
+	return out
+}
+
+// neighbourHints names the tiles around tile k: "A1 above · B2 right".
+func neighbourHints(pl layout.TilePlan, k int) string {
+	t := pl.Tiles[k]
+	var hints []string
+	for _, n := range []struct {
+		dr, dc int
+		where  string
+	}{{-1, 0, "above"}, {0, -1, "left"}, {0, 1, "right"}, {1, 0, "below"}} {
+		if j := pl.At(t.Row+n.dr, t.Col+n.dc); j >= 0 {
+			hints = append(hints, pl.Tiles[j].Label+" "+n.where)
+		}
+	}
+	if len(hints) == 0 {
+		return "one page: trim along the crop marks"
+	}
+	return strings.Join(hints, " · ")
+}
+
+// drawTileCaption writes the page's caption: tile label, page number, the
+// board and side, the neighbours and a small locator grid.
+func (r *Renderer) drawTileCaption(c Canvas, bp *boardPrint, k int) {
+	pl := bp.plan
+	band := pl.Caption
+	if band.H <= 0 {
+		return
+	}
+	base := round2(band.Y + band.H/2 + r.Fonts.CapHeight(Regular, boardCaptionPt)/2)
+	label := pl.Tiles[k].Label
+	c.Text(band.X, base, label, Bold, 9, boardInk)
+	x := band.X + r.Fonts.Width(label, Bold, 9) + 2
+	pageText := fmt.Sprintf("page %d of %d", bp.first+1+k, bp.total)
+	c.Text(round2(x), base, pageText, Regular, boardCaptionPt, boardInk)
+	x += r.Fonts.Width(pageText, Regular, boardCaptionPt) + 4
+
+	grid := r.drawLocator(c, pl, k, band)
+	hints := neighbourHints(pl, k)
+	hx := grid - 3 - r.Fonts.Width(hints, Bold, boardCaptionPt)
+	c.Text(round2(hx), base, hints, Bold, boardCaptionPt, boardInk)
+
+	name := boardTitle(bp.board) + " · " + sideTitle(bp.side, bp.index)
+	if bp.board.Count > 1 {
+		name += fmt.Sprintf(" · copy %d of %d", bp.copy, bp.board.Count)
+	}
+	name = r.clipText(name, Regular, boardCaptionPt, hx-4-x)
+	c.Text(round2(x), base, name, Regular, boardCaptionPt, boardMuted)
+}
+
+// drawLocator draws the tile grid at the caption's right end with tile k
+// filled, and returns its left edge.
+func (r *Renderer) drawLocator(c Canvas, pl layout.TilePlan, k int, band layout.Rect) float64 {
+	cell := min(2.4, (band.H-2)/float64(pl.Rows), 40/float64(pl.Cols))
+	x0 := band.Right() - cell*float64(pl.Cols) - 0.1 // inside its stroke
+	y0 := band.Y + (band.H-cell*float64(pl.Rows))/2
+	for _, t := range pl.Tiles {
+		st := Stroked(boardMuted, 0.12)
+		if t.Row == pl.Tiles[k].Row && t.Col == pl.Tiles[k].Col {
+			st.Fill = &boardInk
+		}
+		c.Rect(x0+float64(t.Col)*cell, y0+float64(t.Row)*cell, cell, cell, 0, st)
+	}
+	return x0
+}
+
+// clipText shortens s with an ellipsis until it is no wider than w.
+func (r *Renderer) clipText(s string, f FontStyle, size, w float64) string {
+	if r.Fonts.Width(s, f, size) <= w {
+		return s
+	}
+	runes := []rune(s)
+	for n := len(runes) - 1; n > 0; n-- {
+		t := strings.TrimSpace(string(runes[:n])) + "…"
+		if r.Fonts.Width(t, f, size) <= w {
+			return t
+		}
+	}
+	return ""
+}
+
+// ---- page map ----
+
+// drawBoardMap draws the side's page map: a miniature of the side with its
+// tiles and their pages, how to assemble them, the side's joins text and a
+// 100 mm bar to check the print scale.
+func (r *Renderer) drawBoardMap(page Canvas, bp *boardPrint) {
+	c := r.surface(page)
+	pw, ph := bp.opts.Paper.W, bp.opts.Paper.H
+	m := max(bp.opts.Margin, layout.DefaultMargin) + 6
+	x0, x1 := m, pw-m
+	y := m + 5
+	title := boardTitle(bp.board)
+	c.Text(x0, y, r.clipText(title, Bold, 16, x1-x0), Bold, 16, boardInk)
+	y += 7
+	c.Text(x0, y, r.clipText(sideTitle(bp.side, bp.index), Bold, 11, x1-x0), Bold, 11, boardInk)
+	y += 5.5
+	c.Text(x0, y, r.clipText(r.mapSubtitle(bp), Regular, 8, x1-x0), Regular, 8, boardMuted)
+	y += 5
+	// The miniature takes the room the text below it leaves.
+	textH := r.drawMapText(&fontProbe{used: map[FontStyle]bool{}}, bp, x0, x1, 0)
+	area := layout.Rect{X: x0, Y: y, W: x1 - x0, H: max(40, ph-m-12-textH-10-y)}
+	bottom := r.drawMiniature(page, c, bp, area)
+	r.drawMapText(c, bp, x0, x1, bottom+10)
+	drawBoardScaleBar(c, r, x0, ph-m)
+}
+
+// mapSubtitle summarises the side's print: size, pages, their numbers.
+func (r *Renderer) mapSubtitle(bp *boardPrint) string {
+	pl := bp.plan
+	s := fmt.Sprintf("Page map · %s at true size · %s · ", boardSizeText(pl), boardPagesText(pl))
+	if pl.Pages() == 1 {
+		s += fmt.Sprintf("page %d", bp.first+1)
+	} else {
+		s += fmt.Sprintf("pages %d–%d", bp.first+1, bp.first+pl.Pages())
+	}
+	s += fmt.Sprintf(" of %d", bp.total)
+	if bp.board.Count > 1 {
+		s += fmt.Sprintf(" · copy %d of %d", bp.copy, bp.board.Count)
+	}
+	return s
+}
+
+// drawMiniature draws the side scaled into area, with its tiles, and
+// returns the miniature's bottom.
+func (r *Renderer) drawMiniature(page, c Canvas, bp *boardPrint, area layout.Rect) float64 {
+	pl := bp.plan
+	s := min(area.W/pl.BoardW, area.H/pl.BoardH)
+	w, h := pl.BoardW*s, pl.BoardH*s
+	ox, oy := area.X+(area.W-w)/2, area.Y+(area.H-h)/2
+	if !r.InkSaver {
+		c.Rect(ox+0.8, oy+0.8, w, h, 0, Filled(boardShadow))
+	}
+	page.Push()
+	page.ClipRect(ox, oy, w, h)
+	r.DrawBoardSide(scaledCanvas{c: page, s: s, ox: ox, oy: oy}, bp.side, 0)
+	page.Pop()
+	c.Rect(ox, oy, w, h, 0, Stroked(boardFrame, 0.2))
+	for k := range pl.Tiles {
+		v := tileVisiblePart(pl, k)
+		vr := layout.Rect{X: ox + v.X*s, Y: oy + v.Y*s, W: v.W * s, H: v.H * s}
+		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, Stroked(White, 1.1))
+		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, Stroked(boardInk, 0.35))
+	}
+	for k, t := range pl.Tiles {
+		v := tileVisiblePart(pl, k)
+		r.tileBadge(c, ox+(v.X+v.W/2)*s, oy+(v.Y+v.H/2)*s, t.Label, fmt.Sprintf("page %d", bp.first+1+k))
+	}
+	return oy + h
+}
+
+// tileVisiblePart is the part of the board tile k shows once assembled: its
+// region up to the cut lines it shares with its neighbours.
+func tileVisiblePart(pl layout.TilePlan, k int) layout.Rect {
+	r := pl.Tiles[k].Region
+	x0, y0, x1, y1 := r.X, r.Y, r.Right(), r.Bottom()
+	for _, s := range pl.Seams {
+		switch {
+		case s.Over == k && s.Vertical:
+			x0 = s.Cut
+		case s.Over == k:
+			y0 = s.Cut
+		case s.Under == k && s.Vertical:
+			x1 = s.Cut
+		case s.Under == k:
+			y1 = s.Cut
+		}
+	}
+	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+}
+
+// tileBadge labels a tile on the page map.
+func (r *Renderer) tileBadge(c Canvas, cx, cy float64, label, page string) {
+	lw, pw := r.Fonts.Width(label, Bold, 12), r.Fonts.Width(page, Regular, 7)
+	w, h := max(lw, pw)+5, 10.5
+	c.Rect(cx-w/2, cy-h/2, w, h, 1.5, Style{Fill: &White, Stroke: &boardInk, Width: 0.25})
+	c.Text(round2(cx-lw/2), round2(cy+0.4), label, Bold, 12, boardInk)
+	c.Text(round2(cx-pw/2), round2(cy+3.9), page, Regular, 7, boardMuted)
+}
+
+// drawMapText writes the assembly steps, the legend and the joins text
+// from y down and returns where it stopped.
+func (r *Renderer) drawMapText(c Canvas, bp *boardPrint, x0, x1, y float64) float64 {
+	colW := (x1 - x0) * 0.6
+	c.Text(x0, y, "How to assemble", Bold, 11, boardInk)
+	left := y + 4
+	for i, step := range boardSteps(bp) {
+		num := fmt.Sprintf("%d.", i+1)
+		c.Text(x0, round2(left+r.Fonts.Ascent(Regular, 9)), num, Bold, 9, boardInk)
+		st := TextStyle{Font: Regular, Size: 9, LineHeight: 1.25}
+		block := r.Fonts.LayoutText(step, st, colW-6, 1000)
+		r.Fonts.DrawText(c, block, x0+6, left, colW-6, block.Height, boardInk, White)
+		left += block.Height + 2.5
+	}
+	lx := x0 + colW + 8
+	right := r.drawLegend(c, lx, x1, y)
+	if bp.side.Joins != "" {
+		c.Text(lx, right+4, "Joins", Bold, 11, boardInk)
+		st := TextStyle{Font: Italic, Size: 9, LineHeight: 1.25}
+		block := r.Fonts.LayoutText(bp.side.Joins, st, x1-lx, 1000)
+		r.Fonts.DrawText(c, block, lx, right+8, x1-lx, block.Height, boardInk, White)
+		right += 8 + block.Height
+	}
+	return max(left, right)
+}
+
+// boardSteps are the assembly instructions of a side.
+func boardSteps(bp *boardPrint) []string {
+	pl := bp.plan
+	steps := []string{`Print every page at 100% ("actual size", not "fit to page"), single-sided. The bar at the bottom of this page must measure 100 mm.`}
+	if pl.Pages() == 1 {
+		steps = append(steps, "Trim the board along the crop marks.")
+	} else {
+		steps = append(steps,
+			"Lay the pages out as in the map: "+tileLayoutHint(pl)+".",
+			"Cut every page along its dashed cut lines (marked cut), and trim the board's outer edge along the crop marks.",
+			"Lay each cut edge on the hatched glue strip of the page it names, so that the half crosshairs on the edge meet the halves printed beneath. Glue or tape it down. Join each row from left to right, then the rows from top to bottom.")
+	}
+	if len(bp.board.Sides) > 1 {
+		steps = append(steps, "Each side is printed on its own pages and is not mirrored: assemble both sides, then glue them back to back (or each onto card).")
+	}
+	return steps
+}
+
+func tileLayoutHint(pl layout.TilePlan) string {
+	parts := []string{"A1 at the top left"}
+	if pl.Cols > 1 {
+		parts = append(parts, "A2 to its right")
+	}
+	if pl.Rows > 1 {
+		parts = append(parts, "B1 below it")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// drawLegend explains the marks of the tile pages; it returns its bottom.
+func (r *Renderer) drawLegend(c Canvas, x, x1, y float64) float64 {
+	c.Text(x, y, "On the pages", Bold, 11, boardInk)
+	row := func(y float64, text string) {
+		block := r.Fonts.LayoutText(text, TextStyle{Font: Regular, Size: 8, LineHeight: 1.2}, x1-x-18, 12)
+		r.Fonts.DrawText(c, block, x+18, y-3, x1-x-18, 12, boardInk, White)
+	}
+	y += 8
+	c.Line(x, y, x+14, y, White, 0.9)
+	dashedLine(c, layout.Point{X: x, Y: y}, layout.Point{X: x + 14, Y: y}, boardMark, 0.3)
+	drawScissors(c, x+4, y-2.6)
+	row(y, "cut line: cut along it")
+	y += 11
+	glue := layout.Rect{X: x, Y: y - 3, W: 14, H: 6}
+	if !r.InkSaver {
+		c.Rect(glue.X, glue.Y, glue.W, glue.H, 0, Filled(boardGlue))
+	}
+	hatchRect(c, glue)
+	row(y, "glue strip: the named page goes on top")
+	y += 11
+	drawAlignMark(c, layout.Point{X: x + 7, Y: y})
+	row(y, "alignment mark: the halves on both pages must meet")
+	return y + 6
+}
+
+// drawBoardScaleBar draws a 100 mm bar with its baseline at y.
+func drawBoardScaleBar(c Canvas, r *Renderer, x, y float64) {
+	c.Line(x, y, x+100, y, boardInk, 0.3)
+	for i := 0; i <= 10; i++ {
+		tick := 1.5
+		if i%5 == 0 {
+			tick = 3
+		}
+		c.Line(x+float64(i)*10, y, x+float64(i)*10, y-tick, boardInk, 0.2)
+	}
+	c.Text(x+103, round2(y), "100 mm: measure this bar to check the print scale", Regular, 8, boardInk)
+}
+
+// ---- the side ----
+
+// DrawBoardSide draws a board side at true size with its top-left corner
+// at the origin: background (reaching bleed beyond the edge), the path
+// between spaces, the spaces, free texts and the joins text.
+func (r *Renderer) DrawBoardSide(c Canvas, side *schema.BoardSide, bleed float64) {
+	c = r.surface(c)
+	w, h := side.Width.MM(), side.Height.MM()
+	bg := r.sideBackground(side)
+	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, Filled(bg))
+	centres := side.SpaceCentres()
+	if side.Path {
+		r.drawBoardPath(c, side, centres, bg)
+	}
+	for i, sp := range side.Spaces {
+		r.drawSpace(c, r.layoutSpace(side, sp, centres[i]))
+	}
+	for _, t := range side.Texts {
+		r.drawBoardText(c, side, t, bg)
+	}
+	if side.Joins != "" {
+		box, block := r.joinsBlock(side)
+		r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, r.sideInk(side, bg), bg)
+	}
+}
+
+func (r *Renderer) sideBackground(side *schema.BoardSide) Color {
+	if r.InkSaver {
+		return White
+	}
+	return colorOr(side.Background, boardPaper)
+}
+
+// sideInk is the colour of the side's spaces and text, dark on light paper.
+func (r *Renderer) sideInk(side *schema.BoardSide, paper Color) Color {
+	ink := colorOr(side.Space.Ink, boardInk)
+	if r.InkSaver && isLight(ink) && isLight(paper) {
+		return boardInk
+	}
+	return ink
+}
+
+// boardBlend mixes a towards b by t (0: a, 1: b).
+func boardBlend(a, b Color, t float64) Color {
+	m := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
+	return Color{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B)}
+}
+
+// drawBoardPath joins each space to the next with a band under the spaces.
+func (r *Renderer) drawBoardPath(c Canvas, side *schema.BoardSide, centres [][2]float64, bg Color) {
+	if len(centres) < 2 {
+		return
+	}
+	stroke := colorOr(side.Space.Stroke, boardInk)
+	width, col := 0.3*side.SpaceSize(&schema.Space{}), boardBlend(bg, stroke, 0.22)
+	if r.InkSaver {
+		width, col = 0.8, Color{0x99, 0x99, 0x99}
+	}
+	for i := 1; i < len(centres); i++ {
+		a, b := centres[i-1], centres[i]
+		c.Line(a[0], a[1], b[0], b[1], col, width)
+	}
+	for _, p := range centres {
+		c.Ellipse(p[0]-width/2, p[1]-width/2, width, width, Filled(col))
+	}
+}
+
+// spaceLayout is where the parts of a space go.
+type spaceLayout struct {
+	sp           *schema.Space
+	cx, cy, size float64
+	round        bool
+	fill, stroke Color
+	ink          Color
+	// title is the number, or the label when there is none, centred.
+	title        string
+	titleIsLabel bool
+	titleFont    FontStyle
+	titlePt      float64
+	titleBase    float64
+	// top and bottom are the extent of the title (or the lone icon row).
+	top, bottom float64
+	icons       layout.Rect
+	label, note *TextBlock
+	labelBox    layout.Rect
+	noteBox     layout.Rect
+}
+
+// layoutSpace places the icons, the number (or the label) and the note of
+// a space: the number large in the middle, icons above it, label and note
+// below, each as wide as the space allows at its height.
+func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre [2]float64) spaceLayout {
+	s := side.SpaceSize(sp)
+	l := spaceLayout{sp: sp, cx: centre[0], cy: centre[1], size: s, round: side.Space.Shape != "square"}
+	l.fill = colorOr(sp.Fill, colorOr(side.Space.Fill, White))
+	l.stroke = colorOr(side.Space.Stroke, boardInk)
+	l.ink = r.sideInk(side, l.fill)
+	gap := 0.04 * s
+	l.layoutTitle(r)
+	if len(sp.Icons) > 0 {
+		hi := 0.19 * s
+		if l.title == "" {
+			l.icons = layout.Rect{Y: l.cy - hi/2, H: hi}
+			l.top, l.bottom = l.icons.Y, l.icons.Bottom()
+		} else {
+			l.icons = layout.Rect{Y: l.top - gap - hi, H: hi}
+		}
+		w := l.widthAt(l.icons.Y, l.icons.Bottom())
+		l.icons.X, l.icons.W = l.cx-w/2, w
+	}
+	y := l.bottom + gap
+	if sp.Label != "" && !l.titleIsLabel {
+		st := TextStyle{Font: Bold, Size: round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
+		l.label, l.labelBox = r.spaceText(l, sp.Label, st, y, 1)
+		y = l.labelBox.Bottom() + gap/2
+	}
+	if sp.Note != "" {
+		st := TextStyle{Font: Italic, Size: round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
+		l.note, l.noteBox = r.spaceText(l, sp.Note, st, y, 2)
+	}
+	return l
+}
+
+func boardClamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
+
+// layoutTitle sizes the number (or, without one, the label) to sit
+// centred in the space.
+func (l *spaceLayout) layoutTitle(r *Renderer) {
+	s, sp := l.size, l.sp
+	switch {
+	case sp.Number != nil:
+		l.title, l.titleFont = strconv.Itoa(*sp.Number), Bold
+		capH := 0.26 * s
+		if len(sp.Icons) == 0 && sp.Label == "" && sp.Note == "" {
+			capH = 0.34 * s
+		}
+		l.titlePt = capH / r.Fonts.CapHeight(Bold, 1)
+	case sp.Label != "":
+		l.title, l.titleFont, l.titleIsLabel = sp.Label, Bold, true
+		l.titlePt = boardClamp(0.3*s, boardMinPt, 28)
+	default:
+		l.top, l.bottom = l.cy, l.cy
+		return
+	}
+	for l.titlePt > boardMinPt {
+		capH := r.Fonts.CapHeight(l.titleFont, l.titlePt)
+		if r.Fonts.Width(l.title, l.titleFont, l.titlePt) <= 0.9*l.widthAt(l.cy-capH/2, l.cy+capH/2) {
+			break
+		}
+		l.titlePt = max(boardMinPt, l.titlePt-0.25)
+	}
+	l.titlePt = round2(l.titlePt)
+	capH := r.Fonts.CapHeight(l.titleFont, l.titlePt)
+	l.top, l.bottom = l.cy-capH/2, l.cy+capH/2
+	l.titleBase = round2(l.cy + capH/2)
+}
+
+// titleFits reports whether the title (a label without a number) fits.
+func (l *spaceLayout) titleFits(r *Renderer) bool {
+	capH := r.Fonts.CapHeight(l.titleFont, l.titlePt)
+	return r.Fonts.Width(l.title, l.titleFont, l.titlePt) <= 0.9*l.widthAt(l.cy-capH/2, l.cy+capH/2)+1e-6
+}
+
+// fits reports whether the space's texts fit it.
+func (l *spaceLayout) fits(r *Renderer) bool {
+	return !(l.titleIsLabel && !l.titleFits(r)) && (l.label == nil || l.label.Fits) && (l.note == nil || l.note.Fits)
+}
+
+// widthAt is how wide a line between y0 and y1 may be inside the space.
+func (l *spaceLayout) widthAt(y0, y1 float64) float64 {
+	pad := 0.08 * l.size
+	if !l.round {
+		return l.size - 2*pad
+	}
+	rad := l.size / 2
+	d := max(math.Abs(y0-l.cy), math.Abs(y1-l.cy))
+	if d >= rad {
+		return 0
+	}
+	return max(0, 2*math.Sqrt(rad*rad-d*d)-2*pad)
+}
+
+// spaceText sets text of a space in a box of the given lines from y.
+func (r *Renderer) spaceText(l spaceLayout, text string, st TextStyle, y float64, lines int) (*TextBlock, layout.Rect) {
+	lineH := st.Size * 1.15 * ptMM
+	h := float64(lines-1)*lineH + r.Fonts.Ascent(st.Font, st.Size) + r.Fonts.Descent(st.Font, st.Size)
+	w := l.widthAt(y, y+h)
+	box := layout.Rect{X: l.cx - w/2, Y: y, W: w, H: h}
+	if w < 1 {
+		return &TextBlock{Fits: false, Overflow: "there is no room left in the space"}, box
+	}
+	b := r.Fonts.LayoutText(text, st, w, h)
+	return &b, box
+}
+
+// drawSpace draws one space: its shape, icons, number, label and note.
+func (r *Renderer) drawSpace(c Canvas, l spaceLayout) {
+	s := l.size
+	fill, paper := l.fill, l.fill
+	if r.InkSaver {
+		fill, paper = White, White
+	}
+	st := Style{Fill: &fill, Stroke: &l.stroke, Width: max(0.35, 0.012*s)}
+	r.spaceShape(c, l, 0, st)
+	if r.InkSaver && l.fill != White {
+		r.spaceShape(c, l, 1.4, Stroked(l.fill, 1.6))
+	}
+	if !l.fits(r) {
+		// Validate reports it (text/overflow); the build clips it.
+		c.Push()
+		c.ClipRect(l.cx-s/2, l.cy-s/2, s, s)
+		defer c.Pop()
+	}
+	if len(l.sp.Icons) > 0 {
+		drawSpaceIcons(c, l.sp.Icons, l.icons, l.ink, paper)
+	}
+	if l.title != "" {
+		x := l.cx - r.Fonts.Width(l.title, l.titleFont, l.titlePt)/2
+		c.Text(round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
+	}
+	for _, t := range []struct {
+		b   *TextBlock
+		box layout.Rect
+	}{{l.label, l.labelBox}, {l.note, l.noteBox}} {
+		if t.b != nil && len(t.b.Lines) > 0 {
+			r.Fonts.DrawText(c, *t.b, t.box.X, t.box.Y, t.box.W, t.box.H, l.ink, paper)
+		}
+	}
+}
+
+// spaceShape draws the space's outline, inset by d.
+func (r *Renderer) spaceShape(c Canvas, l spaceLayout, d float64, st Style) {
+	s := l.size - 2*d
+	if l.round {
+		c.Ellipse(l.cx-s/2, l.cy-s/2, s, s, st)
+		return
+	}
+	c.Rect(l.cx-s/2, l.cy-s/2, s, s, max(0, 0.06*l.size-d), st)
+}
+
+// drawSpaceIcons centres a row of icons in the box.
+func drawSpaceIcons(c Canvas, names []string, box layout.Rect, ink, paper Color) {
+	n := float64(len(names))
+	gap := 0.2
+	size := min(box.H, box.W/(n+(n-1)*gap))
+	x := box.X + (box.W-(n*size+(n-1)*gap*size))/2
+	y := box.Y + (box.H-size)/2
+	for _, name := range names {
+		DrawIcon(c, name, x, y, size, ink, paper)
+		x += size * (1 + gap)
+	}
+}
+
+// boardTextBlock sets a free text of a side in its box.
+func (r *Renderer) boardTextBlock(t *schema.BoardText) TextBlock {
+	size := t.Size.Pt()
+	if size == 0 {
+		size = boardTextPt
+	}
+	st := TextStyle{Font: r.Fonts.Style(t.Font), Size: round2(size), Align: t.Align}
+	return r.Fonts.LayoutText(t.Text, st, t.W.MM(), t.H.MM())
+}
+
+// drawBoardText draws a free text, turned about its box's centre.
+func (r *Renderer) drawBoardText(c Canvas, side *schema.BoardSide, t *schema.BoardText, bg Color) {
+	if strings.TrimSpace(t.Text) == "" {
+		return
+	}
+	ink := colorOr(t.Color, r.sideInk(side, bg))
+	if r.InkSaver && isLight(ink) {
+		ink = boardInk
+	}
+	box := layout.Rect{X: t.X.MM(), Y: t.Y.MM(), W: t.W.MM(), H: t.H.MM()}
+	block := r.boardTextBlock(t)
+	c.Push()
+	if t.Rotate != 0 {
+		c.Rotate(float64(t.Rotate), box.X+box.W/2, box.Y+box.H/2)
+	}
+	if !block.Fits {
+		c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)
+	}
+	r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, ink, bg)
+	c.Pop()
+}
+
+// joinsBlock sets the side's joins text in its bottom-right corner.
+func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, TextBlock) {
+	w, h := side.Width.MM(), side.Height.MM()
+	bw := max(0, min(110, w*0.5, w-2*boardInset))
+	bh := max(0, min(14, h-2*boardInset))
+	box := layout.Rect{X: w - boardInset - bw, Y: h - boardInset - bh, W: bw, H: bh}
+	st := TextStyle{Font: Italic, Size: boardJoinsPt, MinSize: 6, Align: "right", VAlign: "bottom"}
+	return box, r.Fonts.LayoutText("→ "+side.Joins, st, bw, bh)
+}
+
+// ---- text fit ----
+
+// boardOverflows lists the texts of a board that do not fit: a space's
+// label or note that does not fit its space even shrunk, a free text
+// larger than its box, the joins text.
+func boardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	b, ok := e.(*schema.Board)
+	if !ok {
+		return nil
+	}
+	var out []schema.TextIssue
+	for _, side := range b.Sides {
+		what := fmt.Sprintf("board %q side %q", b.ID, side.ID)
+		out = append(out, r.spaceOverflows(side, what)...)
+		for i, t := range side.Texts {
+			if block := r.boardTextBlock(t); !block.Fits && strings.TrimSpace(t.Text) != "" {
+				out = append(out, schema.TextIssue{Ref: t.Ref.Child("text"), What: fmt.Sprintf("%s text %d", what, i+1),
+					Detail: fmt.Sprintf("does not fit its %sx%smm box: %s", boardMM(t.W.MM()), boardMM(t.H.MM()), block.Overflow)})
+			}
+		}
+		if side.Joins != "" {
+			if box, block := r.joinsBlock(side); !block.Fits {
+				out = append(out, schema.TextIssue{Ref: side.Ref.Child("joins"), What: what + " joins",
+					Detail: fmt.Sprintf("does not fit the %sx%smm corner of the side: %s", boardMM(box.W), boardMM(box.H), block.Overflow)})
+			}
+		}
+	}
+	return out
+}
+
+// spaceOverflows reports the labels and notes that do not fit their space.
+func (r *Renderer) spaceOverflows(side *schema.BoardSide, what string) []schema.TextIssue {
+	var out []schema.TextIssue
+	centres := side.SpaceCentres()
+	for i, sp := range side.Spaces {
+		l := r.layoutSpace(side, sp, centres[i])
+		sw := fmt.Sprintf("%s space %d", what, i+1)
+		size := boardMM(l.size)
+		if l.titleIsLabel && !l.titleFits(r) {
+			out = append(out, schema.TextIssue{Ref: sp.Ref.Child("label"), What: sw + " label",
+				Detail: fmt.Sprintf("is wider than its %smm space even at %gpt", size, boardMinPt)})
+		}
+		if l.label != nil && !l.label.Fits {
+			out = append(out, schema.TextIssue{Ref: sp.Ref.Child("label"), What: sw + " label",
+				Detail: fmt.Sprintf("does not fit its %smm space: %s", size, l.label.Overflow)})
+		}
+		if l.note != nil && !l.note.Fits {
+			out = append(out, schema.TextIssue{Ref: sp.Ref.Child("note"), What: sw + " note",
+				Detail: fmt.Sprintf("does not fit its %smm space: %s", size, l.note.Overflow)})
+		}
+	}
+	return out
+}
+
+// ---- scaled drawing ----
+
+// scaledCanvas draws through another canvas scaled by s from (ox, oy): the
+// miniature of a side on its page map.
+type scaledCanvas struct {
+	c      Canvas
+	s      float64
+	ox, oy float64
+}
+
+func (k scaledCanvas) x(v float64) float64 { return k.ox + k.s*v }
+func (k scaledCanvas) y(v float64) float64 { return k.oy + k.s*v }
+func (k scaledCanvas) style(st Style) Style {
+	st.Width *= k.s
+	return st
+}
+
+func (k scaledCanvas) Rect(x, y, w, h, r float64, s Style) {
+	k.c.Rect(k.x(x), k.y(y), w*k.s, h*k.s, r*k.s, k.style(s))
+}
+func (k scaledCanvas) Ellipse(x, y, w, h float64, s Style) {
+	k.c.Ellipse(k.x(x), k.y(y), w*k.s, h*k.s, k.style(s))
+}
+func (k scaledCanvas) Line(x1, y1, x2, y2 float64, c Color, width float64) {
+	k.c.Line(k.x(x1), k.y(y1), k.x(x2), k.y(y2), c, width*k.s)
+}
+func (k scaledCanvas) Path(p *Path, c Color) { k.c.Path(p.Transformed(k.s, k.ox, k.oy), c) }
+func (k scaledCanvas) Text(x, y float64, s string, f FontStyle, size float64, c Color) {
+	k.c.Text(k.x(x), k.y(y), s, f, size*k.s, c)
+}
+func (k scaledCanvas) Push()                      { k.c.Push() }
+func (k scaledCanvas) Pop()                       { k.c.Pop() }
+func (k scaledCanvas) Translate(dx, dy float64)   { k.c.Translate(dx*k.s, dy*k.s) }
+func (k scaledCanvas) Rotate(deg, cx, cy float64) { k.c.Rotate(deg, k.x(cx), k.y(cy)) }
+func (k scaledCanvas) ClipRect(x, y, w, h float64) {
+	k.c.ClipRect(k.x(x), k.y(y), w*k.s, h*k.s)
+}
