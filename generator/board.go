@@ -67,6 +67,9 @@ func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 			line += "; cut along the dashed lines, lay each cut edge on its neighbour's hatched glue strip so the crosshairs meet, glue or tape"
 		}
 		out = append(out, line)
+		if side.Joins != "" {
+			out = append(out, "  "+strings.TrimSpace(side.Joins))
+		}
 	}
 	if len(b.Sides) > 1 {
 		out = append(out, "the sides are printed single-sided: assemble each, then glue them back to back")
