@@ -80,18 +80,9 @@ func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 // WriteBoard writes a board's PDF: for every side (each printed b.Count
 // times) a page map, then the pages of its tiles at true size.
 func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
-	title := boardTitle(b)
-	if p != nil && p.Game != nil {
-		title = p.Game.Title + " - " + title
-	}
-	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created}, r.Fonts)
-	if err := r.imposeBoard(pdfBoardOut{doc}, b, opts); err != nil {
-		return 0, fmt.Errorf("board %s: %w", b.ID, err)
-	}
-	if err := doc.Write(w); err != nil {
-		return 0, fmt.Errorf("board %s: %w", b.ID, err)
-	}
-	return doc.PageCount(), nil
+	return r.writeDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *PDF) error {
+		return r.imposeBoard(pdfBoardOut{doc}, b, opts)
+	})
 }
 
 // boardOut receives a board's pages: a PDF, or recordings in tests.

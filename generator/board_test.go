@@ -447,7 +447,7 @@ func TestBuildBoardJob(t *testing.T) {
 	if len(arts) != 1 || arts[0].Path != "bigboard.pdf" || arts[0].Pages != 7 {
 		t.Errorf("artifacts %+v, want bigboard.pdf with 7 pages", arts)
 	}
-	if lines := indexBoard(r, p, b, boardOpts("a4")); len(lines) != 1 || !strings.Contains(lines[0], "6 pages (2 rows of 3, A4 portrait)") {
+	if lines := indexBoard(r, p, b, boardOpts("a4")); len(lines) != 2 || !strings.Contains(lines[0], "6 pages (2 rows of 3, A4 portrait)") || !strings.Contains(lines[1], "Continues on the back") {
 		t.Errorf("index lines %q", lines)
 	}
 }

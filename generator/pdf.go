@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	"github.com/runforge/runforge/schema"
 )
 
 // pdfFamily is the font family name the embedded Go fonts are registered as.
@@ -270,4 +271,21 @@ func bmpOnly(s string) string {
 		}
 	}
 	return s
+}
+
+// writeDocument makes a PDF titled after the pack and the element, lets fill
+// add its pages, and writes it; errors name the element (e.g. "board x").
+func (r *Renderer) writeDocument(w io.Writer, p *schema.Pack, name, element string, opts PrintOptions, fill func(*PDF) error) (int, error) {
+	title := name
+	if p != nil && p.Game != nil {
+		title = p.Game.Title + " - " + name
+	}
+	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created}, r.Fonts)
+	if err := fill(doc); err != nil {
+		return 0, fmt.Errorf("%s: %w", element, err)
+	}
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("%s: %w", element, err)
+	}
+	return doc.PageCount(), nil
 }

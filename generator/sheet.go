@@ -60,18 +60,9 @@ func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions
 // duplex none, every back page after the fronts: a reference sheet's back is
 // content, not decoration, so it is never dropped.
 func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) (pages int, err error) {
-	title := sheetTitle(s)
-	if p != nil && p.Game != nil {
-		title = p.Game.Title + " - " + title
-	}
-	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created}, r.Fonts)
-	if err := r.imposeSheet(pdfSink{doc}, s, opts); err != nil {
-		return 0, fmt.Errorf("sheet %s: %w", s.ID, err)
-	}
-	if err := doc.Write(w); err != nil {
-		return 0, fmt.Errorf("sheet %s: %w", s.ID, err)
-	}
-	return doc.PageCount(), nil
+	return r.writeDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *PDF) error {
+		return r.imposeSheet(pdfSink{doc}, s, opts)
+	})
 }
 
 // sheetTitle is the sheet's name, or its id.

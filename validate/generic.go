@@ -367,32 +367,4 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // closest returns the candidate nearest to s by edit distance, if it is
 // close enough to be a likely typo.
-func closest(s string, candidates []string) string {
-	best, bestDist := "", len(s)/3+2
-	for _, cand := range candidates {
-		if d := editDistance(s, cand); d < bestDist {
-			best, bestDist = cand, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+func closest(s string, candidates []string) string { return schema.Closest(s, candidates) }
