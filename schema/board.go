@@ -184,3 +184,6 @@ func (s *BoardSide) SpaceSize(sp *Space) float64 {
 	}
 	return 25
 }
+
+// Boards returns the pack's boards.
+func (p *Pack) Boards() []*Board { return ElementsOf[*Board](p) }

@@ -350,3 +350,6 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// Decks returns the pack's decks.
+func (p *Pack) Decks() []*Deck { return ElementsOf[*Deck](p) }

@@ -182,18 +182,6 @@ func ElementsOf[T Element](p *Pack) []T {
 	return out
 }
 
-// Decks returns the pack's decks.
-func (p *Pack) Decks() []*Deck { return ElementsOf[*Deck](p) }
-
-// TokenSets returns the pack's token sets.
-func (p *Pack) TokenSets() []*TokenSet { return ElementsOf[*TokenSet](p) }
-
-// Sheets returns the pack's sheets.
-func (p *Pack) Sheets() []*Sheet { return ElementsOf[*Sheet](p) }
-
-// Boards returns the pack's boards.
-func (p *Pack) Boards() []*Board { return ElementsOf[*Board](p) }
-
 // PlannedOutput is one file of a kit and the element it comes from.
 type PlannedOutput struct {
 	Path string

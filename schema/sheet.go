@@ -123,3 +123,6 @@ func (b *Block) texts(sheet string) []TextSite {
 	}
 	return out
 }
+
+// Sheets returns the pack's sheets.
+func (p *Pack) Sheets() []*Sheet { return ElementsOf[*Sheet](p) }

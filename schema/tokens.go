@@ -66,3 +66,6 @@ func (ts *TokenSet) Facts() Facts {
 	}
 	return f
 }
+
+// TokenSets returns the pack's token sets.
+func (p *Pack) TokenSets() []*TokenSet { return ElementsOf[*TokenSet](p) }
