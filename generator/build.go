@@ -102,14 +102,12 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 	}
 	var jobs []job
 	done := map[schema.Element]bool{}
-	backs := false
 	for _, o := range plan {
 		e := o.Element
 		if e == nil || done[e] {
 			continue
 		}
 		done[e] = true
-		backs = backs || e.Facts().Backs
 		if kr, ok := kindRenderers[e.Kind()]; ok && kr.build != nil {
 			jobs = append(jobs, kr.build(r, p, e, opts)...)
 		}
@@ -125,7 +123,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 			}))
 		}
 	}
-	if backs && pr.Duplex != layout.NoDuplex {
+	if needsCalibration(p, pr) {
 		jobs = append(jobs, fileJob("calibration.pdf", func(w io.Writer) (int, error) {
 			return 2, r.WriteCalibration(w, pr)
 		}))
@@ -134,6 +132,14 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 		return 0, r.writeComponents(w, p, pr)
 	}))
 	return jobs, nil
+}
+
+// needsCalibration reports whether the kit prints back pages for duplex,
+// and so a calibration sheet to register them.
+func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
+	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
+		return p.Prints(e) && e.Facts().Backs
+	})
 }
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.
@@ -247,6 +253,9 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	}
 	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
 		b.WriteString("- tokens.pdf: every token of the kit; cut along the grey outlines\n")
+	}
+	if needsCalibration(p, opts) {
+		b.WriteString("- calibration.pdf: print it on both sides of one sheet to measure your printer's duplex misregistration (--back-offset)\n")
 	}
 	if len(p.Game.Assumptions) > 0 {
 		b.WriteString("\nWhere the rulebook is silent, this pack assumes:\n")

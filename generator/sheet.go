@@ -958,10 +958,12 @@ func (l *sheetLayout) cardIssues(s *schema.Sheet, blocks []*schema.Block, f side
 	}
 	detail := fmt.Sprintf("does not fit on the %s %s: %d of %d blocks left over (needs ~%.0fmm more)",
 		l.geom.label, side, over, total, math.Ceil(more))
+	// One warning, at the first block left over: the detail counts the rest.
 	var out []schema.TextIssue
 	for i, b := range blocks {
 		if bad[i] {
 			out = append(out, schema.TextIssue{Ref: b.Ref, What: blockWhat(s, b), Detail: detail})
+			break
 		}
 	}
 	return out

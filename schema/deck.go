@@ -45,18 +45,27 @@ func decodeDeck(obj map[string]any, ref Ref) (Element, []Problem) {
 			deck.Settings[k] = normalize(v)
 		}
 	}
+	var probs []Problem
 	cards, _ := obj["cards"].([]any)
 	for i, c := range cards {
 		card := cardFrom(c.(map[string]any))
 		card.Deck = deck
 		card.Ref = ref.Child("cards").Index(i)
 		if card.Remove {
+			if extra := sortedFieldNames(card.Fields); len(extra) > 0 || card.Ref.Child("count").Exists() {
+				if card.Ref.Child("count").Exists() {
+					extra = append([]string{"count"}, extra...)
+				}
+				probs = append(probs, Problem{Pos: card.Ref.Child("remove").Pos(), Rule: "schema/invalid",
+					Message: fmt.Sprintf("card %q is marked remove: true, which takes only its id; it also has %s", card.ID, strings.Join(extra, ", ")),
+					Hint:    "to replace the card, drop remove: true; to remove it, drop the other fields"})
+			}
 			deck.removals = append(deck.removals, card)
 			continue
 		}
 		deck.Cards = append(deck.Cards, card)
 	}
-	return deck, nil
+	return deck, probs
 }
 
 // Kind implements Element.
@@ -73,7 +82,11 @@ func (d *Deck) Facts() Facts {
 	_, back := d.Sides()
 	f := Facts{Name: nameOr(d.Name, d.ID), Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
 	if d.Component != "" {
-		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.Total(), Ref: d.Ref.Child("component")}}
+		at := d.Ref.Child("component")
+		if !at.Exists() {
+			at = d.Ref.Child("id") // a deck that overlays one of an extended pack
+		}
+		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.Total(), Ref: at}}
 	}
 	for _, card := range d.Cards {
 		f.Items = append(f.Items, Item{What: "card", ID: card.ID, Ref: card.Ref})

@@ -129,3 +129,32 @@ func TestComposedSchemasListRegisteredTypes(t *testing.T) {
 		t.Error("deck schema does not compose the blood deck's settings")
 	}
 }
+
+func TestDecoderShapeProblems(t *testing.T) {
+	cases := []struct {
+		name, file, src, msg string
+		line, col            int
+	}{
+		{"sheet block with two kinds", "aid.yaml", "kind: Sheet\nid: aid\nsize: poker\nfront:\n  - heading: A\n    paragraph: B\n",
+			"a block holds one of heading, paragraph, bullets, table or break; this one has heading and paragraph", 5, 5},
+		{"removal with more fields", "deck.yaml", "kind: Deck\nid: d\ncardType: generic\ncards:\n  - {id: a, remove: true, count: 2, name: A}\n",
+			`card "a" is marked remove: true, which takes only its id; it also has count, name`, 5, 21},
+		{"removal in a pack that extends nothing", "deck.yaml", "kind: Deck\nid: d\ncardType: generic\ncards:\n  - {id: a, remove: true}\n",
+			`deck "d" overlays no deck of an extended pack`, 5, 21},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"game.yaml": {Data: []byte(manifest)}, c.file: {Data: []byte(c.src)}}
+			_, probs := LoadPack(fsys, "p")
+			for _, p := range probs {
+				if strings.Contains(p.Message, c.msg) {
+					if p.Pos.Line != c.line || p.Pos.Col != c.col {
+						t.Errorf("at %v, want line %d col %d", p.Pos, c.line, c.col)
+					}
+					return
+				}
+			}
+			t.Fatalf("no problem %q in %v", c.msg, probs)
+		})
+	}
+}

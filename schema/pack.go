@@ -158,6 +158,10 @@ func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLaye
 	}
 	if base != nil {
 		probs = append(probs, p.mergeBase(base)...)
+	} else {
+		var ps []Problem
+		p.Elements, ps = mergeElements(nil, p.Elements)
+		probs = append(probs, ps...)
 	}
 	return p, probs
 }

@@ -1,6 +1,9 @@
 package schema
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Sheet is reference material (kind: Sheet): a player aid, a rules summary
 // or a table, written as blocks of headings, paragraphs, bullet lists and
@@ -67,13 +70,37 @@ func decodeSheet(obj map[string]any, ref Ref) (Element, []Problem) {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	s.Ref = ref
-	for i, b := range s.Front {
-		b.Ref = ref.Child("front").Index(i)
+	var probs []Problem
+	for side, blocks := range map[string][]*Block{"front": s.Front, "back": s.Back} {
+		for i, b := range blocks {
+			b.Ref = ref.Child(side).Index(i)
+			probs = append(probs, b.checkShape()...)
+		}
 	}
-	for i, b := range s.Back {
-		b.Ref = ref.Child("back").Index(i)
+	sortProblems(probs)
+	return s, probs
+}
+
+// blockKinds are the fields of which a block holds exactly one.
+var blockKinds = []string{"heading", "paragraph", "bullets", "table", "break"}
+
+// checkShape reports a block that holds none or several of blockKinds.
+func (b *Block) checkShape() []Problem {
+	var has []string
+	for _, k := range blockKinds {
+		if b.Ref.Child(k).Exists() {
+			has = append(has, k)
+		}
 	}
-	return s, nil
+	if len(has) == 1 {
+		return nil
+	}
+	msg := "a block holds one of heading, paragraph, bullets, table or break; this one has none"
+	if len(has) > 1 {
+		msg = fmt.Sprintf("a block holds one of heading, paragraph, bullets, table or break; this one has %s", strings.Join(has, " and "))
+	}
+	return []Problem{{Pos: b.Ref.Pos(), Rule: "schema/invalid", Message: msg,
+		Hint: "split it into one block per item: - heading: ...  then  - paragraph: ..."}}
 }
 
 // Kind implements Element.

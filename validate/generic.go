@@ -245,13 +245,18 @@ func checkInlineIcons(c *Context) {
 	}
 }
 
+// countSource is copies counted towards a component, and where.
+type countSource struct {
+	file   string
+	copies int
+	ref    schema.Ref
+}
+
+func (s countSource) pos() schema.Pos { return s.ref.Pos() }
+
 func checkDeckCounts(c *Context) {
 	p := c.Pack
-	type source struct {
-		file   string
-		copies int
-		ref    schema.Ref
-	}
+	type source = countSource
 	sources := map[string][]source{}
 	for _, e := range p.Elements {
 		for _, cp := range e.Facts().Copies {
@@ -290,10 +295,33 @@ func checkDeckCounts(c *Context) {
 		for _, s := range srcs {
 			related = append(related, Related{Pos: s.ref.Pos(), Message: fmt.Sprintf("%d copies counted here", s.copies)})
 		}
-		c.Report(comp.Ref.Child("expected").Pos(),
+		at := comp.Ref.Child("expected").Pos()
+		if own := ownSource(p, srcs); !inPack(p, at) && own != nil {
+			// The component comes from an extended (bundled) pack: point at
+			// the pack's own file that changed the count.
+			related = append(related, Related{Pos: at, Message: "the component list of the extended pack"})
+			at = *own
+		}
+		c.Report(at,
 			fmt.Sprintf("component %q expects %d copies but the pack has %d (%s)", comp.ID, comp.Expected, total, strings.Join(parts, ", ")),
 			related...)
 	}
+}
+
+// inPack reports whether a position is in one of the pack's own files (not
+// in a pack it extends).
+func inPack(p *schema.Pack, pos schema.Pos) bool {
+	return p.Root == "" || strings.HasPrefix(pos.File, p.Root+"/")
+}
+
+// ownSource returns the first source of copies in the pack's own files.
+func ownSource(p *schema.Pack, srcs []countSource) *schema.Pos {
+	for _, s := range srcs {
+		if pos := s.pos(); inPack(p, pos) {
+			return &pos
+		}
+	}
+	return nil
 }
 
 func checkEmptyDecks(c *Context) {

@@ -210,7 +210,7 @@ func checkTemplateOverrides(c *Context) {
 				hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 			}
 			c.ReportHint(b.Ref.Child("id").Pos(),
-				fmt.Sprintf("template %q: box %q is not in the template it extends (%q), and as a new box it has no size, so it draws nothing", id, b.ID, t.Extends),
+				fmt.Sprintf("template %q: box %q is not in the template it extends (%q); as a new box it has no area (w and h), so it draws nothing", id, b.ID, t.Extends),
 				hint)
 		}
 	}

@@ -38,18 +38,21 @@ func newBuildCmd(s streams) *cobra.Command {
 		Short: "Validate packs and lay them out into print-ready PDFs and PNG previews",
 		Long: `Validate packs, then write their print kits under OUT/<pack>/: one PDF per
 deck (n-up with bleed and crop marks, each front page followed by its back
-page for duplex printing), tokens.pdf, calibration.pdf for measuring a
-printer's duplex misregistration, components.txt, and PNG previews of every
-card face with a contact sheet per deck.
+page for duplex printing), one per sheet (player aids) and per board (tiled
+at true size across pages, with a page map), tokens.pdf, calibration.pdf
+for measuring a printer's duplex misregistration, components.txt (what is
+printed and how to assemble it), and PNG previews of every card face with a
+contact sheet per deck.
 
-A pack with errors, or with text that does not fit its box (it would be
-clipped; --allow-overflow builds anyway), is not built and nothing is
-written. Output is written
-to a staging folder and swapped in at the end, so a failed build leaves the
-previous output intact. The same input always gives byte-identical PDFs
-(SOURCE_DATE_EPOCH sets their date).
+A pack with errors, or with text that does not fit (it would be clipped;
+--allow-overflow builds anyway), is not built and nothing is written.
+Output is written to a staging folder and swapped in at the end, so a
+failed build leaves the previous output intact. The same input always
+gives byte-identical PDFs (SOURCE_DATE_EPOCH sets their date).
 
-Flags override the pack's print settings.`,
+Flags given on the command line override the pack's print: settings; a
+flag left at its default does not (a pack with print: {paper: a4} prints on
+A4 unless you pass --paper).`,
 		Example: `  runforge build
   runforge build run-for-your-life --paper a4 --duplex short
   runforge build my-pack --back-offset 0.5,-0.3 --ink-saver --grayscale`,
