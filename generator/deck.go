@@ -12,14 +12,32 @@ import (
 
 // PrintOptions are the print settings of a build.
 type PrintOptions struct {
-	Paper      layout.Paper
+	Paper layout.Paper
+	// Margin is the printer margin: nothing that must print (marks, cut
+	// lines, labels, scale bars) lies closer to the paper edge.
 	Margin     float64
 	Bleed      float64
 	Duplex     layout.Duplex
 	BackOffset layout.Point
 	CropMarks  bool
-	Created    time.Time
+	// CutLines draws full-length cut lines beneath the cards.
+	CutLines bool
+	// Layout is how cards are imposed: sheet (n-up, backs on the following
+	// page), gutterfold (fronts and backs side by side, folded) or press
+	// (one card per page, trim + bleed).
+	Layout  Layout
+	Created time.Time
 }
+
+// Layout is a way of imposing cards on pages.
+type Layout string
+
+// Layouts.
+const (
+	LayoutSheet      Layout = "sheet"
+	LayoutGutterfold Layout = "gutterfold"
+	LayoutPress      Layout = "press"
+)
 
 // markColor is the colour of crop marks: registration-dark grey.
 var markColor = Color{0x30, 0x30, 0x30}
