@@ -44,9 +44,23 @@ type PrintSettings struct {
 	Duplex    string  `json:"duplex"`
 	Bleed     *Length `json:"bleed"`
 	CropMarks *bool   `json:"cropMarks"`
-	InkSaver  bool    `json:"inkSaver"`
-	Grayscale bool    `json:"grayscale"`
+	CutLines  *bool   `json:"cutLines"`
+	Margin    *Length `json:"margin"`
+	Layout    string  `json:"layout"`
+	// BackOffset shifts back pages by X, Y millimetres.
+	BackOffset *Offset `json:"backOffset"`
+	InkSaver   bool    `json:"inkSaver"`
+	Grayscale  bool    `json:"grayscale"`
 }
+
+// Offset is a shift in millimetres.
+type Offset struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// MaxMargin is the largest printer margin a pack or flag may set, in mm.
+const MaxMargin = 25.0
 
 // FontRef names a TrueType font shipped in the pack, for templates to use
 // by name.

@@ -246,6 +246,18 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 	if g.Print.CropMarks == nil {
 		g.Print.CropMarks = bg.Print.CropMarks
 	}
+	if g.Print.CutLines == nil {
+		g.Print.CutLines = bg.Print.CutLines
+	}
+	if g.Print.Margin == nil {
+		g.Print.Margin = bg.Print.Margin
+	}
+	if g.Print.Layout == "" {
+		g.Print.Layout = bg.Print.Layout
+	}
+	if g.Print.BackOffset == nil {
+		g.Print.BackOffset = bg.Print.BackOffset
+	}
 	g.Print.InkSaver = g.Print.InkSaver || bg.Print.InkSaver
 	g.Print.Grayscale = g.Print.Grayscale || bg.Print.Grayscale
 	rules := map[string]string{}

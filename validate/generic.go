@@ -180,6 +180,11 @@ func checkLimits(c *Context) {
 			checkSize(t.Ref, t.Width, t.Height, fmt.Sprintf("template %q", id))
 		}
 	}
+	if m := c.Pack.Game.Print.Margin; m != nil && m.MM() > schema.MaxMargin {
+		c.ReportHint(c.Pack.Game.Ref.Child("print").Child("margin").Pos(),
+			fmt.Sprintf("print margin %gmm is more than %gmm", m.MM(), schema.MaxMargin),
+			"home printers need about 4-5mm; the default is 0.25in (6.35mm)")
+	}
 	total := 0
 	for _, d := range c.Pack.Decks() {
 		total += d.Total()

@@ -237,6 +237,9 @@ func limitCases() []ruleCase {
 	const rule = "pack/limit"
 	return []ruleCase{
 		{rule: rule, name: "quiet-exactly-at-the-limit", files: bigPack(validate.MaxTotalCards/500, 500)},
+		{rule: rule, name: "quiet-margin-at-the-limit", files: genericPack("game.yaml", gameYAML("generic", genericComponents+"print: {margin: 25mm}\n"))},
+		{rule: rule, name: "fires-margin-too-wide", files: genericPack("game.yaml", gameYAML("generic", genericComponents+"print: {margin: 1in}\n")),
+			want: []want{{file: "game.yaml", at: "margin: |1in", msg: []string{"print margin 25.4mm is more than 25mm"}}}},
 		{rule: rule, name: "fires-over-the-limit", files: bigPack(validate.MaxTotalCards/500+1, 500),
 			want: []want{{file: "game.yaml", at: "id: |test-pack",
 				msg: []string{fmt.Sprintf("prints %d cards", validate.MaxTotalCards+500),

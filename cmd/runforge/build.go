@@ -22,6 +22,9 @@ type buildOptions struct {
 	duplex      string
 	backOffset  string
 	noCropMarks bool
+	cutLines    bool
+	margin      string
+	layout      string
 	inkSaver    bool
 	grayscale   bool
 	noPreviews  bool
@@ -66,15 +69,19 @@ A4 unless you pass --paper).`,
 	f := cmd.Flags()
 	f.StringVarP(&o.out, "out", "o", "out", "output folder")
 	f.StringVar(&o.paper, "paper", "letter", "paper size: letter or a4")
-	f.StringVar(&o.duplex, "duplex", "long", "duplex flip: long, short or none (no backs)")
-	f.StringVar(&o.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to match a printer's misregistration (see calibration.pdf)")
+	f.StringVar(&o.duplex, "duplex", "long", "duplex flip: long, short or none (single-sided: decorative backs are left out, backs that carry information print on pages of their own)")
+	f.StringVar(&o.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to match a printer's misregistration (see calibration.pdf; print.backOffset stores it)")
 	f.BoolVar(&o.noCropMarks, "no-crop-marks", false, "leave out crop marks")
+	f.BoolVar(&o.cutLines, "cut-lines", false, "draw full-length cut lines beneath the cards")
+	f.StringVar(&o.margin, "margin", "0.25in", "printer margin: no mark, line or label closer to the paper edge (e.g. 5mm, 0.25in; at most 25mm)")
+	f.StringVar(&o.layout, "layout", "sheet", "card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold) or press (one card per page with bleed, for print shops)")
 	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands")
 	f.BoolVar(&o.grayscale, "grayscale", false, "print every colour as grey, for monochrome printers")
 	f.BoolVar(&o.noPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.allowClip, "allow-overflow", false, "build even when text does not fit its box (it is clipped)")
 	_ = cmd.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]string{"letter", "a4"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("layout", cobra.FixedCompletions([]string{"sheet", "gutterfold", "press"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("duplex", cobra.FixedCompletions([]string{"long", "short", "none"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -93,6 +100,12 @@ func runBuild(s streams, o *buildOptions) error {
 	}
 	if _, err := layout.ParseDuplex(o.duplex); err != nil {
 		return usageError("--duplex: %v", err)
+	}
+	if _, err := parseMargin(o.margin); err != nil {
+		return usageError("--margin: %v", err)
+	}
+	if _, err := parseLayout(o.layout); err != nil {
+		return usageError("--layout: %v", err)
 	}
 	r, results, all, sum, err := checkPaths(o.paths)
 	if err != nil {
@@ -179,10 +192,46 @@ func (o *buildOptions) printOptions(p *schema.Pack, offset layout.Point, created
 	if !o.changed("no-crop-marks") && ps.CropMarks != nil {
 		crop = *ps.CropMarks
 	}
+	cutLines := o.cutLines
+	if !o.changed("cut-lines") && ps.CutLines != nil {
+		cutLines = *ps.CutLines
+	}
+	margin, _ := parseMargin(o.margin)
+	if !o.changed("margin") && ps.Margin != nil {
+		margin = ps.Margin.MM()
+	}
+	lay, _ := parseLayout(o.layout)
+	if !o.changed("layout") && ps.Layout != "" {
+		lay = generator.Layout(ps.Layout)
+	}
+	if !o.changed("back-offset") && ps.BackOffset != nil {
+		offset = layout.Point{X: ps.BackOffset.X, Y: ps.BackOffset.Y}
+	}
 	return generator.PrintOptions{
-		Paper: paper, Margin: layout.DefaultMargin, Bleed: bleed, Duplex: duplex,
-		BackOffset: offset, CropMarks: crop, Created: created,
+		Paper: paper, Margin: margin, Bleed: bleed, Duplex: duplex,
+		BackOffset: offset, CropMarks: crop, CutLines: cutLines, Layout: lay, Created: created,
 	}, nil
+}
+
+// parseMargin parses a printer margin such as 6.35mm or 0.25in.
+func parseMargin(s string) (float64, error) {
+	l, err := schema.ParseLength(s)
+	if err != nil {
+		return 0, err
+	}
+	if l.MM() > schema.MaxMargin {
+		return 0, fmt.Errorf("%s is more than %gmm", s, schema.MaxMargin)
+	}
+	return l.MM(), nil
+}
+
+// parseLayout parses a card layout name.
+func parseLayout(s string) (generator.Layout, error) {
+	switch l := generator.Layout(s); l {
+	case generator.LayoutSheet, generator.LayoutGutterfold, generator.LayoutPress:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown layout %q (want sheet, gutterfold or press)", s)
 }
 
 func parseOffset(s string) (layout.Point, error) {

@@ -167,6 +167,10 @@ func TestUsageErrors(t *testing.T) {
 		{"build", "--back-offset", "a,b"},
 		{"build", "--back-offset", "NaN,0"},
 		{"build", "--back-offset", "0,Inf"},
+		{"build", "--margin", "1in"},
+		{"build", "--margin", "wide"},
+		{"build", "--margin", "-3mm"},
+		{"build", "--layout", "booklet"},
 		{"frobnicate"},
 		{"validate", "--nope"},
 	} {
