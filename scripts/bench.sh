@@ -101,6 +101,10 @@ measure 5 "$rf" build run-for-your-life -o "$tmp/out"
 row "build run-for-your-life full kit (best of 5)" 0.6 100
 measure 5 "$rf" build generator/testdata/deck200 -o "$tmp/out"
 row "build deck200 (best of 5)" 0.3 80
+measure 5 "$rf" build generator/testdata/deck200 --layout gutterfold -o "$tmp/out"
+row "build deck200 --layout gutterfold (best of 5)" 0.3 80
+measure 5 "$rf" build generator/testdata/deck200 --layout press -o "$tmp/out"
+row "build deck200 --layout press (best of 5)" 0.3 80
 measure 3 "$rf" build "$tmp/deck10k" --no-previews -o "$tmp/out"
 row "build 10k cards --no-previews (best of 3)" 10 300
 measure 10 "$rf" validate data
