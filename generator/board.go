@@ -81,6 +81,7 @@ func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 // times) a page map, then the pages of its tiles at true size.
 func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
 	return r.writeDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *PDF) error {
+		doc.SetDuplex(layout.NoDuplex) // tiles are printed one-sided
 		return r.imposeBoard(pdfBoardOut{doc}, b, opts)
 	})
 }

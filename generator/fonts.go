@@ -1,9 +1,12 @@
 package generator
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
+	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -21,6 +24,20 @@ const ptMM = 25.4 / 72
 // builtinFonts are the embedded Go fonts (BSD licence), in FontStyle order.
 var builtinFonts = [...][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF, gomono.TTF}
 
+// builtinFontData is builtinFonts as printed: the proportional faces draw
+// their digit zero without the slash (see plainZero); Go Mono keeps it.
+var builtinFontData = sync.OnceValue(func() [][]byte {
+	out := make([][]byte, len(builtinFonts))
+	for i, src := range builtinFonts {
+		if FontStyle(i) == Mono {
+			out[i] = src
+			continue
+		}
+		out[i] = plainZero(src)
+	}
+	return out
+})
+
 // cachedRunes is how many leading code points have precomputed advances.
 const cachedRunes = 0x2100
 
@@ -33,6 +50,7 @@ type face struct {
 	missing               []bool    // by rune below cachedRunes: no glyph
 	ascent, descent, capH float64
 	builtin               bool
+	psName                string // PostScript name, for the PDF's BaseFont
 }
 
 // Fonts measures text in the embedded fonts and any fonts a pack adds. It
@@ -45,7 +63,7 @@ type Fonts struct {
 // NewFonts parses the embedded fonts and precomputes their advances.
 func NewFonts() (*Fonts, error) {
 	f := &Fonts{byName: map[string]FontStyle{}}
-	for i, src := range builtinFonts {
+	for i, src := range builtinFontData() {
 		fc, err := newFace(FontStyle(i).String(), src)
 		if err != nil {
 			return nil, fmt.Errorf("embedded font %s: %w", FontStyle(i), err)
@@ -98,7 +116,7 @@ func newFace(name string, src []byte) (*face, error) {
 		return nil, err
 	}
 	em := float64(upem)
-	fc := &face{name: name, data: src, parsed: p,
+	fc := &face{name: name, data: src, parsed: p, psName: postScriptName(p, &buf, name),
 		ascent: float64(m.Ascent) / em, descent: float64(m.Descent) / em, capH: float64(m.CapHeight) / em}
 	if fc.capH == 0 {
 		fc.capH = fc.ascent * 0.7
@@ -211,3 +229,117 @@ func (f *Fonts) Builtin(st FontStyle) bool { return f.face(st).builtin }
 
 // Count is the number of font styles.
 func (f *Fonts) Count() int { return len(f.faces) }
+
+// PostScriptName is the font's PostScript name (e.g. Go-Bold), as a PDF
+// name may carry it: the BaseFont of the embedded subset after its tag.
+func (f *Fonts) PostScriptName(st FontStyle) string { return f.face(st).psName }
+
+// postScriptName reads a font's PostScript name, keeping only the printable
+// ASCII a PDF name may hold without escapes; fallback names a font without.
+func postScriptName(p *sfnt.Font, buf *sfnt.Buffer, fallback string) string {
+	n, _ := p.Name(buf, sfnt.NameIDPostScript)
+	clean := func(s string) string {
+		s = strings.Map(func(r rune) rune {
+			if r <= ' ' || r > '~' || strings.ContainsRune("()<>[]{}/%#", r) {
+				return -1
+			}
+			return r
+		}, s)
+		return s[:min(len(s), 63)]
+	}
+	if c := clean(n); c != "" {
+		return c
+	}
+	if c := clean(fallback); c != "" {
+		return c
+	}
+	return "Font"
+}
+
+// plainZero returns a copy of a Go font whose digit zero is drawn as the
+// font's own zero.empty glyph: the Go fonts slash their zero, which makes a
+// 10 on a card read like typewriter code and sets it apart from the rest of
+// the card's face. The unslashed outline is copied over the slashed one (it
+// is smaller; the rest is padding) with its side bearing; the advance, and
+// so every measurement, stays the same. A font without the glyphs, or with
+// tables this does not expect, is returned unchanged.
+func plainZero(src []byte) []byte {
+	p, err := sfnt.Parse(src)
+	if err != nil {
+		return src
+	}
+	var buf sfnt.Buffer
+	zero, err := p.GlyphIndex(&buf, '0')
+	if err != nil || zero == 0 {
+		return src
+	}
+	empty := -1
+	for i := 0; i < p.NumGlyphs(); i++ {
+		if n, _ := p.GlyphName(&buf, sfnt.GlyphIndex(i)); n == "zero.empty" {
+			empty = i
+			break
+		}
+	}
+	if empty < 0 {
+		return src
+	}
+	tables := sfntTables(src)
+	head, loca, glyf, hhea, hmtx := tables["head"], tables["loca"], tables["glyf"], tables["hhea"], tables["hmtx"]
+	if len(head) < 54 || len(hhea) < 36 || loca == nil || glyf == nil || hmtx == nil {
+		return src
+	}
+	be := binary.BigEndian
+	longLoca := be.Uint16(head[50:]) == 1
+	glyph := func(g int) (start, end int, ok bool) {
+		if longLoca {
+			if 4*g+8 > len(loca) {
+				return 0, 0, false
+			}
+			start, end = int(be.Uint32(loca[4*g:])), int(be.Uint32(loca[4*g+4:]))
+		} else {
+			if 2*g+4 > len(loca) {
+				return 0, 0, false
+			}
+			start, end = 2*int(be.Uint16(loca[2*g:])), 2*int(be.Uint16(loca[2*g+2:]))
+		}
+		return start, end, start <= end && end <= len(glyf)
+	}
+	za, zb, ok1 := glyph(int(zero))
+	ea, eb, ok2 := glyph(empty)
+	nh := int(be.Uint16(hhea[34:]))
+	if !ok1 || !ok2 || eb-ea < 10 || eb-ea > zb-za || int(zero) >= nh || 4*nh > len(hmtx) {
+		return src
+	}
+	out := slices.Clone(src)
+	// The tables are subslices of src: the same offsets address out.
+	at := func(t []byte) []byte {
+		off := cap(src) - cap(t)
+		return out[off : off+len(t)]
+	}
+	dst := at(glyf)[za:zb]
+	clear(dst[copy(dst, glyf[ea:eb]):])
+	copy(at(hmtx)[4*int(zero)+2:], glyf[ea+2:ea+4]) // lsb = the outline's xMin
+	return out
+}
+
+// sfntTables maps each table tag of a TrueType file to its bytes (subslices
+// of src); nil when the directory does not fit the file.
+func sfntTables(src []byte) map[string][]byte {
+	be := binary.BigEndian
+	if len(src) < 12 {
+		return nil
+	}
+	tables := map[string][]byte{}
+	for i, n := 0, int(be.Uint16(src[4:])); i < n; i++ {
+		if 12+16*i+16 > len(src) {
+			return nil
+		}
+		rec := src[12+16*i:]
+		off, size := uint64(be.Uint32(rec[8:])), uint64(be.Uint32(rec[12:]))
+		if off+size > uint64(len(src)) {
+			return nil
+		}
+		tables[string(rec[:4])] = src[off : off+size] // cap reaches the end of src
+	}
+	return tables
+}

@@ -1,12 +1,17 @@
 package generator
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -19,10 +24,11 @@ const (
 // PDF is a PDF document being written with fpdf. Every page carries a
 // TrimBox; the embedded Go fonts are subset into the file.
 type PDF struct {
-	f     *fpdf.Fpdf
-	err   error // first error inside a template (fpdf keeps those apart)
-	fonts *Fonts
-	used  map[FontStyle]bool
+	f      *fpdf.Fpdf
+	err    error // first error inside a template (fpdf keeps those apart)
+	fonts  *Fonts
+	used   map[FontStyle]bool
+	duplex layout.Duplex
 }
 
 // PDFInfo is the document metadata. Created is written as both creation and
@@ -30,6 +36,12 @@ type PDF struct {
 type PDFInfo struct {
 	Title   string
 	Created time.Time
+	// Duplex is how the pages are meant to go through the printer, written
+	// as the print dialog's preset (/ViewerPreferences /Duplex): long-edge
+	// flip (the zero value), short-edge flip, or one-sided for
+	// layout.NoDuplex. Every document also asks to print at 100%
+	// (/PrintScaling /None).
+	Duplex layout.Duplex
 }
 
 // NewPDF starts a document that draws text in fonts.
@@ -46,8 +58,12 @@ func NewPDF(info PDFInfo, fonts *Fonts) *PDF {
 	}
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
-	return &PDF{f: f, fonts: fonts, used: map[FontStyle]bool{}}
+	return &PDF{f: f, fonts: fonts, used: map[FontStyle]bool{}, duplex: info.Duplex}
 }
+
+// SetDuplex changes the duplex preset written for the viewer (see
+// PDFInfo.Duplex).
+func (d *PDF) SetDuplex(m layout.Duplex) { d.duplex = m }
 
 // useFont embeds a font style the first time it is needed: parsing and
 // subsetting a font is a large part of writing a small PDF.
@@ -103,15 +119,273 @@ func (d *PDF) Template(w, h float64, draw func(Canvas)) *PDFTemplate {
 	return &PDFTemplate{t: t, w: w, h: h}
 }
 
-// Write finishes the document.
+// Write finishes the document: fpdf's output with the viewer preferences
+// added to the catalog and the embedded font subsets named with their
+// subset tags.
 func (d *PDF) Write(w io.Writer) error {
 	if d.err != nil {
 		return d.err
 	}
-	if err := d.f.Output(w); err != nil {
+	var raw bytes.Buffer
+	if err := d.f.Output(&raw); err != nil {
+		return fmt.Errorf("writing PDF: %w", err)
+	}
+	fonts := map[string]string{}
+	for st := range d.used {
+		family, style := pdfFont(d.fonts, st)
+		// fpdf names a UTF-8 font "utf8" + its font key.
+		fonts["utf8"+strings.ToLower(family)+strings.ToUpper(style)] = d.fonts.PostScriptName(st)
+	}
+	out, err := finishPDF(raw.Bytes(), viewerPreferences(d.duplex), fonts)
+	if err != nil {
+		return fmt.Errorf("writing PDF: %w", err)
+	}
+	if _, err := w.Write(out); err != nil {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
 	return nil
+}
+
+// viewerPreferences asks viewers to print at 100% (no "fit to page": cards
+// shrunk by 3% no longer fit their sleeves) and presets the duplex flip.
+func viewerPreferences(m layout.Duplex) string {
+	duplex := "/DuplexFlipLongEdge"
+	switch m {
+	case layout.ShortEdge:
+		duplex = "/DuplexFlipShortEdge"
+	case layout.NoDuplex:
+		duplex = "/Simplex"
+	}
+	return "/ViewerPreferences << /PrintScaling /None /Duplex " + duplex + " >>"
+}
+
+// pdfObject is one indirect object of a PDF being finished: its bytes,
+// where they were, and where its dictionary (before any stream) ends.
+type pdfObject struct {
+	num      int
+	data     []byte
+	dictEnd  int
+	startOld int
+}
+
+// finishPDF edits fpdf's output: the catalog gets prefs, every font name in
+// fonts (fpdf's name -> PostScript name) becomes TAG+PostScriptName with a
+// subset tag of six capitals derived from the embedded subset (PDF 32000
+// 9.6.4: a subset font's name starts with its tag), the header announces
+// PDF 1.7 (/Duplex in ViewerPreferences is 1.7) and the cross-reference
+// table is rebuilt. The edits are a function of the bytes only, so
+// identical input still gives identical output.
+func finishPDF(raw []byte, prefs string, fonts map[string]string) ([]byte, error) {
+	objs, xref, root, err := splitPDF(raw)
+	if err != nil {
+		return nil, err
+	}
+	byNum := map[int]*pdfObject{}
+	for _, o := range objs {
+		byNum[o.num] = o
+	}
+	// Tags: a hash of each font's embedded subset (its FontFile2 stream).
+	rename := map[string]string{}
+	for _, o := range objs {
+		dict := o.data[:o.dictEnd]
+		if !bytes.Contains(dict, []byte("/Type /FontDescriptor")) {
+			continue
+		}
+		name := pdfNameAfter(dict, "/FontName /")
+		ps, ok := fonts[name]
+		if !ok {
+			continue
+		}
+		file := byNum[pdfRefAfter(dict, "/FontFile2 ")]
+		if file == nil {
+			return nil, fmt.Errorf("font %s: no embedded font file", name)
+		}
+		h := sha256.New()
+		h.Write([]byte(name))
+		h.Write([]byte{0})
+		h.Write(file.data)
+		rename[name] = subsetTag(h.Sum(nil)) + "+" + ps
+	}
+	if len(rename) != len(fonts) {
+		return nil, fmt.Errorf("found %d of %d embedded fonts", len(rename), len(fonts))
+	}
+	names := make([]string, 0, len(rename))
+	for n := range rename {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	catalog := byNum[root]
+	if catalog == nil {
+		return nil, fmt.Errorf("no catalog")
+	}
+	var out bytes.Buffer
+	out.Grow(len(raw) + 256)
+	head := raw[:objs[0].startOld]
+	if v := []byte("%PDF-1."); bytes.HasPrefix(head, v) && len(head) > len(v) && head[len(v)] < '7' {
+		out.Write(v)
+		out.WriteByte('7')
+		out.Write(head[len(v)+1:])
+	} else {
+		out.Write(head)
+	}
+	offsets := map[int]int{}
+	for _, o := range objs {
+		offsets[o.num] = out.Len()
+		dict, rest := o.data[:o.dictEnd], o.data[o.dictEnd:]
+		for _, n := range names {
+			dict = replacePDFName(dict, n, rename[n])
+		}
+		if o == catalog {
+			const typ = "/Type /Catalog\n"
+			i := bytes.Index(dict, []byte(typ))
+			if i < 0 {
+				return nil, fmt.Errorf("catalog without /Type /Catalog")
+			}
+			i += len(typ)
+			dict = append(append(append(append([]byte(nil), dict[:i]...), prefs...), '\n'), dict[i:]...)
+		}
+		out.Write(dict)
+		out.Write(rest)
+	}
+	// The table as fpdf writes it, entries in object number order.
+	start := out.Len()
+	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", xref.size)
+	for n := 1; n < xref.size; n++ {
+		off, ok := offsets[n]
+		if !ok {
+			return nil, fmt.Errorf("object %d is not in the file", n)
+		}
+		fmt.Fprintf(&out, "%010d 00000 n \n", off)
+	}
+	out.Write(xref.trailer)
+	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", start)
+	return out.Bytes(), nil
+}
+
+// pdfXref is what splitPDF keeps of the cross-reference section.
+type pdfXref struct {
+	size    int
+	trailer []byte // from "trailer" up to "startxref"
+}
+
+// splitPDF cuts fpdf's output into its objects, in file order, using the
+// cross-reference table; root is the catalog's object number.
+func splitPDF(raw []byte) (objs []*pdfObject, x pdfXref, root int, err error) {
+	i := bytes.LastIndex(raw, []byte("startxref\n"))
+	if i < 0 {
+		return nil, x, 0, fmt.Errorf("no startxref")
+	}
+	line, _, _ := bytes.Cut(raw[i+len("startxref\n"):], []byte("\n"))
+	xrefAt, err := strconv.Atoi(string(line))
+	if err != nil || xrefAt <= 0 || xrefAt >= i {
+		return nil, x, 0, fmt.Errorf("bad startxref %q", line)
+	}
+	sec := raw[xrefAt:i]
+	var size int
+	if _, err := fmt.Sscanf(string(sec), "xref\n0 %d\n", &size); err != nil || size < 2 {
+		return nil, x, 0, fmt.Errorf("bad xref table")
+	}
+	entries := sec[bytes.IndexByte(sec[len("xref\n"):], '\n')+len("xref\n")+1:]
+	if len(entries) < 20*size {
+		return nil, x, 0, fmt.Errorf("short xref table")
+	}
+	x.size, x.trailer = size, entries[20*size:]
+	if !bytes.HasPrefix(x.trailer, []byte("trailer")) {
+		return nil, x, 0, fmt.Errorf("no trailer after the xref table")
+	}
+	root = pdfRefAfter(x.trailer, "/Root ")
+	for n := 1; n < size; n++ {
+		e := entries[20*n : 20*n+20]
+		if e[17] != 'n' {
+			return nil, x, 0, fmt.Errorf("xref entry %d is not in use", n)
+		}
+		off, err := strconv.Atoi(string(e[:10]))
+		if err != nil || off <= 0 || off >= xrefAt {
+			return nil, x, 0, fmt.Errorf("bad xref entry %d", n)
+		}
+		objs = append(objs, &pdfObject{num: n, startOld: off})
+	}
+	sort.Slice(objs, func(a, b int) bool { return objs[a].startOld < objs[b].startOld })
+	for k, o := range objs {
+		end := xrefAt
+		if k+1 < len(objs) {
+			end = objs[k+1].startOld
+		}
+		o.data = raw[o.startOld:end]
+		if !bytes.HasPrefix(o.data, []byte(strconv.Itoa(o.num)+" 0 obj")) {
+			return nil, x, 0, fmt.Errorf("object %d is not where the xref table says", o.num)
+		}
+		o.dictEnd = len(o.data)
+		if s := bytes.Index(o.data, []byte("stream\n")); s >= 0 {
+			o.dictEnd = s
+		}
+	}
+	return objs, x, root, nil
+}
+
+// subsetTag makes six capital letters from a hash.
+func subsetTag(sum []byte) string {
+	var b [6]byte
+	for i := range b {
+		b[i] = 'A' + sum[i]%26
+	}
+	return string(b[:])
+}
+
+// pdfNameAfter returns the name that follows key in a dictionary ("" if none).
+func pdfNameAfter(dict []byte, key string) string {
+	i := bytes.Index(dict, []byte(key))
+	if i < 0 {
+		return ""
+	}
+	rest := dict[i+len(key):]
+	end := bytes.IndexFunc(rest, isPDFDelimiter)
+	if end < 0 {
+		end = len(rest)
+	}
+	return string(rest[:end])
+}
+
+// pdfRefAfter returns the object number of the reference "N 0 R" after key.
+func pdfRefAfter(dict []byte, key string) int {
+	i := bytes.Index(dict, []byte(key))
+	if i < 0 {
+		return 0
+	}
+	var n, g int
+	if _, err := fmt.Sscanf(string(dict[i+len(key):]), "%d %d R", &n, &g); err != nil {
+		return 0
+	}
+	return n
+}
+
+// replacePDFName replaces the name /old (whole names only) by /new.
+func replacePDFName(dict []byte, old, new string) []byte {
+	pat := []byte("/" + old)
+	var out []byte
+	for {
+		i := bytes.Index(dict, pat)
+		if i < 0 {
+			break
+		}
+		end := i + len(pat)
+		if end < len(dict) && !isPDFDelimiter(rune(dict[end])) {
+			out = append(out, dict[:end]...)
+			dict = dict[end:]
+			continue
+		}
+		out = append(append(append(out, dict[:i]...), '/'), new...)
+		dict = dict[end:]
+	}
+	if out == nil {
+		return dict
+	}
+	return append(out, dict...)
+}
+
+// isPDFDelimiter reports white space and delimiters, which end a PDF name.
+func isPDFDelimiter(r rune) bool {
+	return strings.ContainsRune(" \t\r\n\f\x00()<>[]{}/%", r)
 }
 
 // PageCount is the number of pages so far.
@@ -280,7 +554,8 @@ func (r *Renderer) writeDocument(w io.Writer, p *schema.Pack, name, element stri
 	if p != nil && p.Game != nil {
 		title = p.Game.Title + " - " + name
 	}
-	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created}, r.Fonts)
+	// A one-sided document (a board) sets layout.NoDuplex in fill.
+	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
 	if err := fill(doc); err != nil {
 		return 0, fmt.Errorf("%s: %w", element, err)
 	}

@@ -103,6 +103,7 @@ func TestCardRenderingGolden(t *testing.T) {
 		{"event-inksaver.txt", "events", costly, "rfyl-event", saver},
 		{"event-back.txt", "events", costly, "rfyl-event-back", r},
 		{"determination-10.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 10 }, "rfyl-determination", r},
+		{"determination-6.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 6 }, "rfyl-determination", r},
 		{"blood-infected.txt", "blood", func(c *schema.Card) bool { return c.Str("result") == "infected" }, "rfyl-blood", r},
 		{"blood-back-3.txt", "blood", func(c *schema.Card) bool { v, _ := c.Int("countdown"); return v == 3 }, "rfyl-blood-back", r},
 	}

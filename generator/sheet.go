@@ -61,6 +61,9 @@ func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions
 // content, not decoration, so it is never dropped.
 func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) (pages int, err error) {
 	return r.writeDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *PDF) error {
+		if len(s.Back) == 0 {
+			doc.SetDuplex(layout.NoDuplex)
+		}
 		return r.imposeSheet(pdfSink{doc}, s, opts)
 	})
 }

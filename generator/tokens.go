@@ -16,46 +16,60 @@ const tokenGap = 2.0
 const tokenBleed = 1.0
 
 // DrawToken draws a token centred in a size x size square at (x, y): its
-// colour with bleed, its icon and label, and a thin cut line.
+// colour with bleed, its icon and label, and a thin cut line — light over a
+// dark colour, so that it shows where the scissors go. With ink-saver the
+// colour is a ring inside the cut line instead of a full disc, so tokens
+// told apart by colour still are (their labels tell them apart in grey).
 func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed float64) {
 	c = r.surface(c)
 	s := t.Size.MM()
 	fill := colorOr(t.Fill, Color{0xdd, 0xdd, 0xdd})
 	ink := colorOr(t.Ink, Black)
 	paper := fill
+	cut := Stroked(Color{0x55, 0x55, 0x55}, 0.2)
+	if !r.InkSaver && !isLight(fill) {
+		cut = Stroked(Color{0xf2, 0xf2, 0xf2}, 0.25)
+	}
+	shape := c.Ellipse
+	if t.Shape == "square" {
+		shape = func(x, y, w, h float64, st Style) { c.Rect(x, y, w, h, 0, st) }
+	}
 	if r.InkSaver {
 		paper = White
 		if isLight(ink) {
 			ink = fill
 		}
-	}
-	cut := Stroked(Color{0x55, 0x55, 0x55}, 0.2)
-	if t.Shape == "square" {
-		if !r.InkSaver {
-			c.Rect(x-bleed, y-bleed, s+2*bleed, s+2*bleed, 0, Filled(fill))
+		if isLight(ink) {
+			ink = Color{0x1a, 0x1a, 0x1a}
 		}
-		c.Rect(x, y, s, s, 0, cut)
+		ring := round2(s * tokenRing)
+		shape(x+ring/2, y+ring/2, s-ring, s-ring, Stroked(fill, ring))
 	} else {
-		if !r.InkSaver {
-			c.Ellipse(x-bleed, y-bleed, s+2*bleed, s+2*bleed, Filled(fill))
-		}
-		c.Ellipse(x, y, s, s, cut)
+		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, Filled(fill))
 	}
+	shape(x, y, s, s, cut)
 	iconSize := s * 0.6
 	iy := y + (s-iconSize)/2
 	if t.Label != "" {
-		iconSize = s * 0.5
-		iy = y + s*0.12
+		iconSize = s * 0.44
+		iy = y + s*0.11
 	}
 	if t.Icon != "" {
 		DrawIcon(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
 	}
 	if t.Label != "" {
-		size := s * 0.22 / ptMM
-		block := r.Fonts.LayoutText(t.Label, TextStyle{Font: Bold, Size: size, MinSize: size / 2, Align: "center", VAlign: "middle"}, s*0.7, s*0.25)
-		r.Fonts.DrawText(c, block, x+s*0.15, y+s*0.64, s*0.7, s*0.25, ink, paper)
+		// The label's box sits low on the disc, narrow enough to stay
+		// clear of the ring and the cut.
+		size := round2(s * 0.3 / ptMM)
+		bx, by, bw, bh := x+s*0.2, y+s*0.57, s*0.6, s*0.3
+		block := r.Fonts.LayoutText(t.Label, TextStyle{Font: Bold, Size: size, MinSize: round2(size / 2), Align: "center", VAlign: "middle"}, bw, bh)
+		r.Fonts.DrawText(c, block, bx, by, bw, bh, ink, paper)
 	}
 }
+
+// tokenRing is the width of the ink-saver colour ring, as a share of the
+// token's size.
+const tokenRing = 0.1
 
 // tokenCopies lists every token copy of a pack, largest first.
 func tokenCopies(p *schema.Pack) []*schema.Token {
@@ -86,7 +100,8 @@ func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (
 	if err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created}, r.Fonts)
+	// Token sheets are one-sided.
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
 	var page *PDFCanvas
 	current := -1
 	for _, pl := range placements {

@@ -1,0 +1,169 @@
+package generator
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"github.com/runforge/runforge/layout"
+)
+
+// smallPDF writes a page of text in two faces plus a template in a third.
+func smallPDF(t *testing.T, info PDFInfo, text string) []byte {
+	t.Helper()
+	fonts, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := NewPDF(info, fonts)
+	tpl := doc.Template(20, 10, func(c Canvas) { c.Text(1, 5, "template "+text, Italic, 8, Black) })
+	page := doc.AddPage(100, 100)
+	page.Text(10, 10, text, Regular, 10, Black)
+	page.Text(10, 20, "Bold "+text, Bold, 10, Black)
+	page.UseTemplate(tpl, 10, 40)
+	var b bytes.Buffer
+	if err := doc.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// readPDF validates a PDF strictly and reads it back.
+func readPDF(t *testing.T, b []byte) *model.Context {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.Validate(bytes.NewReader(b), conf); err != nil {
+		t.Fatalf("strict validation: %v", err)
+	}
+	ctx, err := api.ReadContext(bytes.NewReader(b), model.NewDefaultConfiguration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// Every PDF asks viewers to print at 100% and presets the duplex flip it
+// was laid out for.
+func TestPDFViewerPreferences(t *testing.T) {
+	created := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		duplex layout.Duplex
+		want   string
+	}{
+		{layout.LongEdge, "DuplexFlipLongEdge"},
+		{layout.ShortEdge, "DuplexFlipShortEdge"},
+		{layout.NoDuplex, "Simplex"},
+	} {
+		t.Run(c.want, func(t *testing.T) {
+			b := smallPDF(t, PDFInfo{Title: "t", Created: created, Duplex: c.duplex}, "Hello 10")
+			if !bytes.HasPrefix(b, []byte("%PDF-1.7\n")) {
+				t.Errorf("header %q, want PDF 1.7 (ViewerPreferences /Duplex)", b[:9])
+			}
+			ctx := readPDF(t, b)
+			cat, err := ctx.Catalog()
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, ok := cat.Find("ViewerPreferences")
+			if !ok {
+				t.Fatal("no ViewerPreferences in the catalog")
+			}
+			vp, err := ctx.DereferenceDict(o)
+			if err != nil || vp == nil {
+				t.Fatalf("ViewerPreferences is not a dictionary: %v", err)
+			}
+			if n := vp.NameEntry("PrintScaling"); n == nil || *n != "None" {
+				t.Errorf("PrintScaling = %v, want None", n)
+			}
+			if n := vp.NameEntry("Duplex"); n == nil || *n != c.want {
+				t.Errorf("Duplex = %v, want %s", n, c.want)
+			}
+			if again := smallPDF(t, PDFInfo{Title: "t", Created: created, Duplex: c.duplex}, "Hello 10"); !bytes.Equal(b, again) {
+				t.Error("the same document written twice differs")
+			}
+		})
+	}
+	// The zero value is long-edge: callers that do not say print as before.
+	if got := viewerPreferences(layout.Duplex(0)); !strings.Contains(got, "/DuplexFlipLongEdge") {
+		t.Errorf("default duplex hint: %s", got)
+	}
+}
+
+// pdfFonts lists the BaseFont of every font dictionary and the FontName of
+// every font descriptor.
+func pdfFonts(t *testing.T, ctx *model.Context) (base map[string]string, descriptors []string) {
+	t.Helper()
+	base = map[string]string{}
+	for _, e := range ctx.Table {
+		if e == nil || e.Free {
+			continue
+		}
+		d, ok := e.Object.(types.Dict)
+		if !ok {
+			continue
+		}
+		switch typ := d.Type(); {
+		case typ != nil && *typ == "Font":
+			base[*d.NameEntry("BaseFont")+" "+*d.NameEntry("Subtype")] = *d.NameEntry("BaseFont")
+		case typ != nil && *typ == "FontDescriptor":
+			descriptors = append(descriptors, *d.NameEntry("FontName"))
+		}
+	}
+	return base, descriptors
+}
+
+// Subset fonts carry a subset tag (PDF 32000 9.6.4): six capitals and a
+// plus before the PostScript name, the same in the Type0 font, its CIDFont
+// and its descriptor; derived from the subset, so the same text gives the
+// same tag and other text another one.
+func TestPDFSubsetTags(t *testing.T) {
+	tagged := regexp.MustCompile(`^[A-Z]{6}\+(GoRegular|Go-Bold|Go-Italic)$`)
+	tagsOf := func(text string) map[string]string {
+		ctx := readPDF(t, smallPDF(t, PDFInfo{Title: "t"}, text))
+		base, desc := pdfFonts(t, ctx)
+		if len(desc) != 3 || len(base) != 6 {
+			t.Fatalf("%d font descriptors and %d fonts, want 3 and 6 (Type0 + CIDFontType2 each): %v %v", len(desc), len(base), desc, base)
+		}
+		tags := map[string]string{}
+		for _, name := range desc {
+			if !tagged.MatchString(name) {
+				t.Errorf("font %q has no subset tag", name)
+			}
+			tag, ps, _ := strings.Cut(name, "+")
+			tags[ps] = tag
+			for _, sub := range []string{"Type0", "CIDFontType2"} {
+				if _, ok := base[name+" "+sub]; !ok {
+					t.Errorf("no %s font with BaseFont %s: %v", sub, name, base)
+				}
+			}
+		}
+		return tags
+	}
+	a, b, c := tagsOf("Hello 10"), tagsOf("Hello 10"), tagsOf("Goodbye 6")
+	for ps, tag := range a {
+		if b[ps] != tag {
+			t.Errorf("%s: tag %s, then %s for the same text", ps, tag, b[ps])
+		}
+		if c[ps] == tag {
+			t.Errorf("%s: tag %s for other text too", ps, tag)
+		}
+	}
+	if len(map[string]bool{a["GoRegular"]: true, a["Go-Bold"]: true, a["Go-Italic"]: true}) != 3 {
+		t.Errorf("fonts share a tag: %v", a)
+	}
+}
+
+// finishPDF refuses what it cannot parse instead of writing a broken file.
+func TestFinishPDFRejectsGarbage(t *testing.T) {
+	for _, raw := range []string{"", "%PDF-1.3\nno xref", "%PDF-1.3\nstartxref\n5\n%%EOF\n"} {
+		if _, err := finishPDF([]byte(raw), viewerPreferences(layout.LongEdge), nil); err == nil {
+			t.Errorf("%q: no error", raw)
+		}
+	}
+}
