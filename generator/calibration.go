@@ -7,73 +7,170 @@ import (
 	"github.com/runforge/runforge/layout"
 )
 
-// WriteCalibration writes the two-page duplex calibration sheet. The front
-// has two scales crossing at the page centre, labelled in the offset to
-// pass to --back-offset; the back has a crosshair at the centre, shifted by
-// the current offset. Printed duplex and held against a light, the
-// crosshair's position on the scales is the correction to add.
+// The calibration sheet measures how a printer places the back of a sheet
+// relative to its front, and whether either side was scaled, in a way that
+// works on card stock (nothing has to be seen through the paper):
+//
+//   - The front has five targets, C at the centre and L, R, T, B 75 mm left
+//     and right and 100 mm above and below it. Each is a cross of two cut
+//     lines with a small circle at the centre.
+//   - The back has, behind each target (mirrored for the flip, shifted by
+//     the back offset the sheet is printed with), two scales crossing at the
+//     point where the target should be: a horizontal one for X and a
+//     vertical one for Y, in 0.5 mm steps, labelled in back-page millimetres.
+//   - The user pierces each target's centre with a pin, or cuts along one of
+//     its lines so that the cut edge runs across the back's scale, and reads
+//     on the back where the hole or the cut edge falls.
+//
+// Sign: the back's content lands at its intended place plus the printer's
+// error e (back-page coordinates). A back drawn at mirror(T) + O therefore
+// lands at mirror(T) + O + e, while the pin comes through at mirror(T): the
+// reading is -(O + e). A back offset of -e puts every back where it
+// belongs, and that is O + reading: the reading is what to add to the
+// offset the sheet was printed with, whatever the flip.
+//
+// Scale: L and R are 150 mm apart, T and B 200 mm; their readings differ
+// when the back was printed at another scale than the front. A 100 mm bar on
+// each side, measured with a ruler, catches "fit to page".
+const (
+	calTargetDX   = 75.0  // L and R, from the centre
+	calTargetDY   = 100.0 // T and B
+	calCrossArm   = 8.0   // half the length of a target's cut lines
+	calScaleArm   = 12.0  // half the length of a back scale
+	calLabelPt    = 5.0
+	calTextPt     = 7.5
+	calScaleEvery = 5 // labelled every 5 mm
+)
+
+// calTarget is one calibration target: where it is on the front and where
+// its scales are on the back page (back-page coordinates).
+type calTarget struct {
+	Name        string
+	Front, Back layout.Point
+}
+
+// calibrationTargets places the targets for the paper, flip and offset.
+func calibrationTargets(opts PrintOptions) []calTarget {
+	pw, ph := opts.Paper.W, opts.Paper.H
+	cx, cy := pw/2, ph/2
+	pts := []calTarget{
+		{"C", layout.Point{X: cx, Y: cy}, layout.Point{}},
+		{"L", layout.Point{X: cx - calTargetDX, Y: cy}, layout.Point{}},
+		{"R", layout.Point{X: cx + calTargetDX, Y: cy}, layout.Point{}},
+		{"T", layout.Point{X: cx, Y: cy - calTargetDY}, layout.Point{}},
+		{"B", layout.Point{X: cx, Y: cy + calTargetDY}, layout.Point{}},
+	}
+	for i := range pts {
+		pts[i].Back = backPoint(pts[i].Front, opts)
+	}
+	return pts
+}
+
+// backPoint is where a point of the front goes on the back page: mirrored
+// for the flip (the same point of the paper), then shifted by the offset.
+func backPoint(p layout.Point, opts PrintOptions) layout.Point {
+	switch opts.Duplex {
+	case layout.ShortEdge:
+		p.Y = opts.Paper.H - p.Y
+	default:
+		p.X = opts.Paper.W - p.X
+	}
+	return layout.Point{X: p.X + opts.BackOffset.X, Y: p.Y + opts.BackOffset.Y}
+}
+
+// calScaleLabel is the label of the back scale's tick k mm from its centre
+// (k > 0: right on the horizontal scale, down on the vertical one): the
+// correction to add to the back offset when the hole is there.
+func calScaleLabel(k int) string { return fmt.Sprintf("%+d", k) }
+
+// WriteCalibration writes the two-page duplex calibration sheet.
 func (r *Renderer) WriteCalibration(w io.Writer, opts PrintOptions) error {
-	doc := NewPDF(PDFInfo{Title: "runforge duplex calibration", Created: opts.Created}, r.Fonts)
+	doc := NewPDF(PDFInfo{Title: "runforge duplex calibration", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	r.drawCalibration(pdfSink{doc}, opts)
+	return doc.Write(w)
+}
+
+// drawCalibration draws the front and the back of the calibration sheet.
+func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	cx, cy := pw/2, ph/2
 	ink := Color{0x20, 0x20, 0x20}
-
-	front := doc.AddPage(pw, ph)
-	// Sign of the correction per axis: a back shifted by +d (in back page
-	// coordinates) shows through the front at -d on the flipped axis.
-	sx, sy := 1.0, -1.0
-	if opts.Duplex == layout.ShortEdge {
-		sx, sy = -1, 1
-	}
-	// Two scales cross at the centre: the horizontal one with its ticks
-	// above the line and labels below, the vertical one with its ticks to the
-	// left and labels to the right, labelled every 5 mm with the correction to pass (the sign depends on the flip).
-	const span = 12.0
-	front.Line(cx-span, cy, cx+span, cy, ink, 0.15)
-	front.Line(cx, cy-span, cx, cy+span, ink, 0.15)
-	for i := -24; i <= 24; i++ {
-		d := float64(i) / 2
-		tick := 1.0
-		switch {
-		case i%10 == 0:
-			tick = 3
-		case i%2 == 0:
-			tick = 1.8
-		}
-		front.Line(cx+d, cy, cx+d, cy-tick, ink, 0.1)
-		front.Line(cx, cy+d, cx-tick, cy+d, ink, 0.1)
-		if i%10 == 0 && i != 0 {
-			lx := fmt.Sprintf("%+g", sx*d)
-			ly := fmt.Sprintf("%+g", sy*d)
-			front.Text(round2(cx+d-r.Fonts.Width(lx, Regular, 6)/2), round2(cy+3), lx, Regular, 6, ink)
-			front.Text(round2(cx+1.5), round2(cy+d+0.7), ly, Regular, 6, ink)
-		}
-	}
-	front.Text(round2(cx+span+2), round2(cy+0.8), "X (mm)", Bold, 6, ink)
-	front.Text(round2(cx-2), round2(cy+span+3.5), "Y (mm)", Bold, 6, ink)
-	front.Rect(cx-80, cy-110, 160, 220, 0, Stroked(ink, 0.2))
-	lines := []string{
-		"runforge duplex calibration (" + opts.Duplex.String() + "-edge flip, " + opts.Paper.Name + ")",
-		"1. Print this file on both sides of one sheet, with the same settings you use for cards.",
-		"2. Hold the sheet against a light. The back shows a crosshair near the centre scales.",
-		"3. Read where its centre falls: X on the horizontal scale, Y on the vertical (mm).",
-		fmt.Sprintf("4. Build again with --back-offset X,Y added to the offset this sheet used (%g,%g).", opts.BackOffset.X, opts.BackOffset.Y),
-		"The large frames of both sides should coincide once the offset is right.",
-	}
-	for i, l := range lines {
-		st := Regular
-		if i == 0 {
-			st = Bold
-		}
-		front.Text(cx-75, cy-100+float64(i)*6, l, st, 8, ink)
-	}
-
-	back := doc.AddPage(pw, ph)
-	bx, by := cx+opts.BackOffset.X, cy+opts.BackOffset.Y
 	red := Color{0xc0, 0x10, 0x10}
-	back.Line(bx-6, by, bx+6, by, red, 0.3)
-	back.Line(bx, by-6, bx, by+6, red, 0.3)
-	back.Ellipse(bx-2, by-2, 4, 4, Stroked(red, 0.3))
-	back.Rect(pw-(cx-80)-160+opts.BackOffset.X, cy-110+opts.BackOffset.Y, 160, 220, 0, Stroked(red, 0.2))
-	return doc.Write(w)
+	targets := calibrationTargets(opts)
+	flip := opts.Duplex
+	if flip == layout.NoDuplex {
+		flip = layout.LongEdge
+	}
+
+	front := r.surface(sink.AddPage(pw, ph))
+	for _, t := range targets {
+		x, y := t.Front.X, t.Front.Y
+		front.Line(x-calCrossArm, y, x+calCrossArm, y, ink, 0.15)
+		front.Line(x, y-calCrossArm, x, y+calCrossArm, ink, 0.15)
+		front.Ellipse(x-1.5, y-1.5, 3, 3, Stroked(ink, 0.15))
+		front.Text(round2(x+2), round2(y-2), t.Name, Bold, 8, ink)
+	}
+	title := fmt.Sprintf("runforge duplex calibration: %s paper, %s-edge flip, back offset %g,%g", opts.Paper.Name, flip, opts.BackOffset.X, opts.BackOffset.Y)
+	text := "1. Print both pages on the two sides of one sheet, with the settings you use for cards: 100% (actual size), no fit to page.\n" +
+		"2. Measure the 100 mm bar below on both sides with a ruler. If it is not 100 mm, your print dialog scaled the page: fix that first.\n" +
+		"3. Pierce the centre of each target (C, L, R, T, B) with a pin, or cut along one of its lines with a knife and ruler.\n" +
+		"4. On the back, read where the hole or the cut edge falls on the scales around it: X on the horizontal scale, Y on the vertical one (mm).\n" +
+		fmt.Sprintf("5. Add the readings at C to the offset this sheet used: build with --back-offset X,Y (%g,%g plus the readings), or store it as print.backOffset.\n", opts.BackOffset.X, opts.BackOffset.Y) +
+		"6. L and R are 150 mm apart, T and B 200 mm. If their readings differ by more than 0.5 mm, one side was printed at another scale: check the print settings of the back."
+	st := TextStyle{Font: Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
+	const textW = 136.0
+	tx, ty, th := cx-textW/2, cy-calTargetDY+calCrossArm+4, calTargetDY-2*calCrossArm-10
+	front.Text(round2(tx), round2(ty+r.Fonts.Ascent(Bold, 9)), title, Bold, 9, ink)
+	ty, th = ty+6, th-6
+	block := r.Fonts.LayoutText(text, st, textW, th)
+	r.Fonts.DrawText(front, block, round2(tx), round2(ty), textW, th, ink, White)
+	bar := layout.Rect{X: cx - scaleBarLen/2 - deckLabelPad, Y: cy + calCrossArm + 12, W: scaleBarLen + 2*deckLabelPad, H: r.scaleBarHeight()}
+	r.drawScaleBar(front, bar)
+
+	back := r.surface(sink.AddPage(pw, ph))
+	for _, t := range targets {
+		r.drawCalScales(back, t, red)
+	}
+	// The back's own scale bar and a reminder, behind the front's text.
+	bb := backPoint(layout.Point{X: bar.X, Y: bar.Y}, opts)
+	if flip == layout.LongEdge {
+		bb.X -= bar.W
+	} else {
+		bb.Y -= bar.H
+	}
+	r.drawScaleBar(back, layout.Rect{X: bb.X, Y: bb.Y, W: bar.W, H: bar.H})
+	note := "back: where the hole or cut edge falls on each scale is the correction to add to the back offset (X right, Y down, mm)"
+	tc := backPoint(layout.Point{X: cx, Y: cy - calTargetDY/2}, opts)
+	back.Text(round2(tc.X-r.Fonts.Width(note, Regular, 6)/2), round2(tc.Y), note, Regular, 6, red)
+}
+
+// drawCalScales draws the two scales of a target on the back page, crossing
+// where the target should be: ticks every 0.5 mm, longer every 1 and 5 mm,
+// labelled every 5 mm; the horizontal scale has its ticks above the line and
+// labels below, the vertical one ticks to the left and labels to the right.
+func (r *Renderer) drawCalScales(c Canvas, t calTarget, col Color) {
+	x, y := t.Back.X, t.Back.Y
+	c.Line(x-calScaleArm, y, x+calScaleArm, y, col, 0.12)
+	c.Line(x, y-calScaleArm, x, y+calScaleArm, col, 0.12)
+	for i := -2 * int(calScaleArm); i <= 2*int(calScaleArm); i++ {
+		d := float64(i) / 2
+		tick := 0.8
+		switch {
+		case i%(2*calScaleEvery) == 0:
+			tick = 2.5
+		case i%2 == 0:
+			tick = 1.5
+		}
+		c.Line(round2(x+d), y, round2(x+d), round2(y-tick), col, 0.08)
+		c.Line(x, round2(y+d), round2(x-tick), round2(y+d), col, 0.08)
+		if i%(2*calScaleEvery) == 0 && i != 0 {
+			k := i / 2
+			l := calScaleLabel(k)
+			c.Text(round2(x+d-r.Fonts.Width(l, Regular, calLabelPt)/2), round2(y+2.6), l, Regular, calLabelPt, col)
+			c.Text(round2(x+1), round2(y+d+0.7), l, Regular, calLabelPt, col)
+		}
+	}
+	c.Text(round2(x+calScaleArm+1), round2(y+0.7), "X", Bold, 6, col)
+	c.Text(round2(x-1), round2(y+calScaleArm+2.8), "Y", Bold, 6, col)
+	c.Text(round2(x-calScaleArm), round2(y-3.5), t.Name, Bold, 7, col)
 }

@@ -20,7 +20,8 @@ type PrintOptions struct {
 	Duplex     layout.Duplex
 	BackOffset layout.Point
 	CropMarks  bool
-	// CutLines draws full-length cut lines beneath the cards.
+	// CutLines draws full-length cut lines on the waste around the cards
+	// (along every trim edge and across the gutters; see layout.SheetMarks).
 	CutLines bool
 	// Layout is how cards are imposed: sheet (n-up, backs on the following
 	// page), gutterfold (fronts and backs side by side, folded) or press
@@ -39,8 +40,22 @@ const (
 	LayoutPress      Layout = "press"
 )
 
-// markColor is the colour of crop marks: registration-dark grey.
-var markColor = Color{0x30, 0x30, 0x30}
+// Colours of the marks on deck sheets.
+var (
+	// markColor is the colour of crop marks: registration-dark grey.
+	markColor = Color{0x30, 0x30, 0x30}
+	// outlineColor is the light grey of trim outlines on white cards.
+	outlineColor = Color{0xa0, 0xa0, 0xa0}
+)
+
+// Sizes of the scale bar and labels on deck sheets.
+const (
+	scaleBarLen   = 100.0 // mm
+	scaleBarPt    = 5.5
+	deckLabelPt   = 6.0
+	deckLabelPad  = 0.6 // white around a label's text
+	deckMarkClear = 0.5 // between a label or bar and a mark
+)
 
 // buildDeck plans a deck's PDF and previews.
 func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
@@ -50,16 +65,28 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 	if err != nil {
 		return []job{{run: func(string) ([]Artifact, error) { return nil, err }}}
 	}
+	write := r.WriteDeck
+	switch opts.Print.Layout {
+	case LayoutGutterfold:
+		write = r.WriteDeckGutterfold
+	case LayoutPress:
+		write = r.WriteDeckPress
+	}
 	jobs := []job{fileJob(d.ID+".pdf", func(w io.Writer) (int, error) {
-		return r.WriteDeck(w, p, d, face, back, opts.Print)
+		return write(w, p, d, face, back, opts.Print)
 	})}
+	if opts.Print.Layout == LayoutPress {
+		jobs = append(jobs, r.pressPNGJobs(d, face, back, opts.Print)...)
+	}
 	if opts.Previews {
 		jobs = append(jobs, r.deckPreviewJobs(d, face, back)...)
 	}
 	return jobs
 }
 
-// indexDeck describes a deck's PDF in the kit's index.
+// indexDeck describes a deck's PDF in the kit's index: how the cards are
+// imposed, where the bleed is and where it is not (butted cut lines), the
+// order to cut, and what happens to the backs.
 func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
 	d := e.(*schema.Deck)
 	faceID, backID := d.Sides()
@@ -67,16 +94,87 @@ func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions)
 	if err != nil {
 		return nil
 	}
-	grid, err := layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
-		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+	switch opts.Layout {
+	case LayoutPress:
+		return []string{fmt.Sprintf("%d cards, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
+			"300 dpi PNGs of every face and back with bleed are in press/%s/", d.Total(), round2(size.W.MM()+2*PressBleed), round2(size.H.MM()+2*PressBleed), d.ID)}
+	case LayoutGutterfold:
+		gf, err := layout.NewGutterfold(layout.GutterfoldSpec{Paper: opts.Paper, Margin: opts.Margin, CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed})
+		if err != nil {
+			return nil
+		}
+		return []string{fmt.Sprintf("%d cards, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", d.Total(), gf.PerPage())}
+	}
+	grid, err := deckGrid(opts, size)
 	if err != nil {
 		return nil
 	}
-	line := fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", d.Total(), size.W.MM(), size.H.MM(), grid.PerPage())
-	if back != nil && opts.Duplex != layout.NoDuplex {
-		line += fmt.Sprintf("; each front page is followed by its back page (duplex, flip on the %s edge)", opts.Duplex)
+	sheets := (d.Total() + grid.PerPage() - 1) / grid.PerPage()
+	lines := []string{fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", d.Total(), size.W.MM(), size.H.MM(), grid.PerPage())}
+	if l := deckBleedNote(grid, opts); l != "" {
+		lines = append(lines, l)
 	}
-	return []string{line}
+	switch deckBacksOf(back, opts.Duplex) {
+	case backsDuplex:
+		lines = append(lines, fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge)", opts.Duplex))
+	case backsOwnPages:
+		lines = append(lines, fmt.Sprintf("the backs carry information, so --duplex none prints them on pages of their own after the fronts "+
+			"(pages %d-%d), each labelled with its sheet, in the order of its fronts (not mirrored): cut them out and glue each behind its front",
+			sheets+1, 2*sheets))
+	case backsLeftOut:
+		lines = append(lines, "the backs are the same on every card and are left out (--duplex none)")
+	}
+	return lines
+}
+
+// deckBleedNote says where the cards have bleed and how to cut them.
+func deckBleedNote(g layout.Grid, opts PrintOptions) string {
+	if opts.Bleed <= 0 {
+		return "no bleed: cut exactly on the marks"
+	}
+	cols, rows := g.Butted()
+	switch {
+	case cols && rows:
+		return fmt.Sprintf("%gmm bleed around the sheet only: on %s paper the cards butt on shared cut lines both ways (no room for gutters); cut straight across the sheet along the marks", opts.Bleed, opts.Paper.Name)
+	case rows:
+		return fmt.Sprintf("%gmm bleed on every side except between rows: on %s paper the rows butt on one shared cut line (no room for gutters); "+
+			"cut the rows apart first, straight across the sheet along the marks in the gutters, then each strip along the marks beside its edges", opts.Bleed, opts.Paper.Name)
+	case cols:
+		return fmt.Sprintf("%gmm bleed on every side except between columns: on %s paper the columns butt on one shared cut line (no room for gutters); "+
+			"cut the columns apart first, straight across the sheet along the marks above, below and between the rows, then each strip along the marks beside its edges", opts.Bleed, opts.Paper.Name)
+	}
+	return fmt.Sprintf("%gmm bleed on every side of every card; marks in the gutters and beside every edge guide each cut, in any order", opts.Bleed)
+}
+
+// deckGrid is the sheet grid of a deck's cards.
+func deckGrid(opts PrintOptions, size schema.Size) (layout.Grid, error) {
+	return layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
+		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+}
+
+// deckBacks is what a sheet layout does with a deck's backs.
+type deckBacks int
+
+const (
+	backsNone     deckBacks = iota // the deck has no back template
+	backsDuplex                    // each front page is followed by its back page, mirrored for the flip
+	backsOwnPages                  // duplex none, backs that carry information: pages of their own after the fronts
+	backsLeftOut                   // duplex none, a decorative back shared by every card
+)
+
+// deckBacksOf decides what becomes of the backs. A back that shows card
+// fields (a Blood card's countdown) is content: without duplex it prints on
+// pages of its own rather than disappear.
+func deckBacksOf(back *schema.Template, d layout.Duplex) deckBacks {
+	switch {
+	case back == nil:
+		return backsNone
+	case d != layout.NoDuplex:
+		return backsDuplex
+	case perCard(back):
+		return backsOwnPages
+	}
+	return backsLeftOut
 }
 
 // DeckSides returns the face and back templates of a deck and its trim size.
@@ -126,22 +224,34 @@ func perCard(t *schema.Template) bool {
 	return false
 }
 
-// WriteDeck imposes a deck n-up and writes the PDF: for every sheet a front
-// page with crop marks and, unless duplex is none, a back page mirrored for
-// the flip. Art used more than once is drawn once as a PDF template.
+// WriteDeck imposes a deck n-up (layout.Grid) and writes the PDF: for every
+// sheet a front page and, for duplex, its back page mirrored for the flip;
+// under duplex none, backs that carry information follow all the fronts on
+// pages of their own. Every page has its marks (see layout.SheetMarks), a
+// 100 mm scale bar where there is room, and nothing inside the printer
+// margin but bleed. Art used more than once is drawn once as a PDF template.
 func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) (pages int, err error) {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
 	if back != nil {
 		back = sized(back, size)
 	}
-	grid, err := layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
-		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+	grid, err := deckGrid(opts, size)
 	if err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + deckTitle(d), Created: opts.Created}, r.Fonts)
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + deckTitle(d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	art := &deckArt{r: r, doc: doc, deck: d, face: face, back: back, bleed: opts.Bleed,
+		faces: map[*CardData]*PDFTemplate{}, backs: map[*CardData]*PDFTemplate{}}
+	r.imposeDeck(pdfSink{doc}, grid, deckCards(d), face, back, opts, art.draw)
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
+	}
+	return doc.PageCount(), nil
+}
 
+// deckCards lists every copy of every card, in deck order.
+func deckCards(d *schema.Deck) []*CardData {
 	var copies []*CardData
 	for _, card := range d.Cards {
 		cd := NewCardData(d, card)
@@ -149,92 +259,270 @@ func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, 
 			copies = append(copies, cd)
 		}
 	}
-	full := layout.Sides{Top: opts.Bleed, Right: opts.Bleed, Bottom: opts.Bleed, Left: opts.Bleed}
-	tw, th := size.W.MM()+2*opts.Bleed, size.H.MM()+2*opts.Bleed
-	templates := map[*CardData]*PDFTemplate{}
-	artFor := func(cd *CardData) *PDFTemplate {
-		if t, ok := templates[cd]; ok {
-			return t
-		}
-		t := doc.Template(tw, th, func(c Canvas) {
-			c.Push()
-			c.Translate(opts.Bleed, opts.Bleed)
-			r.DrawCard(c, face, cd, full)
-			c.Pop()
-		})
-		templates[cd] = t
-		return t
-	}
-	var sharedBack *PDFTemplate
-	if back != nil && !perCard(back) && opts.Duplex != layout.NoDuplex {
-		sharedBack = doc.Template(tw, th, func(c Canvas) {
-			c.Push()
-			c.Translate(opts.Bleed, opts.Bleed)
-			r.DrawCard(c, back, &CardData{Deck: d, Card: &schema.Card{}}, full)
-			c.Pop()
-		})
-	}
-	backTemplates := map[*CardData]*PDFTemplate{}
+	return copies
+}
 
+// cardDrawer draws one side of a card in its slot (clipped to its art).
+type cardDrawer func(c Canvas, cd *CardData, back bool, s layout.Slot)
+
+// imposeDeck draws the pages of a deck on sink.
+func (r *Renderer) imposeDeck(sink pageSink, grid layout.Grid, copies []*CardData, face, back *schema.Template, opts PrintOptions, card cardDrawer) {
 	per := grid.PerPage()
-	for start := 0; start < len(copies); start += per {
-		sheet := copies[start:min(start+per, len(copies))]
-		page := doc.AddPage(opts.Paper.W, opts.Paper.H)
-		for i, cd := range sheet {
-			trim, bleed := grid.Trim(i), grid.Bleed(i)
-			page.Push()
-			page.ClipRect(trim.X-bleed.Left, trim.Y-bleed.Top, trim.W+bleed.Left+bleed.Right, trim.H+bleed.Top+bleed.Bottom)
-			if cd.Card.Count > 1 {
-				page.UseTemplate(artFor(cd), trim.X-opts.Bleed, trim.Y-opts.Bleed)
-			} else {
-				page.Translate(trim.X, trim.Y)
-				r.DrawCard(page, face, cd, bleed)
-			}
-			page.Pop()
-		}
-		if opts.CropMarks {
-			for _, m := range grid.CropMarks(len(sheet)) {
-				page.Line(m.X1, m.Y1, m.X2, m.Y2, markColor, 0.2)
-			}
-		}
-		if back == nil || opts.Duplex == layout.NoDuplex {
-			continue
-		}
-		bpage := doc.AddPage(opts.Paper.W, opts.Paper.H)
-		for i, cd := range sheet {
-			trim, rotated := grid.BackTrim(i, opts.Duplex, opts.BackOffset)
-			bleed := grid.BackBleed(i, opts.Duplex)
-			bpage.Push()
-			bpage.ClipRect(trim.X-bleed.Left, trim.Y-bleed.Top, trim.W+bleed.Left+bleed.Right, trim.H+bleed.Top+bleed.Bottom)
-			if rotated {
-				bpage.Rotate(180, trim.X+trim.W/2, trim.Y+trim.H/2)
-			}
-			switch {
-			case sharedBack != nil:
-				bpage.UseTemplate(sharedBack, trim.X-opts.Bleed, trim.Y-opts.Bleed)
-			case cd.Card.Count > 1:
-				t, ok := backTemplates[cd]
-				if !ok {
-					t = doc.Template(tw, th, func(c Canvas) {
-						c.Push()
-						c.Translate(opts.Bleed, opts.Bleed)
-						r.DrawCard(c, back, cd, full)
-						c.Pop()
-					})
-					backTemplates[cd] = t
-				}
-				bpage.UseTemplate(t, trim.X-opts.Bleed, trim.Y-opts.Bleed)
-			default:
-				bpage.Translate(trim.X, trim.Y)
-				r.DrawCard(bpage, back, cd, full)
-			}
-			bpage.Pop()
+	sheets := (len(copies) + per - 1) / per
+	mode := deckBacksOf(back, opts.Duplex)
+	pages := &deckPages{r: r, grid: grid, opts: opts, card: card, cache: map[deckPageKey]*deckPageGeom{},
+		faceWhite: r.whiteCard(face), backWhite: r.whiteCard(back)}
+	sheet := func(k int) []*CardData { return copies[k*per : min((k+1)*per, len(copies))] }
+	for k := 0; k < sheets; k++ {
+		pages.draw(sink, sheet(k), deckPageKey{side: sideFront}, "")
+		if mode == backsDuplex {
+			pages.draw(sink, sheet(k), deckPageKey{side: sideBack}, "")
 		}
 	}
-	if err := doc.Write(w); err != nil {
-		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
+	if mode == backsOwnPages {
+		for k := 0; k < sheets; k++ {
+			label := fmt.Sprintf("backs of sheet %d (page %d), in the order of its fronts", k+1, k+1)
+			pages.draw(sink, sheet(k), deckPageKey{side: sideOwnBack}, label)
+		}
 	}
-	return doc.PageCount(), nil
+}
+
+// whiteCard reports whether a side prints without a background (white, or
+// ink-saver), so that only an outline shows its trim.
+func (r *Renderer) whiteCard(t *schema.Template) bool {
+	return t != nil && (r.InkSaver || colorOr(t.Background, White) == White)
+}
+
+// deckSide is which side a deck page shows.
+type deckSide int
+
+const (
+	sideFront   deckSide = iota
+	sideBack             // behind its front page, mirrored for the flip and shifted by the back offset
+	sideOwnBack          // duplex none: a page of its own, in the fronts' order
+)
+
+type deckPageKey struct {
+	side deckSide
+	n    int
+}
+
+// deckPageGeom is what a page of n cards on one side holds besides the
+// cards: computed once for all the full sheets of a deck.
+type deckPageGeom struct {
+	slots []layout.Slot
+	marks []layout.Mark
+	bar   *layout.Rect // the scale bar's place, if there is room
+	// obstacles are what a label must not cover: trims, marks, the bar.
+	obstacles []layout.Rect
+}
+
+type deckPages struct {
+	r                    *Renderer
+	grid                 layout.Grid
+	opts                 PrintOptions
+	card                 cardDrawer
+	cache                map[deckPageKey]*deckPageGeom
+	faceWhite, backWhite bool
+}
+
+func (dp *deckPages) geom(k deckPageKey) *deckPageGeom {
+	if g, ok := dp.cache[k]; ok {
+		return g
+	}
+	opts := dp.opts
+	g := &deckPageGeom{}
+	white := dp.backWhite
+	switch k.side {
+	case sideFront:
+		g.slots, white = dp.grid.Slots(k.n), dp.faceWhite
+	case sideBack:
+		g.slots = dp.grid.BackSlots(k.n, opts.Duplex, opts.BackOffset)
+	case sideOwnBack:
+		g.slots = dp.grid.BackSlots(k.n, layout.NoDuplex, layout.Point{})
+	}
+	area := dp.grid.Printable()
+	g.marks = layout.SheetMarks(area, g.slots, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines, TrimOutline: white})
+	// The scale bar keeps off the cards' art; labels only off their trims
+	// (a label over bleed sits on a white ground and is cut away).
+	var arts []layout.Rect
+	for _, s := range g.slots {
+		arts = append(arts, s.Art().Inset(-deckMarkClear))
+		g.obstacles = append(g.obstacles, s.Trim.Inset(-deckMarkClear))
+	}
+	for _, m := range g.marks {
+		r := m.InkRect().Inset(-deckMarkClear)
+		arts = append(arts, r)
+		g.obstacles = append(g.obstacles, r)
+	}
+	if r, ok := layout.FindRoom(area, arts, scaleBarLen+2*deckLabelPad, dp.r.scaleBarHeight()); ok {
+		g.bar = &r
+		g.obstacles = append(g.obstacles, r)
+	}
+	dp.cache[k] = g
+	return g
+}
+
+// draw adds one page holding sheet's cards on the given side.
+func (dp *deckPages) draw(sink pageSink, sheet []*CardData, k deckPageKey, label string) {
+	k.n = len(sheet)
+	g := dp.geom(k)
+	page := sink.AddPage(dp.opts.Paper.W, dp.opts.Paper.H)
+	for i, cd := range sheet {
+		dp.card(page, cd, k.side != sideFront, g.slots[i])
+	}
+	c := dp.r.surface(page)
+	drawMarks(c, g.marks)
+	if g.bar != nil {
+		dp.r.drawScaleBar(c, *g.bar)
+	}
+	if label != "" {
+		dp.r.drawPageLabel(c, dp.grid.Printable(), g.obstacles, label)
+	}
+}
+
+// drawMarks draws marks in their order (knockouts first).
+func drawMarks(c Canvas, marks []layout.Mark) {
+	for _, m := range marks {
+		col := markColor
+		switch m.Ink {
+		case layout.InkKnockout:
+			col = White
+		case layout.InkFaint:
+			col = outlineColor
+		}
+		c.Line(m.X1, m.Y1, m.X2, m.Y2, col, m.Width)
+	}
+}
+
+// scaleBarHeight is the height of a scale bar with its caption.
+func (r *Renderer) scaleBarHeight() float64 {
+	return 2.6 + r.Fonts.Ascent(Regular, scaleBarPt) + r.Fonts.Descent(Regular, scaleBarPt) + 2*deckLabelPad
+}
+
+// drawScaleBar draws a 100 mm ruler in box (scaleBarLen + 2 x pad wide): a
+// line with millimetre ticks, longer every 10 mm, and a caption asking to
+// check it, so that a page printed with "fit to page" shows itself.
+func (r *Renderer) drawScaleBar(c Canvas, box layout.Rect) {
+	c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
+	x0, y := box.X+deckLabelPad, box.Y+deckLabelPad
+	for i := 0; i <= 100; i++ {
+		l := 0.8
+		switch {
+		case i%50 == 0:
+			l = 2.4
+		case i%10 == 0:
+			l = 1.6
+		}
+		x := round2(x0 + float64(i)*scaleBarLen/100)
+		c.Line(x, y, x, round2(y+l), markColor, 0.1)
+	}
+	c.Line(x0, y, x0+scaleBarLen, y, markColor, 0.15)
+	base := round2(y + 2.6 + r.Fonts.Ascent(Regular, scaleBarPt))
+	c.Text(round2(x0), base, "0", Regular, scaleBarPt, markColor)
+	end := "100 mm"
+	c.Text(round2(x0+scaleBarLen-r.Fonts.Width(end, Regular, scaleBarPt)), base, end, Regular, scaleBarPt, markColor)
+	mid := "this bar must measure 100 mm: if not, print at 100% (actual size, no fit to page)"
+	c.Text(round2(x0+(scaleBarLen-r.Fonts.Width(mid, Regular, scaleBarPt))/2), base, mid, Regular, scaleBarPt, markColor)
+}
+
+// drawPageLabel writes a one-line label on a white ground in the first
+// free place inside area: across the page, or else up a gutter. A page too
+// full for it goes without.
+func (r *Renderer) drawPageLabel(c Canvas, area layout.Rect, obstacles []layout.Rect, label string) {
+	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
+	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+	if box, ok := layout.FindRoom(area, obstacles, w, h); ok {
+		c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
+		c.Text(round2(box.X+deckLabelPad), round2(box.Y+deckLabelPad+asc), label, Regular, deckLabelPt, markColor)
+		return
+	}
+	box, ok := layout.FindRoom(area, obstacles, h, w)
+	if !ok {
+		return
+	}
+	c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
+	// Reading upwards: turn a horizontal w x h box a quarter turn
+	// counter-clockwise about the vertical box's centre.
+	cx, cy := box.X+box.W/2, box.Y+box.H/2
+	c.Push()
+	c.Rotate(-90, cx, cy)
+	c.Text(round2(cx-w/2+deckLabelPad), round2(cy-h/2+deckLabelPad+asc), label, Regular, deckLabelPt, markColor)
+	c.Pop()
+}
+
+// deckArt draws card sides in their slots: as PDF templates where a drawing
+// is placed more than once (a card with copies, a shared back), directly
+// otherwise.
+type deckArt struct {
+	r            *Renderer
+	doc          *PDF
+	deck         *schema.Deck
+	face, back   *schema.Template
+	bleed        float64
+	faces, backs map[*CardData]*PDFTemplate
+	shared       *PDFTemplate
+}
+
+// template returns the PDF template of a side placed more than once, or nil.
+func (a *deckArt) template(cd *CardData, back bool) *PDFTemplate {
+	switch {
+	case back && !perCard(a.back):
+		if a.shared == nil {
+			a.shared = a.record(a.back, &CardData{Deck: a.deck, Card: &schema.Card{}})
+		}
+		return a.shared
+	case cd.Card.Count < 2:
+		return nil
+	}
+	cache, t := a.faces, a.face
+	if back {
+		cache, t = a.backs, a.back
+	}
+	tpl, ok := cache[cd]
+	if !ok {
+		tpl = a.record(t, cd)
+		cache[cd] = tpl
+	}
+	return tpl
+}
+
+func (a *deckArt) record(t *schema.Template, cd *CardData) *PDFTemplate {
+	size, _ := t.TrimSize()
+	b := a.bleed
+	full := layout.Sides{Top: b, Right: b, Bottom: b, Left: b}
+	return a.doc.Template(size.W.MM()+2*b, size.H.MM()+2*b, func(c Canvas) {
+		c.Push()
+		c.Translate(b, b)
+		a.r.DrawCard(c, t, cd, full)
+		c.Pop()
+	})
+}
+
+// draw implements cardDrawer: the side clipped to the slot's art, turned
+// 180 degrees about the trim's centre for a rotated back.
+func (a *deckArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
+	art, trim := s.Art(), s.Trim
+	c.Push()
+	c.ClipRect(art.X, art.Y, art.W, art.H)
+	if s.Rotated {
+		c.Rotate(180, trim.X+trim.W/2, trim.Y+trim.H/2)
+	}
+	if pc, ok := c.(*PDFCanvas); ok {
+		if tpl := a.template(cd, back); tpl != nil {
+			pc.UseTemplate(tpl, trim.X-a.bleed, trim.Y-a.bleed)
+			c.Pop()
+			return
+		}
+	}
+	t := a.face
+	if back {
+		t = a.back
+	}
+	b := a.bleed
+	c.Translate(trim.X, trim.Y)
+	a.r.DrawCard(c, t, cd, layout.Sides{Top: b, Right: b, Bottom: b, Left: b})
+	c.Pop()
 }
 
 func deckTitle(d *schema.Deck) string {

@@ -87,3 +87,21 @@ func TestOutputCollisionWritesNothing(t *testing.T) {
 		t.Fatalf("build exit %d, out/p exists: %v", code, err == nil)
 	}
 }
+
+// Every layout builds the bundled kit; press also writes its 300 dpi PNGs.
+func TestBuildLayouts(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, lay := range []string{"gutterfold", "press"} {
+		code, stdout, stderr := run(t, "", "build", "run-for-your-life", "--layout", lay, "--no-previews", "-o", lay)
+		if code != 0 || !strings.Contains(stdout, lay+"/run-for-your-life/events.pdf") {
+			t.Fatalf("%s: exit %d\n%s\n%s", lay, code, stdout, stderr)
+		}
+	}
+	if _, err := os.Stat("press/run-for-your-life/press/blood/_back.png"); err == nil {
+		t.Error("blood cards have per-card backs, yet a shared back was written")
+	}
+	entries, err := os.ReadDir("press/run-for-your-life/press/events")
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("no press PNGs: %v", err)
+	}
+}
