@@ -72,7 +72,7 @@ A4 unless you pass --paper).`,
 	f.StringVar(&o.duplex, "duplex", "long", "duplex flip: long, short or none (single-sided: decorative backs are left out, backs that carry information print on pages of their own)")
 	f.StringVar(&o.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to match a printer's misregistration (see calibration.pdf; print.backOffset stores it)")
 	f.BoolVar(&o.noCropMarks, "no-crop-marks", false, "leave out crop marks")
-	f.BoolVar(&o.cutLines, "cut-lines", false, "draw full-length cut lines beneath the cards")
+	f.BoolVar(&o.cutLines, "cut-lines", false, "draw thin full-length cut lines on the waste beside every trim")
 	f.StringVar(&o.margin, "margin", "0.25in", "printer margin: no mark, line or label closer to the paper edge (e.g. 5mm, 0.25in; at most 25mm)")
 	f.StringVar(&o.layout, "layout", "sheet", "card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold) or press (one card per page with bleed, for print shops)")
 	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands")
