@@ -488,13 +488,18 @@ func (a *deckArt) template(cd *CardData, back bool) *PDFTemplate {
 }
 
 func (a *deckArt) record(t *schema.Template, cd *CardData) *PDFTemplate {
+	return recordCardArt(a.r, a.doc, t, cd, a.bleed)
+}
+
+// recordCardArt draws one side of a card with bleed on every side once, as
+// a PDF template, its top-left corner at the bleed's.
+func recordCardArt(r *Renderer, doc *PDF, t *schema.Template, cd *CardData, b float64) *PDFTemplate {
 	size, _ := t.TrimSize()
-	b := a.bleed
 	full := layout.Sides{Top: b, Right: b, Bottom: b, Left: b}
-	return a.doc.Template(size.W.MM()+2*b, size.H.MM()+2*b, func(c Canvas) {
+	return doc.Template(size.W.MM()+2*b, size.H.MM()+2*b, func(c Canvas) {
 		c.Push()
 		c.Translate(b, b)
-		a.r.DrawCard(c, t, cd, full)
+		r.DrawCard(c, t, cd, full)
 		c.Pop()
 	})
 }

@@ -48,7 +48,7 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 	}
 	doc := NewPDF(PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
 	art := newCardSideArt(r, doc, d, face, back, opts.Bleed)
-	copies := gutterfoldCopies(d)
+	copies := deckCards(d)
 	per := g.PerPage()
 	for start := 0; start < len(copies); start += per {
 		page := doc.AddPage(g.PageW, g.PageH)
@@ -58,18 +58,6 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
 	return doc.PageCount(), nil
-}
-
-// gutterfoldCopies lists every copy of every card, in deck order.
-func gutterfoldCopies(d *schema.Deck) []*CardData {
-	var copies []*CardData
-	for _, card := range d.Cards {
-		cd := NewCardData(d, card)
-		for i := 0; i < card.Count; i++ {
-			copies = append(copies, cd)
-		}
-	}
-	return copies
 }
 
 // drawGutterfoldPage draws one gutterfold page holding sheet's cards.

@@ -63,7 +63,7 @@ func TestGutterfoldGolden(t *testing.T) {
 			}
 			rec := &Recorder{}
 			art := newCardSideArt(r, nil, d, face, back, opts.Bleed)
-			copies := gutterfoldCopies(d)
+			copies := deckCards(d)
 			for start, page := 0, 1; start < len(copies); start, page = start+g.PerPage(), page+1 {
 				rec.log("page %d %.2fx%.2f", page, g.PageW, g.PageH)
 				r.drawGutterfoldPage(rec, g, copies[start:min(start+g.PerPage(), len(copies))], art, opts)
@@ -253,7 +253,7 @@ func TestGutterfoldFoldPutsEachBackBehindItsFront(t *testing.T) {
 			if g.Fold != c.fold {
 				t.Fatalf("%s fold, want %s", g.Fold, c.fold)
 			}
-			copies := gutterfoldCopies(d)
+			copies := deckCards(d)
 			copies = copies[len(copies)-g.PerPage():] // the cards with long countdowns
 			tc := newGfTrackCanvas()
 			r.drawGutterfoldPage(tc, g, copies, newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
@@ -315,7 +315,7 @@ func TestGutterfoldNothingPrintsInTheMargin(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				copies := gutterfoldCopies(d)
+				copies := deckCards(d)
 				for n := 1; n <= g.PerPage(); n++ {
 					tc := newGfTrackCanvas()
 					r.drawGutterfoldPage(tc, g, copies[:n], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
@@ -348,7 +348,7 @@ func TestGutterfoldDrawsFoldLabelAndHint(t *testing.T) {
 		opts := gutterfoldTestOpts(paper)
 		g, _ := layout.NewGutterfold(layout.GutterfoldSpec{Paper: opts.Paper, Margin: opts.Margin, CardW: 63.5, CardH: 88.9, Bleed: opts.Bleed})
 		rec := &Recorder{}
-		r.drawGutterfoldPage(rec, g, gutterfoldCopies(d)[:2], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
+		r.drawGutterfoldPage(rec, g, deckCards(d)[:2], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
 		log := rec.String()
 		if n := strings.Count(log, `"fold"`); n != 2 {
 			t.Errorf("%s: %d fold labels, want 2", paper, n)

@@ -256,15 +256,7 @@ func (a *cardSideArt) template(cd *CardData, back bool) *PDFTemplate {
 }
 
 func (a *cardSideArt) record(t *schema.Template, cd *CardData) *PDFTemplate {
-	size, _ := t.TrimSize()
-	b := a.bleed
-	full := layout.Sides{Top: b, Right: b, Bottom: b, Left: b}
-	return a.doc.Template(size.W.MM()+2*b, size.H.MM()+2*b, func(c Canvas) {
-		c.Push()
-		c.Translate(b, b)
-		a.r.DrawCard(c, t, cd, full)
-		c.Pop()
-	})
+	return recordCardArt(a.r, a.doc, t, cd, a.bleed)
 }
 
 // draw draws the front or back of a card with its trim at trim, clipped to
