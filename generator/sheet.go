@@ -47,6 +47,9 @@ var (
 	sheetCut    = Color{0x99, 0x99, 0x99}
 )
 
+// sheetCutWidth is the width of the cut line between half pages, mm.
+const sheetCutWidth = 0.2
+
 // buildSheet plans a sheet's PDF.
 func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
 	s := e.(*schema.Sheet)
@@ -264,14 +267,14 @@ func (r *Renderer) imposeSheet(sink pageSink, s *schema.Sheet, opts PrintOptions
 	copies := max(s.Count, 1)
 	duplex := len(s.Back) > 0 && opts.Duplex != layout.NoDuplex
 	if duplex {
-		r.imposeLeaves(sink, l, l.duplexLeaves(copies), true, opts)
+		r.imposeLeaves(sink, l, l.duplexLeaves(copies), sideFront, true, opts)
 		return nil
 	}
-	r.imposeLeaves(sink, l, repeatLeaves(l.front, copies, l.geom.card), false, opts)
+	r.imposeLeaves(sink, l, repeatLeaves(l.front, copies, l.geom.card), sideFront, false, opts)
 	if len(s.Back) > 0 {
 		// Duplex none: the backs print after the fronts anyway, unmirrored
 		// on pages of their own (a reference sheet's back is content).
-		r.imposeLeaves(sink, l, repeatLeaves(l.back, copies, l.geom.card), false, opts)
+		r.imposeLeaves(sink, l, repeatLeaves(l.back, copies, l.geom.card), sideOwnBack, false, opts)
 	}
 	return nil
 }
@@ -326,56 +329,92 @@ func (l *sheetLayout) duplexLeaves(copies int) []sheetLeaf {
 
 // imposeLeaves puts the leaves n-up on pages: a front page per grid full
 // and, for duplex, the back page behind it, mirrored for the flip.
-func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, duplex bool, opts PrintOptions) {
+// frontSide is sideOwnBack when the leaves are backs printed on pages of
+// their own (duplex none), in the order of their fronts.
+//
+// Card sizes are placed, bled and marked exactly as deck cards are (see
+// deckPages): full bleed on the open edges of a sheet that is not full,
+// crop and edge marks (with white knockouts) inside the printer margin on
+// fronts and backs, a trim outline on white (or ink-saver) sheets and a
+// 100 mm scale bar where there is room. Page and half-page sheets are
+// clipped to the printable area of their slot; half pages get a cut line
+// between the halves, inside the margin, on both sides.
+func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, frontSide deckSide, duplex bool, opts PrintOptions) {
 	g := l.geom
 	per := g.grid.PerPage()
+	white := l.style.paper == White
+	dp := &deckPages{r: r, grid: g.grid, opts: opts, cache: map[deckPageKey]*deckPageGeom{},
+		faceWhite: white, backWhite: white}
+	// geom is the layout of a page of n leaves on one side: the deck's for
+	// card sizes; the grid's slots (no bleed) for page sizes.
+	geom := func(side deckSide, n int) *deckPageGeom {
+		if g.card {
+			return dp.geom(deckPageKey{side: side, n: n})
+		}
+		if side == sideBack {
+			return &deckPageGeom{slots: g.grid.BackSlots(n, opts.Duplex, opts.BackOffset)}
+		}
+		return &deckPageGeom{slots: g.grid.Slots(n)}
+	}
 	for start := 0; start < len(leaves); start += per {
 		batch := leaves[start:min(start+per, len(leaves))]
+		fg := geom(frontSide, len(batch))
 		page := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
 		for i, lf := range batch {
-			r.drawLeafSide(page, l, lf.front, g.grid.Trim(i), g.grid.Bleed(i), g.turn, opts.Bleed)
+			r.drawLeafSide(page, l, lf.front, fg.slots[i], g.turn, opts.Bleed)
 		}
-		drawSheetGuides(page, g, len(batch), opts)
+		r.drawSheetGuides(page, g, fg, opts)
 		if !duplex {
 			continue
 		}
+		bg := geom(sideBack, len(batch))
 		bpage := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
 		for i, lf := range batch {
-			trim, rotated := g.grid.BackTrim(i, opts.Duplex, opts.BackOffset)
-			turn := g.turn
-			if rotated {
-				turn += 180
-			}
-			r.drawLeafSide(bpage, l, lf.back, trim, g.grid.BackBleed(i, opts.Duplex), turn, opts.Bleed)
+			r.drawLeafSide(bpage, l, lf.back, bg.slots[i], g.turn, opts.Bleed)
 		}
+		r.drawSheetGuides(bpage, g, bg, opts)
 	}
 }
 
-// drawSheetGuides draws the cutting guides of a front page holding n
-// leaves: crop marks for card sizes, the cut line between half pages.
-func drawSheetGuides(c Canvas, g sheetGeom, n int, opts PrintOptions) {
-	if g.card && opts.CropMarks {
-		for _, m := range g.grid.CropMarks(n) {
-			c.Line(m.X1, m.Y1, m.X2, m.Y2, markColor, 0.2)
+// drawSheetGuides draws the cutting guides of a page: for card sizes the
+// marks and scale bar of a deck page (layout.SheetMarks), for half pages
+// the cut line between the halves, from margin to margin.
+func (r *Renderer) drawSheetGuides(c Canvas, g sheetGeom, pg *deckPageGeom, opts PrintOptions) {
+	if g.card {
+		drawMarks(c, pg.marks)
+		if pg.bar != nil {
+			r.drawScaleBar(c, *pg.bar)
 		}
+		return
 	}
-	if g.half {
-		y := g.grid.Trim(1).Y
-		c.Line(opts.Margin, y, opts.Paper.W-opts.Margin, y, sheetCut, 0.2)
+	if g.half && len(pg.slots) > 1 {
+		y := pg.slots[1].Trim.Y
+		if pg.slots[0].Trim.Y > y {
+			y = pg.slots[0].Trim.Y
+		}
+		area := layout.Printable(opts.Paper, opts.Margin)
+		if y-sheetCutWidth/2 >= area.Y && y+sheetCutWidth/2 <= area.Bottom() {
+			c.Line(area.X, y, area.Right(), y, sheetCut, sheetCutWidth)
+		}
 	}
 }
 
 // drawLeafSide draws one side of a leaf in its slot: clipped to the slot's
-// bleed (card sizes) or printable area (page sizes), turned by turn degrees
+// art, trim and bleed (card sizes) or printable area (page sizes), turned by turn degrees
 // about the slot's centre. A nil page is a blank side.
-func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, trim layout.Rect, bleed layout.Sides, turn, fullBleed float64) {
+func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, s layout.Slot, turn, fullBleed float64) {
 	if pg == nil {
 		return
 	}
 	g := l.geom
+	trim := s.Trim
+	if s.Rotated {
+		turn += 180
+	}
 	c.Push()
 	if g.card {
-		c.ClipRect(trim.X-bleed.Left, trim.Y-bleed.Top, trim.W+bleed.Left+bleed.Right, trim.H+bleed.Top+bleed.Bottom)
+		art := s.Art()
+		c.ClipRect(art.X, art.Y, art.W, art.H)
 	} else {
 		in := trim.Inset(g.clip)
 		c.ClipRect(in.X, in.Y, in.W, in.H)

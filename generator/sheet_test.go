@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -402,5 +403,273 @@ func TestBuildSheet(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "turn-card.pdf")); err != nil {
 		t.Error(err)
+	}
+}
+
+// guideInk is an inkCanvas that also tells the guides of a page (marks,
+// cut lines, scale bars: drawn outside any Push) from the sheets' own
+// drawing, and notes the clip of every side drawn.
+type guideInk struct {
+	*inkCanvas
+	depth int
+	guide [][]bool        // per page, per op: drawn at depth 0
+	clips [][]layout.Rect // per page, the clip of each side drawn, in order
+}
+
+func newGuideInk(f *Fonts) *guideInk { return &guideInk{inkCanvas: newInkCanvas(f)} }
+
+// AddPage implements pageSink.
+func (c *guideInk) AddPage(w, h float64) Canvas {
+	c.inkCanvas.AddPage(w, h)
+	c.depth = 0
+	c.guide, c.clips = append(c.guide, nil), append(c.clips, nil)
+	return c
+}
+
+func (c *guideInk) tag() {
+	n := len(c.pages) - 1
+	for len(c.guide[n]) < len(c.pages[n]) {
+		c.guide[n] = append(c.guide[n], c.depth == 0)
+	}
+}
+
+func (c *guideInk) Rect(x, y, w, h, r float64, s Style) { c.inkCanvas.Rect(x, y, w, h, r, s); c.tag() }
+func (c *guideInk) Ellipse(x, y, w, h float64, s Style) { c.inkCanvas.Ellipse(x, y, w, h, s); c.tag() }
+func (c *guideInk) Line(x1, y1, x2, y2 float64, col Color, width float64) {
+	c.inkCanvas.Line(x1, y1, x2, y2, col, width)
+	c.tag()
+}
+func (c *guideInk) Text(x, y float64, s string, f FontStyle, size float64, col Color) {
+	c.inkCanvas.Text(x, y, s, f, size, col)
+	c.tag()
+}
+func (c *guideInk) Push() { c.depth++; c.inkCanvas.Push() }
+func (c *guideInk) Pop()  { c.depth--; c.inkCanvas.Pop() }
+func (c *guideInk) ClipRect(x, y, w, h float64) {
+	if c.depth == 1 {
+		n := len(c.pages) - 1
+		c.clips[n] = append(c.clips[n], layout.Rect{X: x, Y: y, W: w, H: h})
+	}
+}
+
+// kitSheet returns a sheet of the bundled kit.
+func kitSheet(t testing.TB, id string) *schema.Sheet {
+	t.Helper()
+	for _, s := range loadRFYL(t).Sheets() {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("no sheet %s", id)
+	return nil
+}
+
+// sheetPage is what a test expects on one page of a sheet: its slots and
+// whether they are backs.
+type sheetPage struct {
+	slots []layout.Slot
+	back  bool
+}
+
+// expectedSheetPages lists the pages imposeSheet should draw for a sheet
+// of one side-page per copy (card sizes, or one-page sheets), n copies.
+func expectedSheetPages(g sheetGeom, copies int, hasBack bool, opts PrintOptions) []sheetPage {
+	per := g.grid.PerPage()
+	var out, backs []sheetPage
+	for start := 0; start < copies; start += per {
+		n := min(per, copies-start)
+		out = append(out, sheetPage{slots: g.grid.Slots(n)})
+		switch {
+		case hasBack && opts.Duplex != layout.NoDuplex:
+			out = append(out, sheetPage{slots: g.grid.BackSlots(n, opts.Duplex, opts.BackOffset), back: true})
+		case hasBack:
+			backs = append(backs, sheetPage{slots: g.grid.BackSlots(n, layout.NoDuplex, layout.Point{}), back: true})
+		}
+	}
+	return append(out, backs...)
+}
+
+// TestSheetPagesInsideMargin draws the card-size sheets (the kit's turn
+// aid, the poker fixture) and the page and half-page fixtures in every
+// variant, and checks every page like TestDeckPagesInsideMargin: every
+// mark, cut line and scale bar inside the printer margin and off every
+// trim, on front and back pages alike; each side clipped to its slot's art
+// (card sizes: the deck's bleed, open edges included) or to the printable
+// area (page sizes); marks on every page of a card size when crop marks are
+// on, exactly the deck's marks (layout.SheetMarks); the cut line between
+// half pages on both sides.
+func TestSheetPagesInsideMargin(t *testing.T) {
+	base := newTestRenderer(t)
+	_, poker := loadSheet(t, "poker")
+	_, page := loadSheet(t, "page")
+	_, half := loadSheet(t, "half")
+	page.Count, half.Count = 1, 2
+	sheets := []*schema.Sheet{kitSheet(t, "turn-aid"), poker, page, half}
+	const eps = 0.005
+	for _, s := range sheets {
+		for _, paper := range []string{"letter", "a4"} {
+			for _, duplex := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+				for _, inkSaver := range []bool{false, true} {
+					for _, v := range []struct{ crop, cut bool }{{true, false}, {false, false}, {true, true}} {
+						name := fmt.Sprintf("%s %s %s ink-saver=%v crop=%v cut=%v", s.ID, paper, duplex, inkSaver, v.crop, v.cut)
+						r := base.WithOptions(inkSaver, inkSaver)
+						opts := sheetOpts(paper, duplex)
+						opts.CropMarks, opts.CutLines = v.crop, v.cut
+						l, err := r.layoutSheet(s, opts)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !l.geom.card && len(l.front.pages) != 1 {
+							t.Fatalf("%s: the fixture takes %d pages", name, len(l.front.pages))
+						}
+						ink := newGuideInk(r.Fonts)
+						if err := r.imposeSheet(ink, s, opts); err != nil {
+							t.Fatal(err)
+						}
+						want := expectedSheetPages(l.geom, max(s.Count, 1), len(s.Back) > 0, opts)
+						if len(ink.pages) != len(want) {
+							t.Fatalf("%s: %d pages, want %d", name, len(ink.pages), len(want))
+						}
+						area := layout.Printable(opts.Paper, opts.Margin)
+						white := l.style.paper == White
+						for i, ops := range ink.pages {
+							w := want[i]
+							checkSheetPage(t, fmt.Sprintf("%s page %d", name, i+1), l.geom, w, ink.clips[i], area, eps)
+							cut := 0
+							for k, op := range ops {
+								if !ink.guide[i][k] {
+									continue
+								}
+								b := op.box
+								if b.X < area.X-eps || b.Y < area.Y-eps || b.Right() > area.Right()+eps || b.Bottom() > area.Bottom()+eps {
+									t.Errorf("%s page %d: %s %+v lies in the %.2fmm margin", name, i+1, op.what, b, opts.Margin)
+								}
+								for j, sl := range w.slots {
+									tr := sl.Trim
+									if !l.geom.card {
+										tr = tr.Inset(opts.Margin)
+									}
+									if b.X < tr.Right()-eps && tr.X < b.Right()-eps && b.Y < tr.Bottom()-eps && tr.Y < b.Bottom()-eps {
+										t.Errorf("%s page %d: %s %+v is over side %d", name, i+1, op.what, b, j)
+									}
+								}
+								if op.what == "line" && op.col == sheetCut {
+									cut++
+								}
+							}
+							if l.geom.card {
+								// The deck's marks, knockouts and outlines included, on
+								// fronts and backs alike.
+								marks := layout.SheetMarks(area, w.slots, layout.MarkOptions{Crop: v.crop, CutLines: v.cut, TrimOutline: white})
+								if v.crop && len(marks) == 0 {
+									t.Errorf("%s page %d: the grid has no marks", name, i+1)
+								}
+								checkSheetMarks(t, fmt.Sprintf("%s page %d", name, i+1), marks, ops, ink.guide[i])
+							}
+							if l.geom.half && cut != 1 {
+								t.Errorf("%s page %d: %d cut lines between the halves, want 1", name, i+1, cut)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkSheetMarks checks that every mark is drawn on the page, in its ink,
+// as a guide (outside the sides' drawing).
+func checkSheetMarks(t *testing.T, name string, marks []layout.Mark, ops []inkOp, guide []bool) {
+	t.Helper()
+	used := make([]bool, len(ops))
+	missing := 0
+	for _, m := range marks {
+		col := markColor
+		switch m.Ink {
+		case layout.InkKnockout:
+			col = White
+		case layout.InkFaint:
+			col = outlineColor
+		}
+		want := m.InkRect()
+		found := false
+		for k, op := range ops {
+			b := op.box
+			if used[k] || !guide[k] || op.what != "line" || op.col != col ||
+				math.Abs(b.X-want.X) > 1e-6 || math.Abs(b.Y-want.Y) > 1e-6 || math.Abs(b.W-want.W) > 1e-6 || math.Abs(b.H-want.H) > 1e-6 {
+				continue
+			}
+			used[k], found = true, true
+			break
+		}
+		if !found {
+			if missing == 0 {
+				t.Errorf("%s: %s mark %+v (ink %d) not drawn", name, m.Kind, want, m.Ink)
+			}
+			missing++
+		}
+	}
+	if missing > 1 {
+		t.Errorf("%s: %d of %d marks not drawn", name, missing, len(marks))
+	}
+}
+
+// checkSheetPage checks the clips of one page: each side clipped to its
+// slot's art (card sizes) or its slot inside the margin (page sizes).
+func checkSheetPage(t *testing.T, name string, g sheetGeom, w sheetPage, clips []layout.Rect, area layout.Rect, eps float64) {
+	t.Helper()
+	if len(clips) != len(w.slots) {
+		t.Errorf("%s: %d sides drawn, want %d", name, len(clips), len(w.slots))
+		return
+	}
+	for j, c := range clips {
+		want := w.slots[j].Art()
+		if !g.card {
+			want = w.slots[j].Trim.Inset(g.clip)
+			if c.X < area.X-eps || c.Y < area.Y-eps || c.Right() > area.Right()+eps || c.Bottom() > area.Bottom()+eps {
+				t.Errorf("%s: side %d clipped to %+v, in the margin", name, j, c)
+			}
+		}
+		if math.Abs(c.X-want.X) > eps || math.Abs(c.Y-want.Y) > eps || math.Abs(c.W-want.W) > eps || math.Abs(c.H-want.H) > eps {
+			t.Errorf("%s: side %d clipped to %+v, want %+v", name, j, c, want)
+		}
+	}
+}
+
+// TestSheetOpenEdgeBleed: the turn aid (8 poker cards) on Letter fills 8
+// of 9 slots; rows butt, so the card above the empty slot gets the full
+// bleed on its open bottom edge, and its back the same on the mirrored
+// side, like a deck's last sheet.
+func TestSheetOpenEdgeBleed(t *testing.T) {
+	r := newTestRenderer(t)
+	s := kitSheet(t, "turn-aid")
+	for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
+		opts := sheetOpts("letter", d)
+		opts.BackOffset = layout.Point{X: 0.5, Y: -0.25}
+		ink := newGuideInk(r.Fonts)
+		if err := r.imposeSheet(ink, s, opts); err != nil {
+			t.Fatal(err)
+		}
+		if len(ink.pages) != 2 || len(ink.clips[0]) != 8 || len(ink.clips[1]) != 8 {
+			t.Fatalf("%s: %d pages; want 8 fronts and 8 backs", d, len(ink.pages))
+		}
+		l, _ := r.layoutSheet(s, opts)
+		g := l.geom.grid
+		front := ink.clips[0][5]
+		if got := front.Bottom() - g.Trim(5).Bottom(); math.Abs(got-opts.Bleed) > 1e-6 {
+			t.Errorf("%s: front 5 has %.2fmm bleed on its open bottom edge, want %.2f", d, got, opts.Bleed)
+		}
+		if got := ink.clips[0][2].Bottom() - g.Trim(2).Bottom(); math.Abs(got) > 1e-6 {
+			t.Errorf("%s: front 2 has %.2fmm bleed on its butted bottom edge, want 0", d, got)
+		}
+		trim, _ := g.BackTrim(5, d, opts.BackOffset)
+		back := ink.clips[1][5]
+		got := back.Bottom() - trim.Bottom()
+		if d == layout.ShortEdge {
+			got = trim.Y - back.Y
+		}
+		if math.Abs(got-opts.Bleed) > 1e-6 {
+			t.Errorf("%s: back 5 has %.2fmm bleed on its open edge, want %.2f", d, got, opts.Bleed)
+		}
 	}
 }
