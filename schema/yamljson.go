@@ -1,8 +1,11 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -61,9 +64,13 @@ func parseDocument(file string, src []byte) (*document, []Problem) {
 		return nil, []Problem{{Pos: Pos{File: file}, Rule: "yaml/limit",
 			Message: fmt.Sprintf("file is %d bytes; the limit is %d", len(src), MaxFileSize)}}
 	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var root yaml.Node
-	if err := yaml.Unmarshal(src, &root); err != nil {
+	if err := dec.Decode(&root); err != nil && !errors.Is(err, io.EOF) {
 		return nil, []Problem{yamlSyntaxProblem(file, err)}
+	}
+	if p, found := secondDocument(file, dec); found {
+		return nil, []Problem{p}
 	}
 	d := &document{file: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}}
 	if root.Kind == 0 || len(root.Content) == 0 {
@@ -75,6 +82,31 @@ func parseDocument(file string, src []byte) (*document, []Problem) {
 		return nil, probs
 	}
 	return d, nil
+}
+
+// secondDocument reports a YAML document after the first one: a pack file
+// holds one, and a second would otherwise be silently ignored. Empty
+// documents (a lone "---" or "..." at the end) are allowed.
+func secondDocument(file string, dec *yaml.Decoder) (Problem, bool) {
+	for {
+		var next yaml.Node
+		err := dec.Decode(&next)
+		switch {
+		case errors.Is(err, io.EOF):
+			return Problem{}, false
+		case err != nil:
+			return yamlSyntaxProblem(file, err), true
+		case next.Kind == 0 || len(next.Content) == 0:
+			continue
+		}
+		at := next.Content[0]
+		if at.Kind == yaml.ScalarNode && at.Tag == "!!null" && at.Value == "" {
+			continue
+		}
+		return Problem{Pos: Pos{File: file, Line: at.Line, Col: at.Column}, Rule: "yaml/syntax",
+			Message: "a second YAML document (after ---): a pack file holds one document, and runforge would ignore the rest",
+			Hint:    "put each deck, sheet, board or token set in a file of its own"}, true
+	}
 }
 
 func (d *document) at(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }

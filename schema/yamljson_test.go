@@ -40,6 +40,9 @@ func TestParseDocumentProblems(t *testing.T) {
 		{"syntax", "a: [1, 2\nb: 3\n", "yaml/syntax", "", 0, 1},
 		{"alias bomb", bomb, "yaml/limit", "expands to more than", 0, 0},
 		{"empty", "", "yaml/syntax", "empty", 1, 1},
+		{"second document", "kind: Deck\nid: a\n---\nkind: Sheet\nid: b\n", "yaml/syntax", "a second YAML document", 4, 1},
+		{"third document after an empty one", "kind: Deck\n---\n---\nkind: Sheet\n", "yaml/syntax", "a second YAML document", 4, 1},
+		{"second document with a syntax error", "kind: Deck\n---\na: [1, 2\nb: 3\n", "yaml/syntax", "", 0, 1},
 		{"too deep", strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n", "yaml/limit", "nesting deeper", 1, 0},
 	}
 	for _, c := range cases {
@@ -87,4 +90,13 @@ func abs(f float64) float64 {
 		return -f
 	}
 	return f
+}
+
+// A leading "---" and a trailing "---" or "..." are not a second document.
+func TestParseDocumentOneDocumentMarkers(t *testing.T) {
+	for _, src := range []string{"---\nkind: Deck\n", "kind: Deck\n---\n", "kind: Deck\n...\n", "---\nkind: Deck\n...\n"} {
+		if _, probs := parseDocument("f.yaml", []byte(src)); len(probs) > 0 {
+			t.Errorf("%q: %v", src, probs)
+		}
+	}
 }
