@@ -48,9 +48,9 @@ func TestRuleOverrides(t *testing.T) {
 		{name: "several-overrides",
 			files: generic("  deck/count: off\n  text/unknown-icon: warning\n"),
 			want:  []count{{"deck/count", 0, 0}, {"text/unknown-icon", 1, validate.Warning}}},
-		{name: "loader-problems-follow-overrides",
+		{name: "loader-problems-cannot-be-overridden",
 			files: generic("  schema/invalid: warning\n").with("extra.yaml", "kind: Deck\nid: extra\ncardType: generic\ncards: []\ncolour: red\n"),
-			want:  []count{{"schema/invalid", 1, validate.Warning}}},
+			want:  []count{{"schema/invalid", 1, validate.Error}, {"pack/fixed-rule", 1, validate.Error}}},
 		{name: "game-rule-off",
 			files: rfylPack(
 				"game.yaml", gameYAML("run-for-your-life", "components: []\nrules:\n  rfyl/determination-range: off\n"),

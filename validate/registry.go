@@ -17,6 +17,9 @@ type Rule struct {
 	Doc string
 	// Games lists the game systems the rule applies to; empty means all.
 	Games []string
+	// Fixed marks a rule that reports a loader error or a hard limit: a pack
+	// cannot change its severity or turn it off.
+	Fixed bool
 	// BlocksBuild marks a warning whose finding would print a visibly broken
 	// component (clipped text): build refuses it unless told otherwise.
 	BlocksBuild bool
@@ -79,11 +82,12 @@ func (r *Registry) Lookup(id string) (*Rule, bool) {
 // loaderRules document the rule IDs of problems found while loading.
 func loaderRules() []*Rule {
 	return []*Rule{
-		{ID: "yaml/syntax", Severity: Error, Doc: "The file is not well-formed YAML."},
-		{ID: "yaml/key", Severity: Error, Doc: "A mapping key is not a plain string, is repeated, or is a merge key."},
-		{ID: "yaml/limit", Severity: Error, Doc: "The file is too large, too deeply nested, or expands to too many values."},
-		{ID: "pack/font", Severity: Error, Doc: "A font the manifest names cannot be parsed as TrueType, or takes a built-in font's name."},
-		{ID: "schema/invalid", Severity: Error, Doc: "The file does not match the JSON Schema of its kind (unknown field, wrong type, missing field)."},
+		{ID: "yaml/syntax", Severity: Error, Fixed: true, Doc: "The file is not well-formed YAML, or holds more than one document."},
+		{ID: "yaml/key", Severity: Error, Fixed: true, Doc: "A mapping key is not a plain string, is repeated, or is a merge key."},
+		{ID: "yaml/limit", Severity: Error, Fixed: true, Doc: "The file is too large, too deeply nested, or expands to too many values."},
+		{ID: "pack/font", Severity: Error, Fixed: true, Doc: "A font the manifest names cannot be parsed as TrueType, or takes a built-in font's name."},
+		{ID: "schema/invalid", Severity: Error, Fixed: true, Doc: "The file does not match the JSON Schema of its kind (unknown field, wrong type, missing field)."},
+		{ID: "pack/fixed-rule", Severity: Error, Fixed: true, Doc: "The manifest's rules: tries to change a rule that reports a loader error or a hard limit."},
 	}
 }
 
@@ -150,6 +154,12 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 	if p != nil && p.Game != nil {
 		for id, sev := range p.Game.Rules {
 			s, err := ParseSeverity(sev)
+			if r, known := reg.Lookup(id); known && r.Fixed {
+				diags = append(diags, Diagnostic{Pos: p.Game.Ref.Child("rules").Child(id).KeyPos(), Severity: Error,
+					Rule: "pack/fixed-rule", Message: fmt.Sprintf("rule %q reports a loader error or a hard limit; a pack cannot change it", id),
+					Hint: "fix what it reports instead; `runforge rules` marks the rules that can be changed"})
+				continue
+			}
 			if _, known := reg.Lookup(id); !known || err != nil {
 				diags = append(diags, Diagnostic{Pos: p.Game.Ref.Child("rules").Child(id).KeyPos(), Severity: Warning,
 					Rule: "pack/unknown-rule", Message: fmt.Sprintf("rule override %q names no rule", id),

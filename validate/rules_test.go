@@ -389,5 +389,13 @@ func unknownRuleCases() []ruleCase {
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  deck/countt: off\n")),
 			want: []want{{file: "game.yaml", at: "|deck/countt", sev: validate.Warning,
 				msg: []string{`"deck/countt"`, "names no rule"}, hint: []string{"runforge rules"}}}},
+		{rule: "pack/fixed-rule", name: "quiet-changeable-rules",
+			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  deck/count: warning\n  text/overflow: error\n"))},
+		{rule: "pack/fixed-rule", name: "fires-on-loader-and-limit-rules",
+			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  yaml/syntax: off\n  pack/limit: warning\n")),
+			want: []want{
+				{file: "game.yaml", at: "|yaml/syntax", msg: []string{`rule "yaml/syntax"`, "a pack cannot change it"}},
+				{file: "game.yaml", at: "|pack/limit", msg: []string{`rule "pack/limit"`}},
+			}},
 	}
 }

@@ -20,7 +20,7 @@ func templateRules() []*Rule {
 			Doc: "A template box lies outside the card, or its minSize is larger than its size."},
 		{ID: "template/override", Severity: Warning, Check: checkTemplateOverrides,
 			Doc: "A template that extends another names a box the extended template does not have, and gives it no size: likely a misspelt box id."},
-		{ID: "pack/output-collision", Severity: Error, Check: checkOutputCollisions,
+		{ID: "pack/output-collision", Severity: Error, Fixed: true, Check: checkOutputCollisions,
 			Doc: "Two elements, or an element and a file of the kit (tokens.pdf, calibration.pdf, ...), would be written to one output file."},
 	}
 }

@@ -17,7 +17,10 @@ func newRulesCmd(s streams) *cobra.Command {
 in game.yaml:
 
   rules:
-    text/overflow: off`,
+    text/overflow: off
+
+Rules marked "error, fixed" report loader errors and hard limits: a pack
+cannot change them.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
@@ -27,7 +30,11 @@ in game.yaml:
 				if len(r.Games) > 0 {
 					games = strings.Join(r.Games, ",")
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, games, r.Doc)
+				sev := r.Severity.String()
+				if r.Fixed {
+					sev += ", fixed"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, sev, games, r.Doc)
 			}
 			return tw.Flush()
 		},
