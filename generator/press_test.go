@@ -27,19 +27,8 @@ func pressTestOpts(paper string) PrintOptions {
 // layoutDeck returns a bundled deck with its sized face and back templates.
 func layoutDeck(t testing.TB, p *schema.Pack, id string) (*schema.Deck, *schema.Template, *schema.Template) {
 	t.Helper()
-	for _, d := range p.Decks() {
-		if d.ID != id {
-			continue
-		}
-		faceID, backID := d.Sides()
-		face, back, _, err := DeckSides(p, d, faceID, backID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d, face, back
-	}
-	t.Fatalf("no deck %s", id)
-	return nil, nil, nil
+	d, face, back, _ := deckOf(t, p, id)
+	return d, face, back
 }
 
 // layoutFirstCards is a copy of the deck holding only its first n cards.
