@@ -381,17 +381,21 @@ func (dp *deckPages) draw(sink pageSink, sheet []*CardData, k deckPageKey, label
 	}
 }
 
+// markInk is the colour a mark is drawn in.
+func markInk(m layout.Mark) Color {
+	switch m.Ink {
+	case layout.InkKnockout:
+		return White
+	case layout.InkFaint:
+		return outlineColor
+	}
+	return markColor
+}
+
 // drawMarks draws marks in their order (knockouts first).
 func drawMarks(c Canvas, marks []layout.Mark) {
 	for _, m := range marks {
-		col := markColor
-		switch m.Ink {
-		case layout.InkKnockout:
-			col = White
-		case layout.InkFaint:
-			col = outlineColor
-		}
-		c.Line(m.X1, m.Y1, m.X2, m.Y2, col, m.Width)
+		c.Line(m.X1, m.Y1, m.X2, m.Y2, markInk(m), m.Width)
 	}
 }
 

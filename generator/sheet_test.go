@@ -584,13 +584,7 @@ func checkSheetMarks(t *testing.T, name string, marks []layout.Mark, ops []inkOp
 	used := make([]bool, len(ops))
 	missing := 0
 	for _, m := range marks {
-		col := markColor
-		switch m.Ink {
-		case layout.InkKnockout:
-			col = White
-		case layout.InkFaint:
-			col = outlineColor
-		}
+		col := markInk(m)
 		want := m.InkRect()
 		found := false
 		for k, op := range ops {

@@ -136,12 +136,14 @@ func (g Grid) Butted() (cols, rows bool) {
 
 // Trim is the trim rectangle of the card in slot i (row-major) on a front page.
 func (g Grid) Trim(i int) Rect {
-	col, row := i%g.Cols, i/g.Cols
-	return Rect{
-		X: g.Origin.X + float64(col)*(g.Spec.CardW+g.GutterX),
-		Y: g.Origin.Y + float64(row)*(g.Spec.CardH+g.GutterY),
-		W: g.Spec.CardW, H: g.Spec.CardH,
-	}
+	return cell(g.Origin, i, g.Cols, g.Spec.CardW, g.Spec.CardH, g.GutterX, g.GutterY)
+}
+
+// cell is slot i (row-major) of a grid of cols columns of w x h cells from
+// origin, gx and gy apart.
+func cell(origin Point, i, cols int, w, h, gx, gy float64) Rect {
+	col, row := i%cols, i/cols
+	return Rect{X: origin.X + float64(col)*(w+gx), Y: origin.Y + float64(row)*(h+gy), W: w, H: h}
 }
 
 // Bleed is how far the card in slot i of a full sheet may print beyond its

@@ -172,12 +172,7 @@ func (g Gutterfold) Landscape() bool { return g.PageW > g.PageH }
 
 // Front is the trim of the front in slot i (row-major).
 func (g Gutterfold) Front(i int) Rect {
-	col, row := i%g.Cols, i/g.Cols
-	return Rect{
-		X: g.Origin.X + float64(col)*(g.Spec.CardW+g.GutterX),
-		Y: g.Origin.Y + float64(row)*(g.Spec.CardH+g.GutterY),
-		W: g.Spec.CardW, H: g.Spec.CardH,
-	}
+	return cell(g.Origin, i, g.Cols, g.Spec.CardW, g.Spec.CardH, g.GutterX, g.GutterY)
 }
 
 // Back is the trim of the back of slot i: the front's trim mirrored across
