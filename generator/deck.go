@@ -111,6 +111,9 @@ func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions)
 	}
 	sheets := (d.Total() + grid.PerPage() - 1) / grid.PerPage()
 	lines := []string{fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", d.Total(), size.W.MM(), size.H.MM(), grid.PerPage())}
+	if grid.Turned {
+		lines[0] += fmt.Sprintf(", turned sideways (%d x %d): upright they would butt on %s paper", grid.Cols, grid.Rows, opts.Paper.Name)
+	}
 	if l := deckBleedNote(grid, opts); l != "" {
 		lines = append(lines, l)
 	}
@@ -149,7 +152,7 @@ func deckBleedNote(g layout.Grid, opts PrintOptions) string {
 // deckGrid is the sheet grid of a deck's cards.
 func deckGrid(opts PrintOptions, size schema.Size) (layout.Grid, error) {
 	return layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
-		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks, MayTurn: true})
 }
 
 // deckBacks is what a sheet layout does with a deck's backs.
@@ -509,17 +512,19 @@ func recordCardArt(r *Renderer, doc *PDF, t *schema.Template, cd *CardData, b fl
 }
 
 // draw implements cardDrawer: the side clipped to the slot's art, turned
-// 180 degrees about the trim's centre for a rotated back.
+// by the slot's turn about the trim's centre (a short-edge back, or the
+// cards of a turned grid).
 func (a *deckArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
 	art, trim := s.Art(), s.Trim
 	c.Push()
 	c.ClipRect(art.X, art.Y, art.W, art.H)
-	if s.Rotated {
-		c.Rotate(180, trim.X+trim.W/2, trim.Y+trim.H/2)
+	card := uprightTrim(s)
+	if s.Turn != 0 {
+		c.Rotate(s.Turn, trim.X+trim.W/2, trim.Y+trim.H/2)
 	}
 	if pc, ok := c.(*PDFCanvas); ok {
 		if tpl := a.template(cd, back); tpl != nil {
-			pc.UseTemplate(tpl, trim.X-a.bleed, trim.Y-a.bleed)
+			pc.UseTemplate(tpl, card.X-a.bleed, card.Y-a.bleed)
 			c.Pop()
 			return
 		}
@@ -529,9 +534,21 @@ func (a *deckArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
 		t = a.back
 	}
 	b := a.bleed
-	c.Translate(trim.X, trim.Y)
+	c.Translate(card.X, card.Y)
 	a.r.DrawCard(c, t, cd, layout.Sides{Top: b, Right: b, Bottom: b, Left: b})
 	c.Pop()
+}
+
+// uprightTrim is the card's trim as it is drawn before the slot's turn:
+// the slot's trim, its width and height swapped about its centre when the
+// card lies sideways.
+func uprightTrim(s layout.Slot) layout.Rect {
+	t := s.Trim
+	if !s.Quarter() {
+		return t
+	}
+	cx, cy := t.X+t.W/2, t.Y+t.H/2
+	return layout.Rect{X: cx - t.H/2, Y: cy - t.W/2, W: t.H, H: t.W}
 }
 
 func deckTitle(d *schema.Deck) string {

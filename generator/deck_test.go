@@ -108,8 +108,8 @@ func (d *deckSlots) drawer(rec *Recorder) cardDrawer {
 			side = "back"
 		}
 		if rec != nil {
-			rec.log("card %s %s trim %.2f %.2f %.2f %.2f bleed %.2f %.2f %.2f %.2f rotated=%v", cd.Card.ID, side,
-				s.Trim.X, s.Trim.Y, s.Trim.W, s.Trim.H, s.Bleed.Top, s.Bleed.Right, s.Bleed.Bottom, s.Bleed.Left, s.Rotated)
+			rec.log("card %s %s trim %.2f %.2f %.2f %.2f bleed %.2f %.2f %.2f %.2f turn=%v", cd.Card.ID, side,
+				s.Trim.X, s.Trim.Y, s.Trim.W, s.Trim.H, s.Bleed.Top, s.Bleed.Right, s.Bleed.Bottom, s.Bleed.Left, s.Turn)
 		}
 		if d.ink != nil {
 			n := len(d.ink.pages) - 1
@@ -270,7 +270,7 @@ func TestDeckDuplexNone(t *testing.T) {
 				t.Fatalf("%s: sheet %d: page %d should be fronts, page %d its %d backs", c.deck, k+1, k+1, sheets+k+1, len(front))
 			}
 			for i := range front {
-				if front[i].Trim != backs[i].Trim || backs[i].Rotated {
+				if front[i].Trim != backs[i].Trim || backs[i].Turn != front[i].Turn {
 					t.Errorf("%s sheet %d slot %d: back %+v, front %+v: want the same place", c.deck, k+1, i, backs[i], front[i])
 				}
 			}
@@ -331,7 +331,7 @@ func TestIndexDeck(t *testing.T) {
 		want   []string
 	}{
 		{"letter", layout.LongEdge, []string{"9 a sheet", "except between rows", "rows butt", "flip on the long edge"}},
-		{"a4", layout.ShortEdge, []string{"except between columns", "columns butt", "flip on the short edge"}},
+		{"a4", layout.ShortEdge, []string{"8 a sheet, turned sideways (2 x 4)", "bleed on every side of every card", "flip on the short edge"}},
 		{"letter", layout.NoDuplex, []string{"backs carry information", "pages 6-10", "not mirrored"}},
 	} {
 		got := strings.Join(indexDeck(r, p, blood, deckOpts(c.paper, c.duplex)), "\n")
@@ -460,12 +460,13 @@ func TestDeckArtTurnsShortEdgeBacks(t *testing.T) {
 		a.draw(rec, copies[0], true, s)
 		art := s.Art()
 		want := []string{"push", fmt.Sprintf("clip %.2f %.2f %.2f %.2f", art.X, art.Y, art.W, art.H)}
-		if s.Rotated {
-			want = append(want, fmt.Sprintf("rotate 180 %.2f %.2f", s.Trim.X+s.Trim.W/2, s.Trim.Y+s.Trim.H/2))
+		if s.Turn != 0 {
+			want = append(want, fmt.Sprintf("rotate %g %.2f %.2f", s.Turn, s.Trim.X+s.Trim.W/2, s.Trim.Y+s.Trim.H/2))
 		}
-		want = append(want, fmt.Sprintf("translate %.2f %.2f", s.Trim.X, s.Trim.Y))
+		card := uprightTrim(s)
+		want = append(want, fmt.Sprintf("translate %.2f %.2f", card.X, card.Y))
 		if got := strings.Join(rec.Ops[:len(want)], "; "); got != strings.Join(want, "; ") {
-			t.Errorf("rotated=%v: begins %s, want %s", s.Rotated, got, strings.Join(want, "; "))
+			t.Errorf("turn=%v: begins %s, want %s", s.Turn, got, strings.Join(want, "; "))
 		}
 	}
 }

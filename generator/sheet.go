@@ -150,7 +150,7 @@ func sheetGeometry(s *schema.Sheet, opts PrintOptions) (sheetGeom, error) {
 		return sheetGeom{}, err
 	}
 	grid, err := layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
-		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks})
+		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks, MayTurn: true})
 	if err != nil {
 		return sheetGeom{}, err
 	}
@@ -408,9 +408,7 @@ func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, s layout
 	}
 	g := l.geom
 	trim := s.Trim
-	if s.Rotated {
-		turn += 180
-	}
+	turn += s.Turn
 	c.Push()
 	if g.card {
 		art := s.Art()

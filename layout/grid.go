@@ -38,9 +38,14 @@ import (
 //     Rows: 266.7 + 2 x 6 = 278.7 fits: 6 mm gutters, 2.8 mm above and
 //     below the grid inside the margin.
 //
-// A4 would need a margin of at most 3.75 mm (--margin 3.5mm) for 6 mm gutters
-// both ways; eight cards turned sideways would have them too, at one card a
-// sheet less. The kit index says which lines butt (Grid.Butted).
+// A grid whose cards butt may turn them sideways (GridSpec.MayTurn): when
+// the turned grid gives every card the full bleed on every side and holds at
+// most one card a sheet fewer, it is used instead. On A4 that is 2 x 4 poker
+// cards turned, with 6 mm gutters both ways (183.8 x 272.0 mm in 197.3 x
+// 284.3), rather than 3 x 3 with butted columns; on Letter a turned grid
+// still butts (4 x 63.5 + 3 x 6 = 272 > 266.7), so 3 x 3 stays. A margin of
+// at most 3.75 mm (--margin 3.5mm) gives 3 x 3 on A4 full gutters. The kit
+// index says which lines butt (Grid.Butted) and whether cards are turned.
 //
 // # Marks
 //
@@ -77,13 +82,22 @@ type GridSpec struct {
 	// the cards or their bleed (they go on waste), so it does not change the
 	// geometry.
 	CropMarks bool
+	// MayTurn lets NewGrid lay the cards sideways when that gives them full
+	// bleed where upright cards would butt, at the cost of at most one card
+	// a sheet.
+	MayTurn bool
 }
 
 // Grid places identical cards on a sheet: columns and rows of trims, with
 // gutters of twice the bleed where the paper allows and butted cards
 // (shared cuts) where it does not.
 type Grid struct {
-	Spec       GridSpec
+	// Spec is the request, with the card's width and height swapped when
+	// Turned: CardW and CardH are always the trim's size on the page.
+	Spec GridSpec
+	// Turned says the cards lie sideways: each is drawn turned a quarter
+	// turn about its trim's centre (Slot.Turn).
+	Turned     bool
 	Cols, Rows int
 	GutterX    float64 // between trims of adjacent columns: 2 x bleed, or 0 when they butt
 	GutterY    float64
@@ -93,8 +107,34 @@ type Grid struct {
 
 // NewGrid fits as many cards as possible inside the margin, then gives
 // each axis full gutters where they fit and butts the cards where they do
-// not.
+// not. With MayTurn, a sideways grid replaces an upright one that butts
+// when it has full gutters and at most one card a sheet fewer, or when
+// the card fits on the paper only sideways.
 func NewGrid(s GridSpec) (Grid, error) {
+	g, err := newGrid(s)
+	if !s.MayTurn || s.CardW == s.CardH || s.Bleed <= 0 {
+		return g, err
+	}
+	if cols, rows := g.Butted(); err == nil && !cols && !rows {
+		return g, nil
+	}
+	t := s
+	t.CardW, t.CardH = s.CardH, s.CardW
+	turned, terr := newGrid(t)
+	turned.Turned = true
+	switch {
+	case terr != nil:
+		return g, err
+	case err != nil: // only sideways does the card fit at all
+		return turned, nil
+	}
+	if cols, rows := turned.Butted(); cols || rows || turned.PerPage() < g.PerPage()-1 {
+		return g, nil
+	}
+	return turned, nil
+}
+
+func newGrid(s GridSpec) (Grid, error) {
 	if s.CardW <= 0 || s.CardH <= 0 {
 		return Grid{}, fmt.Errorf("card size %.1fx%.1fmm is empty", s.CardW, s.CardH)
 	}
@@ -171,11 +211,18 @@ func (g Grid) Bleed(i int) Sides {
 // Slot is a card's place on a page.
 type Slot struct {
 	Index int   // slot on the front page, row-major
-	Trim  Rect  // the card's trim
+	Trim  Rect  // the card's trim, on the page
 	Bleed Sides // how far its art reaches beyond the trim
-	// Rotated is set for a back turned 180 degrees (short-edge flip).
-	Rotated bool
+	// Turn is how far the card is drawn turned clockwise about its trim's
+	// centre, in degrees (0, 90, 180 or 270): 180 for a short-edge back of
+	// an upright card, 90 or 270 for the sides of a turned grid's cards.
+	// The card's own width and height are the trim's swapped when the turn
+	// is a quarter.
+	Turn float64
 }
+
+// Quarter reports whether the slot's card lies sideways.
+func (s Slot) Quarter() bool { return math.Mod(s.Turn, 180) != 0 }
 
 // Art is the area the card prints: its trim and bleed.
 func (s Slot) Art() Rect { return growRect(s.Trim, s.Bleed) }
@@ -192,7 +239,7 @@ func (g Grid) Slots(n int) []Slot {
 	n = max(0, min(n, g.PerPage()))
 	slots := make([]Slot, n)
 	for i := range slots {
-		slots[i] = Slot{Index: i, Trim: g.Trim(i), Bleed: g.Bleed(i)}
+		slots[i] = Slot{Index: i, Trim: g.Trim(i), Bleed: g.Bleed(i), Turn: g.frontTurn()}
 	}
 	full := math.Max(g.Spec.Bleed, 0)
 	open := func(i int, side *float64) {
@@ -221,24 +268,40 @@ func (g Grid) Slots(n int) []Slot {
 	return slots
 }
 
+// frontTurn is the turn of every front: a quarter turn anticlockwise
+// (the card's top to the left) on a turned grid.
+func (g Grid) frontTurn() float64 {
+	if g.Turned {
+		return 270
+	}
+	return 0
+}
+
 // BackTrim is where the back of the card in front slot i goes on the back
 // page, so that it lands behind its front after the sheet is flipped; offset
-// shifts it to make up for a printer that misregisters. Rotated reports
-// whether the back must be drawn turned 180 degrees (short-edge flip).
-// NoDuplex leaves the slot where it is (backs printed on pages of their
-// own, in the fronts' order).
-func (g Grid) BackTrim(i int, d Duplex, offset Point) (r Rect, rotated bool) {
+// shifts it to make up for a printer that misregisters. turn is how far the
+// back is drawn turned (Slot.Turn) so that it stands the way its front
+// does when the card is turned over about its own long side: with the
+// front turned by t, a long-edge flip mirrors the page left to right and
+// the back turns by -t; a short-edge flip mirrors it top to bottom and the
+// back turns by 180-t (180 for upright cards). NoDuplex leaves the slot
+// where it is, turned like its front (backs printed on pages of their own,
+// in the fronts' order).
+func (g Grid) BackTrim(i int, d Duplex, offset Point) (r Rect, turn float64) {
 	r = g.Trim(i)
+	t := g.frontTurn()
+	turn = t
 	switch d {
 	case LongEdge:
 		r.X = g.Spec.Paper.W - r.X - r.W
+		turn = -t
 	case ShortEdge:
 		r.Y = g.Spec.Paper.H - r.Y - r.H
-		rotated = true
+		turn = 180 - t
 	}
 	r.X += offset.X
 	r.Y += offset.Y
-	return r, rotated
+	return r, math.Mod(turn+360, 360)
 }
 
 // BackBleed is the bleed of the back of front slot i on a full sheet,
@@ -262,8 +325,8 @@ func mirrorSides(b Sides, d Duplex) Sides {
 func (g Grid) BackSlots(n int, d Duplex, offset Point) []Slot {
 	slots := g.Slots(n)
 	for k := range slots {
-		trim, rotated := g.BackTrim(k, d, offset)
-		slots[k].Trim, slots[k].Rotated = trim, rotated
+		trim, turn := g.BackTrim(k, d, offset)
+		slots[k].Trim, slots[k].Turn = trim, turn
 		slots[k].Bleed = mirrorSides(slots[k].Bleed, d)
 	}
 	return slots

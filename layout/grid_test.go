@@ -216,16 +216,16 @@ func TestBackTrimMirrorsForFlip(t *testing.T) {
 		p := Papers[paper]
 		for i := 0; i < g.PerPage(); i++ {
 			front := g.Trim(i)
-			long, rot := g.BackTrim(i, LongEdge, Point{})
-			if rot || math.Abs(long.X-(p.W-front.Right())) > 1e-9 || long.Y != front.Y {
+			long, turn := g.BackTrim(i, LongEdge, Point{})
+			if turn != 0 || math.Abs(long.X-(p.W-front.Right())) > 1e-9 || long.Y != front.Y {
 				t.Errorf("long edge: slot %d back %+v for front %+v", i, long, front)
 			}
-			short, rot := g.BackTrim(i, ShortEdge, Point{})
-			if !rot || math.Abs(short.Y-(p.H-front.Bottom())) > 1e-9 || short.X != front.X {
+			short, turn := g.BackTrim(i, ShortEdge, Point{})
+			if turn != 180 || math.Abs(short.Y-(p.H-front.Bottom())) > 1e-9 || short.X != front.X {
 				t.Errorf("short edge: slot %d back %+v for front %+v", i, short, front)
 			}
-			none, rot := g.BackTrim(i, NoDuplex, Point{})
-			if rot || none != front {
+			none, turn := g.BackTrim(i, NoDuplex, Point{})
+			if turn != 0 || none != front {
 				t.Errorf("no duplex: slot %d back %+v for front %+v", i, none, front)
 			}
 			off, _ := g.BackTrim(i, LongEdge, Point{X: 0.5, Y: -0.25})
@@ -238,12 +238,115 @@ func TestBackTrimMirrorsForFlip(t *testing.T) {
 			}
 		}
 		// Backs of a full sheet land on the front's slots; the slots are
-		// Rotated for short-edge only.
+		// turned for short-edge only.
 		for i, s := range g.BackSlots(g.PerPage(), ShortEdge, Point{}) {
-			if !s.Rotated || !near(s.Trim.Y, g.Trim((g.Rows-1-i/g.Cols)*g.Cols+i%g.Cols).Y) {
+			if s.Turn != 180 || !near(s.Trim.Y, g.Trim((g.Rows-1-i/g.Cols)*g.Cols+i%g.Cols).Y) {
 				t.Errorf("%s short edge back %d: %+v", paper, i, s)
 			}
 		}
+	}
+}
+
+// turnPoint turns p (relative to a card's centre) clockwise by deg degrees
+// on a page whose y axis points down.
+func turnPoint(p Point, deg float64) Point {
+	s, c := math.Sincos(deg * math.Pi / 180)
+	return Point{p.X*c - p.Y*s, p.X*s + p.Y*c}
+}
+
+// TestBacksStandLikeTheirFronts follows points of a card through the
+// print: a point q of the back, as read when the card is turned over left
+// to right, lies behind the point (-q.x, q.y) of the front. Drawing the
+// front by its slot, flipping the sheet (long edge: left to right; short
+// edge: top to bottom) and drawing the back by its back slot must put the
+// two at the same place of the paper, upright and turned grids alike. A
+// wrong turn, a missing mirror or a wrong sign moves a corner and fails.
+func TestBacksStandLikeTheirFronts(t *testing.T) {
+	for _, turned := range []bool{false, true} {
+		spec := poker("a4", true)
+		spec.MayTurn = turned
+		g, err := NewGrid(spec)
+		if err != nil || g.Turned != turned {
+			t.Fatalf("a4 MayTurn=%v: turned=%v err=%v", turned, g.Turned, err)
+		}
+		w, h := 63.5, 88.9 // the card, upright
+		for _, d := range []Duplex{LongEdge, ShortEdge} {
+			fronts, backs := g.Slots(g.PerPage()), g.BackSlots(g.PerPage(), d, Point{})
+			for i := range fronts {
+				f, b := fronts[i], backs[i]
+				if f.Quarter() != turned || b.Quarter() != turned {
+					t.Fatalf("turned=%v slot %d: front turn %v, back turn %v", turned, i, f.Turn, b.Turn)
+				}
+				fc := Point{f.Trim.X + f.Trim.W/2, f.Trim.Y + f.Trim.H/2}
+				bc := Point{b.Trim.X + b.Trim.W/2, b.Trim.Y + b.Trim.H/2}
+				for _, q := range []Point{{-w / 2, -h / 2}, {w / 2, -h / 2}, {-w / 2, h / 2}, {w/2 - 10, h/2 - 3}} {
+					fp := turnPoint(Point{-q.X, q.Y}, f.Turn)
+					onFront := Point{fc.X + fp.X, fc.Y + fp.Y}
+					// Where that place of the paper is on the back page.
+					behind := onFront
+					if d == LongEdge {
+						behind.X = g.Spec.Paper.W - onFront.X
+					} else {
+						behind.Y = g.Spec.Paper.H - onFront.Y
+					}
+					bp := turnPoint(q, b.Turn)
+					onBack := Point{bc.X + bp.X, bc.Y + bp.Y}
+					if !near(onBack.X, behind.X) || !near(onBack.Y, behind.Y) {
+						t.Errorf("turned=%v %v slot %d: back point %v drawn at %v, behind its front at %v",
+							turned, d, i, q, onBack, behind)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNewGridTurnsForFullBleed: a grid that would butt is turned sideways
+// when that gives full gutters for at most one card a sheet less (poker on
+// A4: 2 x 4 turned rather than 3 x 3 butted), and left upright otherwise
+// (Letter, where turned cards butt too; any paper without MayTurn).
+func TestNewGridTurnsForFullBleed(t *testing.T) {
+	cases := []struct {
+		paper      string
+		margin     float64
+		mayTurn    bool
+		turned     bool
+		cols, rows int
+	}{
+		{"a4", DefaultMargin, true, true, 2, 4},
+		{"a4", DefaultMargin, false, false, 3, 3},
+		{"a4", 3.5, true, false, 3, 3}, // full gutters upright: no need to turn
+		{"letter", DefaultMargin, true, false, 3, 3},
+	}
+	for _, c := range cases {
+		spec := poker(c.paper, true)
+		spec.Margin, spec.MayTurn = c.margin, c.mayTurn
+		g, err := NewGrid(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Turned != c.turned || g.Cols != c.cols || g.Rows != c.rows {
+			t.Errorf("%s margin %g MayTurn=%v: turned=%v %dx%d, want turned=%v %dx%d",
+				c.paper, c.margin, c.mayTurn, g.Turned, g.Cols, g.Rows, c.turned, c.cols, c.rows)
+		}
+		if g.Turned {
+			if cols, rows := g.Butted(); cols || rows {
+				t.Errorf("%s: turned grid butts", c.paper)
+			}
+			if g.Spec.CardW != 88.9 || g.Spec.CardH != 63.5 || g.Slots(1)[0].Turn != 270 {
+				t.Errorf("%s: turned cell %gx%g turn %v", c.paper, g.Spec.CardW, g.Spec.CardH, g.Slots(1)[0].Turn)
+			}
+			for i := 0; i < g.PerPage(); i++ {
+				if b := g.Bleed(i); b != (Sides{3, 3, 3, 3}) {
+					t.Errorf("%s slot %d bleed %+v", c.paper, i, b)
+				}
+			}
+		}
+	}
+	// A card that fits only sideways is turned even though it butts.
+	wide := GridSpec{Paper: Papers["letter"], Margin: DefaultMargin, CardW: 250, CardH: 100, Bleed: 3, MayTurn: true}
+	if g, err := NewGrid(wide); err != nil || !g.Turned {
+		t.Errorf("250x100 card on Letter: turned=%v err=%v", g.Turned, err)
 	}
 }
 

@@ -290,7 +290,7 @@ func TestPackExtendsBundled(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
-	for _, f := range []string{"house-events.pdf (2 pages)", "events.pdf (16 pages)", "blood.pdf", "tokens.pdf"} {
+	for _, f := range []string{"house-events.pdf (2 pages)", "events.pdf (18 pages)", "blood.pdf", "tokens.pdf"} {
 		if !strings.Contains(stdout, "out/house-rules/"+f) {
 			t.Errorf("missing %s in:\n%s", f, stdout)
 		}
