@@ -2,8 +2,8 @@ package generator
 
 import (
 	"bufio"
-	"compress/zlib"
 	"encoding/binary"
+	"github.com/klauspost/compress/zlib"
 	"hash/crc32"
 	"image"
 	"io"
@@ -15,9 +15,9 @@ import (
 // pngWriter reuses its buffers and zlib writer; it is not safe for
 // concurrent use.
 type pngWriter struct {
-	zw        *zlib.Writer
-	idat      chunkWriter
-	cur, prev []byte
+	zw             *zlib.Writer
+	idat           chunkWriter
+	cur, prev, out []byte
 }
 
 // chunkWriter buffers IDAT data and writes it as PNG chunks.
@@ -92,23 +92,21 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	}
 	rowLen := 1 + 3*width
 	if cap(p.cur) < rowLen {
-		p.cur, p.prev = make([]byte, rowLen), make([]byte, rowLen)
+		p.cur, p.prev, p.out = make([]byte, rowLen), make([]byte, rowLen), make([]byte, rowLen)
 	}
-	cur, prev := p.cur[:rowLen], p.prev[:rowLen]
+	// cur and prev hold the RGB of this row and the one above (prev starts
+	// as zeros); out is the filtered row: Up, each byte minus the one above.
+	cur, prev, out := p.cur[:rowLen], p.prev[:rowLen], p.out[:rowLen]
 	clear(prev)
+	out[0] = 2
 	for y := 0; y < height; y++ {
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
-		row := img.Pix[off : off+4*width]
-		cur[0] = 2                 // Up: each byte minus the one above it
-		c, pr := cur[1:], prev[1:] // prev holds the previous row's RGB
-		for x, j := 0, 0; x+3 < len(row) && j+2 < len(c); x, j = x+4, j+3 {
-			r, g, bl := row[x], row[x+1], row[x+2]
-			c[j], c[j+1], c[j+2] = r-pr[j], g-pr[j+1], bl-pr[j+2]
-			pr[j], pr[j+1], pr[j+2] = r, g, bl
-		}
-		if _, err := p.zw.Write(cur); err != nil {
+		rgbRow(cur[1:], img.Pix[off:off+4*width])
+		upFilter(out[1:], cur[1:], prev[1:])
+		if _, err := p.zw.Write(out); err != nil {
 			return err
 		}
+		cur, prev = prev, cur
 	}
 	if err := p.zw.Close(); err != nil {
 		return err
@@ -121,4 +119,32 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// rgbRow copies the RGB of an RGBA row into dst (3 bytes a pixel).
+func rgbRow(dst, rgba []byte) {
+	n := min(len(dst)/3, len(rgba)/4)
+	dst, rgba = dst[:3*n], rgba[:4*n]
+	for i := 0; i < n; i++ {
+		d, s := dst[3*i:3*i+3:3*i+3], rgba[4*i:4*i+3:4*i+3]
+		d[0], d[1], d[2] = s[0], s[1], s[2]
+	}
+}
+
+// upFilter writes cur minus prev, byte by byte (modulo 256), into out: PNG's
+// Up filter. It subtracts eight bytes at a time in a uint64, with the high
+// bit of each byte kept apart so that no borrow crosses into the next byte.
+func upFilter(out, cur, prev []byte) {
+	n := min(len(out), len(cur), len(prev))
+	out, cur, prev = out[:n], cur[:n], prev[:n]
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		a := binary.LittleEndian.Uint64(cur[i:])
+		b := binary.LittleEndian.Uint64(prev[i:])
+		binary.LittleEndian.PutUint64(out[i:], ((a|high)-(b&^high))^((a^^b)&high))
+	}
+	for ; i < n; i++ {
+		out[i] = cur[i] - prev[i]
+	}
 }

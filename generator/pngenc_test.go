@@ -38,3 +38,24 @@ func TestPNGWriterRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestUpFilterSubtractsEveryByte checks the eight-bytes-at-a-time Up filter
+// against byte arithmetic, borrows and odd lengths included.
+func TestUpFilterSubtractsEveryByte(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 8, 9, 16, 23, 300} {
+		cur, prev := make([]byte, n), make([]byte, n)
+		for i := range cur {
+			cur[i], prev[i] = byte(i*37+n), byte(i*91+3*n)
+		}
+		if n > 2 {
+			cur[0], prev[0], cur[1], prev[1] = 0, 255, 128, 127
+		}
+		out := make([]byte, n)
+		upFilter(out, cur, prev)
+		for i := range out {
+			if want := cur[i] - prev[i]; out[i] != want {
+				t.Fatalf("n=%d: byte %d = %d, want %d", n, i, out[i], want)
+			}
+		}
+	}
+}

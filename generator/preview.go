@@ -50,12 +50,12 @@ func (r *Renderer) deckPreviewJobs(d *schema.Deck, face, back *schema.Template) 
 	if withBack {
 		n++
 	}
-	sheets := max(1, (n+sheetCards-1)/sheetCards)
+	bounds := previewSheets(n)
 	var jobs []job
-	for s := 0; s < sheets; s++ {
-		lo, hi := s*sheetCards, min((s+1)*sheetCards, n)
+	for s, b := range bounds {
+		lo, hi := b[0], b[1]
 		name := fmt.Sprintf("preview/%s.png", d.ID)
-		if sheets > 1 {
+		if len(bounds) > 1 {
 			name = fmt.Sprintf("preview/%s-%d.png", d.ID, s+1)
 		}
 		jobs = append(jobs, job{run: func(stage string) ([]Artifact, error) {
@@ -63,6 +63,22 @@ func (r *Renderer) deckPreviewJobs(d *schema.Deck, face, back *schema.Template) 
 		}})
 	}
 	return jobs
+}
+
+// previewSheets splits n preview items into contact sheets of sheetCards:
+// the [lo, hi) of each. A last sheet of less than a row (200 cards and
+// their back) joins the sheet before it as one more row.
+func previewSheets(n int) [][2]int {
+	sheets := max(1, (n+sheetCards-1)/sheetCards)
+	if sheets > 1 && n-(sheets-1)*sheetCards < sheetCols {
+		sheets--
+	}
+	out := make([][2]int, sheets)
+	for s := range out {
+		out[s] = [2]int{s * sheetCards, min((s+1)*sheetCards, n)}
+	}
+	out[sheets-1][1] = n
+	return out
 }
 
 // writePreviewSheet writes the card previews of items lo..hi of a deck (the

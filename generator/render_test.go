@@ -2,6 +2,7 @@ package generator
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,6 +154,23 @@ func TestDerivedDeterminationFields(t *testing.T) {
 		f := rfylDeterminationFields(&schema.Card{Fields: map[string]any{"value": int64(v)}})
 		if f["ammo"] != want[0] || f["gun"] != want[1] {
 			t.Errorf("value %d: got %v, want %v", v, f, want)
+		}
+	}
+}
+
+func TestPreviewSheetsFoldAShortLastSheet(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{
+		{1, "[[0 1]]"},
+		{100, "[[0 100]]"},
+		{101, "[[0 101]]"},
+		{201, "[[0 100] [100 201]]"},
+		{210, "[[0 100] [100 200] [200 210]]"},
+	} {
+		if got := fmt.Sprint(previewSheets(c.n)); got != c.want {
+			t.Errorf("%d items: %s, want %s", c.n, got, c.want)
 		}
 	}
 }
