@@ -364,6 +364,12 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 			r.drawLeafSide(page, l, lf.front, fg.slots[i], g.turn, opts.Bleed)
 		}
 		r.drawSheetGuides(page, g, fg, opts)
+		if frontSide == sideOwnBack && g.card {
+			// The backs' pages follow the fronts' pages one for one.
+			k := start/per + 1
+			r.drawPageLabel(page, g.grid.Printable(), fg.obstacles,
+				fmt.Sprintf("backs of page %d, in the order of its fronts: cut them out and glue each behind its front", k))
+		}
 		if !duplex {
 			continue
 		}

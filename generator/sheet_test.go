@@ -667,3 +667,39 @@ func TestSheetOpenEdgeBleed(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetOwnBackPagesLabelled: under duplex none, the back pages of a
+// card-size sheet say which front page they belong behind; duplex back
+// pages, which print behind their fronts, carry no such label.
+func TestSheetOwnBackPagesLabelled(t *testing.T) {
+	r := newTestRenderer(t)
+	_, poker := loadSheet(t, "poker")
+	s := *poker
+	s.Count = 10 // two sheets of fronts on Letter
+	for _, c := range []struct {
+		duplex layout.Duplex
+		want   []string // per page: a label the page must show, or "" for none
+	}{
+		{layout.NoDuplex, []string{"", "", "backs of page 1", "backs of page 2"}},
+		{layout.LongEdge, []string{"", "", "", ""}},
+	} {
+		ink := newGuideInk(r.Fonts)
+		if err := r.imposeSheet(ink, &s, sheetOpts("letter", c.duplex)); err != nil {
+			t.Fatal(err)
+		}
+		if len(ink.pages) != len(c.want) {
+			t.Fatalf("%s: %d pages, want %d", c.duplex, len(ink.pages), len(c.want))
+		}
+		for i, ops := range ink.pages {
+			label := ""
+			for _, op := range ops {
+				if strings.Contains(op.what, "backs of page") {
+					label = op.what
+				}
+			}
+			if c.want[i] == "" && label != "" || !strings.Contains(label, c.want[i]) {
+				t.Errorf("%s page %d: label %q, want %q", c.duplex, i+1, label, c.want[i])
+			}
+		}
+	}
+}
