@@ -99,11 +99,12 @@ func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions)
 		return []string{fmt.Sprintf("%d cards, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
 			"300 dpi PNGs of every face and back with bleed are in press/%s/", d.Total(), round2(size.W.MM()+2*PressBleed), round2(size.H.MM()+2*PressBleed), d.ID)}
 	case LayoutGutterfold:
-		gf, err := layout.NewGutterfold(layout.GutterfoldSpec{Paper: opts.Paper, Margin: opts.Margin, CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed})
+		gf, err := layout.NewGutterfold(gutterfoldSpec(opts, size))
 		if err != nil {
 			return nil
 		}
-		return []string{fmt.Sprintf("%d cards, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", d.Total(), gf.PerPage())}
+		return []string{fmt.Sprintf("%d cards, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", d.Total(), gf.PerPage()),
+			gutterfoldIndexNote(gf)}
 	}
 	grid, err := deckGrid(opts, size)
 	if err != nil {

@@ -3,18 +3,46 @@ package layout
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Gutterfold layout: fronts on one half of the page, their backs on the
 // other, mirrored across a fold line. Printed single-sided, folded along the
 // line (print outside) and glued, every back lies behind its own front.
+//
+// # Geometry
+//
+// The rules are the sheet layout's (see Grid): every trim and every mark
+// lies inside the printer margin; bleed, art printed only to be cut away,
+// may run into it. Every card, front and back, has the full bleed on every
+// side: neighbouring cards on one half are exactly twice the bleed apart,
+// and the outer trims keep at least the bleed from the paper's edge. The
+// fold line runs down the middle of the page and keeps FoldClearance from
+// every bleed, so that a fold a little off the line does not wrap one
+// side's art round to the other.
+//
+// The cards may lie sideways (Gutterfold.Turned), a quarter turn, when that
+// puts more of them on a page.
+//
+// # Marks
+//
+// The marks are the sheet layout's (SheetMarks, over the fronts and the
+// backs together, inside the margin): edge marks hugging every trim edge at
+// both ends on its waste side (on the bleed, with a white knockout), and
+// crop marks along every cut line wherever it crosses waste: the gutters,
+// the fold gap and the paper beyond the cards up to the margin. The marks
+// crossing the fold gap stop FoldMarkGap short of the fold line, so that
+// nothing but the dashed fold line lies on it.
 const (
 	// FoldClearance is the least distance between the fold line and the
 	// bleed of any card, so that a fold a little off the line does not wrap
 	// one side's art round to the other.
 	FoldClearance = 5.0
-	// FoldMarkGap keeps crop marks off the fold line.
+	// FoldMarkGap keeps crop marks and cut lines off the fold line.
 	FoldMarkGap = 1.0
+	// trimRoom is the least waste between a trim and the margin: room for
+	// the dark line of the edge mark that hugs that edge.
+	trimRoom = MarkWidth
 )
 
 // Fold is the direction of a gutterfold's fold line.
@@ -24,12 +52,12 @@ type Fold int
 const (
 	// FoldVertical runs top to bottom: fronts on the left half, backs on
 	// the right. Folding turns the sheet over left-right, as a card is
-	// turned over, so backs are drawn upright.
+	// turned over, so upright backs are drawn upright.
 	FoldVertical Fold = iota
 	// FoldHorizontal runs left to right: fronts on the top half, backs on
-	// the bottom. Folding turns the sheet over top-bottom, so backs are
-	// drawn turned 180 degrees to read upright when a card is turned over
-	// left-right.
+	// the bottom. Folding turns the sheet over top-bottom, so upright backs
+	// are drawn turned 180 degrees to read upright when a card is turned
+	// over left-right.
 	FoldHorizontal
 )
 
@@ -37,18 +65,19 @@ func (f Fold) String() string { return [...]string{"vertical", "horizontal"}[f] 
 
 // GutterfoldSpec describes a gutterfold imposition request.
 type GutterfoldSpec struct {
-	Paper  Paper   // portrait; the layout may turn it to landscape
-	Margin float64 // printer margin: cards, bleed, marks and labels stay inside it
-	CardW  float64 // trim size
+	Paper Paper // portrait; the layout may turn it to landscape
+	// Margin is the printer margin: trims, marks and labels stay inside it;
+	// bleed may run into it.
+	Margin float64
+	CardW  float64 // trim size, upright
 	CardH  float64
 	Bleed  float64
 }
 
 // Gutterfold places cards and their backs on a page. Every card has the full
-// bleed on every side, the fold line keeps FoldClearance from every bleed,
-// and every trim line has a crop mark of at least MinMarkLength at both ends
-// (beyond the outer bleed, in the gutters, in the fold gap), all inside the
-// margin.
+// bleed on every side, neighbours on one half are twice the bleed apart, the
+// fold line keeps FoldClearance from every bleed, and every trim lies inside
+// the margin with room for its edge marks.
 type Gutterfold struct {
 	Spec         GutterfoldSpec
 	PageW, PageH float64 // the page as printed: landscape when PageW > PageH
@@ -56,109 +85,153 @@ type Gutterfold struct {
 	// FoldAt is the x of a vertical fold line or the y of a horizontal one:
 	// the middle of the page.
 	FoldAt float64
+	// Turned says the cards lie sideways: every front is drawn a quarter
+	// turn anticlockwise (its top to the left), every back turned so that
+	// the fold puts it upright behind its front (BackTurn).
+	Turned bool
+	// CardW and CardH are the trim's size on the page: the spec's, swapped
+	// when Turned.
+	CardW, CardH float64
 	// FoldGap is the distance between the trims on either side of the fold.
 	FoldGap    float64
 	Cols, Rows int     // of the fronts
-	GutterX    float64 // between trims of neighbouring fronts
+	GutterX    float64 // between trims of neighbouring fronts: twice the bleed
 	GutterY    float64
 	Origin     Point // top-left of front slot 0's trim
 }
 
-// markRoom is the least room beyond a bleed for a crop mark.
-func markRoom(bleed float64) float64 { return bleed + MarkGap + MinMarkLength }
-
 // NewGutterfold finds the densest gutterfold layout for the card on the
-// paper: portrait or landscape, folded vertically or horizontally, as many
-// fronts per half as fit with full bleed, gutters of at least twice the
-// bleed, the fold clearance and room for crop marks inside the margin. Ties
-// go to a portrait page, then to a vertical fold. Spare room first widens
-// the fold gap and the gutters up to what full-length crop marks need; the
-// rest is left around the layout, which is centred on the page.
+// paper (GutterfoldLayouts): portrait or landscape, folded vertically or
+// horizontally, cards upright or sideways, as many fronts per half as fit
+// inside the margin with full bleed, gutters of twice the bleed and the
+// fold clearance. Ties go to upright cards, then to a portrait page, then
+// to a vertical fold. Along the fold the cards are centred on the page;
+// across it they lie as close to the fold as the clearance allows (a
+// little further when that gives the marks in the fold gap their full
+// length), leaving the spare paper beyond them for the instructions and
+// the scale bar.
 //
-// Poker cards with 3 mm bleed and the 1/4 in margin go 2 a page on Letter
-// and A4: portrait, a column of two fronts left of a vertical fold at the
-// middle of the page, their backs right of it. Three do not fit: folded
-// horizontally on a landscape Letter page, a front, the fold gap and a back
-// need 2.6 mm more height than the margin leaves (8.5 mm on A4); a third
-// row on a portrait A4 page needs 6.4 mm more. Bridge cards go 3 a page on
-// Letter (portrait, horizontal fold) and 4 on A4 (landscape, vertical fold);
-// mini cards 5 (landscape, horizontal fold).
+// Sideways cards on a portrait page are the same sheet as upright cards on
+// a landscape page folded the other way, and the other way round, so a
+// turned layout always ties with an upright one and, upright cards being
+// preferred, is not chosen; GutterfoldLayouts lists them all the same, and
+// the turned ones are drawn and tested like the others.
+//
+// With 3 mm bleed and the 1/4 in margin (printable 203.2 x 266.7 mm on
+// Letter, 197.3 x 284.3 on A4), every trim is at least 3 + 5 = 8 mm from
+// the fold, neighbours are 6 mm apart and outer trims keep 0.2 mm inside
+// the margin for their edge marks:
+//
+//   - Poker (63.5 x 88.9) go 3 a page on Letter: portrait, folded
+//     horizontally, a row of 3 fronts above the fold (3 x 63.5 + 2 x 6 =
+//     202.5 of 203.2 mm; 88.9 + 8 of the 133.35 mm from the margin to the
+//     fold). A fourth needs 4 x 63.5 + 3 x 6 = 272 mm where the page has
+//     266.7 at most, and a landscape 2 x 2 needs 2 x 63.5 + 6 + 8 = 141 of
+//     133.35. On A4 they go 4 a page: landscape, folded vertically, 2 x 2
+//     fronts left of the fold (141 of 142.15 mm; 2 x 88.9 + 6 = 183.8 of
+//     197.3). Three layouts tie with it: the same sheet turned a quarter
+//     (portrait, 2 x 2 turned fronts above a horizontal fold), a landscape
+//     row of 4 upright fronts above a horizontal fold (272 of 284.3 mm;
+//     96.9 of 98.65), and that sheet turned a quarter (portrait, a column
+//     of 4 turned fronts left of a vertical fold).
+//   - Bridge (57.2 x 88.9) go 4 a page on Letter and on A4: landscape,
+//     folded vertically, 2 x 2 fronts (2 x 57.2 + 6 + 8 = 128.4 of 133.35
+//     and 142.15 mm; 183.8 of 203.2 and 197.3).
+//   - Mini (44 x 67) go 5 a page on Letter and on A4: landscape, folded
+//     horizontally, a row of 5 fronts (5 x 44 + 4 x 6 = 244 of 266.7 and
+//     284.3 mm; 67 + 8 of 101.6 and 98.65).
+//   - Tarot (70 x 120) go 2 a page: portrait, folded vertically, a column
+//     of 2 fronts (2 x 120 + 6 = 246 of 266.7 and 284.3 mm).
 func NewGutterfold(s GutterfoldSpec) (Gutterfold, error) {
 	if s.CardW <= 0 || s.CardH <= 0 {
 		return Gutterfold{}, fmt.Errorf("card size %.1fx%.1fmm is empty", s.CardW, s.CardH)
 	}
 	var best Gutterfold
-	for _, landscape := range []bool{false, true} {
-		for _, fold := range []Fold{FoldVertical, FoldHorizontal} {
-			g, ok := fitGutterfold(s, landscape, fold)
-			if ok && g.PerPage() > best.PerPage() {
-				best = g
-			}
+	for _, g := range GutterfoldLayouts(s) {
+		if g.PerPage() > best.PerPage() {
+			best = g
 		}
 	}
 	if best.PerPage() == 0 {
-		return Gutterfold{}, fmt.Errorf("a %.1fx%.1fmm card and its back do not fit side by side on %s paper inside a %.2fmm margin with %.2fmm bleed, the fold gap and crop marks",
-			s.CardW, s.CardH, s.Paper.Name, s.Margin, s.Bleed)
+		return Gutterfold{}, fmt.Errorf("a %.1fx%.1fmm card and its back do not fit side by side on %s paper inside a %.2fmm margin with %.2fmm bleed and the %gmm fold clearance",
+			s.CardW, s.CardH, s.Paper.Name, s.Margin, s.Bleed, FoldClearance)
 	}
 	return best, nil
 }
 
-// fitGutterfold lays out one orientation and fold direction.
-func fitGutterfold(s GutterfoldSpec, landscape bool, fold Fold) (Gutterfold, bool) {
+// GutterfoldLayouts are the layouts of the card on the paper that hold at
+// least one card, in the order NewGutterfold prefers them when they hold
+// as many: upright cards first, then a portrait page, then a vertical fold.
+// Square cards are not turned.
+func GutterfoldLayouts(s GutterfoldSpec) []Gutterfold {
+	var out []Gutterfold
+	if s.CardW <= 0 || s.CardH <= 0 {
+		return nil
+	}
+	for _, turned := range []bool{false, true} {
+		if turned && s.CardW == s.CardH {
+			continue
+		}
+		for _, landscape := range []bool{false, true} {
+			for _, fold := range []Fold{FoldVertical, FoldHorizontal} {
+				if g, ok := fitGutterfold(s, landscape, fold, turned); ok {
+					out = append(out, g)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fitGutterfold lays out one orientation of the page, fold direction and
+// turn of the cards.
+func fitGutterfold(s GutterfoldSpec, landscape bool, fold Fold, turned bool) (Gutterfold, bool) {
 	pw, ph := s.Paper.W, s.Paper.H
 	if landscape {
 		pw, ph = ph, pw
 	}
-	b := s.Bleed
-	room := markRoom(b)
-	// The fold gap: the clearance on both sides, and at least room for a
-	// short crop mark between each bleed and the fold.
-	minFold := 2 * max(b+FoldClearance, room+FoldMarkGap)
-	prefFold := 2 * max(b+FoldClearance, b+MarkGap+MarkLength+FoldMarkGap)
-	// A gutter of twice the bleed holds no mark; this one holds a full mark.
-	prefGutter := 2*(b+MarkGap) + MarkLength
+	cw, ch := s.CardW, s.CardH
+	if turned {
+		cw, ch = ch, cw
+	}
+	b := math.Max(s.Bleed, 0)
+	gutter := 2 * b
+	// The least distance from the page edge to a trim: inside the margin
+	// with room for an edge mark, and far enough in for the full bleed.
+	outer := math.Max(s.Margin+trimRoom, b)
+	// The least distance from a trim to the fold line.
+	minFold := b + FoldClearance
+	// Room for a full crop mark each side of the fold in the fold gap.
+	prefFold := math.Max(minFold, MarkGap+MarkLength+FoldMarkGap)
 
 	// across is perpendicular to the fold (the two halves), along parallel.
 	across, along := pw, ph
-	cardAcross, cardAlong := s.CardW, s.CardH
+	cardAcross, cardAlong := cw, ch
 	if fold == FoldHorizontal {
 		across, along = ph, pw
-		cardAcross, cardAlong = s.CardH, s.CardW
+		cardAcross, cardAlong = ch, cw
 	}
-	half := across/2 - s.Margin
-	nAcross := int(math.Floor((half-minFold/2-room+2*b)/(cardAcross+2*b) + 1e-9))
-	availAlong := along - 2*s.Margin
-	nAlong := int(math.Floor((availAlong-2*room+2*b)/(cardAlong+2*b) + 1e-9))
+	const eps = 1e-9
+	half := across/2 - outer // from the outermost trim to the fold
+	nAcross := int(math.Floor((half-minFold+gutter)/(cardAcross+gutter) + eps))
+	availAlong := along - 2*outer
+	nAlong := int(math.Floor((availAlong+gutter)/(cardAlong+gutter) + eps))
 	if nAcross < 1 || nAlong < 1 {
 		return Gutterfold{}, false
 	}
+	blockAcross := float64(nAcross)*cardAcross + float64(nAcross-1)*gutter
+	blockAlong := float64(nAlong)*cardAlong + float64(nAlong-1)*gutter
+	toFold := minFold + math.Max(0, math.Min(half-minFold-blockAcross, prefFold-minFold))
 
-	spare := half - (minFold/2 + float64(nAcross)*cardAcross + float64(nAcross-1)*2*b + room)
-	extraFold := min(spare, (prefFold-minFold)/2)
-	spare -= extraFold
-	foldGap := minFold + 2*extraFold
-	gutterAcross := 2 * b
-	if nAcross > 1 {
-		gutterAcross += min(prefGutter-2*b, spare/float64(nAcross-1))
-	}
-	spare = availAlong - (float64(nAlong)*cardAlong + float64(nAlong-1)*2*b + 2*room)
-	gutterAlong := 2 * b
-	if nAlong > 1 {
-		gutterAlong += min(prefGutter-2*b, spare/float64(nAlong-1))
-	}
-	blockAlong := float64(nAlong)*cardAlong + float64(nAlong-1)*gutterAlong
-	blockAcross := float64(nAcross)*cardAcross + float64(nAcross-1)*gutterAcross
-
-	g := Gutterfold{Spec: s, PageW: pw, PageH: ph, Fold: fold, FoldAt: across / 2, FoldGap: foldGap}
-	startAcross := g.FoldAt - foldGap/2 - blockAcross
+	g := Gutterfold{Spec: s, PageW: pw, PageH: ph, Fold: fold, FoldAt: across / 2, Turned: turned,
+		CardW: cw, CardH: ch, FoldGap: 2 * toFold, GutterX: gutter, GutterY: gutter}
+	startAcross := g.FoldAt - toFold - blockAcross
 	startAlong := (along - blockAlong) / 2
 	if fold == FoldVertical {
 		g.Cols, g.Rows = nAcross, nAlong
-		g.GutterX, g.GutterY = gutterAcross, gutterAlong
 		g.Origin = Point{startAcross, startAlong}
 	} else {
 		g.Cols, g.Rows = nAlong, nAcross
-		g.GutterX, g.GutterY = gutterAlong, gutterAcross
 		g.Origin = Point{startAlong, startAcross}
 	}
 	return g, true
@@ -170,29 +243,81 @@ func (g Gutterfold) PerPage() int { return g.Cols * g.Rows }
 // Landscape reports whether the page is printed landscape.
 func (g Gutterfold) Landscape() bool { return g.PageW > g.PageH }
 
-// Front is the trim of the front in slot i (row-major).
+// Front is the trim of the front in slot i (row-major), on the page.
 func (g Gutterfold) Front(i int) Rect {
-	return cell(g.Origin, i, g.Cols, g.Spec.CardW, g.Spec.CardH, g.GutterX, g.GutterY)
+	return cell(g.Origin, i, g.Cols, g.CardW, g.CardH, g.GutterX, g.GutterY)
+}
+
+// FrontTurn is how far every front is drawn turned clockwise about its
+// trim's centre (Slot.Turn): a quarter turn anticlockwise when the cards
+// lie sideways, else none.
+func (g Gutterfold) FrontTurn() float64 {
+	if g.Turned {
+		return 270
+	}
+	return 0
+}
+
+// BackTurn is how far every back is drawn turned (Slot.Turn), so that it
+// reads upright behind its front once the sheet is folded and the card
+// turned over left to right about its own vertical axis. The fold mirrors
+// the page: with the front turned by t, a vertical fold (left to right)
+// turns the back by -t, a horizontal one (top to bottom) by 180 - t.
+func (g Gutterfold) BackTurn() float64 {
+	t := g.FrontTurn()
+	if g.Fold == FoldVertical {
+		t = -t
+	} else {
+		t = 180 - t
+	}
+	return math.Mod(t+360, 360)
 }
 
 // Back is the trim of the back of slot i: the front's trim mirrored across
-// the fold line, so that folding puts it exactly behind the front. Rotated
-// reports whether the back art is drawn turned 180 degrees (horizontal fold).
-func (g Gutterfold) Back(i int) (r Rect, rotated bool) {
-	r = g.Front(i)
+// the fold line, so that folding puts it exactly behind the front, and the
+// turn it is drawn with (BackTurn).
+func (g Gutterfold) Back(i int) (r Rect, turn float64) {
+	return g.mirror(g.Front(i)), g.BackTurn()
+}
+
+// mirror reflects r across the fold line.
+func (g Gutterfold) mirror(r Rect) Rect {
 	if g.Fold == FoldVertical {
 		r.X = 2*g.FoldAt - r.X - r.W
-		return r, false
+	} else {
+		r.Y = 2*g.FoldAt - r.Y - r.H
 	}
-	r.Y = 2*g.FoldAt - r.Y - r.H
-	return r, true
+	return r
 }
 
 // Bleed is the bleed of every card and back: always the full bleed.
 func (g Gutterfold) Bleed() Sides {
-	b := g.Spec.Bleed
+	b := math.Max(g.Spec.Bleed, 0)
 	return Sides{b, b, b, b}
 }
+
+// Fronts are the slots of the first n fronts.
+func (g Gutterfold) Fronts(n int) []Slot {
+	n = max(0, min(n, g.PerPage()))
+	out := make([]Slot, n)
+	for i := range out {
+		out[i] = Slot{Index: i, Trim: g.Front(i), Bleed: g.Bleed(), Turn: g.FrontTurn()}
+	}
+	return out
+}
+
+// Backs are the slots of the backs of the first n fronts: slot k is the
+// back of front k.
+func (g Gutterfold) Backs(n int) []Slot {
+	out := g.Fronts(n)
+	for k := range out {
+		out[k].Trim, out[k].Turn = g.Back(k)
+	}
+	return out
+}
+
+// Slots are the fronts and then the backs of a page holding n cards.
+func (g Gutterfold) Slots(n int) []Slot { return append(g.Fronts(n), g.Backs(n)...) }
 
 // FoldLine is the fold line, from margin to margin.
 func (g Gutterfold) FoldLine() Line {
@@ -209,206 +334,106 @@ func (g Gutterfold) Printable() Rect {
 	return Rect{m, m, g.PageW - 2*m, g.PageH - 2*m}
 }
 
-// slots are the trims of the first n fronts and their backs.
-func (g Gutterfold) slots(n int) []Rect {
-	n = min(n, g.PerPage())
-	out := make([]Rect, 0, 2*n)
-	for i := 0; i < n; i++ {
-		out = append(out, g.Front(i))
+// Marks are the marks of a page holding n cards: SheetMarks over the
+// fronts and backs with o's crop marks and cut lines, inside the margin,
+// and trim outlines (in place of o.TrimOutline) round the fronts when
+// outlineFronts and round the backs when outlineBacks: the sides printed
+// white. Marks and cut lines crossing the fold gap stop FoldMarkGap short
+// of the fold line, and none lies along it. The result is in drawing order:
+// knockouts, faint lines, dark ones.
+func (g Gutterfold) Marks(n int, o MarkOptions, outlineFronts, outlineBacks bool) []Mark {
+	area := g.Printable()
+	o.TrimOutline = false
+	marks := SheetMarks(area, g.Slots(n), o)
+	var white []Slot
+	if outlineFronts {
+		white = append(white, g.Fronts(n)...)
 	}
-	for i := 0; i < n; i++ {
-		b, _ := g.Back(i)
-		out = append(out, b)
+	if outlineBacks {
+		white = append(white, g.Backs(n)...)
+	}
+	if len(white) > 0 {
+		marks = append(marks, SheetMarks(area, white, MarkOptions{TrimOutline: true})...)
+	}
+	var out []Mark
+	for _, m := range marks {
+		out = append(out, g.offFold(m)...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Ink < out[j].Ink })
+	return out
+}
+
+// offFold is what is left of a mark FoldMarkGap clear of the fold line: a
+// mark across it is split in two, pieces shorter than MinTick are dropped.
+func (g Gutterfold) offFold(m Mark) []Mark {
+	lo, hi := g.FoldAt-FoldMarkGap, g.FoldAt+FoldMarkGap
+	r := m.InkRect()
+	a0, a1 := r.X, r.Right() // the mark's extent across the fold line
+	if g.Fold == FoldHorizontal {
+		a0, a1 = r.Y, r.Bottom()
+	}
+	if a1 <= lo+markEps || a0 >= hi-markEps {
+		return []Mark{m}
+	}
+	// Perpendicular to the fold: the mark runs across, along its length.
+	across := m.Vertical() == (g.Fold == FoldHorizontal)
+	if !across {
+		return nil
+	}
+	var out []Mark
+	for _, p := range [][2]float64{{a0, lo}, {hi, a1}} {
+		if p[1]-p[0] < MinTick-markEps {
+			continue
+		}
+		piece := m
+		if g.Fold == FoldVertical {
+			piece.X1, piece.X2 = p[0], p[1]
+		} else {
+			piece.Y1, piece.Y2 = p[0], p[1]
+		}
+		out = append(out, piece)
 	}
 	return out
 }
 
-// CropMarks returns the crop marks of a page holding n cards: for every
-// trim line of every front and back, a mark at both ends, MarkGap beyond the
-// bleed, up to MarkLength long, stopping MarkGap short of any other bleed,
-// FoldMarkGap short of the fold line and at the margin; marks shorter than
-// MinMarkLength are left out, and a mark that two neighbours share in a
-// gutter is drawn once. Marks never cross a card or its bleed.
-func (g Gutterfold) CropMarks(n int) []Line {
-	slots := g.slots(n)
-	b := g.Spec.Bleed
-	var marks []Line
-	seen := map[[4]int64]bool{}
-	add := func(x, y, dx, dy float64) {
-		l := g.ray(slots, x, y, dx, dy)
-		if l < MinMarkLength-1e-9 {
-			return
-		}
-		m := Line{x, y, x + dx*l, y + dy*l}
-		if m.X1 > m.X2 || m.Y1 > m.Y2 {
-			m = Line{m.X2, m.Y2, m.X1, m.Y1}
-		}
-		k := [4]int64{q(m.X1), q(m.Y1), q(m.X2), q(m.Y2)}
-		if !seen[k] {
-			seen[k] = true
-			marks = append(marks, m)
-		}
-	}
-	d := b + MarkGap
-	for _, t := range slots {
-		for _, x := range []float64{t.X, t.Right()} {
-			add(x, t.Y-d, 0, -1)
-			add(x, t.Bottom()+d, 0, 1)
-		}
-		for _, y := range []float64{t.Y, t.Bottom()} {
-			add(t.X-d, y, -1, 0)
-			add(t.Right()+d, y, 1, 0)
-		}
-	}
-	return marks
-}
-
-// q quantises a coordinate to find duplicate marks.
-func q(v float64) int64 { return int64(math.Round(v * 1e6)) }
-
-// ray is how long a mark starting at (x, y) in direction (dx, dy) may be:
-// at most MarkLength, inside the margin, MarkGap short of every bleed and
-// FoldMarkGap short of the fold. It is 0 when the start is not free.
-func (g Gutterfold) ray(slots []Rect, x, y float64, dx, dy float64) float64 {
-	p := g.Printable()
-	const eps = 1e-9
-	if x < p.X-eps || x > p.Right()+eps || y < p.Y-eps || y > p.Bottom()+eps {
-		return 0
-	}
-	l := MarkLength
-	switch {
-	case dx < 0:
-		l = min(l, x-p.X)
-	case dx > 0:
-		l = min(l, p.Right()-x)
-	case dy < 0:
-		l = min(l, y-p.Y)
-	default:
-		l = min(l, p.Bottom()-y)
-	}
-	for _, t := range slots {
-		r := t.Inset(-g.Spec.Bleed)
-		if x > r.X-MarkGap+eps && x < r.Right()+MarkGap-eps && y > r.Y-MarkGap+eps && y < r.Bottom()+MarkGap-eps {
-			return 0
-		}
-		switch {
-		case dx != 0 && y > r.Y-MarkGap+eps && y < r.Bottom()+MarkGap-eps:
-			if dx > 0 && r.X >= x {
-				l = min(l, r.X-MarkGap-x)
-			} else if dx < 0 && r.Right() <= x {
-				l = min(l, x-r.Right()-MarkGap)
-			}
-		case dy != 0 && x > r.X-MarkGap+eps && x < r.Right()+MarkGap-eps:
-			if dy > 0 && r.Y >= y {
-				l = min(l, r.Y-MarkGap-y)
-			} else if dy < 0 && r.Bottom() <= y {
-				l = min(l, y-r.Bottom()-MarkGap)
-			}
-		}
-	}
-	f := g.FoldAt
-	if g.Fold == FoldVertical && dx != 0 {
-		if dx > 0 && f >= x {
-			l = min(l, f-FoldMarkGap-x)
-		} else if dx < 0 && f <= x {
-			l = min(l, x-f-FoldMarkGap)
-		}
-	}
-	if g.Fold == FoldHorizontal && dy != 0 {
-		if dy > 0 && f >= y {
-			l = min(l, f-FoldMarkGap-y)
-		} else if dy < 0 && f <= y {
-			l = min(l, y-f-FoldMarkGap)
-		}
-	}
-	return max(0, l)
-}
-
-// Extent is the area the cards, their bleed and their crop marks can take
-// on a full page, inside the margin.
-func (g Gutterfold) Extent() Rect {
-	slots := g.slots(g.PerPage())
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, t := range slots {
-		r := t.Inset(-(g.Spec.Bleed + MarkGap + MarkLength))
-		x0, y0, x1, y1 = min(x0, r.X), min(y0, r.Y), max(x1, r.Right()), max(y1, r.Bottom())
-	}
-	p := g.Printable()
-	x0, y0 = max(x0, p.X), max(y0, p.Y)
-	x1, y1 = min(x1, p.Right()), min(y1, p.Bottom())
-	return Rect{x0, y0, x1 - x0, y1 - y0}
-}
-
-// CutLines returns full-length cut lines along every trim line of a page
-// holding n cards, across the Extent (drawn beneath the cards, they show in
-// the gutters, the fold gap and around the cards).
-func (g Gutterfold) CutLines(n int) []Line {
-	e := g.Extent()
-	var xs, ys []float64
-	for _, t := range g.slots(n) {
-		xs = appendUnique(xs, t.X, t.Right())
-		ys = appendUnique(ys, t.Y, t.Bottom())
-	}
-	var lines []Line
-	for _, x := range xs {
-		lines = append(lines, Line{x, e.Y, x, e.Bottom()})
-	}
-	for _, y := range ys {
-		lines = append(lines, Line{e.X, y, e.Right(), y})
-	}
-	return lines
-}
-
-// Bands are the free areas inside the margin above and below the Extent,
-// for instructions; with a vertical fold each band is split in two at the
-// fold line, leaving gap on either side of it for the fold's label.
-func (g Gutterfold) Bands(gap float64) []Rect {
-	p, e := g.Printable(), g.Extent()
-	rows := []Rect{{p.X, p.Y, p.W, e.Y - p.Y}, {p.X, e.Bottom(), p.W, p.Bottom() - e.Bottom()}}
-	var out []Rect
-	for _, r := range rows {
-		if r.H <= 0 {
-			continue
-		}
-		if g.Fold == FoldHorizontal {
-			out = append(out, r)
-			continue
-		}
-		out = append(out, Rect{r.X, r.Y, g.FoldAt - gap - r.X, r.H}, Rect{g.FoldAt + gap, r.Y, r.Right() - g.FoldAt - gap, r.H})
-	}
-	return out
-}
-
-// FoldSpans are the stretches of the fold line, from margin to margin, that
-// keep clear of the crop marks crossing the fold gap (at the trim edges of
-// the cards, FoldMarkGap either side): where a label on the line may go.
-// They are positions along the line: y for a vertical fold, x otherwise.
-func (g Gutterfold) FoldSpans() [][2]float64 {
+// FoldSpans are the stretches of the fold line, inside the margin, where a
+// label reaching reach either side of the line keeps gap clear of every
+// obstacle (marks' ink, a scale bar): positions along the line, y for a
+// vertical fold and x for a horizontal one, in order.
+func (g Gutterfold) FoldSpans(obstacles []Rect, reach, gap float64) [][2]float64 {
 	l := g.FoldLine()
 	lo, hi := l.Y1, l.Y2
-	var edges []float64
-	if g.Fold == FoldVertical {
-		for r := 0; r < g.Rows; r++ {
-			t := g.Front(r * g.Cols)
-			edges = append(edges, t.Y, t.Bottom())
-		}
-	} else {
+	if g.Fold == FoldHorizontal {
 		lo, hi = l.X1, l.X2
-		for c := 0; c < g.Cols; c++ {
-			t := g.Front(c)
-			edges = append(edges, t.X, t.Right())
+	}
+	type iv struct{ a, b float64 }
+	var blocked []iv
+	for _, o := range obstacles {
+		a0, a1, b0, b1 := o.X, o.Right(), o.Y, o.Bottom() // across, along
+		if g.Fold == FoldHorizontal {
+			a0, a1, b0, b1 = o.Y, o.Bottom(), o.X, o.Right()
+		}
+		if a1 > g.FoldAt-reach-gap && a0 < g.FoldAt+reach+gap {
+			blocked = append(blocked, iv{b0 - gap, b1 + gap})
 		}
 	}
+	sort.Slice(blocked, func(i, j int) bool { return blocked[i].a < blocked[j].a })
 	var spans [][2]float64
 	at := lo
-	for _, e := range edges {
-		if e-FoldMarkGap > at {
-			spans = append(spans, [2]float64{at, e - FoldMarkGap})
+	for _, b := range blocked {
+		if b.a > at {
+			spans = append(spans, [2]float64{at, math.Min(b.a, hi)})
 		}
-		at = max(at, e+FoldMarkGap)
+		at = math.Max(at, b.b)
 	}
 	if hi > at {
 		spans = append(spans, [2]float64{at, hi})
 	}
-	return spans
+	var out [][2]float64
+	for _, s := range spans {
+		if s[1] > s[0] {
+			out = append(out, s)
+		}
+	}
+	return out
 }
