@@ -1,7 +1,7 @@
 # runforge developer targets. The README's two commands need only Go.
 GO ?= go
 
-.PHONY: build test bench lint kit clean
+.PHONY: build test bench fuzz lint kit clean
 
 ## build: compile the runforge binary into ./runforge
 build:
@@ -14,6 +14,18 @@ test:
 ## bench: whole-process time and memory against the targets, then Go benchmarks
 bench:
 	bash scripts/bench.sh
+
+## fuzz: run every fuzz target for FUZZTIME (60s) each; crashers land in
+## the package's testdata/fuzz and run as regression cases in `make test`
+FUZZTIME ?= 60s
+FUZZ_TARGETS = schema:FuzzLoadContentFile schema:FuzzLoadManifest validate:FuzzUnknownIcons \
+	validate:FuzzRules generator:FuzzParseRich generator:FuzzLayoutText
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t#*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) ./$$pkg; \
+	done
 
 ## lint: gofmt and go vet
 lint:

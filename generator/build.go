@@ -3,9 +3,12 @@ package generator
 import (
 	"bufio"
 	"bytes"
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -37,10 +40,21 @@ type Artifact struct {
 // written into a staging folder first and swapped in at the end, so a failed
 // build leaves the previous output intact.
 func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) {
+	return r.BuildContext(context.Background(), p, opts)
+}
+
+// BuildContext is Build that stops when ctx is cancelled: no new work
+// starts, the staging folder is removed and the previous kit, if any, stays
+// (or is put back, when the swap had begun). It returns the context's
+// cause then.
+func (r *Renderer) BuildContext(ctx context.Context, p *schema.Pack, opts BuildOptions) ([]Artifact, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
+	}
 	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", opts.OutDir, err)
 	}
-	stage, err := os.MkdirTemp(opts.OutDir, "."+p.Game.ID+".tmp-")
+	stage, err := os.MkdirTemp(opts.OutDir, stagePrefix(p.Game.ID))
 	if err != nil {
 		return nil, fmt.Errorf("creating staging folder: %w", err)
 	}
@@ -56,25 +70,127 @@ func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) 
 	if err != nil {
 		return nil, err
 	}
-	arts, err := runJobs(stage, jobs)
+	arts, err := runJobsContext(ctx, stage, jobs)
 	if err != nil {
 		return nil, err
 	}
 	final := filepath.Join(opts.OutDir, p.Game.ID)
-	if err := swapInto(stage, final); err != nil {
+	if err := swapInto(ctx, stage, final); err != nil {
 		return nil, err
 	}
 	return arts, nil
 }
 
-// job writes one or more output files into the staging folder.
-type job struct {
-	run func(stage string) ([]Artifact, error)
+// stagePrefix is the start of the name of a pack's staging folder; the
+// rest is the digits os.MkdirTemp adds. The previous kit is moved aside to
+// the staging folder's name plus oldSuffix while the new one is swapped in.
+func stagePrefix(id string) string { return "." + id + ".tmp-" }
+
+const oldSuffix = ".old"
+
+// RemoveStale removes what interrupted builds of pack id left in outDir:
+// staging folders (.<id>.tmp-<digits>) and previous kits being swapped out
+// (.<id>.tmp-<digits>.old). Only folders named exactly so and written by
+// runforge (they hold OutputMarker, or are empty) are removed; anything
+// else is left alone. It must not run while another build of the pack
+// writes into outDir. It returns the folders it removed.
+func RemoveStale(outDir, id string) ([]string, error) {
+	entries, err := os.ReadDir(outDir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("looking for stale staging folders: %w", err)
+	}
+	var removed []string
+	var errs []error
+	for _, e := range entries {
+		if !isStaleName(e.Name(), id) || e.Type() != fs.ModeDir {
+			continue
+		}
+		dir := filepath.Join(outDir, e.Name())
+		if !writtenByRunforge(dir) {
+			continue
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			errs = append(errs, fmt.Errorf("removing stale staging folder: %w", err))
+			continue
+		}
+		removed = append(removed, dir)
+	}
+	return removed, errors.Join(errs...)
 }
+
+// isStaleName reports whether name is one a build of pack id gives its
+// staging folder or the previous kit it moves aside.
+func isStaleName(name, id string) bool {
+	rest, ok := strings.CutPrefix(name, stagePrefix(id))
+	if !ok {
+		return false
+	}
+	rest = strings.TrimSuffix(rest, oldSuffix)
+	return rest != "" && strings.Trim(rest, "0123456789") == ""
+}
+
+// writtenByRunforge reports whether dir holds OutputMarker or is empty.
+func writtenByRunforge(dir string) bool {
+	if _, err := os.Lstat(filepath.Join(dir, OutputMarker)); err == nil {
+		return true
+	}
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) == 0
+}
+
+// job writes one or more output files into the staging folder: run, or
+// parallel for a job that renders on idle cores too.
+type job struct {
+	name     string // what it writes, for errors; may be ""
+	run      func(stage string) ([]Artifact, error)
+	parallel func(env jobEnv) ([]Artifact, error)
+}
+
+// jobEnv is what a job runs with: the build's context, the staging folder
+// and the slots that bound the renderers running at once.
+type jobEnv struct {
+	ctx   context.Context
+	stage string
+	slots slots
+}
+
+// slots bound the renderers running at once in a build to GOMAXPROCS. A
+// job holds a slot while it runs; a job that renders in parallel borrows
+// idle slots for its helpers and gives them back when they finish.
+type slots chan struct{}
+
+// acquire waits for a slot, or for ctx to be cancelled.
+func (s slots) acquire(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	select {
+	case s <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
+// tryAcquire takes a slot if one is idle.
+func (s slots) tryAcquire() bool {
+	select {
+	case s <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// release gives a slot back.
+func (s slots) release() { <-s }
 
 // fileJob is a job that writes one file.
 func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
-	return job{run: func(stage string) ([]Artifact, error) {
+	return job{name: path, run: func(stage string) ([]Artifact, error) {
 		pages := 0
 		err := writeFile(stage, path, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 64<<10)
@@ -144,24 +260,50 @@ func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.
 func runJobs(stage string, jobs []job) ([]Artifact, error) {
+	return runJobsContext(context.Background(), stage, jobs)
+}
+
+// runJobsContext runs the jobs with at most GOMAXPROCS renderers at once
+// and returns the artifacts sorted by path. Once ctx is cancelled no job
+// starts, and it returns the context's cause.
+func runJobsContext(ctx context.Context, stage string, jobs []job) ([]Artifact, error) {
+	n := runtime.GOMAXPROCS(0)
+	env := jobEnv{ctx: ctx, stage: stage, slots: make(slots, n)}
 	results := make([][]Artifact, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i], errs[i] = runSafely(jobs[i], stage)
+				if env.slots.acquire(ctx) != nil {
+					continue
+				}
+				if ctx.Err() == nil {
+					results[i], errs[i] = runSafely(jobs[i], env)
+				}
+				env.slots.release()
 			}
 		}()
 	}
+feed:
 	for i := range jobs {
-		next <- i
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -179,18 +321,26 @@ const OutputMarker = ".runforge-output"
 
 // runSafely runs a job, turning a panic in a library into an error so the
 // build fails cleanly and removes its staging folder.
-func runSafely(j job, stage string) (arts []Artifact, err error) {
+func runSafely(j job, env jobEnv) (arts []Artifact, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error while writing output: %v", p)
+			err = fmt.Errorf("internal error while writing %s: %v", cmp.Or(j.name, "output"), p)
 		}
 	}()
-	return j.run(stage)
+	if j.parallel != nil {
+		return j.parallel(env)
+	}
+	return j.run(env.stage)
 }
 
 // swapInto replaces final with the staged folder. It refuses to replace
 // anything runforge did not write, so -o can never delete a user's files.
-func swapInto(stage, final string) error {
+// Cancelled before the new kit is in place, it leaves (or puts back) the
+// previous one.
+func swapInto(ctx context.Context, stage, final string) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
 	old := ""
 	if info, err := os.Lstat(final); err == nil {
 		if !info.IsDir() {
@@ -199,9 +349,15 @@ func swapInto(stage, final string) error {
 		if _, err := os.Stat(filepath.Join(final, OutputMarker)); err != nil {
 			return fmt.Errorf("refusing to replace %s: it was not written by runforge (no %s in it); choose another -o", final, OutputMarker)
 		}
-		old = stage + ".old"
+		old = stage + oldSuffix
 		if err := os.Rename(final, old); err != nil {
 			return fmt.Errorf("replacing %s: %w", final, err)
+		}
+		if ctx.Err() != nil {
+			if err := os.Rename(old, final); err != nil {
+				return fmt.Errorf("putting the previous output back into %s (it is in %s): %w", final, old, err)
+			}
+			return context.Cause(ctx)
 		}
 	}
 	if err := os.Rename(stage, final); err != nil {
@@ -211,7 +367,9 @@ func swapInto(stage, final string) error {
 		return fmt.Errorf("moving output into %s: %w", final, err)
 	}
 	if old != "" {
-		return os.RemoveAll(old)
+		if err := os.RemoveAll(old); err != nil {
+			return fmt.Errorf("removing the previous output: %w", err)
+		}
 	}
 	return nil
 }

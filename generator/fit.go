@@ -59,7 +59,7 @@ func (r *Renderer) eachTextBox(p *schema.Pack, d *schema.Deck, card *schema.Card
 			continue
 		}
 		for _, b := range t.Boxes {
-			if b.Kind() != "text" || !cd.visible(b) {
+			if b.Kind() != "text" || !cd.visible(b) || !fontSizesInRange(b) {
 				continue
 			}
 			if text := cd.boxText(b); strings.TrimSpace(text) != "" {
@@ -67,6 +67,14 @@ func (r *Renderer) eachTextBox(p *schema.Pack, d *schema.Deck, card *schema.Card
 			}
 		}
 	}
+}
+
+// fontSizesInRange reports whether the font sizes a box sets are within
+// schema.FontSizeRange: validate refuses the others as a hard limit (rule
+// pack/limit), and fitting text at them would only repeat that finding.
+func fontSizesInRange(b *schema.Box) bool {
+	r := schema.FontSizeRange
+	return (b.Size == 0 || r.Contains(b.Size)) && (b.MinSize == 0 || r.Contains(b.MinSize))
 }
 
 // boxField is the card field a box shows: its field, or the first ${field}

@@ -1,14 +1,15 @@
 package generator
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
+	"sync/atomic"
 
 	xdraw "golang.org/x/image/draw"
 
@@ -58,8 +59,8 @@ func (r *Renderer) deckPreviewJobs(d *schema.Deck, face, back *schema.Template) 
 		if len(bounds) > 1 {
 			name = fmt.Sprintf("preview/%s-%d.png", d.ID, s+1)
 		}
-		jobs = append(jobs, job{run: func(stage string) ([]Artifact, error) {
-			return r.writePreviewSheet(stage, name, d, face, back, lo, hi)
+		jobs = append(jobs, job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
+			return r.writePreviewSheet(env, name, d, face, back, lo, hi)
 		}})
 	}
 	return jobs
@@ -82,12 +83,42 @@ func previewSheets(n int) [][2]int {
 }
 
 // writePreviewSheet writes the card previews of items lo..hi of a deck (the
-// item after the last card is the shared back) and their contact sheet. The
-// cards are rendered on all cores, each pasted into its own cell of the sheet.
-func (r *Renderer) writePreviewSheet(stage, name string, d *schema.Deck, face, back *schema.Template, lo, hi int) ([]Artifact, error) {
+// item after the last card is the shared back) and their contact sheet.
+func (r *Renderer) writePreviewSheet(env jobEnv, name string, d *schema.Deck, face, back *schema.Template, lo, hi int) ([]Artifact, error) {
 	size, _ := face.TrimSize()
-	cw, ch := size.W.MM(), size.H.MM()
-	count := hi - lo
+	items := make([]previewItem, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		if i < len(d.Cards) {
+			c := d.Cards[i]
+			items = append(items, previewItem{
+				label: fmt.Sprintf("previewing card %q of deck %q", c.ID, d.ID),
+				path:  fmt.Sprintf("preview/%s/%s.png", d.ID, c.ID),
+				draw:  func(cv Canvas) { r.DrawCard(cv, face, NewCardData(d, c), layout.Sides{}) },
+			})
+			continue
+		}
+		items = append(items, previewItem{
+			label: fmt.Sprintf("previewing the back of deck %q", d.ID),
+			draw:  func(cv Canvas) { r.DrawCard(cv, back, &CardData{Deck: d, Card: &schema.Card{}}, layout.Sides{}) },
+		})
+	}
+	return r.writeContactSheet(env, name, size.W.MM(), size.H.MM(), items)
+}
+
+// previewItem is one cell of a contact sheet.
+type previewItem struct {
+	label string       // what is drawn, for errors
+	path  string       // where its own PNG goes; "" for none
+	draw  func(Canvas) // draws it at its trim size
+}
+
+// writeContactSheet renders items of cw x ch mm, writes each one's own PNG
+// and pastes it into its cell of a contact sheet, then writes the sheet as
+// name. The job renders on its own slot and borrows idle ones for helpers,
+// so the build never runs more renderers than GOMAXPROCS. A panic while
+// drawing an item becomes an error naming it.
+func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, items []previewItem) ([]Artifact, error) {
+	count := len(items)
 	cols := min(count, sheetCols)
 	rows := (count + cols - 1) / cols
 	sw, sh := float64(cols)*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap
@@ -96,59 +127,129 @@ func (r *Renderer) writePreviewSheet(stage, name string, d *schema.Deck, face, b
 		return nil, err
 	}
 	sheet.Rect(0, 0, sw, sh, 0, Filled(sheetBackground))
-	dst := sheet.Image()
 	k := sheetDPI / 25.4
-
-	workers := min(runtime.GOMAXPROCS(0), count)
-	arts := make([]Artifact, count)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			card, err := NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI)
-			if err != nil {
-				errs[w] = err
-				return
-			}
-			for i := lo + w; i < hi; i += workers {
-				card.Reset()
-				if i < len(d.Cards) {
-					c := d.Cards[i]
-					r.DrawCard(card, face, NewCardData(d, c), layout.Sides{})
-					path := fmt.Sprintf("preview/%s/%s.png", d.ID, c.ID)
-					if err := writeFile(stage, path, card.Encode); err != nil {
-						errs[w] = err
-						return
-					}
-					arts[i-lo] = Artifact{Path: path}
-				} else {
-					r.DrawCard(card, back, &CardData{Deck: d, Card: &schema.Card{}}, layout.Sides{})
-				}
-				j := i - lo
-				x := sheetGap + float64(j%cols)*(cw+sheetGap)
-				y := sheetGap + float64(j/cols)*(ch+sheetGap)
-				cell := image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5))
-				// Cells are disjoint, so workers never write the same pixels.
-				downsample(dst, cell, card.Image())
-			}
-		}()
+	cell := func(j int) image.Rectangle {
+		x := sheetGap + float64(j%cols)*(cw+sheetGap)
+		y := sheetGap + float64(j/cols)*(ch+sheetGap)
+		return image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5))
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	p := &cellPainter{env: env, items: items, render: func(card *PNGCanvas, j int) error {
+		it := items[j]
+		card.Reset()
+		it.draw(card)
+		if it.path != "" {
+			if err := writeFile(env.stage, it.path, card.Encode); err != nil {
+				return err
+			}
+		}
+		// Cells are disjoint, so helpers never write the same pixels.
+		downsample(sheet.Image(), cell(j), card.Image())
+		return nil
+	}, canvas: func() (*PNGCanvas, error) { return NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}
+	if err := p.paint(); err != nil {
 		return nil, err
 	}
-	if err := writeFile(stage, name, sheet.Encode); err != nil {
+	if err := writeFile(env.stage, name, sheet.Encode); err != nil {
 		return nil, err
 	}
 	var out []Artifact
-	for _, a := range arts {
-		if a.Path != "" {
-			out = append(out, a)
+	for _, it := range items {
+		if it.path != "" {
+			out = append(out, Artifact{Path: it.path})
 		}
 	}
 	return append(out, Artifact{Path: name}), nil
+}
+
+// cellPainter renders the items of a contact sheet: the calling job's
+// goroutine takes items one by one and, while items remain, recruits a
+// helper for every idle slot it can borrow.
+type cellPainter struct {
+	env    jobEnv
+	items  []previewItem
+	render func(card *PNGCanvas, j int) error
+	canvas func() (*PNGCanvas, error)
+
+	next   atomic.Int64 // the next item to take
+	failed atomic.Bool  // an item failed: the others stop
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	errs   []error
+}
+
+// paint renders every item and returns the first errors, or the
+// context's cause when the build was cancelled.
+func (p *cellPainter) paint() error {
+	p.workSafely()
+	p.wg.Wait()
+	if len(p.errs) > 0 {
+		return errors.Join(p.errs...)
+	}
+	if p.env.ctx.Err() != nil {
+		return context.Cause(p.env.ctx)
+	}
+	return nil
+}
+
+// work takes items until none remain, on a canvas of its own.
+func (p *cellPainter) work() {
+	card, err := p.canvas()
+	if err != nil {
+		p.fail(err)
+		return
+	}
+	for !p.failed.Load() && p.env.ctx.Err() == nil {
+		j := int(p.next.Add(1) - 1)
+		if j >= len(p.items) {
+			return
+		}
+		if j+1 < len(p.items) && p.env.slots.tryAcquire() {
+			p.wg.Add(1)
+			go p.help()
+		}
+		if err := p.renderSafely(card, j); err != nil {
+			p.fail(err)
+			return
+		}
+	}
+}
+
+// help is a helper goroutine on a borrowed slot.
+func (p *cellPainter) help() {
+	defer p.wg.Done()
+	defer p.env.slots.release()
+	p.workSafely()
+}
+
+// workSafely is work, a panic outside an item turned into an error.
+func (p *cellPainter) workSafely() {
+	defer func() {
+		if v := recover(); v != nil {
+			p.fail(fmt.Errorf("internal error while previewing: %v", v))
+		}
+	}()
+	p.work()
+}
+
+// renderSafely renders item j, turning a panic into an error naming it.
+func (p *cellPainter) renderSafely(card *PNGCanvas, j int) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%s: internal error: %v", p.items[j].label, v)
+		}
+	}()
+	if err := p.render(card, j); err != nil {
+		return fmt.Errorf("%s: %w", p.items[j].label, err)
+	}
+	return nil
+}
+
+// fail records an error and stops the other goroutines.
+func (p *cellPainter) fail(err error) {
+	p.failed.Store(true)
+	p.mu.Lock()
+	p.errs = append(p.errs, err)
+	p.mu.Unlock()
 }
 
 // downsample draws src scaled into the cell of dst: an exact 2x2 box filter

@@ -108,25 +108,65 @@ func mergeText(w word) word {
 	return out
 }
 
-// LayoutText sets text in a w x h box, shrinking from the style's size to
-// its minimum until it fits.
+// shrinkStep is how much auto-shrink lowers the font size at a time, in
+// points: the sizes tried are the style's size, a step less, and so on down
+// to the minimum size.
+const shrinkStep = 0.25
+
+// maxTextPt caps the size text is set at, whatever a style asks for, so
+// that no input makes laying out text slow; validate refuses sizes above
+// schema.FontSizeRange long before this.
+const maxTextPt = 1000
+
+// LayoutText sets text in a w x h box at the largest of the sizes from the
+// style's size down to its minimum, shrinkStep apart, at which it fits (at
+// the minimum when none does). Text that fits at a size fits at every
+// smaller one, so the sizes are searched by halving: a 200pt box that fits
+// at 6pt takes ten layouts, not eight hundred.
 func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
 	if st.LineHeight == 0 {
 		st.LineHeight = 1.15
 	}
+	st.Size = min(st.Size, maxTextPt)
 	if st.MinSize == 0 || st.MinSize > st.Size {
 		st.MinSize = st.Size
 	}
 	paras := parseRich(text)
-	var b TextBlock
-	for size := st.Size; ; size -= 0.25 {
-		if size < st.MinSize {
-			size = st.MinSize
+	sizes := shrinkSizes(st.Size, st.MinSize)
+	first := f.layoutAt(paras, st, sizes[0], w, h)
+	if first.Fits || len(sizes) == 1 {
+		return first
+	}
+	last := len(sizes) - 1
+	best := f.layoutAt(paras, st, sizes[last], w, h)
+	if !best.Fits {
+		return best
+	}
+	// sizes[lo] does not fit, sizes[hi] does: halve the gap.
+	lo, hi := 0, last
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if b := f.layoutAt(paras, st, sizes[mid], w, h); b.Fits {
+			hi, best = mid, b
+		} else {
+			lo = mid
 		}
-		b = f.layoutAt(paras, st, size, w, h)
-		if b.Fits || size <= st.MinSize {
-			return b
+	}
+	return best
+}
+
+// shrinkSizes lists the sizes auto-shrink tries, largest first: size, then
+// shrinkStep less each time, ending at minSize.
+func shrinkSizes(size, minSize float64) []float64 {
+	if !(size > minSize) {
+		return []float64{size}
+	}
+	out := make([]float64, 0, int((size-minSize)/shrinkStep)+2)
+	for s := size; ; s -= shrinkStep {
+		if s <= minSize {
+			return append(out, minSize)
 		}
+		out = append(out, s)
 	}
 }
 

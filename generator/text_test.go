@@ -97,3 +97,32 @@ func TestBuiltinFontNamesMatchSchema(t *testing.T) {
 		t.Errorf("%d built-in fonts, schema lists %d", f.Count(), len(schema.BuiltinFonts))
 	}
 }
+
+// TestLayoutTextLargeSizeIsFast guards against shrinking text one step at a
+// time: text set at 200pt that fits only near its minimum size must take a
+// handful of layouts, not the 770 steps down to it. Layouts are counted by
+// their allocations, which do not depend on the machine's speed: at most
+// those of 20 layouts at 200pt, the costliest size.
+func TestLayoutTextLargeSizeIsFast(t *testing.T) {
+	f, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Repeat("Zombies shamble toward the nearest survivor. ", 6)
+	// One layout at 200pt, where every word is broken at its characters,
+	// costs more than one at any smaller size.
+	one := testing.AllocsPerRun(3, func() { f.LayoutText(text, TextStyle{Size: 200, MinSize: 200}, 50, 40) })
+	var b TextBlock
+	big := testing.AllocsPerRun(3, func() { b = f.LayoutText(text, TextStyle{Size: 200, MinSize: 0.5}, 50, 40) })
+	if !b.Fits || b.Size < 5 || b.Size > 20 {
+		t.Fatalf("set at %vpt, fits %v; want the largest size that fits, between 5 and 20pt", b.Size, b.Fits)
+	}
+	if big > 20*one {
+		t.Errorf("200pt text took %.0f allocations, %.0f times one layout's %.0f; want at most 20 layouts", big, big/one, one)
+	}
+	// The size found is the one stepping down finds: the next step up
+	// does not fit.
+	if up := f.LayoutText(text, TextStyle{Size: b.Size + shrinkStep, MinSize: b.Size + shrinkStep}, 50, 40); up.Fits {
+		t.Errorf("fits at %vpt too, above the %vpt chosen", up.Size, b.Size)
+	}
+}

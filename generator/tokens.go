@@ -10,10 +10,10 @@ import (
 )
 
 // tokenGap separates neighbouring tokens on a sheet, bleed included.
-const tokenGap = 2.0
+const tokenGap = layout.TokenGap
 
 // tokenBleed is how far a token's colour reaches past its cut line.
-const tokenBleed = 1.0
+const tokenBleed = layout.TokenBleed
 
 // DrawToken draws a token centred in a size x size square at (x, y): its
 // colour with bleed, its icon and label, and a thin cut line — light over a
@@ -98,6 +98,13 @@ func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (
 	}
 	placements, pages, err := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, sizes)
 	if err != nil {
+		for i, s := range sizes {
+			if _, _, e := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, [][2]float64{s}); e != nil {
+				// validate reports it (pack/limit); say where, should a
+				// build get here with paper it did not check.
+				return 0, fmt.Errorf("%s: token %q: %w", all[i].Ref.Child("size").Pos(), all[i].ID, e)
+			}
+		}
 		return 0, fmt.Errorf("tokens: %w", err)
 	}
 	// Token sheets are one-sided.

@@ -2,10 +2,13 @@ package generator
 
 import (
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -106,3 +109,20 @@ func TestPlayerTokenRenderingGolden(t *testing.T) {
 }
 
 func fmtMM(v float64) string { return regexp.QuoteMeta(fmt.Sprintf("%.2f", v)) }
+
+// TestWriteTokensNamesTheTokenTooLarge: a token the paper cannot hold is an
+// error at the token's size, not a bare layout error.
+func TestWriteTokensNamesTheTokenTooLarge(t *testing.T) {
+	p, probs := schema.LoadPack(fstest.MapFS{
+		"game.yaml":   {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: generic\ncomponents: []\n")},
+		"tokens.yaml": {Data: []byte("kind: Tokens\nid: tokens\ntokens:\n  - {id: small, count: 2, shape: round, size: 16mm}\n  - {id: disc, count: 1, shape: round, size: 250mm}\n")},
+	}, "pack")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	r, _ := NewRenderer(false)
+	_, err := r.WriteTokens(io.Discard, p, PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin})
+	if err == nil || !strings.HasPrefix(err.Error(), `pack/tokens.yaml:5:46: token "disc": a 252.0x252.0mm piece does not fit on a4 paper`) {
+		t.Errorf("error %v", err)
+	}
+}

@@ -2,6 +2,14 @@ package layout
 
 import "fmt"
 
+// Token sheets: TokenBleed is how far a token's colour reaches past its cut
+// line, TokenGap separates neighbouring tokens (bleed included). A token of
+// size s takes an s+2*TokenBleed square on the sheet.
+const (
+	TokenBleed = 1.0
+	TokenGap   = 2.0
+)
+
 // Placement is where one item of a token sheet goes.
 type Placement struct {
 	Item int // index into the items given to PackShelves

@@ -74,6 +74,35 @@ func LookupCardType(name string) (CardType, bool) {
 	return CardType{}, false
 }
 
+// CardTypeSystem returns the system: whose game declares a card type (""
+// for the types every game may use) and whether the type exists.
+func CardTypeSystem(name string) (string, bool) {
+	for _, g := range gameSchemas {
+		for _, ct := range g.CardTypes {
+			if ct.Name == name {
+				return g.System, true
+			}
+		}
+	}
+	return "", false
+}
+
+// CardTypesFor lists, sorted, the card types a pack of the given system:
+// may use: those every game may use and its own game's.
+func CardTypesFor(system string) []string {
+	var out []string
+	for _, g := range gameSchemas {
+		if g.System != "" && g.System != system {
+			continue
+		}
+		for _, ct := range g.CardTypes {
+			out = append(out, ct.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // CardTypeNames lists every registered card type, sorted.
 func CardTypeNames() []string {
 	var out []string

@@ -8,13 +8,12 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 //go:embed jsonschema/*.schema.json
@@ -129,7 +128,15 @@ var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, err
 	return out, nil
 })
 
-var printer = message.NewPrinter(language.English)
+// Schema validation of a file with long lists runs over slices of them, so
+// that memory stays bounded however many errors the file holds.
+const (
+	// validateChunk is the most items of a top-level list validated at once.
+	validateChunk = 500
+	// MaxSchemaProblems is the most schema problems reported for one file;
+	// one more says that there are more.
+	MaxSchemaProblems = 100
+)
 
 // checkSchema validates a document against the schema for its kind and
 // returns the kind and the positioned problems, sorted.
@@ -141,69 +148,229 @@ func checkSchema(d *document) (string, []Problem) {
 	k, _ := obj["kind"].(string)
 	if _, known := schemaOf(k); !known {
 		msg := "missing kind: field"
+		var hint string
 		if _, has := obj["kind"]; has {
 			msg = fmt.Sprintf("unknown kind %q", obj["kind"])
+			if c := Closest(k, Kinds()); c != "" {
+				hint = fmt.Sprintf("did you mean %s? ", c)
+			}
 		}
 		return "", []Problem{{Pos: d.pos("/kind"), Rule: "schema/invalid", Message: msg,
-			Hint: "kind is one of " + strings.Join(Kinds(), ", ")}}
+			Hint: hint + "kind is one of " + strings.Join(Kinds(), ", ")}}
 	}
 	schemas, err := compiledSchemas()
 	if err != nil {
 		return k, []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()}}
 	}
-	err = schemas[k].Validate(d.value)
+	c := &collector{d: d}
+	c.validateInChunks(schemas[k], obj)
+	probs := c.probs
+	sortProblems(probs)
+	probs = dedupe(probs)
+	if c.more != nil {
+		probs = append(probs, *c.more)
+	}
+	return k, probs
+}
+
+// collector gathers the problems of one file's schema validation, up to
+// MaxSchemaProblems.
+type collector struct {
+	d     *document
+	probs []Problem
+	more  *Problem // set once the limit is reached
+	// only and offset place the errors of a slice of the top-level list
+	// only: their index is offset by offset, and errors elsewhere were
+	// reported already.
+	only   string
+	offset int
+}
+
+func (c *collector) add(p Problem) {
+	if len(c.probs) < MaxSchemaProblems {
+		c.probs = append(c.probs, p)
+		return
+	}
+	if c.more == nil {
+		c.more = &Problem{Pos: p.Pos, Rule: "schema/invalid",
+			Message: fmt.Sprintf("more problems in this file than the %d reported; fix those and check again", MaxSchemaProblems)}
+	}
+}
+
+// validateInChunks validates obj against s; each top-level list longer than
+// validateChunk is validated a slice at a time, stopping at the limit.
+func (c *collector) validateInChunks(s *jsonschema.Schema, obj map[string]any) {
+	var long []string
+	part := make(map[string]any, len(obj))
+	for k, v := range obj {
+		if a, ok := v.([]any); ok && len(a) > validateChunk {
+			long = append(long, k)
+			v = a[:validateChunk]
+		}
+		part[k] = v
+	}
+	sort.Strings(long)
+	for _, k := range long {
+		// The slices hide the length of the whole list.
+		if limit, ok := maxItemsOf(s, k); ok && len(obj[k].([]any)) > limit {
+			c.add(Problem{Pos: c.d.pos("/" + escapePointer(k)), Rule: "schema/invalid",
+				Message: fmt.Sprintf("%s has %d items; at most %d are allowed", k, len(obj[k].([]any)), limit)})
+		}
+	}
+	c.validate(s, part)
+	for _, k := range long {
+		a := obj[k].([]any)
+		c.only = k
+		for start := validateChunk; start < len(a) && c.more == nil; start += validateChunk {
+			part[k] = a[start:min(start+validateChunk, len(a))]
+			c.offset = start
+			c.validate(s, part)
+		}
+		part[k], c.only, c.offset = a[:validateChunk], "", 0
+	}
+}
+
+// validate runs the schema over v and collects the problems.
+func (c *collector) validate(s *jsonschema.Schema, v any) {
+	err := s.Validate(v)
 	if err == nil {
-		return k, nil
+		return
 	}
 	verr, ok := err.(*jsonschema.ValidationError)
 	if !ok {
-		return k, []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()}}
+		c.add(Problem{Pos: c.d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+		return
 	}
-	var probs []Problem
-	collectLeaves(d, verr, &probs)
-	sortProblems(probs)
-	return k, dedupe(probs)
+	c.collectLeaves(verr)
 }
 
-func collectLeaves(d *document, e *jsonschema.ValidationError, probs *[]Problem) {
+// maxItemsOf finds the maxItems of the top-level property name of s.
+func maxItemsOf(s *jsonschema.Schema, name string) (int, bool) {
+	for _, sub := range reachable(s, nil) {
+		if p := sub.Properties[name]; p != nil {
+			for _, ps := range reachable(p, nil) {
+				if ps.MaxItems != nil {
+					return *ps.MaxItems, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// location turns an error's instance location into a JSON pointer, with
+// the index of a slice of a top-level list put back in place. It returns
+// false for an error outside the slice being validated.
+func (c *collector) location(loc []string) (string, []string, bool) {
+	if c.only != "" {
+		if len(loc) < 2 || loc[0] != c.only {
+			return "", nil, false
+		}
+		i, err := strconv.Atoi(loc[1])
+		if err != nil {
+			return "", nil, false
+		}
+		loc = append([]string{loc[0], strconv.Itoa(i + c.offset)}, loc[2:]...)
+	}
+	ptr := ""
+	for _, tok := range loc {
+		ptr += "/" + escapePointer(tok)
+	}
+	return ptr, loc, true
+}
+
+// collectLeaves turns the leaves of a validation error into problems, in
+// plain words.
+func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
+	switch e.ErrorKind.(type) {
+	case *kind.AnyOf, *kind.OneOf:
+		if c.collectAlternatives(e) {
+			return
+		}
+	}
 	if len(e.Causes) > 0 {
-		for _, c := range e.Causes {
-			collectLeaves(d, c, probs)
+		for _, cause := range e.Causes {
+			if c.more != nil {
+				return
+			}
+			c.collectLeaves(cause)
 		}
 		return
 	}
-	ptr := ""
-	for _, tok := range e.InstanceLocation {
-		ptr += "/" + escapePointer(tok)
+	ptr, loc, ok := c.location(e.InstanceLocation)
+	if !ok {
+		return
 	}
+	d := c.d
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
-			*probs = append(*probs, Problem{Pos: d.keyPosOr(ptr + "/" + escapePointer(p)), Rule: "schema/invalid",
-				Message: fmt.Sprintf("unknown field %q", p), Hint: "check the spelling; `runforge schema` writes the allowed fields"})
+			c.add(Problem{Pos: d.keyPosOr(ptr + "/" + escapePointer(p)), Rule: "schema/invalid",
+				Message: fmt.Sprintf("unknown field %q", p), Hint: fieldHint(p, allowedFields(e.SchemaURL, d.valueAt(ptr)))})
 		}
 	case *kind.Required:
 		for _, p := range k.Missing {
-			*probs = append(*probs, Problem{Pos: d.pos(ptr), Rule: "schema/invalid",
+			c.add(Problem{Pos: d.pos(ptr), Rule: "schema/invalid",
 				Message: fmt.Sprintf("missing required field %q", p)})
 		}
 	case *kind.FalseSchema:
 		// Our schemas write no false schema: it comes from
 		// unevaluatedProperties, so the instance is a field not allowed.
-		msg := "field is not allowed here"
-		if n := len(e.InstanceLocation); n > 0 {
-			msg = fmt.Sprintf("unknown field %q", e.InstanceLocation[n-1])
+		msg, hint := "field is not allowed here", fieldHint("", nil)
+		if n := len(loc); n > 0 {
+			name := loc[n-1]
+			parent := ptr[:strings.LastIndexByte(ptr, '/')]
+			msg = fmt.Sprintf("unknown field %q", name)
+			hint = fieldHint(name, allowedFields(strings.TrimSuffix(e.SchemaURL, "/unevaluatedProperties"), d.valueAt(parent)))
 		}
-		*probs = append(*probs, Problem{Pos: d.keyPosOr(ptr), Rule: "schema/invalid", Message: msg,
-			Hint: "check the spelling; `runforge schema` writes the allowed fields"})
+		c.add(Problem{Pos: d.keyPosOr(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
 	default:
-		where := "value"
-		if len(e.InstanceLocation) > 0 {
-			where = e.InstanceLocation[len(e.InstanceLocation)-1]
-		}
-		*probs = append(*probs, Problem{Pos: d.pos(ptr), Rule: "schema/invalid",
-			Message: fmt.Sprintf("%s: %s", where, e.ErrorKind.LocalizedString(printer))})
+		msg, hint := plainMessage(subject(loc), e.ErrorKind)
+		c.add(Problem{Pos: d.pos(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
 	}
+}
+
+// collectAlternatives reports an anyOf or oneOf failure: when the value's
+// type matches one of the alternatives, that alternative's problems;
+// otherwise one problem naming the types allowed. It returns false when
+// the error is better reported by its leaves.
+func (c *collector) collectAlternatives(e *jsonschema.ValidationError) bool {
+	if len(e.Causes) == 0 {
+		return false
+	}
+	var want []string
+	got := ""
+	for _, branch := range e.Causes {
+		leaves := leavesOf(branch, nil)
+		if len(leaves) != 1 {
+			return false
+		}
+		t, ok := leaves[0].ErrorKind.(*kind.Type)
+		if !ok {
+			// The type matched: the problem is inside this alternative.
+			c.collectLeaves(branch)
+			return true
+		}
+		want, got = append(want, t.Want...), t.Got
+	}
+	ptr, loc, ok := c.location(e.InstanceLocation)
+	if !ok {
+		return true
+	}
+	c.add(Problem{Pos: c.d.pos(ptr), Rule: "schema/invalid",
+		Message: fmt.Sprintf("%s must be %s, not %s", subject(loc), orList(typeNames(want)), typeName(got))})
+	return true
+}
+
+// leavesOf lists the leaf errors under e.
+func leavesOf(e *jsonschema.ValidationError, out []*jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return append(out, e)
+	}
+	for _, c := range e.Causes {
+		out = leavesOf(c, out)
+	}
+	return out
 }
 
 func sortProblems(ps []Problem) {
@@ -218,10 +385,16 @@ func sortProblems(ps []Problem) {
 func dedupe(ps []Problem) []Problem {
 	out := ps[:0]
 	for i, p := range ps {
-		if i > 0 && p == ps[i-1] {
+		if i > 0 && sameProblem(p, ps[i-1]) {
 			continue
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// sameProblem reports whether two problems say the same thing at the same
+// place.
+func sameProblem(a, b Problem) bool {
+	return a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message && a.Hint == b.Hint && len(a.Related) == len(b.Related)
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // Game is a pack manifest (kind: Game).
@@ -115,6 +116,40 @@ func (r Ref) Child(key string) Ref {
 
 // Index is the reference of the i-th item of a sequence element.
 func (r Ref) Index(i int) Ref { return r.Child(strconv.Itoa(i)) }
+
+// Text is the scalar written at the reference as text ("63mm", "12"), or
+// "" when the file holds no scalar there: a message can then quote a value
+// as the user wrote it, in their unit.
+func (r Ref) Text() string {
+	if r.doc == nil {
+		return ""
+	}
+	v := r.doc.value
+	if r.Pointer != "" {
+		for _, seg := range strings.Split(r.Pointer[1:], "/") {
+			seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+			switch t := v.(type) {
+			case map[string]any:
+				v = t[seg]
+			case []any:
+				i, err := strconv.Atoi(seg)
+				if err != nil || i < 0 || i >= len(t) {
+					return ""
+				}
+				v = t[i]
+			default:
+				return ""
+			}
+		}
+	}
+	switch t := v.(type) {
+	case string:
+		return t
+	case json.Number:
+		return t.String()
+	}
+	return ""
+}
 
 // Exists reports whether the file holds a value at the reference.
 func (r Ref) Exists() bool {

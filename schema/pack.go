@@ -34,8 +34,13 @@ type Pack struct {
 	// ...) in load order: an extended pack's first, overlaid by id.
 	Elements  []Element
 	Templates map[string]*Template
-	// Files are the content files read, manifest first, as named in diagnostics.
+	// Files are the files of the pack and of the packs it extends that
+	// were read, whatever their state, manifest first, as named in
+	// diagnostics.
 	Files []string
+	// BaseFiles are the files of Files that belong to the packs this pack
+	// extends (bundled packs), not to the pack itself.
+	BaseFiles []string
 	// MissingIncludes are the include: entries of the manifest that name no file.
 	MissingIncludes []Ref
 	// Unloaded are the components that a file which failed to load was
@@ -49,6 +54,10 @@ type Pack struct {
 	DuplicateTemplates []DuplicateTemplate
 	// FontData holds the TrueType bytes of the pack's fonts by name.
 	FontData map[string][]byte
+
+	// nodes counts the keys and values of the files loaded so far, shared
+	// with the packs this one extends.
+	nodes *int
 }
 
 // DisplayPath names a file of the pack as diagnostics show it.
@@ -73,6 +82,8 @@ func (p *Pack) Component(id string) *Component {
 type LoadOptions struct {
 	// Base finds a pack that a manifest's extends: names (the bundled packs).
 	Base func(name string) (fs.FS, bool)
+	// BaseNames lists the names Base knows, for a did-you-mean hint.
+	BaseNames []string
 }
 
 // MaxExtendsDepth bounds chains of packs extending packs.
@@ -92,7 +103,7 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) {
 	var layers templateLayers
 	probs := loadBuiltinTemplates(&layers)
-	p, ps := loadLayered(fsys, root, opts, &layers, nil)
+	p, ps := loadLayered(fsys, root, opts, &layers, nil, new(int))
 	probs = append(probs, ps...)
 	if p != nil {
 		p.Templates = layers.resolve()
@@ -102,18 +113,18 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 }
 
 // loadLayered loads a pack after the packs it extends; chain holds the ids
-// of the packs that extend it, to stop cycles.
-func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLayers, chain []string) (*Pack, []Problem) {
-	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}}
+// of the packs that extend it, to stop cycles. nodes counts the keys and
+// values the files of all of them hold, against MaxPackNodes.
+func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLayers, chain []string, nodes *int) (*Pack, []Problem) {
+	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}, nodes: nodes}
 	var probs []Problem
 
-	d, ps := p.readDoc(ManifestFile)
+	if _, err := fs.Stat(fsys, ManifestFile); errors.Is(err, fs.ErrNotExist) {
+		return nil, p.missingManifest()
+	}
+	d, ps := p.readDoc(ManifestFile, Pos{}, "Game")
 	if len(ps) > 0 {
 		return nil, append(probs, ps...)
-	}
-	if k, _ := d.value.(map[string]any)["kind"].(string); k != "Game" {
-		return nil, append(probs, Problem{Pos: d.pos("/kind"), Rule: "schema/invalid",
-			Message: fmt.Sprintf("%s is the pack manifest and must declare kind: Game, not %s", ManifestFile, k)})
 	}
 	p.Game = &Game{}
 	if err := decodeInto(d.value, p.Game); err != nil {
@@ -125,14 +136,16 @@ func loadLayered(fsys fs.FS, root string, opts LoadOptions, layers *templateLaye
 	}
 	probs = append(probs, p.loadFonts()...)
 
-	base, ps := loadBase(p, opts, layers, chain)
+	base, ps := loadBase(p, opts, layers, chain, nodes)
 	probs = append(probs, ps...)
 
 	layer := layers.push()
-	names, missing := p.contentFiles(d)
+	files, missing, ps := p.contentFiles(d)
+	probs = append(probs, ps...)
 	p.MissingIncludes = missing
-	for _, name := range names {
-		doc, ps := p.readDoc(name)
+	probs = append(probs, p.unusedFiles(files)...)
+	for _, f := range files {
+		doc, ps := p.readDoc(f.name, f.from, "")
 		probs = append(probs, ps...)
 		if doc == nil || len(ps) > 0 {
 			p.noteUnloaded(doc)
@@ -179,7 +192,11 @@ func (p *Pack) loadFonts() []Problem {
 		}
 		data, err := ReadLimited(p.FS, path.Clean(f.File), MaxFontSize)
 		if err != nil {
-			probs = append(probs, Problem{Pos: pos, Rule: "pack/missing-file", Message: err.Error()})
+			rule := "pack/missing-file"
+			if errors.Is(err, ErrTooLarge) {
+				rule = "pack/font"
+			}
+			probs = append(probs, Problem{Pos: pos, Rule: rule, Message: err.Error()})
 			continue
 		}
 		if _, err := sfnt.Parse(data); err != nil {
@@ -193,7 +210,7 @@ func (p *Pack) loadFonts() []Problem {
 }
 
 // loadBase loads the pack that p's manifest extends, if any.
-func loadBase(p *Pack, opts LoadOptions, layers *templateLayers, chain []string) (*Pack, []Problem) {
+func loadBase(p *Pack, opts LoadOptions, layers *templateLayers, chain []string, nodes *int) (*Pack, []Problem) {
 	name := p.Game.Extends
 	if name == "" {
 		return nil, nil
@@ -216,9 +233,15 @@ func loadBase(p *Pack, opts LoadOptions, layers *templateLayers, chain []string)
 		bfs, ok = opts.Base(name)
 	}
 	if !ok {
-		return nil, problem("pack/dangling-ref", "extends %q: there is no bundled pack of that name (`runforge packs` lists them)", name)
+		probs := problem("pack/dangling-ref", "extends %q: there is no bundled pack of that name (`runforge packs` lists them)", name)
+		if c := Closest(name, opts.BaseNames); c != "" {
+			probs[0].Hint = fmt.Sprintf("did you mean %s?", c)
+		} else if len(opts.BaseNames) > 0 {
+			probs[0].Hint = "bundled packs: " + strings.Join(opts.BaseNames, ", ")
+		}
+		return nil, probs
 	}
-	base, probs := loadLayered(bfs, name, opts, layers, append(chain, p.Game.ID))
+	base, probs := loadLayered(bfs, name, opts, layers, append(chain, p.Game.ID), nodes)
 	if base == nil {
 		return nil, probs
 	}
@@ -278,6 +301,7 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 			p.FontData[name] = data
 		}
 	}
+	p.BaseFiles = base.Files
 	p.Files = append(append([]string(nil), base.Files...), p.Files...)
 	p.MissingIncludes = append(base.MissingIncludes, p.MissingIncludes...)
 	for c := range base.Unloaded {
@@ -342,61 +366,213 @@ func (p *Pack) noteUnloaded(d *document) {
 	walk(d.value, 0)
 }
 
-// readDoc reads, parses and schema-checks one file of the pack.
-func (p *Pack) readDoc(name string) (*document, []Problem) {
+// readDoc reads, parses and schema-checks one file of the pack. from is
+// the position of the entry that names the file (an include: entry), if
+// any: problems with the file as a whole are placed there. kind, if set, is
+// the kind the file must declare.
+func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem) {
 	display := p.DisplayPath(name)
 	src, err := ReadLimited(p.FS, name, MaxFileSize)
 	if err != nil {
-		return nil, []Problem{{Pos: Pos{File: display}, Rule: "pack/missing-file", Message: err.Error()}}
+		return nil, []Problem{p.readProblem(display, from, err)}
 	}
-	d, probs := parseDocument(display, src)
+	p.Files = append(p.Files, display)
+	budget, why := MaxNodes, ""
+	if left := MaxPackNodes - *p.nodes; left < budget {
+		budget = max(left, 0)
+		why = fmt.Sprintf("with this file, the pack's files hold more than %d keys and values; that is the limit for a pack", MaxPackNodes)
+	}
+	d, probs := parseWithin(display, src, budget, why)
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	p.Files = append(p.Files, display)
+	*p.nodes += d.nodes
+	if kind != "" {
+		if pr, ok := wrongKind(d, kind); !ok {
+			return d, []Problem{pr}
+		}
+	}
 	if _, probs := checkSchema(d); len(probs) > 0 {
 		return d, probs
 	}
 	return d, nil
 }
 
-// contentFiles lists the pack's content files: the manifest's include list,
-// or every .yaml/.yml file in the pack folder but the manifest.
-func (p *Pack) contentFiles(manifest *document) ([]string, []Ref) {
-	if len(p.Game.Include) > 0 {
-		var names []string
-		var missing []Ref
-		for i, name := range p.Game.Include {
-			clean := path.Clean(name)
-			if !fs.ValidPath(clean) {
-				missing = append(missing, Ref{doc: manifest, Pointer: fmt.Sprintf("/include/%d", i)})
-				continue
-			}
-			if _, err := fs.Stat(p.FS, clean); err != nil {
-				missing = append(missing, Ref{doc: manifest, Pointer: fmt.Sprintf("/include/%d", i)})
-				continue
-			}
-			names = append(names, clean)
-		}
-		return names, missing
-	}
+// missingManifest reports a folder of content without its game.yaml: at
+// the first line of each YAML file there, since the manifest it lacks is
+// no file a position could name.
+func (p *Pack) missingManifest() []Problem {
+	msg := fmt.Sprintf("this folder has no %s, so it is no pack and this file is not loaded: a pack's manifest %s (kind: Game) names its game and lists its components", ManifestFile, ManifestFile)
+	hint := "`runforge init my-pack --from run-for-your-life` starts a pack with its manifest"
 	entries, _ := fs.ReadDir(p.FS, ".")
-	var names []string
+	var probs []Problem
 	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || n == ManifestFile || strings.HasPrefix(n, ".") {
+		if ext := strings.ToLower(path.Ext(e.Name())); e.IsDir() || (ext != ".yaml" && ext != ".yml") {
 			continue
 		}
-		if strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") {
-			names = append(names, n)
+		display := p.DisplayPath(e.Name())
+		p.Files = append(p.Files, display)
+		probs = append(probs, Problem{Pos: Pos{File: display, Line: 1, Col: 1}, Rule: "pack/missing-file", Message: msg, Hint: hint})
+	}
+	if len(probs) == 0 {
+		probs = append(probs, Problem{Pos: Pos{File: p.DisplayPath(ManifestFile)}, Rule: "pack/missing-file",
+			Message: fmt.Sprintf("the pack has no %s", ManifestFile), Hint: hint})
+	}
+	return probs
+}
+
+// readProblem explains why a file of the pack could not be read, at the
+// entry that names it or else at the file.
+func (p *Pack) readProblem(display string, from Pos, err error) Problem {
+	at := from
+	rule := "pack/missing-file"
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		rule = "yaml/limit"
+		p.Files = append(p.Files, display)
+	case errors.Is(err, ErrEscapes):
+		err = fmt.Errorf("%s is a link to a file outside the pack folder; runforge reads only files inside it", path.Base(display))
+	}
+	if at.Line == 0 {
+		at = Pos{File: display}
+		if !errors.Is(err, fs.ErrNotExist) {
+			at.Line, at.Col = 1, 1
 		}
 	}
-	sort.Strings(names)
-	return names, nil
+	return Problem{Pos: at, Rule: rule, Message: err.Error()}
+}
+
+// wrongKind checks that a file declares the kind it must (the manifest is
+// kind: Game); otherwise the schema of the kind it declares would only
+// report errors that do not matter.
+func wrongKind(d *document, want string) (Problem, bool) {
+	obj, _ := d.value.(map[string]any)
+	got, has := obj["kind"]
+	if got == want {
+		return Problem{}, true
+	}
+	base := d.file[strings.LastIndexByte(d.file, '/')+1:]
+	pr := Problem{Pos: d.pos("/kind"), Rule: "schema/invalid",
+		Message: fmt.Sprintf("%s is the pack manifest and must declare kind: %s", base, want)}
+	if has {
+		pr.Message += fmt.Sprintf(", not %v", got)
+		if s, ok := got.(string); ok && s != "" {
+			pr.Hint = fmt.Sprintf("put the %s in a file of its own, and write the manifest (kind: %s) in %s", strings.ToLower(s), want, base)
+		}
+	}
+	return pr, false
+}
+
+// contentFile is a content file of the pack and the include: entry that
+// names it, if any.
+type contentFile struct {
+	name string
+	from Pos
+}
+
+// contentFiles lists the pack's content files: the manifest's include list,
+// or every .yaml/.yml file in the pack folder but the manifest. It returns
+// the include: entries that name no file, and a problem for each entry
+// that repeats an earlier one.
+func (p *Pack) contentFiles(manifest *document) ([]contentFile, []Ref, []Problem) {
+	if len(p.Game.Include) == 0 {
+		entries, _ := fs.ReadDir(p.FS, ".")
+		var files []contentFile
+		for _, e := range entries {
+			if n := e.Name(); !e.IsDir() && n != ManifestFile && isYAMLName(n) {
+				files = append(files, contentFile{name: n})
+			}
+		}
+		sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+		return files, nil, nil
+	}
+	var files []contentFile
+	var missing []Ref
+	var probs []Problem
+	first := map[string]Ref{}
+	for i, name := range p.Game.Include {
+		ref := Ref{doc: manifest, Pointer: fmt.Sprintf("/include/%d", i)}
+		clean := path.Clean(name)
+		if prev, dup := first[clean]; dup {
+			probs = append(probs, Problem{Pos: ref.Pos(), Rule: "schema/invalid",
+				Message: fmt.Sprintf("%s is already listed in include:; a file is loaded once", clean),
+				Hint:    "delete this entry", Related: []Related{{Pos: prev.Pos(), Message: "first listed here"}}})
+			continue
+		}
+		first[clean] = ref
+		if !fs.ValidPath(clean) {
+			missing = append(missing, ref)
+			continue
+		}
+		if _, err := fs.Stat(p.FS, clean); err != nil && !isEscape(err) {
+			missing = append(missing, ref)
+			continue
+		}
+		files = append(files, contentFile{name: clean, from: ref.Pos()})
+	}
+	return files, missing, probs
+}
+
+// isYAMLName reports whether a file name is a visible .yaml or .yml file.
+func isYAMLName(n string) bool {
+	return !strings.HasPrefix(n, ".") && (strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml"))
+}
+
+// maxWalk bounds the entries of a pack folder looked at for YAML files the
+// pack does not load.
+const maxWalk = 10_000
+
+// unusedFiles reports the YAML files in sub-folders of a pack without an
+// include: list (hidden folders aside): the pack does not load them, and
+// nothing is skipped silently. A manifest's include: list chooses its files
+// on purpose, so it has none.
+func (p *Pack) unusedFiles(loaded []contentFile) []Problem {
+	if len(p.Game.Include) > 0 {
+		return nil
+	}
+	used := map[string]bool{ManifestFile: true}
+	for _, f := range loaded {
+		used[f.name] = true
+	}
+	var probs []Problem
+	seen := 0
+	_ = fs.WalkDir(p.FS, ".", func(name string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if seen++; seen > maxWalk {
+			probs = append(probs, Problem{Pos: Pos{File: p.DisplayPath(ManifestFile), Line: 1, Col: 1}, Rule: "pack/unused-file",
+				Message: fmt.Sprintf("the pack folder holds more than %d files; runforge stopped looking for YAML files it does not load", maxWalk)})
+			return fs.SkipAll
+		}
+		if name != "." && strings.HasPrefix(e.Name(), ".") {
+			if e.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !e.IsDir() && isYAMLName(e.Name()) && !used[name] {
+			probs = append(probs, Problem{Pos: Pos{File: p.DisplayPath(name), Line: 1, Col: 1}, Rule: "pack/unused-file",
+				Message: "this YAML file is not part of the pack: without an include: list in game.yaml, only the YAML files beside it are loaded",
+				Hint:    "move it beside game.yaml, or list the pack's content files under include: in game.yaml"})
+		}
+		return nil
+	})
+	return probs
 }
 
 // ErrTooLarge is returned by ReadLimited for files over the limit.
 var ErrTooLarge = errors.New("file too large")
+
+// ErrEscapes is returned by ReadLimited for a path or link that leads out
+// of the pack folder.
+var ErrEscapes = errors.New("path leads outside the pack folder")
+
+// isEscape reports whether an error of an os.Root file system is a path
+// that escapes the root (a symbolic link to a file outside the folder).
+func isEscape(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "path escapes from parent")
+}
 
 // ReadLimited reads a file of fsys, refusing files larger than limit bytes.
 func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
@@ -404,6 +580,9 @@ func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: path must stay inside the pack folder", name)
 	}
 	info, err := fs.Stat(fsys, name)
+	if isEscape(err) {
+		return nil, fmt.Errorf("%s: %w", name, ErrEscapes)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", name, unwrapPathError(err))
 	}
@@ -411,7 +590,7 @@ func ReadLimited(fsys fs.FS, name string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s is not a regular file", name)
 	}
 	if info.Size() > limit {
-		return nil, fmt.Errorf("%s is %d bytes; the limit is %d: %w", name, info.Size(), limit, ErrTooLarge)
+		return nil, fmt.Errorf("%w: %s is %d bytes; the limit is %d bytes", ErrTooLarge, name, info.Size(), limit)
 	}
 	return fs.ReadFile(fsys, name)
 }

@@ -1,6 +1,9 @@
 package schema
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -155,5 +158,219 @@ func TestDeckSides(t *testing.T) {
 		if face != tc.face || back != tc.back {
 			t.Errorf("%s: got %q, %q; want %q, %q", tc.description, face, back, tc.face, tc.back)
 		}
+	}
+}
+
+// TestManifestOfAnotherKind: a game.yaml of another kind is one problem at
+// its kind: value, not the errors of the other kind's schema.
+func TestManifestOfAnotherKind(t *testing.T) {
+	for _, tc := range []struct{ src, msg string }{
+		{"kind: Deck\nid: d\ncardType: generic\ncards: []\n", "game.yaml is the pack manifest and must declare kind: Game, not Deck"},
+		{"id: t\ntitle: T\n", "game.yaml is the pack manifest and must declare kind: Game"},
+	} {
+		p, probs := LoadPack(fstest.MapFS{"game.yaml": {Data: []byte(tc.src)}}, "p")
+		if p != nil || len(probs) != 1 || probs[0].Message != tc.msg || probs[0].Pos.Line != 1 {
+			t.Errorf("%q: got %v", tc.src, probs)
+		}
+	}
+}
+
+// TestFilesOverTheLimit: a YAML file over the size limit is a yaml/limit
+// problem (which a pack cannot turn off), placed at the include: entry
+// that names it or at the file; a font over its limit is a pack/font one.
+func TestFilesOverTheLimit(t *testing.T) {
+	big := &fstest.MapFile{Data: make([]byte, MaxFileSize+1)}
+	cases := []struct {
+		name string
+		fsys fstest.MapFS
+		want Problem
+	}{
+		{"beside the manifest", fstest.MapFS{"game.yaml": {Data: []byte(manifest)}, "big.yaml": big},
+			Problem{Pos: Pos{File: "p/big.yaml", Line: 1, Col: 1}, Rule: "yaml/limit"}},
+		{"included", fstest.MapFS{"game.yaml": {Data: []byte(manifest + "include:\n  - big.yaml\n")}, "big.yaml": big},
+			Problem{Pos: Pos{File: "p/game.yaml", Line: 10, Col: 5}, Rule: "yaml/limit"}},
+		{"the manifest", fstest.MapFS{"game.yaml": big},
+			Problem{Pos: Pos{File: "p/game.yaml", Line: 1, Col: 1}, Rule: "yaml/limit"}},
+		{"a font", fstest.MapFS{"game.yaml": {Data: []byte(manifest + "fonts:\n  - {name: big, file: big.ttf}\n")},
+			"big.ttf": {Data: make([]byte, MaxFontSize+1)}},
+			Problem{Pos: Pos{File: "p/game.yaml", Line: 10, Col: 23}, Rule: "pack/font"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, probs := LoadPack(c.fsys, "p")
+			var got []Problem
+			for _, pr := range probs {
+				if pr.Rule != "deck/count" {
+					got = append(got, pr)
+				}
+			}
+			if len(got) != 1 || got[0].Pos != c.want.Pos || got[0].Rule != c.want.Rule || !strings.Contains(got[0].Message, "the limit is") {
+				t.Fatalf("got %v, want %s at %v", got, c.want.Rule, c.want.Pos)
+			}
+		})
+	}
+}
+
+// TestSymlinkOutOfThePack: a link that leaves the pack folder is refused
+// at the include: entry that names it, or at the link beside game.yaml.
+func TestSymlinkOutOfThePack(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.yaml")
+	dir := t.TempDir()
+	for name, src := range map[string]string{outside: "kind: Deck\nid: s\ncardType: generic\ncards: []\n", filepath.Join(dir, "game.yaml"): manifest} {
+		if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "link.yaml")); err != nil {
+		t.Skip(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	_, probs := LoadPack(root.FS(), "p")
+	if len(probs) != 1 || probs[0].Pos != (Pos{File: "p/link.yaml", Line: 1, Col: 1}) || !strings.Contains(probs[0].Message, "a link to a file outside the pack folder") {
+		t.Errorf("beside game.yaml: got %v", probs)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(manifest+"include: [link.yaml]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, probs = LoadPack(root.FS(), "p")
+	if len(probs) != 1 || probs[0].Pos != (Pos{File: "p/game.yaml", Line: 9, Col: 11}) || !strings.Contains(probs[0].Message, "a link to a file outside the pack folder") {
+		t.Errorf("included: got %v", probs)
+	}
+}
+
+// TestEveryFileReadIsCounted: Files lists every file read, whatever its
+// state: empty, broken, or against the schema.
+func TestEveryFileReadIsCounted(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml":   {Data: []byte(manifest)},
+		"empty.yaml":  {Data: nil},
+		"broken.yaml": {Data: []byte("kind: [Deck\n")},
+		"schema.yaml": {Data: []byte("kind: Deck\nid: s\n")},
+		"good.yaml":   {Data: []byte("kind: Deck\nid: g\ncardType: generic\ncards: []\n")},
+		"notes.txt":   {Data: []byte("not content")},
+	}
+	p, _ := LoadPack(fsys, "p")
+	want := []string{"p/game.yaml", "p/broken.yaml", "p/empty.yaml", "p/good.yaml", "p/schema.yaml"}
+	if strings.Join(p.Files, " ") != strings.Join(want, " ") {
+		t.Errorf("files %v, want %v", p.Files, want)
+	}
+}
+
+// TestYAMLInSubFolders: without an include: list, a YAML file in a
+// sub-folder is reported as not loaded (hidden folders aside); with one,
+// the list chooses the files.
+func TestYAMLInSubFolders(t *testing.T) {
+	deck := &fstest.MapFile{Data: []byte("kind: Deck\nid: x\ncardType: generic\ncards: []\n")}
+	fsys := fstest.MapFS{
+		"game.yaml":         {Data: []byte(manifest)},
+		"decks/extra.yaml":  deck,
+		"decks/a/b/c.yml":   deck,
+		".git/config.yaml":  deck,
+		"decks/.hidden.yml": deck,
+		"decks/notes.md":    {Data: []byte("# notes")},
+	}
+	_, probs := LoadPack(fsys, "p")
+	var got []string
+	for _, pr := range probs {
+		if pr.Rule == "pack/unused-file" {
+			got = append(got, pr.Pos.String())
+		}
+	}
+	if want := "p/decks/a/b/c.yml:1:1 p/decks/extra.yaml:1:1"; strings.Join(got, " ") != want {
+		t.Errorf("unused files %v, want %s (all: %v)", got, want, probs)
+	}
+	fsys["game.yaml"] = &fstest.MapFile{Data: []byte(manifest + "include: [decks/extra.yaml]\n")}
+	_, probs = LoadPack(fsys, "p")
+	for _, pr := range probs {
+		if pr.Rule == "pack/unused-file" {
+			t.Errorf("with include: %v", pr)
+		}
+	}
+}
+
+// TestIncludeTwice: a file listed twice in include: is one problem at the
+// second entry, with the first as related, and is loaded once.
+func TestIncludeTwice(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml": {Data: []byte(manifest + "include:\n  - deck.yaml\n  - ./deck.yaml\n")},
+		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n  - id: a\n")},
+	}
+	p, probs := LoadPack(fsys, "p")
+	if len(probs) != 1 {
+		t.Fatalf("got %v", probs)
+	}
+	pr := probs[0]
+	if pr.Pos != (Pos{File: "p/game.yaml", Line: 11, Col: 5}) || !strings.Contains(pr.Message, "deck.yaml is already listed in include:") ||
+		len(pr.Related) != 1 || pr.Related[0].Pos != (Pos{File: "p/game.yaml", Line: 10, Col: 5}) {
+		t.Errorf("got %+v", pr)
+	}
+	if len(p.Decks()) != 1 || len(p.Files) != 2 {
+		t.Errorf("decks %d, files %v", len(p.Decks()), p.Files)
+	}
+}
+
+// TestAliasDuplicatedCard: a card repeated by an alias is placed at the
+// alias, so "first used here" (the anchor) differs from the duplicate.
+func TestAliasDuplicatedCard(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml": {Data: []byte(manifest)},
+		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n  - &c\n    id: a\n  - *c\n")},
+	}
+	p, probs := LoadPack(fsys, "p")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	cards := p.Decks()[0].Cards
+	first, dup := cards[0].Ref.Child("id").Pos(), cards[1].Ref.Child("id").Pos()
+	if first != (Pos{File: "p/deck.yaml", Line: 7, Col: 9}) || dup != (Pos{File: "p/deck.yaml", Line: 8, Col: 5}) {
+		t.Errorf("anchor at %v, alias at %v", first, dup)
+	}
+}
+
+// TestExtendsDidYouMean: an extends: that names no bundled pack suggests
+// the closest one, and the files of the extended pack are told apart.
+func TestExtendsDidYouMean(t *testing.T) {
+	base := fstest.MapFS{"game.yaml": {Data: []byte(strings.Replace(manifest, "id: t", "id: base-pack", 1))}}
+	opts := LoadOptions{BaseNames: []string{"base-pack"}, Base: func(name string) (fs.FS, bool) { return base, name == "base-pack" }}
+	mine := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: mine\ntitle: M\nsystem: generic\nextends: base-pak\n")}}
+	_, probs := LoadPackWith(mine, "p", opts)
+	if len(probs) != 1 || probs[0].Hint != "did you mean base-pack?" || probs[0].Pos.Line != 5 {
+		t.Errorf("got %v", probs)
+	}
+	mine["game.yaml"] = &fstest.MapFile{Data: []byte("kind: Game\nid: mine\ntitle: M\nsystem: generic\nextends: base-pack\n")}
+	p, probs := LoadPackWith(mine, "p", opts)
+	if len(probs) > 0 || strings.Join(p.BaseFiles, " ") != "base-pack/game.yaml" || strings.Join(p.Files, " ") != "base-pack/game.yaml p/game.yaml" {
+		t.Errorf("base files %v, files %v, problems %v", p.BaseFiles, p.Files, probs)
+	}
+}
+
+// TestPackNodeBudget: the files of a pack together hold at most
+// MaxPackNodes keys and values; the file that passes it is refused where
+// it does.
+func TestPackNodeBudget(t *testing.T) {
+	// Each deck is 10 keys and values of head and 90,000 list items.
+	deck := "kind: Deck\nid: %s\ncomponent: cards\ncardType: generic\ncards:\n" + strings.Repeat("  - a\n", 90_000)
+	fsys := fstest.MapFS{"game.yaml": {Data: []byte(manifest)}}
+	for _, id := range []string{"a", "b", "c"} {
+		fsys[id+".yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(deck, "%s", id, 1))}
+	}
+	_, probs := LoadPack(fsys, "p")
+	var limits []Problem
+	for _, pr := range probs {
+		if pr.Rule == "yaml/limit" {
+			limits = append(limits, pr)
+		}
+	}
+	// The manifest is 18 nodes (its root mapping counted), a and b 90,011
+	// each. The scan of c counts 10 nodes of head, then one per item: the
+	// item that passes what is left is the (left-10+1)th.
+	left := MaxPackNodes - 18 - 2*90_011
+	want := Pos{File: "p/c.yaml", Line: 5 + left - 10 + 1, Col: 3}
+	if len(limits) != 1 || limits[0].Pos != want || !strings.Contains(limits[0].Message, "the pack's files hold more than 200000 keys and values") {
+		t.Errorf("got %v, want the pack limit at %v", limits, want)
 	}
 }

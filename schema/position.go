@@ -39,6 +39,15 @@ type Problem struct {
 	Rule    string
 	Message string
 	Hint    string
+	// Related are further positions that explain the problem.
+	Related []Related
+}
+
+// Related is a further position that explains a problem, e.g. where an id
+// was first used, or the file of an extended pack a finding comes from.
+type Related struct {
+	Pos     Pos
+	Message string
 }
 
 func (p Problem) Error() string {

@@ -19,8 +19,14 @@ const (
 	MaxFileSize = 4 << 20
 	// MaxDepth is the deepest nesting of mappings and sequences.
 	MaxDepth = 64
-	// MaxNodes is the most values one file may expand to, aliases included.
-	MaxNodes = 200_000
+	// MaxNodes is the most keys and values one file may expand to, aliases
+	// included. The largest bundled file has about a thousand; the budget
+	// keeps a file's tree and positions within a few tens of megabytes.
+	MaxNodes = 100_000
+	// MaxPackNodes is the most keys and values the files of one pack (and
+	// the packs it extends) may hold together: the loaded files stay in
+	// memory while the pack is checked and built.
+	MaxPackNodes = 2 * MaxNodes
 )
 
 // document is a YAML file turned into a JSON value, with the position of
@@ -31,6 +37,16 @@ type document struct {
 	valPos map[string]Pos
 	keyPos map[string]Pos
 	nodes  int
+	// budget is the most nodes the file may expand to; overBudget is set
+	// once nodes passed it.
+	budget     int
+	overBudget bool
+	// why says what lowered the budget below MaxNodes, if anything.
+	why string
+	// inAlias is set while converting what an alias repeats, placed at
+	// aliasAt.
+	inAlias bool
+	aliasAt Pos
 }
 
 // pos returns the position of the value at pointer, falling back to the
@@ -60,19 +76,43 @@ func (d *document) keyPosOr(pointer string) Pos {
 // strings; non-string keys, merge keys and documents over the limits are
 // problems with positions.
 func parseDocument(file string, src []byte) (*document, []Problem) {
+	return parseWithin(file, src, MaxNodes, "")
+}
+
+// parseWithin is parseDocument with a budget of keys and values lower than
+// MaxNodes; why, if set, says what lowered it.
+func parseWithin(file string, src []byte, budget int, why string) (*document, []Problem) {
 	if len(src) > MaxFileSize {
-		return nil, []Problem{{Pos: Pos{File: file}, Rule: "yaml/limit",
-			Message: fmt.Sprintf("file is %d bytes; the limit is %d", len(src), MaxFileSize)}}
+		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/limit",
+			Message: fmt.Sprintf("file is %d bytes; the limit is %d bytes", len(src), MaxFileSize)}}
+	}
+	src, ok := fromUTF16(src)
+	if !ok {
+		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/syntax",
+			Message: "the file starts like UTF-16 text but is not valid UTF-16", Hint: "save the file as UTF-8 text"}}
+	}
+	if p := byteProblem(file, src); p != nil {
+		return nil, []Problem{*p}
+	}
+	scan := scanSource(file, src, budget)
+	if scan.over != nil {
+		p := Problem{Pos: *scan.over, Rule: "yaml/limit",
+			Message: fmt.Sprintf("file has more than %d keys and values; the limit is %d", budget, budget),
+			Hint:    "split the content over several files"}
+		if why != "" {
+			p.Message, p.Hint = why, "split the content over several packs"
+		}
+		return nil, []Problem{p}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var root yaml.Node
 	if err := dec.Decode(&root); err != nil && !errors.Is(err, io.EOF) {
-		return nil, []Problem{yamlSyntaxProblem(file, err)}
+		return nil, []Problem{overIndented(src, yamlSyntaxProblem(file, err, scan))}
 	}
-	if p, found := secondDocument(file, dec); found {
+	if p, found := secondDocument(file, dec, scan); found {
 		return nil, []Problem{p}
 	}
-	d := &document{file: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}}
+	d := &document{file: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}, budget: budget, why: why}
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/syntax", Message: "file is empty"}}
 	}
@@ -87,7 +127,7 @@ func parseDocument(file string, src []byte) (*document, []Problem) {
 // secondDocument reports a YAML document after the first one: a pack file
 // holds one, and a second would otherwise be silently ignored. Empty
 // documents (a lone "---" or "..." at the end) are allowed.
-func secondDocument(file string, dec *yaml.Decoder) (Problem, bool) {
+func secondDocument(file string, dec *yaml.Decoder, scan srcScan) (Problem, bool) {
 	for {
 		var next yaml.Node
 		err := dec.Decode(&next)
@@ -95,7 +135,7 @@ func secondDocument(file string, dec *yaml.Decoder) (Problem, bool) {
 		case errors.Is(err, io.EOF):
 			return Problem{}, false
 		case err != nil:
-			return yamlSyntaxProblem(file, err), true
+			return yamlSyntaxProblem(file, err, scan), true
 		case next.Kind == 0 || len(next.Content) == 0:
 			continue
 		}
@@ -109,14 +149,105 @@ func secondDocument(file string, dec *yaml.Decoder) (Problem, bool) {
 	}
 }
 
-func (d *document) at(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
+// at is the position of a node, or of the alias that repeats it.
+func (d *document) at(n *yaml.Node) Pos {
+	if d.inAlias {
+		return d.aliasAt
+	}
+	return Pos{File: d.file, Line: n.Line, Col: n.Column}
+}
+
+// report records a problem of the file's text; what an alias repeats was
+// reported where it is written.
+func (d *document) report(probs *[]Problem, p Problem) {
+	if !d.inAlias {
+		*probs = append(*probs, p)
+	}
+}
+
+// keyProblem explains a mapping key that is not a plain name.
+func keyProblem(at Pos, k *yaml.Node) Problem {
+	p := Problem{Pos: at, Rule: "yaml/key"}
+	written := writtenAs(k)
+	switch {
+	case k.Tag == "!!merge":
+		p.Message = "merge keys (<<) are not supported; write the fields out"
+		return p
+	case k.Kind == yaml.AliasNode:
+		p.Message = fmt.Sprintf("key %s is an alias; a mapping key must be a plain name", written)
+	case k.Kind == yaml.SequenceNode:
+		p.Message = fmt.Sprintf("key %s is a list; a mapping key must be a plain name", written)
+	case k.Kind == yaml.MappingNode:
+		p.Message = fmt.Sprintf("key %s is a mapping; a mapping key must be a plain name", written)
+	case k.Tag == "!!null" && k.Value == "":
+		p.Message = "this key is empty; a mapping key must be a plain name"
+	case k.Kind == yaml.ScalarNode && scalarKinds[k.Tag] != "":
+		p.Message = fmt.Sprintf("key %q is not a string: YAML reads it as %s; a mapping key must be a plain name",
+			k.Value, scalarKinds[k.Tag])
+		p.Hint = fmt.Sprintf("if %s is meant as a name, write it in quotes: %q", k.Value, k.Value)
+	default:
+		p.Message = fmt.Sprintf("key %s has the tag %s; a mapping key must be a plain name", written, k.Tag)
+		p.Hint = "remove the tag"
+	}
+	return p
+}
+
+// scalarKinds names the kinds of plain scalar YAML resolves to something
+// other than text.
+var scalarKinds = map[string]string{
+	"!!int": "a number", "!!float": "a number", "!!bool": "true or false",
+	"!!null": "null (nothing)", "!!timestamp": "a date", "!!binary": "binary data",
+}
+
+// writtenAs renders a key as it is written, on one line and shortened.
+func writtenAs(n *yaml.Node) string {
+	if n.Kind == yaml.AliasNode {
+		return "*" + n.Value
+	}
+	if n.Kind == yaml.ScalarNode {
+		return strconv.Quote(n.Value)
+	}
+	flow := *n
+	setFlow(&flow, 0)
+	b, err := yaml.Marshal(&flow)
+	s := strings.TrimSpace(string(b))
+	if err != nil || strings.Contains(s, "\n") {
+		s = map[yaml.Kind]string{yaml.SequenceNode: "[...]", yaml.MappingNode: "{...}"}[n.Kind]
+	}
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:37]) + "..."
+	}
+	return s
+}
+
+// setFlow makes a copy of a collection node and its children write in flow
+// style, without comments, so it prints on one line.
+func setFlow(n *yaml.Node, depth int) {
+	n.Style |= yaml.FlowStyle
+	n.HeadComment, n.LineComment, n.FootComment = "", "", ""
+	if depth > 8 || n.Kind == yaml.AliasNode {
+		n.Content = nil
+		return
+	}
+	kids := make([]*yaml.Node, min(len(n.Content), 10))
+	for i, c := range n.Content[:len(kids)] {
+		cp := *c
+		setFlow(&cp, depth+1)
+		kids[i] = &cp
+	}
+	n.Content = kids
+}
 
 func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem) any {
 	d.nodes++
-	if d.nodes > MaxNodes {
-		if d.nodes == MaxNodes+1 {
-			*probs = append(*probs, Problem{Pos: d.at(n), Rule: "yaml/limit",
-				Message: fmt.Sprintf("file expands to more than %d values (check aliases)", MaxNodes)})
+	if d.nodes > d.budget {
+		if !d.overBudget {
+			d.overBudget = true
+			msg := fmt.Sprintf("file expands to more than %d keys and values (check aliases)", d.budget)
+			if d.why != "" {
+				msg = d.why + " (check aliases)"
+			}
+			*probs = append(*probs, Problem{Pos: d.at(n), Rule: "yaml/limit", Message: msg})
 		}
 		return nil
 	}
@@ -130,21 +261,26 @@ func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
+		if !d.inAlias {
+			// Everything the alias repeats is placed at the alias: a
+			// finding about the copy points at the copy, and the anchored
+			// original keeps its own positions.
+			d.aliasAt = d.at(n)
+			d.inAlias = true
+			defer func() { d.inAlias = false }()
+		}
 		return d.convert(n.Alias, ptr, depth+1, probs)
 	case yaml.MappingNode:
 		obj := make(map[string]any, len(n.Content)/2)
+		d.nodes += len(n.Content) / 2 // the keys
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
-				msg := fmt.Sprintf("key %q is not a string; quote it", k.Value)
-				if k.Tag == "!!merge" {
-					msg = "merge keys (<<) are not supported; write the fields out"
-				}
-				*probs = append(*probs, Problem{Pos: d.at(k), Rule: "yaml/key", Message: msg})
+				d.report(probs, keyProblem(d.at(k), k))
 				continue
 			}
 			if _, dup := obj[k.Value]; dup {
-				*probs = append(*probs, Problem{Pos: d.at(k), Rule: "yaml/key",
+				d.report(probs, Problem{Pos: d.at(k), Rule: "yaml/key",
 					Message: fmt.Sprintf("key %q appears twice in this mapping", k.Value)})
 				continue
 			}
@@ -180,14 +316,14 @@ func (d *document) scalar(n *yaml.Node, probs *[]Problem) any {
 		if err := n.Decode(&i); err == nil {
 			return json.Number(strconv.FormatInt(i, 10))
 		}
-		*probs = append(*probs, Problem{Pos: d.at(n), Rule: "yaml/syntax", Message: fmt.Sprintf("integer %s is out of range", n.Value)})
+		d.report(probs, Problem{Pos: d.at(n), Rule: "yaml/syntax", Message: fmt.Sprintf("integer %s is out of range", n.Value)})
 		return nil
 	case "!!float":
 		var f float64
 		if err := n.Decode(&f); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		*probs = append(*probs, Problem{Pos: d.at(n), Rule: "yaml/syntax", Message: fmt.Sprintf("%s is not a finite number", n.Value)})
+		d.report(probs, Problem{Pos: d.at(n), Rule: "yaml/syntax", Message: fmt.Sprintf("%s is not a finite number", n.Value)})
 		return nil
 	}
 	// Strings, timestamps and any other tag stay text.
@@ -199,10 +335,11 @@ func escapePointer(s string) string {
 }
 
 // yamlSyntaxProblem turns a yaml.v3 error ("yaml: line 3: ...") into a
-// positioned problem.
-func yamlSyntaxProblem(file string, err error) Problem {
+// positioned problem. yaml.v3 gives no column and, for tabs and unclosed
+// quotes, not always the right line: the scan of the bytes finds those.
+func yamlSyntaxProblem(file string, err error, scan srcScan) Problem {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 1
+	line := 0
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if i := strings.IndexByte(rest, ':'); i > 0 {
 			if l, convErr := strconv.Atoi(rest[:i]); convErr == nil {
@@ -211,5 +348,124 @@ func yamlSyntaxProblem(file string, err error) Problem {
 			}
 		}
 	}
-	return Problem{Pos: Pos{File: file, Line: line, Col: 1}, Rule: "yaml/syntax", Message: msg}
+	if p, ok := scannedSyntaxProblem(msg, line, scan); ok {
+		return p
+	}
+	return Problem{Pos: Pos{File: file, Line: max(line, 1), Col: 1}, Rule: "yaml/syntax", Message: msg}
+}
+
+// overIndented places a parser error that an over-indented line causes
+// ("did not find expected key", "mapping values are not allowed"), which
+// yaml.v3 reports at column 1 of the line before it or of the mapping that
+// holds it: at the first line, from the reported one on, indented deeper
+// than the line above it although that line's key already has its value.
+func overIndented(src []byte, p Problem) Problem {
+	if p.Pos.Col != 1 || !(strings.Contains(p.Message, "did not find expected key") ||
+		strings.Contains(p.Message, "mapping values are not allowed")) {
+		return p
+	}
+	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+	prevIndent, prevHasValue, blockAt := -1, false, -1
+	for i, l := range lines {
+		trimmed := strings.TrimLeft(l, " ")
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		indent := len(l) - len(trimmed)
+		if blockAt >= 0 && indent > blockAt {
+			continue // a line of a block scalar (| or >)
+		}
+		blockAt = -1
+		if i+1 >= p.Pos.Line && prevIndent >= 0 && indent > prevIndent && prevHasValue {
+			p.Pos.Line, p.Pos.Col = i+1, indent+1
+			p.Message = "this line is indented deeper than the line above it, whose key already has a value"
+			p.Hint = "indent it like the key above it to make it a sibling, or fix the line above"
+			return p
+		}
+		// A list item's key starts after its "- " markers.
+		for strings.HasPrefix(trimmed, "- ") {
+			indent += 2
+			trimmed = strings.TrimLeft(trimmed[2:], " ")
+		}
+		prevIndent, prevHasValue = indent, hasInlineValue(trimmed)
+		if v := blockIndicator(trimmed); v {
+			blockAt = indent
+		}
+	}
+	return p
+}
+
+// hasInlineValue reports whether a block line ("key: value", "- key: value"
+// or "- value") ends with a value of its own rather than opening a nested
+// block ("key:", "key: |", "- ").
+func hasInlineValue(line string) bool {
+	line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "- "))
+	if i := strings.Index(line, " #"); i >= 0 {
+		line = strings.TrimSpace(line[:i])
+	}
+	if line == "" || line == "-" || strings.HasSuffix(line, ":") {
+		return false
+	}
+	if i := strings.Index(line, ": "); i >= 0 {
+		v := strings.TrimSpace(line[i+2:])
+		return v != "" && v[0] != '|' && v[0] != '>' && v[0] != '&'
+	}
+	return true
+}
+
+// blockIndicator reports whether a block line's value opens a block scalar.
+func blockIndicator(line string) bool {
+	if i := strings.Index(line, ": "); i >= 0 {
+		v := strings.TrimSpace(line[i+2:])
+		return v != "" && (v[0] == '|' || v[0] == '>')
+	}
+	return false
+}
+
+// near reports whether a position found by the scan is what the parser
+// reports at line (0: no line), which may be the line before it.
+func near(p Pos, line int) bool {
+	return line == 0 || p.Line == line || p.Line == line+1
+}
+
+// scannedSyntaxProblem places a parser error that the scan explains: a tab
+// in indentation, a quote that is never closed, a reserved character.
+// line is the parser's line, 0 when it gave none.
+func scannedSyntaxProblem(msg string, line int, scan srcScan) (Problem, bool) {
+	noToken := strings.Contains(msg, "cannot start any token")
+	var found []Problem
+	if strings.Contains(msg, "tab character") || noToken {
+		for _, t := range scan.tabs {
+			if near(t, line) {
+				found = append(found, Problem{Pos: t, Rule: "yaml/syntax", Message: "a tab cannot indent YAML; use spaces",
+					Hint: "set your editor to insert spaces for the Tab key"})
+				break
+			}
+		}
+	}
+	if r := scan.reserved; noToken && r != nil && near(*r, line) {
+		found = append(found, Problem{Pos: *r, Rule: "yaml/syntax", Message: "@ and ` cannot start a value in YAML",
+			Hint: "put the value in quotes"})
+	}
+	if len(found) > 0 {
+		// The parser stops at the first of them.
+		sortProblems(found)
+		return found[0], true
+	}
+	if q := scan.quote; q != nil {
+		if !q.closed && (strings.Contains(msg, "end of stream") || line >= q.open.Line-3) {
+			return Problem{Pos: q.open, Rule: "yaml/syntax", Message: "this quote is never closed",
+				Hint: "end the value with the same quote mark it starts with"}, true
+		}
+		if q.closed && line >= q.open.Line-3 && line <= q.last+1 {
+			return Problem{Pos: q.open, Rule: "yaml/syntax",
+				Message: fmt.Sprintf("this quote is not closed on its line, so YAML reads on to the quote on line %d", q.last),
+				Hint:    "end the value with the same quote mark it starts with"}, true
+		}
+	}
+	if u := scan.unclosed; u != nil && (strings.Contains(msg, "did not find expected ',' or") || strings.Contains(msg, "end of stream")) {
+		return Problem{Pos: *u, Rule: "yaml/syntax", Message: fmt.Sprintf("this %c is never closed", scan.bracket),
+			Hint: "close the list with ] or the mapping with }"}, true
+	}
+	return Problem{}, false
 }

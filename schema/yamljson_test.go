@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -34,15 +35,16 @@ func TestParseDocumentProblems(t *testing.T) {
 		line, col            int
 	}{
 		{"non-string key", "kind: Deck\n1: x\n", "yaml/key", "not a string", 2, 1},
+		{"sequence key", "kind: Deck\n[a, b]: x\n", "yaml/key", "key [a, b] is a list; a mapping key must be a plain name", 2, 1},
 		{"bool key", "kind: Deck\ntrue: x\n", "yaml/key", "not a string", 2, 1},
 		{"merge key", "base: &b {x: 1}\nother:\n  <<: *b\n", "yaml/key", "merge keys", 3, 3},
 		{"duplicate key", "a: 1\nb: 2\na: 3\n", "yaml/key", "appears twice", 3, 1},
-		{"syntax", "a: [1, 2\nb: 3\n", "yaml/syntax", "", 0, 1},
-		{"alias bomb", bomb, "yaml/limit", "expands to more than", 0, 0},
+		{"syntax", "a: [1, 2\nb: 3\n", "yaml/syntax", "this [ is never closed", 1, 4},
+		{"alias bomb", bomb, "yaml/limit", "expands to more than", 5, 36}, // at the alias that passes the limit
 		{"empty", "", "yaml/syntax", "empty", 1, 1},
 		{"second document", "kind: Deck\nid: a\n---\nkind: Sheet\nid: b\n", "yaml/syntax", "a second YAML document", 4, 1},
 		{"third document after an empty one", "kind: Deck\n---\n---\nkind: Sheet\n", "yaml/syntax", "a second YAML document", 4, 1},
-		{"second document with a syntax error", "kind: Deck\n---\na: [1, 2\nb: 3\n", "yaml/syntax", "", 0, 1},
+		{"second document with a syntax error", "kind: Deck\n---\na: [1, 2\nb: 3\n", "yaml/syntax", "this [ is never closed", 3, 4},
 		{"too deep", strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n", "yaml/limit", "nesting deeper", 1, 0},
 	}
 	for _, c := range cases {
@@ -97,6 +99,31 @@ func TestParseDocumentOneDocumentMarkers(t *testing.T) {
 	for _, src := range []string{"---\nkind: Deck\n", "kind: Deck\n---\n", "kind: Deck\n...\n", "---\nkind: Deck\n...\n"} {
 		if _, probs := parseDocument("f.yaml", []byte(src)); len(probs) > 0 {
 			t.Errorf("%q: %v", src, probs)
+		}
+	}
+}
+
+// TestOverIndentedLine: a line indented under a key that already has its
+// value is reported at that line and its first character, not where yaml.v3
+// puts it (column 1 of an earlier line); block scalars may indent freely.
+func TestOverIndentedLine(t *testing.T) {
+	cases := []struct {
+		src  string
+		want string // line:col, or "" when the file is valid
+	}{
+		{"kind: Deck\ncards:\n  - id: a\n    name: A\n      text: x\n", "5:7"},
+		{"kind: Deck\ncards:\n  - id: a\n    text: |\n      one\n        two\n    name: B\n      bad: 1\n", "8:7"},
+		{"kind: Deck\ncards:\n  - id: a\n    text: |\n      one\n        two\n    name: B\n", ""},
+		{"kind: Deck\r\nid: x\r\n  name: y\r\n", "3:3"},
+	}
+	for _, c := range cases {
+		_, probs := parseDocument("f.yaml", []byte(c.src))
+		got := ""
+		if len(probs) > 0 {
+			got = fmt.Sprintf("%d:%d", probs[0].Pos.Line, probs[0].Pos.Col)
+		}
+		if got != c.want {
+			t.Errorf("%q: problem at %q, want %q (%v)", c.src, got, c.want, probs)
 		}
 	}
 }

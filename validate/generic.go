@@ -20,21 +20,23 @@ func genericRules() []*Rule {
 		{ID: "pack/dangling-ref", Severity: Error, Check: checkDanglingRefs,
 			Doc: "A reference (component, template, back, extends, font) names nothing in the pack or the built-ins."},
 		{ID: "pack/missing-file", Severity: Error, Fixed: true, Check: checkMissingFiles,
-			Doc: "A file the manifest's include: list names does not exist inside the pack folder."},
+			Doc: "A file the manifest's include: list names does not exist inside the pack folder, or is a link that leads out of it."},
 		{ID: "pack/unknown-rule", Severity: Warning,
-			Doc: "A rule override in the manifest names no rule."},
+			Doc: "A rule override in the manifest names no rule (a warning, so that a pack written for a newer runforge still builds)."},
 		{ID: "pack/limit", Severity: Error, Fixed: true, Check: checkLimits,
-			Doc: "The pack prints more cards than runforge allows in one build, or a card size is too small or too large to print."},
+			Doc: "A hard limit: the pack prints more cards than one build allows; a length is out of its range (font sizes 0.5-200pt, tokens 5-300mm, card sides 10-300mm, boxes within the card and 10mm around it, bleed up to 10mm, margin up to 25mm); or a card, card-sized sheet or token does not fit on the paper it prints on."},
 		{ID: "text/unknown-icon", Severity: Error, Check: checkInlineIcons,
 			Doc: "Text uses an inline icon {name} (or a token an icon) that runforge cannot draw."},
 		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
 			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
+		{ID: "deck/card-type", Severity: Error, Check: checkDeckCardTypes,
+			Doc: "A deck has a card type of another game than the pack's system: (the pack's game rules would not check its cards)."},
 		{ID: "deck/empty", Severity: Warning, Check: checkEmptyDecks,
 			Doc: "A deck prints no card: it has no cards, or every card has count: 0."},
 		{ID: "text/glyph", Severity: Warning, Check: checkGlyphs,
 			Doc: "Text of a card, sheet or board has characters its font cannot draw (they would print as empty boxes)."},
-		{ID: "text/overflow", Severity: Warning, Check: checkTextFit, BlocksBuild: true,
-			Doc: "Text does not fit: a card's template box even at its minimum font size, a card-sized sheet, a board space (build refuses: it would be clipped)."},
+		{ID: "text/overflow", Severity: Error, Check: checkTextFit, BlocksBuild: true,
+			Doc: "Text does not fit: a card's template box even at its minimum font size, a card-sized sheet, a board space; it would print clipped, so build refuses it as validate does (build --allow-overflow prints it clipped)."},
 	}
 }
 
@@ -154,32 +156,9 @@ func checkMissingFiles(c *Context) {
 	}
 }
 
-// Card sizes runforge prints: at least MinCardSide, and small enough to fit
-// on A4 and Letter inside the printer margin.
-const (
-	MinCardSide = 10.0  // mm
-	MaxCardW    = 200.0 // mm
-	MaxCardH    = 260.0 // mm
-)
-
 func checkLimits(c *Context) {
-	checkSize := func(ref schema.Ref, w, h *schema.Length, what string) {
-		if w == nil || h == nil {
-			return
-		}
-		if w.MM() < MinCardSide || h.MM() < MinCardSide || w.MM() > MaxCardW || h.MM() > MaxCardH {
-			c.ReportHint(ref.Child("width").Pos(), fmt.Sprintf("%s is %gx%gmm; cards must be %g-%gmm wide and %g-%gmm tall to print",
-				what, w.MM(), h.MM(), MinCardSide, MaxCardW, MinCardSide, MaxCardH), "use a named size (poker, bridge, mini, tarot, square) or fix width/height")
-		}
-	}
-	for _, d := range c.Pack.Decks() {
-		checkSize(d.Ref, d.Width, d.Height, fmt.Sprintf("deck %q", d.ID))
-	}
-	for _, id := range templateIDs(c.Pack) {
-		if t := c.Pack.Templates[id]; !t.Builtin {
-			checkSize(t.Ref, t.Width, t.Height, fmt.Sprintf("template %q", id))
-		}
-	}
+	checkLengths(c)
+	checkPaperFit(c, c.target)
 	if m := c.Pack.Game.Print.Margin; m != nil && m.MM() > schema.MaxMargin {
 		c.ReportHint(c.Pack.Game.Ref.Child("print").Child("margin").Pos(),
 			fmt.Sprintf("print margin %gmm is more than %gmm", m.MM(), schema.MaxMargin),
@@ -234,17 +213,82 @@ func checkInlineIcons(c *Context) {
 			}
 		}
 	}
+	checkIconRows(c)
 	for _, id := range templateIDs(p) {
 		t := p.Templates[id]
 		if t.Builtin {
 			continue
 		}
 		for _, b := range t.Boxes {
+			if b.Kind() == "icons" {
+				continue // its text is a row of icon names: checkIconRows
+			}
 			for _, name := range UnknownIcons(b.Text) {
 				c.ReportHint(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q: unknown inline icon {%s}", id, b.ID, name), iconHint(name))
 			}
 			if _, ok := schema.Icons[b.Icon]; b.Icon != "" && !ok {
 				c.ReportHint(b.Ref.Child("icon").Pos(), fmt.Sprintf("template %q box %q: unknown icon %q", id, b.ID, b.Icon), iconHint(b.Icon))
+			}
+		}
+	}
+}
+
+// checkIconRows reports the names an icon row (a template box of type
+// icons) would draw for a card that are no icon: the build would leave
+// them out. Each is reported where it is written: the card's field, or
+// the box's text.
+func checkIconRows(c *Context) {
+	p := c.Pack
+	for _, d := range p.Decks() {
+		face, back := d.Sides()
+		for _, tid := range []string{face, back} {
+			t, ok := p.Templates[tid]
+			if !ok || (tid == back && back == face) {
+				continue
+			}
+			for _, b := range t.Boxes {
+				if b.Kind() == "icons" {
+					checkIconRow(c, d, t, tid, b)
+				}
+			}
+		}
+	}
+}
+
+// checkIconRow checks one icon row for every card of the deck.
+func checkIconRow(c *Context, d *schema.Deck, t *schema.Template, tid string, b *schema.Box) {
+	report := func(pos schema.Pos, what, name string) {
+		c.ReportHint(pos, fmt.Sprintf("%s: unknown icon %q in the icon row %q of template %q", what, name, b.ID, tid), iconHint(name))
+	}
+	if b.Field == "" && !t.Builtin {
+		for _, name := range strings.Fields(fieldRef.ReplaceAllString(b.Text, " ")) {
+			if _, ok := schema.Icons[name]; !ok {
+				report(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q", tid, b.ID), name)
+			}
+		}
+	}
+	fields := []string{b.Field}
+	if b.Field == "" {
+		fields = nil
+		for _, m := range fieldRef.FindAllStringSubmatch(b.Text, -1) {
+			fields = append(fields, m[1])
+		}
+	}
+	for _, card := range d.Cards {
+		for _, f := range fields {
+			what := fmt.Sprintf("card %q %s", card.ID, f)
+			if list := card.List(f); list != nil {
+				for i, name := range list {
+					if _, ok := schema.Icons[name]; !ok {
+						report(card.FieldRef(f).Index(i).Pos(), what, name)
+					}
+				}
+				continue
+			}
+			for _, name := range strings.Fields(card.Str(f)) {
+				if _, ok := schema.Icons[name]; !ok {
+					report(card.FieldRef(f).Pos(), what, name)
+				}
 			}
 		}
 	}
@@ -329,6 +373,21 @@ func ownSource(p *schema.Pack, srcs []countSource) *schema.Pos {
 	return nil
 }
 
+func checkDeckCardTypes(c *Context) {
+	system := c.Pack.Game.System
+	for _, d := range c.Pack.Decks() {
+		game, known := schema.CardTypeSystem(d.CardType)
+		if !known || game == "" || game == system {
+			continue
+		}
+		offered := schema.CardTypesFor(system)
+		c.ReportHint(d.Ref.Child("cardType").Pos(),
+			fmt.Sprintf("deck %q has card type %q of the system %q, but this pack's system is %q, whose card types are %s",
+				d.ID, d.CardType, game, system, strings.Join(offered, ", ")),
+			fmt.Sprintf("use one of those card types, or make the pack system: %s in game.yaml", game))
+	}
+}
+
 func checkEmptyDecks(c *Context) {
 	for _, d := range c.Pack.Decks() {
 		if d.Total() > 0 {
@@ -369,6 +428,19 @@ func checkGlyphs(c *Context) {
 	for _, e := range c.Pack.Elements {
 		_, glyphs := c.Fitter.ElementIssues(c.Pack, e)
 		reportTextIssues(c, glyphs, "use other characters")
+	}
+}
+
+// checkFonts reports the pack fonts that fail to load, embed or draw the
+// characters the pack sets in them, at their file in the manifest.
+func checkFonts(c *Context) {
+	fc, ok := c.Fitter.(FontChecker)
+	if !ok {
+		return
+	}
+	for _, is := range fc.FontIssues(c.Pack) {
+		c.ReportHint(is.Ref.Pos(), fmt.Sprintf("%s: %s", is.What, is.Detail),
+			"the font file is damaged: export or download it again, or use another font")
 	}
 }
 

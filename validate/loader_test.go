@@ -54,8 +54,8 @@ func TestLoaderProblemsBecomeDiagnostics(t *testing.T) {
 			msg: []string{"mapping values are not allowed"}},
 		{name: "yaml-syntax-in-manifest-at-the-unclosed-quote",
 			files:   genericPack("game.yaml", "kind: Game\nid: test-pack\ntitle: 'Test pack\n"),
-			nilPack: true, rule: "yaml/syntax", file: "game.yaml", line: 3, col: 1,
-			msg: []string{"unexpected end of stream"}},
+			nilPack: true, rule: "yaml/syntax", file: "game.yaml", line: 3, col: 8,
+			msg: []string{"this quote is never closed"}},
 		{name: "yaml-key-not-a-string",
 			files: genericPack("cards.yaml", "kind: Deck\nid: cards\ncardType: generic\ncards: []\n1: x\n"),
 			rule:  "yaml/key", file: "cards.yaml", line: 5, col: 1,
@@ -129,16 +129,30 @@ func TestYAMLSyntaxUnclosedFlow(t *testing.T) {
 	}
 }
 
-// TestMissingManifest: a folder without game.yaml is one diagnostic on the
-// manifest's name and nothing else.
+// TestMissingManifest: a folder of content without game.yaml gets one
+// diagnostic at the start of each of its YAML files (the manifest it lacks
+// is no file a position could name) and nothing else; an empty one gets
+// one on the manifest's name.
 func TestMissingManifest(t *testing.T) {
-	f := files{"cards.yaml": genericCards}
-	p, probs := schema.LoadPack(f.fs(), packRoot)
-	if p != nil {
-		t.Fatalf("want no pack without a manifest")
-	}
-	got := validate.Pack(p, probs, validate.Options{})
-	if len(got) != 1 || got[0].Rule != "pack/missing-file" || got[0].Pos.File != "pack/game.yaml" || got[0].Severity != validate.Error {
-		t.Fatalf("want one pack/missing-file error on pack/game.yaml, got:\n%s", dump(got))
+	for _, c := range []struct {
+		files files
+		want  []string
+	}{
+		{files{"cards.yaml": genericCards, "more.yml": genericCards, "notes.txt": "x"}, []string{"pack/cards.yaml:1:1", "pack/more.yml:1:1"}},
+		{files{"notes.txt": "x"}, []string{"pack/game.yaml"}},
+	} {
+		p, probs := schema.LoadPack(c.files.fs(), packRoot)
+		if p != nil {
+			t.Fatalf("want no pack without a manifest")
+		}
+		got := validate.Pack(p, probs, validate.Options{})
+		if len(got) != len(c.want) {
+			t.Fatalf("want %d diagnostics, got:\n%s", len(c.want), dump(got))
+		}
+		for i, d := range got {
+			if d.Rule != "pack/missing-file" || d.Pos.String() != c.want[i] || d.Severity != validate.Error {
+				t.Errorf("diagnostic %d: want pack/missing-file error at %s, got:\n%s", i, c.want[i], dump(got))
+			}
+		}
 	}
 }

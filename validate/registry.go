@@ -20,8 +20,10 @@ type Rule struct {
 	// Fixed marks a rule that reports a loader error or a hard limit: a pack
 	// cannot change its severity or turn it off.
 	Fixed bool
-	// BlocksBuild marks a warning whose finding would print a visibly broken
-	// component (clipped text): build refuses it unless told otherwise.
+	// BlocksBuild marks a rule whose finding would print a visibly broken
+	// component (clipped text): like any error it stops validate and build
+	// alike, but a build told to print it anyway (--allow-overflow) lowers
+	// it to a warning with AllowBlocked.
 	BlocksBuild bool
 	// Check reports the rule's findings on the context; nil for findings
 	// reported by the loader (YAML and schema problems).
@@ -84,8 +86,10 @@ func loaderRules() []*Rule {
 	return []*Rule{
 		{ID: "yaml/syntax", Severity: Error, Fixed: true, Doc: "The file is not well-formed YAML, or holds more than one document."},
 		{ID: "yaml/key", Severity: Error, Fixed: true, Doc: "A mapping key is not a plain string, is repeated, or is a merge key."},
-		{ID: "yaml/limit", Severity: Error, Fixed: true, Doc: "The file is too large, too deeply nested, or expands to too many values."},
-		{ID: "pack/font", Severity: Error, Fixed: true, Doc: "A font the manifest names cannot be parsed as TrueType, or takes a built-in font's name."},
+		{ID: "yaml/limit", Severity: Error, Fixed: true, Doc: "A file is too large, too deeply nested, or holds too many keys and values (aliases expanded), or the pack's files together hold too many."},
+		{ID: "pack/unused-file", Severity: Warning, Doc: "A YAML file in a sub-folder of a pack without an include: list is not loaded (only the files beside game.yaml are)."},
+		{ID: "pack/font", Severity: Error, Fixed: true, Check: checkFonts,
+			Doc: "A font the manifest names cannot be parsed as TrueType, takes a built-in font's name, or has broken glyph data for characters the pack sets in it (embedding or drawing it fails)."},
 		{ID: "schema/invalid", Severity: Error, Fixed: true, Doc: "The file does not match the JSON Schema of its kind (unknown field, wrong type, missing field)."},
 		{ID: "pack/fixed-rule", Severity: Error, Fixed: true, Doc: "The manifest's rules: tries to change a rule that reports a loader error or a hard limit."},
 	}
@@ -96,8 +100,10 @@ type Context struct {
 	Pack   *schema.Pack
 	Fitter TextFitter
 
-	rule  *Rule
-	diags []Diagnostic
+	rule *Rule
+	// target is the paper and layout cards are checked against.
+	target PrintTarget
+	diags  []Diagnostic
 }
 
 // Report records a finding of the running rule.
@@ -131,6 +137,14 @@ type TextFitter interface {
 	ElementIssues(p *schema.Pack, e schema.Element) (overflows, glyphs []schema.TextIssue)
 }
 
+// FontChecker loads a pack's fonts the way a build uses them and returns
+// those that fail, at their reference in the manifest. The generator's
+// TextFitter implements it; validate asks a Fitter for it, so a fitter that
+// only measures text need not.
+type FontChecker interface {
+	FontIssues(p *schema.Pack) []schema.TextIssue
+}
+
 // Overflow is a text box that a card cannot show as written.
 type Overflow = schema.BoxIssue
 
@@ -140,6 +154,9 @@ type Options struct {
 	Fitter TextFitter
 	// Registry is the rule set; nil means Default().
 	Registry *Registry
+	// Print is the paper and layout the pack is checked against; nil means
+	// its own print: settings (PackPrintTarget).
+	Print *PrintTarget
 }
 
 // Pack validates a loaded pack. problems are those the loader reported; p
@@ -163,7 +180,7 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			if _, known := reg.Lookup(id); !known || err != nil {
 				diags = append(diags, Diagnostic{Pos: p.Game.Ref.Child("rules").Child(id).KeyPos(), Severity: Warning,
 					Rule: "pack/unknown-rule", Message: fmt.Sprintf("rule override %q names no rule", id),
-					Hint: "`runforge rules` lists the rule IDs"})
+					Hint: ruleHint(reg, id)})
 				continue
 			}
 			overrides[id] = s
@@ -174,14 +191,22 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 		if r, ok := reg.Lookup(pr.Rule); ok {
 			sev = r.Severity
 		}
-		diags = append(diags, Diagnostic{Pos: pr.Pos, Severity: sev, Rule: pr.Rule, Message: pr.Message, Hint: pr.Hint})
+		d := Diagnostic{Pos: pr.Pos, Severity: sev, Rule: pr.Rule, Message: pr.Message, Hint: pr.Hint}
+		for _, r := range pr.Related {
+			d.Related = append(d.Related, Related{Pos: r.Pos, Message: r.Message})
+		}
+		diags = append(diags, d)
 	}
 	if p != nil && p.Game != nil {
+		target := PackPrintTarget(p)
+		if opts.Print != nil {
+			target = *opts.Print
+		}
 		for _, rule := range reg.rules {
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) {
 				continue
 			}
-			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule}
+			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target}
 			rule.Check(ctx)
 			diags = append(diags, ctx.diags...)
 		}
@@ -196,6 +221,35 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 		}
 	}
 	Sort(out)
+	return out
+}
+
+// ruleHint suggests the rule id nearest to a misspelt one.
+func ruleHint(reg *Registry, id string) string {
+	ids := make([]string, 0, len(reg.rules))
+	for _, r := range reg.rules {
+		ids = append(ids, r.ID)
+	}
+	if s := closest(id, ids); s != "" {
+		return fmt.Sprintf("did you mean %q? `runforge rules` lists the rule IDs", s)
+	}
+	return "`runforge rules` lists the rule IDs"
+}
+
+// AllowBlocked returns the diagnostics with the findings of BlocksBuild
+// rules lowered to warnings: what a build told to print clipped text anyway
+// (--allow-overflow) goes by. The other findings keep their severity.
+func AllowBlocked(diags []Diagnostic, reg *Registry) []Diagnostic {
+	if reg == nil {
+		reg = Default()
+	}
+	out := make([]Diagnostic, len(diags))
+	for i, d := range diags {
+		if r, ok := reg.Lookup(d.Rule); ok && r.BlocksBuild && d.Severity == Error {
+			d.Severity = Warning
+		}
+		out[i] = d
+	}
 	return out
 }
 

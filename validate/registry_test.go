@@ -53,8 +53,10 @@ func TestDefaultRegistry(t *testing.T) {
 	if _, ok := reg.Lookup("no/such-rule"); ok {
 		t.Error("Lookup of an unknown id succeeded")
 	}
-	if sev := mustLookup(t, reg, "text/overflow").Severity; sev != validate.Warning {
-		t.Errorf("text/overflow defaults to %s, want warning", sev)
+	// Clipped text is refused by build, so validate reports it as an error
+	// too: a CI job that runs validate fails where the build would.
+	if sev := mustLookup(t, reg, "text/overflow").Severity; sev != validate.Error {
+		t.Errorf("text/overflow defaults to %s, want error", sev)
 	}
 }
 
@@ -225,5 +227,25 @@ func TestDeckCountSkipsComponentsOfUnloadedFiles(t *testing.T) {
 				t.Errorf("want only the schema/invalid diagnostic, got:\n%s", dump(got))
 			}
 		})
+	}
+}
+
+// TestAllowBlocked: a build told to print clipped text anyway lowers only
+// the findings of rules that block a build to warnings.
+func TestAllowBlocked(t *testing.T) {
+	ds := []validate.Diagnostic{
+		{Severity: validate.Error, Rule: "text/overflow", Message: "clipped"},
+		{Severity: validate.Error, Rule: "deck/count", Message: "counts differ"},
+		{Severity: validate.Warning, Rule: "deck/empty", Message: "empty"},
+	}
+	got := validate.AllowBlocked(ds, nil)
+	want := []validate.Severity{validate.Warning, validate.Error, validate.Warning}
+	for i, d := range got {
+		if d.Severity != want[i] {
+			t.Errorf("%s: %s, want %s", d.Rule, d.Severity, want[i])
+		}
+	}
+	if ds[0].Severity != validate.Error {
+		t.Error("AllowBlocked changed its argument")
 	}
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
@@ -68,6 +69,8 @@ func rfylRules() []*Rule {
 			Doc: "A blood card's countdown is below 1 or longer than the deck's drop track."},
 		{ID: "rfyl/bullet-cost", Severity: Error, Games: games, Check: checkBulletCost,
 			Doc: "An event has a bullet cost (the footer) but not the bullets icon."},
+		{ID: "rfyl/uses", Severity: Error, Games: games, Check: checkEventUses,
+			Doc: "An event has a number of uses but neither the melee nor the item icon: only weapons, items and abilities are kept and used up."},
 		{ID: "rfyl/event-icons", Severity: Error, Games: games, Check: checkEventIcons,
 			Doc: "An event card uses an icon outside the rulebook's set, or repeats one."},
 		{ID: "rfyl/track", Severity: Error, Games: games, Check: checkTrack,
@@ -172,6 +175,28 @@ func checkBulletCost(c *Context) {
 			c.ReportHint(card.FieldRef("bulletCost").Pos(),
 				fmt.Sprintf("card %q: bullet cost %d on an event without the bullets icon", card.ID, cost),
 				"only events with the bullet icon may be negated with bullets: add bullets to icons, or remove bulletCost")
+		}
+	}
+}
+
+// RFYLKeptIcons are the event icons of cards a player keeps: a melee weapon
+// and an item or ability. Only those have uses (rulebook, "Events": "Discard
+// event cards after their effects are resolved, unless they are weapon,
+// item or ability cards. Discard single use cards when the player uses
+// them, and used or broken weapons when they have exhausted their maximum
+// number of uses"; "Combat": "any limited use weapons lose a use").
+var RFYLKeptIcons = []string{"melee", "item"}
+
+func checkEventUses(c *Context) {
+	for _, d := range decksOf(c.Pack, "rfyl/event") {
+		for _, card := range d.Cards {
+			if !card.Has("uses") || slices.ContainsFunc(card.List("icons"), func(ic string) bool { return contains(RFYLKeptIcons, ic) }) {
+				continue
+			}
+			uses, _ := card.Int("uses")
+			c.ReportHint(card.FieldRef("uses").Pos(),
+				fmt.Sprintf("card %q: %d uses on an event without the melee or item icon; it is discarded once resolved, so it has nothing to use up", card.ID, uses),
+				"uses count down a kept melee weapon or item: add melee or item to icons, or remove uses")
 		}
 	}
 }

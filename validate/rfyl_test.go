@@ -81,6 +81,15 @@ func rfylCases() []ruleCase {
 				msg:  []string{`card "ev-test"`, "bullet cost 2 on an event without the bullets icon"},
 				hint: []string{"add bullets to icons"}}}},
 
+		// rfyl/uses
+		{rule: "rfyl/uses", name: "quiet-uses-on-weapon-and-item",
+			files: rfylPack("events.yaml", eventDeck("[melee]", "    uses: 3\n")+"  - {id: ev-kit, name: Kit, icons: [item], text: Heal., uses: 1}\n")},
+		{rule: "rfyl/uses", name: "fires-uses-without-melee-or-item",
+			files: rfylPack("events.yaml", eventDeck("[zombies, bullets]", "    bulletCost: 1\n    uses: 3\n")),
+			want: []want{{file: "events.yaml", at: "uses: |3",
+				exact: `card "ev-test": 3 uses on an event without the melee or item icon; it is discarded once resolved, so it has nothing to use up`,
+				hint:  []string{"add melee or item to icons"}}}},
+
 		// rfyl/event-icons
 		{rule: "rfyl/event-icons", name: "quiet-rulebook-icons", files: rfylPack()},
 		{rule: "rfyl/event-icons", name: "fires-unknown-icon-with-hint",
@@ -190,7 +199,7 @@ func TestRFYLRulesOnlyForTheirGame(t *testing.T) {
 	broken := rfylPack(
 		"determination.yaml", "kind: Deck\nid: determination\ncardType: rfyl/determination\ncards:\n  - {id: det-11, value: 11}\n",
 		"blood.yaml", "kind: Deck\nid: blood\ncardType: rfyl/blood\ncards:\n  - {id: bl, countdown: 0, result: clean}\n",
-		"events.yaml", eventDeck("[zombie, zombie]", "    bulletCost: 1\n"),
+		"events.yaml", eventDeck("[zombie, zombie]", "    bulletCost: 1\n    uses: 2\n"),
 		"track-1.yaml", rfylBoard("track-1", trackLines(1, 3)+"      - {number: 3}\n"),
 	)
 	rfylIDs := []string{}
@@ -207,8 +216,11 @@ func TestRFYLRulesOnlyForTheirGame(t *testing.T) {
 		}
 	}
 
+	// In a pack of another system the game's rules do not run; its decks
+	// are refused for their card types instead, one finding a deck.
 	other := broken.with("game.yaml", gameYAML("generic", "components: []\n"))
-	if got := check(t, other, validate.Options{}); len(got) != 0 {
-		t.Errorf("generic pack: want no diagnostic, got:\n%s", dump(got))
+	got = check(t, other, validate.Options{})
+	if n := len(ofRule(got, "deck/card-type")); n != 3 || len(got) != 3 {
+		t.Errorf("generic pack: want deck/card-type on each of the 3 decks and nothing else, got:\n%s", dump(got))
 	}
 }

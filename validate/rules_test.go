@@ -24,11 +24,15 @@ func ruleCases() []ruleCase {
 	all = append(all, danglingRefCases()...)
 	all = append(all, missingFileCases()...)
 	all = append(all, limitCases()...)
+	all = append(all, lengthCases()...)
+	all = append(all, paperCases()...)
 	all = append(all, unknownIconCases()...)
 	all = append(all, deckCountCases()...)
 	all = append(all, emptyDeckCases()...)
+	all = append(all, cardTypeCases()...)
 	all = append(all, overflowCases()...)
 	all = append(all, glyphCases()...)
+	all = append(all, fontCases()...)
 	all = append(all, unknownRuleCases()...)
 	all = append(all, templateCases()...)
 	all = append(all, boardCases()...)
@@ -246,12 +250,6 @@ func limitCases() []ruleCase {
 					fmt.Sprintf("the limit is %d", validate.MaxTotalCards)}}}},
 		{rule: rule, name: "quiet-custom-size",
 			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\nsize: custom\nwidth: 70mm\nheight: 70mm\ncards:\n  - {id: s-1}\n")},
-		{rule: rule, name: "fires-zero-width",
-			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\nsize: custom\nwidth: 0mm\nheight: 70mm\ncards:\n  - {id: s-1}\n"),
-			want:  []want{{file: "spare.yaml", at: "width: |0mm", msg: []string{`deck "spare" is 0x70mm`}}}},
-		{rule: rule, name: "fires-template-too-big",
-			files: genericPack("templates.yaml", templatesFile("  - id: huge\n    extends: generic\n    size: custom\n    width: 300mm\n    height: 400mm\n")),
-			want:  []want{{file: "templates.yaml", at: "width: |300mm", msg: []string{`template "huge" is 300x400mm`}}}},
 	}
 }
 
@@ -285,6 +283,14 @@ func unknownIconCases() []ruleCase {
 			want: []want{{file: "templates.yaml", at: `text: |"{zombei} ahead"`,
 				msg:  []string{`template "fancy" box "warning"`, "unknown inline icon {zombei}"},
 				hint: []string{"did you mean {zombie}?"}}}},
+		{rule: rule, name: "quiet-icon-row-of-known-icons",
+			files: genericPack("templates.yaml", fancyTemplate("{id: row, type: icons, field: marks, x: 5mm, y: 70mm, w: 50mm, h: 8mm}"),
+				"cards.yaml", edit(genericCards, "count: 2\n", "count: 2\n    marks: [zombie, bullet]\n"))},
+		{rule: rule, name: "fires-icon-row-name-from-a-card",
+			files: genericPack("templates.yaml", fancyTemplate("{id: row, type: icons, field: marks, x: 5mm, y: 70mm, w: 50mm, h: 8mm}"),
+				"cards.yaml", edit(genericCards, "count: 2\n", "count: 2\n    marks: [zombie, skul]\n")),
+			want: []want{{file: "cards.yaml", at: "[zombie, |skul]",
+				exact: `card "card-a" marks: unknown icon "skul" in the icon row "row" of template "generic"`, hint: []string{"icons: blood"}}}},
 		{rule: rule, name: "fires-template-box-icon",
 			files: genericPack("templates.yaml", templatesFile(`  - id: fancy
     extends: generic
@@ -367,13 +373,13 @@ func overflowCases() []ruleCase {
 		{rule: rule, name: "quiet-without-fitter", files: genericPack(), fitter: nil},
 		{rule: rule, name: "quiet-fitter-finds-nothing", files: genericPack(), fitter: fakeFitter{card: "no-such-card"}},
 		{rule: rule, name: "fires-at-the-card-field", files: genericPack(), fitter: textOverflow,
-			want: []want{{file: "cards.yaml", at: `text: |"Spend a {bullet} to move."`, sev: validate.Warning,
+			want: []want{{file: "cards.yaml", at: `text: |"Spend a {bullet} to move."`,
 				msg: []string{`card "card-a"`, `text (box "text" of template "generic")`,
 					"does not fit: needs 41.2mm of 31mm at 7pt"},
 				hint: []string{"shorten the text"}}}},
 		{rule: rule, name: "fires-at-the-card-id-when-the-field-is-unset", files: genericPack(),
 			fitter: fakeFitter{card: "card-b", overflow: validate.Overflow{Template: "generic", Box: "name", Field: "name", Detail: "too long"}},
-			want: []want{{file: "cards.yaml", at: "id: |card-b", sev: validate.Warning,
+			want: []want{{file: "cards.yaml", at: "id: |card-b",
 				msg: []string{`card "card-b"`, `box "name" of template "generic" does not fit: too long`}}}},
 	}
 }
@@ -388,7 +394,11 @@ func unknownRuleCases() []ruleCase {
 		{rule: rule, name: "fires-on-a-misspelt-rule",
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  deck/countt: off\n")),
 			want: []want{{file: "game.yaml", at: "|deck/countt", sev: validate.Warning,
-				msg: []string{`"deck/countt"`, "names no rule"}, hint: []string{"runforge rules"}}}},
+				msg: []string{`"deck/countt"`, "names no rule"}, hint: []string{`did you mean "deck/count"?`, "runforge rules"}}}},
+		{rule: rule, name: "fires-without-a-guess-on-a-rule-far-from-any",
+			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  nothing/like-it-at-all: off\n")),
+			want: []want{{file: "game.yaml", at: "|nothing/like-it-at-all", sev: validate.Warning,
+				msg: []string{"names no rule"}, hint: []string{"runforge rules"}}}},
 		{rule: "pack/fixed-rule", name: "quiet-changeable-rules",
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  deck/count: warning\n  text/overflow: error\n"))},
 		{rule: "pack/fixed-rule", name: "fires-on-loader-and-limit-rules",
@@ -397,5 +407,19 @@ func unknownRuleCases() []ruleCase {
 				{file: "game.yaml", at: "|yaml/syntax", msg: []string{`rule "yaml/syntax"`, "a pack cannot change it"}},
 				{file: "game.yaml", at: "|pack/limit", msg: []string{`rule "pack/limit"`}},
 			}},
+	}
+}
+
+func cardTypeCases() []ruleCase {
+	const rule = "deck/card-type"
+	return []ruleCase{
+		// A Run For Your Life pack may use the card types every game has.
+		{rule: rule, name: "quiet-own-and-common-card-types",
+			files: rfylPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\ncards:\n  - {id: spare-1, text: Run.}\n")},
+		{rule: rule, name: "fires-another-games-card-type",
+			files: genericPack("events.yaml", eventDeck("[zombies]", "")),
+			want: []want{{file: "events.yaml", at: "cardType: |rfyl/event",
+				exact: `deck "events" has card type "rfyl/event" of the system "run-for-your-life", but this pack's system is "generic", whose card types are generic`,
+				hint:  []string{"system: run-for-your-life"}}}},
 	}
 }

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,7 +20,7 @@ func templateRules() []*Rule {
 		{ID: "template/geometry", Severity: Warning, Check: checkTemplateGeometry,
 			Doc: "A template box lies outside the card, or its minSize is larger than its size."},
 		{ID: "template/override", Severity: Warning, Check: checkTemplateOverrides,
-			Doc: "A template that extends another names a box the extended template does not have, and gives it no size: likely a misspelt box id."},
+			Doc: "A template box draws nothing: an override names a box the extended template does not have (likely a misspelt id) and gives it no area, text, icon or paint of its own; or a new box lacks them. A pack font only such a box names is reported with it."},
 		{ID: "pack/output-collision", Severity: Error, Fixed: true, Check: checkOutputCollisions,
 			Doc: "Two elements, or an element and a file of the kit (tokens.pdf, calibration.pdf, ...), would be written to one output file."},
 	}
@@ -141,7 +142,11 @@ func checkTemplateGeometry(c *Context) {
 				sizes[s] = true
 			}
 		}
+		card := largestCard(c.Pack, t, users[id])
 		for _, b := range ownBoxes(t) {
+			if beyondReach(b, card) {
+				continue // a hard limit: pack/limit reports it
+			}
 			for size := range sizes {
 				if msg := boxOutside(b, size); msg != "" {
 					c.ReportHint(b.Ref.Child("id").Pos(), fmt.Sprintf("template %q box %q %s", id, b.ID, msg),
@@ -199,21 +204,79 @@ func deckSize(p *schema.Pack, d *schema.Deck) (schema.Size, bool) {
 }
 
 func checkTemplateOverrides(c *Context) {
+	uses := fontUses(c.Pack)
 	for _, id := range templateIDs(c.Pack) {
 		t := c.Pack.Templates[id]
+		if t.Unresolved != "" {
+			continue // pack/dangling-ref reports the template
+		}
 		for _, b := range ownBoxes(t) {
-			if !b.Added || (b.W > 0 && b.H > 0) || b.Kind() == "line" {
+			if t.Extends != "" && !b.Added {
+				continue // it changes a box of the template it extends
+			}
+			lack := drawsNothing(b)
+			if lack == "" {
 				continue
 			}
-			hint := "boxes it extends: " + strings.Join(t.ParentBoxes, ", ")
-			if s := closest(b.ID, t.ParentBoxes); s != "" {
-				hint = fmt.Sprintf("did you mean %q? %s", s, hint)
+			msg := fmt.Sprintf("template %q: box %q %s, so it draws nothing", id, b.ID, lack)
+			hint := "give the box what it draws and where: x, y, w and h, and its text, field, icon, fill or stroke"
+			if b.Added {
+				msg = fmt.Sprintf("template %q: box %q is not in the template it extends (%q); as a new box it %s, so it draws nothing", id, b.ID, t.Extends, lack)
+				hint = "boxes it extends: " + strings.Join(t.ParentBoxes, ", ")
+				if s := closest(b.ID, t.ParentBoxes); s != "" {
+					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
+				}
 			}
-			c.ReportHint(b.Ref.Child("id").Pos(),
-				fmt.Sprintf("template %q: box %q is not in the template it extends (%q); as a new box it has no area (w and h), so it draws nothing", id, b.ID, t.Extends),
-				hint)
+			if b.Font != "" && !slices.Contains(schema.BuiltinFonts, b.Font) && uses[b.Font] == 0 {
+				msg += fmt.Sprintf("; no other box uses its font %q, so the font is not printed either", b.Font)
+			}
+			c.ReportHint(b.Ref.Child("id").Pos(), msg, hint)
 		}
 	}
+}
+
+// drawsNothing says what a box lacks to draw anything ("has no area (w
+// and h)"), or "" when it draws.
+func drawsNothing(b *schema.Box) string {
+	switch kind := b.Kind(); {
+	case kind == "line":
+		if b.W <= 0 && b.H <= 0 {
+			return "has no length (w or h)"
+		}
+		return ""
+	case b.W <= 0 || b.H <= 0:
+		return "has no area (w and h)"
+	case kind == "text" && b.Text == "" && b.Field == "":
+		return "has no text (text: or field:)"
+	case kind == "icons" && b.Text == "" && b.Field == "":
+		return "has no icons (field: or text:)"
+	case kind == "icon" && b.Icon == "":
+		return "has no icon (icon:)"
+	case (kind == "rect" || kind == "ellipse") && b.Fill == "" && b.Stroke == "":
+		return "has neither fill nor stroke"
+	}
+	return ""
+}
+
+// fontUses counts, for each font name, the template boxes that draw in it
+// and the board texts set in it.
+func fontUses(p *schema.Pack) map[string]int {
+	out := map[string]int{}
+	for _, t := range p.Templates {
+		for _, b := range t.Boxes {
+			if b.Font != "" && drawsNothing(b) == "" {
+				out[b.Font]++
+			}
+		}
+	}
+	for _, bd := range p.Boards() {
+		for _, side := range bd.Sides {
+			for _, t := range side.Texts {
+				out[t.Font]++
+			}
+		}
+	}
+	return out
 }
 
 func checkOutputCollisions(c *Context) {

@@ -1,5 +1,7 @@
 package validate_test
 
+import "golang.org/x/image/font/gofont/goregular"
+
 // Cases of the template rules and the output collision rule.
 
 func templateCases() []ruleCase {
@@ -38,6 +40,23 @@ func templateCases() []ruleCase {
 			want: []want{{file: "templates.yaml", at: "id: |txet", sev: 1,
 				msg:  []string{`template "fancy": box "txet" is not in the template it extends ("generic")`},
 				hint: []string{`did you mean "text"?`}}}},
+		{rule: "template/override", name: "quiet-pack-font-on-a-known-box",
+			files: fontPack(string(goregular.TTF))},
+		{rule: "template/override", name: "fires-pack-font-only-on-a-missing-box",
+			files: fontPack(string(goregular.TTF)).with("templates.yaml", fancyTemplate("{id: nmae, font: fancy}")),
+			want: []want{{file: "templates.yaml", at: "id: |nmae", sev: 1,
+				msg:  []string{`box "nmae" is not in the template it extends ("generic")`, "no area (w and h)", `no other box uses its font "fancy", so the font is not printed either`},
+				hint: []string{`did you mean "name"?`}}}},
+		{rule: "template/override", name: "fires-new-line-and-text-boxes-that-draw-nothing",
+			files: withFancy("      - {id: rule2, type: line, x: 5mm, y: 40mm, stroke: \"#000000\"}\n      - {id: caption, x: 5mm, y: 70mm, w: 40mm, h: 6mm, size: 8pt}\n"),
+			want: []want{
+				{file: "templates.yaml", at: "id: |rule2", sev: 1, msg: []string{`box "rule2"`, "as a new box it has no length (w or h), so it draws nothing"}},
+				{file: "templates.yaml", at: "id: |caption", sev: 1, msg: []string{`box "caption"`, "has no text (text: or field:)"}},
+			}},
+		{rule: "template/override", name: "fires-box-of-a-template-of-its-own",
+			files: genericPack("templates.yaml", templatesFile("  - id: plain\n    size: poker\n    boxes:\n      - {id: band, type: rect, x: 0mm, y: 0mm, w: 63.5mm, fill: \"#000000\"}\n")),
+			want: []want{{file: "templates.yaml", at: "id: |band", sev: 1,
+				exact: `template "plain": box "band" has no area (w and h), so it draws nothing`}}},
 		{rule: "pack/output-collision", name: "quiet-distinct-outputs",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("bullet", "", 1, "bullet")))},
 		{rule: "pack/output-collision", name: "fires-deck-named-like-kit-file",

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -34,6 +36,16 @@ type buildOptions struct {
 	changed     func(string) bool
 }
 
+// Built-in print settings: what a build uses when neither a flag nor the
+// pack's print: sets one.
+const (
+	defaultPaper      = "letter"
+	defaultDuplex     = "long"
+	defaultLayout     = "sheet"
+	defaultMargin     = "0.25in"
+	defaultBackOffset = "0,0"
+)
+
 func newBuildCmd(s streams) *cobra.Command {
 	o := &buildOptions{}
 	cmd := &cobra.Command{
@@ -50,12 +62,16 @@ contact sheet per deck.
 A pack with errors, or with text that does not fit (it would be clipped;
 --allow-overflow builds anyway), is not built and nothing is written.
 Output is written to a staging folder and swapped in at the end, so a
-failed build leaves the previous output intact. The same input always
-gives byte-identical PDFs (SOURCE_DATE_EPOCH sets their date).
+failed or interrupted (Ctrl-C) build leaves the previous output intact;
+staging folders that a killed build left behind are removed by the next
+build. The same input always gives byte-identical PDFs (SOURCE_DATE_EPOCH
+sets their date).
 
 Flags given on the command line override the pack's print: settings; a
-flag left at its default does not (a pack with print: {paper: a4} prints on
-A4 unless you pass --paper).`,
+flag not given leaves the pack's setting, and the built-in default only
+applies when the pack has none (a pack with print: {paper: a4} prints on A4
+unless you pass --paper). The build says which settings came from the pack.
+Words such as a4, short or gutterfold may be written in any letter case.`,
 		Example: `  runforge build
   runforge build run-for-your-life --paper a4 --duplex short
   runforge build my-pack --back-offset 0.5,-0.3 --ink-saver --grayscale`,
@@ -63,60 +79,56 @@ A4 unless you pass --paper).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
 			o.changed = func(name string) bool { return cmd.Flags().Changed(name) }
-			return runBuild(s, o)
+			ctx, stop := interruptible(cmd.Context())
+			defer stop()
+			return runBuild(ctx, s, o)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&o.out, "out", "o", "out", "output folder")
-	f.StringVar(&o.paper, "paper", "letter", "paper size: letter or a4")
-	f.StringVar(&o.duplex, "duplex", "long", "duplex flip: long, short or none (single-sided: decorative backs are left out, backs that carry information print on pages of their own)")
-	f.StringVar(&o.backOffset, "back-offset", "0,0", "shift backs by X,Y mm to match a printer's misregistration (see calibration.pdf; print.backOffset stores it)")
-	f.BoolVar(&o.noCropMarks, "no-crop-marks", false, "leave out crop marks")
-	f.BoolVar(&o.cutLines, "cut-lines", false, "draw thin full-length cut lines on the waste beside every trim")
-	f.StringVar(&o.margin, "margin", "0.25in", "printer margin: no mark, line or label closer to the paper edge (e.g. 5mm, 0.25in; at most 25mm)")
-	f.StringVar(&o.layout, "layout", "sheet", "card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold) or press (one card per page with bleed, for print shops)")
-	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands")
-	f.BoolVar(&o.grayscale, "grayscale", false, "print every colour as grey, for monochrome printers")
+	enumFlag(cmd, &o.paper, "paper", "", []string{"letter", "a4"},
+		"paper size (default: the pack's print.paper, else "+defaultPaper+")")
+	enumFlag(cmd, &o.duplex, "duplex", "", []string{"long", "short", "none"},
+		"duplex flip; none is single-sided: decorative backs are left out, backs that carry information print on pages of their own (default: the pack's print.duplex, else "+defaultDuplex+")")
+	f.StringVar(&o.backOffset, "back-offset", "", "shift backs by X,Y mm to match a printer's misregistration, measured with calibration.pdf (default: the pack's print.backOffset, else "+defaultBackOffset+")")
+	f.BoolVar(&o.noCropMarks, "no-crop-marks", false, "leave out crop marks (default: the pack's print.cropMarks, else marks are drawn)")
+	f.BoolVar(&o.cutLines, "cut-lines", false, "draw thin full-length cut lines on the waste beside every trim (default: the pack's print.cutLines, else none)")
+	f.StringVar(&o.margin, "margin", "", "printer margin: no mark, line or label closer to the paper edge, e.g. 5mm, 0.25in, at most 25mm (default: the pack's print.margin, else "+defaultMargin+")")
+	enumFlag(cmd, &o.layout, "layout", "", []string{"sheet", "gutterfold", "press"},
+		"card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold) or press (one card per page with bleed, for print shops) (default: the pack's print.layout, else "+defaultLayout+")")
+	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands (default: the pack's print.inkSaver, else off)")
+	f.BoolVar(&o.grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
 	f.BoolVar(&o.noPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.allowClip, "allow-overflow", false, "build even when text does not fit its box (it is clipped)")
-	_ = cmd.RegisterFlagCompletionFunc("paper", cobra.FixedCompletions([]string{"letter", "a4"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("layout", cobra.FixedCompletions([]string{"sheet", "gutterfold", "press"}, cobra.ShellCompDirectiveNoFileComp))
-	_ = cmd.RegisterFlagCompletionFunc("duplex", cobra.FixedCompletions([]string{"long", "short", "none"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-func runBuild(s streams, o *buildOptions) error {
+func runBuild(ctx context.Context, s streams, o *buildOptions) error {
 	created, err := buildTime()
 	if err != nil {
 		return err
 	}
-	offset, err := parseOffset(o.backOffset)
-	if err != nil {
-		return err
+	if o.changed("back-offset") {
+		if _, err := parseOffset(o.backOffset); err != nil {
+			return err
+		}
 	}
-	if _, err := layout.PaperByName(o.paper); err != nil {
-		return usageError("--paper: %v", err)
-	}
-	if _, err := layout.ParseDuplex(o.duplex); err != nil {
-		return usageError("--duplex: %v", err)
-	}
-	if _, err := parseMargin(o.margin); err != nil {
-		return usageError("--margin: %v", err)
-	}
-	if _, err := parseLayout(o.layout); err != nil {
-		return usageError("--layout: %v", err)
+	if o.changed("margin") {
+		if _, err := parseMargin(o.margin); err != nil {
+			return usageError("--margin: %v", err)
+		}
 	}
 	r, results, all, sum, err := checkPaths(o.paths)
 	if err != nil {
 		return err
 	}
-	if blocked := blocksBuild(all); sum.Errors > 0 || (o.strict && sum.Warnings > 0) || (blocked > 0 && !o.allowClip) {
+	if all, err = o.checkBuildTargets(results, all, created); err != nil {
+		return err
+	}
+	sum.Errors, sum.Warnings = validate.Count(all)
+	if msg := o.refusal(sum, blocksBuild(all)); msg != "" {
 		_ = report.Text{}.Write(s.err, all, sum)
-		msg := "nothing was built: fix the errors above first"
-		if sum.Errors == 0 && blocked > 0 {
-			msg = "nothing was built: text would be clipped (shorten it, or pass --allow-overflow)"
-		}
 		fmt.Fprintln(s.err, msg)
 		return errFindings
 	}
@@ -132,25 +144,106 @@ func runBuild(s streams, o *buildOptions) error {
 		}
 		seen[id] = c.target.name
 	}
+	unlock, err := lockOutDir(ctx, o.out, s.err)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	for _, c := range results {
-		po, err := o.printOptions(c.pack, offset, created)
-		if err != nil {
+		if err := o.buildPack(ctx, s, r, c, created); err != nil {
 			return err
 		}
-		ps := c.pack.Game.Print
-		pr, err := r.ForPack(c.pack)
-		if err != nil {
-			return usageError("%s: %v", c.target.name, err)
-		}
-		pr = pr.WithOptions(o.inkSaver || ps.InkSaver, o.grayscale || ps.Grayscale)
-		arts, err := pr.Build(c.pack, generator.BuildOptions{
-			Print: po, OutDir: o.out, Previews: !o.noPreviews,
-		})
-		if err != nil {
-			return usageError("building %s: %v", c.target.name, err)
-		}
-		printArtifacts(s, o.out, c.pack, arts)
 	}
+	return nil
+}
+
+// checkBuildTargets adds to validate's findings what only this build can
+// find: cards, sheets and tokens that do not fit the paper, margin, bleed
+// or layout the command line chose instead of the pack's print: settings.
+// With --allow-overflow, clipped text is a warning rather than an error.
+func (o *buildOptions) checkBuildTargets(results []checked, all []validate.Diagnostic, created time.Time) ([]validate.Diagnostic, error) {
+	if o.allowClip {
+		all = validate.AllowBlocked(all, nil)
+	}
+	for _, c := range results {
+		if c.pack == nil || c.pack.Game == nil {
+			continue
+		}
+		eff, err := o.resolve(c.pack, created)
+		if err != nil {
+			return nil, err
+		}
+		t := validate.PrintTarget{Paper: eff.print.Paper, Margin: eff.print.Margin, Bleed: eff.print.Bleed, Layout: string(eff.print.Layout)}
+		if t != validate.PackPrintTarget(c.pack) {
+			t.Flags = true
+			all = append(all, validate.CheckPrint(c.pack, t)...)
+		}
+	}
+	validate.Sort(all)
+	return all, nil
+}
+
+// refusal is the reason a build stops before writing anything, or "": an
+// error, text that would be clipped (unless --allow-overflow) or, with
+// --strict, a warning.
+func (o *buildOptions) refusal(sum report.Summary, clipped int) string {
+	switch {
+	case sum.Errors > 0 && sum.Errors == clipped && !o.allowClip:
+		return "nothing was built: text would be clipped (shorten it, or pass --allow-overflow to print it clipped)"
+	case sum.Errors > 0:
+		return fmt.Sprintf("nothing was built: fix the %s above first", plural(sum.Errors, "error"))
+	case clipped > 0 && !o.allowClip:
+		return "nothing was built: text would be clipped (shorten it, or pass --allow-overflow)"
+	case o.strict && sum.Warnings > 0:
+		return fmt.Sprintf("nothing was built: --strict stops on the %s above", plural(sum.Warnings, "warning"))
+	}
+	return ""
+}
+
+// plural is "1 warning", "2 warnings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// buildPack removes what interrupted builds of the pack left in the output
+// folder, then builds it, saying which print settings the pack chose.
+func (o *buildOptions) buildPack(ctx context.Context, s streams, r *generator.Renderer, c checked, created time.Time) error {
+	id := c.pack.Game.ID
+	if err := ctx.Err(); err != nil {
+		return interruptedError(ctx, o.out, id)
+	}
+	eff, err := o.resolve(c.pack, created)
+	if err != nil {
+		return err
+	}
+	removed, err := generator.RemoveStale(o.out, id)
+	for _, dir := range removed {
+		fmt.Fprintf(s.err, "runforge: removed %s, left behind by an interrupted build\n", dir)
+	}
+	if err != nil {
+		fmt.Fprintf(s.err, "runforge: warning: %v\n", err)
+	}
+	for _, n := range eff.fromPack {
+		fmt.Fprintf(s.err, "%s: %s\n", c.target.name, n)
+	}
+	pr, err := r.ForPack(c.pack)
+	if err != nil {
+		return usageError("%s: %v", c.target.name, err)
+	}
+	pr = pr.WithOptions(eff.inkSaver, eff.grayscale)
+	arts, err := pr.BuildContext(ctx, c.pack, generator.BuildOptions{
+		Print: eff.print, OutDir: o.out, Previews: !o.noPreviews,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return interruptedError(ctx, o.out, id)
+		}
+		return usageError("building %s: %v", c.target.name, err)
+	}
+	printArtifacts(s, o.out, c.pack, arts)
 	return nil
 }
 
@@ -166,23 +259,42 @@ func blocksBuild(diags []validate.Diagnostic) int {
 	return n
 }
 
-// printOptions merges flags over the pack's print settings.
-func (o *buildOptions) printOptions(p *schema.Pack, offset layout.Point, created time.Time) (generator.PrintOptions, error) {
+// effective are the print settings a pack is built with.
+type effective struct {
+	print               generator.PrintOptions
+	inkSaver, grayscale bool
+	// fromPack says, for each setting the pack's print: chose and that
+	// differs from the built-in default, its value and where it is set.
+	fromPack []string
+}
+
+// resolve merges flags over the pack's print settings over the built-in
+// defaults: a flag given on the command line wins, else the pack's setting.
+func (o *buildOptions) resolve(p *schema.Pack, created time.Time) (effective, error) {
 	ps := p.Game.Print
-	paperName, duplexName := o.paper, o.duplex
-	if !o.changed("paper") && ps.Paper != "" {
-		paperName = ps.Paper
+	var eff effective
+	note := func(key, flag, what string, isDefault bool) {
+		if !isDefault {
+			eff.fromPack = append(eff.fromPack, fmt.Sprintf("%s (from %s; --%s overrides it)", what, printSource(p, key), flag))
+		}
 	}
-	if !o.changed("duplex") && ps.Duplex != "" {
-		duplexName = ps.Duplex
+	paperName := o.paper
+	if !o.changed("paper") {
+		paperName = cmp.Or(ps.Paper, defaultPaper)
+		note("paper", "paper", "paper "+ps.Paper, ps.Paper == "" || ps.Paper == defaultPaper)
+	}
+	duplexName := o.duplex
+	if !o.changed("duplex") {
+		duplexName = cmp.Or(ps.Duplex, defaultDuplex)
+		note("duplex", "duplex", "duplex "+ps.Duplex, ps.Duplex == "" || ps.Duplex == defaultDuplex)
 	}
 	paper, err := layout.PaperByName(paperName)
 	if err != nil {
-		return generator.PrintOptions{}, usageError("%v", err)
+		return eff, usageError("%v", err)
 	}
 	duplex, err := layout.ParseDuplex(duplexName)
 	if err != nil {
-		return generator.PrintOptions{}, usageError("%v", err)
+		return eff, usageError("%v", err)
 	}
 	bleed := layout.DefaultBleed
 	if ps.Bleed != nil {
@@ -191,27 +303,59 @@ func (o *buildOptions) printOptions(p *schema.Pack, offset layout.Point, created
 	crop := !o.noCropMarks
 	if !o.changed("no-crop-marks") && ps.CropMarks != nil {
 		crop = *ps.CropMarks
+		note("cropMarks", "no-crop-marks=false", "crop marks off", crop)
 	}
 	cutLines := o.cutLines
 	if !o.changed("cut-lines") && ps.CutLines != nil {
 		cutLines = *ps.CutLines
+		note("cutLines", "cut-lines=false", "cut lines on", !cutLines)
 	}
-	margin, _ := parseMargin(o.margin)
+	margin, _ := parseMargin(cmp.Or(o.margin, defaultMargin))
 	if !o.changed("margin") && ps.Margin != nil {
 		margin = ps.Margin.MM()
+		note("margin", "margin", fmt.Sprintf("margin %gmm", round2(margin)), math.Abs(margin-layout.DefaultMargin) < 1e-9)
 	}
-	lay, _ := parseLayout(o.layout)
+	lay, _ := parseLayout(cmp.Or(o.layout, defaultLayout))
 	if !o.changed("layout") && ps.Layout != "" {
 		lay = generator.Layout(ps.Layout)
+		note("layout", "layout", "layout "+ps.Layout, lay == defaultLayout)
 	}
+	offset, _ := parseOffset(cmp.Or(o.backOffset, defaultBackOffset))
 	if !o.changed("back-offset") && ps.BackOffset != nil {
 		offset = layout.Point{X: ps.BackOffset.X, Y: ps.BackOffset.Y}
+		note("backOffset", "back-offset", fmt.Sprintf("back offset %g,%g mm", offset.X, offset.Y), offset == layout.Point{})
 	}
-	return generator.PrintOptions{
+	eff.inkSaver, eff.grayscale = o.inkSaver, o.grayscale
+	if !o.changed("ink-saver") && ps.InkSaver {
+		eff.inkSaver = true
+		note("inkSaver", "ink-saver=false", "ink saver on", false)
+	}
+	if !o.changed("grayscale") && ps.Grayscale {
+		eff.grayscale = true
+		note("grayscale", "grayscale=false", "grayscale on", false)
+	}
+	eff.print = generator.PrintOptions{
 		Paper: paper, Margin: margin, Bleed: bleed, Duplex: duplex,
 		BackOffset: offset, CropMarks: crop, CutLines: cutLines, Layout: lay, Created: created,
-	}, nil
+	}
+	return eff, nil
 }
+
+// printSource says where a pack's print setting key is written: the
+// position in its game.yaml, or the pack it extends.
+func printSource(p *schema.Pack, key string) string {
+	ref := p.Game.Ref.Child("print").Child(key)
+	if ref.Exists() {
+		return ref.Pos().String() + " print." + key
+	}
+	if p.Game.Extends != "" {
+		return fmt.Sprintf("print.%s of %s, which %s extends", key, p.Game.Extends, p.Game.ID)
+	}
+	return "print." + key
+}
+
+// round2 rounds to two decimals, for messages.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
 // parseMargin parses a printer margin such as 6.35mm or 0.25in.
 func parseMargin(s string) (float64, error) {
@@ -227,7 +371,7 @@ func parseMargin(s string) (float64, error) {
 
 // parseLayout parses a card layout name.
 func parseLayout(s string) (generator.Layout, error) {
-	switch l := generator.Layout(s); l {
+	switch l := generator.Layout(strings.ToLower(s)); l {
 	case generator.LayoutSheet, generator.LayoutGutterfold, generator.LayoutPress:
 		return l, nil
 	}

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"path"
+	"strings"
+
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
@@ -13,6 +17,9 @@ type checked struct {
 	target target
 	pack   *schema.Pack // nil when the manifest could not be read
 	diags  []validate.Diagnostic
+	// files counts the files of the pack read, whatever their state (the
+	// manifest alone when it could not be read).
+	files int
 }
 
 // checkPaths resolves command-line paths and loads and validates the packs,
@@ -36,7 +43,7 @@ func checkPaths(paths []string) (*generator.Renderer, []checked, []validate.Diag
 func checkTargets(targets []target, r *generator.Renderer) []checked {
 	out := make([]checked, 0, len(targets))
 	for _, t := range targets {
-		p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack})
+		p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		opts := validate.Options{}
 		if p != nil {
 			if pr, err := r.ForPack(p); err == nil {
@@ -44,25 +51,132 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 			}
 		}
 		diags := validate.Pack(p, probs, opts)
+		diags = ontoOwnFiles(p, diags)
 		if t.file != "" {
-			diags = onlyFile(diags, t.file)
+			diags = forFile(p, diags, t)
 		}
-		out = append(out, checked{target: t, pack: p, diags: diags})
+		out = append(out, checked{target: t, pack: p, diags: diags, files: filesRead(p, probs)})
 	}
 	return out
 }
 
-// onlyFile keeps diagnostics in file or with a related position in it.
-func onlyFile(diags []validate.Diagnostic, file string) []validate.Diagnostic {
+// ontoOwnFiles moves findings placed in a bundled pack that the pack
+// extends onto the pack's own file that brought them about: a related
+// position in the pack's own files, else its extends: line. The bundled
+// position stays as a related one. (Positions in a bundled pack name no
+// file on disk, so editors and CI annotations cannot show them.)
+func ontoOwnFiles(p *schema.Pack, diags []validate.Diagnostic) []validate.Diagnostic {
+	if p == nil || p.Game == nil || len(p.BaseFiles) == 0 {
+		return diags
+	}
+	base := map[string]bool{}
+	for _, f := range p.BaseFiles {
+		base[f] = true
+	}
+	extends := p.Game.Ref.Child("extends").Pos()
+	for i, d := range diags {
+		if !base[d.Pos.File] {
+			continue
+		}
+		bundled := validate.Related{Pos: d.Pos, Message: "reported here, in the extended pack " + strings.SplitN(d.Pos.File, "/", 2)[0]}
+		at, own := extends, -1
+		for j, r := range d.Related {
+			if r.Pos.Line > 0 && !base[r.Pos.File] {
+				at, own = r.Pos, j
+				break
+			}
+		}
+		related := []validate.Related{bundled}
+		for j, r := range d.Related {
+			if j != own {
+				related = append(related, r)
+			}
+		}
+		if own < 0 {
+			d.Message = fmt.Sprintf("in the extended pack %s: %s", p.Game.Extends, d.Message)
+		}
+		d.Pos, d.Related = at, related
+		diags[i] = d
+	}
+	validate.Sort(diags)
+	return diags
+}
+
+// filesRead counts the files of a pack that were read: when the manifest
+// could not be loaded, the manifest if it was found.
+func filesRead(p *schema.Pack, probs []schema.Problem) int {
+	if p != nil {
+		return len(p.Files)
+	}
+	files := map[string]bool{}
+	for _, pr := range probs {
+		if pr.Rule != "pack/missing-file" && pr.Pos.File != "" {
+			files[pr.Pos.File] = true
+		}
+	}
+	return len(files)
+}
+
+// forFile keeps the diagnostics of the one file a target names: those in
+// it, with a related position in it, or at the manifest entries that name
+// it. A file the pack does not load gets an error saying so. When the
+// manifest itself is broken, its diagnostics are kept: they are why the
+// file could not be checked.
+func forFile(p *schema.Pack, diags []validate.Diagnostic, t target) []validate.Diagnostic {
+	if p == nil {
+		return diags
+	}
+	refs := referencesTo(p, t)
 	var out []validate.Diagnostic
+	explained := false
 	for _, d := range diags {
-		keep := d.Pos.File == file
+		keep := d.Pos.File == t.file || refs[d.Pos]
 		for _, r := range d.Related {
-			keep = keep || r.Pos.File == file
+			keep = keep || r.Pos.File == t.file
 		}
 		if keep {
 			out = append(out, d)
+			explained = explained || d.Severity == validate.Error
 		}
 	}
-	return out
+	for _, f := range p.Files {
+		if f == t.file {
+			return out
+		}
+	}
+	if explained {
+		return out
+	}
+	kept := out[:0]
+	for _, d := range out {
+		if d.Rule != "pack/unused-file" {
+			kept = append(kept, d)
+		}
+	}
+	why := "only the YAML files beside game.yaml are loaded, as game.yaml has no include: list"
+	if len(p.Game.Include) > 0 {
+		why = "the include: list of game.yaml does not name it"
+	}
+	return append(kept, validate.Diagnostic{Pos: schema.Pos{File: t.file, Line: 1, Col: 1}, Severity: validate.Error,
+		Rule: "pack/unused-file", Message: "runforge does not load this file with its pack: " + why,
+		Hint: "move the file beside game.yaml or list it under include:, or validate the pack folder"})
+}
+
+// referencesTo finds the positions of the manifest entries that name the
+// target's file: include: entries and fonts.
+func referencesTo(p *schema.Pack, t target) map[schema.Pos]bool {
+	name := strings.TrimPrefix(t.file, t.displayName()+"/")
+	refs := map[schema.Pos]bool{}
+	for i, inc := range p.Game.Include {
+		if path.Clean(inc) == name {
+			refs[p.Game.Ref.Child("include").Index(i).Pos()] = true
+		}
+	}
+	for _, f := range p.Game.Fonts {
+		if path.Clean(f.File) == name {
+			refs[f.Ref.Child("file").Pos()] = true
+			refs[f.Ref.Child("name").Pos()] = true
+		}
+	}
+	return refs
 }

@@ -53,11 +53,11 @@ func copyPack(t *testing.T, edits ...[3]string) string {
 }
 
 func TestValidateBundledIsClean(t *testing.T) {
-	code, _, stderr := run(t, t.TempDir(), "validate")
+	code, stderr, _ := run(t, t.TempDir(), "validate")
 	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	code, _, stderr = run(t, "", "validate", "--strict", "run-for-your-life")
+	code, stderr, _ = run(t, "", "validate", "--strict", "run-for-your-life")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -73,17 +73,17 @@ func TestBrokenPacks(t *testing.T) {
 		msg    string
 	}{
 		{"wrong type", [3]string{"determination.yaml", "value: 5", "value: five"}, false, 1,
-			"rfyl/determination.yaml:22:12: error schema/invalid", "got string, want integer"},
+			"rfyl/determination.yaml:22:12: error schema/invalid", "value must be a whole number, not text"},
 		{"unknown field", [3]string{"events.yaml", "    flavor: \"Just one.", "    flavour: \"Just one."}, false, 1,
 			"rfyl/events.yaml:14:5: error schema/invalid", `unknown field "flavour"`},
 		{"card removed", [3]string{"events.yaml", "    count: 3\n    name: Lone Shambler", "    count: 2\n    name: Lone Shambler"}, false, 1,
 			"rfyl/game.yaml:", "component \"events\" expects 72 copies but the pack has 71 ("},
 		{"text too long", [3]string{"events.yaml", "text: \"Place 1 {zombie} on your space. It fights during the combat phase.\"",
-			"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""}, false, 0,
-			"rfyl/events.yaml:13:11: warning text/overflow", "card \"ev-lone-shambler\": text"},
+			"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""}, false, 1,
+			"rfyl/events.yaml:13:11: error text/overflow", "card \"ev-lone-shambler\": text"},
 		{"text too long strict", [3]string{"events.yaml", "text: \"Place 1 {zombie} on your space. It fights during the combat phase.\"",
 			"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""}, true, 1,
-			"warning text/overflow", ""},
+			"error text/overflow", ""},
 		{"unknown icon", [3]string{"events.yaml", "Place 1 {zombie} on your space. It", "Place 1 {zombi} on your space. It"}, false, 1,
 			"rfyl/events.yaml:13:11: error text/unknown-icon", "did you mean {zombie}?"},
 		{"yaml syntax", [3]string{"blood.yaml", "kind: Deck", "kind: [Deck"}, false, 1,
@@ -97,12 +97,12 @@ func TestBrokenPacks(t *testing.T) {
 			if c.strict {
 				args = append(args, "--strict")
 			}
-			code, _, stderr := run(t, "", args...)
+			code, stderr, _ := run(t, "", args...)
 			if code != c.code || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, c.msg) {
 				t.Fatalf("exit %d, want %d; stderr:\n%s\nwant %q and %q", code, c.code, stderr, c.want, c.msg)
 			}
 			// The same input gives the same report.
-			_, _, again := run(t, "", args...)
+			_, again, _ := run(t, "", args...)
 			if again != stderr {
 				t.Error("report differs between two runs")
 			}
@@ -123,7 +123,7 @@ func TestValidateSingleFile(t *testing.T) {
 	dir := copyPack(t, [3]string{"determination.yaml", "value: 5", "value: 11"},
 		[3]string{"events.yaml", "icons: [zombies]", "icons: [zombie]"})
 	t.Chdir(filepath.Dir(dir))
-	code, _, stderr := run(t, "", "validate", "rfyl/events.yaml")
+	code, stderr, _ := run(t, "", "validate", "rfyl/events.yaml")
 	if code != 1 || !strings.Contains(stderr, "rfyl/events.yaml:12:13: error rfyl/event-icons") || strings.Contains(stderr, "determination.yaml") {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
@@ -211,14 +211,14 @@ func TestPathOnDiskWinsOverBundledName(t *testing.T) {
 	if err := os.Rename("rfyl", "run-for-your-life"); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := run(t, "", "validate", "run-for-your-life/game.yaml", "--format", "text")
+	code, stderr, _ := run(t, "", "validate", "run-for-your-life/game.yaml", "--format", "text")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if err := os.WriteFile("run-for-your-life/extra.yaml", []byte("kind: Deck\nid: x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr = run(t, "", "validate", "run-for-your-life")
+	code, stderr, _ = run(t, "", "validate", "run-for-your-life")
 	if code != 1 || !strings.Contains(stderr, "run-for-your-life/extra.yaml:1:1") {
 		t.Fatalf("the local folder was not used: exit %d\n%s", code, stderr)
 	}
@@ -234,7 +234,7 @@ func TestSymlinkEscapeIsRefused(t *testing.T) {
 		t.Skip(err)
 	}
 	t.Chdir(filepath.Dir(dir))
-	code, _, stderr := run(t, "", "validate", "rfyl")
+	code, stderr, _ := run(t, "", "validate", "rfyl")
 	if code != 1 || !strings.Contains(stderr, "rfyl/link.yaml") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -282,7 +282,7 @@ func TestPackExtendsBundled(t *testing.T) {
 	if err := os.CopyFS("house-rules", os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := run(t, "", "validate", "house-rules")
+	code, stderr, _ := run(t, "", "validate", "house-rules")
 	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (13 files)") {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
@@ -298,12 +298,12 @@ func TestPackExtendsBundled(t *testing.T) {
 	// A mistake in the extending pack is reported in its own file.
 	b, _ := os.ReadFile("house-rules/house-events.yaml")
 	os.WriteFile("house-rules/house-events.yaml", []byte(strings.Replace(string(b), "count: 2\n    name: Hidden", "count: 1\n    name: Hidden", 1)), 0o644)
-	code, _, stderr = run(t, "", "validate", "house-rules")
+	code, stderr, _ = run(t, "", "validate", "house-rules")
 	if code != 1 || !strings.Contains(stderr, `house-rules/game.yaml:10:15: error deck/count: component "house-events" expects 4 copies but the pack has 3`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	os.WriteFile("house-rules/game.yaml", []byte("kind: Game\nid: x\ntitle: X\nsystem: run-for-your-life\nextends: no-such-pack\n"), 0o644)
-	code, _, stderr = run(t, "", "validate", "house-rules")
+	code, stderr, _ = run(t, "", "validate", "house-rules")
 	if code != 1 || !strings.Contains(stderr, `house-rules/game.yaml:5:10: error pack/dangling-ref: extends "no-such-pack"`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
@@ -361,7 +361,7 @@ func TestPackFonts(t *testing.T) {
 	}
 	for _, c := range cases {
 		write(c.fonts, c.font)
-		code, _, stderr := run(t, "", "validate", "hr")
+		code, stderr, _ := run(t, "", "validate", "hr")
 		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, " error ") != 1 {
 			t.Errorf("exit %d, want only %q in:\n%s", code, c.want, stderr)
 		}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -44,13 +46,44 @@ func usageError(format string, args ...any) error {
 var version = ""
 
 func versionString() string {
-	if version != "" {
-		return version
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		bi = nil
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	return formatVersion(version, bi)
+}
+
+// formatVersion is the version --version prints: the one set at link time;
+// else the module version the go command recorded (a release tag after
+// `go install ...@v1.2.0`, a pseudo-version for a commit); else the commit
+// and its date when the build recorded them, as "devel (abc1234,
+// 2026-11-23)"; else "devel" and the Go version.
+func formatVersion(linked string, bi *debug.BuildInfo) string {
+	if linked != "" {
+		return linked
 	}
-	return "dev"
+	if bi == nil {
+		return "devel"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	settings := map[string]string{}
+	for _, s := range bi.Settings {
+		settings[s.Key] = s.Value
+	}
+	rev := settings["vcs.revision"]
+	if rev == "" {
+		return fmt.Sprintf("devel (no commit recorded, %s)", bi.GoVersion)
+	}
+	parts := []string{rev[:min(len(rev), 7)]}
+	if t, err := time.Parse(time.RFC3339, settings["vcs.time"]); err == nil {
+		parts = append(parts, t.UTC().Format(time.DateOnly))
+	}
+	if settings["vcs.modified"] == "true" {
+		parts = append(parts, "modified")
+	}
+	return "devel (" + strings.Join(parts, ", ") + ")"
 }
 
 // streams are where a command writes.
@@ -60,9 +93,14 @@ type streams struct {
 
 // Main runs runforge with args and returns the exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
+	return mainContext(context.Background(), args, stdout, stderr)
+}
+
+// mainContext is Main under a context: a build stops when it is cancelled.
+func mainContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd(streams{stdout, stderr})
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitClean
 	}
@@ -91,16 +129,22 @@ The bundled packs are built in: 'runforge packs' lists them, and
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			return refuseEmptyValues(cmd)
+		},
 	}
 	root.SetOut(s.out)
 	root.SetErr(s.err)
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newValidateCmd(s),
 		newBuildCmd(s),
 		newPacksCmd(s),
 		newRulesCmd(s),
 		newSchemaCmd(s),
+		newInitCmd(s),
 	)
+	strictCompletionCmd(root)
 	return root
 }
 

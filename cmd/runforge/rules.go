@@ -11,21 +11,27 @@ import (
 
 func newRulesCmd(s streams) *cobra.Command {
 	return &cobra.Command{
-		Use:   "rules",
+		Use:   "rules [RULE-ID...]",
 		Short: "List every validation rule with its ID, default severity and description",
-		Long: `List every validation rule. A pack turns a rule off or changes its severity
-in game.yaml:
+		Long: `List every validation rule, or only the rules named. A pack turns a rule
+off or changes its severity in game.yaml:
 
   rules:
     text/overflow: off
 
 Rules marked "error, fixed" report loader errors and hard limits: a pack
 cannot change them.`,
-		Args: cobra.NoArgs,
+		Example: `  runforge rules
+  runforge rules text/overflow rfyl/track`,
+		ValidArgsFunction: completeRules,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			rules, err := selectRules(validate.Default(), args)
+			if err != nil {
+				return err
+			}
 			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tSEVERITY\tGAMES\tDESCRIPTION")
-			for _, r := range validate.Default().Rules() {
+			for _, r := range rules {
 				games := "all"
 				if len(r.Games) > 0 {
 					games = strings.Join(r.Games, ",")
@@ -39,4 +45,42 @@ cannot change them.`,
 			return tw.Flush()
 		},
 	}
+}
+
+// selectRules returns the rules with the given ids, in that order, or all
+// of them when there are none. An unknown id is a usage error naming the
+// nearest real one.
+func selectRules(reg *validate.Registry, ids []string) ([]*validate.Rule, error) {
+	if len(ids) == 0 {
+		return reg.Rules(), nil
+	}
+	out := make([]*validate.Rule, 0, len(ids))
+	for _, id := range ids {
+		r, ok := reg.Lookup(id)
+		if !ok {
+			return nil, usageError("unknown rule %q%s; 'runforge rules' lists them", id, didYouMean(id, ruleIDs(reg), "%s"))
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// ruleIDs lists the ids of the registered rules.
+func ruleIDs(reg *validate.Registry) []string {
+	var ids []string
+	for _, r := range reg.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
+
+// completeRules completes rule ids.
+func completeRules(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, id := range ruleIDs(validate.Default()) {
+		if strings.HasPrefix(id, toComplete) {
+			out = append(out, id)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }

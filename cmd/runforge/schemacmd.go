@@ -12,45 +12,75 @@ import (
 
 func newSchemaCmd(s streams) *cobra.Command {
 	var dir string
+	var packs []string
 	cmd := &cobra.Command{
-		Use:   "schema [-o DIR]",
+		Use:   "schema [-o DIR] [--fix-modelines PACK]",
 		Short: "Write the JSON Schemas of content files, for editor completion",
-		Long: `Write the JSON Schemas (draft 2020-12) of every content kind into DIR. Point
-the first line of each YAML file at one, e.g.
+		Long: `Write the JSON Schemas (draft 2020-12) of every content kind into DIR. Each
+file stands alone (no $id, no reference to another file), so editors and
+validators (ajv, python jsonschema, check-jsonschema) resolve it offline
+wherever it is. Point the first line of each YAML file at one, e.g.
 
   # yaml-language-server: $schema=../runforge-schemas/deck.schema.json
 
 and editors with the YAML language server complete and check fields as
-you type.`,
+you type. --fix-modelines PACK points the modelines of a pack's files at
+DIR (and adds one, from the file's kind:, where a file has none): use it
+after copying or moving a pack.`,
+		Example: `  runforge schema -o runforge-schemas
+  runforge schema -o runforge-schemas --fix-modelines my-pack`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			files, err := schema.SchemaFiles()
+			names, err := writeSchemas(s, dir)
 			if err != nil {
-				return usageError("%v", err)
+				return err
 			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return usageError("%v", err)
-			}
-			names := make([]string, 0, len(files))
-			for n := range files {
-				names = append(names, n)
-			}
-			sort.Strings(names)
-			for _, n := range names {
-				p := filepath.Join(dir, n)
-				if err := writeFileAtomic(p, files[n]); err != nil {
-					return usageError("%v", err)
+			for _, p := range packs {
+				if err := fixModelines(s, p, dir, names); err != nil {
+					return err
 				}
-				fmt.Fprintln(s.out, p)
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&dir, "out", "o", "runforge-schemas", "folder to write the schemas into")
+	cmd.Flags().StringArrayVar(&packs, "fix-modelines", nil, "pack folder whose modelines to point at the written schemas (repeatable)")
 	return cmd
 }
 
-// writeFileAtomic writes through a temporary file and a rename.
+// writeSchemas writes the standalone schemas into dir, printing each path,
+// and returns the file names written.
+func writeSchemas(s streams, dir string) (map[string]bool, error) {
+	embedded, err := schema.SchemaFiles()
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	files, err := standaloneSchemas(embedded)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, usageError("%v", err)
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	written := map[string]bool{}
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		if err := writeFileAtomic(p, files[n]); err != nil {
+			return nil, usageError("%v", err)
+		}
+		written[n] = true
+		fmt.Fprintln(s.out, p)
+	}
+	return written, nil
+}
+
+// writeFileAtomic writes a file readable by all (0644) through a temporary
+// file and a rename.
 func writeFileAtomic(path string, b []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
 	if err != nil {
@@ -58,6 +88,10 @@ func writeFileAtomic(path string, b []byte) error {
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -39,7 +39,7 @@ cards:
     text: "Place 1 {zombie} on your space. It moves first next turn."
 `,
 	})
-	code, _, stderr := run(t, "", "validate", "--strict", "house-rules")
+	code, stderr, _ := run(t, "", "validate", "--strict", "house-rules")
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
@@ -59,12 +59,12 @@ cards:
 	// Removing a card without a replacement breaks the count, in the pack's
 	// own manifest terms.
 	writeFiles(t, "house-rules", map[string]string{"events.yaml": "kind: Deck\nid: events\ncardType: rfyl/event\ncards:\n  - {id: ev-lone-shambler, remove: true}\n"})
-	code, _, stderr = run(t, "", "validate", "house-rules")
+	code, stderr, _ = run(t, "", "validate", "house-rules")
 	if code != 1 || !strings.Contains(stderr, `component "events" expects 72 copies but the pack has 69`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	writeFiles(t, "house-rules", map[string]string{"events.yaml": "kind: Deck\nid: events\ncardType: rfyl/event\ncards:\n  - {id: ev-lone-shamble, remove: true}\n"})
-	code, _, stderr = run(t, "", "validate", "house-rules")
+	code, stderr, _ = run(t, "", "validate", "house-rules")
 	if code != 1 || !strings.Contains(stderr, `house-rules/events.yaml:5:10: error pack/dangling-ref: card "ev-lone-shamble" is marked remove: true`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
@@ -78,7 +78,7 @@ func TestOutputCollisionWritesNothing(t *testing.T) {
 		"game.yaml":  "kind: Game\nid: p\ntitle: P\nsystem: generic\ncomponents: []\n",
 		"cards.yaml": "kind: Deck\nid: tokens\ncardType: generic\ncards:\n  - {id: a, name: A}\n",
 	})
-	code, _, stderr := run(t, "", "validate", "p")
+	code, stderr, _ := run(t, "", "validate", "p")
 	if code != 1 || !strings.Contains(stderr, `p/cards.yaml:2:5: error pack/output-collision: deck "tokens" would write tokens.pdf`) {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}

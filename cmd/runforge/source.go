@@ -65,6 +65,9 @@ func resolveOne(arg string) ([]target, error) {
 	}
 	clean := filepath.Clean(arg)
 	if !info.IsDir() {
+		if ext := strings.ToLower(filepath.Ext(clean)); ext != ".yaml" && ext != ".yml" {
+			return nil, usageError("%s is not a YAML file, so no pack loads it as content: give a .yaml file of a pack, or the pack folder", arg)
+		}
 		dir, err := packDirOf(clean)
 		if err != nil {
 			return nil, err
@@ -95,11 +98,27 @@ func resolveOne(arg string) ([]target, error) {
 			out = append(out, t)
 		}
 	}
+	if len(out) == 0 && holdsYAML(entries) {
+		// YAML content without a manifest: a pack missing its game.yaml,
+		// which the loader reports at the content.
+		t, err := diskTarget(clean)
+		return []target{t}, err
+	}
 	if len(out) == 0 {
 		return nil, usageError("%s: no %s here or in its sub-folders; a pack is a folder with a %s",
 			arg, schema.ManifestFile, schema.ManifestFile)
 	}
 	return out, nil
+}
+
+// holdsYAML reports whether a folder's entries include a YAML file.
+func holdsYAML(entries []os.DirEntry) bool {
+	for _, e := range entries {
+		if ext := strings.ToLower(filepath.Ext(e.Name())); !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+			return true
+		}
+	}
+	return false
 }
 
 // diskTarget opens a pack folder so that no read can leave it, through ..

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"strings"
+
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
@@ -25,37 +28,38 @@ A PATH is a pack folder, a folder of packs, a single YAML file inside a pack
 (only its diagnostics are shown), or the name of a bundled pack. Without a
 PATH, data/ is checked when it exists here, else every bundled pack.
 
+The report goes to standard output in every format (text, json, github,
+sarif), so it can be piped or redirected; runforge's own errors go to
+standard error. --format takes any letter case (json, JSON, Json).
+
 Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 usage
 or I/O error.`,
 		Example: `  runforge validate
   runforge validate data/run-for-your-life/events.yaml
-  runforge validate --format github my-pack/`,
+  runforge validate --format github my-pack/
+  runforge validate --format sarif my-pack/ > runforge.sarif`,
 		ValidArgsFunction: completePacks,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
 			return runValidate(s, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.format, "format", "text", "output format: text, json, github or sarif")
+	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "fail (exit 1) on warnings too")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
 func runValidate(s streams, o *validateOptions) error {
-	w, err := report.For(o.format)
+	w, err := report.New(o.format, report.Options{ToolVersion: versionString(), BaseDir: workDir()})
 	if err != nil {
-		return usageError("%v", err)
+		return usageError("--format: %v", err)
 	}
 	_, _, all, sum, err := checkPaths(o.paths)
 	if err != nil {
 		return err
 	}
-	dst := s.out
-	if o.format == "text" {
-		dst = s.err
-	}
-	if err := w.Write(dst, all, sum); err != nil {
+	if err := w.Write(s.out, all, sum); err != nil {
 		return usageError("writing report: %v", err)
 	}
 	if sum.Errors > 0 || (o.strict && sum.Warnings > 0) {
@@ -64,15 +68,23 @@ func runValidate(s streams, o *validateOptions) error {
 	return nil
 }
 
+// workDir is the absolute working folder, which relative paths in a report
+// are relative to; "" when it cannot be found.
+func workDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return wd
+}
+
 // collect merges the diagnostics of all packs, sorted, with a summary.
 func collect(results []checked) ([]validate.Diagnostic, report.Summary) {
 	var all []validate.Diagnostic
 	sum := report.Summary{Packs: len(results)}
 	for _, c := range results {
 		all = append(all, c.diags...)
-		if c.pack != nil {
-			sum.Files += len(c.pack.Files)
-		}
+		sum.Files += c.files
 	}
 	validate.Sort(all)
 	sum.Errors, sum.Warnings = validate.Count(all)

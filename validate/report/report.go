@@ -7,16 +7,17 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/runforge/runforge/validate"
 )
 
 // Summary counts what a validation run looked at.
 type Summary struct {
-	Packs    int
-	Files    int
-	Errors   int
-	Warnings int
+	Packs    int `json:"packs"`
+	Files    int `json:"files"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
 }
 
 // Writer writes diagnostics in one format.
@@ -24,28 +25,52 @@ type Writer interface {
 	Write(w io.Writer, diags []validate.Diagnostic, s Summary) error
 }
 
-var writers = map[string]Writer{
-	"text":   Text{},
-	"json":   JSON{},
-	"github": GitHub{},
-	"sarif":  SARIF{},
+// Options describe the run, for the formats that record it (sarif).
+type Options struct {
+	// ToolVersion is the version of runforge that wrote the report.
+	ToolVersion string
+	// BaseDir is the absolute folder that relative diagnostic paths are
+	// relative to (the working folder); empty leaves it unrecorded.
+	BaseDir string
+}
+
+// formats builds the writer of each format.
+var formats = map[string]func(Options) Writer{
+	"text":   func(Options) Writer { return Text{} },
+	"json":   func(Options) Writer { return JSON{} },
+	"github": func(Options) Writer { return GitHub{} },
+	"sarif":  func(o Options) Writer { return SARIF{Options: o} },
 }
 
 // Formats lists the format names, sorted.
 func Formats() []string {
-	names := make([]string, 0, len(writers))
-	for n := range writers {
+	names := make([]string, 0, len(formats))
+	for n := range formats {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
 }
 
-// For returns the writer of a format.
-func For(format string) (Writer, error) {
-	w, ok := writers[format]
-	if !ok {
-		return nil, fmt.Errorf("unknown format %q (want one of %v)", format, Formats())
+// ParseFormat returns the format named by s, in any letter case.
+func ParseFormat(s string) (string, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	if _, ok := formats[name]; !ok {
+		return "", fmt.Errorf("unknown format %q: valid formats are %s", s, strings.Join(Formats(), ", "))
 	}
-	return w, nil
+	return name, nil
+}
+
+// New returns the writer of a format (any letter case), set up with o.
+func New(format string, o Options) (Writer, error) {
+	name, err := ParseFormat(format)
+	if err != nil {
+		return nil, err
+	}
+	return formats[name](o), nil
+}
+
+// For returns the writer of a format (any letter case) with no run details.
+func For(format string) (Writer, error) {
+	return New(format, Options{})
 }

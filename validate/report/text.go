@@ -21,12 +21,21 @@ func (Text) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 			fmt.Fprintf(bw, "    hint: %s\n", d.Hint)
 		}
 		for _, r := range d.Related {
-			fmt.Fprintf(bw, "    %s: %s\n", r.Pos, r.Message)
+			fmt.Fprintf(bw, "    %s\n", relatedText(r))
 		}
 	}
 	fmt.Fprintf(bw, "%s, %s in %s (%s)\n", plural(s.Errors, "error"), plural(s.Warnings, "warning"),
 		plural(s.Packs, "pack"), plural(s.Files, "file"))
 	return bw.Flush()
+}
+
+// relatedText is a related position and its message, or the message alone
+// when it has no file.
+func relatedText(r validate.Related) string {
+	if r.Pos.File == "" {
+		return r.Message
+	}
+	return r.Pos.String() + ": " + r.Message
 }
 
 func plural(n int, word string) string {

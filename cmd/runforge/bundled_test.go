@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/runforge/runforge/data"
+)
+
+// Every bundled pack builds in every layout and print variant, previews
+// once. Run under `go test -race` it checks the parallel build (jobs and
+// the preview helpers that borrow idle cores) for data races.
+func TestBuildEveryBundledPack(t *testing.T) {
+	packs := data.Packs()
+	if len(packs) == 0 {
+		t.Fatal("no bundled packs")
+	}
+	variants := []struct {
+		name string
+		args []string
+	}{
+		{"sheet", []string{"--layout", "sheet"}},
+		{"gutterfold", []string{"--layout", "gutterfold", "--no-previews"}},
+		{"gutterfold-a4-short", []string{"--layout", "gutterfold", "--paper", "a4", "--duplex", "short", "--no-previews"}},
+		{"press", []string{"--layout", "press", "--no-previews"}},
+		{"single-sided", []string{"--duplex", "none", "--ink-saver", "--grayscale", "--cut-lines", "--no-previews"}},
+	}
+	t.Chdir(t.TempDir())
+	for _, pack := range packs {
+		for _, v := range variants {
+			t.Run(pack+"/"+v.name, func(t *testing.T) {
+				out := filepath.Join("kits", pack, v.name)
+				code, stdout, stderr := run(t, "", append([]string{"build", pack, "-o", out}, v.args...)...)
+				if code != 0 || strings.Contains(stderr, "runforge:") {
+					t.Fatalf("exit %d:\n%s", code, stderr)
+				}
+				if got := listNames(t, out); !slices.Equal(got, []string{pack}) {
+					t.Errorf("%s holds %v", out, got)
+				}
+				pdfs := 0
+				for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+					path, _, _ := strings.Cut(line, " (")
+					if !strings.HasSuffix(path, ".pdf") {
+						continue
+					}
+					pdfs++
+					b, err := os.ReadFile(path)
+					if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) || !bytes.Contains(b[max(0, len(b)-32):], []byte("%%EOF")) {
+						t.Errorf("%s is not a whole PDF (%v)", path, err)
+					}
+				}
+				if pdfs == 0 {
+					t.Errorf("no PDF built:\n%s", stdout)
+				}
+				if previews := strings.Contains(stdout, " PNG previews)"); previews != !slices.Contains(v.args, "--no-previews") {
+					t.Errorf("previews written: %v\n%s", previews, stdout)
+				}
+			})
+		}
+	}
+}

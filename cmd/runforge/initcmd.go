@@ -1,0 +1,250 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/schema"
+	"github.com/spf13/cobra"
+)
+
+// initOptions are the flags of `runforge init`.
+type initOptions struct {
+	dir     string
+	from    string
+	schemas string
+	id      string
+}
+
+// packIDPattern is what a pack id may be (common.schema.json's id).
+var packIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
+
+func newInitCmd(s streams) *cobra.Command {
+	o := &initOptions{}
+	cmd := &cobra.Command{
+		Use:   "init DIR --from PACK",
+		Short: "Start a pack of your own from a bundled pack",
+		Long: `Copy a bundled pack into the new folder DIR, ready to edit: its id becomes
+the folder's name (or --id), the JSON Schemas are written beside it
+(--schemas, default runforge-schemas next to DIR), and the modeline on the
+first line of every file points at them, so editors with the YAML language
+server keep completing and checking fields. Works from any folder: the
+bundled packs are inside the binary.
+
+DIR must not exist or be empty; nothing is written into it when a step fails.`,
+		Example: `  runforge init my-pack --from run-for-your-life
+  runforge validate my-pack`,
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.dir = args[0]
+			return runInit(s, o)
+		},
+	}
+	cmd.Flags().StringVar(&o.from, "from", "", "bundled pack to start from ("+strings.Join(data.Packs(), ", ")+")")
+	cmd.Flags().StringVar(&o.schemas, "schemas", "", "folder to write the JSON Schemas into (default runforge-schemas beside DIR)")
+	cmd.Flags().StringVar(&o.id, "id", "", "id of the new pack (default DIR's name)")
+	_ = cmd.RegisterFlagCompletionFunc("from", cobra.FixedCompletions(data.Packs(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func runInit(s streams, o *initOptions) error {
+	src, err := initSource(o.from)
+	if err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(o.dir)
+	if err != nil {
+		return usageError("init: %v", err)
+	}
+	id, err := initID(o.id, abs)
+	if err != nil {
+		return err
+	}
+	if err := checkNewDir(o.dir); err != nil {
+		return err
+	}
+	if o.schemas == "" {
+		o.schemas = besideDir(abs, "runforge-schemas")
+	}
+	tmp, err := copyPackTo(src, abs)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if err := renameManifestID(filepath.Join(tmp, schema.ManifestFile), o.from, id); err != nil {
+		return err
+	}
+	quiet := streams{out: discard{}, err: s.err}
+	names, err := writeSchemas(quiet, o.schemas)
+	if err != nil {
+		return err
+	}
+	// The modelines are computed for the final folder: the copy is its
+	// sibling, so the relative paths agree.
+	if err := fixModelines(quiet, tmp, o.schemas, names); err != nil {
+		return err
+	}
+	if err := moveIntoPlace(tmp, abs); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "%s: pack %q, copied from %s\n", o.dir, id, o.from)
+	fmt.Fprintf(s.out, "%s: JSON Schemas; every file's modeline points at them\n", o.schemas)
+	fmt.Fprintf(s.out, "next: runforge validate %s\n", o.dir)
+	return nil
+}
+
+// besideDir is the folder name next to the folder abs, relative to the
+// working folder when it can be.
+func besideDir(abs, name string) string {
+	p := filepath.Join(filepath.Dir(abs), name)
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			return rel
+		}
+	}
+	return p
+}
+
+// discard is an io.Writer that drops what it is given.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// initSource returns the files of the bundled pack name.
+func initSource(name string) (fs.FS, error) {
+	bundled := strings.Join(data.Packs(), ", ")
+	if name == "" {
+		return nil, usageError("init: --from names the bundled pack to start from (bundled: %s)", bundled)
+	}
+	sub, ok := data.Pack(strings.TrimSuffix(name, "/"))
+	if !ok {
+		return nil, usageError("init: --from %s: no bundled pack of that name (bundled: %s)", name, bundled)
+	}
+	return sub, nil
+}
+
+// initID is the new pack's id: --id, else the name of the folder abs.
+func initID(id, abs string) (string, error) {
+	if id != "" {
+		if !packIDPattern.MatchString(id) {
+			return "", usageError("init: --id %q: an id is lowercase letters, digits and dashes, at most 64", id)
+		}
+		return id, nil
+	}
+	base := filepath.Base(abs)
+	if !packIDPattern.MatchString(base) {
+		return "", usageError("init: %q is not a pack id (lowercase letters, digits and dashes); name one with --id", base)
+	}
+	return base, nil
+}
+
+// checkNewDir refuses a DIR that exists and is not an empty folder.
+func checkNewDir(dir string) error {
+	info, err := os.Stat(dir)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return usageError("init: %v", err)
+	}
+	if !info.IsDir() {
+		return usageError("init: %s exists and is not a folder", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return usageError("init: %v", err)
+	}
+	if len(entries) > 0 {
+		return usageError("init: %s is not empty; init writes only into a new or empty folder", dir)
+	}
+	return nil
+}
+
+// copyPackTo copies src into a new temporary folder beside the folder abs
+// and returns it.
+func copyPackTo(src fs.FS, abs string) (string, error) {
+	parent := filepath.Dir(abs)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", usageError("init: %v", err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".tmp-")
+	if err != nil {
+		return "", usageError("init: %v", err)
+	}
+	err = fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == "." {
+			return err
+		}
+		dst := filepath.Join(tmp, filepath.FromSlash(p))
+		if d.IsDir() {
+			return os.Mkdir(dst, 0o755)
+		}
+		b, err := fs.ReadFile(src, p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		os.RemoveAll(tmp)
+		return "", usageError("init: copying the pack: %v", err)
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return "", usageError("init: %v", err)
+	}
+	return tmp, nil
+}
+
+// renameManifestID rewrites the manifest's top-level id line from old to
+// id.
+func renameManifestID(manifest, old, id string) error {
+	b, err := os.ReadFile(manifest)
+	if err != nil {
+		return usageError("init: %v", err)
+	}
+	line := regexp.MustCompile(`(?m)^id:[ \t]*` + regexp.QuoteMeta(old) + `[ \t]*(#.*)?(\r?)$`)
+	loc := line.FindIndex(b)
+	if loc == nil {
+		return usageError("init: %s has no line id: %s to rename", manifest, old)
+	}
+	m := line.FindSubmatch(b)
+	repl := "id: " + id
+	if len(m[1]) > 0 {
+		repl += " " + string(m[1])
+	}
+	repl += string(m[2])
+	out := append(append(append([]byte{}, b[:loc[0]]...), repl...), b[loc[1]:]...)
+	if err := os.WriteFile(manifest, out, 0o644); err != nil {
+		return usageError("init: %v", err)
+	}
+	return nil
+}
+
+// moveIntoPlace makes the finished copy tmp the folder abs: a rename when
+// abs does not exist, else (an empty folder, perhaps the working one) a
+// rename of each file into it.
+func moveIntoPlace(tmp, abs string) error {
+	if _, err := os.Stat(abs); os.IsNotExist(err) {
+		if err := os.Rename(tmp, abs); err != nil {
+			return usageError("init: %v", err)
+		}
+		return nil
+	}
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		return usageError("init: %v", err)
+	}
+	for _, e := range entries {
+		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(abs, e.Name())); err != nil {
+			return usageError("init: %v", err)
+		}
+	}
+	return nil
+}

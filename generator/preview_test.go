@@ -1,0 +1,111 @@
+package generator
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// renderGauge counts the renderers running at once.
+type renderGauge struct {
+	now, peak atomic.Int32
+}
+
+// render is one renderer's work: a few milliseconds, so they overlap.
+func (g *renderGauge) render() {
+	n := g.now.Add(1)
+	for {
+		p := g.peak.Load()
+		if n <= p || g.peak.CompareAndSwap(p, n) {
+			break
+		}
+	}
+	time.Sleep(2 * time.Millisecond)
+	g.now.Add(-1)
+}
+
+// sheetJob is a contact-sheet job of n items of 20x30mm, each drawn by draw.
+func sheetJob(r *Renderer, name string, n int, draw func(i int)) job {
+	items := make([]previewItem, n)
+	for i := range items {
+		items[i] = previewItem{
+			label: fmt.Sprintf("previewing card \"c%d\"", i),
+			path:  fmt.Sprintf("preview/%s/c%d.png", name, i),
+			draw:  func(Canvas) { draw(i) },
+		}
+	}
+	return job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
+		return r.writeContactSheet(env, "preview/"+name+".png", 20, 30, items)
+	}}
+}
+
+// However many contact sheets and files a build writes at once, no more
+// renderers run than GOMAXPROCS, and the sheets do use idle cores.
+func TestRenderersBoundedByGOMAXPROCS(t *testing.T) {
+	const procs = 4
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g renderGauge
+	var jobs []job
+	for s := range 6 {
+		jobs = append(jobs, sheetJob(r, fmt.Sprint("deck", s), 24, func(int) { g.render() }))
+		jobs = append(jobs, job{run: func(string) ([]Artifact, error) { g.render(); return nil, nil }})
+	}
+	arts, err := runJobs(t.TempDir(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(arts) != 6*25 {
+		t.Errorf("%d artifacts, want %d", len(arts), 6*25)
+	}
+	if p := g.peak.Load(); p > procs || p < 2 {
+		t.Errorf("%d renderers ran at once, want 2 to %d", p, procs)
+	}
+	// A lone sheet spreads over every core.
+	g = renderGauge{}
+	if _, err := runJobs(t.TempDir(), []job{sheetJob(r, "lone", 40, func(int) { g.render() })}); err != nil {
+		t.Fatal(err)
+	}
+	if p := g.peak.Load(); p != procs {
+		t.Errorf("a lone sheet ran %d renderers at once, want %d", p, procs)
+	}
+}
+
+// A panic while drawing one card, on whichever goroutine, fails the job
+// with an error naming the card instead of killing the process.
+func TestPreviewPanicNamesTheCard(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []int{0, 7, 39} {
+		t.Run(fmt.Sprint("card ", bad), func(t *testing.T) {
+			stage := t.TempDir()
+			var g renderGauge
+			jobs := []job{sheetJob(r, "deck", 40, func(i int) {
+				g.render()
+				if i == bad {
+					var m map[string]int
+					m["boom"]++
+				}
+			})}
+			arts, err := runJobs(stage, jobs)
+			want := fmt.Sprintf(`previewing card "c%d": internal error: assignment to entry in nil map`, bad)
+			if err == nil || !strings.Contains(err.Error(), want) || arts != nil {
+				t.Fatalf("err = %v, artifacts %v; want %q", err, arts, want)
+			}
+			if _, err := os.Stat(filepath.Join(stage, "preview", "deck.png")); err == nil {
+				t.Error("the contact sheet was written")
+			}
+		})
+	}
+}
