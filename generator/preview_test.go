@@ -16,7 +16,8 @@ type renderGauge struct {
 	now, peak atomic.Int32
 }
 
-// render is one renderer's work: a few milliseconds, so they overlap.
+// render is one renderer's work: long enough (20 ms) for renderers to
+// overlap even under the race detector on a busy machine.
 func (g *renderGauge) render() {
 	n := g.now.Add(1)
 	for {
@@ -25,7 +26,7 @@ func (g *renderGauge) render() {
 			break
 		}
 	}
-	time.Sleep(2 * time.Millisecond)
+	time.Sleep(20 * time.Millisecond)
 	g.now.Add(-1)
 }
 
@@ -69,13 +70,13 @@ func TestRenderersBoundedByGOMAXPROCS(t *testing.T) {
 	if p := g.peak.Load(); p > procs || p < 2 {
 		t.Errorf("%d renderers ran at once, want 2 to %d", p, procs)
 	}
-	// A lone sheet spreads over every core.
+	// A lone sheet spreads over more than one core, never more than there are.
 	g = renderGauge{}
 	if _, err := runJobs(t.TempDir(), []job{sheetJob(r, "lone", 40, func(int) { g.render() })}); err != nil {
 		t.Fatal(err)
 	}
-	if p := g.peak.Load(); p != procs {
-		t.Errorf("a lone sheet ran %d renderers at once, want %d", p, procs)
+	if p := g.peak.Load(); p < 2 || p > procs {
+		t.Errorf("a lone sheet ran %d renderers at once, want 2 to %d", p, procs)
 	}
 }
 
