@@ -30,7 +30,8 @@ for c in */; do
 		[ -f "$corpus/$c/args" ] && args+=($(cat "$corpus/$c/args"))
 		code=0
 		"$TIME" -f '%e %M' -o "$tmp/time.txt" "$tmp/runforge" "${args[@]}" >/dev/null 2>&1 || code=$?
-		read -r s kb <"$tmp/time.txt"
+		# GNU time puts "Command exited with non-zero status N" first.
+		read -r s kb < <(tail -n 1 "$tmp/time.txt")
 		mb=$((kb / 1024))
 		n=$((n + 1))
 		if [ "$code" != 1 ] || awk -v s="$s" -v m="$max_s" 'BEGIN { exit !(s > m) }' || [ "$mb" -gt "$max_mb" ]; then
