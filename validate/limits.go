@@ -249,11 +249,19 @@ func checkBoardTextReach(c *Context, side *schema.BoardSide, t *schema.BoardText
 	if w <= 0 || h <= 0 || w > MaxBoardSide || h > MaxBoardSide {
 		return // board/geometry reports the side
 	}
-	for _, a := range []struct {
+	type axis struct {
 		pos, ext   string
 		at, length float64
 		limit      float64
-	}{{"x", "w", t.X.MM(), t.W.MM(), w}, {"y", "h", t.Y.MM(), t.H.MM(), h}} {
+	}
+	axes := []axis{{"x", "w", t.X.MM(), t.W.MM(), w}, {"y", "h", t.Y.MM(), t.H.MM(), h}}
+	if t.Rotate%180 != 0 {
+		// A quarter-turned box turns about its centre: its w runs down
+		// the side and its h across.
+		cx, cy := t.X.MM()+t.W.MM()/2, t.Y.MM()+t.H.MM()/2
+		axes = []axis{{"x", "h", cx - t.H.MM()/2, t.H.MM(), w}, {"y", "w", cy - t.W.MM()/2, t.W.MM(), h}}
+	}
+	for _, a := range axes {
 		if a.at+a.length <= a.limit+boardEps {
 			continue
 		}

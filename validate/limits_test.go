@@ -84,6 +84,15 @@ func lengthCases() []ruleCase {
 				{file: "board.yaml", at: "w: |3000mm", msg: []string{`board "test-board" side "front" text 1: x+w reaches 3010mm, beyond the 200x100mm side`}},
 				{file: "board.yaml", at: "size: |0.2pt", exact: `board "test-board" side "front" text 1: font size 0.2pt is less than 0.5pt`},
 			}},
+		{rule: rule, name: "quiet-board-text-turned-inside",
+			// 100mm wide but turned a quarter about its centre (x 188): it
+			// runs down the side's right edge, 184-192mm across.
+			files: genericPack("board.yaml", cleanBoard+"    texts:\n      - {text: Hi, x: 138mm, y: 20mm, w: 100mm, h: 8mm, rotate: 270}\n")},
+		{rule: rule, name: "fires-board-text-turned-outside",
+			files: genericPack("board.yaml", cleanBoard+"    texts:\n      - {text: Hi, x: 10mm, y: 60mm, w: 100mm, h: 8mm, rotate: 90}\n"),
+			want: []want{
+				{file: "board.yaml", at: "w: |100mm", msg: []string{`text 1: y+w reaches 114mm, beyond the 200x100mm side`}},
+			}},
 	}
 }
 
