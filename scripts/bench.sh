@@ -30,9 +30,9 @@ echo "== building runforge"
 go build -o "$tmp/runforge" ./cmd/runforge
 echo "go: $(go env GOVERSION)  cpus: $(nproc)  GOMAXPROCS: ${GOMAXPROCS:-default}"
 
-# A pack of 10,000 distinct generic cards in one deck (the schema allows at
-# most 10,000 cards per deck and a count of 500; the rules engine 20,000
-# copies per pack).
+# A pack of 10,000 distinct generic cards in two decks of 5,000 (a deck
+# file holds at most 5,000 cards, a file at most 100,000 keys and values;
+# the rules engine allows 20,000 copies per pack).
 gen10k() {
 	local dir=$1
 	mkdir -p "$dir"
@@ -48,17 +48,19 @@ components:
 print:
   paper: letter
 EOF
-	awk 'BEGIN {
-		print "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:"
-		split("Creature - Zombie,Item - Weapon,Event - Night,Location - Ruin", types, ",")
-		for (i = 1; i <= 10000; i++) {
-			printf "  - id: card-%05d\n", i
-			printf "    name: \"Card %d\"\n", i
-			printf "    cost: %d\n", i % 8
-			printf "    type: \"%s\"\n", types[i % 4 + 1]
-			printf "    text: \"Draw %d cards, then discard one. The horde moves %d spaces toward survivor %d.\"\n", i % 5 + 1, i % 7 + 1, i
-		}
-	}' >"$dir/cards.yaml"
+	for part in 1 2; do
+		awk -v part="$part" 'BEGIN {
+			printf "kind: Deck\nid: cards-%d\ncomponent: cards\ncardType: generic\ncards:\n", part
+			split("Creature - Zombie,Item - Weapon,Event - Night,Location - Ruin", types, ",")
+			for (i = (part - 1) * 5000 + 1; i <= part * 5000; i++) {
+				printf "  - id: card-%05d\n", i
+				printf "    name: \"Card %d\"\n", i
+				printf "    cost: %d\n", i % 8
+				printf "    type: \"%s\"\n", types[i % 4 + 1]
+				printf "    text: \"Draw %d cards, then discard one. The horde moves %d spaces toward survivor %d.\"\n", i % 5 + 1, i % 7 + 1, i
+			}
+		}' >"$dir/cards-$part.yaml"
+	done
 }
 gen10k "$tmp/deck10k"
 
