@@ -17,6 +17,10 @@ type Renderer struct {
 	InkSaver bool
 	// Grayscale turns every colour grey, for monochrome printers.
 	Grayscale bool
+
+	// images holds the pictures of the pack ForPack made the renderer
+	// for (image boxes); nil draws none.
+	images *imageStore
 }
 
 // NewRenderer returns a renderer with the embedded fonts.
@@ -30,16 +34,17 @@ func NewRenderer(inkSaver bool) (*Renderer, error) {
 
 // WithOptions returns a renderer sharing r's fonts with other variants.
 func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
-	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale}
+	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images}
 }
 
-// ForPack returns a renderer that also knows the pack's own fonts.
+// ForPack returns a renderer that also knows the pack's own fonts and
+// draws the pictures of its image boxes, read from the pack's files.
 func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	fonts, err := r.Fonts.WithPackFonts(p.FontData)
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale}, nil
+	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: newImageStore(p.FS)}, nil
 }
 
 // surface applies the renderer's colour variant to a canvas.
@@ -202,6 +207,8 @@ func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData
 		DrawIcon(c, b.Icon, box.X+(box.W-side)/2, box.Y+(box.H-side)/2, side, ink, paper)
 	case "icons":
 		r.drawIconRow(c, strings.Fields(d.boxText(b)), box, ink, paper)
+	case "image":
+		r.drawImageBox(c, b, box, d)
 	case "text":
 		text := d.boxText(b)
 		if strings.TrimSpace(text) == "" {

@@ -31,7 +31,7 @@ func TestGameTablesAgree(t *testing.T) {
 			}
 		}
 	}
-	generic := []string{"text", "icons", "icon", "rect", "ellipse", "line"}
+	generic := []string{"text", "icons", "icon", "rect", "ellipse", "line", "image"}
 	for _, bt := range schema.BoxTypes() {
 		if _, ok := boxDrawerFor(bt); !ok && !slices.Contains(generic, bt) {
 			t.Errorf("box type %q has no drawer", bt)

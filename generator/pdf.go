@@ -110,6 +110,7 @@ func (d *PDF) Template(w, h float64, draw func(Canvas)) *PDFTemplate {
 	for st := range probe.used {
 		d.useFont(st)
 	}
+	d.registerImages(probe.images)
 	t := d.f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, func(tpl *fpdf.Tpl) {
 		draw(&PDFCanvas{f: &tpl.Fpdf, fonts: d.fonts})
 		if err := tpl.Fpdf.Error(); err != nil && d.err == nil {
@@ -136,7 +137,11 @@ func (d *PDF) Write(w io.Writer) error {
 		// fpdf names a UTF-8 font "utf8" + its font key.
 		fonts["utf8"+strings.ToLower(family)+strings.ToUpper(style)] = d.fonts.PostScriptName(st)
 	}
-	out, err := finishPDF(raw.Bytes(), viewerPreferences(d.duplex), fonts)
+	sorted, err := sortImageObjects(raw.Bytes())
+	if err != nil {
+		return fmt.Errorf("writing PDF: %w", err)
+	}
+	out, err := finishPDF(sorted, viewerPreferences(d.duplex), fonts)
 	if err != nil {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
@@ -515,6 +520,8 @@ func (c *PDFCanvas) UseTemplate(t *PDFTemplate, x, y float64) {
 // fontProbe is a Canvas that only notes which font styles are drawn.
 type fontProbe struct {
 	used map[FontStyle]bool
+	// images are the pictures drawn (see image.go).
+	images []picture
 }
 
 func (p *fontProbe) Rect(x, y, w, h, r float64, s Style)                 {}

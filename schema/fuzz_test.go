@@ -43,7 +43,9 @@ func addPackSeeds(f *testing.F) {
 // a line past the end or a column past the end of its line.
 func checkProblemPositions(t *testing.T, file string, src []byte, probs []Problem) {
 	t.Helper()
-	lines := bytes.Split(src, []byte("\n"))
+	// Lines end at \n, \r\n or a lone \r, as YAML reads them.
+	norm := bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	lines := bytes.Split(norm, []byte("\n"))
 	for _, p := range probs {
 		if p.Pos.File != file || p.Pos.Line == 0 {
 			continue

@@ -50,7 +50,7 @@ var commonSchema = GameSchema{
 	CardTypes: []CardType{
 		{Name: "generic", Card: "deck.schema.json#/$defs/genericCard", Face: "generic", Back: "generic-back"},
 	},
-	BoxTypes: []string{"text", "icons", "icon", "rect", "ellipse", "line"},
+	BoxTypes: []string{"text", "icons", "icon", "rect", "ellipse", "line", "image"},
 	Icons: map[string]string{
 		"zombie":     "a zombie",
 		"zombies":    "zombies are added to the board",

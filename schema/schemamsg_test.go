@@ -134,7 +134,7 @@ func TestSchemaProblemsAreBounded(t *testing.T) {
 	if len(probs) != MaxSchemaProblems+1 {
 		t.Fatalf("got %d problems, want %d", len(probs), MaxSchemaProblems+1)
 	}
-	if probs[0].Message != "cards has 12000 items; at most 10000 are allowed" || probs[0].Pos.Line != 6 {
+	if probs[0].Message != "cards has 12000 items; at most 5000 are allowed" || probs[0].Pos.Line != 6 {
 		t.Errorf("first problem %v", probs[0])
 	}
 	if last := probs[len(probs)-1]; !strings.Contains(last.Message, "more problems in this file than the 100 reported") {

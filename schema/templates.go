@@ -56,6 +56,14 @@ type Box struct {
 	Icon        string  `json:"icon"`
 	Rotate      int     `json:"rotate"`
 	InkSaver    string  `json:"inkSaver"`
+	// File is an image box's picture, a path inside the pack folder;
+	// without it the box shows the picture its field: names on each card.
+	File string `json:"file"`
+	// Fit is how an image box fits its picture: contain, cover or stretch
+	// (see FitMode).
+	Fit string `json:"fit"`
+	// Opacity of an image box, 0 to 1 (see Alpha).
+	Opacity *float64 `json:"opacity"`
 
 	// Added is set on a box that a template which extends another adds:
 	// its id is in none of the templates it extends.

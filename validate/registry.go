@@ -53,6 +53,7 @@ func NewRegistry(rules ...*Rule) *Registry {
 // or game, each in its own file.
 var ruleTables = []func() []*Rule{
 	templateRules,
+	imageRules,
 	boardRules,
 	rfylRules,
 }

@@ -35,6 +35,7 @@ func ruleCases() []ruleCase {
 	all = append(all, fontCases()...)
 	all = append(all, unknownRuleCases()...)
 	all = append(all, templateCases()...)
+	all = append(all, imageCases()...)
 	all = append(all, boardCases()...)
 	all = append(all, rfylCases()...)
 	return all

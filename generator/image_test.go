@@ -1,0 +1,560 @@
+package generator
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// imagePackDir is a generic pack with pictures of every kind, one deck per
+// fit (contain, cover, stretch), and a back showing one faded picture.
+const imagePackDir = "testdata/images/pack"
+
+// loadImagePack loads the image pack as the CLI does (os.Root) and returns
+// a renderer made for it.
+func loadImagePack(t *testing.T) (*schema.Pack, *Renderer) {
+	t.Helper()
+	root, err := os.OpenRoot(imagePackDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	p, probs := schema.LoadPack(root.FS(), "images")
+	if len(probs) > 0 {
+		t.Fatalf("loading: %v", probs)
+	}
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := r.ForPack(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, pr
+}
+
+func TestFitRect(t *testing.T) {
+	box := layout.Rect{X: 10, Y: 20, W: 40, H: 20}
+	for _, c := range []struct {
+		fit  string
+		w, h int
+		want layout.Rect
+	}{
+		{"contain", 200, 200, layout.Rect{X: 20, Y: 20, W: 20, H: 20}},
+		{"contain", 400, 100, layout.Rect{X: 10, Y: 25, W: 40, H: 10}},
+		{"cover", 200, 200, layout.Rect{X: 10, Y: 10, W: 40, H: 40}},
+		{"cover", 400, 100, layout.Rect{X: -10, Y: 20, W: 80, H: 20}},
+		{"stretch", 200, 200, box},
+		{"contain", 0, 0, box},
+	} {
+		if got := fitRect(box, c.w, c.h, c.fit); got != c.want {
+			t.Errorf("%s %dx%d: got %+v, want %+v", c.fit, c.w, c.h, got, c.want)
+		}
+	}
+}
+
+// The image box places the picture per fit and clips to the box; the grey
+// variant and opacity name the embedded picture; ink saver keeps pictures
+// unless the box says hide or outline.
+func TestImageBoxDrawing(t *testing.T) {
+	p, r := loadImagePack(t)
+	deck := p.Decks()[0]
+	card := deck.Cards[0] // art/wide.png, 480 x 240
+	half := 0.5
+	for _, c := range []struct {
+		name string
+		r    *Renderer
+		box  schema.Box
+		want string
+	}{
+		{"contain", r, schema.Box{Type: "image", Field: "art", W: 40, H: 40},
+			"image art/wide.png 0.00 10.00 40.00 20.00 clip 0.00 0.00 40.00 40.00"},
+		{"cover", r, schema.Box{Type: "image", Field: "art", W: 40, H: 40, Fit: "cover"},
+			"image art/wide.png -20.00 0.00 80.00 40.00 clip 0.00 0.00 40.00 40.00"},
+		{"stretch-file-faded", r, schema.Box{Type: "image", File: "art/tall.jpg", W: 40, H: 40, Fit: "stretch", Opacity: &half},
+			"image art/tall.jpg#alpha0.5 0.00 0.00 40.00 40.00 clip 0.00 0.00 40.00 40.00"},
+		{"grayscale", r.WithOptions(false, true), schema.Box{Type: "image", Field: "art", W: 40, H: 40, Fit: "stretch"},
+			"image art/wide.png#gray 0.00 0.00 40.00 40.00 clip 0.00 0.00 40.00 40.00"},
+		{"ink-saver-keeps", r.WithOptions(true, false), schema.Box{Type: "image", Field: "art", W: 40, H: 40, Fit: "stretch"},
+			"image art/wide.png 0.00 0.00 40.00 40.00 clip 0.00 0.00 40.00 40.00"},
+		{"ink-saver-hide", r.WithOptions(true, false), schema.Box{Type: "image", Field: "art", W: 40, H: 40, InkSaver: "hide"}, ""},
+		{"ink-saver-outline", r.WithOptions(true, false), schema.Box{Type: "image", Field: "art", W: 40, H: 40, InkSaver: "outline"},
+			"rect 0.00 0.00 40.00 40.00 r=0.00 stroke=#808080/0.30"},
+		{"card-without-field", r, schema.Box{Type: "image", Field: "portrait", W: 40, H: 40}, ""},
+		{"invisible", r, schema.Box{Type: "image", Field: "art", W: 40, H: 40, Opacity: new(float64)}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := &Recorder{}
+			b := c.box
+			c.r.drawBox(c.r.surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(deck, card), White)
+			if got := strings.Join(rec.Ops, "\n"); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// decodedFixtures are the pictures of schema/testdata/images that load:
+// every kind of PNG and JPEG a pack may hold.
+func decodedFixtures(t *testing.T) map[string]*schema.Image {
+	t.Helper()
+	dir := "../schema/testdata/images"
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*schema.Image{}
+	for _, e := range entries {
+		if im, err := schema.LoadImage(os.DirFS(dir), e.Name()); err == nil {
+			out[e.Name()] = im
+		}
+	}
+	if len(out) < 11 {
+		t.Fatalf("only %d pictures load", len(out))
+	}
+	return out
+}
+
+// Every picture validate accepts embeds in a PDF in every variant: fpdf
+// reads the form (no interlaced or 16-bit PNG reaches it), and the pixels
+// it embeds are the picture's, to rounding.
+func TestEveryAcceptedPictureEmbeds(t *testing.T) {
+	for name, img := range decodedFixtures(t) {
+		for _, v := range []imageVariant{{alpha: 1}, {gray: true, alpha: 1}, {alpha: 0.5}} {
+			t.Run(name+v.suffix(), func(t *testing.T) {
+				fsys := fstest.MapFS{name: &fstest.MapFile{Data: img.Data}}
+				pic := picture{img: newImageStore(fsys).get(name), variant: v}
+				form, err := pic.img.pdfForm(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if form.typ == "png" {
+					checkFlattened(t, img, form.data, v)
+				} else if !img.PassThrough() || v != (imageVariant{alpha: 1}) {
+					t.Errorf("%s passed through as %s", name, form.typ)
+				}
+				f := fpdf.New("P", "mm", "A4", "")
+				f.AddPage()
+				if _, err := registerImage(f, pic); err != nil {
+					t.Fatal(err)
+				}
+				f.ImageOptions(pic.name(), 10, 10, 40, 30, false, fpdf.ImageOptions{}, 0, "")
+				if err := f.Output(io.Discard); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
+
+// checkFlattened compares the PNG a PDF embeds with the decoded picture.
+func checkFlattened(t *testing.T, img *schema.Image, data []byte, v imageVariant) {
+	t.Helper()
+	src, err := img.Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := (&schema.Image{Path: "form.png", Format: schema.PNG, Data: data}).Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Bounds().Size() != src.Bounds().Size() {
+		t.Fatalf("size %v, want %v", got.Bounds().Size(), src.Bounds().Size())
+	}
+	for _, pt := range []image.Point{{0, 0}, {24, 16}, {10, 5}, {40, 30}} {
+		w := color.NRGBAModel.Convert(src.At(pt.X, pt.Y)).(color.NRGBA)
+		g := color.NRGBAModel.Convert(got.At(pt.X, pt.Y)).(color.NRGBA)
+		if v.gray {
+			y := luminance(w.R, w.G, w.B)
+			w.R, w.G, w.B = y, y, y
+		}
+		w.A = uint8((int(w.A)*alpha8(v.alpha) + 127) / 255)
+		if w.A == 0 {
+			w.R, w.G, w.B, g.R, g.G, g.B = 0, 0, 0, 0, 0, 0
+		}
+		if diff(w.R, g.R) > 1 || diff(w.G, g.G) > 1 || diff(w.B, g.B) > 1 || diff(w.A, g.A) > 1 {
+			t.Errorf("pixel %v: %v, want %v", pt, g, w)
+		}
+	}
+}
+
+func diff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// previewPixels renders one card of the image pack as a PNG preview at
+// 100 dpi (about 4 pixels a millimetre).
+func previewPixels(t *testing.T, r *Renderer, p *schema.Pack, deckID, cardID string) *image.RGBA {
+	t.Helper()
+	for _, d := range p.Decks() {
+		for _, card := range d.Cards {
+			if d.ID == deckID && card.ID == cardID {
+				face, _ := d.Sides()
+				var b bytes.Buffer
+				if err := r.WriteCardPreview(&b, p.Templates[face], NewCardData(d, card), 100); err != nil {
+					t.Fatal(err)
+				}
+				m, err := (&schema.Image{Path: "preview.png", Format: schema.PNG, Data: b.Bytes()}).Decode()
+				if err != nil {
+					t.Fatal(err)
+				}
+				rgba := image.NewRGBA(m.Bounds())
+				for y := range m.Bounds().Dy() {
+					for x := range m.Bounds().Dx() {
+						rgba.Set(x, y, m.At(x, y))
+					}
+				}
+				return rgba
+			}
+		}
+	}
+	t.Fatalf("no card %s in deck %s", cardID, deckID)
+	return nil
+}
+
+// at is the colour of the pixel at (x, y) mm.
+func at(m *image.RGBA, x, y float64) color.RGBA {
+	k := 100 / 25.4
+	return m.RGBAAt(int(x*k), int(y*k))
+}
+
+func near(c color.RGBA, r, g, b uint8) bool {
+	return diff(c.R, r) < 24 && diff(c.G, g) < 24 && diff(c.B, b) < 24
+}
+
+// In PNG previews the art box (x 5mm, y 21mm, 53.5 x 41mm) shows the wide
+// picture (a red ring with a white centre, yellow and magenta end bands)
+// per fit: contain leaves white above and below, cover crops the bands,
+// stretch widens the ring to the box.
+func TestPreviewFits(t *testing.T) {
+	p, r := loadImagePack(t)
+	cx, cy := 5+53.5/2, 21+41.0/2
+	for _, c := range []struct {
+		deck  string
+		check func(m *image.RGBA) string
+	}{
+		{"contain", func(m *image.RGBA) string {
+			if c := at(m, cx, 22); !near(c, 255, 255, 255) {
+				return "no white band above the picture"
+			}
+			if c := at(m, 7, cy); !near(c, 250, 210, 40) {
+				return "no yellow band on the left"
+			}
+			return ""
+		}},
+		{"cover", func(m *image.RGBA) string {
+			if c := at(m, 7, cy); near(c, 250, 210, 40) {
+				return "the yellow band is not cropped"
+			}
+			if c := at(m, cx, 25); near(c, 255, 255, 255) {
+				return "the picture does not fill the box"
+			}
+			return ""
+		}},
+		{"stretch", func(m *image.RGBA) string {
+			if c := at(m, 7, cy); !near(c, 250, 210, 40) {
+				return "no yellow band on the left"
+			}
+			if c := at(m, cx, 27); !near(c, 210, 40, 40) {
+				return "the ring does not reach up the box"
+			}
+			return ""
+		}},
+	} {
+		m := previewPixels(t, r, p, c.deck, c.deck+"-wide")
+		if got := at(m, cx, cy); !near(got, 255, 255, 255) {
+			t.Errorf("%s: centre %v, want the ring's white centre", c.deck, got)
+		}
+		if got := at(m, cx-8, cy); !near(got, 210, 40, 40) {
+			t.Errorf("%s: left of the centre %v, want the red ring", c.deck, got)
+		}
+		if msg := c.check(m); msg != "" {
+			t.Errorf("%s: %s", c.deck, msg)
+		}
+	}
+	gray := previewPixels(t, r.WithOptions(false, true), p, "stretch", "stretch-wide")
+	if c := at(gray, cx-8, cy); c.R != c.G || c.G != c.B {
+		t.Errorf("grayscale preview: ring %v is not grey", c)
+	}
+}
+
+// A box turned a quarter draws its picture turned (the PNG canvas's
+// transform path): the wide picture stretched into a turned 40 x 20mm box
+// has its yellow band at the top.
+func TestPreviewRotatedImage(t *testing.T) {
+	p, r := loadImagePack(t)
+	tpl := &schema.Template{Size: "poker", Boxes: []*schema.Box{{ID: "art", Type: "image", File: "art/wide.png", Fit: "stretch",
+		X: 11.5, Y: 34, W: 40, H: 20, Rotate: 90}}}
+	c, err := NewPNGCanvas(r.Fonts, 63.5, 88.9, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.DrawCard(c, tpl, NewCardData(p.Decks()[0], p.Decks()[0].Cards[0]), layout.Sides{})
+	m := c.Image()
+	// Turned clockwise about the centre (31.5, 44): the box's left end
+	// (yellow) is now at the top, its right end (magenta) at the bottom.
+	if got := at(m, 31.5, 27); !near(got, 250, 210, 40) {
+		t.Errorf("top of the turned box %v, want yellow", got)
+	}
+	if got := at(m, 31.5, 61); !near(got, 220, 40, 200) {
+		t.Errorf("bottom of the turned box %v, want magenta", got)
+	}
+	if got := at(m, 15, 44); !near(got, 255, 255, 255) {
+		t.Errorf("beside the turned box %v, want the white card", got)
+	}
+}
+
+// A renderer not made for the pack cannot draw pictures: the PDF fails
+// with a clear error, a PNG shows a crossed-out box.
+func TestImageWithoutPackStore(t *testing.T) {
+	p, _ := loadImagePack(t)
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := p.Decks()[0]
+	tpl := p.Templates["art-contain"]
+	doc := NewPDF(PDFInfo{Title: "t"}, r.Fonts)
+	r.DrawCard(doc.AddPage(63.5, 88.9), tpl, NewCardData(d, d.Cards[0]), layout.Sides{})
+	if err := doc.Write(io.Discard); err == nil || !strings.Contains(err.Error(), "Renderer.ForPack") {
+		t.Errorf("PDF: got %v", err)
+	}
+	m := previewPixels(t, r, p, d.ID, d.Cards[0].ID)
+	if c := at(m, 20, 25); !near(c, 0xc0, 0xc0, 0xc0) {
+		t.Errorf("PNG: %v, want the grey of a broken picture", c)
+	}
+}
+
+// buildImagePack builds the image pack's kit with options and returns its
+// folder.
+func buildImagePack(t *testing.T, r *Renderer, p *schema.Pack, lay Layout) string {
+	t.Helper()
+	out := t.TempDir()
+	opts := BuildOptions{OutDir: out, Previews: true, Print: PrintOptions{Paper: layout.Papers["letter"],
+		Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed, CropMarks: true, Layout: lay,
+		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}}
+	if _, err := r.Build(p, opts); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(out, p.Game.ID)
+}
+
+// imageXObjects counts the image XObjects of a PDF (soft masks aside), by
+// size, after strict validation.
+func imageXObjects(t *testing.T, pdf []byte) map[string]int {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	ctx, err := api.ReadAndValidate(bytes.NewReader(pdf), conf)
+	if err != nil {
+		t.Fatalf("strict validation: %v", err)
+	}
+	masks := map[int]bool{}
+	images := map[int]types.StreamDict{}
+	for n, e := range ctx.XRefTable.Table {
+		sd, ok := e.Object.(types.StreamDict)
+		if !ok || sd.Subtype() == nil || *sd.Subtype() != "Image" {
+			continue
+		}
+		images[n] = sd
+		if ref := sd.IndirectRefEntry("SMask"); ref != nil {
+			masks[ref.ObjectNumber.Value()] = true
+		}
+	}
+	out := map[string]int{}
+	for n, sd := range images {
+		if !masks[n] {
+			w, _ := sd.Find("Width")
+			h, _ := sd.Find("Height")
+			out[w.String()+"x"+h.String()]++
+		}
+	}
+	return out
+}
+
+// The deck PDFs embed each picture once however many cards show it (the
+// wide picture is on three cards, two of them drawn from one template; the
+// back's on every card), pass strict validation, and a second build gives
+// the same bytes.
+func TestImagePackPDF(t *testing.T) {
+	p, r := loadImagePack(t)
+	first := buildImagePack(t, r, p, LayoutSheet)
+	again := buildImagePack(t, r, p, LayoutSheet)
+	for _, deck := range []string{"contain", "cover", "stretch"} {
+		pdf, err := os.ReadFile(filepath.Join(first, deck+".pdf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := imageXObjects(t, pdf)
+		// wide, tall, four 300 x 300 pictures, the back's faded palette.
+		want := map[string]int{"480x240": 1, "240x480": 1, "300x300": 5}
+		if len(got) != len(want) || got["480x240"] != 1 || got["240x480"] != 1 || got["300x300"] != 5 {
+			t.Errorf("%s: image XObjects %v, want %v", deck, got, want)
+		}
+		second, err := os.ReadFile(filepath.Join(again, deck+".pdf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(pdf, second) {
+			t.Errorf("%s: a second build differs", deck)
+		}
+		renderWithPoppler(t, pdf, deck)
+	}
+}
+
+// renderWithPoppler renders the first page as pdftoppm -png -r 60 (when
+// poppler is installed; RUNFORGE_IMAGE_PAGES=dir keeps the pages to look
+// at) and checks that the pictures show: the red ring is on the page.
+func renderWithPoppler(t *testing.T, pdf []byte, name string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Log("pdftoppm not installed; pages not rendered")
+		return
+	}
+	dir := os.Getenv("RUNFORGE_IMAGE_PAGES")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	in := filepath.Join(dir, name+".pdf")
+	if err := os.WriteFile(in, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Join(dir, name)
+	if out, err := exec.Command("pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", in, base).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	matches, _ := filepath.Glob(base + "-*.png")
+	if len(matches) != 1 {
+		t.Fatalf("pdftoppm wrote %v", matches)
+	}
+	data, err := os.ReadFile(matches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := (&schema.Image{Path: matches[0], Format: schema.PNG, Data: data}).Decode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := 0
+	for y := range m.Bounds().Dy() {
+		for x := range m.Bounds().Dx() {
+			c := color.RGBAModel.Convert(m.At(x, y)).(color.RGBA)
+			if near(c, 210, 40, 40) {
+				red++
+			}
+		}
+	}
+	if red < 500 {
+		t.Errorf("%s: %d red pixels on page 1; the pictures do not show", name, red)
+	}
+}
+
+// Every layout and variant builds the image pack, twice to the same bytes.
+func TestImagePackLayoutsDeterministic(t *testing.T) {
+	p, r := loadImagePack(t)
+	for _, c := range []struct {
+		name   string
+		r      *Renderer
+		layout Layout
+	}{
+		{"gutterfold", r, LayoutGutterfold},
+		{"press", r, LayoutPress},
+		{"grayscale", r.WithOptions(false, true), LayoutSheet},
+		{"ink-saver", r.WithOptions(true, false), LayoutSheet},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := buildImagePack(t, c.r, p, c.layout), buildImagePack(t, c.r, p, c.layout)
+			err := filepath.WalkDir(a, func(path string, e os.DirEntry, err error) error {
+				if err != nil || e.IsDir() {
+					return err
+				}
+				rel, _ := filepath.Rel(a, path)
+				x, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				y, err := os.ReadFile(filepath.Join(b, rel))
+				if err != nil {
+					return err
+				}
+				if !bytes.Equal(x, y) {
+					t.Errorf("%s differs between two builds", rel)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// The pictures of a PDF are written in an order of their own, whatever the
+// order fpdf met them in: fpdf orders pictures of one width by map order.
+func TestPDFPictureOrderIsCanonical(t *testing.T) {
+	fonts, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixtures := decodedFixtures(t)
+	fsys := fstest.MapFS{}
+	var names []string
+	for _, n := range []string{"rgb8.png", "gray8.png", "photo.jpg", "rgba8.png"} { // all 48 pixels wide
+		fsys[n] = &fstest.MapFile{Data: fixtures[n].Data}
+		names = append(names, n)
+	}
+	write := func(order []int) []byte {
+		store := newImageStore(fsys)
+		var pics []picture
+		for _, i := range order {
+			pics = append(pics, picture{img: store.get(names[i]), variant: imageVariant{alpha: 1}})
+		}
+		doc := NewPDF(PDFInfo{Title: "order"}, fonts)
+		doc.registerImages(pics)
+		tpl := doc.Template(20, 20, func(c Canvas) {
+			for i := range names {
+				c.(imageCanvas).placeImage(picture{img: store.get(names[i]), variant: imageVariant{alpha: 1}},
+					layout.Rect{X: 1, Y: float64(i), W: 10, H: 5}, layout.Rect{W: 20, H: 20})
+			}
+		})
+		page := doc.AddPage(100, 100)
+		page.UseTemplate(tpl, 10, 10)
+		page.UseTemplate(tpl, 50, 50)
+		var b bytes.Buffer
+		if err := doc.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	want := write([]int{0, 1, 2, 3})
+	if got := imageXObjects(t, want); got["48x32"] != 4 {
+		t.Fatalf("image XObjects %v, want 4 of 48x32", got)
+	}
+	for _, order := range [][]int{{3, 2, 1, 0}, {2, 0, 3, 1}, {1, 3, 0, 2}} {
+		for range 3 {
+			if got := write(order); !bytes.Equal(got, want) {
+				t.Fatalf("registered in the order %v: other bytes", order)
+			}
+		}
+	}
+}
