@@ -17,7 +17,7 @@ bench:
 
 ## fuzz: run every fuzz target for FUZZTIME (60s) each; crashers land in
 ## the package's testdata/fuzz and run as regression cases in `make test`.
-## Minimising a new input is capped at 5s: the default (60s) stalls the
+## Minimising a new input is capped at 200 runs: the default (60s) stalls the
 ## loader's fuzzers, whose every run loads a pack.
 FUZZTIME ?= 60s
 FUZZ_TARGETS = schema:FuzzLoadContentFile schema:FuzzLoadManifest validate:FuzzUnknownIcons \
@@ -26,7 +26,7 @@ fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t#*:}; \
 		echo "== $$name ($$pkg, $(FUZZTIME))"; \
-		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./$$pkg; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 200x ./$$pkg; \
 	done
 
 ## lint: gofmt and go vet
