@@ -30,7 +30,7 @@ func genericRules() []*Rule {
 		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
 			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
 		{ID: "deck/card-type", Severity: Error, Check: checkDeckCardTypes,
-			Doc: "A deck has a card type of another game than the pack's system: (the pack's game rules would not check its cards)."},
+			Doc: "A deck has a card type of another game than the pack's system, whose game rules would then not check its cards."},
 		{ID: "deck/empty", Severity: Warning, Check: checkEmptyDecks,
 			Doc: "A deck prints no card: it has no cards, or every card has count: 0."},
 		{ID: "text/glyph", Severity: Warning, Check: checkGlyphs,
@@ -151,7 +151,7 @@ func templateIDs(p *schema.Pack) []string {
 func checkMissingFiles(c *Context) {
 	p := c.Pack
 	for _, ref := range p.MissingIncludes {
-		c.ReportHint(ref.Pos(), "included file does not exist inside the pack folder",
+		c.ReportHint(ref.Pos(), fmt.Sprintf("included file %q does not exist inside the pack folder", ref.Text()),
 			"paths are relative to game.yaml and may not leave the pack folder")
 	}
 }

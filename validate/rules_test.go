@@ -213,7 +213,7 @@ func missingFileCases() []ruleCase {
 		{rule: rule, name: "fires-include-names-missing-file",
 			files: genericPack("game.yaml", manifest("include: [cards.yaml, extra.yaml]\n")),
 			want: []want{{file: "game.yaml", at: "|extra.yaml",
-				msg: []string{"included file does not exist"}, hint: []string{"relative to game.yaml"}}}},
+				msg: []string{`included file "extra.yaml" does not exist`}, hint: []string{"relative to game.yaml"}}}},
 		{rule: rule, name: "fires-include-leaves-pack",
 			files: genericPack("game.yaml", manifest("include: [cards.yaml, ../outside.yaml]\n")),
 			want: []want{{file: "game.yaml", at: "|../outside.yaml",
@@ -221,7 +221,7 @@ func missingFileCases() []ruleCase {
 		{rule: rule, name: "fires-include-names-a-folder-path-that-is-missing",
 			files: genericPack("game.yaml", manifest("include:\n  - cards.yaml\n  - decks/missing.yml\n")),
 			want: []want{{file: "game.yaml", at: "- |decks/missing.yml",
-				msg: []string{"included file does not exist"}}}},
+				msg: []string{`included file "decks/missing.yml" does not exist`}}}},
 	}
 }
 

@@ -174,13 +174,31 @@ func (o *buildOptions) checkBuildTargets(results []checked, all []validate.Diagn
 			return nil, err
 		}
 		t := validate.PrintTarget{Paper: eff.print.Paper, Margin: eff.print.Margin, Bleed: eff.print.Bleed, Layout: string(eff.print.Layout)}
-		if t != validate.PackPrintTarget(c.pack) {
+		if own := validate.PackPrintTarget(c.pack); t != own {
+			// The flags' paper replaces the pack's: what does not fit the
+			// pack's paper may fit this one, and the other way round.
+			all = withoutFindings(all, validate.CheckPrint(c.pack, own))
 			t.Flags = true
 			all = append(all, validate.CheckPrint(c.pack, t)...)
 		}
 	}
 	validate.Sort(all)
 	return all, nil
+}
+
+// withoutFindings drops from all the diagnostics that drop lists.
+func withoutFindings(all, drop []validate.Diagnostic) []validate.Diagnostic {
+	gone := map[string]bool{}
+	for _, d := range drop {
+		gone[d.String()] = true
+	}
+	out := all[:0:0]
+	for _, d := range all {
+		if !gone[d.String()] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // refusal is the reason a build stops before writing anything, or "": an
