@@ -279,12 +279,17 @@ func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 				d.report(probs, keyProblem(d.at(k), k))
 				continue
 			}
+			child := ptr + "/" + escapePointer(k.Value)
 			if _, dup := obj[k.Value]; dup {
-				d.report(probs, Problem{Pos: d.at(k), Rule: "yaml/key",
-					Message: fmt.Sprintf("key %q appears twice in this mapping", k.Value)})
+				pr := Problem{Pos: d.at(k), Rule: "yaml/key",
+					Message: fmt.Sprintf("key %q appears twice in this mapping", k.Value),
+					Hint:    "delete one of them; YAML would keep only one value"}
+				if first, ok := d.keyPos[child]; ok {
+					pr.Related = []Related{{Pos: first, Message: "first here"}}
+				}
+				d.report(probs, pr)
 				continue
 			}
-			child := ptr + "/" + escapePointer(k.Value)
 			d.keyPos[child] = d.at(k)
 			obj[k.Value] = d.convert(v, child, depth+1, probs)
 		}

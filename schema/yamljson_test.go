@@ -127,3 +127,12 @@ func TestOverIndentedLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKeyPointsAtTheFirst: the second of two equal keys is the
+// finding, and the first is its related position.
+func TestDuplicateKeyPointsAtTheFirst(t *testing.T) {
+	_, probs := parseDocument("f.yaml", []byte("a: 1\nb:\n  c: 2\n  c: 3\n"))
+	if len(probs) != 1 || probs[0].Pos.Line != 4 || len(probs[0].Related) != 1 || probs[0].Related[0].Pos.Line != 3 || probs[0].Related[0].Pos.Col != 3 {
+		t.Fatalf("got %+v", probs)
+	}
+}
