@@ -516,28 +516,36 @@ func recordCardArt(r *Renderer, doc *PDF, t *schema.Template, cd *CardData, b fl
 // by the slot's turn about the trim's centre (a short-edge back, or the
 // cards of a turned grid).
 func (a *deckArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
-	art, trim := s.Art(), s.Trim
-	c.Push()
-	c.ClipRect(art.X, art.Y, art.W, art.H)
-	card := uprightTrim(s)
-	if s.Turn != 0 {
-		c.Rotate(s.Turn, trim.X+trim.W/2, trim.Y+trim.H/2)
-	}
-	if pc, ok := c.(*PDFCanvas); ok {
-		if tpl := a.template(cd, back); tpl != nil {
-			pc.UseTemplate(tpl, card.X-a.bleed, card.Y-a.bleed)
-			c.Pop()
-			return
-		}
-	}
 	t := a.face
 	if back {
 		t = a.back
 	}
-	b := a.bleed
+	drawInSlot(c, s, a.bleed, func() *PDFTemplate { return a.template(cd, back) },
+		func(c Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, cd, bleed) })
+}
+
+// drawInSlot draws one side of a card in its slot: clipped to the slot's
+// art and turned by the slot's turn about the trim's centre. On a PDF page
+// it places the side's recorded template when there is one (drawn with
+// the full bleed, its top-left at the bleed's); otherwise draw paints the
+// side from the upright trim's top-left corner.
+func drawInSlot(c Canvas, s layout.Slot, bleed float64, template func() *PDFTemplate, draw func(c Canvas, bleed layout.Sides)) {
+	art, trim := s.Art(), s.Trim
+	c.Push()
+	defer c.Pop()
+	c.ClipRect(art.X, art.Y, art.W, art.H)
+	if s.Turn != 0 {
+		c.Rotate(s.Turn, trim.X+trim.W/2, trim.Y+trim.H/2)
+	}
+	card := uprightTrim(s)
+	if pc, ok := c.(*PDFCanvas); ok {
+		if tpl := template(); tpl != nil {
+			pc.UseTemplate(tpl, card.X-bleed, card.Y-bleed)
+			return
+		}
+	}
 	c.Translate(card.X, card.Y)
-	a.r.DrawCard(c, t, cd, layout.Sides{Top: b, Right: b, Bottom: b, Left: b})
-	c.Pop()
+	draw(c, layout.Sides{Top: bleed, Right: bleed, Bottom: bleed, Left: bleed})
 }
 
 // uprightTrim is the card's trim as it is drawn before the slot's turn:

@@ -192,28 +192,12 @@ func (r *Renderer) paintGutterfoldPage(page Canvas, pg *gutterfoldPage, sheet []
 // slot's art (trim and bleed) and turned by the slot's turn about the
 // trim's centre, as the sheet layout draws its slots.
 func (a *cardSideArt) drawSlot(c Canvas, cd *CardData, back bool, s layout.Slot) {
-	art, trim := s.Art(), s.Trim
-	c.Push()
-	c.ClipRect(art.X, art.Y, art.W, art.H)
-	if s.Turn != 0 {
-		c.Rotate(s.Turn, trim.X+trim.W/2, trim.Y+trim.H/2)
-	}
-	card := uprightTrim(s)
-	if pc, ok := c.(*PDFCanvas); ok {
-		if tpl := a.template(cd, back); tpl != nil {
-			pc.UseTemplate(tpl, card.X-a.bleed, card.Y-a.bleed)
-			c.Pop()
-			return
-		}
-	}
 	t := a.face
 	if back {
 		t = a.back
 	}
-	b := a.bleed
-	c.Translate(card.X, card.Y)
-	a.r.DrawCard(c, t, a.data(cd, back), layout.Sides{Top: b, Right: b, Bottom: b, Left: b})
-	c.Pop()
+	drawInSlot(c, s, a.bleed, func() *PDFTemplate { return a.template(cd, back) },
+		func(c Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, a.data(cd, back), bleed) })
 }
 
 // markRects are the ink of the marks of a kind, with a little room.
