@@ -415,6 +415,12 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	if needsCalibration(p, opts) {
 		b.WriteString("- calibration.pdf: print it on both sides of one sheet to measure your printer's duplex misregistration (--back-offset)\n")
 	}
+	if pending := notPrintedYet(p); len(pending) > 0 {
+		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
+		for _, e := range pending {
+			fmt.Fprintf(&b, "- %s: %s\n", schema.Describe(e), e.Facts().Name)
+		}
+	}
 	if len(p.Game.Assumptions) > 0 {
 		b.WriteString("\nWhere the rulebook is silent, this pack assumes:\n")
 		for _, a := range p.Game.Assumptions {

@@ -12,6 +12,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
 )
 
 func init() { api.DisableConfigDir() }
@@ -185,5 +186,37 @@ func TestBuildNeverReplacesForeignFolders(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(out); len(entries) != 1 {
 		t.Errorf("leftovers: %v", entries)
+	}
+}
+
+// A kind the build cannot print yet (RUN maps) adds no output file: the
+// build succeeds and components.txt lists its elements as not printed yet.
+func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
+	p, probs := schema.LoadPack(os.DirFS("../schema/testdata/run"), "run")
+	if p == nil || len(probs) > 0 {
+		t.Fatalf("the RUN test pack does not load: %v", probs)
+	}
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	arts, err := r.Build(p, BuildOptions{
+		Print:  PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge},
+		OutDir: out, Previews: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(arts) != 1 || arts[0].Path != "components.txt" {
+		t.Fatalf("artifacts %+v, want only components.txt", arts)
+	}
+	b, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n- map \"base\": Base\n- map \"water\": Water\n"
+	if !strings.Contains(string(b), want) {
+		t.Errorf("components.txt lacks %q:\n%s", want, b)
 	}
 }

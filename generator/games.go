@@ -67,3 +67,17 @@ var kindRenderers = map[string]kindRenderer{
 	"Sheet": {build: buildSheet, fit: sheetOverflows},
 	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
 }
+
+// notPrintedYet lists the pack's elements of kinds the build cannot print
+// yet (no line in kindRenderers), such as RUN maps; token sets have none
+// either but print together on the kit's tokens.pdf.
+func notPrintedYet(p *schema.Pack) []schema.Element {
+	var out []schema.Element
+	for _, e := range p.Elements {
+		_, rendered := kindRenderers[e.Kind()]
+		if _, tokens := e.(*schema.TokenSet); !rendered && !tokens {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -529,7 +529,7 @@ func TestPDFPictureOrderIsCanonical(t *testing.T) {
 		for _, i := range order {
 			pics = append(pics, picture{img: store.get(names[i]), variant: imageVariant{alpha: 1}})
 		}
-		doc := NewPDF(PDFInfo{Title: "order"}, fonts)
+		doc := NewPDF(PDFInfo{Title: "order", Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, fonts) // a fixed date: only the pictures may differ
 		doc.registerImages(pics)
 		tpl := doc.Template(20, 20, func(c Canvas) {
 			for i := range names {

@@ -90,6 +90,7 @@ var contentKinds = map[string]kindSpec{
 	"Tokens": {"tokens.schema.json", "token set", decodeTokenSet},
 	"Sheet":  {"sheet.schema.json", "sheet", decodeSheet},
 	"Board":  {"board.schema.json", "board", decodeBoard},
+	"Map":    {"run-map.schema.json", "map", decodeMap},
 }
 
 // fileKinds are the kinds that are not elements: the manifest and templates.
@@ -97,6 +98,10 @@ var fileKinds = map[string]string{
 	"Game":      "game.schema.json",
 	"Templates": "templates.schema.json",
 }
+
+// SchemaFileOf returns the name of the JSON Schema file of a kind
+// ("run-map.schema.json" for Map) and whether the kind exists.
+func SchemaFileOf(kind string) (string, bool) { return schemaOf(kind) }
 
 // schemaOf returns the schema file of a kind.
 func schemaOf(kind string) (string, bool) {

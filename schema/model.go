@@ -151,6 +151,21 @@ func (r Ref) Text() string {
 	return ""
 }
 
+// TextPos is the position of the character at rune offset col of text
+// line line (both 0-based) of the literal block scalar (|) at the
+// reference. For any other value, or a line not written as it reads, it is
+// the position of the value.
+func (r Ref) TextPos(line, col int) Pos {
+	if r.doc == nil {
+		return Pos{}
+	}
+	b, ok := r.doc.blocks[r.Pointer]
+	if !ok || line < 0 || line >= len(b.Cols) || b.Cols[line] == 0 {
+		return r.Pos()
+	}
+	return Pos{File: r.doc.file, Line: b.Line + line, Col: b.Cols[line] + col}
+}
+
 // Exists reports whether the file holds a value at the reference.
 func (r Ref) Exists() bool {
 	if r.doc == nil {

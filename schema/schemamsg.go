@@ -27,6 +27,7 @@ var patternText = map[string]string{
 	`^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`: "a colour written #rgb or #rrggbb (e.g. #c00 or #cc0000)",
 	`^[^/\\][^\\]*\.ya?ml$`:              "a path inside the pack folder to a .yaml or .yml file, written with / (e.g. decks/events.yaml)",
 	`\.(ttf|TTF)$`:                       "the path of a TrueType font file ending in .ttf",
+	`^[A-F][1-6]$`:                       "a space of the map: a capital column letter A-F and a row 1-6 (e.g. C3)",
 }
 
 // subject names the value at an instance location in a message: the field

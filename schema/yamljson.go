@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -47,6 +48,22 @@ type document struct {
 	// aliasAt.
 	inAlias bool
 	aliasAt Pos
+	// blocks are the literal block scalars (|) by JSON pointer, with where
+	// their lines start in the file.
+	blocks map[string]blockText
+	// src is the file's text while it is converted; lineStarts, the offset
+	// of each of its lines, is computed for the first block scalar.
+	src        []byte
+	lineStarts []int
+}
+
+// blockText is where the text lines of a literal block scalar start in
+// the file: Line is the file line of its first text line, and Cols holds,
+// for each text line, the column of its first character (0 where unknown:
+// an empty line, or one not written as it reads).
+type blockText struct {
+	Line int
+	Cols []int
 }
 
 // pos returns the position of the value at pointer, falling back to the
@@ -112,7 +129,9 @@ func parseWithin(file string, src []byte, budget int, why string) (*document, []
 	if p, found := secondDocument(file, dec, scan); found {
 		return nil, []Problem{p}
 	}
-	d := &document{file: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}, budget: budget, why: why}
+	d := &document{file: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}, budget: budget, why: why,
+		blocks: map[string]blockText{}, src: src}
+	defer func() { d.src, d.lineStarts = nil, nil }()
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/syntax", Message: "file is empty"}}
 	}
@@ -301,10 +320,44 @@ func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 		}
 		return arr
 	case yaml.ScalarNode:
+		if n.Style&yaml.LiteralStyle != 0 && !d.inAlias {
+			d.blocks[ptr] = d.blockLines(n)
+		}
 		return d.scalar(n, probs)
 	}
 	*probs = append(*probs, Problem{Pos: d.at(n), Rule: "yaml/syntax", Message: "unsupported YAML node"})
 	return nil
+}
+
+// blockLines finds where each text line of a literal block scalar starts:
+// its text begins on the line after the | indicator, one file line per
+// text line, and a line's text is the end of its file line.
+func (d *document) blockLines(n *yaml.Node) blockText {
+	if d.lineStarts == nil {
+		d.lineStarts = []int{0}
+		for i, c := range d.src {
+			if c == '\n' {
+				d.lineStarts = append(d.lineStarts, i+1)
+			}
+		}
+	}
+	text := strings.Split(n.Value, "\n")
+	b := blockText{Line: n.Line + 1, Cols: make([]int, len(text))}
+	for i, t := range text {
+		idx := n.Line + i // 0-based index of file line n.Line+1+i
+		if t == "" || idx >= len(d.lineStarts) {
+			continue
+		}
+		end := len(d.src)
+		if idx+1 < len(d.lineStarts) {
+			end = d.lineStarts[idx+1] - 1
+		}
+		line := strings.TrimSuffix(string(d.src[d.lineStarts[idx]:end]), "\r")
+		if strings.HasSuffix(line, t) {
+			b.Cols[i] = utf8.RuneCountInString(line[:len(line)-len(t)]) + 1
+		}
+	}
+	return b
 }
 
 func (d *document) scalar(n *yaml.Node, probs *[]Problem) any {

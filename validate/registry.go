@@ -56,6 +56,7 @@ var ruleTables = []func() []*Rule{
 	imageRules,
 	boardRules,
 	rfylRules,
+	runRules,
 }
 
 // Default returns the registry with every built-in rule.

@@ -38,6 +38,7 @@ func ruleCases() []ruleCase {
 	all = append(all, imageCases()...)
 	all = append(all, boardCases()...)
 	all = append(all, rfylCases()...)
+	all = append(all, runCases()...)
 	return all
 }
 
@@ -139,7 +140,7 @@ cards:
 		{rule: rule, name: "fires-deck-and-token-set-share-an-id",
 			files: genericPack("tokens.yaml", tokenSet("cards", token("bullet", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "id: |cards",
-				msg: []string{`token set id "cards"`, "by another element (deck, token set, sheet, board)"}}}},
+				msg: []string{`token set id "cards"`, "by another element (deck, token set, sheet, board, map)"}}}},
 		{rule: rule, name: "fires-token-reuses-a-card-id",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("card-b", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "{id: |card-b",

@@ -159,7 +159,7 @@ func TestSchemaFixModelines(t *testing.T) {
 }
 
 func TestRepointModeline(t *testing.T) {
-	known := map[string]bool{"deck.schema.json": true, "board.schema.json": true}
+	known := map[string]bool{"deck.schema.json": true, "board.schema.json": true, "run-map.schema.json": true}
 	to := func(name string) (string, bool) { return "../s/" + name, known[name] }
 	cases := []struct {
 		name, in, want string
@@ -173,6 +173,8 @@ func TestRepointModeline(t *testing.T) {
 			"# yaml-language-server: $schema=../s/deck.schema.json\nkind: Deck\n", modelineKept},
 		{"added from kind", "kind: Board # a board\nid: b\n",
 			"# yaml-language-server: $schema=../s/board.schema.json\nkind: Board # a board\nid: b\n", modelineAdded},
+		{"added from a kind whose schema has another name", "kind: Map\nid: m\n",
+			"# yaml-language-server: $schema=../s/run-map.schema.json\nkind: Map\nid: m\n", modelineAdded},
 		{"a schema runforge does not write", "# yaml-language-server: $schema=other.json\nkind: Deck\n",
 			"# yaml-language-server: $schema=other.json\nkind: Deck\n", modelineForeign},
 		{"a modeline after the content is not one", "kind: Nope\n# yaml-language-server: $schema=deck.schema.json\n",

@@ -66,7 +66,11 @@ func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([
 		if m == nil {
 			continue
 		}
-		want, ok := schemaPath(strings.ToLower(m[1]) + ".schema.json")
+		file, known := schema.SchemaFileOf(m[1])
+		if !known {
+			file = strings.ToLower(m[1]) + ".schema.json"
+		}
+		want, ok := schemaPath(file)
 		if !ok {
 			return src, modelineNone
 		}
