@@ -1,0 +1,93 @@
+package runmove
+
+import (
+	"fmt"
+	"slices"
+)
+
+// analysis holds what one map's checks share: the move table, the box's
+// tokens and the search scratch space.
+type analysis struct {
+	m     *Map
+	all   []Action
+	t     *moveTable
+	dense map[int]*denseDom   // by board size
+	reach map[reachKey]*reach // unlimited searches, by board and spawn point
+	// breadthOnly makes one-board searches skip the depth-first search.
+	breadthOnly bool
+}
+
+func newAnalysis(m *Map, tokens []Action) (*analysis, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if len(tokens) > MaxTokens {
+		return nil, fmt.Errorf("%d action tokens; reachability handles at most %d", len(tokens), MaxTokens)
+	}
+	for _, t := range tokens {
+		if t < SilentN || t > SprintW {
+			return nil, fmt.Errorf("action token %v is not an action", t)
+		}
+	}
+	return &analysis{m: m, all: tokens, t: newMoveTable(m), dense: map[int]*denseDom{}, reach: map[reachKey]*reach{}}, nil
+}
+
+// spawns are the spawn points by number (then map order).
+func (a *analysis) spawns() []Spawn {
+	sp := slices.Clone(a.m.Spawns)
+	slices.SortStableFunc(sp, func(x, y Spawn) int { return x.Number - y.Number })
+	return sp
+}
+
+// reachKey identifies an unlimited search: its token types and start.
+type reachKey struct {
+	tokens string
+	spawn  Cell
+}
+
+// unlimited runs the unlimited-token model (token types reusable at will),
+// once per board and spawn point, and reports whether o is won.
+func (a *analysis) unlimited(o Objective, spawn Cell) (*reach, *goal, board, bool) {
+	g := newGoal(a.m, o)
+	b := newBoard(o.Tokens(a.all))
+	d := b.distinct()
+	key := reachKey{tokens: fmt.Sprint(d.tokens), spawn: spawn}
+	r := a.reach[key]
+	if r == nil {
+		r = searchUnlimited(a.t, d, &g.stashBits, spawn)
+		a.reach[key] = r
+	}
+	_, won := r.firstWin(&g)
+	return r, &g, b, won
+}
+
+// oneBoard runs the one-action-board model (spec §10).
+func (a *analysis) oneBoard(o Objective, spawn Cell) (*budget, bool) {
+	s := a.newBudget(o, nil)
+	return s, s.run(spawn)
+}
+
+// withGadgets runs the one-board model with a gadget assignment, one per
+// stash (gadget report).
+func (a *analysis) withGadgets(o Objective, spawn Cell, assignment []Gadget) (*budget, bool) {
+	a.t.addGadgets(a.m)
+	s := a.newBudget(o, assignment)
+	return s, s.run(spawn)
+}
+
+// newBudget prepares a one-board search.
+func (a *analysis) newBudget(o Objective, assignment []Gadget) *budget {
+	g := newGoal(a.m, o)
+	b := newBoard(o.Tokens(a.all))
+	s := &budget{t: a.t, b: b, g: &g, gad: assignment, breadthOnly: a.breadthOnly}
+	s.h = newRelaxed(a.t, b.distinct(), &g, len(a.m.Stashes), nil, assignment)
+	s.dom = newHashDom()
+	if len(a.m.Stashes) <= denseMaxStashes {
+		n := len(b.tokens) + len(assignment)
+		if a.dense[n] == nil {
+			a.dense[n] = newDenseDom(n)
+		}
+		s.dom = a.dense[n]
+	}
+	return s
+}

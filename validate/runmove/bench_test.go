@@ -1,0 +1,93 @@
+package runmove
+
+import "testing"
+
+// Spec §15 targets: unlimited-token checks under 50 ms for all 8 bundled
+// maps; the one-action-board check within 1 s for the 8 bundled maps. The
+// bundled maps do not exist yet: the spec's two legal maps stand in, each
+// benchmark covering both (so 4 times a benchmark's time is 8 maps).
+
+func specMaps() []string { return []string{"base", "water"} }
+
+// BenchmarkUnlimited is the unlimited-token model: every objective from every
+// spawn point, with the diagnosis, and the trap search.
+func BenchmarkUnlimited(b *testing.B) {
+	maps := loadAll(b, specMaps())
+	for b.Loop() {
+		for _, m := range maps {
+			a, err := newAnalysis(m, DefaultTokens())
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, o := range Objectives() {
+				for _, sp := range a.spawns() {
+					if r, g, _, won := a.unlimited(o, sp.At); !won {
+						diagnose(m, g, r)
+					}
+				}
+			}
+			a.trapFinding()
+		}
+	}
+}
+
+// BenchmarkCheck is everything Check does (unlimited, one board, traps).
+func BenchmarkCheck(b *testing.B) {
+	maps := loadAll(b, specMaps())
+	for b.Loop() {
+		for _, m := range maps {
+			if _, err := Check(m, DefaultTokens()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkCheckBreadthFirst is Check without the depth-first search: the
+// plain breadth-first search with dominance pruning of spec §10.
+func BenchmarkCheckBreadthFirst(b *testing.B) {
+	maps := loadAll(b, specMaps())
+	for b.Loop() {
+		for _, m := range maps {
+			a, err := newAnalysis(m, DefaultTokens())
+			if err != nil {
+				b.Fatal(err)
+			}
+			a.breadthOnly = true
+			for _, o := range Objectives() {
+				a.objectiveFindings(o)
+			}
+		}
+	}
+}
+
+// BenchmarkNeedsExhaustion proves rank 5 impossible within one board from all
+// 8 spawn points of the climbs map: the exhaustive case.
+func BenchmarkNeedsExhaustion(b *testing.B) {
+	m := loadFixture(b, "climbs")
+	for b.Loop() {
+		if _, err := Check(m, DefaultTokens()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExplain is the explain output (no gadget report on legal maps).
+func BenchmarkExplain(b *testing.B) {
+	maps := loadAll(b, specMaps())
+	for b.Loop() {
+		for _, m := range maps {
+			if _, err := Explain(m, DefaultTokens()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func loadAll(b *testing.B, names []string) []*Map {
+	var maps []*Map
+	for _, n := range names {
+		maps = append(maps, loadFixture(b, n))
+	}
+	return maps
+}
