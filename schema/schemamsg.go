@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,6 +22,12 @@ const schemaHint = "`runforge schema` writes the JSON Schemas, which describe ev
 
 // patternText says in words what each pattern of the embedded schemas
 // allows. A test checks that every pattern is here.
+// lengthPattern is the pattern of common.schema.json's length.
+const lengthPattern = `^[0-9]+(\.[0-9]+)?(mm|cm|in|pt)$`
+
+// negativeLength is a length the pattern refuses only for its minus sign.
+var negativeLength = regexp.MustCompile(`^-[0-9]+(\.[0-9]+)?(mm|cm|in|pt)$`)
+
 var patternText = map[string]string{
 	`^[a-z0-9][a-z0-9-]*$`:               "lower-case letters, digits and hyphens, starting with a letter or digit (e.g. my-deck-2)",
 	`^[0-9]+(\.[0-9]+)?(mm|cm|in|pt)$`:   "a length with a unit: mm, cm, in or pt (e.g. 63mm, 2.5in)",
@@ -58,6 +65,9 @@ func plainMessage(what string, ek jsonschema.ErrorKind) (string, string) {
 	case *kind.Const:
 		return enumMessage(what, k.Got, []any{k.Want})
 	case *kind.Pattern:
+		if k.Want == lengthPattern && negativeLength.MatchString(k.Got) {
+			return fmt.Sprintf("%s %q must not be negative", what, k.Got), ""
+		}
 		if text, ok := patternText[k.Want]; ok {
 			return fmt.Sprintf("%s %q must be %s", what, k.Got, text), ""
 		}

@@ -39,6 +39,8 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 			`id "Bad_ID" must be lower-case letters, digits and hyphens, starting with a letter or digit (e.g. my-deck-2)`, ""},
 		{"length pattern", manifest, "d.yaml", "kind: Deck\nid: d\ncardType: generic\nsize: custom\nwidth: 63 mm\nheight: 88mm\ncards: []\n", 5, 8,
 			`width "63 mm" must be a length with a unit: mm, cm, in or pt (e.g. 63mm, 2.5in)`, ""},
+		{"negative length", manifest, "d.yaml", "kind: Deck\nid: d\ncardType: generic\nsize: custom\nwidth: -5mm\nheight: 88mm\ncards: []\n", 5, 8,
+			`width "-5mm" must not be negative`, ""},
 		{"colour pattern", manifest, "t.yaml", "kind: Templates\ntemplates:\n  - id: x\n    background: red\n", 4, 17,
 			`background "red" must be a colour written #rgb or #rrggbb (e.g. #c00 or #cc0000)`, ""},
 		{"wrong type", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/determination\ncards:\n  - id: a\n    value: high\n", 6, 12,
