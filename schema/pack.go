@@ -500,6 +500,12 @@ func (p *Pack) contentFiles(manifest *document) ([]contentFile, []Ref, []Problem
 			continue
 		}
 		first[clean] = ref
+		if clean == ManifestFile {
+			probs = append(probs, Problem{Pos: ref.Pos(), Rule: "schema/invalid",
+				Message: fmt.Sprintf("include: lists %s, the manifest itself; it lists content files only", ManifestFile),
+				Hint:    "delete this entry"})
+			continue
+		}
 		if !fs.ValidPath(clean) {
 			missing = append(missing, ref)
 			continue

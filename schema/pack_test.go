@@ -374,3 +374,16 @@ func TestPackNodeBudget(t *testing.T) {
 		t.Errorf("got %v, want the pack limit at %v", limits, want)
 	}
 }
+
+// TestIncludeListingTheManifest: include: naming game.yaml is one error at
+// that entry, not a second manifest found in the file.
+func TestIncludeListingTheManifest(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml":  {Data: []byte(fuzzManifest + "include:\n  - cards.yaml\n  - game.yaml\n")},
+		"cards.yaml": {Data: []byte("kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A, count: 2}\n")},
+	}
+	_, probs := LoadPack(fsys, "p")
+	if len(probs) != 1 || probs[0].Pos.String() != "p/game.yaml:11:5" || !strings.Contains(probs[0].Message, "the manifest itself") {
+		t.Fatalf("got %v", probs)
+	}
+}
