@@ -124,7 +124,8 @@ func checkTemplateFields(c *Context) {
 	}
 }
 
-// bleedAllowance is how far a shape may reach past the trim (into the bleed).
+// bleedAllowance is how far a shape or a picture may reach past the trim
+// (into the bleed), as full-bleed art does.
 const bleedAllowance = 3.0
 
 func checkTemplateGeometry(c *Context) {
@@ -177,7 +178,7 @@ func round(v float64) float64 { return float64(int(v*100+0.5)) / 100 }
 func boxOutside(b *schema.Box, size schema.Size) string {
 	allow := 0.0
 	switch b.Kind() {
-	case "rect", "ellipse", "line":
+	case "rect", "ellipse", "line", "image":
 		allow = bleedAllowance
 	}
 	w, h := size.W.MM(), size.H.MM()

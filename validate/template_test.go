@@ -27,6 +27,8 @@ func templateCases() []ruleCase {
 			}},
 		{rule: "template/geometry", name: "quiet-boxes-inside",
 			files: withFancy("      - {id: band, type: rect, x: 0mm, y: 0mm, w: 66.5mm, h: 10mm, fill: \"#000000\"}\n      - {id: text, size: 10pt, minSize: 6pt}\n")},
+		{rule: "template/geometry", name: "quiet-art-into-the-bleed",
+			files: withFancy("      - {id: art, type: image, file: art.png, x: 0mm, y: 0mm, w: 66.5mm, h: 91.9mm}\n").with("art.png", picture("ok.png"))},
 		{rule: "template/geometry", name: "fires-box-outside-and-min-size",
 			files: withFancy("      - {id: note, text: hi, x: 50mm, y: 80mm, w: 20mm, h: 10mm}\n      - {id: text, size: 8pt, minSize: 9pt}\n"),
 			want: []want{
