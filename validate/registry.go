@@ -106,6 +106,23 @@ type Context struct {
 	// target is the paper and layout cards are checked against.
 	target PrintTarget
 	diags  []Diagnostic
+	// memo holds what rules of one run share (see memo), keyed by the
+	// element it is about.
+	memo map[any]any
+}
+
+// memo returns what compute gives for key, computing it once per
+// validation run: rules that need the same costly analysis (RUN's
+// reachability search) share it without global state.
+func memo[T any](c *Context, key any, compute func() T) T {
+	if v, ok := c.memo[key]; ok {
+		return v.(T)
+	}
+	v := compute()
+	if c.memo != nil {
+		c.memo[key] = v
+	}
+	return v
 }
 
 // Report records a finding of the running rule.
@@ -204,11 +221,12 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 		if opts.Print != nil {
 			target = *opts.Print
 		}
+		shared := map[any]any{}
 		for _, rule := range reg.rules {
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) {
 				continue
 			}
-			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target}
+			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target, memo: shared}
 			rule.Check(ctx)
 			diags = append(diags, ctx.diags...)
 		}

@@ -70,9 +70,9 @@ func splitAction(a string) (kind, dir string) {
 
 func runRules() []*Rule {
 	games := []string{"run"}
-	return []*Rule{
+	return append([]*Rule{
 		{ID: "run/grid", Severity: Error, Games: games, Check: checkRunGrid,
-			Doc: "A map's levels picture is not 6 rows of 6 spaces (L105), a row is misnumbered, or a symbol is not in the legend."},
+			Doc: "A map's levels picture is not 6 rows of 6 spaces (L105), a row is misnumbered, or a symbol is not in the legend; or the movement model cannot represent a map for a reason no other rule reports, so its reachability is not checked."},
 		{ID: "run/map-cards", Severity: Error, Games: games, Check: checkRunMapCards,
 			Doc: "A map lacks its printed number or name (L93), its number is not its card and side (\"2b\"), or two maps are the same side of one card."},
 		{ID: "run/stashes", Severity: Error, Games: games, Check: checkRunStashes,
@@ -109,7 +109,7 @@ func runRules() []*Rule {
 			Doc: "Two of stash, safe house, spawn point and helicopter pad share a space (A17: the rulebook does not say they may not)."},
 		{ID: "run/map-rules", Severity: Warning, Games: games, Check: checkRunMapRules,
 			Doc: "A map has printed rule text whose effect runforge does not apply (encoded is not true; L661-663)."},
-	}
+	}, runReachRules()...)
 }
 
 // mapWhat names a map in messages: `map "base"`.
@@ -172,6 +172,7 @@ func checkRunGrid(c *Context) {
 				}
 			}
 		}
+		reportReachSkipped(c, m)
 	}
 }
 

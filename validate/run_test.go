@@ -44,7 +44,7 @@ levels: |
   6  . . . . . ~
 stashes: [C2, F1, A6, E5]
 safeHouses: [{letter: A, at: B6}, {letter: B, at: E2}]
-spawns: [{number: 1, at: D1}, {number: 2, at: A3}, {number: 3, at: C3}, {number: 4, at: F3},
+spawns: [{number: 1, at: D1}, {number: 2, at: E3}, {number: 3, at: C3}, {number: 4, at: F3},
          {number: 5, at: C5}, {number: 6, at: A5}, {number: 7, at: E6}, {number: 8, at: D3}]
 helipads: [D5]
 donutShops: [D1]
@@ -94,6 +94,7 @@ func runCases() []ruleCase {
 	all = append(all, runAccessCases()...)
 	all = append(all, runFeatureCases()...)
 	all = append(all, runMapCountCases()...)
+	all = append(all, runReachCases()...)
 	return all
 }
 

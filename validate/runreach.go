@@ -1,0 +1,290 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate/runmove"
+)
+
+// RUN reachability rules (spec shared/specs/run.md section 11): the movement
+// model and searches of package runmove, run on each map of the pack. Every
+// feature of the converted map carries the schema.Pos of its YAML entry as
+// its runmove Ref, so a finding points at the stash, safe house or spawn
+// point at fault, with the grouped spawn points as related positions.
+//
+// Reachability is skipped on a map whose levels picture has run/grid errors,
+// and on one the movement model cannot represent (runmove.Map.Validate):
+// silently when a structure or schema rule already reports the defect (more
+// than 6 stashes is a run/stashes error), else run/grid says why. The action
+// tokens are runmove.DefaultTokens (assumption A2); ranks draw their boards
+// from them as runmove does (runmove.RankTokens).
+
+func runReachRules() []*Rule {
+	games := []string{"run"}
+	return []*Rule{
+		{ID: runmove.RuleRank3, Severity: Error, Games: games, Check: reachCheck(runmove.RuleRank3, "rank 3"),
+			Doc: "From some spawn point, 3 stashes then a turn ending on safe house A or B (13 tokens; also covers ranks 1-2) cannot be won even with unlimited tokens (L177, L264, A3); the message names the stash or safe house at fault and the last spaces reached."},
+		{ID: runmove.RuleRank4, Severity: Error, Games: games, Check: reachCheck(runmove.RuleRank4, "rank 4"),
+			Doc: "From some spawn point, 3 stashes then safe house A alone, or B alone, cannot be won even with unlimited tokens (L492-494, A3); the message names the letter."},
+		{ID: runmove.RuleRank5, Severity: Error, Games: games, Check: reachCheck(runmove.RuleRank5, "rank 5"),
+			Doc: "From some spawn point, all 4 stashes then A or B (14 tokens) cannot be won even with unlimited tokens (L500, A3)."},
+		{ID: runmove.RuleNeedsExhaustion, Severity: Warning, Games: games, Check: reachCheck(runmove.RuleNeedsExhaustion, ""),
+			Doc: "An objective can be won with unlimited tokens but not within one action board, each token used once (L196): it needs exhaustion, which costs a hit at rank >= 3."},
+		{ID: runmove.RuleTrap, Severity: Warning, Games: games, Check: reachCheck(runmove.RuleTrap, ""),
+			Doc: "A space where a turn can end, reachable from a spawn point, from which no safe house can be reached (unlimited tokens, regardless of stashes); one finding per map lists the trap spaces."},
+	}
+}
+
+// reachCheck reports the findings of one reachability rule.
+func reachCheck(rule, rank string) func(*Context) {
+	return func(c *Context) {
+		for _, m := range c.Pack.Maps() {
+			r := mapReach(c, m)
+			for _, f := range r.findings {
+				if f.Rule != rule {
+					continue
+				}
+				pos, _ := f.Src.(schema.Pos)
+				var related []Related
+				for _, ref := range f.Related() {
+					if p, ok := ref.(schema.Pos); ok {
+						related = append(related, Related{Pos: p, Message: r.labels[p]})
+					}
+				}
+				c.ReportHint(pos, f.Message(), reachHint(f, rank), related...)
+			}
+		}
+	}
+}
+
+// reachHint suggests a fix for a reachability finding.
+func reachHint(f runmove.Finding, rank string) string {
+	switch f.Rule {
+	case runmove.RuleNeedsExhaustion:
+		return "shorten the routes (an access feature, a stash or safe house nearer), or accept it: exhaustion costs a hit"
+	case runmove.RuleTrap:
+		return "add a way out (a ladder, pier or fire escape), or accept the trap: the Runner never has to enter it"
+	}
+	switch f.Reason.Kind {
+	case runmove.StashUncollectable:
+		return "give the stash a way up (an access feature) or move it, so that a turn can end on it at " + rank
+	case runmove.StashDeadEnd:
+		return "add a way out after the stash (a ladder, pier or fire escape), or move it"
+	case runmove.SafeHouseUnreachable:
+		return "give the safe house a way in (an access feature), or move it"
+	}
+	return "move a stash or a safe house so that one route collects enough stashes"
+}
+
+// reachResult is the reachability of one map: its findings, and labels for
+// the positions they name.
+type reachResult struct {
+	findings []runmove.Finding
+	labels   map[schema.Pos]string
+	// skipped says why reachability was not run ("" when it was); reported
+	// says whether a structure or schema rule already reports the defect.
+	skipped  string
+	reported bool
+}
+
+// mapReach returns the reachability of a map, computed once per
+// validation run: the five rules and run/grid share one search.
+func mapReach(c *Context, m *schema.Map) *reachResult {
+	return memo(c, m, func() *reachResult { return computeReach(m) })
+}
+
+func computeReach(m *schema.Map) *reachResult {
+	if gridBroken(m) {
+		return &reachResult{skipped: "the levels picture has run/grid errors", reported: true}
+	}
+	rm, labels, err := RunMoveMap(m)
+	if err != nil {
+		// The schema requires cells A1-F6 and known actions, so a map that
+		// loaded converts; keep the reason for run/grid all the same.
+		return &reachResult{skipped: err.Error()}
+	}
+	if err := rm.Validate(); err != nil {
+		return &reachResult{skipped: err.Error(), reported: len(m.Stashes) > runmove.MaxStashes}
+	}
+	fs, err := runmove.Check(rm, runmove.DefaultTokens())
+	if err != nil {
+		return &reachResult{skipped: err.Error()}
+	}
+	return &reachResult{findings: fs, labels: labels}
+}
+
+// gridBroken reports a map with run/grid errors: a picture that does not
+// resolve, or a misnumbered row.
+func gridBroken(m *schema.Map) bool {
+	if m.Grid == nil {
+		return true
+	}
+	for i, row := range m.Picture.Rows {
+		if row.Label != nil && row.Label.Text != strconv.Itoa(i+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportReachSkipped is run/grid's report of a map reachability could not
+// check for a reason no other rule reports.
+func reportReachSkipped(c *Context, m *schema.Map) {
+	if gridBroken(m) {
+		return
+	}
+	if r := mapReach(c, m); r.skipped != "" && !r.reported {
+		c.ReportHint(m.Ref.Child("id").Pos(), fmt.Sprintf("%s: reachability (run/rank3-5, run/needs-exhaustion, run/trap) is not checked: %s", mapWhat(m), r.skipped),
+			"correct the map so that the movement model can represent it")
+	}
+}
+
+// RunMoveMap converts a map whose levels picture resolves into the movement
+// model. Each feature's Src is the schema.Pos of its entry: a stash's list
+// item, a safe house's or spawn point's entry, an access feature, tunnel,
+// zip line, link or forbidden move, and a space's symbol in the picture.
+// labels names each feature position, for related positions.
+func RunMoveMap(m *schema.Map) (*runmove.Map, map[schema.Pos]string, error) {
+	if m.Grid == nil {
+		return nil, nil, errors.New("the levels picture is not 6 rows of 6 legend symbols")
+	}
+	conv := &mapConverter{labels: map[schema.Pos]string{}}
+	rm := &runmove.Map{ID: m.ID, Src: m.Ref.Child("id").Pos()}
+	for r := range m.Grid {
+		for col := range m.Grid[r] {
+			s := &m.Grid[r][col]
+			cell, _ := runmove.CellAt(col, r)
+			sp := runmove.Space{Level: s.Level, Building: s.Building, Water: s.Water, Ice: s.Ice, Bridge: s.Bridge, Src: s.Pos}
+			if s.Current != "" {
+				sp.Current = conv.dir(s.Current)
+			}
+			rm.Spaces[cell] = sp
+			conv.label(s.Pos, "space "+cell.String())
+		}
+	}
+	for i, s := range m.Stashes {
+		pos := m.Ref.Child("stashes").Index(i).Pos()
+		rm.Stashes = append(rm.Stashes, runmove.Stash{At: conv.cell(s), Src: pos})
+		conv.label(pos, "stash "+s)
+	}
+	for _, h := range m.SafeHouses {
+		var letter byte
+		if len(h.Letter) == 1 {
+			letter = h.Letter[0]
+		}
+		pos := h.Ref.Pos()
+		rm.SafeHouses = append(rm.SafeHouses, runmove.SafeHouse{Letter: letter, At: conv.cell(h.At), Src: pos})
+		conv.label(pos, fmt.Sprintf("safe house %s at %s", h.Letter, h.At))
+	}
+	for _, s := range m.Spawns {
+		pos := s.Ref.Pos()
+		rm.Spawns = append(rm.Spawns, runmove.Spawn{Number: s.Number, At: conv.cell(s.At), Src: pos})
+		conv.label(pos, fmt.Sprintf("spawn point %d at %s", s.Number, s.At))
+	}
+	conv.features(m, rm)
+	if conv.err != nil {
+		return nil, nil, conv.err
+	}
+	return rm, conv.labels, nil
+}
+
+// features converts the access features, tunnels, zip lines, links, crossed
+// out gadgets and forbidden moves.
+func (conv *mapConverter) features(m *schema.Map, rm *runmove.Map) {
+	for _, a := range m.Access {
+		rm.Access = append(rm.Access, runmove.Access{Kind: conv.accessKind(a.Kind), From: conv.cell(a.From), To: conv.cell(a.To),
+			Actions: conv.actions(a.Actions), Src: a.Ref.Pos()})
+	}
+	for _, t := range m.Tunnels {
+		if len(t.Ends) != 2 {
+			conv.fail(fmt.Errorf("a tunnel has %d ends, not 2", len(t.Ends)))
+			continue
+		}
+		tn := runmove.Tunnel{Ends: [2]runmove.Cell{conv.cell(t.Ends[0]), conv.cell(t.Ends[1])}, Src: t.Ref.Pos()}
+		for _, ic := range t.Actions {
+			tn.Icons = append(tn.Icons, runmove.TunnelIcon{From: conv.cell(ic.From), Action: conv.action(ic.Action), Src: ic.Ref.Pos()})
+		}
+		rm.Tunnels = append(rm.Tunnels, tn)
+	}
+	for _, z := range m.ZipLines {
+		zl := runmove.ZipLine{Start: conv.cell(z.Start), End: conv.cell(z.End), Action: conv.action(z.Action),
+			OneWay: z.OneWay, Bridge: z.Style == "bridge", Src: z.Ref.Pos()}
+		if z.EndAction != "" {
+			zl.EndAction = conv.action(z.EndAction)
+		}
+		rm.ZipLines = append(rm.ZipLines, zl)
+	}
+	for _, l := range m.Links {
+		ln := runmove.Link{From: conv.cell(l.From), To: conv.cell(l.To), Action: conv.action(l.Action), Src: l.Ref.Pos()}
+		if l.BackAction != "" {
+			ln.BackAction = conv.action(l.BackAction)
+		}
+		rm.Links = append(rm.Links, ln)
+	}
+	for _, g := range m.CrossedOutGadgets {
+		gd, err := runmove.ParseGadget(g)
+		conv.fail(err)
+		rm.CrossedOut = append(rm.CrossedOut, gd)
+	}
+	for _, f := range m.Overrides.ForbiddenMoves {
+		rm.Overrides.ForbiddenMoves = append(rm.Overrides.ForbiddenMoves, runmove.ForbiddenMove{From: conv.cell(f.From), To: conv.cell(f.To),
+			Actions: conv.actions(f.Actions), Src: f.Ref.Pos()})
+	}
+}
+
+// mapConverter parses the schema's strings, keeping the first error.
+type mapConverter struct {
+	labels map[schema.Pos]string
+	err    error
+}
+
+func (conv *mapConverter) fail(err error) {
+	if conv.err == nil && err != nil {
+		conv.err = err
+	}
+}
+
+func (conv *mapConverter) label(p schema.Pos, s string) {
+	if _, ok := conv.labels[p]; !ok {
+		conv.labels[p] = s
+	}
+}
+
+func (conv *mapConverter) cell(s string) runmove.Cell {
+	c, err := runmove.ParseCell(s)
+	conv.fail(err)
+	return c
+}
+
+func (conv *mapConverter) dir(s string) runmove.Dir {
+	d, err := runmove.ParseDir(s)
+	conv.fail(err)
+	return d
+}
+
+func (conv *mapConverter) action(s string) runmove.Action {
+	a, err := runmove.ParseAction(s)
+	conv.fail(err)
+	return a
+}
+
+func (conv *mapConverter) actions(ss []string) []runmove.Action {
+	var out []runmove.Action
+	for _, s := range ss {
+		out = append(out, conv.action(s))
+	}
+	return out
+}
+
+func (conv *mapConverter) accessKind(s string) runmove.AccessKind {
+	for k := runmove.FireEscape; k <= runmove.Pier; k++ {
+		if k.String() == s {
+			return k
+		}
+	}
+	conv.fail(fmt.Errorf("access kind %q", s))
+	return runmove.FireEscape
+}
