@@ -1,7 +1,6 @@
 package runmove
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -12,16 +11,7 @@ func gadgetOuts(t *testing.T, m *Map, from string, g Gadget) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ss []string
-	for _, o := range GadgetOutcomes(m, c, g) {
-		s := o.Moved.String()
-		if o.Forced != NoDisplacement {
-			s += ">" + o.End.String()
-		}
-		ss = append(ss, s)
-	}
-	slices.Sort(ss)
-	return strings.Join(ss, " ")
+	return outcomeText(GadgetOutcomes(m, c, g))
 }
 
 // bridged: water along row 4, with a bridge at C4 joining A4-B4 to D4-F4.

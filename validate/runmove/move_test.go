@@ -25,8 +25,14 @@ func outs(t *testing.T, m *Map, from string, a Action) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return outcomeText(Outcomes(m, c, a))
+}
+
+// outcomeText renders outcomes sorted: "C2" when the turn ends where the
+// movement did, "C4>D4" after a forced displacement.
+func outcomeText(os []Outcome) string {
 	var ss []string
-	for _, o := range Outcomes(m, c, a) {
+	for _, o := range os {
 		s := o.Moved.String()
 		if o.Forced != NoDisplacement {
 			s += ">" + o.End.String()
