@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -11,9 +12,10 @@ import (
 
 // validateOptions are the flags of `runforge validate`.
 type validateOptions struct {
-	format string
-	strict bool
-	paths  []string
+	format  string
+	strict  bool
+	explain bool
+	paths   []string
 }
 
 func newValidateCmd(s streams) *cobra.Command {
@@ -32,6 +34,11 @@ The report goes to standard output in every format (text, json, github,
 sarif), so it can be piped or redirected; runforge's own errors go to
 standard error. --format takes any letter case (json, JSON, Json).
 
+--explain (text format only) adds, after the report, for every RUN map a
+shortest winning sequence per spawn point and rank within one action board
+(or the one that needs exhaustion), rank 5 without the diagonal wild, and
+the gadget report.
+
 Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 usage
 or I/O error.`,
 		Example: `  runforge validate
@@ -46,6 +53,7 @@ or I/O error.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "fail (exit 1) on warnings too")
+	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won (text format)")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -55,12 +63,22 @@ func runValidate(s streams, o *validateOptions) error {
 	if err != nil {
 		return usageError("--format: %v", err)
 	}
-	_, _, all, sum, err := checkPaths(o.paths)
+	if o.explain && !strings.EqualFold(o.format, "text") {
+		return usageError("--explain writes text: use it with --format text (the default)")
+	}
+	_, results, all, sum, err := checkPaths(o.paths)
 	if err != nil {
 		return err
 	}
 	if err := w.Write(s.out, all, sum); err != nil {
 		return usageError("writing report: %v", err)
+	}
+	if o.explain {
+		for _, c := range results {
+			if text := validate.ExplainMaps(c.pack); text != "" {
+				fmt.Fprint(s.out, "\n"+text)
+			}
+		}
 	}
 	if sum.Errors > 0 || (o.strict && sum.Warnings > 0) {
 		return errFindings
