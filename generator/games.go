@@ -20,6 +20,7 @@ type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *Ca
 // gameRenderers is the table of games' rendering: one line per game.
 var gameRenderers = []gameRenderer{
 	rfylRenderer,
+	runRenderer,
 }
 
 // derivedFields adds the fields a game computes from a card.

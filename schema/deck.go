@@ -227,7 +227,7 @@ func (d *Deck) Total() int {
 type Card struct {
 	ID     string
 	Count  int
-	Fields map[string]any // string, int64, float64, bool or []string
+	Fields map[string]any // string, int64, float64, bool, []string, or []any/map[string]any of these
 	Deck   *Deck
 	// Remove marks a card of an extending pack that takes the card of the
 	// same id out of the extended pack's deck.
@@ -253,6 +253,21 @@ func (c *Card) Str(name string) string {
 func (c *Card) Int(name string) (int, bool) {
 	v, ok := c.Fields[name].(int64)
 	return int(v), ok
+}
+
+// Ints returns a list field of integers (nil when absent or not all
+// integers).
+func (c *Card) Ints(name string) []int {
+	v, _ := c.Fields[name].([]any)
+	out := make([]int, 0, len(v))
+	for _, e := range v {
+		n, ok := e.(int64)
+		if !ok {
+			return nil
+		}
+		out = append(out, int(n))
+	}
+	return out
 }
 
 // List returns a list field.
@@ -301,15 +316,34 @@ func normalize(v any) any {
 		f, _ := t.Float64()
 		return f
 	case []any:
+		// A list of strings (or an empty list) is a []string; any other
+		// list, such as RUN backup ranks or a deck's action vocabulary,
+		// keeps its normalized elements.
 		out := make([]string, 0, len(t))
 		for _, e := range t {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
+			s, ok := e.(string)
+			if !ok {
+				return normalizeList(t)
 			}
+			out = append(out, s)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = normalize(e)
 		}
 		return out
 	}
 	return v
+}
+
+func normalizeList(t []any) []any {
+	out := make([]any, len(t))
+	for i, e := range t {
+		out[i] = normalize(e)
+	}
+	return out
 }
 
 func sortedFieldNames(m map[string]any) []string {

@@ -43,6 +43,7 @@ type CardType struct {
 var gameSchemas = []GameSchema{
 	commonSchema,
 	rfylSchema,
+	runSchema,
 }
 
 // commonSchema holds what every game may use.

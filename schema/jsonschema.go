@@ -75,13 +75,14 @@ func composeDeckSchema(doc map[string]any) {
 			"then": map[string]any{"$ref": "#/$defs/removal"},
 			"else": map[string]any{"$ref": ct.Card},
 		}}}}
+		isType := map[string]any{"properties": map[string]any{"cardType": map[string]any{"const": name}}, "required": []any{"cardType"}}
+		allOf = append(allOf, map[string]any{"if": isType, "then": then})
 		if ct.Deck != "" {
-			then["$ref"] = ct.Deck
+			// The deck settings are a branch of their own: a failing card
+			// must not drop their annotations, or unevaluatedProperties
+			// would call every setting an unknown field.
+			allOf = append(allOf, map[string]any{"if": isType, "then": map[string]any{"$ref": ct.Deck}})
 		}
-		allOf = append(allOf, map[string]any{
-			"if":   map[string]any{"properties": map[string]any{"cardType": map[string]any{"const": name}}, "required": []any{"cardType"}},
-			"then": then,
-		})
 	}
 	doc["allOf"] = allOf
 }

@@ -63,6 +63,8 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 			`unknown field "dupex"`, "did you mean duplex?"},
 		{"unknown deck setting of the deck's card type", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ndroptrack: 2\ncards: []\n", 4, 1,
 			`unknown field "droptrack"`, "did you mean dropTrack?"},
+		{"a bad card leaves the deck settings known", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ndropTrack: 2\ncards:\n  - {id: a, countdown: 1, result: clen}\n", 6, 35,
+			`result must be one of infected, clean, not "clen"`, "did you mean clean?"},
 		{"unknown card field", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ncards:\n  - id: a\n    countdown: 1\n    result: clean\n    txt: x\n", 8, 5,
 			`unknown field "txt"`, "did you mean text?"},
 		{"unknown kind", manifest, "d.yaml", "kind: Dek\nid: d\n", 1, 7, `unknown kind "Dek"`, "did you mean Deck?"},

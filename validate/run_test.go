@@ -95,6 +95,7 @@ func runCases() []ruleCase {
 	all = append(all, runFeatureCases()...)
 	all = append(all, runMapCountCases()...)
 	all = append(all, runReachCases()...)
+	all = append(all, runBackupCases()...)
 	return all
 }
 

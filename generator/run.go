@@ -1,0 +1,57 @@
+package generator
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// RUN rendering (rulebook: shared/rulebooks/run.md; spec shared/specs/
+// run.md section 8.3).
+
+// runRenderer is RUN's line in gameRenderers.
+var runRenderer = gameRenderer{
+	derived: map[string]func(*schema.Card) map[string]string{
+		"run/backup": runBackupFields,
+		"run/rank":   runRankFields,
+	},
+}
+
+// runBackupFields derives a backup card's rank numbers ("1  3  4", printed
+// bottom right, L150) and the names of its top, middle and bottom actions,
+// looked up in the deck's actions: vocabulary (the id when undeclared).
+func runBackupFields(card *schema.Card) map[string]string {
+	var ranks []string
+	for _, r := range card.Ints("ranks") {
+		ranks = append(ranks, strconv.Itoa(r))
+	}
+	out := map[string]string{"rankList": strings.Join(ranks, "  ")}
+	names := map[string]string{}
+	if card.Deck != nil {
+		for _, a := range schema.BackupActions(card.Deck) {
+			names[a.ID] = a.Name
+		}
+	}
+	for i, tier := range []string{"top", "middle", "bottom"} {
+		acts := card.List("actions")
+		if i >= len(acts) {
+			break
+		}
+		name := names[acts[i]]
+		if name == "" {
+			name = acts[i]
+		}
+		out[tier] = name
+	}
+	return out
+}
+
+// runRankFields derives a rank card's role as printed.
+func runRankFields(card *schema.Card) map[string]string {
+	role := "Runner"
+	if card.Str("role") == "dispatch" {
+		role = "Dispatch"
+	}
+	return map[string]string{"roleName": role}
+}

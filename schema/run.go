@@ -1,0 +1,55 @@
+package schema
+
+// runSchema is RUN's part of the content model for cards (spec
+// shared/specs/run.md sections 3, 6.3 and 8.3; rulebook shared/rulebooks/
+// run.md L53, L56, L140, L150-153, L407-418). Its card schemas are in
+// jsonschema/run.schema.json; maps are the Map kind (runmap.go).
+//
+// A run/backup deck declares its backup-action vocabulary once, as the
+// deck setting actions: (the rulebook lists no backup actions, L420); each
+// card names the ranks it belongs to, its spawn point and its top, middle
+// and bottom action by id.
+var runSchema = GameSchema{
+	System: "run",
+	CardTypes: []CardType{
+		{Name: "run/backup", Card: "run.schema.json#/$defs/backup", Deck: "run.schema.json#/$defs/backupDeck",
+			Face: "run-backup", Back: "run-backup-back", Derived: []string{"rankList", "top", "middle", "bottom"}},
+		{Name: "run/rank", Card: "run.schema.json#/$defs/rank", Face: "run-rank", Back: "run-rank-back",
+			Derived: []string{"roleName"}},
+	},
+}
+
+// RunBackupAction is one entry of a run/backup deck's actions: vocabulary.
+type RunBackupAction struct {
+	ID, Name, Text, Verb string
+	// Tokens are the cardboard tokens placed per map, by token id.
+	Tokens map[string]int
+	// Index is the entry's place in the list.
+	Index int
+}
+
+// BackupActions returns the backup-action vocabulary of a run/backup deck
+// (its actions: setting), in order.
+func BackupActions(d *Deck) []RunBackupAction {
+	list, _ := d.Settings["actions"].([]any)
+	var out []RunBackupAction
+	for i, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		a := RunBackupAction{Index: i, Tokens: map[string]int{}}
+		a.ID, _ = m["id"].(string)
+		a.Name, _ = m["name"].(string)
+		a.Text, _ = m["text"].(string)
+		a.Verb, _ = m["verb"].(string)
+		toks, _ := m["tokens"].(map[string]any)
+		for k, v := range toks {
+			if n, ok := v.(int64); ok {
+				a.Tokens[k] = int(n)
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
