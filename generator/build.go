@@ -411,6 +411,9 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	}
 	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
 		b.WriteString("- tokens.pdf: every token of the kit; cut along the grey outlines\n")
+		for _, line := range indexTokens(p, opts) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
 	}
 	if needsCalibration(p, opts) {
 		b.WriteString("- calibration.pdf: print it on both sides of one sheet to measure your printer's duplex misregistration (--back-offset)\n")

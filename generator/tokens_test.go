@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -124,5 +125,206 @@ func TestWriteTokensNamesTheTokenTooLarge(t *testing.T) {
 	_, err := r.WriteTokens(io.Discard, p, PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin})
 	if err == nil || !strings.HasPrefix(err.Error(), `pack/tokens.yaml:5:46: token "disc": a 252.0x252.0mm piece does not fit on a4 paper`) {
 		t.Errorf("error %v", err)
+	}
+}
+
+// twoSidedFS is a pack of tokens with backs: a set back shared by most, two
+// gadgets with backs of their own (hidden values) and one one-sided set.
+func twoSidedFS(backs string) fstest.MapFS {
+	return fstest.MapFS{
+		"game.yaml": {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: generic\ncomponents: []\n")},
+		"tokens.yaml": {Data: []byte("kind: Tokens\nid: tokens\n" + backs + "tokens:\n" +
+			"  - {id: move, count: 3, shape: round, size: 25mm, fill: \"#cc3333\", label: MOVE, icon: bullet}\n" +
+			"  - {id: gadget-a, count: 2, shape: square, size: 20mm, label: GADGET, back: {fill: \"#ffee88\", label: \"+2\"}}\n" +
+			"  - {id: gadget-b, count: 2, shape: square, size: 20mm, label: GADGET, back: {fill: \"#ffee88\", label: \"-1\", icon: blood}}\n" +
+			"  - {id: small, count: 4, shape: round, size: 12mm, label: S}\n")},
+		"plain.yaml": {Data: []byte("kind: Tokens\nid: plain\ntokens:\n  - {id: dot, count: 2, shape: round, size: 16mm, label: DOT}\n")},
+	}
+}
+
+func loadTokenPack(t *testing.T, fsys fstest.MapFS) *schema.Pack {
+	t.Helper()
+	p, probs := schema.LoadPack(fsys, "pack")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+// tokenPageSink records each page on a recording of its own.
+type tokenPageSink struct{ pages []*Recorder }
+
+func (s *tokenPageSink) AddPage(w, h float64) Canvas {
+	s.pages = append(s.pages, &Recorder{})
+	return s.pages[len(s.pages)-1]
+}
+
+// drawnToken is a token as a page draws it: the centre and size of its cut
+// line, whether it is turned, and its label's text.
+type drawnToken struct {
+	cx, cy, s float64
+	turn      string
+	label     string
+}
+
+var cutLine = regexp.MustCompile(`^(?:ellipse|rect) (-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) .*stroke=`)
+
+func drawnTokens(t *testing.T, rec *Recorder) []drawnToken {
+	t.Helper()
+	var out []drawnToken
+	turn := ""
+	textRE := regexp.MustCompile(`^text .* "(.*)"$`)
+	for _, op := range rec.Ops {
+		switch {
+		case strings.HasPrefix(op, "rotate "):
+			turn = strings.Fields(op)[1]
+		case op == "pop":
+			turn = ""
+		}
+		if m := cutLine.FindStringSubmatch(op); m != nil {
+			var x, y, s float64
+			fmt.Sscan(m[1]+" "+m[2]+" "+m[3], &x, &y, &s)
+			out = append(out, drawnToken{cx: x + s/2, cy: y + s/2, s: s, turn: turn})
+		} else if m := textRE.FindStringSubmatch(op); m != nil && len(out) > 0 {
+			out[len(out)-1].label += m[1]
+		}
+	}
+	return out
+}
+
+// TestTokenBacksLandBehindFronts mirrors each back page for the flip and
+// checks that every back lands exactly behind its own front: long edge
+// mirrors left to right, short edge top to bottom turned 180 degrees, the
+// back offset shifts every back, one-sided tokens stay blank.
+func TestTokenBacksLandBehindFronts(t *testing.T) {
+	p := loadTokenPack(t, twoSidedFS("back: {fill: \"#333366\", ink: \"#ffffff\", label: ACTION}\n"))
+	r, _ := NewRenderer(false)
+	off := layout.Point{X: 0.7, Y: -0.4}
+	for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
+		opts := PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: d, BackOffset: off}
+		all, placements, sheets, err := tokenPlan(p, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := &tokenPageSink{}
+		if n := r.imposeTokens(sink, all, placements, opts); n != 2*sheets || len(sink.pages) != n {
+			t.Fatalf("%s: %d pages for %d sheets", d, n, sheets)
+		}
+		fronts, backs := drawnTokens(t, sink.pages[0]), drawnTokens(t, sink.pages[1])
+		var want []drawnToken
+		for i, f := range fronts {
+			b := all[i].BackFace()
+			if b == nil {
+				if all[i].ID != "dot" {
+					t.Errorf("%s has no back", all[i].ID)
+				}
+				continue
+			}
+			w := drawnToken{cx: opts.Paper.W - f.cx + off.X, cy: f.cy + off.Y, s: f.s, label: strings.ReplaceAll(b.Label, " ", "")}
+			if d == layout.ShortEdge {
+				w.cx, w.cy, w.turn = f.cx+off.X, opts.Paper.H-f.cy+off.Y, "180"
+			}
+			want = append(want, w)
+		}
+		if len(backs) != len(want) || len(want) != 11 {
+			t.Fatalf("%s: %d backs drawn, want %d (11)", d, len(backs), len(want))
+		}
+		for i, w := range want {
+			g := backs[i]
+			if math.Abs(g.cx-w.cx) > 0.011 || math.Abs(g.cy-w.cy) > 0.011 || g.s != w.s || g.turn != w.turn || g.label != w.label {
+				t.Errorf("%s: back %d of %s drawn at %+v, want %+v", d, i, all[i].ID, g, w)
+			}
+		}
+	}
+}
+
+// TestTwoSidedTokensGolden pins the drawing of a front page and its
+// long-edge back page, back offset included.
+func TestTwoSidedTokensGolden(t *testing.T) {
+	p := loadTokenPack(t, twoSidedFS("back: {fill: \"#333366\", ink: \"#ffffff\", label: ACTION}\n"))
+	r, _ := NewRenderer(false)
+	opts := PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge, BackOffset: layout.Point{X: 0.5, Y: -0.3}}
+	all, placements, _, err := tokenPlan(p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := &recordSink{}
+	r.imposeTokens(sink, all, placements, opts)
+	checkGolden(t, "tokens-two-sided.txt", sink.rec.String())
+}
+
+// Under --duplex none, backs that differ from token to token print on a
+// labelled page of their own after the fronts, in the fronts' places (not
+// mirrored); a back every token shares is left out; the index says which.
+func TestTokenBacksWithoutDuplex(t *testing.T) {
+	r, _ := NewRenderer(false)
+	opts := PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.NoDuplex, BackOffset: layout.Point{X: 1, Y: 1}}
+
+	p := loadTokenPack(t, twoSidedFS("back: {label: ACTION}\n"))
+	all, placements, _, err := tokenPlan(p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := &tokenPageSink{}
+	if n := r.imposeTokens(sink, all, placements, opts); n != 2 {
+		t.Fatalf("%d pages, want fronts and their backs' own page", n)
+	}
+	fronts, backs := drawnTokens(t, sink.pages[0]), drawnTokens(t, sink.pages[1])
+	k := 0
+	for i, f := range fronts {
+		if all[i].BackFace() == nil {
+			continue
+		}
+		if g := backs[k]; g.cx != f.cx || g.cy != f.cy || g.turn != "" {
+			t.Errorf("back of %s at %+v, want behind nothing: in its front's place %+v", all[i].ID, g, f)
+		}
+		k++
+	}
+	if k != len(backs) {
+		t.Errorf("%d backs drawn, want %d", len(backs), k)
+	}
+	if !strings.Contains(sink.pages[1].String(), `"token backs of sheet 1 (page 1), in the order of its fronts"`) {
+		t.Errorf("own back page not labelled:\n%s", sink.pages[1])
+	}
+	if idx := strings.Join(indexTokens(p, opts), "\n"); !strings.Contains(idx, `two-sided tokens: "move", "gadget-a", "gadget-b", "small"`) ||
+		!strings.Contains(idx, "pages of their own after the fronts (page 2)") {
+		t.Errorf("index:\n%s", idx)
+	}
+
+	// One back on every token: decorative, left out.
+	shared := fstest.MapFS{
+		"game.yaml":   {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: generic\ncomponents: []\n")},
+		"tokens.yaml": {Data: []byte("kind: Tokens\nid: tokens\nback: {label: RUN}\ntokens:\n  - {id: a, count: 2, shape: round, size: 16mm}\n  - {id: b, count: 1, shape: square, size: 20mm, back: {label: RUN}}\n")},
+	}
+	p = loadTokenPack(t, shared)
+	all, placements, _, _ = tokenPlan(p, opts)
+	sink = &tokenPageSink{}
+	if n := r.imposeTokens(sink, all, placements, opts); n != 1 {
+		t.Errorf("%d pages, want the fronts only", n)
+	}
+	if idx := strings.Join(indexTokens(p, opts), "\n"); !strings.Contains(idx, "the same on every token and are left out (--duplex none)") {
+		t.Errorf("index:\n%s", idx)
+	}
+	opts.Duplex = layout.ShortEdge
+	if idx := strings.Join(indexTokens(p, opts), "\n"); !strings.Contains(idx, "flip on the short edge") {
+		t.Errorf("index:\n%s", idx)
+	}
+}
+
+// One-sided tokens print as before: no back pages, nothing more in the
+// index.
+func TestOneSidedTokensHaveNoBacks(t *testing.T) {
+	p := loadRFYL(t)
+	opts := PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
+	all, placements, sheets, err := tokenPlan(p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := NewRenderer(false)
+	if n := r.imposeTokens(&tokenPageSink{}, all, placements, opts); n != sheets {
+		t.Errorf("%d pages for %d sheets", n, sheets)
+	}
+	if l := indexTokens(p, opts); l != nil {
+		t.Errorf("index %q", l)
 	}
 }

@@ -288,15 +288,22 @@ func (g Grid) frontTurn() float64 {
 // where it is, turned like its front (backs printed on pages of their own,
 // in the fronts' order).
 func (g Grid) BackTrim(i int, d Duplex, offset Point) (r Rect, turn float64) {
-	r = g.Trim(i)
-	t := g.frontTurn()
-	turn = t
+	return BackOf(g.Spec.Paper, g.Trim(i), g.frontTurn(), d, offset)
+}
+
+// BackOf is where the back of a piece whose front lies at r, turned by t,
+// goes on the back page of paper, and how far it is turned, as BackTrim
+// says for a card: mirrored left to right (LongEdge) or top to bottom and
+// turned 180 degrees (ShortEdge), then shifted by offset. Token sheets
+// place their backs with it.
+func BackOf(paper Paper, r Rect, t float64, d Duplex, offset Point) (Rect, float64) {
+	turn := t
 	switch d {
 	case LongEdge:
-		r.X = g.Spec.Paper.W - r.X - r.W
+		r.X = paper.W - r.X - r.W
 		turn = -t
 	case ShortEdge:
-		r.Y = g.Spec.Paper.H - r.Y - r.H
+		r.Y = paper.H - r.Y - r.H
 		turn = 180 - t
 	}
 	r.X += offset.X

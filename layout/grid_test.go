@@ -756,3 +756,25 @@ func TestPackShelves(t *testing.T) {
 		t.Fatal("want an error for a piece wider than the paper")
 	}
 }
+
+// BackOf mirrors any piece's place for the flip, as BackTrim does a card's:
+// a token at (20, 30) 10x10 on A4.
+func TestBackOfMirrorsAPiece(t *testing.T) {
+	a4 := Papers["a4"]
+	r := Rect{X: 20, Y: 30, W: 10, H: 10}
+	off := Point{X: 0.5, Y: -0.25}
+	for _, c := range []struct {
+		d    Duplex
+		want Rect
+		turn float64
+	}{
+		{LongEdge, Rect{X: 210 - 30 + 0.5, Y: 30 - 0.25, W: 10, H: 10}, 0},
+		{ShortEdge, Rect{X: 20 + 0.5, Y: 297 - 40 - 0.25, W: 10, H: 10}, 180},
+		{NoDuplex, Rect{X: 20.5, Y: 29.75, W: 10, H: 10}, 0},
+	} {
+		got, turn := BackOf(a4, r, 0, c.d, off)
+		if got != c.want || turn != c.turn {
+			t.Errorf("%s: %+v turned %g, want %+v turned %g", c.d, got, turn, c.want, c.turn)
+		}
+	}
+}

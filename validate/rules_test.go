@@ -276,6 +276,16 @@ func unknownIconCases() []ruleCase {
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("bullet", "", 1, "skull"))),
 			want: []want{{file: "tokens.yaml", at: "icon: |skull",
 				msg: []string{`token "bullet"`, `unknown icon "skull"`}, hint: []string{"icons: blood, bullet"}}}},
+		{rule: rule, name: "quiet-token-backs-with-known-icons",
+			files: genericPack("tokens.yaml", "kind: Tokens\nid: tokens\nback: {icon: blood, label: RUN}\ntokens:\n  - {id: a, count: 1, shape: round, size: 16mm, back: {icon: bullet, label: \"+2\", fill: \"#ffee88\"}}\n  - {id: b, count: 1, shape: round, size: 16mm}\n")},
+		{rule: rule, name: "fires-token-back-icon",
+			files: genericPack("tokens.yaml", "kind: Tokens\nid: tokens\ntokens:\n  - {id: a, count: 1, shape: round, size: 16mm, back: {icon: skull}}\n"),
+			want: []want{{file: "tokens.yaml", at: "back: {icon: |skull",
+				msg: []string{`token "a" back`, `unknown icon "skull"`}, hint: []string{"icons: blood, bullet"}}}},
+		{rule: rule, name: "fires-token-set-back-icon",
+			files: genericPack("tokens.yaml", "kind: Tokens\nid: tokens\nback: {icon: bulet}\ntokens:\n  - {id: a, count: 1, shape: round, size: 16mm}\n"),
+			want: []want{{file: "tokens.yaml", at: "back: {icon: |bulet",
+				msg: []string{`token set "tokens" back`, `unknown icon "bulet"`}}}},
 		{rule: rule, name: "fires-template-box-text",
 			files: genericPack("templates.yaml", templatesFile(`  - id: fancy
     extends: generic
