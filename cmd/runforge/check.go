@@ -55,6 +55,9 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 		if t.file != "" {
 			diags = forFile(p, diags, t)
 		}
+		if t.dir != "" {
+			diags = inDir(diags, t.dir)
+		}
 		out = append(out, checked{target: t, pack: p, diags: diags, files: filesRead(p, probs)})
 	}
 	return out
@@ -115,6 +118,23 @@ func filesRead(p *schema.Pack, probs []schema.Problem) int {
 		}
 	}
 	return len(files)
+}
+
+// inDir keeps the diagnostics about files in dir (a sub-folder of the
+// pack the user named): those in it, or with a related position in it.
+func inDir(diags []validate.Diagnostic, dir string) []validate.Diagnostic {
+	prefix := dir + "/"
+	var out []validate.Diagnostic
+	for _, d := range diags {
+		keep := strings.HasPrefix(d.Pos.File, prefix)
+		for _, r := range d.Related {
+			keep = keep || strings.HasPrefix(r.Pos.File, prefix)
+		}
+		if keep {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // forFile keeps the diagnostics of the one file a target names: those in

@@ -17,6 +17,7 @@ type target struct {
 	name string // as shown in diagnostics: a path, or a bundled name
 	fsys fs.FS
 	file string // display path of the one file to report on, or ""
+	dir  string // display path of the one sub-folder to report on, or ""
 }
 
 // resolveTargets turns command-line paths into packs. A path on disk wins
@@ -96,6 +97,17 @@ func resolveOne(arg string) ([]target, error) {
 				return nil, err
 			}
 			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		// A folder inside a pack: the pack, reported for that folder only.
+		if dir, err := packDirOf(filepath.Join(clean, schema.ManifestFile)); err == nil && filepath.Clean(dir) != clean {
+			t, err := diskTarget(dir)
+			if err != nil {
+				return nil, err
+			}
+			t.dir = filepath.ToSlash(clean)
+			return []target{t}, nil
 		}
 	}
 	if len(out) == 0 && holdsYAML(entries) {
