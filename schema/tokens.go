@@ -38,6 +38,9 @@ type Token struct {
 	Label     string `json:"label"`
 	// Back, if set, is this token's back; it replaces the set's back.
 	Back *TokenFace `json:"back"`
+	// Action is, in a RUN pack, the move this gray action token makes
+	// (e.g. "silent-NE"); empty for every other token.
+	Action string `json:"action"`
 
 	// Set is the token set the token belongs to.
 	Set *TokenSet `json:"-"`

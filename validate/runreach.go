@@ -21,8 +21,9 @@ import (
 // and on one the movement model cannot represent (runmove.Map.Validate):
 // silently when a structure or schema rule already reports the defect (more
 // than 6 stashes is a run/stashes error), else run/grid says why. The action
-// tokens are runmove.DefaultTokens (assumption A2); ranks draw their boards
-// from them as runmove does (runmove.RankTokens).
+// tokens are the pack's (packActionTokens), else runmove.DefaultTokens
+// (assumption A2); ranks draw their boards from them as runmove does
+// (runmove.RankTokens).
 
 func runReachRules() []*Rule {
 	games := []string{"run"}
@@ -95,10 +96,13 @@ type reachResult struct {
 // mapReach returns the reachability of a map, computed once per
 // validation run: the five rules and run/grid share one search.
 func mapReach(c *Context, m *schema.Map) *reachResult {
-	return memo(c, m, func() *reachResult { return computeReach(m) })
+	return memo(c, m, func() *reachResult {
+		tokens, _ := packActionTokens(c.Pack)
+		return computeReach(m, tokens)
+	})
 }
 
-func computeReach(m *schema.Map) *reachResult {
+func computeReach(m *schema.Map, tokens []runmove.Action) *reachResult {
 	if gridBroken(m) {
 		return &reachResult{skipped: "the levels picture has run/grid errors", reported: true}
 	}
@@ -111,7 +115,10 @@ func computeReach(m *schema.Map) *reachResult {
 	if err := rm.Validate(); err != nil {
 		return &reachResult{skipped: err.Error(), reported: len(m.Stashes) > runmove.MaxStashes}
 	}
-	fs, err := runmove.Check(rm, runmove.DefaultTokens())
+	if len(tokens) > runmove.MaxTokens {
+		return &reachResult{skipped: fmt.Sprintf("%d action tokens", len(tokens)), reported: true} // run/action-tokens
+	}
+	fs, err := runmove.Check(rm, tokens)
 	if err != nil {
 		return &reachResult{skipped: err.Error()}
 	}
@@ -302,6 +309,7 @@ func ExplainMaps(p *schema.Pack) string {
 		return ""
 	}
 	maps := p.Maps()
+	tokens, _ := packActionTokens(p)
 	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
 	var sb strings.Builder
 	for _, m := range maps {
@@ -316,7 +324,7 @@ func ExplainMaps(p *schema.Pack) string {
 		}
 		var e *runmove.Explanation
 		if err == nil {
-			e, err = runmove.Explain(rm, runmove.DefaultTokens())
+			e, err = runmove.Explain(rm, tokens)
 		}
 		if err != nil {
 			fmt.Fprintf(&sb, "map %s: not explained: %v\n", m.ID, err)

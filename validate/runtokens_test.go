@@ -1,0 +1,52 @@
+package validate_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/runforge/runforge/validate"
+)
+
+// actionTokens is a token file with one gray action token per action, less
+// the actions in without; extra adds entries.
+func actionTokens(without []string, extra string) string {
+	var b strings.Builder
+	b.WriteString("kind: Tokens\nid: actions\nback: {label: RUN}\ntokens:\n")
+	for _, a := range []string{"silent-N", "silent-NE", "silent-E", "silent-SE", "silent-S", "silent-SW", "silent-W", "silent-NW",
+		"wild-orthogonal", "wild-diagonal", "sprint-N", "sprint-E", "sprint-S", "sprint-W"} {
+		skip := false
+		for _, w := range without {
+			skip = skip || w == a
+		}
+		if !skip {
+			fmt.Fprintf(&b, "  - {id: %s, action: %s, count: 1, shape: square, size: 20mm}\n", strings.ToLower(a), a)
+		}
+	}
+	b.WriteString(extra)
+	return b.String()
+}
+
+func runTokenCases() []ruleCase {
+	noEastWest := actionTokens([]string{"silent-E", "silent-W", "wild-orthogonal"}, "")
+	return []ruleCase{
+		{rule: "run/action-tokens", name: "quiet-fourteen", files: runPack("tokens.yaml", actionTokens(nil, ""))},
+		{rule: "run/action-tokens", name: "quiet-none-declared", files: runPack()},
+		{rule: "run/action-tokens", name: "fires-seventeen", files: runPack("tokens.yaml", actionTokens(nil, "  - {id: more, action: sprint-N, count: 3, shape: square, size: 20mm}\n")),
+			want: []want{{file: "tokens.yaml", at: "{id: silent-n, action: |silent-N", sev: validate.Error, hint: []string{"14"},
+				exact: "the pack has 17 gray action tokens; reachability handles at most 16, so the maps' reachability is not checked"}}},
+		// The pack's tokens drive the search: without a way to move east or
+		// west silently, the base map's fire escapes (silent-W, silent-E)
+		// cannot be climbed, so its roof stashes cannot be collected.
+		{rule: "run/rank5", name: "quiet-all-fourteen-tokens", files: runPack("tokens.yaml", actionTokens(nil, ""))},
+		{rule: "run/rank5", name: "fires-tokens-without-east-west", files: runPack("tokens.yaml", noEastWest),
+			want: []want{
+				{file: "base.yaml", at: "stashes: [|C2", sev: validate.Error, msg: []string{"stashes C2, F4 cannot be collected"}},
+				{file: "docks.yaml", at: "[C2, |F1", sev: validate.Error, msg: []string{"stash F1 cannot be collected"}},
+			}},
+		{rule: "token/action", name: "quiet-run", files: runPack("tokens.yaml", actionTokens(nil, ""))},
+		{rule: "token/action", name: "quiet-other-game", files: genericPack("tokens.yaml", "kind: Tokens\nid: t\ntokens:\n  - {id: dot, count: 1, shape: round, size: 10mm}\n")},
+		{rule: "token/action", name: "fires-other-game", files: genericPack("tokens.yaml", "kind: Tokens\nid: t\ntokens:\n  - {id: dot, action: silent-N, count: 1, shape: round, size: 10mm}\n"),
+			want: []want{{file: "tokens.yaml", at: "action: |silent-N", sev: validate.Error, hint: []string{"remove"},
+				exact: `token "dot" has action: silent-N, but only RUN packs use action tokens (this pack's system is "generic")`}}},
+	}
+}
