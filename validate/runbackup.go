@@ -43,9 +43,11 @@ func runBackupRules() []*Rule {
 		{ID: "run/backup-ranks", Severity: Error, Games: games, Check: checkRunBackupRanks,
 			Doc: "A rank 1-5 is not on exactly 8 backup cards: Dispatch takes \"the 8 backup cards showing your current rank number\" (L150). The message names the rank, the count and the cards."},
 		{ID: "run/backup-card", Severity: Error, Games: games, Check: checkRunBackupCard,
-			Doc: "A backup card's spawn point is not 1-8 (L119, L151), it does not have exactly 3 actions (top, middle, bottom, L407-418), or an action is not in the deck's actions: vocabulary."},
+			Doc: "A backup card's spawn point is not 1-8 (L119, L151), it does not have exactly 3 actions (top, middle, bottom, L407-418), or an action is not in the deck's actions: vocabulary, or that vocabulary declares an id twice."},
 		{ID: "run/backup-spawns", Severity: Warning, Games: games, Check: checkRunBackupSpawns,
 			Doc: "A rank's backup cards do not show spawn points 1-8 once each (A20, a design choice: the rulebook only says the revealed card's number is the spawn point, L150-153). The message names the rank, the cards sharing a spawn number and the missing numbers."},
+		{ID: "run/rank-cards", Severity: Error, Games: games, Check: checkRunRankCards,
+			Doc: "The rank cards are not one per role (runner, dispatch) and rank 1-5: \"10 rank cards\" (L53), one for each side at each rank (L140, L462-542). The message names the missing or repeated role and rank."},
 		{ID: "run/backup-tokens", Severity: Error, Games: games, Check: checkRunBackupTokens,
 			Doc: "A declared backup action places more than one road block or motion detector per map: the box has 2 of each, one per player's map (L66, L715, L729)."},
 	}
@@ -160,8 +162,18 @@ func checkRunBackupRanks(c *Context) {
 func checkRunBackupCard(c *Context) {
 	for _, d := range decksOf(c.Pack, "run/backup") {
 		vocab := map[string]bool{}
+		first := map[string]int{}
 		var ids []string
 		for _, a := range schema.BackupActions(d) {
+			idRef := func(i int) schema.Ref { return d.Ref.Child("actions").Index(i).Child("id") }
+			if i, dup := first[a.ID]; dup && a.ID != "" {
+				c.ReportHint(idRef(a.Index).Pos(),
+					fmt.Sprintf("deck %q declares the backup action %q twice; cards could not say which one they mean", d.ID, a.ID),
+					"give the action another id, or remove one of the two",
+					Related{Pos: idRef(i).Pos(), Message: "first declared here"})
+				continue
+			}
+			first[a.ID] = a.Index
 			vocab[a.ID] = true
 			ids = append(ids, a.ID)
 		}
@@ -263,5 +275,58 @@ func checkRunBackupTokens(c *Context) {
 					fmt.Sprintf("set tokens: %s: 1", tok.id))
 			}
 		}
+	}
+}
+
+// runRanks is the number of ranks, and runRoles the roles with rank cards:
+// "10 rank cards" (L53) are one per role and rank (L140, L462-542).
+const runRanks = 5
+
+var runRoles = [...]string{"runner", "dispatch"}
+
+func checkRunRankCards(c *Context) {
+	decks := decksOf(c.Pack, "run/rank")
+	if len(decks) == 0 {
+		return
+	}
+	seen := map[string][]*schema.Card{}
+	for _, d := range decks {
+		for _, card := range d.Cards {
+			role := card.Str("role")
+			rank, ok := card.Int("rank")
+			if role == "" || !ok {
+				continue // the schema requires both
+			}
+			key := fmt.Sprintf("%s rank %d", role, rank)
+			for range max(card.Count, 0) {
+				seen[key] = append(seen[key], card)
+			}
+		}
+	}
+	var missing []string
+	for _, role := range runRoles {
+		for r := 1; r <= runRanks; r++ {
+			key := fmt.Sprintf("%s rank %d", role, r)
+			cards := seen[key]
+			switch {
+			case len(cards) == 0:
+				missing = append(missing, key)
+			case len(cards) > 1:
+				var related []Related
+				for _, other := range cards[1:] {
+					if other != cards[0] {
+						related = append(related, Related{Pos: other.Ref.Child("id").Pos(), Message: "also " + key})
+					}
+				}
+				c.ReportHint(cards[0].Ref.Child("id").Pos(),
+					fmt.Sprintf("%d rank cards are for the %s at rank %d; RUN has one rank card per role and rank (10 cards, L53, L140)", len(cards), role, r),
+					"keep one card for each role and rank; check the count:, role: and rank: of the others", related...)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		c.ReportHint(backupCardsPos(decks[0]),
+			fmt.Sprintf("no rank card for %s; RUN has one rank card per role and rank 1-5 (10 cards, L53, L140)", andList(missing)),
+			"add a card with role: and rank: for each")
 	}
 }

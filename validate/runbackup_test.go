@@ -37,8 +37,16 @@ const rankDeck = `kind: Deck
 id: rank
 cardType: run/rank
 cards:
+  - {id: runner-1, role: runner, rank: 1, text: "Use every action token."}
+  - {id: runner-2, role: runner, rank: 2, text: "Play without the diagonal wild."}
   - {id: runner-3, role: runner, rank: 3, text: "Default game rank. No additional rules."}
+  - {id: runner-4, role: runner, rank: 4, text: "Reach the safe house Dispatch names."}
+  - {id: runner-5, role: runner, rank: 5, text: "Collect all 4 stashes."}
+  - {id: dispatch-1, role: dispatch, rank: 1, text: "Backup after every turn."}
+  - {id: dispatch-2, role: dispatch, rank: 2, text: "Default backup."}
+  - {id: dispatch-3, role: dispatch, rank: 3, text: "Default game rank."}
   - {id: dispatch-4, role: dispatch, rank: 4, setup: "Draw 3 backup cards.", text: "Use the 3 face-up cards."}
+  - {id: dispatch-5, role: dispatch, rank: 5, text: "Surveillance cars."}
 `
 
 // backupPack is runPack with the clean backup and rank decks; backup edits
@@ -72,7 +80,24 @@ func runBackupCases() []ruleCase {
 					exact: `rank 3 is on 9 backup cards (b1, b2, b3, b4, b5, b6, b7, b8 and b11); each rank 1-5 is on exactly 8, the cards Dispatch plays with at that rank (L150)`},
 				{file: "backup.yaml", at: "  |- {id: b1,", sev: err, msg: []string{"rank 4 is on 7 backup cards (b4, b5, b6, b7, b8, b9 and b10)"}, hint: []string{"add 4"}},
 			}},
+		{rule: "run/rank-cards", name: "quiet-ten", files: backupPack()},
+		{rule: "run/rank-cards", name: "quiet-maps-only", files: runPack()},
+		{rule: "run/rank-cards", name: "fires-missing",
+			files: runPack("backup.yaml", backupDeck, "rank.yaml", strings.Replace(strings.Replace(rankDeck, "role: runner, rank: 4", "role: runner, rank: 5", 1), "  - {id: dispatch-2, role: dispatch, rank: 2, text: \"Default backup.\"}\n", "", 1)),
+			want: []want{
+				{file: "rank.yaml", at: "  |- {id: runner-1", sev: err, hint: []string{"role: and rank:"},
+					exact: `no rank card for runner rank 4 and dispatch rank 2; RUN has one rank card per role and rank 1-5 (10 cards, L53, L140)`},
+				{file: "rank.yaml", at: "{id: |runner-4", sev: err, related: 1, hint: []string{"keep one card"},
+					exact: `2 rank cards are for the runner at rank 5; RUN has one rank card per role and rank (10 cards, L53, L140)`},
+			}},
+		{rule: "run/rank-cards", name: "fires-copies-counted",
+			files: runPack("backup.yaml", backupDeck, "rank.yaml", strings.Replace(rankDeck, "{id: runner-1, role", "{id: runner-1, count: 2, role", 1)),
+			want: []want{{file: "rank.yaml", at: "{id: |runner-1", sev: err, related: 0, msg: []string{"2 rank cards are for the runner at rank 1"}}}},
 		{rule: "run/backup-card", name: "quiet-declared-actions", files: backupPack()},
+		{rule: "run/backup-card", name: "fires-action-declared-twice",
+			files: backup("  - {id: sniper, name: Sniper, verb: hit}\n", "  - {id: sniper, name: Sniper, verb: hit}\n  - {id: road-block, name: Barricade, verb: other}\n"),
+			want: []want{{file: "backup.yaml", at: "{id: |road-block, name: Barricade", sev: err, related: 1, hint: []string{"another id"},
+				exact: `deck "backup" declares the backup action "road-block" twice; cards could not say which one they mean`}}},
 		{rule: "run/backup-card", name: "fires-spawn-nine", files: backup("{id: b8, spawn: 8", "{id: b8, spawn: 9"),
 			want: []want{{file: "backup.yaml", at: "{id: b8, spawn: |9", sev: err, hint: []string{"1 to 8"},
 				exact: `backup card "b8": spawn point 9 is not 1-8; maps number their spawn points 1 to 8 (L119, L151)`}}},
