@@ -92,7 +92,7 @@ func runBackupCases() []ruleCase {
 			}},
 		{rule: "run/rank-cards", name: "fires-copies-counted",
 			files: runPack("backup.yaml", backupDeck, "rank.yaml", strings.Replace(rankDeck, "{id: runner-1, role", "{id: runner-1, count: 2, role", 1)),
-			want: []want{{file: "rank.yaml", at: "{id: |runner-1", sev: err, related: 0, msg: []string{"2 rank cards are for the runner at rank 1"}}}},
+			want:  []want{{file: "rank.yaml", at: "{id: |runner-1", sev: err, related: 0, msg: []string{"2 rank cards are for the runner at rank 1"}}}},
 		{rule: "run/backup-card", name: "quiet-declared-actions", files: backupPack()},
 		{rule: "run/backup-card", name: "fires-action-declared-twice",
 			files: backup("  - {id: sniper, name: Sniper, verb: hit}\n", "  - {id: sniper, name: Sniper, verb: hit}\n  - {id: road-block, name: Barricade, verb: other}\n"),
