@@ -96,6 +96,7 @@ func runCases() []ruleCase {
 	all = append(all, runMapCountCases()...)
 	all = append(all, runReachCases()...)
 	all = append(all, runBackupCases()...)
+	all = append(all, runTokenCases()...)
 	return all
 }
 
