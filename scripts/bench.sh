@@ -111,6 +111,20 @@ measure 3 "$rf" build "$tmp/deck10k" --no-previews -o "$tmp/out"
 row "build 10k cards --no-previews (best of 3)" 10 300
 measure 10 "$rf" validate data
 row "validate data (best of 10)" 0.15 -
+measure 5 "$rf" validate run run-promo
+row "validate run run-promo (best of 5)" 1.5 -
+
+# Go benchmarks with a target: best ns/op of 3 runs, as seconds.
+echo "== RUN map analysis (go test -bench BundledRun ./validate/)"
+go test -run '^$' -bench 'BundledRun' -count 3 ./validate/ | tee "$tmp/runbench.txt"
+gobench() {
+	best_s=$(awk -v n="$1" '$1 ~ "^"n"(-[0-9]+)?$" { s = $3 / 1e9; if (b == "" || s < b) b = s } END { printf "%.4f", b }' "$tmp/runbench.txt")
+	peak_mb=-
+}
+gobench BenchmarkBundledRunStructureAndUnlimited
+row "RUN maps: structure + unlimited tokens" 0.05 -
+gobench BenchmarkBundledRunFullAnalysis
+row "RUN maps: full single-use-token analysis" 1 -
 
 echo
 printf '%-42s %8s %8s   %-16s %s\n' "what" "seconds" "peak MB" "target" "result"

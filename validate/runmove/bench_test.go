@@ -55,7 +55,7 @@ func BenchmarkCheckBreadthFirst(b *testing.B) {
 			}
 			a.breadthOnly = true
 			for _, o := range Objectives() {
-				a.objectiveFindings(o)
+				a.objectiveFindings(o, true)
 			}
 		}
 	}

@@ -14,13 +14,24 @@ import (
 // listing the trap spaces. The error is Check's own: a map the model cannot
 // represent (Map.Validate) or too many tokens.
 func Check(m *Map, tokens []Action) ([]Finding, error) {
+	return checkMap(m, tokens, true)
+}
+
+// CheckUnlimited is Check without the one-action-board search: the errors
+// (with unlimited tokens) and the traps, never run/needs-exhaustion. It is
+// the cheap half of Check (spec §15 budgets it apart).
+func CheckUnlimited(m *Map, tokens []Action) ([]Finding, error) {
+	return checkMap(m, tokens, false)
+}
+
+func checkMap(m *Map, tokens []Action, oneBoard bool) ([]Finding, error) {
 	a, err := newAnalysis(m, tokens)
 	if err != nil {
 		return nil, err
 	}
 	var out []Finding
 	for _, o := range Objectives() {
-		out = append(out, a.objectiveFindings(o)...)
+		out = append(out, a.objectiveFindings(o, oneBoard)...)
 	}
 	if f, ok := a.trapFinding(); ok {
 		out = append(out, f)
@@ -28,14 +39,18 @@ func Check(m *Map, tokens []Action) ([]Finding, error) {
 	return out, nil
 }
 
-// objectiveFindings checks one objective from every spawn point.
-func (a *analysis) objectiveFindings(o Objective) []Finding {
+// objectiveFindings checks one objective from every spawn point, within one
+// action board too when oneBoard is set.
+func (a *analysis) objectiveFindings(o Objective, oneBoard bool) []Finding {
 	var errs []*failureGroup
 	var tired []Spawn
 	for _, sp := range a.spawns() {
 		r, g, _, won := a.unlimited(o, sp.At)
 		if !won {
 			errs = addFailure(errs, sp, diagnose(a.m, g, r))
+			continue
+		}
+		if !oneBoard {
 			continue
 		}
 		if _, won := a.oneBoard(o, sp.At); !won {

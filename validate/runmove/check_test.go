@@ -1,6 +1,7 @@
 package runmove
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -188,4 +189,40 @@ func TestSpawnIsNotATurnEnd(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// CheckUnlimited is Check less its run/needs-exhaustion findings, on every
+// fixture, whatever the map.
+func TestCheckUnlimitedIsCheckWithoutExhaustion(t *testing.T) {
+	names, err := fixtureNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		m := loadFixture(t, name)
+		full := check(t, m)
+		cheap, err := CheckUnlimited(m, DefaultTokens())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, f := range full {
+			if f.Rule != RuleNeedsExhaustion {
+				want = append(want, f.String())
+			}
+		}
+		if got := messages(cheap); !slices.Equal(got, want) {
+			t.Errorf("%s: CheckUnlimited\n%s\nwant\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// fixtureNames lists the testdata maps by name.
+func fixtureNames() ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "*.map"))
+	var names []string
+	for _, p := range paths {
+		names = append(names, strings.TrimSuffix(filepath.Base(p), ".map"))
+	}
+	return names, err
 }
