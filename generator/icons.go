@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"sync"
 )
@@ -16,17 +17,26 @@ type iconShape struct {
 	knockout bool
 }
 
+// allIconPaths is every icon table: the shared icons and RUN's. It is
+// read-only once built.
+var allIconPaths = sync.OnceValue(func() map[string][]iconLayer {
+	out := maps.Clone(iconPaths)
+	maps.Copy(out, runIconPaths())
+	return out
+})
+
 // parsedIcons parses the icon path data once; it is read-only afterwards.
 var parsedIcons = sync.OnceValues(func() (map[string]*icon, error) {
 	out := map[string]*icon{}
-	names := make([]string, 0, len(iconPaths))
-	for n := range iconPaths {
+	all := allIconPaths()
+	names := make([]string, 0, len(all))
+	for n := range all {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, name := range names {
 		ic := &icon{}
-		for i, l := range iconPaths[name] {
+		for i, l := range all[name] {
 			p, err := parseSVGPath(l.D)
 			if err != nil {
 				return nil, fmt.Errorf("icon %s layer %d: %w", name, i, err)
@@ -40,7 +50,7 @@ var parsedIcons = sync.OnceValues(func() (map[string]*icon, error) {
 
 // HasIcon reports whether the generator can draw the named icon.
 func HasIcon(name string) bool {
-	_, ok := iconPaths[name]
+	_, ok := allIconPaths()[name]
 	return ok
 }
 

@@ -1,5 +1,7 @@
 package schema
 
+import "strings"
+
 // runSchema is RUN's part of the content model for cards (spec
 // shared/specs/run.md sections 3, 6.3 and 8.3; rulebook shared/rulebooks/
 // run.md L53, L56, L140, L150-153, L407-418). Its card schemas are in
@@ -17,6 +19,30 @@ var runSchema = GameSchema{
 		{Name: "run/rank", Card: "run.schema.json#/$defs/rank", Face: "run-rank", Back: "run-rank-back",
 			Derived: []string{"roleName"}},
 	},
+	Icons: runIcons(),
+}
+
+// runIcons are RUN's icons: the Runner's moves (silent moves in 8
+// directions, L214-222; sprints, L238; the wilds, L226-232), the map
+// features, the gadgets (L270-296, L673-685) and the cardboard tokens
+// (L65-68).
+func runIcons() map[string]string {
+	icons := map[string]string{
+		"sprint-n": "a loud sprint north", "sprint-e": "a loud sprint east",
+		"sprint-s": "a loud sprint south", "sprint-w": "a loud sprint west",
+		"wild-orthogonal": "the orthogonal wild: any silent orthogonal move",
+		"wild-diagonal":   "the diagonal wild: any silent diagonal move",
+		"stash":           "a stash", "safe-house": "a safe house", "helipad": "the helipad",
+		"witness": "a witness", "puddle": "a puddle", "donut": "the donut shop, or the donut token",
+		"footprint": "a footprint token", "road-block": "a road block", "motion-detector": "a motion detector",
+		"police-car": "a surveillance car", "used": "a used token", "construction-site": "the construction site",
+		"smoke-bomb": "the Smoke Bomb gadget", "crowbar": "the Crowbar gadget", "hook": "the Hook gadget",
+		"jetpack": "the Jetpack gadget", "jet-ski": "the Jet Ski gadget", "scuba-gear": "the Scuba Gear gadget",
+	}
+	for _, d := range []string{"n", "ne", "e", "se", "s", "sw", "w", "nw"} {
+		icons["silent-"+d] = "a silent move " + strings.ToUpper(d)
+	}
+	return icons
 }
 
 // RunBackupAction is one entry of a run/backup deck's actions: vocabulary.
