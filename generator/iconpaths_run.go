@@ -147,8 +147,8 @@ type iconPt struct{ x, y float64 }
 
 // iconArrow is an arrow pointing north; iconWildArm one short arm of a wild.
 var (
-	iconArrow = []iconPt{{50, 6}, {88, 46}, {63, 46}, {63, 94}, {37, 94}, {37, 46}, {12, 46}}
-	iconWildArm     = []iconPt{{50, 2}, {72, 26}, {57, 26}, {57, 46}, {43, 46}, {43, 26}, {28, 26}}
+	iconArrow   = []iconPt{{50, 6}, {88, 46}, {63, 46}, {63, 94}, {37, 94}, {37, 46}, {12, 46}}
+	iconWildArm = []iconPt{{50, 2}, {72, 26}, {57, 26}, {57, 46}, {43, 46}, {43, 26}, {28, 26}}
 )
 
 // iconRotated turns ps clockwise by deg degrees about the centre of the box and
