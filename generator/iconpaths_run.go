@@ -12,6 +12,9 @@ import (
 // written out as path data.
 func runIconPaths() map[string][]iconLayer {
 	out := map[string][]iconLayer{}
+	// An arrow pointing north, and one short arm of a wild.
+	iconArrow := []iconPt{{50, 6}, {88, 46}, {63, 46}, {63, 94}, {37, 94}, {37, 46}, {12, 46}}
+	iconWildArm := []iconPt{{50, 2}, {72, 26}, {57, 26}, {57, 46}, {43, 46}, {43, 26}, {28, 26}}
 	dirs := []string{"n", "ne", "e", "se", "s", "sw", "w", "nw"}
 	for i, d := range dirs {
 		deg := float64(i) * 45
@@ -144,12 +147,6 @@ func runIconPaths() map[string][]iconLayer {
 
 // iconPt is a point of the 100x100 icon box, y down.
 type iconPt struct{ x, y float64 }
-
-// iconArrow is an arrow pointing north; iconWildArm one short arm of a wild.
-var (
-	iconArrow   = []iconPt{{50, 6}, {88, 46}, {63, 46}, {63, 94}, {37, 94}, {37, 46}, {12, 46}}
-	iconWildArm = []iconPt{{50, 2}, {72, 26}, {57, 26}, {57, 46}, {43, 46}, {43, 26}, {28, 26}}
-)
 
 // iconRotated turns ps clockwise by deg degrees about the centre of the box and
 // scales them by s.
