@@ -2,6 +2,7 @@ package schema
 
 import (
 	"maps"
+	"slices"
 	"sort"
 )
 
@@ -144,4 +145,39 @@ func IconNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// IconNamesFor returns, sorted, the icons of one game system: those every
+// game may use and the game's own. Content may use any game's icons; this
+// is the list a person writing for that game wants to see.
+func IconNamesFor(system string) []string {
+	var names []string
+	for _, g := range gameSchemas {
+		if g.System != "" && g.System != system {
+			continue
+		}
+		for n := range g.Icons {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return slices.Compact(names)
+}
+
+// IconEntry is one icon: its name, the game system that declares it (""
+// for the shared ones) and what it means.
+type IconEntry struct {
+	Name, System, Meaning string
+}
+
+// IconTable lists every icon, sorted by name.
+func IconTable() []IconEntry {
+	var out []IconEntry
+	for _, g := range gameSchemas {
+		for n, m := range g.Icons {
+			out = append(out, IconEntry{Name: n, System: g.System, Meaning: m})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }

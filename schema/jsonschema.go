@@ -399,3 +399,23 @@ func dedupe(ps []Problem) []Problem {
 func sameProblem(a, b Problem) bool {
 	return a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message && a.Hint == b.Hint && len(a.Related) == len(b.Related)
 }
+
+// Systems returns the game systems a manifest may declare (the system:
+// enum of game.schema.json), in the schema's order.
+func Systems() []string {
+	b, err := schemaFiles.ReadFile("jsonschema/game.schema.json")
+	if err != nil {
+		return nil
+	}
+	var doc struct {
+		Properties struct {
+			System struct {
+				Enum []string `json:"enum"`
+			} `json:"system"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal(b, &doc) != nil {
+		return nil
+	}
+	return doc.Properties.System.Enum
+}

@@ -191,11 +191,22 @@ func UnknownIcons(text string) []string {
 	return out
 }
 
-func iconHint(name string) string {
-	if s := closest(name, schema.IconNames()); s != "" {
-		return fmt.Sprintf("did you mean {%s}? icons: %s", s, strings.Join(schema.IconNames(), ", "))
+// iconHint suggests the closest icon of any game, and lists those of the
+// pack's game (with the shared ones).
+func iconHint(c *Context, name string) string {
+	system := ""
+	if c.Pack != nil && c.Pack.Game != nil {
+		system = c.Pack.Game.System
 	}
-	return "icons: " + strings.Join(schema.IconNames(), ", ")
+	own := schema.IconNamesFor(system)
+	list := "icons: " + strings.Join(own, ", ")
+	if more := len(schema.IconNames()) - len(own); more > 0 {
+		list += fmt.Sprintf(" (and %d of other games; `runforge icons` lists all)", more)
+	}
+	if s := closest(name, schema.IconNames()); s != "" {
+		return fmt.Sprintf("did you mean {%s}? %s", s, list)
+	}
+	return list
 }
 
 func checkInlineIcons(c *Context) {
@@ -204,12 +215,12 @@ func checkInlineIcons(c *Context) {
 		f := e.Facts()
 		for _, t := range f.Texts {
 			for _, name := range UnknownIcons(t.Text) {
-				c.ReportHint(t.Ref.Pos(), fmt.Sprintf("%s: unknown inline icon {%s}", t.What, name), iconHint(name))
+				c.ReportHint(t.Ref.Pos(), fmt.Sprintf("%s: unknown inline icon {%s}", t.What, name), iconHint(c, name))
 			}
 		}
 		for _, ic := range f.Icons {
 			if _, ok := schema.Icons[ic.Name]; !ok {
-				c.ReportHint(ic.Ref.Pos(), fmt.Sprintf("%s: unknown icon %q", ic.What, ic.Name), iconHint(ic.Name))
+				c.ReportHint(ic.Ref.Pos(), fmt.Sprintf("%s: unknown icon %q", ic.What, ic.Name), iconHint(c, ic.Name))
 			}
 		}
 	}
@@ -224,10 +235,10 @@ func checkInlineIcons(c *Context) {
 				continue // its text is a row of icon names: checkIconRows
 			}
 			for _, name := range UnknownIcons(b.Text) {
-				c.ReportHint(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q: unknown inline icon {%s}", id, b.ID, name), iconHint(name))
+				c.ReportHint(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q: unknown inline icon {%s}", id, b.ID, name), iconHint(c, name))
 			}
 			if _, ok := schema.Icons[b.Icon]; b.Icon != "" && !ok {
-				c.ReportHint(b.Ref.Child("icon").Pos(), fmt.Sprintf("template %q box %q: unknown icon %q", id, b.ID, b.Icon), iconHint(b.Icon))
+				c.ReportHint(b.Ref.Child("icon").Pos(), fmt.Sprintf("template %q box %q: unknown icon %q", id, b.ID, b.Icon), iconHint(c, b.Icon))
 			}
 		}
 	}
@@ -258,7 +269,7 @@ func checkIconRows(c *Context) {
 // checkIconRow checks one icon row for every card of the deck.
 func checkIconRow(c *Context, d *schema.Deck, t *schema.Template, tid string, b *schema.Box) {
 	report := func(pos schema.Pos, what, name string) {
-		c.ReportHint(pos, fmt.Sprintf("%s: unknown icon %q in the icon row %q of template %q", what, name, b.ID, tid), iconHint(name))
+		c.ReportHint(pos, fmt.Sprintf("%s: unknown icon %q in the icon row %q of template %q", what, name, b.ID, tid), iconHint(c, name))
 	}
 	if b.Field == "" && !t.Builtin {
 		for _, name := range strings.Fields(fieldRef.ReplaceAllString(b.Text, " ")) {

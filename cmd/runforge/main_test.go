@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/data"
 	"golang.org/x/image/font/gofont/gomonobold"
 )
 
@@ -54,7 +56,7 @@ func copyPack(t *testing.T, edits ...[3]string) string {
 
 func TestValidateBundledIsClean(t *testing.T) {
 	code, stderr, _ := run(t, t.TempDir(), "validate")
-	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack") {
+	if want := fmt.Sprintf("0 errors, 0 warnings in %d packs", len(data.Packs())); code != 0 || !strings.Contains(stderr, want) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	code, stderr, _ = run(t, "", "validate", "--strict", "run-for-your-life")

@@ -141,6 +141,7 @@ The bundled packs are built in: 'runforge packs' lists them, and
 		newBuildCmd(s),
 		newPacksCmd(s),
 		newRulesCmd(s),
+		newIconsCmd(s),
 		newSchemaCmd(s),
 		newInitCmd(s),
 	)
