@@ -81,12 +81,9 @@ func runIconPaths() map[string][]iconLayer {
 		{D: "M78 28L92 28L80 56L66 56Z", Knockout: true},
 	}
 	out["motion-detector"] = []iconLayer{
-		{D: iconCircle(50, 62, 44)},
-		{D: iconCircle(50, 62, 35), Knockout: true},
-		{D: iconCircle(50, 62, 25)},
-		{D: iconCircle(50, 62, 16), Knockout: true},
-		{D: "M50 62L0 100L0 62L-10 62L-10 110L110 110L110 62L100 62L100 100Z", Knockout: true},
-		{D: iconCircle(50, 62, 8)},
+		{D: iconHalfRing(50, 84, 38, 46)},
+		{D: iconHalfRing(50, 84, 22, 30)},
+		{D: iconCircle(50, 84, 10)},
 	}
 	out["police-car"] = []iconLayer{
 		{D: "M6 62L20 42L34 32L66 32L80 42L94 62L94 76L6 76Z"},
@@ -183,4 +180,18 @@ func iconCircle(cx, cy, r float64) string {
 		cx+r, cy+k, cx+k, cy+r, cx, cy+r,
 		cx-k, cy+r, cx-r, cy+k, cx-r, cy,
 		cx-r, cy-k, cx-k, cy-r, cx, cy-r)
+}
+
+// iconHalfRing is the path data of the upper half of a ring about (cx, cy)
+// between radii r1 < r2.
+func iconHalfRing(cx, cy, r1, r2 float64) string {
+	k2, k1 := r2*0.5523, r1*0.5523
+	return fmt.Sprintf("M%.2f %.2fC%.2f %.2f %.2f %.2f %.2f %.2fC%.2f %.2f %.2f %.2f %.2f %.2f"+
+		"L%.2f %.2fC%.2f %.2f %.2f %.2f %.2f %.2fC%.2f %.2f %.2f %.2f %.2f %.2fZ",
+		cx-r2, cy,
+		cx-r2, cy-k2, cx-k2, cy-r2, cx, cy-r2,
+		cx+k2, cy-r2, cx+r2, cy-k2, cx+r2, cy,
+		cx+r1, cy,
+		cx+r1, cy-k1, cx+k1, cy-r1, cx, cy-r1,
+		cx-k1, cy-r1, cx-r1, cy-k1, cx-r1, cy)
 }

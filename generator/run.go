@@ -19,18 +19,19 @@ var runRenderer = gameRenderer{
 }
 
 // runBackupFields derives a backup card's rank numbers ("1  3  4", printed
-// bottom right, L150) and the names of its top, middle and bottom actions,
-// looked up in the deck's actions: vocabulary (the id when undeclared).
+// bottom right, L150) and the names and texts of its top, middle and bottom
+// actions (top, topText, ...), looked up in the deck's actions: vocabulary
+// (the id and no text when undeclared).
 func runBackupFields(card *schema.Card) map[string]string {
 	var ranks []string
 	for _, r := range card.Ints("ranks") {
 		ranks = append(ranks, strconv.Itoa(r))
 	}
 	out := map[string]string{"rankList": strings.Join(ranks, "  ")}
-	names := map[string]string{}
+	names, texts := map[string]string{}, map[string]string{}
 	if card.Deck != nil {
 		for _, a := range schema.BackupActions(card.Deck) {
-			names[a.ID] = a.Name
+			names[a.ID], texts[a.ID] = a.Name, a.Text
 		}
 	}
 	for i, tier := range []string{"top", "middle", "bottom"} {
@@ -43,6 +44,7 @@ func runBackupFields(card *schema.Card) map[string]string {
 			name = acts[i]
 		}
 		out[tier] = name
+		out[tier+"Text"] = strings.TrimSpace(texts[acts[i]])
 	}
 	return out
 }

@@ -140,7 +140,7 @@ func sheetGeometry(s *schema.Sheet, opts PrintOptions) (sheetGeom, error) {
 			g.turn, g.readW, g.readH = -90, spec.CardH, spec.CardW
 		}
 		g.inset = g.clip
-		if s.Background != "" {
+		if s.Background != "" || s.BackBackground != "" {
 			g.panel, g.inset = true, g.clip+sheetPanelPad
 		}
 		return g, nil
@@ -159,7 +159,7 @@ func sheetGeometry(s *schema.Sheet, opts PrintOptions) (sheetGeom, error) {
 		label = fmt.Sprintf("custom-size (%gx%gmm)", math.Round(size.W.MM()*10)/10, math.Round(size.H.MM()*10)/10)
 	}
 	return sheetGeom{grid: grid, card: true, readW: size.W.MM(), readH: size.H.MM(),
-		inset: sheetCardSafe, panel: s.Background != "", label: label}, nil
+		inset: sheetCardSafe, panel: s.Background != "" || s.BackBackground != "", label: label}, nil
 }
 
 // sheetCardSize is the trim size of a card-size sheet: width and height
@@ -211,14 +211,22 @@ type sheetStyle struct {
 // em is the body size in millimetres.
 func (st sheetStyle) em() float64 { return st.size * ptMM }
 
-// styleOf is the style of a sheet as this renderer prints it.
-func (r *Renderer) styleOf(s *schema.Sheet) sheetStyle {
+// styleOf is the style of a sheet's front, or of its back, as this
+// renderer prints it.
+func (r *Renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
 	size := sheetBodySize
 	if s.FontSize != nil {
 		size = min(max(s.FontSize.Pt(), sheetMinSize), sheetMaxSize)
 	}
-	st := sheetStyle{size: round2(size), ink: sheetInk, accent: colorOr(s.Accent, sheetAccent),
-		paper: colorOr(s.Background, White), inkSaver: r.InkSaver}
+	background, accent := s.Background, s.Accent
+	if back && s.BackBackground != "" {
+		background = s.BackBackground
+	}
+	if back && s.BackAccent != "" {
+		accent = s.BackAccent
+	}
+	st := sheetStyle{size: round2(size), ink: sheetInk, accent: colorOr(accent, sheetAccent),
+		paper: colorOr(background, White), inkSaver: r.InkSaver}
 	if r.InkSaver {
 		st.paper = White
 	}
@@ -237,9 +245,10 @@ func mix(a, b Color, t float64) Color {
 
 // sheetLayout is a sheet set in its geometry: both sides flowed.
 type sheetLayout struct {
-	geom        sheetGeom
-	style       sheetStyle
-	box         flowBox
+	geom sheetGeom
+	// style is the front's look, backStyle the back's.
+	style, backStyle sheetStyle
+	box              flowBox
 	front, back sideFlow
 }
 
@@ -249,11 +258,15 @@ func (r *Renderer) layoutSheet(s *schema.Sheet, opts PrintOptions) (*sheetLayout
 	if err != nil {
 		return nil, err
 	}
-	l := &sheetLayout{geom: g, style: r.styleOf(s), box: g.flowBox(s)}
+	l := &sheetLayout{geom: g, style: r.styleOf(s, false), backStyle: r.styleOf(s, true), box: g.flowBox(s)}
 	set := &sheetSetter{fonts: r.Fonts, st: l.style, colW: l.box.colW}
 	l.front = flowItems(set.items(s.Front), l.box)
 	if len(s.Back) > 0 {
-		l.back = flowItems(set.items(s.Back), l.box)
+		backSet := &sheetSetter{fonts: r.Fonts, st: l.backStyle, colW: l.box.colW}
+		l.back = flowItems(backSet.items(s.Back), l.box)
+		for i := range l.back.pages {
+			l.back.pages[i].back = true
+		}
 	}
 	return l, nil
 }
@@ -428,7 +441,7 @@ func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, s layout
 		c.Rotate(d, cx, cy)
 	}
 	ox, oy := cx-g.readW/2, cy-g.readH/2
-	r.drawSheetPanel(c, l, ox, oy, fullBleed)
+	r.drawSheetPanel(c, l, pg.back, ox, oy, fullBleed)
 	x0, y0 := ox+g.inset, oy+g.inset
 	for _, p := range pg.items {
 		p.it.draw(c, x0+p.x, y0+p.y)
@@ -438,8 +451,11 @@ func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, s layout
 
 // drawSheetPanel paints the sheet's background, with the sheet read from
 // (ox, oy): to the bleed on card sizes, the printable area on page sizes.
-func (r *Renderer) drawSheetPanel(c Canvas, l *sheetLayout, ox, oy, fullBleed float64) {
+func (r *Renderer) drawSheetPanel(c Canvas, l *sheetLayout, back bool, ox, oy, fullBleed float64) {
 	g, st := l.geom, l.style
+	if back {
+		st = l.backStyle
+	}
 	if !g.panel || st.inkSaver {
 		return
 	}
@@ -483,6 +499,8 @@ type placedItem struct {
 // flowPage is the items of one page of a side.
 type flowPage struct {
 	items []placedItem
+	// back is set on the pages of a sheet's back.
+	back bool
 }
 
 // sideFlow is a side flowed into pages.

@@ -703,3 +703,33 @@ func TestSheetOwnBackPagesLabelled(t *testing.T) {
 		}
 	}
 }
+
+// A sheet's back may have its own background and accent (a tile's used
+// side): the back page paints it, the front page its own.
+func TestSheetBackColours(t *testing.T) {
+	r := newTestRenderer(t)
+	_, poker := loadSheet(t, "poker")
+	s := *poker
+	s.Count = 1
+	s.Background, s.Accent = "#b3261e", "#ffffff"
+	s.BackBackground, s.BackAccent = "#6e6e6e", "#ffd166"
+	sink := recordSheet(t, r, &s, sheetOpts("letter", layout.LongEdge))
+	log := strings.Join(sink.rec.Ops, "\n")
+	pages := strings.Split(log, "page 2 ")
+	if len(pages) != 2 {
+		t.Fatalf("want 2 pages:\n%s", log)
+	}
+	front, back := pages[0], pages[1]
+	for _, c := range []struct {
+		side, text, colour string
+		want               bool
+	}{
+		{"front", front, "#b3261e", true}, {"front", front, "#6e6e6e", false},
+		{"back", back, "#6e6e6e", true}, {"back", back, "#b3261e", false},
+		{"back", back, "#ffd166", true},
+	} {
+		if got := strings.Contains(c.text, c.colour); got != c.want {
+			t.Errorf("%s page uses %s: %v, want %v", c.side, c.colour, got, c.want)
+		}
+	}
+}

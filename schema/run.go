@@ -15,7 +15,7 @@ var runSchema = GameSchema{
 	System: "run",
 	CardTypes: []CardType{
 		{Name: "run/backup", Card: "run.schema.json#/$defs/backup", Deck: "run.schema.json#/$defs/backupDeck",
-			Face: "run-backup", Back: "run-backup-back", Derived: []string{"rankList", "top", "middle", "bottom"}},
+			Face: "run-backup", Back: "run-backup-back", Derived: []string{"rankList", "top", "middle", "bottom", "topText", "middleText", "bottomText"}},
 		{Name: "run/rank", Card: "run.schema.json#/$defs/rank", Face: "run-rank", Back: "run-rank-back",
 			Derived: []string{"roleName"}},
 	},

@@ -27,9 +27,13 @@ type Sheet struct {
 	FontSize   *Length `json:"fontSize"`
 	Background string  `json:"background"`
 	// Accent colours headings, rules and table headers.
-	Accent string   `json:"accent"`
-	Front  []*Block `json:"front"`
-	Back   []*Block `json:"back"`
+	Accent string `json:"accent"`
+	// BackBackground and BackAccent, when set, replace Background and
+	// Accent on the back: a tile's used side, a card's other face.
+	BackBackground string   `json:"backBackground"`
+	BackAccent     string   `json:"backAccent"`
+	Front          []*Block `json:"front"`
+	Back           []*Block `json:"back"`
 
 	Ref Ref `json:"-"`
 }
