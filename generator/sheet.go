@@ -249,7 +249,7 @@ type sheetLayout struct {
 	// style is the front's look, backStyle the back's.
 	style, backStyle sheetStyle
 	box              flowBox
-	front, back sideFlow
+	front, back      sideFlow
 }
 
 // layoutSheet sets both sides of a sheet.
