@@ -65,7 +65,7 @@ type kindIndexer func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintO
 // kindRenderers is the table of content kinds the build writes.
 var kindRenderers = map[string]kindRenderer{
 	"Deck":  {build: buildDeck, index: indexDeck},
-	"Sheet": {build: buildSheet, fit: sheetOverflows},
+	"Sheet": {build: buildSheet, fit: sheetOverflows, index: indexSheet},
 	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -50,9 +52,13 @@ var (
 // sheetCutWidth is the width of the cut line between half pages, mm.
 const sheetCutWidth = 0.2
 
-// buildSheet plans a sheet's PDF.
+// buildSheet plans a sheet's PDF; a sheet printed with another
+// (printWith:) has none of its own.
 func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
 	s := e.(*schema.Sheet)
+	if s.PrintWith != "" {
+		return nil
+	}
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteSheet(w, p, s, opts.Print)
 	})}
@@ -62,12 +68,19 @@ func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions
 // followed by its back page for duplex (mirrored for the flip), or, with
 // duplex none, every back page after the fronts: a reference sheet's back is
 // content, not decoration, so it is never dropped.
+//
+// The sheets that print with s (printWith: s) share its pages, after its
+// own copies, in pack order.
 func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) (pages int, err error) {
+	sheets := []*schema.Sheet{s}
+	if p != nil {
+		sheets = append(sheets, p.SheetsPrintedWith(s.ID)...)
+	}
 	return r.writeDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *PDF) error {
-		if len(s.Back) == 0 {
+		if !slices.ContainsFunc(sheets, func(s *schema.Sheet) bool { return len(s.Back) > 0 }) {
 			doc.SetDuplex(layout.NoDuplex)
 		}
-		return r.imposeSheet(pdfSink{doc}, s, opts)
+		return r.imposeSheets(pdfSink{doc}, sheets, opts)
 	})
 }
 
@@ -273,28 +286,59 @@ func (r *Renderer) layoutSheet(s *schema.Sheet, opts PrintOptions) (*sheetLayout
 
 // imposeSheet lays the sheet out and draws every page of its PDF.
 func (r *Renderer) imposeSheet(sink pageSink, s *schema.Sheet, opts PrintOptions) error {
-	l, err := r.layoutSheet(s, opts)
-	if err != nil {
-		return err
+	return r.imposeSheets(sink, []*schema.Sheet{s}, opts)
+}
+
+// imposeSheets lays out sheets that share one PDF (the first, and those
+// printed with it, all of one card size) and draws every page: the copies
+// of each sheet in turn, n-up on shared pages.
+func (r *Renderer) imposeSheets(sink pageSink, sheets []*schema.Sheet, opts PrintOptions) error {
+	layouts := make([]*sheetLayout, len(sheets))
+	for i, s := range sheets {
+		l, err := r.layoutSheet(s, opts)
+		if err != nil {
+			return fmt.Errorf("sheet %q: %w", s.ID, err)
+		}
+		if i > 0 && (!l.geom.card || l.geom.readW != layouts[0].geom.readW || l.geom.readH != layouts[0].geom.readH) {
+			return fmt.Errorf("sheet %q prints with %q but is not a card-size sheet of the same size", s.ID, sheets[0].ID)
+		}
+		layouts[i] = l
 	}
-	copies := max(s.Count, 1)
-	duplex := len(s.Back) > 0 && opts.Duplex != layout.NoDuplex
-	if duplex {
-		r.imposeLeaves(sink, l, l.duplexLeaves(copies), sideFront, true, opts)
+	host := layouts[0]
+	var anyBack bool
+	for _, s := range sheets {
+		anyBack = anyBack || len(s.Back) > 0
+	}
+	if anyBack && opts.Duplex != layout.NoDuplex {
+		var leaves []sheetLeaf
+		for i, s := range sheets {
+			leaves = append(leaves, layouts[i].duplexLeaves(max(s.Count, 1))...)
+		}
+		r.imposeLeaves(sink, host, leaves, sideFront, true, opts)
 		return nil
 	}
-	r.imposeLeaves(sink, l, repeatLeaves(l.front, copies, l.geom.card), sideFront, false, opts)
-	if len(s.Back) > 0 {
+	var fronts, backs []sheetLeaf
+	for i, s := range sheets {
+		l := layouts[i]
+		fronts = append(fronts, l.repeatLeaves(l.front, max(s.Count, 1))...)
+		if len(s.Back) > 0 {
+			backs = append(backs, l.repeatLeaves(l.back, max(s.Count, 1))...)
+		}
+	}
+	r.imposeLeaves(sink, host, fronts, sideFront, false, opts)
+	if len(backs) > 0 {
 		// Duplex none: the backs print after the fronts anyway, unmirrored
 		// on pages of their own (a reference sheet's back is content).
-		r.imposeLeaves(sink, l, repeatLeaves(l.back, copies, l.geom.card), sideOwnBack, false, opts)
+		r.imposeLeaves(sink, host, backs, sideOwnBack, false, opts)
 	}
 	return nil
 }
 
 // sheetLeaf is one piece of paper of a sheet copy: a page of its front
-// flow and the page of its back flow behind it; nil is a blank side.
+// flow and the page of its back flow behind it; nil is a blank side. l is
+// the layout of the sheet it belongs to.
 type sheetLeaf struct {
+	l           *sheetLayout
 	front, back *flowPage
 }
 
@@ -306,14 +350,14 @@ func sidePages(f sideFlow, card bool) []flowPage {
 	return f.pages
 }
 
-// repeatLeaves is every page of one side, copy after copy, as single-sided
-// leaves.
-func repeatLeaves(f sideFlow, copies int, card bool) []sheetLeaf {
-	pages := sidePages(f, card)
+// repeatLeaves is every page of one side of the sheet, copy after copy, as
+// single-sided leaves.
+func (l *sheetLayout) repeatLeaves(f sideFlow, copies int) []sheetLeaf {
+	pages := sidePages(f, l.geom.card)
 	var out []sheetLeaf
 	for c := 0; c < copies; c++ {
 		for i := range pages {
-			out = append(out, sheetLeaf{front: &pages[i]})
+			out = append(out, sheetLeaf{l: l, front: &pages[i]})
 		}
 	}
 	return out
@@ -327,7 +371,7 @@ func (l *sheetLayout) duplexLeaves(copies int) []sheetLeaf {
 	var out []sheetLeaf
 	for c := 0; c < copies; c++ {
 		for i := 0; i < n; i++ {
-			var lf sheetLeaf
+			lf := sheetLeaf{l: l}
 			if i < len(front) {
 				lf.front = &front[i]
 			}
@@ -355,9 +399,14 @@ func (l *sheetLayout) duplexLeaves(copies int) []sheetLeaf {
 func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, frontSide deckSide, duplex bool, opts PrintOptions) {
 	g := l.geom
 	per := g.grid.PerPage()
-	white := l.style.paper == White
+	// A trim outline is drawn on white sheets; ganged sheets all must be.
+	faceWhite, backWhite := true, true
+	for _, lf := range leaves {
+		faceWhite = faceWhite && lf.l.style.paper == White
+		backWhite = backWhite && lf.l.backStyle.paper == White
+	}
 	dp := &deckPages{r: r, grid: g.grid, opts: opts, cache: map[deckPageKey]*deckPageGeom{},
-		faceWhite: white, backWhite: white}
+		faceWhite: faceWhite, backWhite: backWhite}
 	// geom is the layout of a page of n leaves on one side: the deck's for
 	// card sizes; the grid's slots (no bleed) for page sizes.
 	geom := func(side deckSide, n int) *deckPageGeom {
@@ -374,7 +423,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		fg := geom(frontSide, len(batch))
 		page := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
 		for i, lf := range batch {
-			r.drawLeafSide(page, l, lf.front, fg.slots[i], g.turn, opts.Bleed)
+			r.drawLeafSide(page, lf.l, lf.front, fg.slots[i], g.turn, opts.Bleed)
 		}
 		r.drawSheetGuides(page, g, fg, opts)
 		if frontSide == sideOwnBack && g.card {
@@ -389,7 +438,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		bg := geom(sideBack, len(batch))
 		bpage := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
 		for i, lf := range batch {
-			r.drawLeafSide(bpage, l, lf.back, bg.slots[i], g.turn, opts.Bleed)
+			r.drawLeafSide(bpage, lf.l, lf.back, bg.slots[i], g.turn, opts.Bleed)
 		}
 		r.drawSheetGuides(bpage, g, bg, opts)
 	}
@@ -1047,4 +1096,18 @@ func blockWhat(s *schema.Sheet, b *schema.Block) string {
 		kind = "table"
 	}
 	return fmt.Sprintf("sheet %q %s", s.ID, kind)
+}
+
+// indexSheet adds to the kit index the sheets printed on this sheet's
+// pages (printWith:).
+func indexSheet(_ *Renderer, p *schema.Pack, e schema.Element, _ PrintOptions) []string {
+	s := e.(*schema.Sheet)
+	var names []string
+	for _, g := range p.SheetsPrintedWith(s.ID) {
+		names = append(names, fmt.Sprintf("%s (%d)", sheetTitle(g), max(g.Count, 1)))
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s (%d), then on the same pages: %s", sheetTitle(s), max(s.Count, 1), strings.Join(names, ", "))}
 }

@@ -733,3 +733,56 @@ func TestSheetBackColours(t *testing.T) {
 		}
 	}
 }
+
+// Sheets printed with another (printWith:) share its pages: four 50x35mm
+// tiles of three sheets make one front page and one back page, each tile's
+// back behind its front; the guests write no PDF of their own.
+func TestSheetsPrintedWithSharePages(t *testing.T) {
+	r := newTestRenderer(t)
+	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", "sheets", "ganged")), "ganged")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	var host *schema.Sheet
+	for _, s := range p.Sheets() {
+		jobs := buildSheet(r, p, s, BuildOptions{Print: sheetOpts("letter", layout.LongEdge)})
+		if s.ID == "tile-a" {
+			host = s
+			if len(jobs) != 1 {
+				t.Fatalf("host: %d jobs, want 1", len(jobs))
+			}
+		} else if len(jobs) != 0 {
+			t.Errorf("%s prints with tile-a but plans %d files", s.ID, len(jobs))
+		}
+	}
+	for _, c := range []struct {
+		duplex layout.Duplex
+		want   int
+	}{{layout.LongEdge, 2}, {layout.NoDuplex, 2}} {
+		sink := &recordSink{}
+		if err := r.imposeSheets(sink, append([]*schema.Sheet{host}, p.SheetsPrintedWith("tile-a")...), sheetOpts("letter", c.duplex)); err != nil {
+			t.Fatal(err)
+		}
+		if sink.pages != c.want {
+			t.Errorf("%s: %d pages, want %d", c.duplex, sink.pages, c.want)
+		}
+		log := strings.Join(sink.rec.Ops, "\n")
+		front, back, _ := strings.Cut(log, "page 2 ")
+		// Four tiles: each front page panel red, each back panel grey.
+		if n := strings.Count(front, "#b3261e"); n != 4 {
+			t.Errorf("%s: %d red panels on the front page, want 4", c.duplex, n)
+		}
+		if n := strings.Count(back, "#5f6368"); n != 4 {
+			t.Errorf("%s: %d grey panels on the back page, want 4", c.duplex, n)
+		}
+	}
+	var buf bytes.Buffer
+	n, err := r.WriteSheet(&buf, p, host, sheetOpts("letter", layout.LongEdge))
+	if err != nil || n != 2 {
+		t.Fatalf("WriteSheet: %d pages, %v; want 2", n, err)
+	}
+	lines := indexSheet(r, p, host, sheetOpts("letter", layout.LongEdge))
+	if len(lines) != 1 || !strings.Contains(lines[0], "tile-a (1), then on the same pages: tile-b (1), tile-c (2)") {
+		t.Errorf("index: %q", lines)
+	}
+}

@@ -34,6 +34,10 @@ type Sheet struct {
 	BackAccent     string   `json:"backAccent"`
 	Front          []*Block `json:"front"`
 	Back           []*Block `json:"back"`
+	// PrintWith names another card-size sheet of the same size whose PDF
+	// this one prints in, on shared pages (small tiles gang up instead of
+	// taking a page each). Empty: the sheet has a PDF of its own.
+	PrintWith string `json:"printWith"`
 
 	Ref Ref `json:"-"`
 }
@@ -118,7 +122,10 @@ func (s *Sheet) Source() Ref { return s.Ref }
 
 // Facts implements Element.
 func (s *Sheet) Facts() Facts {
-	f := Facts{Name: nameOr(s.Name, s.ID), Printed: s.Count > 0, Backs: len(s.Back) > 0, Outputs: []string{s.ID + ".pdf"}}
+	f := Facts{Name: nameOr(s.Name, s.ID), Printed: s.Count > 0, Backs: len(s.Back) > 0}
+	if s.PrintWith == "" {
+		f.Outputs = []string{s.ID + ".pdf"}
+	}
 	if s.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("sheet %q", s.ID), Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
 	}
@@ -157,3 +164,15 @@ func (b *Block) texts(sheet string) []TextSite {
 
 // Sheets returns the pack's sheets.
 func (p *Pack) Sheets() []*Sheet { return ElementsOf[*Sheet](p) }
+
+// SheetsPrintedWith returns the sheets that print in host's PDF
+// (printWith: host), in pack order.
+func (p *Pack) SheetsPrintedWith(host string) []*Sheet {
+	var out []*Sheet
+	for _, s := range p.Sheets() {
+		if s.PrintWith == host && s.ID != host {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -55,6 +55,7 @@ var ruleTables = []func() []*Rule{
 	templateRules,
 	imageRules,
 	boardRules,
+	sheetRules,
 	rfylRules,
 	runRules,
 }

@@ -37,6 +37,7 @@ func ruleCases() []ruleCase {
 	all = append(all, templateCases()...)
 	all = append(all, imageCases()...)
 	all = append(all, boardCases()...)
+	all = append(all, sheetCases()...)
 	all = append(all, rfylCases()...)
 	all = append(all, runCases()...)
 	return all
