@@ -239,6 +239,11 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 			}))
 		}
 	}
+	if len(mapCards(p)) > 0 {
+		jobs = append(jobs, fileJob("maps.pdf", func(w io.Writer) (int, error) {
+			return r.WriteMaps(w, p, pr)
+		}))
+	}
 	if needsCalibration(p, pr) {
 		jobs = append(jobs, fileJob("calibration.pdf", func(w io.Writer) (int, error) {
 			return 2, r.WriteCalibration(w, pr)
@@ -412,6 +417,12 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
 		b.WriteString("- tokens.pdf: every token of the kit; cut along the grey outlines\n")
 		for _, line := range indexTokens(p, opts) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	if len(mapCards(p)) > 0 {
+		b.WriteString("- maps.pdf: the RUN map cards, each printed twice (one copy per player)\n")
+		for _, line := range indexMaps(p, opts) {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 	}

@@ -189,8 +189,8 @@ func TestBuildNeverReplacesForeignFolders(t *testing.T) {
 	}
 }
 
-// A kind the build cannot print yet (RUN maps) adds no output file: the
-// build succeeds and components.txt lists its elements as not printed yet.
+// RUN maps print on the kit's maps.pdf (see runmap_test.go): the RUN test
+// pack's maps are no longer listed as not printed yet.
 func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
 	p, probs := schema.LoadPack(os.DirFS("../schema/testdata/run"), "run")
 	if p == nil || len(probs) > 0 {
@@ -208,15 +208,20 @@ func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(arts) != 1 || arts[0].Path != "components.txt" {
-		t.Fatalf("artifacts %+v, want only components.txt", arts)
+	maps := 0
+	for _, a := range arts {
+		if a.Path == "maps.pdf" {
+			maps = a.Pages
+		}
+	}
+	if maps != 8 {
+		t.Fatalf("artifacts %+v, want maps.pdf of 8 pages", arts)
 	}
 	b, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n- map \"base\": Base\n- map \"water\": Water\n"
-	if !strings.Contains(string(b), want) {
-		t.Errorf("components.txt lacks %q:\n%s", want, b)
+	if strings.Contains(string(b), "Not printed yet") {
+		t.Errorf("components.txt lists maps as not printed yet:\n%s", b)
 	}
 }

@@ -66,6 +66,9 @@ type kindIndexer func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintO
 var kindRenderers = map[string]kindRenderer{
 	"Deck":  {build: buildDeck, index: indexDeck},
 	"Sheet": {build: buildSheet, fit: sheetOverflows, index: indexSheet},
+	// RUN maps print together on the kit's maps.pdf (see build.go); their
+	// build writes each map's preview.
+	"Map":   {build: buildMap, fit: mapOverflows},
 	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
 }
 

@@ -456,13 +456,15 @@ func (m *Map) ElementID() string { return m.ID }
 // Source implements Element.
 func (m *Map) Source() Ref { return m.Ref }
 
-// Facts implements Element. A map prints nothing yet (runforge cannot draw
-// maps). Towards its component each side counts one card: a card has two
-// sides and each map is played on two copies of it, one per player (L50,
-// L91), so a card with both sides counts 2 and one missing a side counts 1
+// Facts implements Element. Maps print on the kit's maps.pdf (reserved in
+// KitOutputs), each card twice with side b behind side a for duplex, so a
+// map prints backs; its own output is its preview, preview/map-<id>.png.
+// Towards its component each side counts one card: a card has two sides
+// and each map is played on two copies of it, one per player (L50, L91),
+// so a card with both sides counts 2 and one missing a side counts 1
 // (spec 8.5).
 func (m *Map) Facts() Facts {
-	f := Facts{Name: nameOr(m.Name, m.ID)}
+	f := Facts{Name: nameOr(m.Name, m.ID), Printed: true, Backs: true, Outputs: []string{"preview/map-" + m.ID + ".png"}}
 	if m.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("map %q (card %d side %s)", m.ID, m.Card, m.Side),
 			Component: m.Component, Copies: 1, Ref: m.Ref.Child("component")}}

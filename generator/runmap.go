@@ -1,0 +1,1250 @@
+package generator
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// RUN map cards (kind: Map; spec run.md sections 8.1 and 14, rulebook
+// run.md L85-130 and the advanced features from L550). Every map of the
+// pack prints on the kit's maps.pdf: one face per page, each card twice
+// (one copy per player, L91), side b registered behind side a for duplex.
+
+// Geometry of a map face, in mm, origin at the trim's top-left corner.
+const (
+	mapSpace  = 25.0 // a space of the 6 x 6 grid
+	mapGrid   = schema.MapSize * mapSpace
+	mapEdge   = 7.0  // the coordinate margin left and right of the grid
+	mapTitleH = 12.0 // the strip with the map number and name
+	mapCoordH = 6.0  // the coordinate rows above and below the grid
+	mapRulesH = 24.0 // the strip with rules text and crossed-out gadgets
+	// MapCardW and MapCardH are the trim size of a map card.
+	MapCardW = 2*mapEdge + mapGrid
+	MapCardH = mapTitleH + 2*mapCoordH + mapGrid + mapRulesH
+	// mapGridX and mapGridY are the grid's top-left corner.
+	mapGridX = mapEdge
+	mapGridY = mapTitleH + mapCoordH
+	// MapCopies is how many copies of each map card the kit prints: "each
+	// of you will play on your own copy of the same map" (L91).
+	MapCopies = 2
+	// mapBadge is the size of an action icon.
+	mapBadge = 6.0
+)
+
+// Colours of the maps. Every class of space differs in lightness, not only
+// in hue, so that a map reads in grey: water and roofs are darker than
+// ground, terrain darkens with its level, ice is hatched.
+var (
+	mapInk      = Color{0x22, 0x22, 0x22}
+	mapFrame    = Color{0x2e, 0x32, 0x38}
+	mapGround   = Color{0xee, 0xed, 0xe6}
+	mapWater    = Color{0x6a, 0x9f, 0xd0}
+	mapWave     = Color{0xd6, 0xe6, 0xf5}
+	mapIce      = Color{0xd4, 0xef, 0xf4}
+	mapIceHatch = Color{0x7e, 0xb4, 0xc2}
+	mapPlank    = Color{0xb5, 0x8a, 0x55}
+	mapPlankInk = Color{0x5a, 0x40, 0x22}
+	mapGridLine = Color{0x9a, 0x9a, 0x9a}
+	mapParapet  = Color{0xb4, 0xb4, 0xb4}
+	mapTerrain  = [...]Color{{0xe3, 0xd3, 0xa4}, {0xcd, 0xb4, 0x7a}, {0xa4, 0x85, 0x52}, {0x6e, 0x54, 0x30}, {0x5e, 0x48, 0x24}}
+	mapStrike   = Color{0xc0, 0x39, 0x2b}
+)
+
+// mapCard is a physical map card: its front face (side a, or the only side
+// there is) and its back face (side b; nil for a blank back).
+type mapCard struct {
+	number      int
+	front, back *schema.Map
+}
+
+// mapCards pairs the pack's printed maps into cards by card number, in
+// card-number order: the first side a with the first side b, and so on in
+// pack order. A side given twice makes a card of its own, so nothing is
+// dropped.
+func mapCards(p *schema.Pack) []mapCard {
+	var printed []*schema.Map
+	for _, m := range p.Maps() {
+		if p.Prints(m) {
+			printed = append(printed, m)
+		}
+	}
+	slices.SortStableFunc(printed, func(a, b *schema.Map) int { return cmp.Compare(a.Card, b.Card) })
+	var cards []mapCard
+	for lo := 0; lo < len(printed); {
+		hi := lo
+		var as, bs []*schema.Map
+		for ; hi < len(printed) && printed[hi].Card == printed[lo].Card; hi++ {
+			if mapSideRank(printed[hi]) == 0 {
+				as = append(as, printed[hi])
+			} else {
+				bs = append(bs, printed[hi])
+			}
+		}
+		for i := range max(len(as), len(bs)) {
+			c := mapCard{number: printed[lo].Card}
+			switch {
+			case i < len(as) && i < len(bs):
+				c.front, c.back = as[i], bs[i]
+			case i < len(as):
+				c.front = as[i]
+			default:
+				c.front = bs[i]
+			}
+			cards = append(cards, c)
+		}
+		lo = hi
+	}
+	return cards
+}
+
+// mapSideRank orders side a before side b.
+func mapSideRank(m *schema.Map) int {
+	if m.Side == "b" {
+		return 1
+	}
+	return 0
+}
+
+// mapPage is one page of maps.pdf.
+type mapPage struct {
+	card mapCard
+	copy int
+	// face is the map drawn on the page; nil for a blank back.
+	face *schema.Map
+	// back is set on a duplex back page.
+	back  bool
+	label string
+}
+
+// mapPages lists the pages of maps.pdf. With duplex, each copy of a card is
+// its front page followed by its back page (side b, or blank): card 1 copy
+// 1 side a, side b, card 1 copy 2 side a, side b, card 2 ... Without
+// duplex every face is a page of its own, labelled, and blank backs are
+// left out.
+func mapPages(cards []mapCard, d layout.Duplex) []mapPage {
+	var pages []mapPage
+	for _, c := range cards {
+		for k := 1; k <= MapCopies; k++ {
+			pages = append(pages, mapPage{card: c, copy: k, face: c.front, label: mapPageLabel(c, c.front, k, d)})
+			if d != layout.NoDuplex {
+				pages = append(pages, mapPage{card: c, copy: k, face: c.back, back: true, label: mapPageLabel(c, c.back, k, d)})
+			} else if c.back != nil {
+				pages = append(pages, mapPage{card: c, copy: k, face: c.back, label: mapPageLabel(c, c.back, k, d)})
+			}
+		}
+	}
+	return pages
+}
+
+// mapPageLabel names a page: its card, side and copy.
+func mapPageLabel(c mapCard, face *schema.Map, copy int, d layout.Duplex) string {
+	if face == nil {
+		return fmt.Sprintf("map card %d, copy %d of %d: blank back (the card has one side only)", c.number, copy, MapCopies)
+	}
+	s := fmt.Sprintf("map card %d side %s, copy %d of %d: map %s", c.number, cmp.Or(face.Side, "?"), copy, MapCopies, mapTitle(face))
+	if d == layout.NoDuplex && c.back != nil {
+		if face == c.front {
+			s += fmt.Sprintf("; side %s is the next page: glue it behind this one", cmp.Or(c.back.Side, "?"))
+		} else {
+			s += "; glue it behind the previous page"
+		}
+	}
+	return s
+}
+
+// mapTitle is a map's number and name: "2b Docks".
+func mapTitle(m *schema.Map) string {
+	return strings.TrimSpace(m.Number + " " + cmp.Or(m.Name, m.ID))
+}
+
+// mapTrim is where a card's front lies on the paper: centred, portrait.
+func mapTrim(paper layout.Paper) layout.Rect {
+	return layout.Rect{X: round2((paper.W - MapCardW) / 2), Y: round2((paper.H - MapCardH) / 2), W: MapCardW, H: MapCardH}
+}
+
+// mapPlacement is where a page's face lies and how far it is turned: the
+// front's trim, or for a duplex back the trim layout.BackOf registers
+// behind it (mirrored for the flip, shifted by the back offset).
+func mapPlacement(pg mapPage, opts PrintOptions) (layout.Rect, float64) {
+	trim := mapTrim(opts.Paper)
+	if !pg.back {
+		return trim, 0
+	}
+	return layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
+}
+
+// mapBleed is the bleed of a map card.
+func mapBleed(opts PrintOptions) float64 { return max(0, opts.Bleed) }
+
+// WriteMaps writes maps.pdf: every map card of the pack, twice, one face
+// per page, as mapPages orders them. It returns the page count; a pack
+// without printed maps writes nothing.
+func (r *Renderer) WriteMaps(w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+	cards := mapCards(p)
+	if len(cards) == 0 {
+		return 0, nil
+	}
+	if opts.Paper.W < MapCardW+2*opts.Margin || opts.Paper.H < MapCardH+2*opts.Margin {
+		return 0, fmt.Errorf("maps: a %.0f x %.0f mm map card does not fit on %s paper", MapCardW, MapCardH, opts.Paper.Name)
+	}
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	n := r.imposeMaps(pdfSink{doc}, mapPages(cards, opts.Duplex), opts)
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("maps: %w", err)
+	}
+	return n, nil
+}
+
+// imposeMaps draws the pages on sink and returns how many there are.
+func (r *Renderer) imposeMaps(sink pageSink, pages []mapPage, opts PrintOptions) int {
+	for _, pg := range pages {
+		r.drawMapPage(sink.AddPage(opts.Paper.W, opts.Paper.H), pg, opts)
+	}
+	return len(pages)
+}
+
+// drawMapPage draws one page: the face with its bleed, the crop marks and
+// the page's label in the waste.
+func (r *Renderer) drawMapPage(page Canvas, pg mapPage, opts PrintOptions) {
+	trim, turn := mapPlacement(pg, opts)
+	b := mapBleed(opts)
+	if pg.face != nil {
+		page.Push()
+		if turn != 0 {
+			page.Rotate(turn, trim.X+trim.W/2, trim.Y+trim.H/2)
+		}
+		page.Translate(trim.X, trim.Y)
+		r.DrawMapFace(page, pg.face, b)
+		page.Pop()
+	}
+	c := r.surface(page)
+	slot := layout.Slot{Trim: trim, Bleed: layout.Sides{Top: b, Right: b, Bottom: b, Left: b}, Turn: turn}
+	area := layout.Printable(opts.Paper, opts.Margin)
+	marks := layout.SheetMarks(area, []layout.Slot{slot}, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines, TrimOutline: r.InkSaver || pg.face == nil})
+	drawMarks(c, marks)
+	obstacles := []layout.Rect{slot.Art().Inset(-deckMarkClear)}
+	for _, m := range marks {
+		obstacles = append(obstacles, m.InkRect().Inset(-deckMarkClear))
+	}
+	r.drawPageLabel(c, area, obstacles, pg.label)
+}
+
+// indexMaps describes maps.pdf in the kit's index.
+func indexMaps(p *schema.Pack, opts PrintOptions) []string {
+	cards := mapCards(p)
+	if len(cards) == 0 {
+		return nil
+	}
+	var lines []string
+	page := 1
+	for _, c := range cards {
+		per := 2 // pages per copy
+		if opts.Duplex == layout.NoDuplex && c.back == nil {
+			per = 1
+		}
+		sides := mapTitle(c.front)
+		if c.back != nil {
+			sides += " / " + mapTitle(c.back)
+		} else {
+			sides += " (one side only; the pack has no other side)"
+		}
+		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, pageRange(page, page+per*MapCopies-1)))
+		page += per * MapCopies
+	}
+	if opts.Duplex == layout.NoDuplex {
+		lines = append(lines, "--duplex none: every side is a page of its own, labelled with its card, side and copy; glue side b behind side a")
+	} else {
+		lines = append(lines, fmt.Sprintf("each side a page is followed by its side b (duplex, flip on the %s edge); a card with one side has a blank back", opts.Duplex))
+	}
+	lines = append(lines, fmt.Sprintf("one card per page, %.0f x %.0f mm: cut along the crop marks", MapCardW, MapCardH))
+	return lines
+}
+
+// buildMap writes a map's preview: preview/map-<id>.png (maps.pdf is a
+// file of the kit, written in buildJobs).
+func buildMap(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	m, ok := e.(*schema.Map)
+	if !ok || !opts.Previews {
+		return nil
+	}
+	return []job{fileJob(MapPreviewPath(m), func(w io.Writer) (int, error) {
+		return 0, r.WriteMapPreview(w, m, 100)
+	})}
+}
+
+// MapPreviewPath is where a build writes a map's preview.
+func MapPreviewPath(m *schema.Map) string { return "preview/map-" + m.ID + ".png" }
+
+// WriteMapPreview writes a PNG of a map face (its trim) at dpi.
+func (r *Renderer) WriteMapPreview(w io.Writer, m *schema.Map, dpi float64) error {
+	c, err := NewPNGCanvas(r.Fonts, MapCardW, MapCardH, dpi)
+	if err != nil {
+		return fmt.Errorf("map %s: %w", m.ID, err)
+	}
+	r.DrawMapFace(c, m, 0)
+	if err := c.Encode(w); err != nil {
+		return fmt.Errorf("map %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+// ---- the face ----
+
+// pt is a point in mm.
+type pt struct{ X, Y float64 }
+
+func (a pt) add(b pt) pt      { return pt{a.X + b.X, a.Y + b.Y} }
+func (a pt) sub(b pt) pt      { return pt{a.X - b.X, a.Y - b.Y} }
+func (a pt) mul(k float64) pt { return pt{a.X * k, a.Y * k} }
+func (a pt) perp() pt         { return pt{-a.Y, a.X} }
+func (a pt) len() float64     { return math.Hypot(a.X, a.Y) }
+func (a pt) unit() pt         { return a.mul(1 / math.Max(a.len(), 1e-9)) }
+func (a pt) round() pt        { return pt{round2(a.X), round2(a.Y)} }
+
+// cellOrigin is the top-left corner of a space on the face.
+func cellOrigin(c schema.Cell) pt {
+	return pt{mapGridX + float64(c.Col)*mapSpace, mapGridY + float64(c.Row)*mapSpace}
+}
+
+// cellCentre is the middle of a space on the face.
+func cellCentre(c schema.Cell) pt { return cellOrigin(c).add(pt{mapSpace / 2, mapSpace / 2}) }
+
+// mapDirs are the directions of action names and currents, y down.
+var mapDirs = map[string]pt{
+	"N": {0, -1}, "E": {1, 0}, "S": {0, 1}, "W": {-1, 0},
+	"NE": {1, -1}, "NW": {-1, -1}, "SE": {1, 1}, "SW": {-1, 1},
+}
+
+// mapFaceColours are the frame's fill and the colour of its text: white on
+// a dark frame, or dark on paper with ink-saver.
+func (r *Renderer) mapFaceColours() (frame, ink Color) {
+	if r.InkSaver {
+		return White, mapInk
+	}
+	return mapFrame, White
+}
+
+// DrawMapFace draws a map face with its top-left trim corner at the
+// origin: the frame (with bleed), the number and name, coordinates, the
+// grid's spaces and features, and the rules strip.
+func (r *Renderer) DrawMapFace(c Canvas, m *schema.Map, bleed float64) {
+	c = r.surface(c)
+	frame, ink := r.mapFaceColours()
+	c.Rect(-bleed, -bleed, MapCardW+2*bleed, MapCardH+2*bleed, 0, Filled(frame))
+	r.drawMapTitle(c, m, ink)
+	r.drawMapCoords(c, ink)
+	g := m.Grid
+	if g == nil {
+		g = &schema.MapGrid{}
+		for row := range schema.MapSize {
+			for col := range schema.MapSize {
+				g[row][col].Cell = schema.Cell{Col: col, Row: row}
+			}
+		}
+	}
+	c.Push()
+	c.ClipRect(mapGridX, mapGridY, mapGrid, mapGrid)
+	for row := range schema.MapSize {
+		for col := range schema.MapSize {
+			r.drawMapSpace(c, g, schema.Cell{Col: col, Row: row})
+		}
+	}
+	c.Pop()
+	drawMapGridLines(c)
+	drawMapBoundaries(c, g)
+	for row := range schema.MapSize {
+		for col := range schema.MapSize {
+			if sp := g.At(schema.Cell{Col: col, Row: row}); sp.Water && !sp.Bridge && sp.Current != "" {
+				drawCurrent(c, cellCentre(sp.Cell), sp.Current)
+			}
+		}
+	}
+	for _, s := range m.Puddles {
+		if cell, ok := schema.ParseCell(s); ok {
+			drawPuddle(c, cellOrigin(cell).add(pt{19, 19.5}))
+		}
+	}
+	r.drawMapLinks(c, m)
+	r.drawMapAccess(c, m)
+	r.drawMapFeatures(c, m)
+	c.Rect(mapGridX, mapGridY, mapGrid, mapGrid, 0, Stroked(mapInk, 0.8))
+	r.drawMapRules(c, m)
+}
+
+// drawMapTitle draws the map number top left (L93) and the name on the
+// right of the top strip.
+func (r *Renderer) drawMapTitle(c Canvas, m *schema.Map, ink Color) {
+	const size = 15.0
+	num := cmp.Or(m.Number, "?")
+	nw := r.Fonts.Width(num, Bold, size) + 4
+	badgeInk, badgePaper := mapInk, White
+	if r.InkSaver {
+		badgeInk, badgePaper = White, mapInk
+	}
+	c.Rect(mapEdge, 2, round2(nw), 8.5, 1.5, Filled(badgePaper))
+	capH := r.Fonts.CapHeight(Bold, size)
+	c.Text(round2(mapEdge+2), round2(2+(8.5+capH)/2), num, Bold, size, badgeInk)
+	name, nsize, _ := r.mapName(m)
+	w := r.Fonts.Width(name, Bold, nsize)
+	c.Text(round2(MapCardW-mapEdge-w), round2(2+(8.5+r.Fonts.CapHeight(Bold, nsize))/2), name, Bold, nsize, ink)
+}
+
+// mapName is the map's name as printed on the right of the top strip:
+// shrunk from 15 to 9 points to fit beside the number, then cut short;
+// fits is false when it was cut.
+func (r *Renderer) mapName(m *schema.Map) (name string, size float64, fits bool) {
+	const big = 15.0
+	num := cmp.Or(m.Number, "?")
+	room := MapCardW - 2*mapEdge - (r.Fonts.Width(num, Bold, big) + 4) - 6
+	name, size = cmp.Or(m.Name, m.ID), big
+	for size > 9 && r.Fonts.Width(name, Bold, size) > room {
+		size -= 0.5
+	}
+	clipped := r.clipText(name, Bold, size, room)
+	return clipped, size, clipped == name
+}
+
+// drawMapCoords writes A-F above and below the grid and 1-6 down both
+// sides (assumption A1: A1 is the top-left space).
+func (r *Renderer) drawMapCoords(c Canvas, ink Color) {
+	const size = 9.0
+	capH := r.Fonts.CapHeight(Bold, size)
+	for i := range schema.MapSize {
+		letter := string(rune('A' + i))
+		x := mapGridX + (float64(i)+0.5)*mapSpace - r.Fonts.Width(letter, Bold, size)/2
+		c.Text(round2(x), round2(mapTitleH+(mapCoordH+capH)/2), letter, Bold, size, ink)
+		c.Text(round2(x), round2(mapGridY+mapGrid+(mapCoordH+capH)/2), letter, Bold, size, ink)
+		digit := string(rune('1' + i))
+		dw := r.Fonts.Width(digit, Bold, size)
+		y := round2(mapGridY + (float64(i)+0.5)*mapSpace + capH/2)
+		c.Text(round2((mapEdge-dw)/2), y, digit, Bold, size, ink)
+		c.Text(round2(mapGridX+mapGrid+(mapEdge-dw)/2), y, digit, Bold, size, ink)
+	}
+}
+
+// mapSpaceColour is the fill of a space.
+func mapSpaceColour(sp *schema.MapSpace) Color {
+	switch {
+	case sp.Water:
+		return mapWater
+	case sp.Ice:
+		return mapIce
+	case sp.Building:
+		v := 0x76 - 0x14*max(0, sp.Level-1)
+		v = max(v, 0x40)
+		return Color{uint8(v), uint8(v), uint8(v)}
+	case sp.Level >= 1:
+		return mapTerrain[min(sp.Level, len(mapTerrain))-1]
+	case sp.Level < 0:
+		return Color{0xc8, 0xc8, 0xc0}
+	}
+	return mapGround
+}
+
+// drawMapSpace fills a space and draws its texture: waves on water,
+// hatching on ice, planks on a bridge, the level digit on terrain.
+func (r *Renderer) drawMapSpace(c Canvas, g *schema.MapGrid, cell schema.Cell) {
+	sp := g.At(cell)
+	o := cellOrigin(cell)
+	fill := mapSpaceColour(sp)
+	if sp.Bridge {
+		fill = mapWater
+	}
+	if r.InkSaver {
+		// Lighter fills, in the same order of lightness; ground is paper.
+		fill = boardBlend(fill, White, 0.45)
+		if !sp.Water && !sp.Ice && !sp.Bridge && !sp.Building && sp.Level == 0 {
+			fill = White
+		}
+	}
+	c.Rect(o.X, o.Y, mapSpace, mapSpace, 0, Filled(fill))
+	switch {
+	case sp.Bridge:
+		drawWaves(c, o)
+		drawBridge(c, g, cell)
+	case sp.Water:
+		drawWaves(c, o)
+	case sp.Ice:
+		c.Push()
+		c.ClipRect(o.X, o.Y, mapSpace, mapSpace)
+		for k := 2.5; k < 2*mapSpace; k += 2.5 {
+			c.Line(o.X+k, o.Y, o.X, o.Y+k, mapIceHatch, 0.25)
+		}
+		c.Pop()
+	}
+	if (sp.Level >= 1 && !sp.Building) || sp.Level >= 2 {
+		ink := mapInk
+		if !isLight(fill) {
+			ink = White
+		}
+		c.Text(round2(o.X+1.3), round2(o.Y+3.6), fmt.Sprint(sp.Level), Bold, 8, ink)
+	}
+	if sp.Building {
+		drawParapet(c, g, cell)
+	}
+}
+
+// drawWaves draws a few wave marks in a water space, clear of its middle
+// where features go.
+func drawWaves(c Canvas, o pt) {
+	for _, at := range []pt{{2.5, 5}, {15.5, 4}, {3, 21}, {16, 21.5}} {
+		start := o.add(at)
+		prev := start
+		for i := 1; i <= 8; i++ {
+			x := float64(i) * 0.75
+			p := start.add(pt{x, -0.6 * math.Sin(x*math.Pi/1.5)}).round()
+			c.Line(prev.X, prev.Y, p.X, p.Y, mapWave, 0.35)
+			prev = p
+		}
+	}
+}
+
+// sameBlock reports whether two spaces belong to one building complex of
+// one level.
+func sameBlock(a, b *schema.MapSpace) bool {
+	return a != nil && b != nil && a.Building && b.Building && a.Level == b.Level
+}
+
+// drawParapet draws a roof's inner edge, inset from the sides where the
+// building ends, so that a roof reads as one block: each side's line stops
+// short at an outer corner and runs on into the neighbour at an inner one.
+func drawParapet(c Canvas, g *schema.MapGrid, cell schema.Cell) {
+	const in = 1.6
+	sp := g.At(cell)
+	o := cellOrigin(cell)
+	open := func(dc, dr int) bool {
+		return !sameBlock(sp, g.At(schema.Cell{Col: cell.Col + dc, Row: cell.Row + dr}))
+	}
+	// end is how far a line along side (sc, sr) stops short of its end
+	// toward (dc, dr): in at an outer corner, -in at an inner one.
+	end := func(sc, sr, dc, dr int) float64 {
+		switch {
+		case open(dc, dr):
+			return in
+		case !open(sc+dc, sr+dr):
+			return -in
+		}
+		return 0
+	}
+	x0, x1, y0, y1 := o.X, o.X+mapSpace, o.Y, o.Y+mapSpace
+	if open(0, -1) {
+		c.Line(x0+end(0, -1, -1, 0), y0+in, x1-end(0, -1, 1, 0), y0+in, mapParapet, 0.4)
+	}
+	if open(0, 1) {
+		c.Line(x0+end(0, 1, -1, 0), y1-in, x1-end(0, 1, 1, 0), y1-in, mapParapet, 0.4)
+	}
+	if open(-1, 0) {
+		c.Line(x0+in, y0+end(-1, 0, 0, -1), x0+in, y1-end(-1, 0, 0, 1), mapParapet, 0.4)
+	}
+	if open(1, 0) {
+		c.Line(x1-in, y0+end(1, 0, 0, -1), x1-in, y1-end(1, 0, 0, 1), mapParapet, 0.4)
+	}
+}
+
+// isWater reports whether a space is water (a bridge counts: water runs
+// under it).
+func isWater(sp *schema.MapSpace) bool { return sp != nil && (sp.Water || sp.Bridge) }
+
+// drawBridge draws a bridge's deck across its space: east-west when the
+// water runs north-south under it, else north-south.
+func drawBridge(c Canvas, g *schema.MapGrid, cell schema.Cell) {
+	o := cellOrigin(cell)
+	at := func(dc, dr int) int {
+		if isWater(g.At(schema.Cell{Col: cell.Col + dc, Row: cell.Row + dr})) {
+			return 1
+		}
+		return 0
+	}
+	ew := at(0, -1)+at(0, 1) >= at(-1, 0)+at(1, 0)
+	const side = 5.0
+	if ew {
+		c.Rect(o.X, o.Y+side, mapSpace, mapSpace-2*side, 0, Filled(mapPlank))
+		for x := 2.5; x < mapSpace; x += 2.5 {
+			c.Line(o.X+x, o.Y+side, o.X+x, o.Y+mapSpace-side, mapPlankInk, 0.3)
+		}
+		c.Line(o.X, o.Y+side, o.X+mapSpace, o.Y+side, mapPlankInk, 0.9)
+		c.Line(o.X, o.Y+mapSpace-side, o.X+mapSpace, o.Y+mapSpace-side, mapPlankInk, 0.9)
+		return
+	}
+	c.Rect(o.X+side, o.Y, mapSpace-2*side, mapSpace, 0, Filled(mapPlank))
+	for y := 2.5; y < mapSpace; y += 2.5 {
+		c.Line(o.X+side, o.Y+y, o.X+mapSpace-side, o.Y+y, mapPlankInk, 0.3)
+	}
+	c.Line(o.X+side, o.Y, o.X+side, o.Y+mapSpace, mapPlankInk, 0.9)
+	c.Line(o.X+mapSpace-side, o.Y, o.X+mapSpace-side, o.Y+mapSpace, mapPlankInk, 0.9)
+}
+
+// drawMapGridLines draws the thin lines between all spaces.
+func drawMapGridLines(c Canvas) {
+	for i := 1; i < schema.MapSize; i++ {
+		v := float64(i) * mapSpace
+		c.Line(mapGridX+v, mapGridY, mapGridX+v, mapGridY+mapGrid, mapGridLine, 0.2)
+		c.Line(mapGridX, mapGridY+v, mapGridX+mapGrid, mapGridY+v, mapGridLine, 0.2)
+	}
+}
+
+// drawMapBoundaries outlines every building complex (orthogonally joined
+// building spaces of one level) and every edge where the level changes,
+// the thicker the bigger the step.
+func drawMapBoundaries(c Canvas, g *schema.MapGrid) {
+	for row := range schema.MapSize {
+		for col := range schema.MapSize {
+			a := g.At(schema.Cell{Col: col, Row: row})
+			o := cellOrigin(a.Cell)
+			for _, d := range []struct{ dc, dr int }{{1, 0}, {0, 1}} {
+				b := g.At(schema.Cell{Col: col + d.dc, Row: row + d.dr})
+				if b == nil {
+					continue
+				}
+				step := a.Level - b.Level
+				if step < 0 {
+					step = -step
+				}
+				if step == 0 && a.Building == b.Building {
+					continue
+				}
+				w := 0.5 + 0.35*float64(min(step, 3))
+				if d.dc == 1 {
+					c.Line(o.X+mapSpace, o.Y, o.X+mapSpace, o.Y+mapSpace, mapInk, w)
+				} else {
+					c.Line(o.X, o.Y+mapSpace, o.X+mapSpace, o.Y+mapSpace, mapInk, w)
+				}
+			}
+		}
+	}
+}
+
+// fillStroke is a style that fills and strokes.
+func fillStroke(fill, stroke Color, width float64) Style {
+	return Style{Fill: &fill, Stroke: &stroke, Width: width}
+}
+
+// polygon fills a closed polygon and, with width > 0, outlines it.
+func polygon(c Canvas, pts []pt, fill Color, stroke Color, width float64) {
+	if len(pts) < 3 {
+		return
+	}
+	p := &Path{}
+	for i, q := range pts {
+		q = q.round()
+		k := LineTo
+		if i == 0 {
+			k = MoveTo
+		}
+		p.Ops = append(p.Ops, PathOp{Kind: k, P: [3][2]float64{{q.X, q.Y}}})
+	}
+	p.Ops = append(p.Ops, PathOp{Kind: Close})
+	c.Path(p, fill)
+	if width > 0 {
+		polyline(c, append(pts, pts[0]), stroke, width)
+	}
+}
+
+// polyline strokes a line through the points.
+func polyline(c Canvas, pts []pt, col Color, width float64) {
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1].round(), pts[i].round()
+		c.Line(a.X, a.Y, b.X, b.Y, col, width)
+	}
+}
+
+// local maps a point given along u (x) and across it (y) around centre.
+func local(centre, u pt, x, y float64) pt {
+	return centre.add(u.mul(x)).add(u.perp().mul(y))
+}
+
+// arrowShape is an arrow along u centred on centre, length long, with a
+// shaft of width shaft and a head head wide and headLen long.
+func arrowShape(centre, u pt, long, shaft, head, headLen float64) []pt {
+	h := long / 2
+	return []pt{
+		local(centre, u, -h, -shaft/2), local(centre, u, h-headLen, -shaft/2), local(centre, u, h-headLen, -head/2),
+		local(centre, u, h, 0),
+		local(centre, u, h-headLen, head/2), local(centre, u, h-headLen, shaft/2), local(centre, u, -h, shaft/2),
+	}
+}
+
+// drawCurrent draws a current's white arrow across its water space
+// (L576).
+func drawCurrent(c Canvas, centre pt, dir string) {
+	u, ok := mapDirs[dir]
+	if !ok {
+		return
+	}
+	polygon(c, arrowShape(centre, u.unit(), 19, 3.6, 9, 6), White, mapInk, 0.35)
+}
+
+// drawPuddle draws a puddle in the lower right of its space: light blobs
+// with a dark rim.
+func drawPuddle(c Canvas, centre pt) {
+	blobs := []struct{ x, y, w, h float64 }{{-3.6, -1.4, 5.2, 3}, {-1.2, -2, 4.8, 3.6}, {-2.6, 0, 3.6, 2}}
+	for _, b := range blobs {
+		c.Ellipse(centre.X+b.x-0.35, centre.Y+b.y-0.35, b.w+0.7, b.h+0.7, Filled(Color{0x3c, 0x5a, 0x74}))
+	}
+	for _, b := range blobs {
+		c.Ellipse(centre.X+b.x, centre.Y+b.y, b.w, b.h, Filled(Color{0xa9, 0xcc, 0xe6}))
+	}
+}
+
+// ---- actions ----
+
+// actionDir splits an action name such as "silent-NE" into its kind and
+// direction.
+func actionDir(action string) (kind string, u pt, ok bool) {
+	kind, dir, _ := strings.Cut(action, "-")
+	switch kind {
+	case "silent", "sprint":
+		u, ok = mapDirs[dir]
+		return kind, u.unit(), ok
+	case "wild":
+		return action, pt{}, dir == "orthogonal" || dir == "diagonal"
+	}
+	return kind, pt{}, false
+}
+
+// drawAction draws an action icon centred on centre: a silent move is a
+// dark arrow on white, the loud actions white on dark (a sprint a long
+// arrow with a double head, the wilds four arrows). An unknown action is
+// a question mark.
+func (r *Renderer) drawAction(c Canvas, action string, centre pt) {
+	const s = mapBadge
+	kind, u, ok := actionDir(action)
+	x, y := round2(centre.X-s/2), round2(centre.Y-s/2)
+	paper, ink := White, mapInk
+	if kind != "silent" {
+		paper, ink = mapInk, White
+	}
+	c.Rect(x, y, s, s, 1, fillStroke(paper, mapInk, 0.3))
+	switch {
+	case !ok:
+		capH := r.Fonts.CapHeight(Bold, 10)
+		c.Text(round2(centre.X-r.Fonts.Width("?", Bold, 10)/2), round2(centre.Y+capH/2), "?", Bold, 10, ink)
+	case kind == "silent":
+		polygon(c, arrowShape(centre, u, 4.6, 1.2, 3.2, 2), ink, ink, 0)
+	case kind == "sprint":
+		polygon(c, arrowShape(centre, u, 4.8, 0.9, 3, 1.7), ink, ink, 0)
+		polygon(c, arrowShape(centre.add(u.mul(-1.3)), u, 1.7, 0, 3, 1.7), ink, ink, 0)
+	default:
+		dirs := []string{"N", "E", "S", "W"}
+		if kind == "wild-diagonal" {
+			dirs = []string{"NE", "SE", "SW", "NW"}
+		}
+		for _, d := range dirs {
+			v := mapDirs[d].unit()
+			polygon(c, arrowShape(centre.add(v.mul(1.15)), v, 2.3, 0.7, 1.8, 1.1), ink, ink, 0)
+		}
+	}
+}
+
+// drawMapAccess draws every access feature (L249, L552): a short ladder,
+// stair, vine or pier across the edge (or corner) between its lower and
+// higher space, and its action icons in the lower space beside it.
+func (r *Renderer) drawMapAccess(c Canvas, m *schema.Map) {
+	for _, a := range m.Access {
+		from, ok1 := schema.ParseCell(a.From)
+		to, ok2 := schema.ParseCell(a.To)
+		if !ok1 || !ok2 || from == to {
+			continue
+		}
+		cf, ct := cellCentre(from), cellCentre(to)
+		p := cf.add(ct).mul(0.5)
+		u := ct.sub(cf).unit()
+		drawAccessGlyph(c, a.Kind, p, u)
+		diagonal := from.Col != to.Col && from.Row != to.Row
+		for i, act := range a.Actions {
+			var at pt
+			if diagonal {
+				at = local(p, u, -8.5-7*float64(i), 4)
+			} else {
+				side := 6.5 + 7*float64(i/2)
+				if i%2 == 1 {
+					side = -side
+				}
+				at = local(p, u, -3.6, side)
+			}
+			r.drawAction(c, act, at)
+		}
+	}
+}
+
+// drawAccessGlyph draws an access feature centred on p, climbing along u,
+// on a white ground so that it shows on roofs and water.
+func drawAccessGlyph(c Canvas, kind string, p, u pt) {
+	const half, w = 4.5, 1.7
+	polygon(c, []pt{local(p, u, -half-0.6, -w-0.8), local(p, u, half+0.6, -w-0.8), local(p, u, half+0.6, w+0.8), local(p, u, -half-0.6, w+0.8)}, White, mapInk, 0.2)
+	switch kind {
+	case schema.AccessVine:
+		green := Color{0x2f, 0x6b, 0x2a}
+		var line []pt
+		for i := 0; i <= 12; i++ {
+			x := -half + float64(i)*2*half/12
+			line = append(line, local(p, u, x, 0.9*math.Sin(x*1.4)))
+		}
+		polyline(c, line, green, 0.45)
+		for i, x := range []float64{-3, -1, 1, 3} {
+			side := 1.0
+			if i%2 == 1 {
+				side = -1
+			}
+			l := local(p, u, x, side*1.1).round()
+			c.Ellipse(round2(l.X-0.7), round2(l.Y-0.7), 1.4, 1.4, Filled(green))
+		}
+	case schema.AccessPier:
+		polygon(c, []pt{local(p, u, -half, -w), local(p, u, half, -w), local(p, u, half, w), local(p, u, -half, w)}, mapPlank, mapPlankInk, 0.3)
+		for x := -half + 1.5; x < half; x += 1.5 {
+			polyline(c, []pt{local(p, u, x, -w), local(p, u, x, w)}, mapPlankInk, 0.25)
+		}
+	default:
+		ink := mapInk
+		if kind == schema.AccessLadder {
+			ink = Color{0x6b, 0x4a, 0x24}
+		}
+		polyline(c, []pt{local(p, u, -half, -w), local(p, u, half, -w)}, ink, 0.45)
+		polyline(c, []pt{local(p, u, -half, w), local(p, u, half, w)}, ink, 0.45)
+		for x := -half + 1; x < half; x += 1.5 {
+			polyline(c, []pt{local(p, u, x, -w), local(p, u, x, w)}, ink, 0.35)
+		}
+		if kind == schema.AccessFireEscape {
+			// A landing at the top: a fire escape is a stair with a rail.
+			polyline(c, []pt{local(p, u, half, -w-0.5), local(p, u, half, w+0.5)}, ink, 0.6)
+		}
+	}
+}
+
+// ---- tunnels, zip lines, links ----
+
+// drawMapLinks draws tunnels, zip lines and suspension bridges, and linked
+// spaces, with their action icons.
+func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) {
+	for _, t := range m.Tunnels {
+		r.drawTunnel(c, t)
+	}
+	for _, z := range m.ZipLines {
+		r.drawZipLine(c, z)
+	}
+	for _, l := range m.Links {
+		a, ok1 := schema.ParseCell(l.From)
+		b, ok2 := schema.ParseCell(l.To)
+		if !ok1 || !ok2 || a == b {
+			continue
+		}
+		ca, cb := cellCentre(a), cellCentre(b)
+		u := cb.sub(ca).unit()
+		s, e := ca.add(u.mul(6.5)), cb.sub(u.mul(6.5))
+		dashes(c, s, e, 2.2, 1.4, White, 1.5)
+		dashes(c, s, e, 2.2, 1.4, mapInk, 0.6)
+		polygon(c, arrowShape(e.sub(u.mul(1)), u, 2, 0, 2.6, 2), mapInk, mapInk, 0)
+		r.drawAction(c, l.Action, local(s, u, 2, -4.5))
+		if l.BackAction != "" {
+			polygon(c, arrowShape(s.add(u.mul(1)), u.mul(-1), 2, 0, 2.6, 2), mapInk, mapInk, 0)
+			r.drawAction(c, l.BackAction, local(e, u, -2, -4.5))
+		}
+	}
+}
+
+// dashes strokes a dashed line from a to b.
+func dashes(c Canvas, a, b pt, on, off float64, col Color, width float64) {
+	d := b.sub(a)
+	n := d.len()
+	u := d.unit()
+	for x := 0.0; x < n; x += on + off {
+		p, q := a.add(u.mul(x)).round(), a.add(u.mul(math.Min(x+on, n))).round()
+		c.Line(p.X, p.Y, q.X, q.Y, col, width)
+	}
+}
+
+// drawTunnel draws a tunnel (L592): a dark mouth at each end, a dotted line
+// between them and the sprint icon on it, plus any extra icons by the end
+// they start from (L600).
+func (r *Renderer) drawTunnel(c Canvas, t *schema.MapTunnel) {
+	if len(t.Ends) != 2 {
+		return
+	}
+	a, ok1 := schema.ParseCell(t.Ends[0])
+	b, ok2 := schema.ParseCell(t.Ends[1])
+	if !ok1 || !ok2 || a == b {
+		return
+	}
+	ca, cb := cellCentre(a), cellCentre(b)
+	u := cb.sub(ca).unit()
+	s, e := ca.add(u.mul(8)), cb.sub(u.mul(8))
+	n := e.sub(s).len()
+	for x := 0.0; x <= n+1e-9; x += 2 {
+		p := s.add(u.mul(x)).round()
+		c.Ellipse(round2(p.X-0.75), round2(p.Y-0.75), 1.5, 1.5, fillStroke(mapInk, White, 0.2))
+	}
+	for _, q := range []pt{s, e} {
+		q = q.round()
+		c.Ellipse(round2(q.X-2.6), round2(q.Y-2.6), 5.2, 5.2, fillStroke(mapInk, White, 0.4))
+	}
+	// The icon goes halfway, or beside the line when halfway is the middle
+	// of a space passed under, where that space's features go.
+	mid := ca.add(cb).mul(0.5)
+	if dist := cb.sub(ca).len() / mapSpace; math.Mod(math.Round(dist), 2) == 0 {
+		mid = local(mid, u, 0, 8.5)
+	}
+	r.drawSprintBoth(c, mid, u)
+	for _, ic := range t.Actions {
+		end, ok := schema.ParseCell(ic.From)
+		if !ok {
+			continue
+		}
+		switch end {
+		case a:
+			r.drawAction(c, ic.Action, local(s, u, 0, 5.5))
+		case b:
+			r.drawAction(c, ic.Action, local(e, u, 0, 5.5))
+		}
+	}
+}
+
+// drawSprintBoth draws a tunnel's sprint icon: a sprint along the tunnel,
+// either way.
+func (r *Renderer) drawSprintBoth(c Canvas, centre pt, u pt) {
+	const s = mapBadge
+	c.Rect(round2(centre.X-s/2), round2(centre.Y-s/2), s, s, 1, fillStroke(mapInk, White, 0.3))
+	polygon(c, arrowShape(centre.add(u.mul(0.9)), u, 2.6, 0.9, 2.8, 1.5), White, White, 0)
+	polygon(c, arrowShape(centre.add(u.mul(-0.9)), u.mul(-1), 2.6, 0.9, 2.8, 1.5), White, White, 0)
+}
+
+// drawZipLine draws a zip line as a sagging curve from start to end
+// (L604), or a suspension bridge (style bridge, L616) as a double line with
+// planks, with the action icon at the start, and at the end when it is
+// two-way; a one-way line has an arrow halfway.
+func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) {
+	a, ok1 := schema.ParseCell(z.Start)
+	b, ok2 := schema.ParseCell(z.End)
+	if !ok1 || !ok2 || a == b {
+		return
+	}
+	ca, cb := cellCentre(a), cellCentre(b)
+	u := cb.sub(ca).unit()
+	s, e := ca.add(u.mul(6)), cb.sub(u.mul(6))
+	n := u.perp()
+	ctrl := s.add(e).mul(0.5).add(n.mul(0.16 * e.sub(s).len()))
+	const steps = 24
+	curve := func(off float64) []pt {
+		var out []pt
+		for i := 0; i <= steps; i++ {
+			t := float64(i) / steps
+			p := s.mul((1 - t) * (1 - t)).add(ctrl.mul(2 * t * (1 - t))).add(e.mul(t * t))
+			tan := ctrl.sub(s).mul(2 * (1 - t)).add(e.sub(ctrl).mul(2 * t)).unit()
+			out = append(out, p.add(tan.perp().mul(off)))
+		}
+		return out
+	}
+	if z.Style == "bridge" {
+		polyline(c, curve(0), White, 4)
+		left, right := curve(-1.3), curve(1.3)
+		for i := 1; i < steps; i++ {
+			polyline(c, []pt{left[i], right[i]}, mapPlankInk, 0.5)
+		}
+		polyline(c, left, mapInk, 0.5)
+		polyline(c, right, mapInk, 0.5)
+	} else {
+		polyline(c, curve(0), White, 1.4)
+		polyline(c, curve(0), mapInk, 0.55)
+	}
+	for _, q := range []pt{s, e} {
+		q = q.round()
+		c.Ellipse(round2(q.X-1.2), round2(q.Y-1.2), 2.4, 2.4, fillStroke(mapInk, White, 0.3))
+	}
+	if z.OneWay {
+		mid := curve(0)[steps/2]
+		polygon(c, arrowShape(mid, e.sub(s).unit(), 2.6, 0, 3, 2.6), mapInk, White, 0.3)
+	}
+	r.drawAction(c, z.Action, local(s, u, 1, -4.8))
+	if !z.OneWay {
+		r.drawAction(c, cmp.Or(z.EndAction, z.Action), local(e, u, -1, -4.8))
+	}
+}
+
+// ---- features ----
+
+// mapFeature is a feature drawn in a space's middle.
+type mapFeature struct {
+	kind, text string
+}
+
+// drawMapFeatures draws each space's features in its middle: one large,
+// two side by side, three or more in a 2 x 2 block.
+func (r *Renderer) drawMapFeatures(c Canvas, m *schema.Map) {
+	var at [schema.MapSize][schema.MapSize][]mapFeature
+	add := func(cell, kind, text string) {
+		if cl, ok := schema.ParseCell(cell); ok {
+			at[cl.Row][cl.Col] = append(at[cl.Row][cl.Col], mapFeature{kind, text})
+		}
+	}
+	for _, s := range m.SafeHouses {
+		add(s.At, "safe-house", s.Letter)
+	}
+	for _, s := range m.Stashes {
+		add(s, "stash", "")
+	}
+	for _, s := range m.Spawns {
+		add(s.At, "spawn", fmt.Sprint(s.Number))
+	}
+	for _, s := range m.Helipads {
+		add(s, "helipad", "H")
+	}
+	for _, s := range m.DonutShops {
+		add(s, "donut", "")
+	}
+	for _, s := range m.Witnesses {
+		add(s, "witness", "")
+	}
+	for row := range schema.MapSize {
+		for col := range schema.MapSize {
+			fs := at[row][col]
+			centre := cellCentre(schema.Cell{Col: col, Row: row})
+			d, offs := 11.0, []pt{{0, 0}}
+			switch {
+			case len(fs) == 2:
+				d, offs = 9.4, []pt{{-5, 0}, {5, 0}}
+			case len(fs) > 2:
+				d, offs = 8.4, []pt{{-4.6, -4.6}, {4.6, -4.6}, {-4.6, 4.6}, {4.6, 4.6}}
+			}
+			for i, f := range fs {
+				if i >= len(offs) {
+					break
+				}
+				r.drawFeature(c, f, centre.add(offs[i]), d)
+			}
+		}
+	}
+}
+
+// drawFeature draws one feature in a white disc of diameter d.
+func (r *Renderer) drawFeature(c Canvas, f mapFeature, p pt, d float64) {
+	p = p.round()
+	ring := 0.35
+	if f.kind == "spawn" {
+		ring = 0.9
+	}
+	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(White, mapInk, ring))
+	k := d / 11
+	text := func(s string, size float64, col Color) {
+		capH := r.Fonts.CapHeight(Bold, size)
+		c.Text(round2(p.X-r.Fonts.Width(s, Bold, size)/2), round2(p.Y+capH/2), s, Bold, size, col)
+	}
+	switch f.kind {
+	case "safe-house":
+		polygon(c, []pt{{p.X, p.Y - 4*k}, {p.X + 3.9*k, p.Y - 0.6*k}, {p.X + 2.9*k, p.Y - 0.6*k}, {p.X + 2.9*k, p.Y + 3.6*k},
+			{p.X - 2.9*k, p.Y + 3.6*k}, {p.X - 2.9*k, p.Y - 0.6*k}, {p.X - 3.9*k, p.Y - 0.6*k}}, mapInk, mapInk, 0)
+		size := 11 * k
+		capH := r.Fonts.CapHeight(Bold, size)
+		s := f.text
+		c.Text(round2(p.X-r.Fonts.Width(s, Bold, size)/2), round2(p.Y+1.5*k+capH/2), s, Bold, size, White)
+	case "stash":
+		// A bag with a tied neck.
+		polygon(c, []pt{{p.X - 1.4*k, p.Y - 2.2*k}, {p.X + 1.4*k, p.Y - 2.2*k}, {p.X + 3.6*k, p.Y + 1*k}, {p.X + 3.2*k, p.Y + 3.4*k},
+			{p.X - 3.2*k, p.Y + 3.4*k}, {p.X - 3.6*k, p.Y + 1*k}}, mapInk, mapInk, 0)
+		polygon(c, []pt{{p.X - 2*k, p.Y - 4.2*k}, {p.X + 2*k, p.Y - 4.2*k}, {p.X + 1*k, p.Y - 2.6*k}, {p.X - 1*k, p.Y - 2.6*k}}, mapInk, mapInk, 0)
+		c.Line(round2(p.X-1.6*k), round2(p.Y-2.4*k), round2(p.X+1.6*k), round2(p.Y-2.4*k), White, 0.35*k)
+		c.Text(round2(p.X-r.Fonts.Width("?", Bold, 9*k)/2), round2(p.Y+r.Fonts.CapHeight(Bold, 9*k)/2+0.6*k), "?", Bold, 9*k, White)
+	case "spawn":
+		text(f.text, 14*k, mapInk)
+	case "helipad":
+		c.Ellipse(round2(p.X-d*0.36), round2(p.Y-d*0.36), round2(d*0.72), round2(d*0.72), Stroked(mapInk, 0.4))
+		text("H", 13*k, mapInk)
+	case "donut":
+		c.Ellipse(round2(p.X-3.8*k), round2(p.Y-3.8*k), round2(7.6*k), round2(7.6*k), Filled(Color{0x8a, 0x5a, 0x2b}))
+		c.Ellipse(round2(p.X-3.1*k), round2(p.Y-3.1*k), round2(6.2*k), round2(6.2*k), Filled(Color{0xe0, 0x8a, 0xb0}))
+		c.Ellipse(round2(p.X-1.3*k), round2(p.Y-1.3*k), round2(2.6*k), round2(2.6*k), fillStroke(White, mapInk, 0.3))
+		for _, s := range []pt{{-2.2, -1}, {1.8, -1.8}, {2, 1.4}, {-1.4, 2.2}, {0.2, -2.5}} {
+			q := p.add(s.mul(k))
+			c.Line(round2(q.X-0.35*k), round2(q.Y), round2(q.X+0.35*k), round2(q.Y), mapInk, 0.35)
+		}
+	case "witness":
+		// An eye.
+		var lid []pt
+		for i := 0; i <= 16; i++ {
+			x := -4.2 + 8.4*float64(i)/16
+			lid = append(lid, pt{p.X + x*k, p.Y - 2.3*k*math.Cos(x/4.2*math.Pi/2)})
+		}
+		for i := 16; i >= 0; i-- {
+			x := -4.2 + 8.4*float64(i)/16
+			lid = append(lid, pt{p.X + x*k, p.Y + 2.3*k*math.Cos(x/4.2*math.Pi/2)})
+		}
+		polygon(c, lid, mapInk, mapInk, 0)
+		c.Ellipse(round2(p.X-1.9*k), round2(p.Y-1.9*k), round2(3.8*k), round2(3.8*k), Filled(White))
+		c.Ellipse(round2(p.X-0.9*k), round2(p.Y-0.9*k), round2(1.8*k), round2(1.8*k), Filled(mapInk))
+	}
+}
+
+// ---- the rules strip ----
+
+// mapIconName matches an inline {name} in rules text.
+var mapIconName = regexp.MustCompile(`\{([a-z0-9-]+)\}`)
+
+// mapRulesText is the map's rules text as printed: one paragraph per
+// entry, with {gadget} and {action} names the generator has no icon for
+// written out ("{hook}" becomes "Hook").
+func mapRulesText(m *schema.Map) string {
+	var paras []string
+	for _, t := range m.RulesText {
+		if t == nil {
+			continue
+		}
+		s := mapIconName.ReplaceAllStringFunc(strings.TrimSpace(t.Text), func(tok string) string {
+			name := tok[1 : len(tok)-1]
+			if HasIcon(name) {
+				return tok
+			}
+			return gadgetName(name)
+		})
+		if s != "" {
+			paras = append(paras, s)
+		}
+	}
+	return strings.Join(paras, "\n")
+}
+
+// gadgetName writes an id as words: "smoke-bomb" is "Smoke Bomb".
+func gadgetName(id string) string {
+	words := strings.Split(id, "-")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// mapRulesPanel is the white panel of the rules strip.
+var mapRulesPanel = layout.Rect{X: mapEdge, Y: mapGridY + mapGrid + mapCoordH + 0.5, W: MapCardW - 2*mapEdge, H: mapRulesH - 2.5}
+
+// mapGadgetSlot is the width of a crossed-out gadget in the rules strip.
+const mapGadgetSlot = 14.0
+
+// mapGadgets are the crossed-out gadgets the rules strip shows: as many as
+// fit (there are only six gadgets).
+func mapGadgets(m *schema.Map) []string {
+	return m.CrossedOutGadgets[:min(len(m.CrossedOutGadgets), int(mapRulesPanel.W/mapGadgetSlot))]
+}
+
+// mapRulesBlock lays out the map's rules text in the part of the rules
+// panel the crossed-out gadgets leave: the box and the block, and false
+// when there is no text or no room for it.
+func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, TextBlock, bool) {
+	text := mapRulesText(m)
+	panel := mapRulesPanel
+	box := layout.Rect{X: panel.X + 2.5, Y: panel.Y + 1.5, W: panel.W - 5 - mapGadgetSlot*float64(len(mapGadgets(m))), H: panel.H - 3}
+	if text == "" || box.W < 20 {
+		return box, TextBlock{}, false
+	}
+	return box, r.Fonts.LayoutText(text, TextStyle{Font: Regular, Size: 8.5, MinSize: 5, VAlign: "middle"}, box.W, box.H), true
+}
+
+// drawMapRules draws the strip at the bottom of the map: the map's rules
+// text and its crossed-out gadgets (L661-667), on a white panel.
+func (r *Renderer) drawMapRules(c Canvas, m *schema.Map) {
+	box, block, ok := r.mapRulesBlock(m)
+	if !ok && len(m.CrossedOutGadgets) == 0 {
+		return
+	}
+	panel := mapRulesPanel
+	c.Rect(panel.X, panel.Y, panel.W, panel.H, 1.5, fillStroke(White, mapInk, 0.3))
+	gadgets := mapGadgets(m)
+	gw := mapGadgetSlot * float64(len(gadgets))
+	for i, g := range gadgets {
+		r.drawCrossedGadget(c, g, pt{panel.Right() - gw + mapGadgetSlot*(float64(i)+0.5) - 1, panel.Y + 8})
+	}
+	if ok {
+		r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, mapInk, White)
+	}
+}
+
+// mapOverflows lists the map's texts that do not print as written: rules
+// text too long for the rules strip, or with no room left beside the
+// crossed-out gadgets, and a name cut short.
+func mapOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	m, ok := e.(*schema.Map)
+	if !ok {
+		return nil
+	}
+	var out []schema.TextIssue
+	what := fmt.Sprintf("map %q", m.ID)
+	if _, _, fits := r.mapName(m); !fits && m.Name != "" {
+		out = append(out, schema.TextIssue{Ref: m.Ref.Child("name"), What: what + " name",
+			Detail: "does not fit the top of the map even at 9 points: it is cut short"})
+	}
+	if len(m.RulesText) == 0 {
+		return out
+	}
+	box, block, ok := r.mapRulesBlock(m)
+	switch {
+	case mapRulesText(m) == "":
+	case !ok:
+		out = append(out, schema.TextIssue{Ref: m.RulesText[0].Ref.Child("text"), What: what + " rules text",
+			Detail: "does not fit: the crossed-out gadgets leave no room for it at the bottom of the map"})
+	case !block.Fits:
+		out = append(out, schema.TextIssue{Ref: m.RulesText[0].Ref.Child("text"), What: what + " rules text",
+			Detail: fmt.Sprintf("does not fit the %sx%smm rules strip at the bottom of the map: %s", boardMM(box.W), boardMM(box.H), block.Overflow)})
+	}
+	return out
+}
+
+// drawCrossedGadget draws a gadget that may not be used on the map (L667):
+// its glyph in a circle, struck through, with its name below.
+func (r *Renderer) drawCrossedGadget(c Canvas, id string, p pt) {
+	const d = 11.0
+	p = p.round()
+	c.Ellipse(p.X-d/2, p.Y-d/2, d, d, fillStroke(White, mapInk, 0.4))
+	drawGadgetGlyph(c, r, id, p)
+	off := d / 2 * math.Sqrt2 / 2
+	c.Line(round2(p.X+off), round2(p.Y-off), round2(p.X-off), round2(p.Y+off), mapStrike, 1.1)
+	name := gadgetName(id)
+	size := 5.5
+	for size > 4 && r.Fonts.Width(name, Bold, size) > 13.5 {
+		size -= 0.25
+	}
+	name = r.clipText(name, Bold, size, 13.5)
+	c.Text(round2(p.X-r.Fonts.Width(name, Bold, size)/2), round2(p.Y+d/2+2.6), name, Bold, size, mapInk)
+}
+
+// drawGadgetGlyph draws a small picture of a gadget centred on p: the
+// gadget's icon from the icon set when there is one, else a simple glyph;
+// an unknown gadget shows its initial.
+func drawGadgetGlyph(c Canvas, r *Renderer, id string, p pt) {
+	if HasIcon(id) {
+		const s = 7.0
+		DrawIcon(c, id, round2(p.X-s/2), round2(p.Y-s/2), s, mapInk, White)
+		return
+	}
+	switch id {
+	case "smoke-bomb":
+		c.Ellipse(p.X-2.6, p.Y-1.6, 5.2, 5.2, Filled(mapInk))
+		polyline(c, []pt{{p.X + 1.2, p.Y - 1.2}, {p.X + 2.2, p.Y - 3}, {p.X + 3.2, p.Y - 3.4}}, mapInk, 0.45)
+	case "crowbar":
+		polyline(c, []pt{{p.X - 2.6, p.Y + 3.2}, {p.X + 1.8, p.Y - 2.4}, {p.X + 1.4, p.Y - 3.4}, {p.X + 0.4, p.Y - 3.4}}, mapInk, 0.9)
+	case "hook":
+		polyline(c, []pt{{p.X, p.Y - 3.6}, {p.X, p.Y + 2.4}}, mapInk, 0.7)
+		polyline(c, []pt{{p.X - 2.8, p.Y - 0.2}, {p.X - 2.6, p.Y + 2}, {p.X - 1.4, p.Y + 3}, {p.X, p.Y + 2.4}, {p.X + 1.4, p.Y + 3}, {p.X + 2.6, p.Y + 2}, {p.X + 2.8, p.Y - 0.2}}, mapInk, 0.6)
+		c.Ellipse(p.X-0.8, p.Y-4.4, 1.6, 1.6, Stroked(mapInk, 0.4))
+	case "jetpack":
+		c.Rect(p.X-2.8, p.Y-3.2, 2.4, 4.8, 1, Filled(mapInk))
+		c.Rect(p.X+0.4, p.Y-3.2, 2.4, 4.8, 1, Filled(mapInk))
+		polygon(c, []pt{{p.X - 2.4, p.Y + 1.8}, {p.X - 0.8, p.Y + 1.8}, {p.X - 1.6, p.Y + 3.8}}, mapInk, mapInk, 0)
+		polygon(c, []pt{{p.X + 0.8, p.Y + 1.8}, {p.X + 2.4, p.Y + 1.8}, {p.X + 1.6, p.Y + 3.8}}, mapInk, mapInk, 0)
+	case "jet-ski":
+		polygon(c, []pt{{p.X - 3.8, p.Y + 0.4}, {p.X + 3.8, p.Y + 0.4}, {p.X + 2.6, p.Y + 2.2}, {p.X - 3.4, p.Y + 2.2}}, mapInk, mapInk, 0)
+		polyline(c, []pt{{p.X - 1, p.Y + 0.4}, {p.X + 0.4, p.Y - 2.4}, {p.X + 1.8, p.Y - 2.4}}, mapInk, 0.6)
+	case "scuba-gear":
+		c.Rect(p.X-3.6, p.Y-1.8, 7.2, 3.6, 1.2, Filled(mapInk))
+		c.Ellipse(p.X-3, p.Y-1.2, 2.6, 2.4, Filled(White))
+		c.Ellipse(p.X+0.4, p.Y-1.2, 2.6, 2.4, Filled(White))
+	default:
+		s := strings.ToUpper(id[:min(1, len(id))])
+		capH := r.Fonts.CapHeight(Bold, 12)
+		c.Text(round2(p.X-r.Fonts.Width(s, Bold, 12)/2), round2(p.Y+capH/2), s, Bold, 12, mapInk)
+	}
+}
