@@ -1,0 +1,40 @@
+package jrsim
+
+import "testing"
+
+// BenchmarkSimulate is the speed target of spec §9 (and the tighter
+// one): 10,000 boards of a bundled-size pack (the §8.5 illustrative mix: 45
+// room tiles, 5 start, 5 exit) per board length and policy; target <= 0.5 s
+// per operation on a 2-core machine (spec §9: <= 1 s for explore).
+func BenchmarkSimulate(b *testing.B) {
+	tiles := illustrativeMix()
+	set := DefaultSettings()
+	set.Boards = 10000
+	set.Scenarios = Scenarios{FindTheCure: true, RescueMission: true}
+	for _, l := range []struct {
+		name   string
+		length int
+	}{{"full", set.Length}, {"shorter", set.ShorterLength}} {
+		for _, p := range []Policy{Explore, Run} {
+			b.Run(l.name+"/"+string(p), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := Simulate(tiles, set, l.length, p); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCheck is everything Check does: both lengths, both policies.
+func BenchmarkCheck(b *testing.B) {
+	tiles := illustrativeMix()
+	set := DefaultSettings()
+	set.Scenarios = Scenarios{FindTheCure: true, RescueMission: true}
+	for b.Loop() {
+		if _, err := Check(tiles, set); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
