@@ -21,6 +21,7 @@ type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *Ca
 var gameRenderers = []gameRenderer{
 	rfylRenderer,
 	runRenderer,
+	justRunRenderer,
 }
 
 // derivedFields adds the fields a game computes from a card.
@@ -66,10 +67,14 @@ type kindIndexer func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintO
 var kindRenderers = map[string]kindRenderer{
 	"Deck":  {build: buildDeck, index: indexDeck},
 	"Sheet": {build: buildSheet, fit: sheetOverflows, index: indexSheet},
+	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
+	"Dice":  {build: buildDice, fit: diceOverflows, index: indexDice},
 	// RUN maps print together on the kit's maps.pdf (see build.go); their
 	// build writes each map's preview.
-	"Map":   {build: buildMap, fit: mapOverflows},
-	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
+	"Map": {build: buildMap, fit: mapOverflows},
+	// Just Run combinations print nothing of their own: the cards' texts
+	// explain them (L165).
+	"Combinations": {},
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print

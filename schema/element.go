@@ -91,6 +91,11 @@ var contentKinds = map[string]kindSpec{
 	"Sheet":  {"sheet.schema.json", "sheet", decodeSheet},
 	"Board":  {"board.schema.json", "board", decodeBoard},
 	"Map":    {"run-map.schema.json", "map", decodeMap},
+	"Dice":   {"dice.schema.json", "dice set", decodeDiceSet},
+
+	// Just Run tiles and combinations.
+	"TileSet":      {"just-run-tiles.schema.json", "tile set", decodeTileSet},
+	"Combinations": {"just-run-combinations.schema.json", "combination list", decodeCombinations},
 }
 
 // fileKinds are the kinds that are not elements: the manifest and templates.
@@ -281,4 +286,15 @@ func nameOr(name, id string) string {
 		return name
 	}
 	return id
+}
+
+// KindNouns lists the nouns of the content kinds ("deck", "token set",
+// ...), sorted, for messages about elements of any kind.
+func KindNouns() []string {
+	out := make([]string, 0, len(contentKinds))
+	for _, k := range contentKinds {
+		out = append(out, k.noun)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -45,6 +45,7 @@ var gameSchemas = []GameSchema{
 	commonSchema,
 	rfylSchema,
 	runSchema,
+	justRunSchema,
 }
 
 // commonSchema holds what every game may use.

@@ -20,6 +20,10 @@ type Game struct {
 	Rules       map[string]string `json:"rules"`
 	Fonts       []*FontRef        `json:"fonts"`
 	Assumptions []string          `json:"assumptions"`
+	// JustRun is the manifest's justRun: block (Just Run packs), decoded
+	// over its defaults; nil when the manifest has none. Pack.JustRun
+	// returns it with defaults either way.
+	JustRun *JustRunSettings `json:"justRun"`
 
 	Ref Ref `json:"-"`
 }

@@ -292,6 +292,11 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 	}
 	g.Rules = rules
 	g.Assumptions = append(append([]string(nil), bg.Assumptions...), g.Assumptions...)
+	if g.JustRun == nil {
+		// A game's settings block is taken whole from the base unless the
+		// extending pack writes its own.
+		g.JustRun = bg.JustRun
+	}
 
 	var probs []Problem
 	p.Elements, probs = mergeElements(base.Elements, p.Elements)

@@ -78,7 +78,7 @@ func checkDuplicateIDs(c *Context) {
 		c.Report(d.Dup.Child("id").Pos(), fmt.Sprintf("template id %q is already used in this pack", d.ID),
 			Related{Pos: d.First.Child("id").Pos(), Message: "first used here"})
 	}
-	report("by another element (deck, token set, sheet, board, map) of this pack", top)
+	report(fmt.Sprintf("by another element (%s) of this pack", strings.Join(schema.KindNouns(), ", ")), top)
 	report("in this pack", items)
 	report("in the component list", comps)
 }

@@ -56,8 +56,10 @@ var ruleTables = []func() []*Rule{
 	imageRules,
 	boardRules,
 	sheetRules,
+	diceRules,
 	rfylRules,
 	runRules,
+	justRunRules,
 }
 
 // Default returns the registry with every built-in rule.

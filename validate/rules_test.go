@@ -38,8 +38,10 @@ func ruleCases() []ruleCase {
 	all = append(all, imageCases()...)
 	all = append(all, boardCases()...)
 	all = append(all, sheetCases()...)
+	all = append(all, diceCases()...)
 	all = append(all, rfylCases()...)
 	all = append(all, runCases()...)
+	all = append(all, justRunCases()...)
 	return all
 }
 
@@ -141,7 +143,7 @@ cards:
 		{rule: rule, name: "fires-deck-and-token-set-share-an-id",
 			files: genericPack("tokens.yaml", tokenSet("cards", token("bullet", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "id: |cards",
-				msg: []string{`token set id "cards"`, "by another element (deck, token set, sheet, board, map)"}}}},
+				msg: []string{`token set id "cards"`, "by another element (board, combination list, deck, dice set, map, sheet, tile set, token set) of this pack"}}}},
 		{rule: rule, name: "fires-token-reuses-a-card-id",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("card-b", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "{id: |card-b",

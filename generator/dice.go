@@ -1,0 +1,722 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Custom dice (kind: Dice) print one PDF per dice set: first sticker
+// pages, where every copy of every die gets a block of its six faces as
+// 14 mm squares with rounded corners, to cut out and stick on a blank 16 mm
+// die; then cube-net pages, one cross-shaped net with 20 mm faces and glue
+// tabs per copy, to cut out and fold into a die of its own.
+//
+// Faces are placed so that faces 1 and 6, 2 and 5, 3 and 4 of the die's
+// face list end up opposite each other, as on a standard die: in a sticker
+// block the faces run 1 2 3 over 4 5 6, so opposite stickers are those
+// opposite each other through the block's centre; on a net the column holds
+// faces 1, 2, 6 and 5 from the top and faces 3 and 4 sit left and right of
+// face 2 (see netFaces).
+//
+// A face whose id is an icon the generator draws prints as the icon with a
+// small word under it; any other face prints as a word: its label, or its id
+// in capitals with hyphens as spaces. Dice print single-sided; a die counted
+// towards a component marked printed: false is left out.
+
+// Dice geometry, in millimetres unless named pt.
+const (
+	stickerSize   = 14.0 // side of a sticker, for a 16 mm blank die
+	stickerRadius = 1.6  // corner radius of a sticker
+	stickerGap    = 4.0  // between the cut lines of two stickers of a block
+	stickerBleed  = 1.0  // colour past a sticker's cut line
+	stickerCols   = 3    // stickers per row of a block: faces 1 2 3 over 4 5 6
+
+	netFace  = 20.0 // side of a face of a cube net
+	netTab   = 6.0  // depth of a glue tab
+	netTabIn = 4.5  // how far a tab's outer edge is inset at each end
+	netCols  = 3    // faces across a net
+	netRows  = 4    // faces down a net; the tab under the last adds netTab
+
+	diceBlockGapX = 8.0  // between blocks side by side
+	diceBlockGapY = 6.0  // between rows of blocks
+	diceLabelH    = 4.2  // a block's label line, above it
+	diceLabelPt   = 6.5  // a block's label
+	diceTitlePt   = 10.0 // a page's title
+	diceNotePt    = 6.5  // a page's instructions
+	diceHeadGap   = 3.0  // between a page's head and its blocks
+	diceFootGap   = 3.0  // between the blocks and the scale bar
+	diceRingShare = 0.07 // ink-saver colour band, as a share of the face
+	diceWordPt    = 10.0 // a word face's largest size on a 14 mm sticker
+	diceWordMinPt = 3.0  // a word face's smallest size on a 14 mm sticker
+	diceIconWord  = 4.6  // the word under an icon on a 14 mm sticker
+	diceIconMinPt = 2.5  // its smallest size
+	diceCutWidth  = 0.25 // cut lines of nets, and of stickers on a dark die
+	diceFoldWidth = 0.25 // fold lines
+	diceLineWidth = 0.2  // a sticker's cut line on a light die
+)
+
+// Dice colours.
+var (
+	diceCut       = Color{0x33, 0x33, 0x33} // cut lines
+	diceCutLight  = Color{0xf2, 0xf2, 0xf2} // cut lines over a dark die
+	diceFold      = Color{0x55, 0x55, 0x55} // dashed fold lines
+	diceFoldLight = Color{0xa8, 0xa8, 0xa8} // fold lines on a dark die
+	diceTabFill   = Color{0xe4, 0xe4, 0xe4} // glue tabs
+	diceText      = Color{0x1a, 0x1a, 0x1a} // labels and instructions
+)
+
+// stickerBlock is the size of the block of one die copy's stickers, label
+// included.
+func stickerBlock() (w, h float64) {
+	rows := (schema.DieFaces + stickerCols - 1) / stickerCols
+	return stickerCols*stickerSize + (stickerCols-1)*stickerGap, diceLabelH + float64(rows)*stickerSize + float64(rows-1)*stickerGap
+}
+
+// netBlock is the size of the block of one cube net, label included.
+func netBlock() (w, h float64) {
+	return netCols * netFace, diceLabelH + netRows*netFace + netTab
+}
+
+// dieCopy is one printed copy of a die.
+type dieCopy struct {
+	die  *schema.Die
+	n, m int // copy n of m
+}
+
+// label names the copy in its block: "door-die (1 of 1)".
+func (dc dieCopy) label() string {
+	return fmt.Sprintf("%s (%d of %d)", dc.die.ID, dc.n, dc.m)
+}
+
+// printedDice lists the dice of the set that print: those with copies that
+// count towards no component, an unlisted one (validate reports it) or one
+// not marked printed: false.
+func printedDice(p *schema.Pack, ds *schema.DiceSet) []*schema.Die {
+	var out []*schema.Die
+	for _, d := range ds.Dice {
+		if d.Count <= 0 || len(d.Faces) != schema.DieFaces {
+			continue
+		}
+		if d.Component != "" && p != nil && p.Game != nil {
+			if c := p.Component(d.Component); c != nil && !c.IsPrinted() {
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// diceCopies lists every printed copy, die by die.
+func diceCopies(dice []*schema.Die) []dieCopy {
+	var out []dieCopy
+	for _, d := range dice {
+		n := min(d.Count, schema.MaxDieCopies)
+		for i := range n {
+			out = append(out, dieCopy{die: d, n: i + 1, m: n})
+		}
+	}
+	return out
+}
+
+// diceGrid is how many blocks of w x h fit on a page: across, down, and
+// where the first goes.
+type diceGrid struct {
+	cols, rows int
+	x, y       float64 // top-left of the first block
+	w, h       float64 // block size
+	bar        layout.Rect
+}
+
+// perPage is the number of blocks on a page.
+func (g diceGrid) perPage() int { return g.cols * g.rows }
+
+// at is the top-left of the k-th block of a page.
+func (g diceGrid) at(k int) (x, y float64) {
+	return round2(g.x + float64(k%g.cols)*(g.w+diceBlockGapX)), round2(g.y + float64(k/g.cols)*(g.h+diceBlockGapY))
+}
+
+// errDiceNoRoom is returned when not one block fits the paper.
+var errDiceNoRoom = errors.New("the printable area is too small for one die")
+
+// diceHeadHeight is the height of a page's title and instructions.
+func (r *Renderer) diceHeadHeight() float64 {
+	return r.Fonts.Ascent(Bold, diceTitlePt) + r.Fonts.Descent(Bold, diceTitlePt) + 1 +
+		2*(r.Fonts.Ascent(Regular, diceNotePt)+r.Fonts.Descent(Regular, diceNotePt))
+}
+
+// diceGridFor places blocks of w x h in the printable area, under the
+// head and over the scale bar, centred across.
+func (r *Renderer) diceGridFor(opts PrintOptions, w, h float64) (diceGrid, error) {
+	area := layout.Printable(opts.Paper, opts.Margin)
+	barH := r.scaleBarHeight()
+	top := area.Y + r.diceHeadHeight() + diceHeadGap
+	bottom := area.Bottom() - barH - diceFootGap
+	g := diceGrid{w: w, h: h}
+	g.cols = int((area.W + diceBlockGapX) / (w + diceBlockGapX))
+	g.rows = int((bottom - top + diceBlockGapY) / (h + diceBlockGapY))
+	if g.cols < 1 || g.rows < 1 {
+		return diceGrid{}, errDiceNoRoom
+	}
+	used := float64(g.cols)*w + float64(g.cols-1)*diceBlockGapX
+	g.x, g.y = area.X+(area.W-used)/2, top
+	g.bar = layout.Rect{X: area.X, Y: area.Bottom() - barH, W: scaleBarLen + 2*deckLabelPad, H: barH}
+	return g, nil
+}
+
+// dicePlan is the pages of a dice set.
+type dicePlan struct {
+	copies         []dieCopy
+	sticker, net   diceGrid
+	stickerPages   int
+	netPages       int
+	title, element string
+}
+
+// planDice lays out a dice set on the paper.
+func (r *Renderer) planDice(p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (dicePlan, error) {
+	pl := dicePlan{copies: diceCopies(printedDice(p, ds)), title: diceTitle(ds)}
+	var err error
+	sw, sh := stickerBlock()
+	if pl.sticker, err = r.diceGridFor(opts, sw, sh); err != nil {
+		return dicePlan{}, err
+	}
+	nw, nh := netBlock()
+	if pl.net, err = r.diceGridFor(opts, nw, nh); err != nil {
+		return dicePlan{}, err
+	}
+	pl.stickerPages = pages(len(pl.copies), pl.sticker.perPage())
+	pl.netPages = pages(len(pl.copies), pl.net.perPage())
+	return pl, nil
+}
+
+// pages is the number of pages n blocks take, per to a page.
+func pages(n, per int) int { return (n + per - 1) / per }
+
+// diceTitle is the set's name, or its id.
+func diceTitle(ds *schema.DiceSet) string {
+	if ds.Name != "" {
+		return ds.Name
+	}
+	return ds.ID
+}
+
+// buildDice plans a dice set's PDF and, with previews, its PNG.
+func buildDice(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	ds := e.(*schema.DiceSet)
+	jobs := []job{fileJob(ds.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteDice(w, p, ds, opts.Print)
+	})}
+	if opts.Previews {
+		jobs = append(jobs, fileJob(schema.DicePreviewPath(ds), func(w io.Writer) (int, error) {
+			return 0, r.WriteDicePreview(w, p, ds)
+		}))
+	}
+	return jobs
+}
+
+// indexDice describes a dice set's PDF in the kit's index: its pages, how
+// to cut, stick and fold, and each die's faces.
+func indexDice(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	ds := e.(*schema.DiceSet)
+	pl, err := r.planDice(p, ds, opts)
+	if err != nil || len(pl.copies) == 0 {
+		return nil
+	}
+	out := []string{
+		fmt.Sprintf("%s: stickers for %s (14 mm squares for blank 16 mm dice); cut out each square and stick the six of a block on one die, the stickers opposite each other through the block's centre on opposite faces",
+			pagesText(1, pl.stickerPages), copiesText(len(pl.copies))),
+		fmt.Sprintf("%s: a cube net with 20 mm faces for each copy; cut along the solid lines, fold every dashed line, glue the grey tabs inside",
+			pagesText(pl.stickerPages+1, pl.netPages)),
+	}
+	for _, d := range printedDice(p, ds) {
+		out = append(out, fmt.Sprintf("%s x%d: %s (faces 1-6, 2-5 and 3-4 opposite)", d.ID, d.Count, strings.Join(d.Faces, ", ")))
+	}
+	for _, d := range ds.Dice {
+		if d.Component != "" && !containsDie(printedDice(p, ds), d) {
+			out = append(out, fmt.Sprintf("%s: not printed (component %q is marked printed: false)", d.ID, d.Component))
+		}
+	}
+	return out
+}
+
+func containsDie(dice []*schema.Die, d *schema.Die) bool {
+	for _, x := range dice {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// pagesText is "page 2" or "pages 2-3".
+func pagesText(first, n int) string {
+	if n == 1 {
+		return fmt.Sprintf("page %d", first)
+	}
+	return fmt.Sprintf("pages %d-%d", first, first+n-1)
+}
+
+// copiesText is "1 die" or "7 dice".
+func copiesText(n int) string {
+	if n == 1 {
+		return "1 die"
+	}
+	return fmt.Sprintf("%d dice", n)
+}
+
+// WriteDice writes the PDF of a dice set: the sticker pages, then the
+// cube-net pages, single-sided. Each die's stickers and net are drawn once
+// as PDF templates and placed for every copy.
+func (r *Renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
+	return r.writeDocument(w, p, diceTitle(ds), "dice "+ds.ID, opts, func(doc *PDF) error {
+		doc.SetDuplex(layout.NoDuplex)
+		_, err := r.imposeDice(pdfBoardOut{doc}, p, ds, opts)
+		return err
+	})
+}
+
+// dieArt is a die's art, drawn once and placed for every copy: its six
+// stickers (without the block's label) and its net.
+type dieArt struct {
+	stickers, net placeArt
+}
+
+// diceArtPad is the room around a net's art for the half of its cut lines
+// that lies outside; stickers have their bleed.
+const diceArtPad = 0.5
+
+// dieArts draws the art of every printed die once.
+func (r *Renderer) dieArts(out boardOut, dice []*schema.Die) map[*schema.Die]dieArt {
+	arts := map[*schema.Die]dieArt{}
+	w, h := stickerBlock()
+	h -= diceLabelH
+	nw, nh := netBlock()
+	nh -= diceLabelH
+	for _, d := range dice {
+		arts[d] = dieArt{
+			stickers: out.Art(w+2*stickerBleed, h+2*stickerBleed, func(c Canvas) {
+				r.drawStickers(r.surface(c), d, stickerBleed, stickerBleed)
+			}),
+			net: out.Art(nw+2*diceArtPad, nh+2*diceArtPad, func(c Canvas) {
+				r.drawNet(r.surface(c), d, diceArtPad, diceArtPad)
+			}),
+		}
+	}
+	return arts
+}
+
+// imposeDice draws every page of a dice set on out and returns how many
+// there are.
+func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
+	pl, err := r.planDice(p, ds, opts)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", ds.Ref.Pos(), err)
+	}
+	if len(pl.copies) == 0 {
+		return 0, fmt.Errorf("%s: dice set %q has nothing to print", ds.Ref.Pos(), ds.ID)
+	}
+	arts := r.dieArts(out, printedDice(p, ds))
+	sw, _ := stickerBlock()
+	nw, _ := netBlock()
+	n := 0
+	for pg := range pl.stickerPages {
+		page := out.AddPage(opts.Paper.W, opts.Paper.H)
+		c := r.surface(page)
+		n++
+		r.diceHead(c, opts, pl.title+": stickers for 16 mm blank dice", pagePart(pg, pl.stickerPages),
+			"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
+			"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.")
+		for k, dc := range pageSlice(pl.copies, pg, pl.sticker.perPage()) {
+			x, y := pl.sticker.at(k)
+			r.drawBlockLabel(c, dc, x, y, sw)
+			arts[dc.die].stickers(page, round2(x-stickerBleed), round2(y+diceLabelH-stickerBleed))
+		}
+		r.drawScaleBar(c, pl.sticker.bar)
+	}
+	for pg := range pl.netPages {
+		page := out.AddPage(opts.Paper.W, opts.Paper.H)
+		c := r.surface(page)
+		n++
+		r.diceHead(c, opts, pl.title+": cube nets to fold (20 mm dice)", pagePart(pg, pl.netPages),
+			"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
+			"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.")
+		for k, dc := range pageSlice(pl.copies, pg, pl.net.perPage()) {
+			x, y := pl.net.at(k)
+			r.drawBlockLabel(c, dc, x, y, nw)
+			arts[dc.die].net(page, round2(x-diceArtPad), round2(y+diceLabelH-diceArtPad))
+		}
+		r.drawScaleBar(c, pl.net.bar)
+	}
+	return n, nil
+}
+
+// pagePart is " (page 2 of 3)" for a part of several pages, else "".
+func pagePart(i, n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (page %d of %d)", i+1, n)
+}
+
+// pageSlice is the part of all on page pg of per items each.
+func pageSlice(all []dieCopy, pg, per int) []dieCopy {
+	lo := pg * per
+	return all[lo:min(lo+per, len(all))]
+}
+
+// diceHead writes a page's title and two lines of instructions at the top
+// of the printable area.
+func (r *Renderer) diceHead(c Canvas, opts PrintOptions, title, part, note1, note2 string) {
+	area := layout.Printable(opts.Paper, opts.Margin)
+	y := area.Y + r.Fonts.Ascent(Bold, diceTitlePt)
+	c.Text(round2(area.X), round2(y), fitLine(r, title+part, Bold, diceTitlePt, area.W), Bold, diceTitlePt, diceText)
+	y += r.Fonts.Descent(Bold, diceTitlePt) + 1 + r.Fonts.Ascent(Regular, diceNotePt)
+	c.Text(round2(area.X), round2(y), fitLine(r, note1, Regular, diceNotePt, area.W), Regular, diceNotePt, diceText)
+	y += r.Fonts.Descent(Regular, diceNotePt) + r.Fonts.Ascent(Regular, diceNotePt)
+	c.Text(round2(area.X), round2(y), fitLine(r, note2, Regular, diceNotePt, area.W), Regular, diceNotePt, diceText)
+}
+
+// fitLine shortens s with an ellipsis until it is no wider than w.
+func fitLine(r *Renderer, s string, st FontStyle, size, w float64) string {
+	if r.Fonts.Width(s, st, size) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && r.Fonts.Width(string(rs)+"…", st, size) > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+// drawBlockLabel writes a block's label over it.
+func (r *Renderer) drawBlockLabel(c Canvas, dc dieCopy, x, y, w float64) {
+	base := y + diceLabelH - stickerBleed - 1.0 // clear of a sticker's bleed
+	c.Text(x, round2(base), fitLine(r, dc.label(), Regular, diceLabelPt, w), Regular, diceLabelPt, diceText)
+}
+
+// drawStickers draws the six stickers of a die with the top-left cut line
+// at (x, y): faces 1 2 3 over 4 5 6.
+func (r *Renderer) drawStickers(c Canvas, d *schema.Die, x, y float64) {
+	for i, face := range d.Faces {
+		sx := round2(x + float64(i%stickerCols)*(stickerSize+stickerGap))
+		sy := round2(y + float64(i/stickerCols)*(stickerSize+stickerGap))
+		r.drawSticker(c, d, face, sx, sy)
+	}
+}
+
+// dieColours are the colour, ink and paper (what knocks out icon details)
+// of a die as printed: with ink-saver the face stays white and the colour
+// is a band inside the edge.
+func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper Color) {
+	fill = colorOr(d.ColorHex(), White)
+	if h := d.InkHex(); h != "" {
+		ink = colorOr(h, Black)
+	} else if isLight(fill) {
+		ink = diceText
+	} else {
+		ink = White
+	}
+	paper = fill
+	if r.InkSaver {
+		paper = White
+		if isLight(ink) {
+			ink = diceText
+		}
+	}
+	return fill, ink, paper
+}
+
+// drawSticker draws one 14 mm sticker at (x, y): its colour with bleed
+// (or a band inside the edge with ink-saver), the face, and the rounded cut
+// line, light over a dark die.
+func (r *Renderer) drawSticker(c Canvas, d *schema.Die, face string, x, y float64) {
+	fill, _, _ := r.dieColours(d)
+	s := stickerSize
+	cut := Stroked(diceCut, diceLineWidth)
+	if r.InkSaver {
+		band := round2(s * diceRingShare)
+		c.Rect(x+band/2, y+band/2, s-band, s-band, max(stickerRadius-band/2, 0), Stroked(fill, band))
+	} else {
+		c.Rect(x-stickerBleed, y-stickerBleed, s+2*stickerBleed, s+2*stickerBleed, stickerRadius+stickerBleed, Filled(fill))
+		if !isLight(fill) {
+			cut = Stroked(diceCutLight, diceCutWidth)
+		}
+	}
+	r.drawFace(c, d, face, x, y, s)
+	c.Rect(x, y, s, s, stickerRadius, cut)
+}
+
+// drawFace draws what a face shows in an s x s square at (x, y): the icon
+// with a small word under it, or a word filling the face. Sizes scale with
+// s from a 14 mm sticker.
+func (r *Renderer) drawFace(c Canvas, d *schema.Die, face string, x, y, s float64) {
+	_, ink, paper := r.dieColours(d)
+	k := s / stickerSize
+	word := d.FaceWord(face)
+	if HasIcon(face) {
+		is := round2(s * 0.56)
+		DrawIcon(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
+		bw, bh := iconWordBox(s)
+		bx, by := round2(x+s*0.1), round2(y+s*0.69)
+		r.Fonts.DrawText(c, r.Fonts.LayoutText(word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
+		return
+	}
+	bw, bh := wordBox(s)
+	bx, by := round2(x+s*0.1), round2(y+s*0.12)
+	st := faceWordStyle(k)
+	st.Size = round2(r.dieWordSize(d) * k)
+	r.Fonts.DrawText(c, r.Fonts.LayoutText(word, st, bw, bh), bx, by, bw, bh, ink, paper)
+}
+
+// dieWordSize is the size, on a 14 mm sticker, of the word faces of a
+// die: the largest at which every one of them fits, so that the words of
+// one die match.
+func (r *Renderer) dieWordSize(d *schema.Die) float64 {
+	size := diceWordPt
+	st := faceWordStyle(1)
+	for _, face := range d.Faces {
+		if HasIcon(face) {
+			continue
+		}
+		bw, bh := wordBox(stickerSize)
+		b := r.Fonts.LayoutText(d.FaceWord(face), st, bw, bh)
+		size = min(size, b.Size)
+	}
+	return size
+}
+
+// iconWordStyle is the style of the word under an icon, scaled by k from a
+// 14 mm sticker.
+func iconWordStyle(k float64) TextStyle {
+	return TextStyle{Font: Bold, Size: round2(diceIconWord * k), MinSize: round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
+}
+
+// iconWordBox is the size of the box of the word under an icon on an s x s
+// face.
+func iconWordBox(s float64) (w, h float64) { return round2(s * 0.8), round2(s * 0.2) }
+
+// wordBox is the size of the box of a word face on an s x s face.
+func wordBox(s float64) (w, h float64) { return round2(s * 0.8), round2(s * 0.76) }
+
+// faceWordStyle is the style of a word face, scaled by k from a 14 mm
+// sticker.
+func faceWordStyle(k float64) TextStyle {
+	return TextStyle{Font: Bold, Size: round2(diceWordPt * k), MinSize: round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
+}
+
+// ---- cube nets ----
+
+// netCell is a face of the net: its grid cell and which of the die's faces
+// it shows.
+type netCell struct {
+	col, row, face int
+}
+
+// netFaces places the die's faces (0-based) on the cross: a column of
+// faces 1, 2, 6, 5 from the top, with 3 left and 4 right of face 2. Folded
+// with face 2 in front, 1 is the top, 6 the bottom, 5 the back, 3 the left
+// and 4 the right: 1-6, 2-5 and 3-4 are opposite.
+var netFaces = [schema.DieFaces]netCell{
+	{1, 0, 0}, {1, 1, 1}, {0, 1, 2}, {2, 1, 3}, {1, 3, 4}, {1, 2, 5},
+}
+
+// netEdge is a side of a face: 0 top, 1 right, 2 bottom, 3 left.
+type netEdge struct{ col, row, side int }
+
+// netTabs are the edges that carry a glue tab, one for each of the seven
+// edge pairs that meet when the net is folded: face 1's left and right
+// (under the tops of faces 3 and 4), the bottoms of faces 3 and 4 (under
+// face 6's sides) and face 5's left, right and bottom (under faces 3, 4
+// and 1).
+var netTabs = [...]netEdge{
+	{1, 0, 3}, {1, 0, 1}, {0, 1, 2}, {2, 1, 2}, {1, 3, 3}, {1, 3, 1}, {1, 3, 2},
+}
+
+// hasNetFace reports whether a face of the net lies in cell (col, row).
+func hasNetFace(col, row int) bool {
+	for _, f := range netFaces {
+		if f.col == col && f.row == row {
+			return true
+		}
+	}
+	return false
+}
+
+// hasNetTab reports whether the edge carries a glue tab.
+func hasNetTab(e netEdge) bool {
+	for _, t := range netTabs {
+		if t == e {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeEnds are the ends of a side of the face at (fx, fy), clockwise.
+func edgeEnds(fx, fy float64, side int) (a, b layout.Point) {
+	s := netFace
+	switch side {
+	case 0:
+		return layout.Point{X: fx, Y: fy}, layout.Point{X: fx + s, Y: fy}
+	case 1:
+		return layout.Point{X: fx + s, Y: fy}, layout.Point{X: fx + s, Y: fy + s}
+	case 2:
+		return layout.Point{X: fx + s, Y: fy + s}, layout.Point{X: fx, Y: fy + s}
+	}
+	return layout.Point{X: fx, Y: fy + s}, layout.Point{X: fx, Y: fy}
+}
+
+// tabCorners are the four corners of the glue tab on side of the face at
+// (fx, fy): the edge's ends, then the outer edge, inset.
+func tabCorners(fx, fy float64, side int) [4]layout.Point {
+	a, b := edgeEnds(fx, fy, side)
+	// The outward normal of a clockwise edge, y down, is (dy, -dx)/len.
+	dx, dy := (b.X-a.X)/netFace, (b.Y-a.Y)/netFace
+	nx, ny := dy, -dx
+	p := func(q layout.Point, along, out float64) layout.Point {
+		return layout.Point{X: round2(q.X + dx*along + nx*out), Y: round2(q.Y + dy*along + ny*out)}
+	}
+	return [4]layout.Point{a, b, p(b, -netTabIn, netTab), p(a, netTabIn, netTab)}
+}
+
+// drawNet draws the cross-shaped net of a die with its top-left at (x, y):
+// the glue tabs, the faces, then the dashed fold lines between faces and at
+// the tabs and the solid cut lines around it all.
+func (r *Renderer) drawNet(c Canvas, d *schema.Die, x, y float64) {
+	fill, _, _ := r.dieColours(d)
+	origin := func(col, row int) (float64, float64) {
+		return round2(x + float64(col)*netFace), round2(y + float64(row)*netFace)
+	}
+	tabFill := diceTabFill
+	if r.InkSaver {
+		tabFill = White
+	}
+	for _, t := range netTabs {
+		fx, fy := origin(t.col, t.row)
+		q := tabCorners(fx, fy, t.side)
+		path := &Path{Ops: []PathOp{
+			{Kind: MoveTo, P: [3][2]float64{{q[0].X, q[0].Y}}},
+			{Kind: LineTo, P: [3][2]float64{{q[1].X, q[1].Y}}},
+			{Kind: LineTo, P: [3][2]float64{{q[2].X, q[2].Y}}},
+			{Kind: LineTo, P: [3][2]float64{{q[3].X, q[3].Y}}},
+			{Kind: Close},
+		}}
+		c.Path(path, tabFill)
+		cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
+		const gluePt = 4.5
+		gw := r.Fonts.Width("glue", Regular, gluePt)
+		c.Text(round2(cx-gw/2), round2(cy+r.Fonts.CapHeight(Regular, gluePt)/2), "glue", Regular, gluePt, diceFold)
+	}
+	for _, f := range netFaces {
+		fx, fy := origin(f.col, f.row)
+		if r.InkSaver {
+			band := round2(netFace * diceRingShare)
+			c.Rect(fx+band/2, fy+band/2, netFace-band, netFace-band, 0, Stroked(fill, band))
+		} else {
+			c.Rect(fx, fy, netFace, netFace, 0, Filled(fill))
+		}
+		r.drawFace(c, d, d.Faces[f.face], fx, fy, netFace)
+	}
+	// Fold lines first, cut lines over them; folds are light on a dark die.
+	fold := diceFold
+	if !r.InkSaver && !isLight(fill) {
+		fold = diceFoldLight
+	}
+	var cuts [][2]layout.Point
+	for _, f := range netFaces {
+		fx, fy := origin(f.col, f.row)
+		for side := range 4 {
+			a, b := edgeEnds(fx, fy, side)
+			ncol, nrow := f.col+[4]int{0, 1, 0, -1}[side], f.row+[4]int{-1, 0, 1, 0}[side]
+			switch {
+			case hasNetFace(ncol, nrow):
+				if side == 0 || side == 3 { // each shared edge once
+					dashedLine(c, a, b, fold, diceFoldWidth)
+				}
+			case hasNetTab(netEdge{f.col, f.row, side}):
+				dashedLine(c, a, b, fold, diceFoldWidth)
+				q := tabCorners(fx, fy, side)
+				cuts = append(cuts, [2]layout.Point{q[1], q[2]}, [2]layout.Point{q[2], q[3]}, [2]layout.Point{q[3], q[0]})
+			default:
+				cuts = append(cuts, [2]layout.Point{a, b})
+			}
+		}
+	}
+	for _, s := range cuts {
+		c.Line(s[0].X, s[0].Y, s[1].X, s[1].Y, diceCut, diceCutWidth)
+	}
+}
+
+// ---- preview and fit ----
+
+// WriteDicePreview writes a PNG with one row per die of the set: its name
+// and its six faces as stickers.
+func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.DiceSet) error {
+	dice := printedDice(p, ds)
+	if len(dice) == 0 {
+		dice = ds.Dice
+	}
+	const pad, labelW = 4.0, 28.0
+	rowH := stickerSize + stickerGap
+	width := pad + labelW + float64(schema.DieFaces)*(stickerSize+stickerGap) - stickerGap + pad
+	height := 2*pad + float64(max(len(dice), 1))*rowH - stickerGap
+	c, err := NewPNGCanvas(r.Fonts, width, height, 100)
+	if err != nil {
+		return fmt.Errorf("dice %s: %w", ds.ID, err)
+	}
+	cv := r.surface(c)
+	cv.Rect(0, 0, width, height, 0, Filled(White))
+	for i, d := range dice {
+		y := pad + float64(i)*rowH
+		label := fitLine(r, fmt.Sprintf("%s x%d", d.ID, d.Count), Regular, diceLabelPt, labelW-2)
+		cv.Text(pad, round2(y+stickerSize/2+r.Fonts.CapHeight(Regular, diceLabelPt)/2), label, Regular, diceLabelPt, diceText)
+		for j, face := range d.Faces {
+			r.drawSticker(cv, d, face, round2(pad+labelW+float64(j)*(stickerSize+stickerGap)), y)
+		}
+	}
+	if err := c.Encode(w); err != nil {
+		return fmt.Errorf("dice %s: %w", ds.ID, err)
+	}
+	return nil
+}
+
+// diceOverflows reports the faces whose word does not fit a 14 mm sticker
+// even at the smallest size.
+func diceOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	ds, ok := e.(*schema.DiceSet)
+	if !ok {
+		return nil
+	}
+	var out []schema.TextIssue
+	for _, d := range ds.Dice {
+		seen := map[string]bool{}
+		for i, face := range d.Faces {
+			if seen[face] {
+				continue
+			}
+			seen[face] = true
+			st, minPt := faceWordStyle(1), diceWordMinPt
+			bw, bh := wordBox(stickerSize)
+			if HasIcon(face) {
+				st, minPt = iconWordStyle(1), diceIconMinPt
+				bw, bh = iconWordBox(stickerSize)
+			}
+			b := r.Fonts.LayoutText(d.FaceWord(face), st, bw, bh)
+			if b.Fits {
+				continue
+			}
+			ref, what := d.FaceRef(i), fmt.Sprintf("die %q face %q", d.ID, face)
+			if _, ok := d.Labels[face]; ok {
+				ref, what = d.LabelRef(face), fmt.Sprintf("die %q label of face %q", d.ID, face)
+			}
+			out = append(out, schema.TextIssue{Ref: ref, What: what, Detail: fmt.Sprintf("does not fit a 14 mm sticker even at %gpt: %s", minPt, b.Overflow)})
+		}
+	}
+	return out
+}

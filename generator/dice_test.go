@@ -1,0 +1,303 @@
+package generator
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// loadDicePack loads testdata/dice/pack and returns its dice set.
+func loadDicePack(t testing.TB) (*schema.Pack, *schema.DiceSet) {
+	t.Helper()
+	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", "dice", "pack")), "dice")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	sets := p.DiceSets()
+	if len(sets) != 1 {
+		t.Fatalf("want 1 dice set, got %d", len(sets))
+	}
+	return p, sets[0]
+}
+
+// checkDiceGolden compares got with testdata/dice/name, or rewrites it
+// with -update.
+func checkDiceGolden(t *testing.T, name, got string) {
+	t.Helper()
+	checkGolden(t, filepath.Join("..", "dice", name), got)
+}
+
+// recDiceOut records the pages of a dice set in one log; art is recorded
+// once, where it is made, and logged where it is placed.
+type recDiceOut struct {
+	rec         Recorder
+	pages, arts int
+}
+
+// AddPage implements boardOut.
+func (o *recDiceOut) AddPage(w, h float64) Canvas {
+	o.pages++
+	o.rec.log("page %d %.2fx%.2f", o.pages, w, h)
+	return &o.rec
+}
+
+// Art implements boardOut.
+func (o *recDiceOut) Art(w, h float64, draw func(Canvas)) placeArt {
+	i := o.arts
+	o.arts++
+	o.rec.log("art %d %.2fx%.2f", i, w, h)
+	draw(&o.rec)
+	o.rec.log("end art %d", i)
+	return func(page Canvas, x, y float64) { page.(*Recorder).log("use art %d at %.2f %.2f", i, x, y) }
+}
+
+// recordDice draws a dice set on a recording.
+func recordDice(t *testing.T, r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) *recDiceOut {
+	t.Helper()
+	out := &recDiceOut{}
+	if _, err := r.imposeDice(out, p, ds, opts); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestDiceRenderingGolden(t *testing.T) {
+	r := boardRenderer(t)
+	p, ds := loadDicePack(t)
+	letter := recordDice(t, r, p, ds, sheetOpts("letter", layout.LongEdge))
+	if letter.pages != 2 || letter.arts != 6 {
+		t.Errorf("%d pages and %d arts, want 2 (stickers, nets) and 6 (stickers and net of 3 dice)", letter.pages, letter.arts)
+	}
+	checkDiceGolden(t, "golden-letter.txt", strings.Join(letter.rec.Ops, "\n")+"\n")
+	saver := recordDice(t, r.WithOptions(true, true), p, ds, sheetOpts("a4", layout.NoDuplex))
+	checkDiceGolden(t, "golden-a4-inksaver-gray.txt", strings.Join(saver.rec.Ops, "\n")+"\n")
+}
+
+// TestDiceLeavesOutUnprinted: the die counted towards a component marked
+// printed: false draws nothing.
+func TestDiceLeavesOutUnprinted(t *testing.T) {
+	p, ds := loadDicePack(t)
+	var ids []string
+	for _, dc := range diceCopies(printedDice(p, ds)) {
+		ids = append(ids, dc.label())
+	}
+	if got := strings.Join(ids, ", "); got != "door-die (1 of 1), action (1 of 2), action (2 of 2), event (1 of 1)" {
+		t.Errorf("printed copies: %s", got)
+	}
+	rec := recordDice(t, boardRenderer(t), p, ds, sheetOpts("letter", layout.NoDuplex)).rec.Ops
+	for _, op := range rec {
+		if strings.Contains(op, "spare") {
+			t.Fatalf("the unprinted die is drawn: %s", op)
+		}
+	}
+}
+
+func TestDicePageCounts(t *testing.T) {
+	r := boardRenderer(t)
+	p, ds := loadDicePack(t)
+	many := *ds
+	big := *ds.Dice[0]
+	big.Count = 19
+	many.Dice = []*schema.Die{&big}
+	for _, c := range []struct {
+		name  string
+		ds    *schema.DiceSet
+		paper string
+		want  int
+	}{
+		{"4 copies letter", ds, "letter", 2},
+		{"4 copies a4", ds, "a4", 2},
+		// 18 sticker blocks and 6 nets to a page.
+		{"19 copies letter: 2 sticker pages, 4 net pages", &many, "letter", 6},
+		{"19 copies a4", &many, "a4", 6},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			n, err := r.WriteDice(&buf, p, c.ds, sheetOpts(c.paper, layout.LongEdge))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != c.want {
+				t.Errorf("WriteDice says %d pages, want %d", n, c.want)
+			}
+			conf := model.NewDefaultConfiguration()
+			conf.ValidationMode = model.ValidationStrict
+			if err := api.Validate(bytes.NewReader(buf.Bytes()), conf); err != nil {
+				t.Fatalf("invalid PDF: %v", err)
+			}
+			pages, err := api.PageCount(bytes.NewReader(buf.Bytes()), conf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pages != c.want {
+				t.Errorf("the PDF has %d pages, want %d", pages, c.want)
+			}
+		})
+	}
+}
+
+func TestDiceIsByteIdentical(t *testing.T) {
+	r := boardRenderer(t)
+	p, ds := loadDicePack(t)
+	var a, b bytes.Buffer
+	for _, buf := range []*bytes.Buffer{&a, &b} {
+		if _, err := r.WriteDice(buf, p, ds, sheetOpts("letter", layout.LongEdge)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two writes of one dice set differ")
+	}
+}
+
+// TestDiceStaysInsidePrintableArea: every block, the head and the scale bar
+// lie inside the printer margin on both papers, and blocks do not overlap.
+func TestDiceStaysInsidePrintableArea(t *testing.T) {
+	r := boardRenderer(t)
+	for _, paper := range []string{"letter", "a4"} {
+		opts := sheetOpts(paper, layout.LongEdge)
+		area := layout.Printable(opts.Paper, opts.Margin)
+		sw, sh := stickerBlock()
+		nw, nh := netBlock()
+		for _, g := range []struct {
+			name        string
+			w, h, bleed float64
+		}{{"stickers", sw, sh, stickerBleed}, {"nets", nw, nh, 0}} {
+			grid, err := r.diceGridFor(opts, g.w, g.h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range grid.perPage() {
+				x, y := grid.at(k)
+				// Sticker bleed reaches past the block's edge.
+				if x-g.bleed < area.X || y < area.Y || x+g.w+g.bleed > area.Right() || y+g.h+g.bleed > grid.bar.Y {
+					t.Errorf("%s %s block %d at %.1f,%.1f (%gx%g) leaves the printable area %+v or meets the scale bar", paper, g.name, k, x, y, g.w, g.h, area)
+				}
+			}
+			if grid.bar.Bottom() > area.Bottom()+1e-9 {
+				t.Errorf("%s: scale bar below the printable area", paper)
+			}
+		}
+	}
+}
+
+// TestDiceOppositeFaces: faces 1-6, 2-5 and 3-4 are opposite on a sticker
+// block (point symmetry through its centre) and on the folded net.
+func TestDiceOppositeFaces(t *testing.T) {
+	cell := map[int][2]int{}
+	for _, f := range netFaces {
+		cell[f.face] = [2]int{f.col, f.row}
+	}
+	// On a cross net, faces two apart in the column are opposite, and so
+	// are the two arms.
+	opposite := func(a, b [2]int) bool {
+		if a[0] == 1 && b[0] == 1 {
+			return a[1]-b[1] == 2 || b[1]-a[1] == 2
+		}
+		return a[1] == 1 && b[1] == 1 && a[0]+b[0] == 2 && a[0] != 1
+	}
+	for i := range 3 {
+		j := schema.DieFaces - 1 - i
+		if !opposite(cell[i], cell[j]) {
+			t.Errorf("net: faces %d and %d at %v and %v are not opposite", i+1, j+1, cell[i], cell[j])
+		}
+		rows := schema.DieFaces / stickerCols
+		if i%stickerCols+j%stickerCols != stickerCols-1 || i/stickerCols+j/stickerCols != rows-1 {
+			t.Errorf("stickers: faces %d and %d are not opposite through the block's centre", i+1, j+1)
+		}
+	}
+	if len(cell) != schema.DieFaces {
+		t.Errorf("the net shows %d distinct faces", len(cell))
+	}
+}
+
+// TestDiceNetTabs: each of the seven pairs of edges that meet when the net
+// is folded carries exactly one glue tab, and no tab lies on an edge two
+// faces share.
+func TestDiceNetTabs(t *testing.T) {
+	// Top 0, right 1, bottom 2, left 3; faces by cell (col, row).
+	seams := [7][2]netEdge{
+		{{1, 0, 3}, {0, 1, 0}}, // face 1 left, face 3 top
+		{{1, 0, 1}, {2, 1, 0}}, // face 1 right, face 4 top
+		{{1, 0, 0}, {1, 3, 2}}, // face 1 top, face 5 bottom
+		{{0, 1, 2}, {1, 2, 3}}, // face 3 bottom, face 6 left
+		{{2, 1, 2}, {1, 2, 1}}, // face 4 bottom, face 6 right
+		{{0, 1, 3}, {1, 3, 3}}, // face 3 left, face 5 left
+		{{2, 1, 1}, {1, 3, 1}}, // face 4 right, face 5 right
+	}
+	for _, s := range seams {
+		if hasNetTab(s[0]) == hasNetTab(s[1]) {
+			t.Errorf("seam %v: want exactly one tab", s)
+		}
+	}
+	if len(netTabs) != len(seams) {
+		t.Errorf("%d tabs, want %d", len(netTabs), len(seams))
+	}
+}
+
+func TestBuildDiceJobAndIndex(t *testing.T) {
+	r := boardRenderer(t)
+	p, ds := loadDicePack(t)
+	opts := sheetOpts("letter", layout.LongEdge)
+	jobs := buildDice(r, p, ds, BuildOptions{Print: opts, Previews: true})
+	if len(jobs) != 2 {
+		t.Fatalf("%d jobs, want 2", len(jobs))
+	}
+	dir := t.TempDir()
+	var paths []string
+	for _, j := range jobs {
+		arts, err := j.run(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range arts {
+			paths = append(paths, a.Path)
+		}
+	}
+	if got := strings.Join(paths, " "); got != "dice.pdf preview/dice.png" {
+		t.Errorf("artifacts %s", got)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "preview", "dice.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("preview: %v", err)
+	}
+	lines := indexDice(r, p, ds, opts)
+	want := []string{
+		"page 1: stickers for 4 dice",
+		"page 2: a cube net with 20 mm faces for each copy",
+		"door-die x1: unlocked, unlocked, unlocked, locked, locked, blocked",
+		"action x2: zombie, zombies, blood, bullet, flag, book",
+		"event x1: all-quiet",
+		`spare: not printed (component "spare-dice" is marked printed: false)`,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("index lines %q", lines)
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("index line %d %q lacks %q", i, lines[i], w)
+		}
+	}
+}
+
+func TestDiceOverflows(t *testing.T) {
+	r := boardRenderer(t)
+	p, ds := loadDicePack(t)
+	if got := diceOverflows(r, p, ds); len(got) != 0 {
+		t.Errorf("overflows of the test dice: %+v", got)
+	}
+	long := *ds.Dice[0]
+	long.Labels = map[string]string{"blocked": strings.Repeat("blocked ", 20)}
+	one := *ds
+	one.Dice = []*schema.Die{&long}
+	got := diceOverflows(r, p, &one)
+	if len(got) != 1 || !strings.Contains(got[0].What, `die "door-die" label of face "blocked"`) || !strings.Contains(got[0].Detail, "does not fit a 14 mm sticker") {
+		t.Errorf("overflows %+v, want the long label", got)
+	}
+}
