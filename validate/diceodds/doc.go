@@ -1,0 +1,87 @@
+// Package diceodds is the exact dice-odds engine of Run, Fight, or Die!
+// (RFoD, rulebook ../shared/rulebooks/run-fight-or-die.md) and Run, Fight, or
+// Die: Reloaded (../shared/rulebooks/run-fight-or-die-reloaded.md), spec
+// ../shared/specs/run-fight-or-die.md §4, §5, §6 and §10. It is pure: a typed
+// Game and Target in, exact probabilities, odds cards and findings out; no
+// YAML, no schema, no rule registration.
+//
+// # Model
+//
+// A Game is a set of six-sided dice rolled together (5 in RFoD, L93, L243;
+// 6 in Reloaded, L120), then rerolled up to Rerolls times (2 by default:
+// run-fight-or-die.md L277, L306; run-fight-or-die-reloaded.md L121). Faces
+// may repeat and dice may differ (spec §5.2): identical dice form one die
+// type and the state counts faces per type. A die showing Zombie is locked
+// (run-fight-or-die.md L246, L390; run-fight-or-die-reloaded.md L123, L196).
+// Game switches give the rules where the games differ (spec §4.3):
+//
+//   - Fleeing (RFoD): once per turn, with a reroll left, every zombie die
+//     joins a reroll, which uses up one of the rerolls (run-fight-or-die.md
+//     L308-314, L390-392; A5).
+//   - ZombieLimit (Reloaded, 5): as soon as that many dice show Zombie, after
+//     any roll, the first included, the turn ends and every target is lost
+//     (run-fight-or-die-reloaded.md L202; spec §5.5; A15).
+//   - SetAsidePermanent (Reloaded, A14): a die kept out of a reroll is set
+//     aside for the rest of the turn. The default is the "repick" reading:
+//     saved dice may be picked up again (run-fight-or-die.md L306).
+//   - Amulet (RFoD, A6): the odds given that the event die shows AMULET
+//     (run-fight-or-die.md L292): after the first roll, one non-zombie die
+//     may be turned to any of its faces, or the first reroll may take every
+//     zombie die without a Fleeing card, leaving Fleeing available.
+//
+// RFoD and Reloaded return the presets of A1 and A13: identical dice with
+// one of each face. The event and bonus dice are not rolled with the action
+// dice for combos and counts (A3, A4; spec §5.2).
+//
+// # Targets
+//
+// A Target is a predicate on the final faces (spec §5.6): a combo read as
+// "at least" (A7; zombies count through the locked dice), at least or
+// exactly k of a face (=k for the RFoD Search and Book tables, which cannot
+// be split: run-fight-or-die.md L536, A8), or the Reloaded turn ending by
+// zombies (spec §10).
+//
+// # Engine
+//
+// Probability solves the finite-horizon Markov decision process of spec §5
+// by backward induction, with the best keep strategy for each target. A
+// state is the sorted multiset of its dice, each a (die type, face, status)
+// byte: free, set aside (A14), locked zombie, or still to roll; rerolls left
+// and whether Fleeing is still available complete it (spec §5.3). An Engine
+// builds the decision graph of its Game once (rolled states with their
+// moves, and partial rolls, one die at a time, so that outcomes are never
+// enumerated as tuples) and evaluates each target with one backward pass
+// over it, memoising the result. A value with r rerolls left is an integer
+// numerator over 6^(dice x r); the first roll makes it 6^(dice x
+// (rerolls+1)). Numerators are uint64 while that denominator fits (up to
+// 6^24: 8 dice and 2 rerolls, 6 dice and 3 rerolls) and big.Int beyond, and
+// results are big.Rat. There is no floating point in the computation;
+// Float and Odds.Float are for display.
+//
+// # Outputs
+//
+// OddsCard gives the odds card of spec §10: for every non-zombie face >=k and
+// =k, for zombies >=k, and for Reloaded the chance that 5 zombies end the
+// turn, under the variants of spec §5.7 (RFoD: 1, 2, 3 rerolls, without and
+// with Fleeing, optionally given AMULET; Reloaded: its A14 reading).
+// CheckCombos gives the findings of spec §5.8: P = 0 is an error, P below
+// the manifest's dice.oddsWarningBelow a warning that prints the default and
+// the Fleeing values. The caller positions findings and names their rules
+// (rfod/combo-rollable, rfodr/combo-rollable).
+//
+// # Assumptions as applied
+//
+//   - A1, A13: the presets' faces; the engine takes any faces.
+//   - A3: the bonus die is not part of the roll.
+//   - A5: a Fleeing reroll is one of the rerolls, and needs one left.
+//   - A6: AMULET right after the first roll, a face change (the changed die
+//     may be rerolled later) or a free flee on the first reroll that leaves
+//     Fleeing available; only as a conditional column (Game.Amulet).
+//   - A7: combos are "at least".
+//   - A8: RFoD Search and Book are counted whole (=k targets).
+//   - A14: Game.SetAsidePermanent; repick by default.
+//   - A15: Reloaded's five zombies count locked dice and are checked after
+//     every roll.
+//   - A16: each combo is computed on its own.
+//   - A18: Explore is counted like Search (>=k, =k targets).
+package diceodds

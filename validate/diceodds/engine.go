@@ -1,0 +1,224 @@
+package diceodds
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+)
+
+// A roll state is the multiset of the dice, one byte per die, sorted, packed
+// into a uint64 (at most MaxDice = 8 dice). A die byte is
+//
+//	type<<5 | face<<2 | status
+//
+// type indexes the die types (identical dice share one, spec §5.2), face the
+// distinct faces of that type, and status is one of the st* constants.
+const (
+	stPending = 0 // to be rolled (face 0)
+	stFree    = 1 // showing a face, may be picked up for a reroll
+	stKept    = 2 // set aside for the rest of the turn (A14, permanent reading)
+	stLocked  = 3 // showing Zombie, locked (L246, L123)
+)
+
+type state [MaxDice]byte
+
+func dieByte(t, f, st int) byte { return byte(t<<5 | f<<2 | st) }
+func bType(b byte) int          { return int(b >> 5) }
+func bFace(b byte) int          { return int(b>>2) & 7 }
+func bStatus(b byte) int        { return int(b) & 3 }
+
+// sortN sorts the first n bytes (insertion sort: n <= 8).
+func (s *state) sortN(n int) {
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func (s *state) key(n int) uint64 {
+	var k uint64
+	for i := range n {
+		k |= uint64(s[i]) << (8 * i)
+	}
+	return k
+}
+
+type localFace struct {
+	global int
+	weight uint64 // how many of the 6 faces show it
+	zombie bool
+}
+
+type dieType struct {
+	faces [6]string // sorted
+	local []localFace
+}
+
+// compiled is a validated Game in the engine's terms.
+type compiled struct {
+	g      Game
+	dice   int
+	types  []dieType
+	start  state // every die pending
+	faces  []string
+	zombie int // global face index, or -1
+}
+
+func compile(g Game) (*compiled, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	g.Dice = slices.Clone(g.Dice) // the caller may reuse its slice
+	c := &compiled{g: g, dice: len(g.Dice), faces: g.Faces(), zombie: -1}
+	if g.Zombie != "" {
+		c.zombie = slices.Index(c.faces, g.Zombie)
+	}
+	for i, d := range g.Dice {
+		sorted := d.Faces
+		slices.Sort(sorted[:])
+		t := slices.IndexFunc(c.types, func(dt dieType) bool { return dt.faces == sorted })
+		if t < 0 {
+			dt := dieType{faces: sorted}
+			for _, f := range sorted {
+				gi := slices.Index(c.faces, f)
+				if n := len(dt.local); n > 0 && c.faces[dt.local[n-1].global] == f {
+					dt.local[n-1].weight++
+					continue
+				}
+				dt.local = append(dt.local, localFace{global: gi, weight: 1, zombie: gi == c.zombie})
+			}
+			c.types = append(c.types, dt)
+			t = len(c.types) - 1
+		}
+		c.start[i] = dieByte(t, 0, stPending)
+	}
+	c.start.sortN(c.dice)
+	return c, nil
+}
+
+// ctarget is a Target in global face indices.
+type ctarget struct {
+	kind TargetKind
+	need []int // KindCombo: minimum count per global face
+	face int
+	k    int
+}
+
+func (c *compiled) compileTarget(t Target) (*ctarget, error) {
+	if err := t.Validate(c.g); err != nil {
+		return nil, err
+	}
+	ct := &ctarget{kind: t.Kind}
+	switch t.Kind {
+	case KindCombo:
+		ct.need = make([]int, len(c.faces))
+		for _, fc := range t.Combo {
+			ct.need[slices.Index(c.faces, fc.Face)] += fc.N
+		}
+	case KindAtLeast, KindExactly:
+		ct.face = slices.Index(c.faces, t.Face)
+		ct.k = t.K
+	}
+	return ct, nil
+}
+
+// canonical is the normalised target, used as the cache key: combo entries
+// merged and sorted, zero counts dropped.
+func canonical(t Target) string {
+	if t.Kind != KindCombo {
+		return t.String()
+	}
+	m := map[string]int{}
+	for _, fc := range t.Combo {
+		m[fc.Face] += fc.N
+	}
+	keys := make([]string, 0, len(m))
+	for f, n := range m {
+		if n != 0 {
+			keys = append(keys, f)
+		}
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	b.WriteString("combo")
+	for _, f := range keys {
+		fmt.Fprintf(&b, " %s:%d", f, m[f])
+	}
+	return b.String()
+}
+
+// maxU64Exp is the largest k with 6^k < 2^64.
+const maxU64Exp = 24
+
+// Engine computes exact probabilities for one Game. The decision graph of
+// the game (every state reachable in a turn, with its moves) is built on the
+// first call and shared by every target; each target is then one backward
+// pass over it, and its result is memoised. It is not safe for concurrent
+// use.
+type Engine struct {
+	c     *compiled
+	gr    *graph // built on the first Probability
+	cache map[string]*big.Rat
+}
+
+// NewEngine validates g and returns its engine.
+func NewEngine(g Game) (*Engine, error) {
+	c, err := compile(g)
+	if err != nil {
+		return nil, fmt.Errorf("diceodds: %w", err)
+	}
+	return &Engine{c: c, cache: map[string]*big.Rat{}}, nil
+}
+
+// Game returns the engine's configuration.
+func (e *Engine) Game() Game {
+	g := e.c.g
+	g.Dice = slices.Clone(g.Dice)
+	return g
+}
+
+// Probability returns the exact probability of t under the best keep
+// strategy for t (spec §5.1-§5.6), computed on the first call and memoised.
+func (e *Engine) Probability(t Target) (*big.Rat, error) {
+	ct, err := e.c.compileTarget(t)
+	if err != nil {
+		return nil, fmt.Errorf("diceodds: target %s: %w", t, err)
+	}
+	key := canonical(t)
+	if p, ok := e.cache[key]; ok {
+		return new(big.Rat).Set(p), nil
+	}
+	if e.gr == nil {
+		e.gr = build(e.c)
+	}
+	var p *big.Rat
+	if e.gr.rootExp <= maxU64Exp {
+		p = e.gr.evalU64(ct)
+	} else {
+		p = e.gr.evalBig(ct)
+	}
+	e.cache[key] = p
+	return new(big.Rat).Set(p), nil
+}
+
+// Probability returns the exact probability that the best keep strategy for
+// t reaches t in one turn of g (spec §5). It is NewEngine(g) then
+// Probability(t); use an Engine to compute several targets of one game.
+func Probability(g Game, t Target) (*big.Rat, error) {
+	e, err := NewEngine(g)
+	if err != nil {
+		return nil, err
+	}
+	return e.Probability(t)
+}
+
+// Float returns p as the nearest float64, for display only.
+func Float(p *big.Rat) float64 {
+	if p == nil {
+		return 0
+	}
+	f, _ := p.Float64()
+	return f
+}

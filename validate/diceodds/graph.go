@@ -1,0 +1,430 @@
+package diceodds
+
+import "math/big"
+
+// The decision graph of one Game (spec §5.3-§5.5), shared by every target:
+// the states reachable in a turn, each with its moves, in an order where
+// every node comes after the nodes it leads to. A target is then one pass
+// over the nodes (backward induction), with no hashing.
+
+type nodeKind uint8
+
+const (
+	// nExpect: some dice still to roll; the value is the sum over the faces
+	// of one pending die, each weighted by its number of faces out of 6.
+	nExpect nodeKind = iota
+	// nValue: a rolled state with r rerolls left; the value is the best of
+	// stopping and every reroll (spec §5.4).
+	nValue
+	// nAmulet: the state right after the first roll, given AMULET (A6).
+	nAmulet
+)
+
+type node struct {
+	kind     nodeKind
+	terminal bool // the zombie limit ended the turn (spec §5.5)
+	r        int8 // rerolls left (nValue, nAmulet)
+	key      uint64
+	sig      int32 // nValue: index of the state's count vector in sigs
+	first    int32 // edges[first:last]
+	last     int32
+}
+
+// edge leads to child. From an nExpect node, w is the face weight (out of
+// 6). From an nValue or nAmulet node, w is an exponent: the move is worth
+// child x 6^w, so that every value at r rerolls left is over 6^(dice x r).
+type edge struct {
+	child int32
+	w     uint32
+}
+
+type graph struct {
+	dice    int
+	nodes   []node
+	edges   []edge
+	sigs    [][]int8 // distinct final count vectors, per global face
+	rootExp int      // the first roll's value is over 6^rootExp
+}
+
+type builder struct {
+	c    *compiled
+	gr   *graph
+	memo []map[uint64]int32
+	sigs map[uint64]int32 // sorted global faces, one byte each -> sigs index
+}
+
+func build(c *compiled) *graph {
+	g := c.g
+	b := &builder{
+		c:    c,
+		gr:   &graph{dice: c.dice, rootExp: c.dice * (g.Rerolls + 1), nodes: make([]node, 0, 1<<12), edges: make([]edge, 0, 1<<15)},
+		memo: make([]map[uint64]int32, 4*(g.Rerolls+1)),
+		sigs: map[uint64]int32{},
+	}
+	b.expect(g.Rerolls, g.Fleeing, g.Amulet, c.start) // the root is the last node
+	return b.gr
+}
+
+// table is the memo of r rerolls left, Fleeing still available, AMULET leaf.
+func (b *builder) table(r int, flee, amulet bool) map[uint64]int32 {
+	i := r * 4
+	if flee {
+		i += 2
+	}
+	if amulet {
+		i++
+	}
+	if b.memo[i] == nil {
+		b.memo[i] = make(map[uint64]int32, 256)
+	}
+	return b.memo[i]
+}
+
+func (b *builder) add(n node, es []edge) int32 {
+	n.first = int32(len(b.gr.edges))
+	b.gr.edges = append(b.gr.edges, es...)
+	n.last = int32(len(b.gr.edges))
+	b.gr.nodes = append(b.gr.nodes, n)
+	return int32(len(b.gr.nodes) - 1)
+}
+
+// expect is the node of state st, some dice of which may still be pending.
+// Dice are rolled one at a time, so a reroll is never enumerated as tuples.
+func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
+	n := b.c.dice
+	i := 0
+	for i < n && bStatus(st[i]) != stPending {
+		i++
+	}
+	if i == n {
+		if amulet {
+			return b.amulet(r, flee, st)
+		}
+		return b.value(r, flee, st)
+	}
+	tab := b.table(r, flee, amulet)
+	k := st.key(n)
+	if id, ok := tab[k]; ok {
+		return id
+	}
+	t := bType(st[i])
+	es := make([]edge, 0, 6)
+	for f, lf := range b.c.types[t].local {
+		st2 := st
+		status := stFree
+		if lf.zombie && b.c.g.LockZombies {
+			status = stLocked
+		}
+		st2[i] = dieByte(t, f, status)
+		st2.sortN(n)
+		es = append(es, edge{child: b.expect(r, flee, amulet, st2), w: uint32(lf.weight)})
+	}
+	id := b.add(node{kind: nExpect, key: k}, es)
+	tab[k] = id
+	return id
+}
+
+func (b *builder) zombies(st state) int {
+	z := 0
+	for i := range b.c.dice {
+		x := st[i]
+		if b.c.types[bType(x)].local[bFace(x)].zombie {
+			z++
+		}
+	}
+	return z
+}
+
+// sig returns the index of st's final count vector, adding it if new.
+func (b *builder) sig(st state) int32 {
+	var faces state
+	n := b.c.dice
+	for i := range n {
+		x := st[i]
+		faces[i] = byte(b.c.types[bType(x)].local[bFace(x)].global)
+	}
+	faces.sortN(n)
+	k := faces.key(n)
+	if id, ok := b.sigs[k]; ok {
+		return id
+	}
+	cnt := make([]int8, len(b.c.faces))
+	for i := range n {
+		cnt[faces[i]]++
+	}
+	b.gr.sigs = append(b.gr.sigs, cnt)
+	id := int32(len(b.gr.sigs) - 1)
+	b.sigs[k] = id
+	return id
+}
+
+// terminal applies the zombie limit, after every roll (L202, A15).
+func (b *builder) terminal(st state) bool {
+	lim := b.c.g.ZombieLimit
+	return lim > 0 && b.zombies(st) >= lim
+}
+
+// value is the node of a rolled state: stop (spec §5.4 a), a reroll of any
+// sub-multiset of the free dice (b) and, with Fleeing left and a zombie
+// showing, a reroll that also takes every locked zombie (c; L308-314, A5).
+func (b *builder) value(r int, flee bool, st state) int32 {
+	tab := b.table(r, flee, false)
+	k := st.key(b.c.dice)
+	if id, ok := tab[k]; ok {
+		return id
+	}
+	nd := node{kind: nValue, r: int8(r), key: k, sig: b.sig(st)}
+	var es []edge
+	if b.terminal(st) {
+		nd.terminal = true
+	} else if r > 0 {
+		es = b.rerolls(r, flee, st, false, es)
+		if flee && b.zombies(st) > 0 {
+			es = b.rerolls(r, false, st, true, es)
+		}
+	}
+	id := b.add(nd, es)
+	tab[k] = id
+	return id
+}
+
+// rerolls appends the moves from st with r rerolls left: each non-empty
+// sub-multiset of the free dice, plus every locked zombie when zombies is
+// set (Fleeing, or AMULET's free flee). Afterwards Fleeing is available iff
+// fleeAfter. Under the permanent reading (A14) the dice not rerolled are set
+// aside. A reroll of no die at all is never better than stopping.
+func (b *builder) rerolls(r int, fleeAfter bool, st state, zombies bool, es []edge) []edge {
+	n := b.c.dice
+	perm := b.c.g.SetAsidePermanent
+	var gb [MaxDice]byte
+	var gc, pick [MaxDice]int
+	ng := 0
+	var base state
+	nb, locked := 0, 0
+	for i := range n {
+		x := st[i]
+		switch {
+		case bStatus(x) == stFree:
+			if ng > 0 && gb[ng-1] == x {
+				gc[ng-1]++
+			} else {
+				gb[ng], gc[ng] = x, 1
+				ng++
+			}
+		case zombies && bStatus(x) == stLocked:
+			base[nb] = dieByte(bType(x), 0, stPending)
+			nb++
+			locked++
+		default:
+			base[nb] = x
+			nb++
+		}
+	}
+	for {
+		m := locked
+		for g := range ng {
+			m += pick[g]
+		}
+		if m > 0 {
+			st2 := base
+			j := nb
+			for g := range ng {
+				x := gb[g]
+				kept := x
+				if perm {
+					kept = dieByte(bType(x), bFace(x), stKept)
+				}
+				for y := 0; y < gc[g]; y++ {
+					if y < pick[g] {
+						st2[j] = dieByte(bType(x), 0, stPending)
+					} else {
+						st2[j] = kept
+					}
+					j++
+				}
+			}
+			st2.sortN(n)
+			es = append(es, edge{child: b.expect(r-1, fleeAfter, false, st2), w: uint32(n - m)})
+		}
+		g := 0
+		for g < ng {
+			if pick[g] < gc[g] {
+				pick[g]++
+				break
+			}
+			pick[g] = 0
+			g++
+		}
+		if g == ng {
+			return es
+		}
+	}
+}
+
+// amulet is the node right after the first roll when the event die shows
+// AMULET (run-fight-or-die.md L292; A6): no change, one non-zombie die turned
+// to any face of that die (the changed die may be rerolled later), or a
+// first reroll that takes every zombie die without using up Fleeing.
+func (b *builder) amulet(r int, flee bool, st state) int32 {
+	tab := b.table(r, flee, true)
+	k := st.key(b.c.dice)
+	if id, ok := tab[k]; ok {
+		return id
+	}
+	nd := node{kind: nAmulet, r: int8(r), key: k}
+	var es []edge
+	if b.terminal(st) {
+		nd.terminal = true
+	} else {
+		n := b.c.dice
+		es = append(es, edge{child: b.value(r, flee, st)})
+		for i := range n {
+			x := st[i]
+			if bStatus(x) == stLocked || (i > 0 && st[i-1] == x) {
+				continue
+			}
+			t := bType(x)
+			if b.c.types[t].local[bFace(x)].zombie {
+				continue
+			}
+			for f, lf := range b.c.types[t].local {
+				if f == bFace(x) {
+					continue
+				}
+				st2 := st
+				status := bStatus(x)
+				if lf.zombie && b.c.g.LockZombies {
+					status = stLocked
+				}
+				st2[i] = dieByte(t, f, status)
+				st2.sortN(n)
+				es = append(es, edge{child: b.value(r, flee, st2)})
+			}
+		}
+		if r > 0 && b.zombies(st) > 0 {
+			es = b.rerolls(r, flee, st, true, es)
+		}
+	}
+	id := b.add(nd, es)
+	tab[k] = id
+	return id
+}
+
+// hits evaluates the target once per distinct final count vector.
+func (gr *graph) hits(t *ctarget) []bool {
+	out := make([]bool, len(gr.sigs))
+	for i, cnt := range gr.sigs {
+		switch t.kind {
+		case KindCombo:
+			ok := true
+			for f, n := range t.need {
+				if int(cnt[f]) < n {
+					ok = false
+					break
+				}
+			}
+			out[i] = ok
+		case KindAtLeast:
+			out[i] = int(cnt[t.face]) >= t.k
+		case KindExactly:
+			out[i] = int(cnt[t.face]) == t.k
+		}
+	}
+	return out
+}
+
+// evalU64 is the backward induction of spec §5 for one target: one pass over
+// the graph, children first. Values at r rerolls left are integer numerators
+// over 6^(dice x r); the root is over 6^rootExp <= 6^24 < 2^64, and no
+// partial sum exceeds the root's denominator.
+func (gr *graph) evalU64(t *ctarget) *big.Rat {
+	pow := make([]uint64, gr.rootExp+1)
+	pow[0] = 1
+	for i := 1; i < len(pow); i++ {
+		pow[i] = pow[i-1] * 6
+	}
+	hit := gr.hits(t)
+	turnEnds := t.kind == KindTurnEnds
+	val := make([]uint64, len(gr.nodes))
+	for i, nd := range gr.nodes {
+		es := gr.edges[nd.first:nd.last]
+		if nd.kind == nExpect {
+			var acc uint64
+			for _, e := range es {
+				acc += val[e.child] * uint64(e.w)
+			}
+			val[i] = acc
+			continue
+		}
+		one := pow[gr.dice*int(nd.r)]
+		if nd.terminal {
+			if turnEnds {
+				val[i] = one
+			}
+			continue
+		}
+		var best uint64
+		if nd.kind == nValue && hit[nd.sig] {
+			best = one
+		}
+		for _, e := range es {
+			if v := val[e.child] * pow[e.w]; v > best {
+				best = v
+			}
+		}
+		val[i] = best
+	}
+	return new(big.Rat).SetFrac(new(big.Int).SetUint64(val[len(val)-1]), new(big.Int).SetUint64(pow[gr.rootExp]))
+}
+
+// evalBig is evalU64 in big.Int, for denominators beyond 6^24 (spec §5.1:
+// "use big.Int beyond 3 rerolls").
+func (gr *graph) evalBig(t *ctarget) *big.Rat {
+	pow := make([]*big.Int, gr.rootExp+1)
+	pow[0] = big.NewInt(1)
+	six := big.NewInt(6)
+	for i := 1; i < len(pow); i++ {
+		pow[i] = new(big.Int).Mul(pow[i-1], six)
+	}
+	hit := gr.hits(t)
+	turnEnds := t.kind == KindTurnEnds
+	zero := new(big.Int)
+	val := make([]*big.Int, len(gr.nodes))
+	var tmp big.Int
+	for i, nd := range gr.nodes {
+		es := gr.edges[nd.first:nd.last]
+		if nd.kind == nExpect {
+			acc := new(big.Int)
+			for _, e := range es {
+				tmp.SetUint64(uint64(e.w))
+				tmp.Mul(&tmp, val[e.child])
+				acc.Add(acc, &tmp)
+			}
+			val[i] = acc
+			continue
+		}
+		one := pow[gr.dice*int(nd.r)]
+		if nd.terminal {
+			val[i] = zero
+			if turnEnds {
+				val[i] = one
+			}
+			continue
+		}
+		best := zero
+		if nd.kind == nValue && hit[nd.sig] {
+			best = one
+		}
+		for _, e := range es {
+			v := val[e.child]
+			if e.w > 0 {
+				v = new(big.Int).Mul(v, pow[e.w])
+			}
+			if v.Cmp(best) > 0 {
+				best = v
+			}
+		}
+		val[i] = best
+	}
+	return new(big.Rat).SetFrac(val[len(val)-1], pow[gr.rootExp])
+}
