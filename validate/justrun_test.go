@@ -23,7 +23,7 @@ components:
   - {id: scavenge-cards, name: Scavenge Cards, expected: 32}
   - {id: supplies-cards, name: Supplies Cards, expected: 4}
   - {id: scenario-cards, name: Scenario Cards, expected: 5}
-  - {id: room-tiles, name: Room Tiles, expected: 10}
+  - {id: room-tiles, name: Room Tiles, expected: 45}
   - {id: start-tiles, name: Start Tiles, expected: 5}
   - {id: exit-tiles, name: Exit Tiles, expected: 5}
   - {id: player-pawns, name: Player Pawns, expected: 7, printed: false, substitute: meeples}
@@ -37,6 +37,7 @@ components:
   - {id: wear-tear-die, name: Wear & Tear Die, expected: 1}
 justRun:
   players: {min: 2, max: 6}
+  simulation: {boards: 400}
   colours:
     - {id: black, hex: "#1b1b1b", neutral: true}
     - {id: red, hex: "#c1121f", symbol: circle}
@@ -53,6 +54,17 @@ tiles:
   - {id: hall, count: 4, spawn: true, sides: {n: door, e: door, s: door, w: door}}
   - {id: corridor, count: 2, sides: {n: door, e: wall, s: door, w: wall}}
   - {id: closet, count: 2, sides: {n: wall, e: wall, s: door, w: wall}}
+  - {id: ward, count: 5, sides: {n: door, e: door, s: door, w: door}}
+  - {id: nsw, count: 4, sides: {n: door, e: wall, s: door, w: door}}
+  - {id: nse, count: 5, sides: {n: door, e: door, s: door, w: wall}}
+  - {id: new, count: 4, sides: {n: door, e: door, s: wall, w: door}}
+  - {id: sew, count: 4, sides: {n: wall, e: door, s: door, w: door}}
+  - {id: ns, count: 4, sides: {n: door, e: wall, s: door, w: wall}}
+  - {id: ew, count: 3, sides: {n: wall, e: door, s: wall, w: door}}
+  - {id: ne, count: 2, sides: {n: door, e: door, s: wall, w: wall}}
+  - {id: nw, count: 2, sides: {n: door, e: wall, s: wall, w: door}}
+  - {id: se, count: 1, sides: {n: wall, e: door, s: door, w: wall}}
+  - {id: sw, count: 1, sides: {n: wall, e: wall, s: door, w: door}}
 `
 	jrStarts = `kind: TileSet
 id: start-tiles
@@ -71,8 +83,8 @@ component: exit-tiles
 role: exit
 tiles:
   - {id: exit-main, count: 1, sides: {n: main-exit, e: door, s: door, w: door}}
-  - {id: exit-east, count: 1, sides: {n: wall, e: door, s: door, w: wall}}
-  - {id: exit-west, count: 1, sides: {n: wall, e: wall, s: door, w: door}}
+  - {id: exit-east, count: 1, sides: {n: wall, e: door, s: door, w: door}}
+  - {id: exit-west, count: 1, sides: {n: wall, e: door, s: door, w: door}}
   - {id: exit-hall, count: 2, sides: {n: wall, e: door, s: door, w: door}}
 `
 	jrSearch = `kind: Deck
@@ -174,6 +186,7 @@ func justRunCases() []ruleCase {
 	all = append(all, jrCardCases()...)
 	all = append(all, jrComboCases()...)
 	all = append(all, jrDiceCases()...)
+	all = append(all, jrSimCases()...)
 	return all
 }
 
@@ -197,11 +210,11 @@ func jrTileCases() []ruleCase {
 		{rule: "justrun/main-exit", name: "fires-none", files: jrEdit("exit-tiles.yaml", "n: main-exit", "n: wall"),
 			want: []want{{file: "exit-tiles.yaml", at: "tiles:\n  |- {id: exit-main", sev: err, hint: []string{"n: main-exit"},
 				exact: `no exit tile has the main exit; the exit row holds "the only exterior door" (L573), on the n side of one exit tile`}}},
-		{rule: "justrun/main-exit", name: "fires-two-and-on-the-wrong-side", files: jrPack("exit-tiles.yaml", edit(edit(jrExits, "{id: exit-east, count: 1, sides: {n: wall", "{id: exit-east, count: 1, sides: {n: main-exit"), "s: door, w: wall}", "s: main-exit, w: wall}")),
+		{rule: "justrun/main-exit", name: "fires-two-and-on-the-wrong-side", files: jrPack("exit-tiles.yaml", edit(jrExits, "{id: exit-east, count: 1, sides: {n: wall, e: door, s: door", "{id: exit-east, count: 1, sides: {n: main-exit, e: door, s: main-exit")),
 			want: []want{
 				{file: "exit-tiles.yaml", at: "{id: exit-east, count: 1, sides: {n: |main-exit", sev: err, related: 1, hint: []string{"keep main-exit on one exit tile"},
 					exact: `exit tile "exit-east" has the main exit too: 2 main exits; the building has "one and only exit" (L46, L573)`},
-				{file: "exit-tiles.yaml", at: "s: |main-exit, w: wall}", sev: err, hint: []string{"sides.n"},
+				{file: "exit-tiles.yaml", at: "s: |main-exit, w: door}", sev: err, hint: []string{"sides.n"},
 					exact: `exit tile "exit-east" has the main exit on its s side; the main exit is on the n side, the outer edge of the exit row (A5)`},
 			}},
 		{rule: "justrun/main-exit", name: "fires-on-a-room-tile-and-door-out", files: jrPack(
@@ -220,7 +233,7 @@ func jrTileCases() []ruleCase {
 				exact: `main-exit tile "exit-main" has walls on e, s and w, so no room leads to the main exit; exit-row walls cannot be bashed (L573, L336)`}}},
 
 		{rule: "justrun/exit-tile-sealed", name: "quiet-every-exit-tile-has-a-door", files: jrPack()},
-		{rule: "justrun/exit-tile-sealed", name: "fires-walled-in", files: jrEdit("exit-tiles.yaml", "{n: wall, e: door, s: door, w: wall}", "{n: wall, e: wall, s: wall, w: wall}"),
+		{rule: "justrun/exit-tile-sealed", name: "fires-walled-in", files: jrEdit("exit-tiles.yaml", "{id: exit-east, count: 1, sides: {n: wall, e: door, s: door, w: door}}", "{id: exit-east, count: 1, sides: {n: wall, e: wall, s: wall, w: wall}}"),
 			want: []want{{file: "exit-tiles.yaml", at: "{id: exit-east, count: 1, sides: |{n: wall", sev: warn, hint: []string{"door on e, s or w"},
 				exact: `exit tile "exit-east" has walls on e, s and w: its room and the search card under it can never be reached, and exit-row walls cannot be bashed (L573, L575)`}}},
 

@@ -60,6 +60,7 @@ var ruleTables = []func() []*Rule{
 	rfylRules,
 	runRules,
 	justRunRules,
+	justRunSimRules,
 }
 
 // Default returns the registry with every built-in rule.
