@@ -3,9 +3,7 @@ package validate
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/runmove"
@@ -298,39 +296,3 @@ func (conv *mapConverter) accessKind(s string) runmove.AccessKind {
 	return runmove.FireEscape
 }
 
-// ExplainMaps is what `runforge validate --explain` adds for the RUN maps
-// of a pack (spec §12): per map, per spawn point and objective, a shortest
-// winning sequence within one action board (or the unlimited one, marked
-// as needing exhaustion), rank 5 without the diagonal wild, and the
-// gadget report, in a stable order (file, then position). Maps that the
-// rules skip (a broken grid) say why.
-func ExplainMaps(p *schema.Pack) string {
-	if p == nil {
-		return ""
-	}
-	maps := p.Maps()
-	tokens, _ := packActionTokens(p)
-	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
-	var sb strings.Builder
-	for _, m := range maps {
-		fmt.Fprintf(&sb, "%s: ", m.Ref.Pos().File)
-		if gridBroken(m) {
-			fmt.Fprintf(&sb, "map %s: not explained: its levels picture has run/grid errors\n", m.ID)
-			continue
-		}
-		rm, _, err := RunMoveMap(m)
-		if err == nil {
-			err = rm.Validate()
-		}
-		var e *runmove.Explanation
-		if err == nil {
-			e, err = runmove.Explain(rm, tokens)
-		}
-		if err != nil {
-			fmt.Fprintf(&sb, "map %s: not explained: %v\n", m.ID, err)
-			continue
-		}
-		sb.WriteString(e.String())
-	}
-	return sb.String()
-}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/validate"
 )
 
 // TestValidateExplain: --explain adds, after the report, how each RUN map
@@ -25,7 +28,33 @@ func TestValidateExplain(t *testing.T) {
 	if _, again, _ := run(t, "", "validate", "--explain", pack); again != out {
 		t.Error("--explain differs between two runs")
 	}
-	if code, _, errOut := run(t, "", "validate", "--explain", "--format", "json", pack); code != 2 || !strings.Contains(errOut, "--explain writes text") {
-		t.Errorf("--explain --format json: exit %d, %s", code, errOut)
+	if code, _, errOut := run(t, "", "validate", "--explain", "--format", "sarif", pack); code != 2 || !strings.Contains(errOut, "--explain writes text or json") {
+		t.Errorf("--explain --format sarif: exit %d, %s", code, errOut)
+	}
+	// JSON carries the same data under "explain".
+	code, out, errOut = run(t, "", "validate", "--explain", "--format", "json", pack)
+	if code != 0 {
+		t.Fatalf("--explain --format json: exit %d, %s", code, errOut)
+	}
+	var doc struct {
+		Explain []validate.PackExplanation `json:"explain"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	found := false
+	for _, e := range doc.Explain {
+		for _, m := range e.Maps {
+			for _, sp := range m.Spawns {
+				for _, r := range sp.Results {
+					if m.Map == "base" && sp.Number == 3 && r.Objective == "rank 5 (all 4 stashes, then A or B)" {
+						found = r.Winnable && r.Turns == 9 && r.Tokens == 14 && strings.HasPrefix(want, "rank 5 (all 4 stashes, then A or B), 14 tokens: 9 turns: "+r.Sequence)
+					}
+				}
+			}
+		}
+	}
+	if !found {
+		t.Errorf("JSON explain lacks the worked example:\n%s", out)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/data"
 )
 
 var modelineRE = regexp.MustCompile(`(?m)^# yaml-language-server: \$schema=(\S+)$`)
@@ -103,7 +105,7 @@ func TestInitRefuses(t *testing.T) {
 		want string
 	}{
 		{[]string{"init", "full", "--from", "run-for-your-life"}, "not empty"},
-		{[]string{"init", "new", "--from", "nope"}, "bundled: run, run-for-your-life, run-promo"},
+		{[]string{"init", "new", "--from", "nope"}, "bundled: " + strings.Join(data.Packs(), ", ")},
 		{[]string{"init", "new"}, "--from"},
 		{[]string{"init", "My Pack", "--from", "run-for-your-life"}, "--id"},
 		{[]string{"init", "new", "--from", "run-for-your-life", "--id", "Bad"}, "--id"},

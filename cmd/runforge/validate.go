@@ -34,10 +34,12 @@ The report goes to standard output in every format (text, json, github,
 sarif), so it can be piped or redirected; runforge's own errors go to
 standard error. --format takes any letter case (json, JSON, Json).
 
---explain (text format only) adds, after the report, for every RUN map a
-shortest winning sequence per spawn point and rank within one action board
-(or the one that needs exhaustion), rank 5 without the diagonal wild, and
-the gadget report.
+--explain adds, after the report, for every RUN map a shortest winning
+sequence per spawn point and rank within one action board (or the one that
+needs exhaustion), rank 5 without the diagonal wild, and the gadget report;
+for a Just Run pack, every metric of the board simulation (both board
+lengths, both policies, with N, seed, 95% intervals and the assumptions).
+With --format json the same data is in the report's "explain" field.
 
 Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 usage
 or I/O error.`,
@@ -53,31 +55,48 @@ or I/O error.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "fail (exit 1) on warnings too")
-	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won (text format)")
+	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won and the Just Run board simulation's metrics (text, or json under \"explain\")")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
 func runValidate(s streams, o *validateOptions) error {
-	w, err := report.New(o.format, report.Options{ToolVersion: versionString(), BaseDir: workDir()})
+	format, err := report.ParseFormat(o.format)
 	if err != nil {
 		return usageError("--format: %v", err)
 	}
-	if o.explain && !strings.EqualFold(o.format, "text") {
-		return usageError("--explain writes text: use it with --format text (the default)")
+	if o.explain && format != "text" && format != "json" {
+		return usageError("--explain writes text or json: use it with --format text (the default) or --format json")
 	}
 	_, results, all, sum, err := checkPaths(o.paths)
 	if err != nil {
 		return err
 	}
+	var explained []*validate.PackExplanation
+	if o.explain {
+		for _, c := range results {
+			if e := validate.Explain(c.pack); e != nil {
+				explained = append(explained, e)
+			}
+		}
+	}
+	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir()}
+	if format == "json" && o.explain {
+		opts.Explain = explained
+		if explained == nil {
+			opts.Explain = []*validate.PackExplanation{}
+		}
+	}
+	w, err := report.New(format, opts)
+	if err != nil {
+		return usageError("--format: %v", err)
+	}
 	if err := w.Write(s.out, all, sum); err != nil {
 		return usageError("writing report: %v", err)
 	}
-	if o.explain {
-		for _, c := range results {
-			if text := validate.ExplainMaps(c.pack); text != "" {
-				fmt.Fprint(s.out, "\n"+text)
-			}
+	if format == "text" {
+		for _, e := range explained {
+			fmt.Fprint(s.out, "\n"+e.String())
 		}
 	}
 	if sum.Errors > 0 || (o.strict && sum.Warnings > 0) {

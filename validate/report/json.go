@@ -7,11 +7,15 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// JSON writes one JSON object with the diagnostics and the summary.
-type JSON struct{}
+// JSON writes one JSON object with the diagnostics and the summary, and
+// the explanation when there is one.
+type JSON struct {
+	// Explain is written under "explain" when not nil.
+	Explain any
+}
 
 // Write implements Writer.
-func (JSON) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
+func (j JSON) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 	if diags == nil {
 		diags = []validate.Diagnostic{}
 	}
@@ -20,5 +24,6 @@ func (JSON) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 	return enc.Encode(struct {
 		Diagnostics []validate.Diagnostic `json:"diagnostics"`
 		Summary     Summary               `json:"summary"`
-	}{diags, s})
+		Explain     any                   `json:"explain,omitempty"`
+	}{diags, s, j.Explain})
 }

@@ -32,12 +32,15 @@ type Options struct {
 	// BaseDir is the absolute folder that relative diagnostic paths are
 	// relative to (the working folder); empty leaves it unrecorded.
 	BaseDir string
+	// Explain, when set, is written with the report by the formats that
+	// carry it (json, under "explain"); nil writes none.
+	Explain any
 }
 
 // formats builds the writer of each format.
 var formats = map[string]func(Options) Writer{
 	"text":   func(Options) Writer { return Text{} },
-	"json":   func(Options) Writer { return JSON{} },
+	"json":   func(o Options) Writer { return JSON{Explain: o.Explain} },
 	"github": func(Options) Writer { return GitHub{} },
 	"sarif":  func(o Options) Writer { return SARIF{Options: o} },
 }
