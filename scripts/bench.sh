@@ -113,6 +113,10 @@ measure 10 "$rf" validate data
 row "validate data (best of 10)" 0.15 -
 measure 5 "$rf" validate run run-promo
 row "validate run run-promo (best of 5)" 1.5 -
+if [ -d data/just-run ]; then
+	measure 5 "$rf" validate just-run
+	row "validate just-run, default simulation (best of 5)" 0.3 -
+fi
 
 # Go benchmarks with a target: best ns/op of 3 runs, as seconds.
 echo "== RUN map analysis (go test -bench BundledRun ./validate/)"
@@ -125,6 +129,14 @@ gobench BenchmarkBundledRunStructureAndUnlimited
 row "RUN maps: structure + unlimited tokens" 0.05 -
 gobench BenchmarkBundledRunFullAnalysis
 row "RUN maps: full single-use-token analysis" 1 -
+
+echo "== Just Run board simulation (go test -bench Simulate ./validate/jrsim/)"
+go test -run '^$' -bench 'Simulate' -count 3 ./validate/jrsim/ | tee "$tmp/jrbench.txt"
+for line in full/explore full/run shorter/explore shorter/run; do
+	best_s=$(awk -v n="BenchmarkSimulate/$line" '$1 ~ "^"n"(-[0-9]+)?$" { s = $3 / 1e9; if (b == "" || s < b) b = s } END { printf "%.4f", b }' "$tmp/jrbench.txt")
+	peak_mb=-
+	row "Just Run: 10,000 boards, $line" 0.5 -
+done
 
 echo
 printf '%-42s %8s %8s   %-16s %s\n' "what" "seconds" "peak MB" "target" "result"
