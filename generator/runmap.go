@@ -281,7 +281,7 @@ func buildMap(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) 
 }
 
 // MapPreviewPath is where a build writes a map's preview.
-func MapPreviewPath(m *schema.Map) string { return "preview/map-" + m.ID + ".png" }
+func MapPreviewPath(m *schema.Map) string { return "preview/" + m.ID + ".png" }
 
 // WriteMapPreview writes a PNG of a map face (its trim) at dpi.
 func (r *Renderer) WriteMapPreview(w io.Writer, m *schema.Map, dpi float64) error {

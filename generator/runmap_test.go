@@ -389,7 +389,7 @@ func TestBuildPrintsMaps(t *testing.T) {
 		t.Errorf("maps.pdf has %d pages, want 12 (artifacts %v)", got["maps.pdf"], arts)
 	}
 	for _, id := range []string{"base", "water", "docks", "summit"} {
-		if _, ok := got["preview/map-"+id+".png"]; !ok {
+		if _, ok := got["preview/"+id+".png"]; !ok {
 			t.Errorf("no preview of map %s", id)
 		}
 	}

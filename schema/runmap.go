@@ -464,7 +464,7 @@ func (m *Map) Source() Ref { return m.Ref }
 // so a card with both sides counts 2 and one missing a side counts 1
 // (spec 8.5).
 func (m *Map) Facts() Facts {
-	f := Facts{Name: nameOr(m.Name, m.ID), Printed: true, Backs: true, Outputs: []string{"preview/map-" + m.ID + ".png"}}
+	f := Facts{Name: nameOr(m.Name, m.ID), Printed: true, Backs: true, Outputs: []string{"preview/" + m.ID + ".png"}}
 	if m.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("map %q (card %d side %s)", m.ID, m.Card, m.Side),
 			Component: m.Component, Copies: 1, Ref: m.Ref.Child("component")}}

@@ -201,7 +201,7 @@ func TestParseCell(t *testing.T) {
 func TestMapFacts(t *testing.T) {
 	m := loadMap(t, "kind: Map\nid: m\ncomponent: map-cards\ncard: 3\nside: b\nname: Docks\nlevels: |\n  . . .\nrulesText:\n  - {text: \"No {hook} here.\"}\n")
 	f := m.Facts()
-	if !f.Printed || !f.Backs || len(f.Outputs) != 1 || f.Outputs[0] != "preview/map-m.png" {
+	if !f.Printed || !f.Backs || len(f.Outputs) != 1 || f.Outputs[0] != "preview/m.png" {
 		t.Errorf("a map prints %v (backs %v), outputs %v; want printed on the kit's maps.pdf with backs, and its preview", f.Printed, f.Backs, f.Outputs)
 	}
 	if len(f.Copies) != 1 || f.Copies[0].Copies != 1 || f.Copies[0].Component != "map-cards" || f.Copies[0].What != `map "m" (card 3 side b)` {
