@@ -93,21 +93,13 @@ func (dc dieCopy) label() string {
 	return fmt.Sprintf("%s (%d of %d)", dc.die.ID, dc.n, dc.m)
 }
 
-// printedDice lists the dice of the set that print: those with copies that
-// count towards no component, an unlisted one (validate reports it) or one
-// not marked printed: false.
+// printedDice lists the dice of the set that print (schema.Pack.PrintsDie).
 func printedDice(p *schema.Pack, ds *schema.DiceSet) []*schema.Die {
 	var out []*schema.Die
 	for _, d := range ds.Dice {
-		if d.Count <= 0 || len(d.Faces) != schema.DieFaces {
-			continue
+		if p.PrintsDie(d) {
+			out = append(out, d)
 		}
-		if d.Component != "" && p != nil && p.Game != nil {
-			if c := p.Component(d.Component); c != nil && !c.IsPrinted() {
-				continue
-			}
-		}
-		out = append(out, d)
 	}
 	return out
 }

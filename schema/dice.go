@@ -183,3 +183,18 @@ func (p *Pack) AllDice() []*Die {
 	}
 	return out
 }
+
+// PrintsDie reports whether the build prints a die: it has copies and six
+// faces, and counts towards no component, an unlisted one (validate reports
+// it) or one not marked printed: false.
+func (p *Pack) PrintsDie(d *Die) bool {
+	if d.Count <= 0 || len(d.Faces) != DieFaces {
+		return false
+	}
+	if d.Component != "" && p != nil && p.Game != nil {
+		if c := p.Component(d.Component); c != nil && !c.IsPrinted() {
+			return false
+		}
+	}
+	return true
+}

@@ -19,7 +19,7 @@ func diceRules() []*Rule {
 		{ID: "dice/label", Severity: Error, Check: checkDiceLabels,
 			Doc: "A die's labels: names a face id the die does not have, so the label would never print."},
 		{ID: "dice/limit", Severity: Error, Fixed: true, Check: checkDiceLimit,
-			Doc: "The pack's dice print more than 500 copies in all, a hard limit (each copy is a block of stickers and a cube net)."},
+			Doc: "The pack's printed dice come to more than 500 copies in all, a hard limit (each copy is a block of stickers and a cube net)."},
 	}
 }
 
@@ -27,10 +27,13 @@ func diceRules() []*Rule {
 const MaxDiceCopies = 500
 
 // checkDiceLimit reports the die whose copies take the pack past
-// MaxDiceCopies.
+// MaxDiceCopies; only printed dice count.
 func checkDiceLimit(c *Context) {
 	total := 0
 	for _, d := range c.Pack.AllDice() {
+		if !c.Pack.PrintsDie(d) {
+			continue // dice that do not print cost nothing
+		}
 		total += d.Count
 		if total > MaxDiceCopies {
 			at := d.Ref.Child("count")

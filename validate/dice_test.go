@@ -74,6 +74,12 @@ func diceCases() []ruleCase {
 			"{id: yet, count: 100, faces: [a, b, c, d, e, f]}", "{id: last, count: 96, faces: [a, b, c, d, e, f]}"),
 			want: []want{{file: "dice.yaml", at: "count: |96", sev: err,
 				exact: `die "last" takes the pack to 501 dice copies; the limit is 500`}}},
+		{rule: "dice/limit", name: "quiet: 596 copies, 100 of them not printed", files: genericPack(
+			"game.yaml", gameYAML("generic", genericComponents+"  - {id: dice, name: Dice, expected: 5}\n  - {id: spare, name: Spare dice, expected: 100, printed: false, substitute: any d6}\n"),
+			"dice.yaml", diceYAML(labelDie, "{id: many, count: 100, faces: [a, b, c, d, e, f]}",
+				"{id: more, count: 100, faces: [a, b, c, d, e, f]}", "{id: most, count: 100, faces: [a, b, c, d, e, f]}",
+				"{id: yet, count: 100, faces: [a, b, c, d, e, f]}", "{id: last, count: 96, component: spare, faces: [a, b, c, d, e, f]}",
+				"{id: lost, count: 4, component: spare, faces: [a, b, c, d, e, f]}"))},
 		{rule: invalid, name: "fires: no copies", files: dicePack("5", labelDie, "{id: none, count: 0, faces: [a, b, c, d, e, f]}"),
 			want: []want{{file: "dice.yaml", at: "count: |0", sev: err, exact: "count is 0; the smallest allowed is 1"}}},
 	}
