@@ -295,4 +295,3 @@ func (conv *mapConverter) accessKind(s string) runmove.AccessKind {
 	conv.fail(fmt.Errorf("access kind %q", s))
 	return runmove.FireEscape
 }
-
