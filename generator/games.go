@@ -75,6 +75,7 @@ var kindRenderers = map[string]kindRenderer{
 	// Just Run combinations print nothing of their own: the cards' texts
 	// explain them (L165).
 	"Combinations": {},
+	"TileSet":      {build: buildTileSet, fit: tileSetOverflows, index: indexTileSet},
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print

@@ -177,8 +177,8 @@ tiles:
 	if len(f.Items) != 2 || f.Items[1].What != "tile" || len(f.Texts) != 1 || f.Texts[0].Text != "Side Exit" {
 		t.Errorf("items %+v, texts %+v", f.Items, f.Texts)
 	}
-	if !f.Printed || len(f.Outputs) != 0 {
-		t.Errorf("printed %v, outputs %v: tiles are not printed yet", f.Printed, f.Outputs)
+	if !f.Printed || !f.Backs || strings.Join(f.Outputs, " ") != "exits.pdf preview/exits.png" {
+		t.Errorf("printed %v, backs %v, outputs %v: a tile set prints <id>.pdf with backs, and a preview", f.Printed, f.Backs, f.Outputs)
 	}
 	if file, _ := SchemaFileOf("TileSet"); file != "just-run-tiles.schema.json" {
 		t.Errorf("TileSet's schema is %s", file)

@@ -163,10 +163,11 @@ func (ts *TileSet) Total() int {
 
 // Facts implements Element. The set's copies count towards its component
 // (so the generic deck/count rule checks 45 room, 5 start and 5 exit
-// tiles); its tiles are pack-wide items. Tiles are not printed yet: the
-// set plans no output file, and the kit's index lists it as not printed.
+// tiles); its tiles are pack-wide items. The set prints on <id>.pdf like a
+// deck, with one back per role for duplex, and a preview contact sheet.
 func (ts *TileSet) Facts() Facts {
-	f := Facts{Name: nameOr(ts.Name, ts.ID), Printed: ts.Total() > 0}
+	f := Facts{Name: nameOr(ts.Name, ts.ID), Printed: ts.Total() > 0, Backs: true,
+		Outputs: []string{ts.ID + ".pdf", "preview/" + ts.ID + ".png"}}
 	if ts.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("tile set %q", ts.ID), Component: ts.Component, Copies: ts.Total(),
 			Ref: ts.Ref.Child("component")}}

@@ -1,0 +1,671 @@
+package generator
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Just Run tiles (kind: TileSet; spec shared/specs/just-run.md sections 6.3
+// and 10, rulebook shared/rulebooks/just-run.md L85-L113, L301-L336,
+// L507-L579, L647). Each tile set prints on <id>.pdf like a deck: every
+// copy on the n-up grid with bleed and crop marks, each front page followed
+// by its back page for duplex. The back is the same for every tile of a
+// role (room, start or exit), so the room tiles and the exit tiles give
+// nothing away face down (L85, L87).
+//
+// A face is the room seen from above, n at the top (A1: n faces the exit
+// row): the floor, a thick wall on every wall side and a doorway at the
+// centre of every door side (A2), a closed double door in its gap. Exit
+// tiles have the main exit on n (a green EXIT sign over its doorway) and
+// hazard-striped walls, because "nothing can bash through the walls of the
+// exit rooms" (L336, L573). Spawn tiles show the bloody hand print (L301),
+// Labs a LAB plate (L647), start tiles their position 1-5 (A14), and, when
+// tiles are never turned (placement rotation: none, A1), every tile has
+// an arrow pointing n, toward the exit.
+
+// TileSize is the trim size of a Just Run tile, in mm: 2.5 in square (spec
+// section 10). The manifest has no tile size setting (JustRunSettings).
+const TileSize = 63.5
+
+// Geometry of a tile face, in mm from the trim's top-left corner.
+const (
+	tileWall     = 5.0  // the thickness of a wall, inside the trim
+	tileDoor     = 20.0 // the width of a doorway
+	tileDoorLeaf = 2.4  // the thickness of a door leaf in its doorway
+	tileInner    = TileSize - 2*tileWall
+	tileNamePt   = 7.0
+	tileNameMin  = 4.5
+	tileCaptPt   = 5.0
+	tileStripe   = 2.6 // the spacing of hazard stripes and ink-saver hatching
+)
+
+// Colours of the tiles. Floor, door and wall differ in lightness, not only
+// in hue, so that walls and doors read at a glance in grey too.
+var (
+	tileFloor     = Color{0xe8, 0xe1, 0xd0}
+	tileFloorLine = Color{0xd5, 0xcc, 0xb6}
+	tileWallInk   = Color{0x2b, 0x26, 0x22}
+	tileDoorInk   = Color{0x9c, 0x6b, 0x3a}
+	tileDoorEdge  = Color{0x5a, 0x3c, 0x1e}
+	tileHazard    = Color{0xf0, 0xc0, 0x40}
+	tileExitSign  = Color{0x1e, 0x7a, 0x3c}
+	tileBlood     = Color{0x9b, 0x1b, 0x1b}
+	tileLabInk    = Color{0x1d, 0x4e, 0x89}
+	tileText      = Color{0x22, 0x1e, 0x1a}
+	tileBackHand  = Color{0xe8, 0x8a, 0x8a}
+	tileBacks     = map[string]Color{
+		schema.TileRoom:  {0x3a, 0x34, 0x2e},
+		schema.TileStart: {0x2c, 0x4a, 0x38},
+		schema.TileExit:  {0x5c, 0x1e, 0x1e},
+	}
+)
+
+// TileLook is what a tile's drawing depends on besides the tile.
+type TileLook struct {
+	// Role is the set's role: schema.TileRoom, TileStart or TileExit.
+	Role string
+	// Orient draws the orientation mark: tiles are never turned
+	// (placement rotation: none, A1).
+	Orient bool
+	// Title is the game's title, printed on the backs.
+	Title string
+}
+
+// TileLookOf is the look of a set's tiles in a pack.
+func TileLookOf(p *schema.Pack, ts *schema.TileSet) TileLook {
+	l := TileLook{Role: ts.Role}
+	if p != nil && p.Game != nil {
+		l.Title = cmp.Or(p.Game.Title, p.Game.ID)
+	}
+	if s := p.JustRun(); s != nil {
+		l.Orient = s.Placement.Rotation == "none"
+	}
+	return l
+}
+
+// buildTileSet plans a tile set's PDF and its preview.
+func buildTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	ts, ok := e.(*schema.TileSet)
+	if !ok {
+		return nil
+	}
+	jobs := []job{fileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteTileSet(w, p, ts, opts.Print)
+	})}
+	if opts.Previews {
+		look := TileLookOf(p, ts)
+		var items []previewItem
+		for _, t := range ts.Tiles {
+			if t == nil || t.Count < 1 {
+				continue
+			}
+			items = append(items, previewItem{
+				label: fmt.Sprintf("previewing tile %q of tile set %q", t.ID, ts.ID),
+				path:  fmt.Sprintf("preview/%s/%s.png", ts.ID, t.ID),
+				draw:  func(cv Canvas) { r.DrawTileFace(cv, t, look, 0) },
+			})
+		}
+		items = append(items, previewItem{
+			label: fmt.Sprintf("previewing the back of tile set %q", ts.ID),
+			draw:  func(cv Canvas) { r.DrawTileBack(cv, look, 0) },
+		})
+		name := "preview/" + ts.ID + ".png"
+		jobs = append(jobs, job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
+			return r.writeContactSheet(env, name, TileSize, TileSize, items)
+		}})
+	}
+	return jobs
+}
+
+// tileCopies lists every copy of every tile, in set order, each as the
+// card data the deck imposition places, with the tile each stands for.
+func tileCopies(ts *schema.TileSet) ([]*CardData, map[*CardData]*schema.Tile) {
+	var copies []*CardData
+	of := map[*CardData]*schema.Tile{}
+	for _, t := range ts.Tiles {
+		if t == nil || t.Count < 1 {
+			continue
+		}
+		cd := &CardData{Card: &schema.Card{ID: t.ID, Count: t.Count}}
+		of[cd] = t
+		for range t.Count {
+			copies = append(copies, cd)
+		}
+	}
+	return copies, of
+}
+
+// tileSides are the stand-in templates the deck imposition decides backs
+// and trim outlines by: a floor-coloured face and a role-coloured back,
+// the same on every tile (so --duplex none leaves the backs out, as for a
+// deck's shared back).
+func tileSides(role string) (face, back *schema.Template) {
+	bg := cmp.Or(tileBacks[role], tileBacks[schema.TileRoom])
+	return &schema.Template{Background: tileFloor.Hex()}, &schema.Template{Background: bg.Hex()}
+}
+
+// tileGrid is the sheet grid of tiles.
+func tileGrid(opts PrintOptions) (layout.Grid, error) {
+	return layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
+		CardW: TileSize, CardH: TileSize, Bleed: opts.Bleed, CropMarks: opts.CropMarks, MayTurn: true})
+}
+
+// WriteTileSet writes a tile set's PDF: every copy of every tile n-up on
+// the deck grid with bleed and crop marks, each front page followed by its
+// back page for duplex (mirrored for the flip, shifted by the back offset).
+// Without duplex the backs, the same on every tile, are left out. Sides
+// drawn more than once are PDF templates. It returns the page count.
+func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) (int, error) {
+	copies, of := tileCopies(ts)
+	if len(copies) == 0 {
+		return 0, nil
+	}
+	for _, t := range ts.Tiles {
+		if t == nil || t.Art == "" || t.Count < 1 {
+			continue
+		}
+		if _, err := r.images.get(t.Art).load(); err != nil {
+			return 0, fmt.Errorf("%s: tile set %s, %s art: %w", t.Ref.Child("art").Pos(), ts.ID, t.Label(), err)
+		}
+	}
+	title := cmp.Or(ts.Name, ts.ID)
+	if p != nil && p.Game != nil {
+		title = p.Game.Title + " - " + title
+	}
+	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	if err := r.imposeTiles(pdfSink{doc}, doc, p, ts, copies, of, opts); err != nil {
+		return 0, err
+	}
+	if err := doc.Write(w); err != nil {
+		return 0, fmt.Errorf("tile set %s: %w", ts.ID, err)
+	}
+	return doc.PageCount(), nil
+}
+
+// imposeTiles draws the pages of a tile set on sink, as imposeDeck does a
+// deck's: each sheet of fronts followed, for duplex, by its back page.
+// doc, when the sink is a PDF, holds the templates of repeated sides.
+func (r *Renderer) imposeTiles(sink pageSink, doc *PDF, p *schema.Pack, ts *schema.TileSet, copies []*CardData, of map[*CardData]*schema.Tile, opts PrintOptions) error {
+	grid, err := tileGrid(opts)
+	if err != nil {
+		return fmt.Errorf("tile set %s: %w", ts.ID, err)
+	}
+	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*schema.Tile]*PDFTemplate{}}
+	face, back := tileSides(ts.Role)
+	r.imposeDeck(sink, grid, copies, face, back, opts, art.draw)
+	return nil
+}
+
+// tileArt draws tile sides in their slots: as PDF templates where a side is
+// placed more than once (a tile with copies, the shared back), directly
+// otherwise (and always on canvases other than PDF pages).
+type tileArt struct {
+	r     *Renderer
+	doc   *PDF
+	look  TileLook
+	of    map[*CardData]*schema.Tile
+	bleed float64
+	faces map[*schema.Tile]*PDFTemplate
+	back  *PDFTemplate
+}
+
+// template returns the PDF template of a side placed more than once, or nil.
+func (a *tileArt) template(t *schema.Tile, back bool) *PDFTemplate {
+	if a.doc == nil {
+		return nil
+	}
+	size := TileSize + 2*a.bleed
+	if back {
+		if a.back == nil {
+			a.back = a.doc.Template(size, size, func(c Canvas) {
+				c.Push()
+				c.Translate(a.bleed, a.bleed)
+				a.r.DrawTileBack(c, a.look, a.bleed)
+				c.Pop()
+			})
+		}
+		return a.back
+	}
+	if t.Count < 2 {
+		return nil
+	}
+	tpl, ok := a.faces[t]
+	if !ok {
+		tpl = a.doc.Template(size, size, func(c Canvas) {
+			c.Push()
+			c.Translate(a.bleed, a.bleed)
+			a.r.DrawTileFace(c, t, a.look, a.bleed)
+			c.Pop()
+		})
+		a.faces[t] = tpl
+	}
+	return tpl
+}
+
+// draw implements cardDrawer.
+func (a *tileArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
+	t := a.of[cd]
+	if t == nil {
+		return
+	}
+	drawInSlot(c, s, a.bleed, func() *PDFTemplate { return a.template(t, back) }, func(c Canvas, _ layout.Sides) {
+		if back {
+			a.r.DrawTileBack(c, a.look, a.bleed)
+		} else {
+			a.r.DrawTileFace(c, t, a.look, a.bleed)
+		}
+	})
+}
+
+// indexTileSet describes a tile set's PDF in the kit's index.
+func indexTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	ts, ok := e.(*schema.TileSet)
+	if !ok {
+		return nil
+	}
+	grid, err := tileGrid(opts)
+	if err != nil {
+		return nil
+	}
+	total := ts.Total()
+	lines := []string{fmt.Sprintf("%d %s tiles, %gx%gmm (2.5 in square), %d a sheet", total, cmp.Or(ts.Role, "room"), TileSize, TileSize, grid.PerPage())}
+	if opts.Layout != "" && opts.Layout != LayoutSheet {
+		lines[0] += fmt.Sprintf(" (tiles are always imposed n-up; --layout %s applies to cards)", opts.Layout)
+	}
+	if l := deckBleedNote(grid, opts); l != "" {
+		lines = append(lines, l)
+	}
+	if opts.Duplex != layout.NoDuplex {
+		lines = append(lines, fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge); every %s tile has the same back", opts.Duplex, cmp.Or(ts.Role, "room")))
+	} else {
+		lines = append(lines, "the backs are the same on every tile of the set and are left out (--duplex none)")
+	}
+	look := TileLookOf(p, ts)
+	legend := []string{"thick dark bands are walls, a gap with a double door in it is a door"}
+	if ts.Role == schema.TileExit {
+		legend = append(legend, "the EXIT sign marks the main exit; striped walls cannot be bashed (L573)")
+	}
+	if slices.ContainsFunc(ts.Tiles, func(t *schema.Tile) bool { return t != nil && t.Count > 0 && t.Spawns() }) {
+		legend = append(legend, "the hand print is the zombie spawn symbol (L301)")
+	}
+	if look.Orient {
+		legend = append(legend, "the arrow points n, toward the exit row: never turn a tile (placement rotation: none)")
+	}
+	lines = append(lines, "faces: "+strings.Join(legend, "; "))
+	return lines
+}
+
+// tileSetOverflows lists the tile names that do not fit their tile even at
+// the smallest size: they are cut short.
+func tileSetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	ts, ok := e.(*schema.TileSet)
+	if !ok {
+		return nil
+	}
+	var out []schema.TextIssue
+	for _, t := range ts.Tiles {
+		if t == nil || t.Name == "" {
+			continue
+		}
+		if _, _, fits := r.tileName(t); !fits {
+			out = append(out, schema.TextIssue{Ref: t.Ref.Child("name"), What: t.Label() + " name",
+				Detail: fmt.Sprintf("does not fit the %.0fmm tile even at %g points: it is cut short", TileSize, tileNameMin)})
+		}
+	}
+	return out
+}
+
+// tileName is a tile's name as printed: shrunk to fit between the walls,
+// then cut short; fits is false when it was cut.
+func (r *Renderer) tileName(t *schema.Tile) (name string, size float64, fits bool) {
+	room := tileInner - 6
+	name, size = t.Name, tileNamePt
+	for size > tileNameMin && r.Fonts.Width(name, Bold, size) > room {
+		size -= 0.5
+	}
+	clipped := r.clipText(name, Bold, size, room)
+	return clipped, size, clipped == name
+}
+
+// ---- the face ----
+
+// DrawTileFace draws a tile's face with its top-left trim corner at the
+// origin, bleed reaching past the trim on every side.
+func (r *Renderer) DrawTileFace(c Canvas, t *schema.Tile, look TileLook, bleed float64) {
+	c = r.surface(c)
+	const s = TileSize
+	if !r.InkSaver {
+		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, Filled(tileFloor))
+		drawTileFloor(c, bleed)
+	}
+	if t.Art != "" {
+		r.drawTileArt(c, t.Art, bleed)
+	}
+	exit := look.Role == schema.TileExit
+	for i, d := range schema.TileDirections {
+		c.Push()
+		if i > 0 {
+			c.Rotate(float64(90*i), s/2, s/2)
+		}
+		r.drawTileSide(c, t.Side(d), exit, bleed)
+		c.Pop()
+	}
+	r.drawTileCorners(c, exit)
+	if t.Side("n") == schema.SideMainExit {
+		r.drawMainExit(c)
+	}
+	r.drawTileMarks(c, t, look)
+}
+
+// drawTileFloor draws faint floorboards across the floor.
+func drawTileFloor(c Canvas, bleed float64) {
+	const s = TileSize
+	for y := tileWall + tileInner/6; y < s-tileWall-1; y += tileInner / 6 {
+		c.Line(-bleed, round2(y), s+bleed, round2(y), tileFloorLine, 0.25)
+	}
+}
+
+// drawTileArt draws a tile's picture over the floor and under the walls,
+// covering the tile and its bleed (with ink-saver, the trim only).
+func (r *Renderer) drawTileArt(c Canvas, path string, bleed float64) {
+	ic, ok := c.(imageCanvas)
+	if !ok {
+		return
+	}
+	if r.InkSaver {
+		bleed = 0
+	}
+	box := layout.Rect{X: -bleed, Y: -bleed, W: TileSize + 2*bleed, H: TileSize + 2*bleed}
+	pic := picture{img: r.images.get(path), variant: imageVariant{alpha: 1}}
+	dst := box
+	if img, err := pic.img.load(); err == nil {
+		dst = fitRect(box, img.Width, img.Height, "cover")
+	}
+	ic.placeImage(pic, dst, box)
+}
+
+// drawTileSide draws the n side of a tile (the caller turns the canvas for
+// the others): a wall from corner to corner, or a wall broken by a doorway
+// at the centre with a closed double door in it. The main exit's doorway
+// is drawn so too; its sign comes later (drawMainExit). Exit tiles' walls
+// are striped: they cannot be bashed (L573).
+func (r *Renderer) drawTileSide(c Canvas, side string, exit bool, bleed float64) {
+	const s = TileSize
+	outer := -bleed
+	if r.InkSaver {
+		outer = 0
+	}
+	if side != schema.SideDoor && side != schema.SideMainExit {
+		r.drawWall(c, layout.Rect{X: outer, Y: outer, W: s - 2*outer, H: tileWall - outer}, exit)
+		return
+	}
+	g0, g1 := (s-tileDoor)/2, (s+tileDoor)/2
+	r.drawWall(c, layout.Rect{X: outer, Y: outer, W: g0 - outer, H: tileWall - outer}, exit)
+	r.drawWall(c, layout.Rect{X: g1, Y: outer, W: s - outer - g1, H: tileWall - outer}, exit)
+	// The door: two leaves meeting in the middle, hinged on the jambs.
+	y := round2((tileWall - tileDoorLeaf) / 2)
+	leaf := (tileDoor - 0.6) / 2
+	fill := tileDoorInk
+	if r.InkSaver {
+		fill = White
+	}
+	for _, x := range []float64{g0, s/2 + 0.3} {
+		c.Rect(round2(x), y, round2(leaf), tileDoorLeaf, 0, fillStroke(fill, tileDoorEdge, 0.3))
+	}
+	// Knobs beside the meeting edges.
+	for _, x := range []float64{s/2 - 2.2, s/2 + 1.4} {
+		c.Ellipse(round2(x), round2(y+tileDoorLeaf+0.35), 0.8, 0.8, Filled(tileDoorEdge))
+	}
+}
+
+// drawWall draws a stretch of wall: solid dark, or with ink-saver an
+// outline hatched with thin lines; an unbashable wall (exit tiles) has
+// hazard stripes, or with ink-saver cross-hatching.
+func (r *Renderer) drawWall(c Canvas, w layout.Rect, unbashable bool) {
+	if w.W <= 0 || w.H <= 0 {
+		return
+	}
+	w = layout.Rect{X: round2(w.X), Y: round2(w.Y), W: round2(w.W), H: round2(w.H)}
+	if r.InkSaver {
+		c.Rect(w.X, w.Y, w.W, w.H, 0, fillStroke(White, tileWallInk, 0.35))
+		hatch(c, w, tileWallInk, 0.3, 1)
+		if unbashable {
+			hatch(c, w, tileWallInk, 0.3, -1)
+		}
+		return
+	}
+	c.Rect(w.X, w.Y, w.W, w.H, 0, Filled(tileWallInk))
+	if unbashable {
+		hatch(c, w, tileHazard, tileStripe/2.4, 1)
+	}
+}
+
+// hatch draws diagonal lines across rect w, clipped to it: rising to the
+// right for dir 1, falling for -1.
+func hatch(c Canvas, w layout.Rect, col Color, width, dir float64) {
+	c.Push()
+	c.ClipRect(w.X, w.Y, w.W, w.H)
+	for x := w.X - w.H; x < w.Right()+w.H; x += tileStripe {
+		if dir > 0 {
+			c.Line(round2(x), round2(w.Bottom()), round2(x+w.H), round2(w.Y), col, width)
+		} else {
+			c.Line(round2(x), round2(w.Y), round2(x+w.H), round2(w.Bottom()), col, width)
+		}
+	}
+	c.Pop()
+}
+
+// drawTileCorners squares off the inner corners where two walls meet, so
+// the walls read as one outline.
+func (r *Renderer) drawTileCorners(c Canvas, exit bool) {
+	if r.InkSaver {
+		return
+	}
+	const s = TileSize
+	for _, p := range []pt{{0, 0}, {s - tileWall, 0}, {0, s - tileWall}, {s - tileWall, s - tileWall}} {
+		c.Rect(round2(p.X), round2(p.Y), tileWall, tileWall, 0, Filled(tileWallInk))
+		if exit {
+			hatch(c, layout.Rect{X: p.X, Y: p.Y, W: tileWall, H: tileWall}, tileHazard, tileStripe/2.4, 1)
+		}
+	}
+}
+
+// drawMainExit draws the main exit's sign over its doorway on n: a green
+// EXIT plate with an arrow out through the doorway.
+func (r *Renderer) drawMainExit(c Canvas) {
+	const s = TileSize
+	const w, h, size = 26.0, 9.0, 15.0
+	x, y := (s-w)/2, tileWall+1.2
+	plate, ink := tileExitSign, White
+	if r.InkSaver {
+		plate, ink = White, tileExitSign
+	}
+	c.Rect(round2(x), round2(y), w, h, 1.2, fillStroke(plate, tileExitSign, 0.6))
+	label := "EXIT"
+	capH := r.Fonts.CapHeight(Bold, size)
+	tw := r.Fonts.Width(label, Bold, size)
+	c.Text(round2(x+2), round2(y+(h+capH)/2), label, Bold, size, ink)
+	// The arrow, right of the word, pointing out through the doorway.
+	ax := x + 2 + tw + (w-2-tw)/2
+	polygon(c, arrowShape(pt{ax, y + h/2}, pt{0, -1}, h-2.4, 1.6, 4.4, 2.8), ink, ink, 0)
+}
+
+// drawTileMarks draws what stands on the floor: the orientation arrow,
+// the LAB plate, the start position, the hand print, the name and the
+// exit row's caption.
+func (r *Renderer) drawTileMarks(c Canvas, t *schema.Tile, look TileLook) {
+	const s = TileSize
+	if look.Orient {
+		r.drawOrientation(c)
+	}
+	top := tileWall + 1.5
+	if t.Side("n") == schema.SideMainExit {
+		top += 10
+	}
+	if t.Lab {
+		r.drawLabPlate(c, pt{s / 2, top + 5})
+		top += 11
+	}
+	bottom := s - tileWall - 1.5
+	if t.Name != "" {
+		name, size, _ := r.tileName(t)
+		w := r.Fonts.Width(name, Bold, size)
+		if t.Art != "" {
+			// A plate keeps the name legible over the picture.
+			h := r.Fonts.Ascent(Bold, size) + r.Fonts.Descent(Bold, size)
+			c.Rect(round2((s-w)/2-1.2), round2(bottom-h-0.5), round2(w+2.4), round2(h+1), 1, Filled(White))
+		}
+		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(Bold, size)), name, Bold, size, tileText)
+		bottom -= r.Fonts.Ascent(Bold, size) + r.Fonts.Descent(Bold, size) + 0.6
+	}
+	if look.Role == schema.TileExit {
+		capt := "WALLS CANNOT BE BASHED"
+		w := r.Fonts.Width(capt, Bold, tileCaptPt)
+		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(Bold, tileCaptPt)), capt, Bold, tileCaptPt, tileText)
+		bottom -= r.Fonts.Ascent(Bold, tileCaptPt) + r.Fonts.Descent(Bold, tileCaptPt) + 0.6
+	}
+	// The middle: the start position and the hand print, side by side
+	// when a tile has both.
+	mid := pt{s / 2, (top + bottom) / 2}
+	room := bottom - top
+	start := look.Role == schema.TileStart && t.Position > 0
+	spawn := t.Spawns()
+	switch {
+	case start && spawn:
+		d := min(16, room)
+		r.drawStartPosition(c, t.Position, pt{s/2 - 10, mid.Y}, d)
+		drawHandPrint(c, pt{s/2 + 11, mid.Y}, min(18, room), tileBlood)
+	case start:
+		r.drawStartPosition(c, t.Position, mid, min(20, room))
+	case spawn:
+		drawHandPrint(c, mid, min(24, room), tileBlood)
+	}
+}
+
+// drawOrientation draws the orientation mark in the top-left corner: an
+// arrow pointing n, toward the exit row, with "EXIT" beside it.
+func (r *Renderer) drawOrientation(c Canvas) {
+	const l = 8.0
+	x, y := tileWall+3.2, tileWall+1.8
+	polygon(c, arrowShape(pt{x, y + l/2}, pt{0, -1}, l, 1.1, 3.4, 2.6), tileText, tileText, 0)
+	c.Push()
+	c.Rotate(-90, x+2.9, y+l)
+	c.Text(round2(x+2.9), round2(y+l), "EXIT", Bold, 4.5, tileText)
+	c.Pop()
+}
+
+// drawLabPlate draws the LAB label (L647) centred on p.
+func (r *Renderer) drawLabPlate(c Canvas, p pt) {
+	const w, h, size = 22.0, 9.0, 16.0
+	plate, ink := tileLabInk, White
+	if r.InkSaver {
+		plate, ink = White, tileLabInk
+	}
+	c.Rect(round2(p.X-w/2), round2(p.Y-h/2), w, h, 1.5, fillStroke(plate, tileLabInk, 0.6))
+	capH := r.Fonts.CapHeight(Bold, size)
+	tw := r.Fonts.Width("LAB", Bold, size)
+	c.Text(round2(p.X-tw/2), round2(p.Y+capH/2), "LAB", Bold, size, ink)
+}
+
+// drawStartPosition draws a start tile's position (A14): the number in a
+// disc of diameter d, with START above it.
+func (r *Renderer) drawStartPosition(c Canvas, n int, p pt, d float64) {
+	disc, ink := tileWallInk, White
+	if r.InkSaver {
+		disc, ink = White, tileWallInk
+	}
+	d = round2(d)
+	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(disc, tileWallInk, 0.5))
+	num := fmt.Sprint(n)
+	size := round2(d * 0.62 / ptMM)
+	capH := r.Fonts.CapHeight(Bold, size)
+	c.Text(round2(p.X-r.Fonts.Width(num, Bold, size)/2), round2(p.Y+capH/2), num, Bold, size, ink)
+	label := "START"
+	lw := r.Fonts.Width(label, Bold, tileCaptPt)
+	c.Text(round2(p.X-lw/2), round2(p.Y-d/2-1), label, Bold, tileCaptPt, tileText)
+}
+
+// drawHandPrint draws the bloody hand print, the zombie spawn symbol
+// (L301), about size mm tall and centred on p: a palm, four fingers, a
+// thumb and a few drops.
+func drawHandPrint(c Canvas, p pt, size float64, col Color) {
+	k := size / 24
+	blood := Filled(col)
+	at := func(x, y float64) pt { return pt{p.X + x*k, p.Y + y*k} }
+	oval := func(x, y, w, h, turn float64) {
+		q := at(x, y)
+		w, h = round2(w*k), round2(h*k)
+		if turn == 0 {
+			c.Ellipse(round2(q.X-w/2), round2(q.Y-h/2), w, h, blood)
+			return
+		}
+		c.Push()
+		c.Rotate(turn, round2(q.X), round2(q.Y))
+		c.Ellipse(round2(q.X-w/2), round2(q.Y-h/2), w, h, blood)
+		c.Pop()
+	}
+	// The palm.
+	palm := at(-5.5, -1)
+	c.Rect(round2(palm.X), round2(palm.Y), round2(11*k), round2(10*k), round2(4*k), blood)
+	// Four fingers, fanned.
+	for _, f := range []struct{ x, y, h, turn float64 }{
+		{-4.1, -4.4, 9, -12}, {-1.4, -5.6, 11, -4}, {1.5, -5.4, 10.5, 4}, {4.0, -3.8, 8, 12},
+	} {
+		oval(f.x, f.y, 2.8, f.h, f.turn)
+	}
+	// The thumb, out to the left.
+	oval(-6.6, 2.4, 3, 8, -55)
+	// Drops below the palm.
+	oval(-2.5, 10.4, 1.6, 2.6, 0)
+	oval(2.2, 11.2, 1.2, 2, 0)
+	oval(0, 9.6, 2.4, 1.6, 0)
+}
+
+// ---- the back ----
+
+// DrawTileBack draws the back of the tiles of a role with its top-left
+// trim corner at the origin: the same for every tile of the role, with
+// the role's word (ROOM, START or EXIT) and the game's title.
+func (r *Renderer) DrawTileBack(c Canvas, look TileLook, bleed float64) {
+	c = r.surface(c)
+	const s = TileSize
+	bg := cmp.Or(tileBacks[look.Role], tileBacks[schema.TileRoom])
+	ink := White
+	if r.InkSaver {
+		bg, ink = White, tileWallInk
+	} else {
+		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, Filled(bg))
+	}
+	c.Rect(4, 4, s-8, s-8, 1.5, Stroked(ink, 0.5))
+	c.Rect(5.2, 5.2, s-10.4, s-10.4, 1, Stroked(ink, 0.2))
+	word := strings.ToUpper(cmp.Or(look.Role, schema.TileRoom))
+	size := 22.0
+	for size > 10 && r.Fonts.Width(word, Bold, size) > s-16 {
+		size--
+	}
+	capH := r.Fonts.CapHeight(Bold, size)
+	c.Text(round2((s-r.Fonts.Width(word, Bold, size))/2), round2(s/2+capH/2-2), word, Bold, size, ink)
+	if look.Title != "" {
+		title, tsize := look.Title, 7.0
+		for tsize > 4.5 && r.Fonts.Width(title, Regular, tsize) > s-16 {
+			tsize -= 0.5
+		}
+		title = r.clipText(title, Regular, tsize, s-16)
+		c.Text(round2((s-r.Fonts.Width(title, Regular, tsize))/2), round2(s/2+capH/2+5), title, Regular, tsize, ink)
+	}
+	// A small hand print under the word on the exit back: exit rooms
+	// always hold zombies (L303). It is the same on all five.
+	if look.Role == schema.TileExit {
+		hand := tileBackHand
+		if r.InkSaver {
+			hand = tileBlood
+		}
+		drawHandPrint(c, pt{s / 2, s/2 - capH - 7}, 10, hand)
+	}
+}
