@@ -7,13 +7,14 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// imageRules check the pictures of image boxes: every picture a template
-// box's file: or a card's field names is loaded as the build loads it
-// (schema.LoadImage), so that the build never fails on one.
+// imageRules check the pictures of image boxes and tiles: every picture a
+// template box's file:, a card's field or a tile's art: names is loaded as
+// the build loads it (schema.LoadImage), so that the build never fails on
+// one.
 func imageRules() []*Rule {
 	return []*Rule{
 		{ID: "pack/image", Severity: Error, Fixed: true, Check: checkImages,
-			Doc: fmt.Sprintf("A picture an image box shows cannot be printed: its path is absolute, leads out of the pack folder or names no file; "+
+			Doc: fmt.Sprintf("A picture an image box or a tile shows cannot be printed: its path is absolute, leads out of the pack folder or names no file; "+
 				"the file is larger than %d MiB, is not a PNG or JPEG, claims more than %d megapixels, or is damaged or cut short. "+
 				"Or an image box names no picture (neither file: nor field:), or both.",
 				schema.MaxImageFileSize>>20, schema.MaxImagePixels/1_000_000)},
@@ -54,6 +55,16 @@ func checkImages(c *Context) {
 		for _, card := range d.Cards {
 			for _, f := range fields {
 				checkCardImage(c, l, card, f)
+			}
+		}
+	}
+	for _, ts := range c.Pack.TileSets() {
+		for _, t := range ts.Tiles {
+			if t.Art == "" {
+				continue
+			}
+			if err := l.load(t.Art); err != nil {
+				reportImage(c, t.Ref.Child("art").Pos(), fmt.Sprintf("tile %q art", t.ID), err)
 			}
 		}
 	}

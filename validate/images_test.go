@@ -49,6 +49,10 @@ func imageCases() []ruleCase {
 	const rule = "pack/image"
 	return []ruleCase{
 		{rule: rule, name: "quiet-pictures-that-load", files: artPack("./art/b.png")},
+		{rule: rule, name: "quiet-tile-art-that-loads", files: jrPack("room-tiles.yaml", edit(jrRooms, "{id: ward, count: 5,", "{id: ward, count: 5, art: art/ward.png,"), "art/ward.png", picture("ok.png"))},
+		{rule: rule, name: "fires-tile-art-missing", files: jrPack("room-tiles.yaml", edit(jrRooms, "{id: ward, count: 5,", "{id: ward, count: 5, art: art/wards.png,"), "art/ward.png", picture("ok.png")),
+			want: []want{{file: "room-tiles.yaml", at: "art: |art/wards.png", sev: validate.Error,
+				exact: `tile "ward" art: art/wards.png does not exist in the pack folder`, hint: []string{"did you mean art/ward.png?"}}}},
 		{rule: rule, name: "quiet-card-without-a-picture",
 			files: artPack("art/b.png", "cards.yaml", edit(genericCards, "count: 2\n", "count: 2\n    art: art/a.png\n"))},
 		{rule: rule, name: "fires-card-picture-missing", files: artPack("art/c.png"),
