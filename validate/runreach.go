@@ -92,35 +92,65 @@ type reachResult struct {
 }
 
 // mapReach returns the reachability of a map, computed once per
-// validation run: the five rules and run/grid share one search.
+// validation run: the five rules share one search.
 func mapReach(c *Context, m *schema.Map) *reachResult {
 	return memo(c, m, func() *reachResult {
-		tokens, _ := packActionTokens(c.Pack)
-		return computeReach(m, tokens)
+		mm := mapModel(c, m)
+		if mm.skipped != "" {
+			return &reachResult{skipped: mm.skipped, reported: mm.reported}
+		}
+		fs, err := runmove.Check(mm.rm, mm.tokens)
+		if err != nil {
+			return &reachResult{skipped: err.Error()}
+		}
+		return &reachResult{findings: fs, labels: mm.labels}
 	})
 }
 
-func computeReach(m *schema.Map, tokens []runmove.Action) *reachResult {
+// mapModelResult is a map converted for the movement model with the pack's
+// action tokens, or why reachability cannot be checked.
+type mapModelResult struct {
+	rm     *runmove.Map
+	labels map[schema.Pos]string
+	tokens []runmove.Action
+	// skipped says why the map cannot be searched ("" when it can);
+	// reported says whether a structure or schema rule already reports it.
+	skipped  string
+	reported bool
+}
+
+// mapModelKey keys a map's conversion in the memo (the map itself keys its
+// reachability).
+type mapModelKey struct{ m *schema.Map }
+
+// mapModel converts a map once per validation run, without searching it:
+// run/grid needs only to know whether the model can represent the map.
+func mapModel(c *Context, m *schema.Map) *mapModelResult {
+	return memo(c, mapModelKey{m}, func() *mapModelResult {
+		tokens, _ := packActionTokens(c.Pack)
+		return convertMap(m, tokens)
+	})
+}
+
+// convertMap converts a map for the movement model, or says why it cannot
+// be searched.
+func convertMap(m *schema.Map, tokens []runmove.Action) *mapModelResult {
 	if gridBroken(m) {
-		return &reachResult{skipped: "the levels picture has run/grid errors", reported: true}
+		return &mapModelResult{skipped: "the levels picture has run/grid errors", reported: true}
 	}
 	rm, labels, err := RunMoveMap(m)
 	if err != nil {
 		// The schema requires cells A1-F6 and known actions, so a map that
 		// loaded converts; keep the reason for run/grid all the same.
-		return &reachResult{skipped: err.Error()}
+		return &mapModelResult{skipped: err.Error()}
 	}
 	if err := rm.Validate(); err != nil {
-		return &reachResult{skipped: err.Error(), reported: len(m.Stashes) > runmove.MaxStashes}
+		return &mapModelResult{skipped: err.Error(), reported: len(m.Stashes) > runmove.MaxStashes}
 	}
 	if len(tokens) > runmove.MaxTokens {
-		return &reachResult{skipped: fmt.Sprintf("%d action tokens", len(tokens)), reported: true} // run/action-tokens
+		return &mapModelResult{skipped: fmt.Sprintf("%d action tokens", len(tokens)), reported: true} // run/action-tokens
 	}
-	fs, err := runmove.Check(rm, tokens)
-	if err != nil {
-		return &reachResult{skipped: err.Error()}
-	}
-	return &reachResult{findings: fs, labels: labels}
+	return &mapModelResult{rm: rm, labels: labels, tokens: tokens}
 }
 
 // gridBroken reports a map with run/grid errors: a picture that does not
@@ -143,7 +173,7 @@ func reportReachSkipped(c *Context, m *schema.Map) {
 	if gridBroken(m) {
 		return
 	}
-	if r := mapReach(c, m); r.skipped != "" && !r.reported {
+	if r := mapModel(c, m); r.skipped != "" && !r.reported {
 		c.ReportHint(m.Ref.Child("id").Pos(), fmt.Sprintf("%s: reachability (run/rank3-5, run/needs-exhaustion, run/trap) is not checked: %s", mapWhat(m), r.skipped),
 			"correct the map so that the movement model can represent it")
 	}
