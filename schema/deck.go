@@ -86,7 +86,7 @@ func (d *Deck) Facts() Facts {
 		if !at.Exists() {
 			at = d.Ref.Child("id") // a deck that overlays one of an extended pack
 		}
-		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.Total(), Ref: at}}
+		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.CountedTotal(), Ref: at}}
 	}
 	for _, card := range d.Cards {
 		f.Items = append(f.Items, Item{What: "card", ID: card.ID, Ref: card.Ref})

@@ -96,6 +96,11 @@ var contentKinds = map[string]kindSpec{
 	// Just Run tiles and combinations.
 	"TileSet":      {"just-run-tiles.schema.json", "tile set", decodeTileSet},
 	"Combinations": {"just-run-combinations.schema.json", "combination list", decodeCombinations},
+
+	// Run, Fight, or Die! and Reloaded boards and campaign mats.
+	"PlayerBoards": {"player-boards.schema.json", "player board set", decodePlayerBoards},
+	"Mats":         {"mats.schema.json", "mat set", decodeMats},
+	"Guide":        {"guide.schema.json", "guide", decodeGuide},
 }
 
 // fileKinds are the kinds that are not elements: the manifest and templates.

@@ -38,6 +38,10 @@ type CardType struct {
 	// Derived names the template fields the generator computes from a card
 	// of the type (templates may bind them like card fields).
 	Derived []string
+	// CountsCard, if set, reports whether a card's copies count towards
+	// its deck's component (Reloaded counts set: base cards only); nil
+	// counts every card.
+	CountsCard func(*Card) bool
 }
 
 // gameSchemas is the table of games: one line per game.
@@ -46,6 +50,8 @@ var gameSchemas = []GameSchema{
 	rfylSchema,
 	runSchema,
 	justRunSchema,
+	rfodSchema,
+	rfodrSchema,
 }
 
 // commonSchema holds what every game may use.

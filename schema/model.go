@@ -24,6 +24,10 @@ type Game struct {
 	// over its defaults; nil when the manifest has none. Pack.JustRun
 	// returns it with defaults either way.
 	JustRun *JustRunSettings `json:"justRun"`
+	// RFoD is the manifest's rfod: block (Run, Fight, or Die! and
+	// Reloaded packs), decoded over its defaults; nil when the manifest has
+	// none. Pack.RFoD returns it with defaults either way.
+	RFoD *RFoDSettings `json:"rfod"`
 
 	Ref Ref `json:"-"`
 }

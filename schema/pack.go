@@ -297,6 +297,9 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 		// extending pack writes its own.
 		g.JustRun = bg.JustRun
 	}
+	if g.RFoD == nil {
+		g.RFoD = bg.RFoD
+	}
 
 	var probs []Problem
 	p.Elements, probs = mergeElements(base.Elements, p.Elements)

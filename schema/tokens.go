@@ -41,6 +41,9 @@ type Token struct {
 	// Action is, in a RUN pack, the move this gray action token makes
 	// (e.g. "silent-NE"); empty for every other token.
 	Action string `json:"action"`
+	// Value is, when set, the number on the token's back (Reloaded zombie
+	// and leadership tokens, run-fight-or-die-reloaded.md L305).
+	Value *int `json:"value"`
 
 	// Set is the token set the token belongs to.
 	Set *TokenSet `json:"-"`

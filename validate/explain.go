@@ -20,7 +20,9 @@ type PackExplanation struct {
 	JustRun *jrsim.Explanation `json:"justRun,omitempty"`
 	// JustRunSkipped says why the simulation did not run.
 	JustRunSkipped string `json:"justRunSkipped,omitempty"`
-	maps           []*runmove.Explanation
+	// Odds are the Run, Fight, or Die! and Reloaded combo odds.
+	Odds *OddsExplanation `json:"odds,omitempty"`
+	maps []*runmove.Explanation
 }
 
 // MapExplanation is one RUN map: per spawn point and objective, a shortest
@@ -70,7 +72,8 @@ func Explain(p *schema.Pack) *PackExplanation {
 		r := simulateJustRun(p)
 		e.JustRun, e.JustRunSkipped = r.explain, r.skipped
 	}
-	if len(e.Maps) == 0 && e.JustRun == nil && e.JustRunSkipped == "" {
+	e.Odds = ExplainOdds(p)
+	if len(e.Maps) == 0 && e.JustRun == nil && e.JustRunSkipped == "" && e.Odds == nil {
 		return nil
 	}
 	return e
@@ -149,6 +152,9 @@ func (e *PackExplanation) String() string {
 		fmt.Fprintf(&sb, "%s: board simulation\n%s", e.Pack, e.JustRun.String())
 	case e.JustRunSkipped != "":
 		fmt.Fprintf(&sb, "%s: board simulation not run: %s\n", e.Pack, e.JustRunSkipped)
+	}
+	if e.Odds != nil {
+		fmt.Fprintf(&sb, "%s: %s", e.Pack, e.Odds.String())
 	}
 	return sb.String()
 }

@@ -61,6 +61,8 @@ var ruleTables = []func() []*Rule{
 	runRules,
 	justRunRules,
 	justRunSimRules,
+	rfodRules,
+	rfodrRules,
 }
 
 // Default returns the registry with every built-in rule.

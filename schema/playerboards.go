@@ -1,0 +1,244 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// PlayerBoardSet is a file of player boards (kind: PlayerBoards): the Run,
+// Fight, or Die! Action boards and Character boards, and the Reloaded
+// Zombie boards and Character boards (spec shared/specs/run-fight-or-die.md
+// 8.3). It is not kind: Board, the large printed boards tiled across
+// pages. Every board of the set has its boardType:
+//
+//   - rfod/action-board, rfodr/zombie-board: zones [{zone, icons, text}]
+//     and, for RFoD, onYou (run-fight-or-die.md L79-83, L183);
+//   - rfod/character: name, background, skill, life, rerolls?, combos: a
+//     list of {id, dice: {face: n}, ignores, effect} (L99-101, A7);
+//   - rfodr/character: name, woundSpaces, combos: {minor, major, super},
+//     each {dice, effect} (run-fight-or-die-reloaded.md L206, A24).
+//
+// The build prints nothing of them yet.
+type PlayerBoardSet struct {
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Component string         `json:"component"`
+	BoardType string         `json:"boardType"`
+	Boards    []*PlayerBoard `json:"boards"`
+
+	Ref Ref `json:"-"`
+}
+
+// Player board types.
+const (
+	RFoDActionBoard       = "rfod/action-board"
+	RFoDCharacterBoard    = "rfod/character"
+	RFoDRZombieBoard      = "rfodr/zombie-board"
+	RFoDRCharacterBoard   = "rfodr/character"
+	RFoDRComboMinor       = "minor"
+	RFoDRComboMajor       = "major"
+	RFoDRComboSuper       = "super"
+	defaultPlayerBoardCnt = 1
+)
+
+// RFoDRComboTiers are the Reloaded combo tiers in order (L206).
+var RFoDRComboTiers = []string{RFoDRComboMinor, RFoDRComboMajor, RFoDRComboSuper}
+
+// PlayerBoard is one board with its copies.
+type PlayerBoard struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Count      int    `json:"count"`
+	Background string `json:"background"`
+	Skill      string `json:"skill"`
+	// Life is an RFoD character's life points (L478).
+	Life int `json:"life"`
+	// Rerolls is an RFoD character's rerolls when it has its own (L277).
+	Rerolls *int `json:"rerolls"`
+	// WoundSpaces is a Reloaded character's wound spaces (A24).
+	WoundSpaces int `json:"woundSpaces"`
+	// Combos are a character's combos: the RFoD list, or the Reloaded
+	// minor, major and super combos in that order (each with its tier as
+	// ID).
+	Combos ComboList    `json:"combos"`
+	Zones  []*BoardZone `json:"zones"`
+	OnYou  string       `json:"onYou"`
+
+	Set *PlayerBoardSet `json:"-"`
+	Ref Ref             `json:"-"`
+}
+
+// BoardZone is one Zone of an Action or Zombie board.
+type BoardZone struct {
+	Zone  int      `json:"zone"`
+	Icons []string `json:"icons"`
+	Text  string   `json:"text"`
+
+	Ref Ref `json:"-"`
+}
+
+// IconRef is the position of the i-th icon of the zone.
+func (z *BoardZone) IconRef(i int) Ref { return z.Ref.Child("icons").Index(i) }
+
+// CharacterCombo is a character's dice combo: at least Dice[face] dice
+// showing each face (A7).
+type CharacterCombo struct {
+	// ID is the combo's id (RFoD) or its tier (Reloaded: minor, major,
+	// super).
+	ID      string         `json:"id"`
+	Dice    map[string]int `json:"dice"`
+	Ignores []string       `json:"ignores"`
+	Effect  string         `json:"effect"`
+
+	Ref Ref `json:"-"`
+}
+
+// Faces returns the combo's face ids, sorted.
+func (c *CharacterCombo) Faces() []string {
+	out := make([]string, 0, len(c.Dice))
+	for f := range c.Dice {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Total is the number of dice the combo needs.
+func (c *CharacterCombo) Total() int {
+	n := 0
+	for _, k := range c.Dice {
+		n += k
+	}
+	return n
+}
+
+// DiceRef is the position of the count of a face in the combo's dice:.
+func (c *CharacterCombo) DiceRef(face string) Ref { return c.Ref.Child("dice").Child(face) }
+
+// ComboList is a character's combos, written as a list (RFoD) or as a
+// mapping of tiers (Reloaded); tiers come in the order minor, major, super.
+type ComboList []*CharacterCombo
+
+// UnmarshalJSON accepts a list of combos or a mapping of tiers.
+func (l *ComboList) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '{' {
+		var m map[string]*CharacterCombo
+		if err := json.Unmarshal(b, &m); err != nil {
+			return err
+		}
+		var out ComboList
+		for _, tier := range RFoDRComboTiers {
+			if c := m[tier]; c != nil {
+				c.ID = tier
+				out = append(out, c)
+			}
+		}
+		*l = out
+		return nil
+	}
+	var list []*CharacterCombo
+	if err := json.Unmarshal(b, &list); err != nil {
+		return err
+	}
+	*l = list
+	return nil
+}
+
+// Tier returns the Reloaded combo of a tier, or nil.
+func (l ComboList) Tier(tier string) *CharacterCombo {
+	for _, c := range l {
+		if c.ID == tier {
+			return c
+		}
+	}
+	return nil
+}
+
+func decodePlayerBoards(obj map[string]any, ref Ref) (Element, []Problem) {
+	s := &PlayerBoardSet{}
+	if err := decodeInto(obj, s); err != nil {
+		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	}
+	s.Ref = ref
+	for i, b := range s.Boards {
+		if b == nil {
+			return nil, []Problem{{Pos: ref.Child("boards").Index(i).Pos(), Rule: "schema/invalid", Message: "a board is empty"}}
+		}
+		b.Ref = ref.Child("boards").Index(i)
+		b.Set = s
+		if !b.Ref.Child("count").Exists() {
+			b.Count = defaultPlayerBoardCnt
+		}
+		for j, z := range b.Zones {
+			if z != nil {
+				z.Ref = b.Ref.Child("zones").Index(j)
+			}
+		}
+		list := b.Ref.Child("combos")
+		for j, c := range b.Combos {
+			if c == nil {
+				continue
+			}
+			if list.Index(0).Exists() || !list.Child(c.ID).Exists() {
+				c.Ref = list.Index(j)
+			} else {
+				c.Ref = list.Child(c.ID)
+			}
+		}
+	}
+	return s, nil
+}
+
+// Kind implements Element.
+func (s *PlayerBoardSet) Kind() string { return "PlayerBoards" }
+
+// ElementID implements Element.
+func (s *PlayerBoardSet) ElementID() string { return s.ID }
+
+// Source implements Element.
+func (s *PlayerBoardSet) Source() Ref { return s.Ref }
+
+// Facts implements Element: every board's copies count towards the set's
+// component; boards are pack-wide items; names, texts and effects are
+// checked for icons. Nothing prints yet.
+func (s *PlayerBoardSet) Facts() Facts {
+	f := Facts{Name: nameOr(s.Name, s.ID)}
+	for _, b := range s.Boards {
+		what := fmt.Sprintf("board %q", b.ID)
+		if s.Component != "" {
+			f.Copies = append(f.Copies, Contribution{What: what, Component: s.Component, Copies: b.Count, Ref: s.Ref.Child("component")})
+		}
+		f.Items = append(f.Items, Item{What: "board", ID: b.ID, Ref: b.Ref})
+		for _, t := range []struct{ field, text string }{{"name", b.Name}, {"background", b.Background}, {"skill", b.Skill}, {"onYou", b.OnYou}} {
+			if t.text != "" {
+				f.Texts = append(f.Texts, TextSite{What: what + " " + t.field, Text: t.text, Ref: b.Ref.Child(t.field)})
+			}
+		}
+		for _, z := range b.Zones {
+			if z.Text != "" {
+				f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("%s zone %d text", what, z.Zone), Text: z.Text, Ref: z.Ref.Child("text")})
+			}
+		}
+		for _, c := range b.Combos {
+			if c.Effect != "" {
+				f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("%s combo %q effect", what, c.ID), Text: c.Effect, Ref: c.Ref.Child("effect")})
+			}
+		}
+	}
+	return f
+}
+
+// PlayerBoards returns the pack's player boards of a board type, in pack
+// order.
+func (p *Pack) PlayerBoards(boardType string) []*PlayerBoard {
+	var out []*PlayerBoard
+	for _, s := range ElementsOf[*PlayerBoardSet](p) {
+		if s.BoardType == boardType {
+			out = append(out, s.Boards...)
+		}
+	}
+	return out
+}

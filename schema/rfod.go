@@ -1,0 +1,233 @@
+package schema
+
+import (
+	"encoding/json"
+	"math/big"
+)
+
+// rfodSchema is Run, Fight, or Die!'s part of the content model (spec
+// shared/specs/run-fight-or-die.md section 8.4; rulebook
+// shared/rulebooks/run-fight-or-die.md). Its card schemas and the
+// manifest's rfod: block are in jsonschema/rfod.schema.json; Action and
+// Character boards are the PlayerBoards kind (playerboards.go), dice the
+// Dice kind with role: action, bonus or event.
+//
+// Each of the six decks has a back of its own: the decks are told apart
+// after a shuffle.
+var rfodSchema = GameSchema{
+	System: RFoDSystem,
+	CardTypes: []CardType{
+		{Name: "rfod/follower", Card: "rfod.schema.json#/$defs/follower", Face: "rfod-follower", Back: "rfod-follower-back"},
+		{Name: "rfod/location", Card: "rfod.schema.json#/$defs/location", Face: "rfod-location", Back: "rfod-location-back"},
+		{Name: "rfod/loot", Card: "rfod.schema.json#/$defs/loot", Face: "rfod-loot", Back: "rfod-loot-back"},
+		{Name: "rfod/event", Card: "rfod.schema.json#/$defs/event", Face: "rfod-event", Back: "rfod-event-back"},
+		{Name: "rfod/fleeing", Card: "rfod.schema.json#/$defs/fleeing", Face: "rfod-fleeing", Back: "rfod-fleeing-back"},
+		{Name: "rfod/mutant", Card: "rfod.schema.json#/$defs/mutant", Face: "rfod-mutant", Back: "rfod-mutant-back"},
+	},
+}
+
+// rfodrSchema is Run, Fight, or Die: Reloaded's part of the content model,
+// with its Solo Campaign's cards (spec 8.5, 8.6; rulebook
+// shared/rulebooks/run-fight-or-die-reloaded.md). Every card may carry
+// set: base, promo or expansion (L429); only base cards count towards the
+// deck's component (CountsCard).
+var rfodrSchema = GameSchema{
+	System: RFoDReloadedSystem,
+	CardTypes: []CardType{
+		{Name: "rfodr/follower", Card: "rfod.schema.json#/$defs/rFollower", Face: "rfodr-follower", Back: "rfodr-follower-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/location", Card: "rfod.schema.json#/$defs/rLocation", Face: "rfodr-location", Back: "rfodr-location-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/loot", Card: "rfod.schema.json#/$defs/rLoot", Face: "rfodr-loot", Back: "rfodr-loot-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/mutant", Card: "rfod.schema.json#/$defs/rMutant", Face: "rfodr-mutant", Back: "rfodr-mutant-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/reference", Card: "rfod.schema.json#/$defs/rReference", Face: "rfodr-reference", Back: "rfodr-reference-back", CountsCard: rfodrBaseOnly},
+		// The Solo Campaign (L389-421).
+		{Name: "rfodr/trauma", Card: "rfod.schema.json#/$defs/trauma", Face: "rfodr-trauma", Back: "rfodr-trauma-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/action", Card: "rfod.schema.json#/$defs/action", Face: "rfodr-action", Back: "rfodr-action-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/upgrade", Card: "rfod.schema.json#/$defs/upgrade", Face: "rfodr-upgrade", Back: "rfodr-upgrade-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/experience", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/supply-cache", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
+	},
+}
+
+// The manifest's system: values of the two games.
+const (
+	RFoDSystem         = "run-fight-or-die"
+	RFoDReloadedSystem = "run-fight-or-die-reloaded"
+)
+
+// RFoDSetBase is the set: of a Reloaded card of the base game; RFoDSets are
+// the values set: may take (spec 8.5; run-fight-or-die-reloaded.md L429).
+const RFoDSetBase = "base"
+
+// RFoDSets are the values of a Reloaded card's set:.
+var RFoDSets = []string{"base", "promo", "expansion"}
+
+// rfodrBaseOnly is the CountsCard of the Reloaded card types: a card
+// counts towards its component only when its set: is base, or unset (spec
+// 8.5, rule rfodr/set-mark).
+func rfodrBaseOnly(c *Card) bool {
+	if _, ok := c.Fields["set"]; !ok {
+		return true
+	}
+	return c.Str("set") == RFoDSetBase
+}
+
+// CountedTotal is the number of copies the deck counts towards its
+// component: every copy, or those its card type's CountsCard accepts
+// (Reloaded: base cards only).
+func (d *Deck) CountedTotal() int {
+	ct, _ := LookupCardType(d.CardType)
+	n := 0
+	for _, c := range d.Cards {
+		if ct.CountsCard == nil || ct.CountsCard(c) {
+			n += c.Count
+		}
+	}
+	return n
+}
+
+// RFoDSettings is the manifest's rfod: block (spec 8.1) of an RFoD or a
+// Reloaded pack, with defaults for every key the manifest leaves out.
+// Pack.RFoD returns it for any pack.
+type RFoDSettings struct {
+	Dice    RFoDDice    `json:"dice"`
+	Players RFoDPlayers `json:"players"`
+	// MutantStartWounds is RFoD's table of the Mutant's starting wounds
+	// (run-fight-or-die.md L489-490); rows for 5 and 6 players are the
+	// pack's own (A11).
+	MutantStartWounds []RFoDMutantRow `json:"mutantStartWounds"`
+	Components        RFoDComponents  `json:"components"`
+
+	// Ref is the manifest's rfod: block (which may not exist).
+	Ref Ref `json:"-"`
+}
+
+// RFoDDice are the dice settings of spec 8.1.
+type RFoDDice struct {
+	// Rerolls per turn (default 2); an RFoD character's rerolls: overrides
+	// it for that character.
+	Rerolls int `json:"rerolls"`
+	// SetAsideIsPermanent is the Reloaded reading of A14 (default false:
+	// repick).
+	SetAsideIsPermanent bool `json:"setAsideIsPermanent"`
+	// OddsWarningBelow is the combo warning threshold as written (default
+	// "0.01"); see Threshold.
+	OddsWarningBelow json.Number `json:"oddsWarningBelow"`
+}
+
+// Threshold is OddsWarningBelow as an exact fraction; 1/100 when it is
+// not a number.
+func (d RFoDDice) Threshold() *big.Rat {
+	if r, ok := new(big.Rat).SetString(d.OddsWarningBelow.String()); ok {
+		return r
+	}
+	return big.NewRat(1, 100)
+}
+
+// RFoDPlayers are the player counts a pack supports.
+type RFoDPlayers struct {
+	Min int `json:"min"`
+	Max int `json:"max"`
+}
+
+// RFoDMutantRow is one row of the Mutant's starting wounds.
+type RFoDMutantRow struct {
+	Players int `json:"players"`
+	Wounds  int `json:"wounds"`
+}
+
+// RFoDComponents names the components of Reloaded's valued tokens.
+type RFoDComponents struct {
+	ZombieTokens     string `json:"zombieTokens"`
+	LeadershipTokens string `json:"leadershipTokens"`
+}
+
+// DefaultRFoD returns the settings of spec 8.1 with every default: 2
+// rerolls, the repick reading, a 0.01 threshold, 1-4 players, the Mutant
+// table for 1-4 players (run-fight-or-die.md L489-490).
+func DefaultRFoD() *RFoDSettings {
+	return &RFoDSettings{
+		Dice:    RFoDDice{Rerolls: 2, OddsWarningBelow: "0.01"},
+		Players: RFoDPlayers{Min: 1, Max: 4},
+		MutantStartWounds: []RFoDMutantRow{
+			{Players: 1, Wounds: 3}, {Players: 2, Wounds: 3}, {Players: 3, Wounds: 4}, {Players: 4, Wounds: 5},
+		},
+		Components: RFoDComponents{ZombieTokens: "zombie-tokens", LeadershipTokens: "leadership-tokens"},
+	}
+}
+
+// UnmarshalJSON decodes the block over the defaults; a list given replaces
+// the default list whole.
+func (s *RFoDSettings) UnmarshalJSON(b []byte) error {
+	type plain RFoDSettings
+	def := DefaultRFoD()
+	d := (*plain)(DefaultRFoD())
+	d.MutantStartWounds = nil
+	if err := json.Unmarshal(b, d); err != nil {
+		return err
+	}
+	if d.MutantStartWounds == nil {
+		d.MutantStartWounds = def.MutantStartWounds
+	}
+	*s = RFoDSettings(*d)
+	return nil
+}
+
+// RFoD returns the pack's RFoD or Reloaded settings: the manifest's rfod:
+// block over the defaults, or every default. It returns a fresh value on
+// each call; nil for a pack without a manifest.
+func (p *Pack) RFoD() *RFoDSettings {
+	if p == nil || p.Game == nil {
+		return nil
+	}
+	var s *RFoDSettings
+	if p.Game.RFoD != nil {
+		c := *p.Game.RFoD
+		c.MutantStartWounds = append([]RFoDMutantRow(nil), c.MutantStartWounds...)
+		s = &c
+	} else {
+		s = DefaultRFoD()
+	}
+	s.Ref = p.Game.Ref.Child("rfod")
+	return s
+}
+
+// FieldRef is the reference of a key of the block, e.g.
+// FieldRef("players", "max"); when the manifest does not write it, the
+// nearest written ancestor (the block, else the manifest's system:).
+func (s *RFoDSettings) FieldRef(path ...string) Ref {
+	r := s.Ref
+	for _, k := range path {
+		r = r.Child(k)
+	}
+	for at := r; ; {
+		if at.Exists() {
+			return at
+		}
+		if at.Pointer == s.Ref.Pointer {
+			break
+		}
+		at = Ref{doc: at.doc, Pointer: jrParentPointer(at.Pointer)}
+	}
+	return Ref{doc: s.Ref.doc, Pointer: "/system"}
+}
+
+// RFoDDecks returns the pack's decks of a card type, in pack order.
+func (p *Pack) RFoDDecks(cardType string) []*Deck {
+	var out []*Deck
+	for _, d := range p.Decks() {
+		if d.CardType == cardType {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// RFoDCards returns the cards of the pack's decks of a card type, in pack
+// order.
+func (p *Pack) RFoDCards(cardType string) []*Card {
+	var out []*Card
+	for _, d := range p.RFoDDecks(cardType) {
+		out = append(out, d.Cards...)
+	}
+	return out
+}

@@ -1,0 +1,169 @@
+package schema
+
+import (
+	"math/big"
+	"testing"
+	"testing/fstest"
+)
+
+// loadRFoD loads a pack of the given system with a manifest (its rest
+// after components:) and the given name/source pairs.
+func loadRFoD(t *testing.T, system, manifest string, kv ...string) (*Pack, []Problem) {
+	t.Helper()
+	fsys := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: rf\ntitle: RF\nsystem: " + system + "\ncomponents: []\n" + manifest)}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		fsys[kv[i]] = &fstest.MapFile{Data: []byte(kv[i+1])}
+	}
+	return LoadPack(fsys, "rf")
+}
+
+func TestRFoDDefaults(t *testing.T) {
+	p, probs := loadRFoD(t, RFoDSystem, "")
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	if p.Game.RFoD != nil {
+		t.Errorf("a manifest without rfod: decodes to %+v, want nil", p.Game.RFoD)
+	}
+	s := p.RFoD()
+	if s.Dice.Rerolls != 2 || s.Dice.SetAsideIsPermanent || s.Dice.Threshold().Cmp(big.NewRat(1, 100)) != 0 {
+		t.Errorf("dice defaults %+v", s.Dice)
+	}
+	if s.Players != (RFoDPlayers{1, 4}) || len(s.MutantStartWounds) != 4 || s.MutantStartWounds[3] != (RFoDMutantRow{4, 5}) {
+		t.Errorf("players %+v, mutant rows %+v", s.Players, s.MutantStartWounds)
+	}
+	if s.Components.ZombieTokens != "zombie-tokens" || s.Components.LeadershipTokens != "leadership-tokens" {
+		t.Errorf("components %+v", s.Components)
+	}
+	if pos := s.FieldRef("players", "max").Pos(); pos.Line != 4 {
+		t.Errorf("default players.max at %s, want the system: line", pos)
+	}
+}
+
+func TestRFoDSettingsOverDefaults(t *testing.T) {
+	p, probs := loadRFoD(t, RFoDReloadedSystem, "rfod:\n  dice: {setAsideIsPermanent: true, oddsWarningBelow: 0.025}\n  players: {max: 6}\n  mutantStartWounds: [{players: 5, wounds: 6}]\n")
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	s := p.RFoD()
+	if s.Dice.Rerolls != 2 || !s.Dice.SetAsideIsPermanent || s.Dice.Threshold().Cmp(big.NewRat(1, 40)) != 0 {
+		t.Errorf("dice %+v", s.Dice)
+	}
+	if s.Players != (RFoDPlayers{1, 6}) || len(s.MutantStartWounds) != 1 {
+		t.Errorf("players %+v, rows %+v (a list replaces the default whole)", s.Players, s.MutantStartWounds)
+	}
+	if pos := s.FieldRef("players", "max").Pos(); pos.Line != 8 || pos.Col != 18 {
+		t.Errorf("players.max at %s, want 8:18", pos)
+	}
+	if _, probs := loadRFoD(t, RFoDSystem, "rfod:\n  dice: {rerolls: 9}\n"); len(probs) != 1 || probs[0].Rule != "schema/invalid" {
+		t.Errorf("rerolls: 9 gives %v, want one schema/invalid", probs)
+	}
+}
+
+func TestRFoDCardTypesAndBaseCounts(t *testing.T) {
+	for _, ct := range append(rfodSchema.CardTypes, rfodrSchema.CardTypes...) {
+		if ct.Face == "" || ct.Back == "" {
+			t.Errorf("card type %s has no default face or back", ct.Name)
+		}
+	}
+	deck := "kind: Deck\nid: followers\ncomponent: followers\ncardType: rfodr/follower\ncards:\n" +
+		"  - {id: a, name: A, count: 3, leadership: 1, woundSpaces: 1, set: base}\n" +
+		"  - {id: b, name: B, count: 2, leadership: 1, woundSpaces: 1}\n" +
+		"  - {id: c, name: C, count: 4, leadership: 1, woundSpaces: 1, set: promo}\n"
+	p, probs := loadRFoD(t, RFoDReloadedSystem, "", "followers.yaml", deck)
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	d := p.Decks()[0]
+	if d.Total() != 9 || d.CountedTotal() != 5 {
+		t.Errorf("total %d, counted %d; want 9 and 5 (promo cards do not count)", d.Total(), d.CountedTotal())
+	}
+	if cp := d.Facts().Copies; len(cp) != 1 || cp[0].Copies != 5 {
+		t.Errorf("copies %+v, want 5 towards followers", cp)
+	}
+	rfod := "kind: Deck\nid: loot\ncomponent: loot\ncardType: rfod/loot\ncards:\n  - {id: a, name: A, count: 3}\n"
+	p, _ = loadRFoD(t, RFoDSystem, "", "loot.yaml", rfod)
+	if d := p.Decks()[0]; d.CountedTotal() != 3 {
+		t.Errorf("RFoD loot counted %d, want every copy", d.CountedTotal())
+	}
+}
+
+func TestPlayerBoardCombos(t *testing.T) {
+	rfod := "kind: PlayerBoards\nid: characters\ncomponent: characters\nboardType: rfod/character\nboards:\n" +
+		"  - id: hunter\n    name: Hunter\n    life: 5\n    rerolls: 3\n    combos:\n      - {id: tap, dice: {zombie: 2, gun: 1}, ignores: [zombie], effect: Kill.}\n"
+	rfodr := "kind: PlayerBoards\nid: heroes\ncomponent: heroes\nboardType: rfodr/character\nboards:\n" +
+		"  - id: queen\n    name: The Prom Queen\n    woundSpaces: 5\n    count: 2\n    combos:\n" +
+		"      super: {dice: {zombie: 3}, effect: C.}\n      minor: {dice: {zombie: 1}, effect: A.}\n"
+	p, probs := loadRFoD(t, RFoDSystem, "", "characters.yaml", rfod, "heroes.yaml", rfodr)
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	h := p.PlayerBoards(RFoDCharacterBoard)
+	if len(h) != 1 || h[0].Count != 1 || h[0].Life != 5 || h[0].Rerolls == nil || *h[0].Rerolls != 3 {
+		t.Fatalf("rfod character %+v", h)
+	}
+	cb := h[0].Combos[0]
+	if cb.ID != "tap" || cb.Total() != 3 || cb.DiceRef("gun").Pos().Line != 11 || cb.Faces()[0] != "gun" {
+		t.Errorf("combo %+v at %s", cb, cb.DiceRef("gun").Pos())
+	}
+	q := p.PlayerBoards(RFoDRCharacterBoard)
+	if len(q) != 1 || q[0].Count != 2 || len(q[0].Combos) != 2 {
+		t.Fatalf("rfodr character %+v", q)
+	}
+	if q[0].Combos[0].ID != "minor" || q[0].Combos.Tier("super") == nil || q[0].Combos.Tier("major") != nil {
+		t.Errorf("tiers %v %v", q[0].Combos[0].ID, q[0].Combos[1].ID)
+	}
+	if pos := q[0].Combos.Tier("minor").Ref.Pos(); pos.Line != 12 {
+		t.Errorf("minor combo at %s, want line 12", pos)
+	}
+	var copies int
+	for _, e := range p.Elements {
+		for _, c := range e.Facts().Copies {
+			copies += c.Copies
+		}
+	}
+	if copies != 3 {
+		t.Errorf("boards contribute %d copies, want 3", copies)
+	}
+}
+
+func TestMatsAndTokenValues(t *testing.T) {
+	mats := "kind: Mats\nid: mats\nmats:\n  - id: mat-home\n    component: location-mats\n    sides:\n" +
+		"      - {id: home, name: Home}\n      - {id: department-store, name: Department Store, holds: {loot: 2}}\n"
+	tokens := "kind: Tokens\nid: tokens\ntokens:\n  - {id: z, count: 2, shape: round, size: 20mm, value: 3}\n  - {id: w, count: 2, shape: round, size: 20mm}\n"
+	p, probs := loadRFoD(t, RFoDReloadedSystem, "", "mats.yaml", mats, "tokens.yaml", tokens)
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	m := p.Mats()
+	if len(m) != 1 || len(m[0].Sides) != 2 || m[0].Sides[1].Holds["loot"] != 2 || m[0].Sides[1].Ref.Pos().Line != 8 {
+		t.Fatalf("mats %+v", m)
+	}
+	ts := p.TokenSets()[0].Tokens
+	if ts[0].Value == nil || *ts[0].Value != 3 || ts[1].Value != nil {
+		t.Errorf("token values %v %v", ts[0].Value, ts[1].Value)
+	}
+	if _, probs := loadRFoD(t, RFoDReloadedSystem, "", "mats.yaml", "kind: Mats\nid: mats\nmats:\n  - id: m\n    sides: [{id: a, name: A}]\n"); len(probs) != 1 {
+		t.Errorf("a one-sided mat gives %v, want one problem", probs)
+	}
+}
+
+func TestGuide(t *testing.T) {
+	guide := "kind: Guide\nid: guide\ncomponent: guide\nevents:\n  - {event: ambush, text: Zombies.}\nsearch:\n" +
+		"  - {count: 1, options: [{text: Location., gives: [location]}]}\n  - {count: 3, options: [{text: Follower., gives: [follower]}]}\n"
+	p, probs := loadRFoD(t, RFoDSystem, "", "guide.yaml", guide)
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	gs := p.Guides()
+	if len(gs) != 1 || len(gs[0].Search) != 2 || !gs[0].Search[0].Gives("location") || gs[0].Search[1].Gives("location") {
+		t.Fatalf("guide %+v", gs)
+	}
+	if pos := gs[0].Search[1].Ref.Child("count").Pos(); pos.Line != 8 {
+		t.Errorf("row 2 count at %s, want line 8", pos)
+	}
+	f := gs[0].Facts()
+	if len(f.Copies) != 1 || f.Copies[0].Copies != 1 || len(f.Texts) != 3 || f.Printed {
+		t.Errorf("facts %+v", f)
+	}
+}

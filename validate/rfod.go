@@ -1,0 +1,842 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate/diceodds"
+)
+
+// Run, Fight, or Die! rules (spec shared/specs/run-fight-or-die.md section
+// 9.1; rulebook shared/rulebooks/run-fight-or-die.md, cited as Lnnn). The
+// assumptions these rules rely on:
+//   - Dice: the pack's Dice carry role: action (5 dice, A1), bonus (1, A2:
+//     exactly 2 zombie faces, the other 4 free) and event (1, A4: one event
+//     per face). The odds use the action dice only (A3, spec 5.2).
+//   - Combos are "at least" (A7); a character's rerolls: overrides the
+//     manifest's rfod.dice.rerolls (L277). The warning compares the
+//     default odds (no Fleeing, no AMULET) and prints the Fleeing value too
+//     (spec 5.8).
+//   - Dark Woods is a Location, required only at warning level (A26).
+//   - Cards are found by name, case-insensitively, in the decks of their
+//     card type.
+//
+// The spec's mixed-severity rows are split into rules of one severity
+// each: rfod/named-cards (E) and rfod/named-cards-inferred (W, Dark Woods);
+// rfod/solo-deck (E) and rfod/solo-deck-mutant (W); rfod/combo-rollable
+// (E, P = 0) and rfod/combo-odds (W, below rfod.dice.oddsWarningBelow).
+
+// rfodActionFaces are the six icons of the action dice (L324-392, A1).
+var rfodActionFaces = []string{"bat", "run", "search", "gun", "book", "zombie"}
+
+// rfodEvents are the six events of the event die (L284-304, A4).
+var rfodEvents = []string{"all-quiet", "ambush", "amulet", "charge", "nurse", "zombies-rise"}
+
+// rfodFollowerIcons are the follower icons (L406).
+var rfodFollowerIcons = []string{"bonus", "penalty", "special"}
+
+// rfodTownLineTable is the Town Line table: followers to end the game by
+// players (L466-471, A9); 5 and 6 players follow from +2 per player over 4.
+var rfodTownLineTable = map[int]int{2: 7, 3: 9, 4: 11, 5: 13, 6: 15}
+
+// rfodNamedCard is a card the rulebook names, with the line that does.
+type rfodNamedCard struct {
+	cardType, noun, name, why string
+}
+
+// rfodNamedCards are the cards the rulebook names (spec 9.1).
+var rfodNamedCards = []rfodNamedCard{
+	{"rfod/follower", "follower", "Unnoticed Girl", "the solo set-up discards it (L506)"},
+	{"rfod/event", "event", "Flames of the Dead", "the solo set-up discards it (L506)"},
+	{"rfod/location", "location", "Playground", "the solo levels remove it (L509, L529)"},
+	{"rfod/loot", "loot", "Book of the Dead", "\"the Loot card Book of the Dead\" (L491)"},
+	{"rfod/event", "event", "Quiet Night", "\"Quiet Night Event Card\" (L449)"},
+}
+
+// rfodDarkWoods is the inferred Location (L420, A26).
+var rfodDarkWoods = rfodNamedCard{"rfod/location", "location", "Dark Woods", "\"Stay away from the Dark Woods!\" (L420, A26)"}
+
+// rfodSpawnDecks are the card types whose cards may spawn the Mutant (spec
+// 7.1, 8.4).
+var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rfod/event", "rfod/fleeing"}
+
+func rfodRules() []*Rule {
+	games := []string{schema.RFoDSystem}
+	return []*Rule{
+		{ID: "rfod/dice", Severity: Error, Games: games, Check: checkRFoDDice,
+			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
+		{ID: "rfod/bonus-die", Severity: Error, Games: games, Check: checkRFoDBonusDie,
+			Doc: "The bonus die does not have exactly 2 zombie faces: \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)."},
+		{ID: "rfod/event-die", Severity: Error, Games: games, Check: checkRFoDEventDie,
+			Doc: "The event die's faces are not the six events once each: all-quiet, ambush, amulet, charge, nurse, zombies-rise (L284-304, A4)."},
+		{ID: "rfod/town-line", Severity: Error, Games: games, Check: checkRFoDTownLine,
+			Doc: "The Location deck does not hold exactly one Town Line (a card with townLine:) (L143, L175-177, L422)."},
+		{ID: "rfod/town-line-table", Severity: Error, Games: games, Check: checkRFoDTownLineTable,
+			Doc: "The Town Line's table is not 2: 7, 3: 9, 4: 11 followers with perPlayerOver4: 2; optional rows for 5 and 6 players must say 13 and 15 (L466-471, A9)."},
+		{ID: "rfod/named-cards", Severity: Error, Games: games, Check: checkRFoDNamedCards,
+			Doc: "A card the rulebook names is missing: Unnoticed Girl (follower), Flames of the Dead (event) (L506), Playground (location, L509), Book of the Dead (loot, L491), Quiet Night (event, L449)."},
+		{ID: "rfod/named-cards-inferred", Severity: Warning, Games: games, Check: checkRFoDDarkWoods,
+			Doc: "No location is Dark Woods, which the rulebook names only in a caption (L420; its deck is inferred, A26)."},
+		{ID: "rfod/mutant-spawn", Severity: Warning, Games: games, Check: checkRFoDMutantSpawn,
+			Doc: "No card has spawnsMutant: true, so the Mutant, his cards and tokens are dead content (L163, L487), or Playground is not flagged (L509)."},
+		{ID: "rfod/solo-deck", Severity: Error, Games: games, Check: checkRFoDSoloDeck,
+			Doc: "Fewer than 7 locations besides the Town Line and Playground: VERY HARD draws 2 + 5 (L511, L521, L529)."},
+		{ID: "rfod/solo-deck-mutant", Severity: Warning, Games: games, Check: checkRFoDSoloDeckMutant,
+			Doc: "Without the Mutant-spawning locations, fewer than 7 (VERY HARD) or 6 (HARD ENOUGH) locations are left besides the Town Line and Playground (L511, L521, L529)."},
+		{ID: "rfod/loot-uses", Severity: Error, Games: games, Check: checkRFoDLootUses,
+			Doc: "A loot card's uses: is not 1 to 3: \"Loot sometimes provides 1 – 3 uses\" (L430)."},
+		{ID: "rfod/event-type", Severity: Error, Games: games, Check: checkRFoDEventType,
+			Doc: "A hold event has no holdCondition:, or an ongoing event no discardTrigger: (L113, L426, A12)."},
+		{ID: "rfod/follower-icons", Severity: Error, Games: games, Check: checkRFoDFollowerIcons,
+			Doc: "A follower icon is not bonus, penalty or special, or an icon has no text in the field of its name (L406)."},
+		{ID: "rfod/follower-vp", Severity: Warning, Games: games, Check: checkRFoDFollowerVP,
+			Doc: "A bonus-only follower is worth more VP than a penalty-only one, against \"followers with useful skills are worth fewer VP\" (L15)."},
+		{ID: "rfod/board-zones", Severity: Error, Games: games, Check: checkRFoDBoardZones,
+			Doc: "An Action board does not have Zones 1, 2 and 3 once each, has bat outside Zone 1, or an icon that is no action face (L79-83, L324)."},
+		{ID: "rfod/combo-face", Severity: Error, Games: games, Check: checkRFoDComboFace,
+			Doc: "A character combo names a face, or ignores one, that is no action-die face (L243-244, L320)."},
+		{ID: "rfod/combo-rollable", Severity: Error, Games: games, Check: checkRFoDComboRollable,
+			Doc: "A character combo cannot be rolled with the pack's 5 action dice and the character's rerolls: exact P = 0 (L243, L306; spec 5)."},
+		{ID: "rfod/combo-odds", Severity: Warning, Games: games, Check: checkRFoDComboOdds,
+			Doc: "A character combo's exact P without Fleeing is below rfod.dice.oddsWarningBelow (default 0.01); the message gives the Fleeing value too (L243, L306; spec 5.8)."},
+		{ID: "rfod/guide", Severity: Error, Games: games, Check: checkRFoDGuide,
+			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2 (L332-341, L349-386, L536)."},
+		{ID: "rfod/players", Severity: Warning, Games: games, Check: checkRFoDPlayers,
+			Doc: "rfod.players.max exceeds the Action boards, or 5-6 players are declared without rfod.mutantStartWounds rows for them (L15, L62, L490, A11)."},
+	}
+}
+
+// rfCardPos is the position of a card's field, else of its id.
+func rfCardPos(c *schema.Card, field string) schema.Pos {
+	if r := c.FieldRef(field); r.Exists() {
+		return r.Pos()
+	}
+	return c.Ref.Child("id").Pos()
+}
+
+// rfDecksPos is where a finding about a whole card type goes: the cards:
+// of its first deck, else the manifest's system:.
+func rfDecksPos(p *schema.Pack, cardType string) schema.Pos {
+	for _, d := range p.RFoDDecks(cardType) {
+		if r := d.Ref.Child("cards"); r.Exists() {
+			return r.Pos()
+		}
+		return d.Ref.Child("id").Pos()
+	}
+	return p.Game.Ref.Child("system").Pos()
+}
+
+// rfName is a card's name, normalised for comparison.
+func rfName(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// rfNamed returns the cards of a card type with the given name.
+func rfNamed(p *schema.Pack, cardType, name string) []*schema.Card {
+	var out []*schema.Card
+	for _, c := range p.RFoDCards(cardType) {
+		if rfName(c.Str("name")) == rfName(name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// rfFlag reports whether a boolean field of a card is true.
+func rfFlag(c *schema.Card, field string) bool {
+	v, _ := c.Fields[field].(bool)
+	return v
+}
+
+// rfDiceOfRole returns the pack's dice with one of the roles.
+func rfDiceOfRole(p *schema.Pack, roles ...string) []*schema.Die {
+	var out []*schema.Die
+	for _, d := range p.AllDice() {
+		if slices.Contains(roles, d.Role) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// rfCopies is the number of copies of dice.
+func rfCopies(dice []*schema.Die) int {
+	n := 0
+	for _, d := range dice {
+		n += d.Count
+	}
+	return n
+}
+
+// rfDicePos is where a finding about the dice of a role goes: the count:
+// (else the entry) of the first, else the first dice set, else system:.
+func rfDicePos(p *schema.Pack, dice []*schema.Die) schema.Pos {
+	if len(dice) > 0 {
+		if r := dice[0].Ref.Child("count"); r.Exists() {
+			return r.Pos()
+		}
+		return dice[0].Ref.Pos()
+	}
+	if sets := p.DiceSets(); len(sets) > 0 {
+		return sets[0].Ref.Child("dice").Pos()
+	}
+	return p.Game.Ref.Child("system").Pos()
+}
+
+// rfCheckDiceCount reports when the dice of a role are not want copies.
+func rfCheckDiceCount(c *Context, dice []*schema.Die, role string, want int, source string) {
+	got := rfCopies(dice)
+	if got == want {
+		return
+	}
+	var related []Related
+	for _, d := range dice[min(1, len(dice)):] {
+		related = append(related, Related{Pos: d.Ref.Pos(), Message: fmt.Sprintf("%d more %s dice here", d.Count, role)})
+	}
+	c.ReportHint(rfDicePos(c.Pack, dice),
+		fmt.Sprintf("the pack has %d %s %s; the game has %d (%s)", got, role, rfDiceWord(got), want, source),
+		fmt.Sprintf("give %d die with role: %s (count: %d)", want, role, want), related...)
+}
+
+// rfDiceWord is "die" or "dice".
+func rfDiceWord(n int) string { return rfPlural(n, "die", "dice") }
+
+// rfPlural is one when n is 1, else many.
+func rfPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// rfCheckFaces reports the faces of a die that are not in vocab.
+func rfCheckFaces(c *Context, d *schema.Die, vocab []string, source string) {
+	for i, f := range d.Faces {
+		if slices.Contains(vocab, f) {
+			continue
+		}
+		hint := "faces: " + strings.Join(vocab, ", ")
+		if cl := closest(f, vocab); cl != "" {
+			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
+		}
+		c.ReportHint(d.FaceRef(i).Pos(),
+			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, jrOrWords(vocab), source), hint)
+	}
+}
+
+// rfCheckAllOnSome reports the faces of vocab that are on none of dice.
+func rfCheckAllOnSome(c *Context, dice []*schema.Die, vocab []string, what, source string) {
+	if len(dice) == 0 {
+		return
+	}
+	var missing []string
+	for _, f := range vocab {
+		on := false
+		for _, d := range dice {
+			on = on || d.HasFace(f)
+		}
+		if !on {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		c.ReportHint(dice[0].Ref.Child("faces").Pos(),
+			fmt.Sprintf("no action die shows %s; every %s must be on some action die (%s)", andList(missing), what, source),
+			"put "+andList(missing)+" on a face")
+	}
+}
+
+func checkRFoDDice(c *Context) {
+	p := c.Pack
+	for _, d := range p.AllDice() {
+		if !slices.Contains([]string{"action", "bonus", "event"}, d.Role) {
+			at := d.Ref.Child("role")
+			msg := fmt.Sprintf("die %q has role %q; RFoD dice are action, bonus or event dice (L60-61)", d.ID, d.Role)
+			if !at.Exists() {
+				at = d.Ref.Child("id")
+				msg = fmt.Sprintf("die %q has no role; RFoD dice are action, bonus or event dice (L60-61)", d.ID)
+			}
+			c.ReportHint(at.Pos(), msg, "role: action, bonus or event")
+		}
+	}
+	action := rfDiceOfRole(p, "action")
+	rfCheckDiceCount(c, action, "action", 5, "\"5 Action Dice\", L60-61, L93")
+	rfCheckDiceCount(c, rfDiceOfRole(p, "bonus"), "bonus", 1, "\"1 Bonus Die\", L60-61")
+	rfCheckDiceCount(c, rfDiceOfRole(p, "event"), "event", 1, "\"1 Event Die\", L60-61")
+	for _, d := range rfDiceOfRole(p, "action", "bonus") {
+		rfCheckFaces(c, d, rfodActionFaces, "L324-392")
+	}
+	rfCheckAllOnSome(c, action, rfodActionFaces, "action icon", "L324-392, A1")
+}
+
+func checkRFoDBonusDie(c *Context) {
+	for _, d := range rfDiceOfRole(c.Pack, "bonus") {
+		n := 0
+		for _, f := range d.Faces {
+			if f == "zombie" {
+				n++
+			}
+		}
+		if n != 2 {
+			c.ReportHint(d.Ref.Child("faces").Pos(),
+				fmt.Sprintf("bonus die %q has %d zombie %s; \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)", d.ID, n, rfPlural(n, "face", "faces")),
+				"put zombie on exactly 2 faces")
+		}
+	}
+}
+
+func checkRFoDEventDie(c *Context) {
+	for _, d := range rfDiceOfRole(c.Pack, "event") {
+		seen := map[string]int{}
+		for i, f := range d.Faces {
+			switch {
+			case !slices.Contains(rfodEvents, f):
+				hint := "faces: " + strings.Join(rfodEvents, ", ")
+				if cl := closest(f, rfodEvents); cl != "" {
+					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
+				}
+				c.ReportHint(d.FaceRef(i).Pos(),
+					fmt.Sprintf("event die %q: face %d is %q, which is no event; the events are %s (L284-304)", d.ID, i+1, f, jrOrWords(rfodEvents)), hint)
+			case seen[f] > 0:
+				c.ReportHint(d.FaceRef(i).Pos(),
+					fmt.Sprintf("event die %q shows %q twice; each of the six events is on one face (L284-304, A4)", d.ID, f),
+					"one face per event", Related{Pos: d.FaceRef(seen[f] - 1).Pos(), Message: "first " + f + " face"})
+			default:
+				seen[f] = i + 1
+			}
+		}
+		var missing []string
+		for _, e := range rfodEvents {
+			if seen[e] == 0 {
+				missing = append(missing, e)
+			}
+		}
+		if len(missing) > 0 {
+			c.ReportHint(d.Ref.Child("faces").Pos(),
+				fmt.Sprintf("event die %q has no %s face; the event die shows the six events (L284-304, A4)", d.ID, strings.Join(missing, " or ")),
+				"put "+andList(missing)+" on a face")
+		}
+	}
+}
+
+// rfodTownLines returns the locations that are the Town Line.
+func rfodTownLines(p *schema.Pack) []*schema.Card {
+	var out []*schema.Card
+	for _, c := range p.RFoDCards("rfod/location") {
+		if c.Has("townLine") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func checkRFoDTownLine(c *Context) {
+	tl := rfodTownLines(c.Pack)
+	if len(tl) == 0 {
+		if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+			return
+		}
+		c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
+			"no location is the Town Line; the game ends when it is drawn (L143, L175-177, L422)",
+			"give one location a townLine: table")
+		return
+	}
+	copies := 0
+	for _, card := range tl {
+		copies += card.Count
+	}
+	if copies == 1 {
+		return
+	}
+	first := tl[0]
+	if first.Count > 1 {
+		c.ReportHint(rfCardPos(first, "count"),
+			fmt.Sprintf("location %q is the Town Line with %d copies; the deck has exactly one (L143, L175-177, L422)", first.ID, first.Count),
+			"count: 1")
+	}
+	for _, card := range tl[1:] {
+		c.ReportHint(card.FieldRef("townLine").Pos(),
+			fmt.Sprintf("location %q is a Town Line too: %d Town Line copies; the deck has exactly one (L143, L175-177, L422)", card.ID, copies),
+			"keep townLine: on one card with count: 1",
+			Related{Pos: first.FieldRef("townLine").Pos(), Message: "the first Town Line"})
+	}
+}
+
+func checkRFoDTownLineTable(c *Context) {
+	for _, card := range rfodTownLines(c.Pack) {
+		tl, _ := card.Fields["townLine"].(map[string]any)
+		rows, _ := tl["followersToEnd"].([]any)
+		ref := card.FieldRef("townLine")
+		seen := map[int]int{}
+		for i, r := range rows {
+			row, _ := r.(map[string]any)
+			pl, _ := row["players"].(int64)
+			fo, _ := row["followers"].(int64)
+			at := ref.Child("followersToEnd").Index(i)
+			want, known := rfodTownLineTable[int(pl)]
+			switch {
+			case seen[int(pl)] > 0:
+				c.ReportHint(at.Child("players").Pos(),
+					fmt.Sprintf("Town Line %q has two rows for %d players (L466-471)", card.ID, pl), "keep one row per player count",
+					Related{Pos: ref.Child("followersToEnd").Index(seen[int(pl)] - 1).Pos(), Message: "the first row"})
+			case !known:
+				c.ReportHint(at.Child("players").Pos(),
+					fmt.Sprintf("Town Line %q has a row for %d %s; the table starts at 2 players (L466-471)", card.ID, pl, rfPlural(int(pl), "player", "players")), "remove the row")
+			case int(fo) != want:
+				c.ReportHint(at.Child("followers").Pos(),
+					fmt.Sprintf("Town Line %q ends the game at %d followers for %d players; the rulebook says %d (L466-471, A9)", card.ID, fo, pl, want),
+					fmt.Sprintf("followers: %d", want))
+			}
+			seen[int(pl)] = i + 1
+		}
+		var missing []string
+		for _, pl := range []int{2, 3, 4} {
+			if seen[pl] == 0 {
+				missing = append(missing, fmt.Sprintf("%d players: %d", pl, rfodTownLineTable[pl]))
+			}
+		}
+		if len(missing) > 0 {
+			c.ReportHint(ref.Pos(),
+				fmt.Sprintf("Town Line %q has no row for %s followers (L466-471)", card.ID, andList(missing)),
+				"add {players: 2, followers: 7}, {players: 3, followers: 9}, {players: 4, followers: 11}")
+		}
+		per, ok := tl["perPlayerOver4"].(int64)
+		if !ok || per != 2 {
+			at, got := ref.Child("perPlayerOver4"), fmt.Sprintf("perPlayerOver4: %d", per)
+			if !at.Exists() {
+				at, got = ref, "no perPlayerOver4:"
+			}
+			c.ReportHint(at.Pos(),
+				fmt.Sprintf("Town Line %q has %s; the table adds 2 followers per player over 4 (L466-471)", card.ID, got),
+				"perPlayerOver4: 2")
+		}
+	}
+}
+
+// rfCheckNamed reports a named card that is missing.
+func rfCheckNamed(c *Context, n rfodNamedCard) {
+	if len(rfNamed(c.Pack, n.cardType, n.name)) > 0 {
+		return
+	}
+	c.ReportHint(rfDecksPos(c.Pack, n.cardType),
+		fmt.Sprintf("no %s card is named %q; %s", n.noun, n.name, n.why),
+		fmt.Sprintf("add a %s card with name: %s", n.cardType, n.name))
+}
+
+func checkRFoDNamedCards(c *Context) {
+	for _, n := range rfodNamedCards {
+		rfCheckNamed(c, n)
+	}
+}
+
+func checkRFoDDarkWoods(c *Context) { rfCheckNamed(c, rfodDarkWoods) }
+
+func checkRFoDMutantSpawn(c *Context) {
+	p := c.Pack
+	spawns := false
+	for _, ct := range rfodSpawnDecks {
+		for _, card := range p.RFoDCards(ct) {
+			spawns = spawns || rfFlag(card, "spawnsMutant")
+		}
+	}
+	if !spawns {
+		c.ReportHint(rfDecksPos(p, "rfod/location"),
+			"no card has spawnsMutant: true, so the Mutant Zombie Boss never enters play and his 24 cards and 20 wound tokens are dead content (L163, L487)",
+			"flag the cards that spawn the Mutant, at least Playground (L509)")
+	}
+	for _, pg := range rfNamed(p, "rfod/location", "Playground") {
+		if !rfFlag(pg, "spawnsMutant") {
+			c.ReportHint(rfCardPos(pg, "spawnsMutant"),
+				fmt.Sprintf("location %q (Playground) does not have spawnsMutant: true; the solo rules remove it because it brings out the Mutant (L509)", pg.ID),
+				"spawnsMutant: true")
+		}
+	}
+}
+
+// rfodSoloLocations counts the locations other than the Town Line and
+// Playground, and those of them that do not spawn the Mutant.
+func rfodSoloLocations(p *schema.Pack) (all, calm int) {
+	for _, card := range p.RFoDCards("rfod/location") {
+		if card.Has("townLine") || rfName(card.Str("name")) == "playground" {
+			continue
+		}
+		all += card.Count
+		if !rfFlag(card, "spawnsMutant") {
+			calm += card.Count
+		}
+	}
+	return all, calm
+}
+
+func checkRFoDSoloDeck(c *Context) {
+	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+		return
+	}
+	if all, _ := rfodSoloLocations(c.Pack); all < 7 {
+		c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
+			fmt.Sprintf("the location deck has %d locations besides the Town Line and Playground; the VERY HARD solo deck draws 2 + 5 = 7 of them (L511, L521, L529)", all),
+			"add locations")
+	}
+}
+
+func checkRFoDSoloDeckMutant(c *Context) {
+	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+		return
+	}
+	all, calm := rfodSoloLocations(c.Pack)
+	if all < 7 || calm >= 7 {
+		return
+	}
+	level := "VERY HARD (2 + 5 = 7)"
+	if calm < 6 {
+		level = "HARD ENOUGH (2 + 4 = 6) and VERY HARD (2 + 5 = 7)"
+	}
+	c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
+		fmt.Sprintf("without the %d Mutant-spawning locations, %d locations are left besides the Town Line and Playground: too few for %s when the Mutant is out of play (L511, L521, L529)", all-calm, calm, level),
+		"add locations that do not spawn the Mutant")
+}
+
+func checkRFoDLootUses(c *Context) {
+	for _, card := range c.Pack.RFoDCards("rfod/loot") {
+		if n, ok := card.Int("uses"); ok && (n < 1 || n > 3) {
+			c.ReportHint(card.FieldRef("uses").Pos(),
+				fmt.Sprintf("loot %q has uses: %d; \"Loot sometimes provides 1 – 3 uses\" (L430)", card.ID, n),
+				"uses: 1, 2 or 3, or no uses: for a card kept until played")
+		}
+	}
+}
+
+func checkRFoDEventType(c *Context) {
+	for _, card := range c.Pack.RFoDCards("rfod/event") {
+		switch t := card.Str("eventType"); {
+		case t == "hold" && strings.TrimSpace(card.Str("holdCondition")) == "":
+			c.ReportHint(card.FieldRef("eventType").Pos(),
+				fmt.Sprintf("hold event %q has no holdCondition:; a Hold card \"remains with the player until the player uses it\" (L113)", card.ID),
+				"say when it may be used in holdCondition:")
+		case t == "ongoing" && strings.TrimSpace(card.Str("discardTrigger")) == "":
+			c.ReportHint(card.FieldRef("eventType").Pos(),
+				fmt.Sprintf("ongoing event %q has no discardTrigger:; Ongoing Events remain \"until their discard trigger as stated on the card occurs\" (L426, A12)", card.ID),
+				"discardTrigger: a new Event is drawn")
+		}
+	}
+}
+
+func checkRFoDFollowerIcons(c *Context) {
+	for _, card := range c.Pack.RFoDCards("rfod/follower") {
+		for i, ic := range card.List("icons") {
+			at := card.FieldRef("icons").Index(i).Pos()
+			if !slices.Contains(rfodFollowerIcons, ic) {
+				c.ReportHint(at,
+					fmt.Sprintf("follower %q has the icon %q; followers have 3 possible icons: bonus, penalty and special (L406)", card.ID, ic),
+					"icons: bonus, penalty or special")
+				continue
+			}
+			if strings.TrimSpace(card.Str(ic)) == "" {
+				c.ReportHint(at,
+					fmt.Sprintf("follower %q shows the %s icon but has no %s: text to say what it does (L406)", card.ID, ic, ic),
+					fmt.Sprintf("add %s: with the card's %s", ic, ic))
+			}
+		}
+	}
+}
+
+func checkRFoDFollowerVP(c *Context) {
+	var bonus, penalty *schema.Card
+	bv, pv := -1, 1<<30
+	for _, card := range c.Pack.RFoDCards("rfod/follower") {
+		icons := card.List("icons")
+		vp, _ := card.Int("vp")
+		hasB, hasP := slices.Contains(icons, "bonus"), slices.Contains(icons, "penalty")
+		if hasB && !hasP && vp > bv {
+			bonus, bv = card, vp
+		}
+		if hasP && !hasB && vp < pv {
+			penalty, pv = card, vp
+		}
+	}
+	if bonus == nil || penalty == nil || bv <= pv {
+		return
+	}
+	c.ReportHint(rfCardPos(bonus, "vp"),
+		fmt.Sprintf("follower %q has only a bonus and is worth %d VP, more than follower %q with only a penalty (%d VP); followers with useful skills are worth fewer VP, those with penalties more (L15)", bonus.ID, bv, penalty.ID, pv),
+		"lower the bonus follower's vp: or raise the penalty follower's",
+		Related{Pos: rfCardPos(penalty, "vp"), Message: "the penalty-only follower"})
+}
+
+// rfCheckZones reports zones that are not 1, 2 and 3 once each, and icons
+// outside vocab; bat, when batZone1, only in Zone 1.
+func rfCheckZones(c *Context, b *schema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
+	seen := map[int]bool{}
+	for _, z := range b.Zones {
+		if z.Zone < 1 || z.Zone > 3 || seen[z.Zone] {
+			c.ReportHint(z.Ref.Child("zone").Pos(),
+				fmt.Sprintf("%s %q has zone %d twice or out of range; it has the 3 Zones 1, 2 and 3 (%s)", noun, b.ID, z.Zone, source),
+				"zones 1, 2 and 3, once each")
+		}
+		seen[z.Zone] = true
+		for i, ic := range z.Icons {
+			switch {
+			case !slices.Contains(vocab, ic):
+				c.ReportHint(z.IconRef(i).Pos(),
+					fmt.Sprintf("%s %q zone %d shows %q, which is no action die face (%s)", noun, b.ID, z.Zone, ic, strings.Join(vocab, ", ")),
+					"icons are action die faces")
+			case batZone1 && ic == "bat" && z.Zone != 1:
+				c.ReportHint(z.IconRef(i).Pos(),
+					fmt.Sprintf("%s %q shows bat in zone %d; the Bat hits zombies in Zone 1 only (L79-83, L324)", noun, b.ID, z.Zone),
+					"move bat to zone 1")
+			}
+		}
+	}
+	var missing []string
+	for _, z := range []int{1, 2, 3} {
+		if !seen[z] {
+			missing = append(missing, fmt.Sprint(z))
+		}
+	}
+	if len(missing) > 0 {
+		c.ReportHint(b.Ref.Child("zones").Pos(),
+			fmt.Sprintf("%s %q has no zone %s; \"The 3 Zones represent the distance the zombies are from the player\" (%s)", noun, b.ID, strings.Join(missing, " or "), source),
+			"add zones 1, 2 and 3")
+	}
+}
+
+func checkRFoDBoardZones(c *Context) {
+	for _, b := range c.Pack.PlayerBoards(schema.RFoDActionBoard) {
+		rfCheckZones(c, b, "action board", rfodActionFaces, true, "L79-83")
+	}
+}
+
+// rfCheckComboFaces reports combo faces (and ignored faces) outside vocab.
+func rfCheckComboFaces(c *Context, b *schema.PlayerBoard, vocab []string, source string) {
+	for _, cb := range b.Combos {
+		for _, f := range cb.Faces() {
+			if !slices.Contains(vocab, f) {
+				hint := "faces: " + strings.Join(vocab, ", ")
+				if cl := closest(f, vocab); cl != "" {
+					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
+				}
+				c.ReportHint(cb.DiceRef(f).KeyPos(),
+					fmt.Sprintf("character %q combo %q needs %q, which is no action die face (%s)", b.ID, cb.ID, f, source), hint)
+			}
+		}
+		for i, f := range cb.Ignores {
+			if !slices.Contains(vocab, f) {
+				c.ReportHint(cb.Ref.Child("ignores").Index(i).Pos(),
+					fmt.Sprintf("character %q combo %q ignores %q, which is no action die face (%s)", b.ID, cb.ID, f, source),
+					"faces: "+strings.Join(vocab, ", "))
+			}
+		}
+	}
+}
+
+func checkRFoDComboFace(c *Context) {
+	for _, b := range c.Pack.PlayerBoards(schema.RFoDCharacterBoard) {
+		rfCheckComboFaces(c, b, rfodActionFaces, "L243-244, L320")
+	}
+}
+
+// rfOddsFinding is a combo finding of the odds engine with its character.
+type rfOddsFinding struct {
+	board *schema.PlayerBoard
+	combo *schema.CharacterCombo
+	f     diceodds.Finding
+}
+
+// rfGame builds the engine's game from the pack's action dice; ok is false
+// when they cannot be computed (no dice, too many: rfod/dice and
+// rfodr/dice report those).
+func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (diceodds.Game, bool) {
+	g := base
+	g.Dice = nil
+	for _, d := range rfDiceOfRole(p, roles...) {
+		if len(d.Faces) != schema.DieFaces {
+			return g, false
+		}
+		var die diceodds.Die
+		copy(die.Faces[:], d.Faces)
+		for range min(d.Count, diceodds.MaxDice+1) {
+			g.Dice = append(g.Dice, die)
+		}
+	}
+	g.Rerolls = rerolls
+	return g, g.Validate() == nil
+}
+
+// rfComboFindings computes the odds findings of every character of a
+// board type, once per validation run.
+func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
+	return memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
+		p := c.Pack
+		s := p.RFoD()
+		var out []rfOddsFinding
+		for _, b := range p.PlayerBoards(boardType) {
+			var g diceodds.Game
+			var ok bool
+			var vocab []string
+			if boardType == schema.RFoDCharacterBoard {
+				rerolls := s.Dice.Rerolls
+				if b.Rerolls != nil {
+					rerolls = *b.Rerolls
+				}
+				g, ok = rfGame(p, diceodds.RFoD(), []string{"action"}, rerolls)
+				vocab = rfodActionFaces
+			} else {
+				g, ok = rfGame(p, diceodds.Reloaded(), []string{"action", ""}, s.Dice.Rerolls)
+				g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
+				vocab = rfodrFaces
+			}
+			if !ok {
+				continue
+			}
+			var named []diceodds.NamedCombo
+			var combos []*schema.CharacterCombo
+			for _, cb := range b.Combos {
+				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(vocab, f) }) {
+					continue // the combo-face rule reports it
+				}
+				named = append(named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
+				combos = append(combos, cb)
+			}
+			fs, err := diceodds.CheckCombos(g, named, s.Dice.Threshold())
+			if err != nil {
+				continue
+			}
+			for _, f := range fs {
+				for i, n := range named {
+					if n.Name == f.Combo {
+						out = append(out, rfOddsFinding{board: b, combo: combos[i], f: f})
+					}
+				}
+			}
+		}
+		return out
+	})
+}
+
+// rfReportOdds reports the findings of one severity.
+func rfReportOdds(c *Context, boardType string, sev diceodds.Severity, source string) {
+	for _, of := range rfComboFindings(c, boardType) {
+		if of.f.Severity != sev {
+			continue
+		}
+		hint := "lower the combo's dice or change its faces"
+		if sev == diceodds.SeverityWarning {
+			hint = "make the combo easier, or lower rfod.dice.oddsWarningBelow in game.yaml if the odds are meant"
+		}
+		c.ReportHint(of.combo.Ref.Child("dice").Pos(),
+			fmt.Sprintf("character %q: %s (%s)", of.board.ID, of.f.Message(), source), hint)
+	}
+}
+
+func checkRFoDComboRollable(c *Context) {
+	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityError, "L243, L306")
+}
+
+func checkRFoDComboOdds(c *Context) {
+	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityWarning, "L243, L306; spec 5.8")
+}
+
+func checkRFoDPlayers(c *Context) {
+	p := c.Pack
+	s := p.RFoD()
+	boards := 0
+	for _, b := range p.PlayerBoards(schema.RFoDActionBoard) {
+		boards += b.Count
+	}
+	if len(p.PlayerBoards(schema.RFoDActionBoard)) > 0 && s.Players.Max > boards {
+		c.ReportHint(s.FieldRef("players", "max").Pos(),
+			fmt.Sprintf("the pack declares up to %d players but has %d Action boards, one per player (L62, L15)", s.Players.Max, boards),
+			"add Action boards or lower rfod.players.max")
+	}
+	rows := map[int]bool{}
+	for _, r := range s.MutantStartWounds {
+		rows[r.Players] = true
+	}
+	var missing []string
+	for n := 5; n <= s.Players.Max; n++ {
+		if !rows[n] {
+			missing = append(missing, fmt.Sprint(n))
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		c.ReportHint(s.FieldRef("players", "max").Pos(),
+			fmt.Sprintf("the pack declares up to %d players, but rfod.mutantStartWounds has no row for %s players: the rulebook stops at \"4 Players = 5 Wounds\" (L490, A11)", s.Players.Max, strings.Join(missing, " or ")),
+			"add rows such as {players: 5, wounds: 6} to rfod.mutantStartWounds and state the assumption")
+	}
+}
+
+// rfodGuideLocation are the counts whose options give a Location: "to draw
+// a Location card you need to roll 1 or 2 Follower Icons OR exactly 4
+// Follower Icons OR exactly 2 Book of the Dead icons" (L536).
+var rfodGuideLocation = map[string][]int{"search": {1, 2, 4}, "book": {2}}
+
+func checkRFoDGuide(c *Context) {
+	for _, g := range c.Pack.Guides() {
+		for _, t := range []struct {
+			key, name, source string
+			rows              []*schema.GuideRow
+		}{{"search", "Search", "L332-341", g.Search}, {"book", "Book", "L349-386", g.Book}} {
+			byCount := map[int]*schema.GuideRow{}
+			for _, r := range t.rows {
+				if r.Count < 1 || r.Count > 5 || byCount[r.Count] != nil {
+					c.ReportHint(r.Ref.Child("count").Pos(),
+						fmt.Sprintf("guide %q has a %s row for %d icons twice or out of range; the table has one row for each of 1 to 5 icons (%s)", g.ID, t.name, r.Count, t.source),
+						"rows for counts 1, 2, 3, 4 and 5, once each")
+					continue
+				}
+				byCount[r.Count] = r
+				want := slices.Contains(rfodGuideLocation[t.key], r.Count)
+				if got := r.Gives("location"); got != want {
+					verb, hint := "gives", "remove location from the row's gives:"
+					if want {
+						verb, hint = "does not give", "add gives: [location] to the option that draws a Location"
+					}
+					c.ReportHint(r.Ref.Child("count").Pos(),
+						fmt.Sprintf("guide %q: %s %d %s a Location; a Location comes from exactly %s (L536)", g.ID, t.name, r.Count, verb, "Search 1, 2 or 4, or Book 2"),
+						hint)
+				}
+			}
+			var missing []string
+			for n := 1; n <= 5; n++ {
+				if byCount[n] == nil {
+					missing = append(missing, fmt.Sprint(n))
+				}
+			}
+			if len(missing) > 0 {
+				at := g.Ref.Child(t.key)
+				if !at.Exists() {
+					at = g.Ref.Child("id")
+				}
+				c.ReportHint(at.Pos(),
+					fmt.Sprintf("guide %q has no %s row for %s icons; the guide covers 1 to 5 (%s, L536)", g.ID, t.name, strings.Join(missing, ", "), t.source),
+					"add the rows")
+			}
+		}
+		seen := map[string]bool{}
+		for _, e := range g.Events {
+			seen[e.Event] = true
+			if !slices.Contains(rfodEvents, e.Event) {
+				c.ReportHint(e.Ref.Child("event").Pos(),
+					fmt.Sprintf("guide %q explains %q, which is no event of the event die (%s) (L284-304)", g.ID, e.Event, strings.Join(rfodEvents, ", ")),
+					"event: one of the event die's faces")
+			}
+		}
+		var missing []string
+		for _, e := range rfodEvents {
+			if !seen[e] {
+				missing = append(missing, e)
+			}
+		}
+		if len(missing) > 0 {
+			at := g.Ref.Child("events")
+			if !at.Exists() {
+				at = g.Ref.Child("id")
+			}
+			c.ReportHint(at.Pos(),
+				fmt.Sprintf("guide %q does not explain the %s %s of the event die (L284-304)", g.ID, rfPlural(len(missing), "event", "events"), andList(missing)),
+				"add an events: entry for each")
+		}
+	}
+}

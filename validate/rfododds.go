@@ -1,0 +1,189 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate/diceodds"
+)
+
+// OddsExplanation is the odds section of `runforge validate --explain` for
+// a Run, Fight, or Die! or Reloaded pack (spec shared/specs/run-fight-or-die.md
+// section 10): every character combo's exact probability with the pack's
+// action dice, under the best keep strategy for that combo. RFoD combos
+// give the default value (the character's rerolls, no Fleeing, no AMULET)
+// and the value with Fleeing; Reloaded combos apply the 5-zombie terminal
+// rule and the manifest's set-aside reading (A14).
+type OddsExplanation struct {
+	Game string `json:"game"`
+	// Dice are the action dice's faces, one entry per die copy.
+	Dice []string `json:"dice"`
+	// Rerolls is the manifest's rfod.dice.rerolls (a character may have
+	// its own).
+	Rerolls int `json:"rerolls"`
+	// SetAsidePermanent is the Reloaded reading of A14.
+	SetAsidePermanent bool `json:"setAsidePermanent,omitempty"`
+	// Threshold is rfod.dice.oddsWarningBelow.
+	Threshold string `json:"threshold"`
+	// Assumptions are the dice assumptions the values rest on.
+	Assumptions []string    `json:"assumptions"`
+	Combos      []ComboOdds `json:"combos,omitempty"`
+	// Skipped says why no odds were computed (the dice are broken).
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// ComboOdds is one character combo's exact probability.
+type ComboOdds struct {
+	Character string `json:"character"`
+	Name      string `json:"name,omitempty"`
+	Combo     string `json:"combo"`
+	Dice      string `json:"dice"`
+	Rerolls   int    `json:"rerolls"`
+	// P is the exact fraction, PDecimal its decimal; PFlee and
+	// PFleeDecimal are the RFoD values with Fleeing.
+	P            string  `json:"p"`
+	PDecimal     float64 `json:"pDecimal"`
+	PFlee        string  `json:"pFlee,omitempty"`
+	PFleeDecimal float64 `json:"pFleeDecimal,omitempty"`
+	// Skipped says why the combo has no value (a face that is no action
+	// face).
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// ExplainOdds computes the odds section of an RFoD or Reloaded pack; nil
+// for a pack of another game or without characters.
+func ExplainOdds(p *schema.Pack) *OddsExplanation {
+	if p == nil || p.Game == nil {
+		return nil
+	}
+	s := p.RFoD()
+	var boards []*schema.PlayerBoard
+	var base diceodds.Game
+	var roles, vocab, assumptions []string
+	switch p.Game.System {
+	case schema.RFoDSystem:
+		boards, base, roles, vocab = p.PlayerBoards(schema.RFoDCharacterBoard), diceodds.RFoD(), []string{"action"}, rfodActionFaces
+		assumptions = []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
+			"A5: a Fleeing reroll uses up one of the rerolls", "A7: combos are \"at least\"", "spec 5.8: the default value has no Fleeing and no AMULET"}
+	case schema.RFoDReloadedSystem:
+		boards, base, roles, vocab = p.PlayerBoards(schema.RFoDRCharacterBoard), diceodds.Reloaded(), []string{"action", ""}, rfodrFaces
+		assumptions = []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
+			"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}
+	default:
+		return nil
+	}
+	if len(boards) == 0 {
+		return nil
+	}
+	x := &OddsExplanation{Game: p.Game.System, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: assumptions}
+	if p.Game.System == schema.RFoDReloadedSystem {
+		x.SetAsidePermanent = s.Dice.SetAsideIsPermanent
+	}
+	engines := map[int][2]*diceodds.Engine{}
+	engineFor := func(rerolls int) ([2]*diceodds.Engine, error) {
+		if e, ok := engines[rerolls]; ok {
+			return e, nil
+		}
+		g, ok := rfGame(p, base, roles, rerolls)
+		if !ok {
+			return [2]*diceodds.Engine{}, fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
+		}
+		g.SetAsidePermanent = x.SetAsidePermanent
+		def := g
+		def.Fleeing = false
+		var out [2]*diceodds.Engine
+		var err error
+		if out[0], err = diceodds.NewEngine(def); err != nil {
+			return out, err
+		}
+		if g.Fleeing {
+			if out[1], err = diceodds.NewEngine(g); err != nil {
+				return out, err
+			}
+		}
+		engines[rerolls] = out
+		return out, nil
+	}
+	g, ok := rfGame(p, base, roles, s.Dice.Rerolls)
+	if !ok {
+		x.Skipped = "the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)"
+		return x
+	}
+	for _, d := range g.Dice {
+		x.Dice = append(x.Dice, strings.Join(d.Faces[:], " "))
+	}
+	for _, b := range boards {
+		rerolls := s.Dice.Rerolls
+		if b.Rerolls != nil {
+			rerolls = *b.Rerolls
+		}
+		for _, cb := range b.Combos {
+			co := ComboOdds{Character: b.ID, Name: b.Name, Combo: cb.ID, Dice: diceodds.Combo(cb.Dice).String(), Rerolls: rerolls}
+			for _, f := range cb.Faces() {
+				if !slices.Contains(vocab, f) {
+					co.Skipped = fmt.Sprintf("%q is no action die face", f)
+				}
+			}
+			if co.Skipped == "" {
+				es, err := engineFor(rerolls)
+				if err == nil {
+					t := diceodds.Combo(cb.Dice)
+					pr, err1 := es[0].Probability(t)
+					if err = err1; err == nil {
+						co.P, co.PDecimal = pr.RatString(), diceodds.Float(pr)
+						if es[1] != nil {
+							pf, err2 := es[1].Probability(t)
+							if err = err2; err == nil {
+								co.PFlee, co.PFleeDecimal = pf.RatString(), diceodds.Float(pf)
+							}
+						}
+					}
+				}
+				if err != nil {
+					co.Skipped = err.Error()
+				}
+			}
+			x.Combos = append(x.Combos, co)
+		}
+	}
+	return x
+}
+
+// String is the text form: one line per combo.
+func (x *OddsExplanation) String() string {
+	if x == nil {
+		return ""
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "combo odds (%s, exact, best keep strategy per combo; %d rerolls unless a character says otherwise", x.Game, x.Rerolls)
+	if x.Game == schema.RFoDReloadedSystem {
+		reading := "repick"
+		if x.SetAsidePermanent {
+			reading = "set-aside permanent"
+		}
+		fmt.Fprintf(&sb, "; 5 zombies end the turn; %s reading", reading)
+	}
+	fmt.Fprintf(&sb, "; warning below %s)\n", x.Threshold)
+	if x.Skipped != "" {
+		fmt.Fprintf(&sb, "  not computed: %s\n", x.Skipped)
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "  dice: %s\n", strings.Join(x.Dice, " | "))
+	for _, a := range x.Assumptions {
+		fmt.Fprintf(&sb, "  assumes %s\n", a)
+	}
+	for _, c := range x.Combos {
+		fmt.Fprintf(&sb, "  %s %s %s (%d rerolls): ", c.Character, c.Combo, c.Dice, c.Rerolls)
+		switch {
+		case c.Skipped != "":
+			fmt.Fprintf(&sb, "not computed: %s\n", c.Skipped)
+		case c.PFlee != "":
+			fmt.Fprintf(&sb, "P = %s ≈ %.4f without Fleeing, %s ≈ %.4f with Fleeing\n", c.P, c.PDecimal, c.PFlee, c.PFleeDecimal)
+		default:
+			fmt.Fprintf(&sb, "P = %s ≈ %.4f\n", c.P, c.PDecimal)
+		}
+	}
+	return sb.String()
+}

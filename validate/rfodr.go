@@ -1,0 +1,661 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate/diceodds"
+)
+
+// Run, Fight, or Die: Reloaded rules (spec
+// shared/specs/run-fight-or-die.md section 9.2; rulebook
+// shared/rulebooks/run-fight-or-die-reloaded.md, cited as Lnnn). They run
+// on Reloaded packs and on packs that extend one (the Solo Campaign). The
+// assumptions they rely on:
+//   - Dice: every die of the pack with role: action (or no role) is an
+//     action die; the 6 dice carry bat, gun, run, search, explore, zombie
+//     (A13). The odds apply the 5-zombie terminal rule (L202, A15) and the
+//     manifest's rfod.dice.setAsideIsPermanent (A14).
+//   - Characters have 5 wound spaces (A24); a combo without a zombie, or
+//     fewer zombies from minor to major to super, is only a warning (A17).
+//   - A card's set: is base, promo or expansion (L429); a card without one
+//     is a base card. Component counts count base cards only (the card
+//     types' CountsCard), and so do the Location deck's sizes.
+//   - Zombie and leadership tokens are the tokens whose component: is
+//     rfod.components.zombieTokens / leadershipTokens (default
+//     zombie-tokens, leadership-tokens).
+//
+//   - The Solo Campaign (spec 9.3): the rfodr/campaign-* rules run on a
+//     Reloaded pack that holds campaign content (a deck of rfodr/trauma,
+//     rfodr/action, rfodr/upgrade, rfodr/experience or rfodr/supply-cache
+//     cards, or kind: Mats), whether the pack extends the base pack or
+//     holds it; the campaign is not a system of its own.
+//
+// The mixed-severity row rfodr/combo-rollable is split into
+// rfodr/combo-rollable (E) and rfodr/combo-odds (W).
+
+// rfodrFaces are the six results of a Reloaded die (L131-196, A13).
+var rfodrFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
+
+// rfodrRemoved are the Locations the campaign removes (L429), which the
+// base game names (L96, L429).
+var rfodrRemoved = []string{"Town Line", "Parking Lot", "Church", "Back Road", "Movie Theater", "Playground"}
+
+// rfodrCharacters are the characters the rulebook names (L226, L312-316).
+var rfodrCharacters = []string{"The Prom Queen", "The Coach", "The Ex-Cop"}
+
+// rfodrPromQueenMajor is The Prom Queen's major combo (L226).
+var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
+
+func rfodrRules() []*Rule {
+	games := []string{schema.RFoDReloadedSystem}
+	return []*Rule{
+		{ID: "rfodr/dice", Severity: Error, Games: games, Check: checkRFoDRDice,
+			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
+		{ID: "rfodr/location-deck", Severity: Error, Games: games, Check: checkRFoDRLocationDeck,
+			Doc: "The Location deck does not hold exactly one Town Line, or has fewer than 5 + 3 x 4 = 17 other base locations for a 4-player game (L96-97)."},
+		{ID: "rfodr/location-effects", Severity: Error, Games: games, Check: checkRFoDRLocationEffects,
+			Doc: "A location other than the Town Line lacks its bad: or good: effect (Explore 1 runs the bad one, 3+ the good one, L188-190)."},
+		{ID: "rfodr/zombie-tokens", Severity: Error, Games: games, Check: checkRFoDRZombieTokens,
+			Doc: "Fewer than 5 x 4 = 20 zombie tokens (\"five per player\", L98), or a zombie token without a value: for its back (L305, L375)."},
+		{ID: "rfodr/leadership-tokens", Severity: Error, Games: games, Check: checkRFoDRLeadershipTokens,
+			Doc: "A leadership token has no value: for its back (L99, L305)."},
+		{ID: "rfodr/characters", Severity: Error, Games: games, Check: checkRFoDRCharacters,
+			Doc: "A character lacks its minor, major or super combo (L206), or does not have 5 wound spaces (L531, A24)."},
+		{ID: "rfodr/combo-rollable", Severity: Error, Games: games, Check: checkRFoDRComboRollable,
+			Doc: "A character combo cannot be used: a face on no die, more dice than the 6 rolled, or 5 or more zombies, which end the turn (L120, L202): exact P = 0."},
+		{ID: "rfodr/combo-odds", Severity: Warning, Games: games, Check: checkRFoDRComboOdds,
+			Doc: "A character combo's exact P, with the 5-zombie rule and the manifest's set-aside reading, is below rfod.dice.oddsWarningBelow (default 0.01) (L120, L202; spec 5.8)."},
+		{ID: "rfodr/combo-shape", Severity: Warning, Games: games, Check: checkRFoDRComboShape,
+			Doc: "A combo has no zombie, the zombies fall from minor to major to super (L206, A17), or The Prom Queen's major combo is not zombie 2, search 1, explore 1 (L226)."},
+		{ID: "rfodr/named", Severity: Error, Games: games, Check: checkRFoDRNamed,
+			Doc: "A card the rulebook names is missing: the Town Line, Parking Lot, Church, Back Road, Movie Theater and Playground locations (L96, L429), The Prom Queen, The Coach and The Ex-Cop (L226, L312-316), or there is not exactly one Solo Reference card (L346, A25)."},
+		{ID: "rfodr/follower-wounds", Severity: Error, Games: games, Check: checkRFoDRFollowerWounds,
+			Doc: "A follower has no wound space: woundSpaces is at least 1 (L162, L284)."},
+		{ID: "rfodr/set-mark", Severity: Error, Games: games, Check: checkRFoDRSetMark,
+			Doc: "A card's set: is not base, promo or expansion, the mark the rulebook's text lost (L429); only base cards (and cards without set:) count towards the components."},
+
+		// The Solo Campaign: these run only on a pack with campaign
+		// content (a deck of a campaign card type, or Mats).
+		{ID: "rfodr/campaign-removed-card", Severity: Error, Games: games, Check: checkRFoDRCampaignRemoved,
+			Doc: "Campaign: a location the set-up removes is not a base card of the pack: Town Line, Parking Lot, Church, Back Road, Movie Theater, Playground (L429)."},
+		{ID: "rfodr/campaign-map-size", Severity: Error, Games: games, Check: checkRFoDRCampaignMapSize,
+			Doc: "Campaign: the base locations less the six removed ones are not the 12 of the 4 x 3 Map (L428-433, L574)."},
+		{ID: "rfodr/campaign-mats", Severity: Error, Games: games, Check: checkRFoDRCampaignMats,
+			Doc: "Campaign: the mats are not the two double-sided mats home / department-store and courthouse / dark-courthouse (L405, L602, L676)."},
+		{ID: "rfodr/campaign-starting-actions", Severity: Error, Games: games, Check: checkRFoDRCampaignStarting,
+			Doc: "Campaign: the Action cards do not have exactly 3 copies with starting: true, \"the three Starting Action cards\" (L606)."},
+		{ID: "rfodr/campaign-action-fields", Severity: Error, Games: games, Check: checkRFoDRCampaignActionFields,
+			Doc: "Campaign: an Action card lacks its number, timing, action, outcome or unresolved effect (L626, L638)."},
+		{ID: "rfodr/campaign-action-deck", Severity: Warning, Games: games, Check: checkRFoDRCampaignActionDeck,
+			Doc: "Campaign: fewer than 11 non-starting Action cards, the most Mission 2 can reveal (L566, L642-645), or a card whose number no other card shares, so its Unresolved effect never fires (L638, A20)."},
+		{ID: "rfodr/campaign-trauma-count", Severity: Error, Games: games, Check: checkRFoDRCampaignTraumaCount,
+			Doc: "Campaign: fewer than 3 Trauma cards, which Harder and Impossible draw (L813, L821)."},
+		{ID: "rfodr/campaign-trauma-requirement", Severity: Error, Games: games, Check: checkRFoDRCampaignTraumaReq,
+			Doc: "Campaign: a Trauma requirement visits a location that is not on the Map (missing, removed or not base) or meets a follower that is not a base card (L517, L429)."},
+		{ID: "rfodr/campaign-tokens", Severity: Error, Games: games, Check: checkRFoDRCampaignTokens,
+			Doc: "Campaign: fewer than the \"twenty Zombie tokens\" Mission 4 places on the Mutant Zombie tile (L747)."},
+	}
+}
+
+// rfodrBase reports whether a card is a base card (no set:, or base).
+func rfodrBase(c *schema.Card) bool {
+	return !c.Has("set") || c.Str("set") == schema.RFoDSetBase
+}
+
+// rfodrActionDice are the Reloaded action dice: role action or none.
+func rfodrActionDice(p *schema.Pack) []*schema.Die { return rfDiceOfRole(p, "action", "") }
+
+func checkRFoDRDice(c *Context) {
+	p := c.Pack
+	for _, d := range p.AllDice() {
+		if d.Role != "" && d.Role != "action" {
+			c.ReportHint(d.Ref.Child("role").Pos(),
+				fmt.Sprintf("die %q has role %q; Reloaded has only its 6 action dice (L28)", d.ID, d.Role), "role: action")
+		}
+	}
+	dice := rfodrActionDice(p)
+	rfCheckDiceCount(c, dice, "action", 6, "\"6 Custom Action Dice\", L28, L120")
+	for _, d := range dice {
+		rfCheckFaces(c, d, rfodrFaces, "L131-196")
+	}
+	rfCheckAllOnSome(c, dice, rfodrFaces, "result", "L131-196, A13")
+}
+
+// rfodrTownLines returns the locations that are the Town Line.
+func rfodrTownLines(p *schema.Pack) []*schema.Card {
+	var out []*schema.Card
+	for _, c := range p.RFoDCards("rfodr/location") {
+		if rfFlag(c, "townLine") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func checkRFoDRLocationDeck(c *Context) {
+	p := c.Pack
+	if len(p.RFoDDecks("rfodr/location")) == 0 {
+		return
+	}
+	tl := rfodrTownLines(p)
+	copies := 0
+	for _, card := range tl {
+		copies += card.Count
+	}
+	switch {
+	case copies == 0:
+		c.ReportHint(rfDecksPos(p, "rfodr/location"),
+			"no location is the Town Line (townLine: true); the set-up shuffles it into the bottom of the deck (L96-97)",
+			"add a location with townLine: true")
+	case copies > 1:
+		for _, card := range tl[1:] {
+			c.ReportHint(card.FieldRef("townLine").Pos(),
+				fmt.Sprintf("location %q is a Town Line too: %d Town Line copies; the deck has exactly one (L96-97)", card.ID, copies),
+				"keep townLine: true on one card with count: 1",
+				Related{Pos: tl[0].FieldRef("townLine").Pos(), Message: "the first Town Line"})
+		}
+		if len(tl) == 1 {
+			c.ReportHint(rfCardPos(tl[0], "count"),
+				fmt.Sprintf("location %q is the Town Line with %d copies; the deck has exactly one (L96-97)", tl[0].ID, copies), "count: 1")
+		}
+	}
+	others := 0
+	for _, card := range p.RFoDCards("rfodr/location") {
+		if !rfFlag(card, "townLine") && rfodrBase(card) {
+			others += card.Count
+		}
+	}
+	if others < 17 {
+		c.ReportHint(rfDecksPos(p, "rfodr/location"),
+			fmt.Sprintf("the location deck has %d base locations besides the Town Line; a 4-player game uses 5 + 3 x 4 = 17 (L96-97)", others),
+			"add base locations")
+	}
+}
+
+func checkRFoDRLocationEffects(c *Context) {
+	for _, card := range c.Pack.RFoDCards("rfodr/location") {
+		if rfFlag(card, "townLine") {
+			continue
+		}
+		var missing []string
+		for _, f := range []string{"bad", "good"} {
+			if strings.TrimSpace(card.Str(f)) == "" {
+				missing = append(missing, f+":")
+			}
+		}
+		if len(missing) > 0 {
+			c.ReportHint(card.Ref.Child("id").Pos(),
+				fmt.Sprintf("location %q has no %s effect; Explore 1 runs the bad effect only, 3 or more the good effect only (L188-190)", card.ID, strings.Join(missing, " or ")),
+				"write both bad: and good:")
+		}
+	}
+}
+
+// rfodrTokens returns the tokens of a component.
+func rfodrTokens(p *schema.Pack, component string) []*schema.Token {
+	var out []*schema.Token
+	for _, ts := range p.TokenSets() {
+		for _, t := range ts.Tokens {
+			if t.Component == component {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// rfodrCheckValues reports tokens without a value.
+func rfodrCheckValues(c *Context, tokens []*schema.Token, noun, source string) {
+	for _, t := range tokens {
+		if t.Value == nil {
+			c.ReportHint(t.Ref.Child("id").Pos(),
+				fmt.Sprintf("%s token %q has no value:; its back shows the points it scores (%s)", noun, t.ID, source),
+				"value: the number on the back, and state the value spread in the manifest's assumptions:")
+		}
+	}
+}
+
+func checkRFoDRZombieTokens(c *Context) {
+	p := c.Pack
+	comp := p.RFoD().Components.ZombieTokens
+	tokens := rfodrTokens(p, comp)
+	n := 0
+	for _, t := range tokens {
+		n += t.Count
+	}
+	if n < 20 {
+		at := p.Game.Ref.Child("system").Pos()
+		if len(tokens) > 0 {
+			at = tokens[0].Ref.Child("count").Pos()
+		} else if sets := p.TokenSets(); len(sets) > 0 {
+			at = sets[0].Ref.Child("tokens").Pos()
+		}
+		c.ReportHint(at,
+			fmt.Sprintf("the pack has %d zombie tokens (component %s); the set-up places \"five per player\", 20 for 4 players (L98)", n, comp),
+			"add zombie tokens with component: "+comp)
+	}
+	rfodrCheckValues(c, tokens, "zombie", "\"the Leadership value shown on the back of each Leadership token and Zombie token\", L305")
+}
+
+func checkRFoDRLeadershipTokens(c *Context) {
+	p := c.Pack
+	rfodrCheckValues(c, rfodrTokens(p, p.RFoD().Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
+}
+
+func checkRFoDRCharacters(c *Context) {
+	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+		var missing []string
+		for _, tier := range schema.RFoDRComboTiers {
+			if b.Combos.Tier(tier) == nil {
+				missing = append(missing, tier)
+			}
+		}
+		if len(missing) > 0 {
+			at := b.Ref.Child("combos")
+			if !at.Exists() {
+				at = b.Ref.Child("id")
+			}
+			c.ReportHint(at.Pos(),
+				fmt.Sprintf("character %q has no %s combo; \"Each Character has three special powers … a minor combo, a major combo, and a super combo\" (L206)", b.ID, strings.Join(missing, " or ")),
+				"add "+andList(missing)+" under combos:")
+		}
+		if b.WoundSpaces != 5 {
+			c.ReportHint(b.Ref.Child("woundSpaces").Pos(),
+				fmt.Sprintf("character %q has %d wound spaces; a character dies at \"the fifth and final wound\" (L531, A24)", b.ID, b.WoundSpaces),
+				"woundSpaces: 5")
+		}
+	}
+}
+
+func checkRFoDRComboRollable(c *Context) {
+	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+		rfCheckComboFaces(c, b, rfodrFaces, "L131-196")
+	}
+	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityError, "L120, L202")
+}
+
+func checkRFoDRComboOdds(c *Context) {
+	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityWarning, "L120, L202; spec 5.8")
+}
+
+func checkRFoDRComboShape(c *Context) {
+	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+		prev, prevTier := -1, ""
+		for _, tier := range schema.RFoDRComboTiers {
+			cb := b.Combos.Tier(tier)
+			if cb == nil {
+				continue
+			}
+			z := cb.Dice["zombie"]
+			if z == 0 {
+				c.ReportHint(cb.Ref.Child("dice").Pos(),
+					fmt.Sprintf("character %q %s combo has no zombie; combos \"turn the normally detrimental Zombie results … into powerful positive effects\" (L206, A17)", b.ID, tier),
+					"add zombie to the combo's dice")
+			}
+			if prev >= 0 && z < prev {
+				c.ReportHint(cb.Ref.Child("dice").Pos(),
+					fmt.Sprintf("character %q %s combo needs %d zombies, fewer than its %s combo (%d); zombies should not fall from minor to major to super (L206, A17)", b.ID, tier, z, prevTier, prev),
+					"order the combos by the zombies they need")
+			}
+			prev, prevTier = z, tier
+		}
+		if rfName(b.Name) != rfName("The Prom Queen") {
+			continue
+		}
+		if cb := b.Combos.Tier(schema.RFoDRComboMajor); cb != nil && !equalCounts(cb.Dice, rfodrPromQueenMajor) {
+			c.ReportHint(cb.Ref.Child("dice").Pos(),
+				fmt.Sprintf("character %q (The Prom Queen) has the major combo %s; the rulebook's is \"two Zombies, one Search, and one Explore\" (L226)", b.ID, diceodds.Combo(cb.Dice)),
+				"dice: {zombie: 2, search: 1, explore: 1}")
+		}
+	}
+}
+
+// equalCounts reports whether two face counts are equal.
+func equalCounts(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func checkRFoDRNamed(c *Context) {
+	p := c.Pack
+	if len(p.RFoDDecks("rfodr/location")) > 0 {
+		for _, name := range rfodrRemoved {
+			if name == "Town Line" {
+				continue // rfodr/location-deck reports a missing Town Line
+			}
+			rfCheckNamed(c, rfodNamedCard{"rfodr/location", "location", name, "the Solo Campaign removes it from the Location deck (L429)"})
+		}
+	}
+	if chars := p.PlayerBoards(schema.RFoDRCharacterBoard); len(chars) > 0 {
+		for _, name := range rfodrCharacters {
+			found := false
+			for _, b := range chars {
+				found = found || rfName(b.Name) == rfName(name)
+			}
+			if !found {
+				c.ReportHint(chars[0].Set.Ref.Child("boards").Pos(),
+					fmt.Sprintf("no character is named %q; the rulebook names The Prom Queen, The Coach and The Ex-Cop (L226, L312-316)", name),
+					"add a character board with name: "+name)
+			}
+		}
+	}
+	if len(p.RFoDDecks("rfodr/reference")) == 0 {
+		return
+	}
+	var solo []*schema.Card
+	n := 0
+	for _, card := range p.RFoDCards("rfodr/reference") {
+		if card.Str("audience") == "solo" {
+			solo = append(solo, card)
+			n += card.Count
+		}
+	}
+	switch {
+	case n == 0:
+		c.ReportHint(rfDecksPos(p, "rfodr/reference"),
+			"no reference card has audience: solo; \"Place the Solo Reference card in your play area\" (L346, A25)",
+			"give one reference card audience: solo")
+	case n > 1:
+		c.ReportHint(rfCardPos(solo[len(solo)-1], "audience"),
+			fmt.Sprintf("the reference deck has %d Solo Reference copies; there is exactly one (L346, A25)", n),
+			"keep audience: solo on one card with count: 1")
+	}
+}
+
+func checkRFoDRFollowerWounds(c *Context) {
+	for _, card := range c.Pack.RFoDCards("rfodr/follower") {
+		if n, ok := card.Int("woundSpaces"); ok && n < 1 {
+			c.ReportHint(card.FieldRef("woundSpaces").Pos(),
+				fmt.Sprintf("follower %q has %d wound spaces; wounds go on the spaces \"on the bottom of their card\" and it dies when they are full (L162, L284)", card.ID, n),
+				"woundSpaces: 1 or more")
+		}
+	}
+}
+
+func checkRFoDRSetMark(c *Context) {
+	for _, d := range c.Pack.Decks() {
+		if ct, ok := schema.CardTypeSystem(d.CardType); !ok || ct != schema.RFoDReloadedSystem {
+			continue
+		}
+		for _, card := range d.Cards {
+			if !card.Has("set") || slices.Contains(schema.RFoDSets, card.Str("set")) {
+				continue
+			}
+			hint := "set: base, promo or expansion"
+			if cl := closest(card.Str("set"), schema.RFoDSets); cl != "" {
+				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
+			}
+			c.ReportHint(card.FieldRef("set").Pos(),
+				fmt.Sprintf("card %q has set: %q; the set is base, promo or expansion (L429), and only base cards count towards the components", card.ID, card.Str("set")),
+				hint)
+		}
+	}
+}
+
+// rfodrCampaignTypes are the card types of the Solo Campaign.
+var rfodrCampaignTypes = []string{"rfodr/trauma", "rfodr/action", "rfodr/upgrade", "rfodr/experience", "rfodr/supply-cache"}
+
+// rfodrIsCampaign reports whether a pack holds Solo Campaign content.
+func rfodrIsCampaign(p *schema.Pack) bool {
+	for _, ct := range rfodrCampaignTypes {
+		if len(p.RFoDDecks(ct)) > 0 {
+			return true
+		}
+	}
+	return len(p.Mats()) > 0
+}
+
+// rfodrRemovedName reports whether a location is one the campaign removes.
+func rfodrRemovedName(c *schema.Card) bool {
+	return slices.ContainsFunc(rfodrRemoved, func(n string) bool { return rfName(n) == rfName(c.Str("name")) })
+}
+
+func checkRFoDRCampaignRemoved(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) {
+		return
+	}
+	for _, name := range rfodrRemoved {
+		cards := rfNamed(p, "rfodr/location", name)
+		base := slices.ContainsFunc(cards, rfodrBase)
+		switch {
+		case len(cards) == 0:
+			c.ReportHint(rfDecksPos(p, "rfodr/location"),
+				fmt.Sprintf("the campaign removes %s from the Location deck, but no base location has that name (L429)", name),
+				"add the base location "+name)
+		case !base:
+			c.ReportHint(rfCardPos(cards[0], "set"),
+				fmt.Sprintf("location %q (%s) is not a base card; the campaign removes the base %s (L429)", cards[0].ID, name, name),
+				"set: base")
+		}
+	}
+}
+
+func checkRFoDRCampaignMapSize(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/location")) == 0 {
+		return
+	}
+	base, removed := 0, 0
+	for _, card := range p.RFoDCards("rfodr/location") {
+		if !rfodrBase(card) {
+			continue
+		}
+		base += card.Count
+		if rfodrRemovedName(card) {
+			removed += card.Count
+		}
+	}
+	if n := base - removed; n != 12 {
+		c.ReportHint(rfDecksPos(p, "rfodr/location"),
+			fmt.Sprintf("the campaign Map has %d locations (%d base less %d removed); it is \"a grid of twelve Location cards (four cards wide)\" (L428-433, L574)", n, base, removed),
+			"keep 12 base locations besides Town Line, Parking Lot, Church, Back Road, Movie Theater and Playground")
+	}
+}
+
+// rfodrMatPairs are the campaign's mats, side by side, with the line that
+// flips each (L602, L676).
+var rfodrMatPairs = [][3]string{
+	{"home", "department-store", "\"Flip over the Home Location mat so it shows the Department Store\" (L602)"},
+	{"courthouse", "dark-courthouse", "\"Flip over the Courthouse Location mat so it shows the Dark Courthouse\" (L676)"},
+}
+
+func checkRFoDRCampaignMats(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) {
+		return
+	}
+	mats := p.Mats()
+	found := make([]bool, len(rfodrMatPairs))
+	for _, m := range mats {
+		if len(m.Sides) != 2 {
+			continue
+		}
+		a, b := m.Sides[0].ID, m.Sides[1].ID
+		match := -1
+		for i, pair := range rfodrMatPairs {
+			if a == pair[0] && b == pair[1] || a == pair[1] && b == pair[0] {
+				match = i
+			}
+		}
+		if match < 0 || found[match] {
+			c.ReportHint(m.Ref.Child("sides").Pos(),
+				fmt.Sprintf("mat %q has the sides %s and %s; the campaign's mats are home / department-store and courthouse / dark-courthouse, once each (L602, L676)", m.ID, a, b),
+				"sides: [{id: home, ...}, {id: department-store, ...}] or [{id: courthouse, ...}, {id: dark-courthouse, ...}]")
+			continue
+		}
+		found[match] = true
+	}
+	at := p.Game.Ref.Child("system").Pos()
+	if sets := schema.ElementsOf[*schema.MatSet](p); len(sets) > 0 {
+		at = sets[0].Ref.Child("mats").Pos()
+	}
+	for i, pair := range rfodrMatPairs {
+		if !found[i] {
+			c.ReportHint(at,
+				fmt.Sprintf("no mat has the sides %s and %s; %s", pair[0], pair[1], pair[2]),
+				fmt.Sprintf("add a mat with sides %s and %s", pair[0], pair[1]))
+		}
+	}
+}
+
+func checkRFoDRCampaignStarting(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) {
+		return
+	}
+	n := 0
+	for _, card := range p.RFoDCards("rfodr/action") {
+		if rfFlag(card, "starting") {
+			n += card.Count
+		}
+	}
+	if n != 3 {
+		c.ReportHint(rfDecksPos(p, "rfodr/action"),
+			fmt.Sprintf("the Action cards have %d starting copies; Mission 2 lays out \"the three Starting Action cards\" (L606)", n),
+			"mark exactly 3 Action cards starting: true")
+	}
+}
+
+func checkRFoDRCampaignActionFields(c *Context) {
+	for _, card := range c.Pack.RFoDCards("rfodr/action") {
+		var missing []string
+		for _, f := range []string{"number", "timing", "action", "outcome", "unresolved"} {
+			if !card.Has(f) || card.Str(f) == "" && f != "number" {
+				missing = append(missing, f)
+			}
+		}
+		if len(missing) > 0 {
+			c.ReportHint(card.Ref.Child("id").Pos(),
+				fmt.Sprintf("Action card %q has no %s; an Action card has a number, a timing, an action, a reward or penalty and an Unresolved effect (L626, L638)", card.ID, andList(missing)),
+				"add "+strings.Join(missing, ", "))
+		}
+	}
+}
+
+func checkRFoDRCampaignActionDeck(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/action")) == 0 {
+		return
+	}
+	deck, byNumber := 0, map[int]int{}
+	for _, card := range p.RFoDCards("rfodr/action") {
+		if !rfFlag(card, "starting") {
+			deck += card.Count
+		}
+		if n, ok := card.Int("number"); ok {
+			byNumber[n] += card.Count
+		}
+	}
+	if deck < 11 {
+		c.ReportHint(rfDecksPos(p, "rfodr/action"),
+			fmt.Sprintf("the Action deck has %d cards besides the starting ones; Mission 2 can reveal 11, one per Spread before the 12th token ends it (L566, L642-645)", deck),
+			"add Action cards")
+	}
+	for _, card := range p.RFoDCards("rfodr/action") {
+		if n, ok := card.Int("number"); ok && byNumber[n] < 2 {
+			c.ReportHint(card.FieldRef("number").Pos(),
+				fmt.Sprintf("Action card %q has the number %d, which no other card shares, so its Unresolved effect can never fire (L638, A20)", card.ID, n),
+				"give it the number of another Action card")
+		}
+	}
+}
+
+func checkRFoDRCampaignTraumaCount(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) {
+		return
+	}
+	n := 0
+	for _, card := range p.RFoDCards("rfodr/trauma") {
+		n += card.Count
+	}
+	if n < 3 {
+		c.ReportHint(rfDecksPos(p, "rfodr/trauma"),
+			fmt.Sprintf("the campaign has %d Trauma cards; Harder and Impossible \"Begin the Game with three Trauma cards\" (L813, L821)", n),
+			"add Trauma cards")
+	}
+}
+
+func checkRFoDRCampaignTraumaReq(c *Context) {
+	p := c.Pack
+	locations, followers := map[string]*schema.Card{}, map[string]*schema.Card{}
+	for _, card := range p.RFoDCards("rfodr/location") {
+		locations[card.ID] = card
+	}
+	for _, card := range p.RFoDCards("rfodr/follower") {
+		followers[card.ID] = card
+	}
+	for _, card := range p.RFoDCards("rfodr/trauma") {
+		reqs, _ := card.Fields["requires"].([]any)
+		for i, r := range reqs {
+			req, _ := r.(map[string]any)
+			at := card.FieldRef("requires").Index(i)
+			if id, ok := req["visit"].(string); ok {
+				loc := locations[id]
+				why := ""
+				switch {
+				case loc == nil:
+					why = "no location has that id"
+				case rfodrRemovedName(loc):
+					why = fmt.Sprintf("the set-up removes %s (L429)", loc.Str("name"))
+				case !rfodrBase(loc):
+					why = fmt.Sprintf("the set-up removes %s cards (L429)", loc.Str("set"))
+				}
+				if why != "" {
+					c.ReportHint(at.Child("visit").Pos(),
+						fmt.Sprintf("Trauma %q requires a visit to location %q, which is not on the Map: %s; requirements are met on the Map (L517)", card.ID, id, why),
+						"visit a base location of the Map")
+				}
+			}
+			if id, ok := req["meet"].(string); ok {
+				f := followers[id]
+				why := ""
+				switch {
+				case f == nil:
+					why = "no follower has that id"
+				case !rfodrBase(f):
+					why = fmt.Sprintf("the set-up removes %s cards (L429)", f.Str("set"))
+				}
+				if why != "" {
+					c.ReportHint(at.Child("meet").Pos(),
+						fmt.Sprintf("Trauma %q requires meeting follower %q, who is not in the campaign: %s; requirements are met in play (L517)", card.ID, id, why),
+						"meet a base follower")
+				}
+			}
+		}
+	}
+}
+
+func checkRFoDRCampaignTokens(c *Context) {
+	p := c.Pack
+	if !rfodrIsCampaign(p) {
+		return
+	}
+	comp := p.RFoD().Components.ZombieTokens
+	tokens := rfodrTokens(p, comp)
+	n := 0
+	for _, t := range tokens {
+		n += t.Count
+	}
+	if n >= 20 {
+		return
+	}
+	at := p.Game.Ref.Child("system").Pos()
+	if len(tokens) > 0 {
+		at = tokens[0].Ref.Child("count").Pos()
+	}
+	c.ReportHint(at,
+		fmt.Sprintf("the campaign has %d zombie tokens (component %s); Mission 4 places \"twenty Zombie tokens\" on the Mutant Zombie tile (L747)", n, comp),
+		"add zombie tokens with component: "+comp)
+}
