@@ -63,8 +63,10 @@ type CardData struct {
 	fields map[string]string
 }
 
-// NewCardData prepares a card for rendering.
-func NewCardData(deck *schema.Deck, card *schema.Card) *CardData {
+// NewCardData prepares a card of the pack p for rendering; p may be nil,
+// and the fields the game derives then use its default settings (such as
+// Just Run's palette).
+func NewCardData(p *schema.Pack, deck *schema.Deck, card *schema.Card) *CardData {
 	d := &CardData{Card: card, Deck: deck, fields: map[string]string{}}
 	for k := range card.Fields {
 		if l := card.List(k); l != nil {
@@ -73,7 +75,7 @@ func NewCardData(deck *schema.Deck, card *schema.Card) *CardData {
 			d.fields[k] = card.Str(k)
 		}
 	}
-	for k, v := range derivedFields(deck, card) {
+	for k, v := range derivedFields(p, deck, card) {
 		d.fields[k] = v
 	}
 	return d

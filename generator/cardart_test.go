@@ -65,7 +65,7 @@ func TestDeterminationSixAndNineUnderlined(t *testing.T) {
 	for v := 1; v <= 10; v++ {
 		d, card := firstCardWith(t, p, "determination", func(c *schema.Card) bool { n, _ := c.Int("value"); return n == v })
 		rec := &Recorder{}
-		r.DrawCard(rec, p.Templates["rfyl-determination"], NewCardData(d, card), layout.Sides{})
+		r.DrawCard(rec, p.Templates["rfyl-determination"], NewCardData(p, d, card), layout.Sides{})
 		var lines []string
 		for _, op := range rec.Ops {
 			if strings.HasPrefix(op, "line ") {

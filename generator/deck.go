@@ -76,10 +76,10 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 		return write(w, p, d, face, back, opts.Print)
 	})}
 	if opts.Print.Layout == LayoutPress {
-		jobs = append(jobs, r.pressPNGJobs(d, face, back, opts.Print)...)
+		jobs = append(jobs, r.pressPNGJobs(p, d, face, back, opts.Print)...)
 	}
 	if opts.Previews {
-		jobs = append(jobs, r.deckPreviewJobs(d, face, back)...)
+		jobs = append(jobs, r.deckPreviewJobs(p, d, face, back)...)
 	}
 	return jobs
 }
@@ -247,18 +247,19 @@ func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, 
 	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + deckTitle(d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
 	art := &deckArt{r: r, doc: doc, deck: d, face: face, back: back, bleed: opts.Bleed,
 		faces: map[*CardData]*PDFTemplate{}, backs: map[*CardData]*PDFTemplate{}}
-	r.imposeDeck(pdfSink{doc}, grid, deckCards(d), face, back, opts, art.draw)
+	r.imposeDeck(pdfSink{doc}, grid, deckCards(p, d), face, back, opts, art.draw)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
 	return doc.PageCount(), nil
 }
 
-// deckCards lists every copy of every card, in deck order.
-func deckCards(d *schema.Deck) []*CardData {
+// deckCards lists every copy of every card of the pack's deck, in deck
+// order.
+func deckCards(p *schema.Pack, d *schema.Deck) []*CardData {
 	var copies []*CardData
 	for _, card := range d.Cards {
-		cd := NewCardData(d, card)
+		cd := NewCardData(p, d, card)
 		for i := 0; i < card.Count; i++ {
 			copies = append(copies, cd)
 		}

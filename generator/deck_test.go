@@ -131,7 +131,7 @@ func deckOf(t testing.TB, p *schema.Pack, id string) (*schema.Deck, *schema.Temp
 		if err != nil {
 			t.Fatal(err)
 		}
-		return d, face, back, deckCards(d)
+		return d, face, back, deckCards(p, d)
 	}
 	t.Fatalf("no deck %s", id)
 	return nil, nil, nil, nil

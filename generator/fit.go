@@ -51,7 +51,7 @@ func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) 
 // eachTextBox calls fn for every visible, non-empty text box of the card's
 // templates with the text it shows.
 func (r *Renderer) eachTextBox(p *schema.Pack, d *schema.Deck, card *schema.Card, fn func(id string, b *schema.Box, text string)) {
-	cd := NewCardData(d, card)
+	cd := NewCardData(p, d, card)
 	face, back := d.Sides()
 	for _, id := range []string{face, back} {
 		t, ok := p.Templates[id]

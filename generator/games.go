@@ -9,10 +9,15 @@ import (
 // in its own file (generator/<game>.go).
 type gameRenderer struct {
 	// derived computes extra template fields of a card, by card type.
-	derived map[string]func(*schema.Card) map[string]string
+	derived map[string]deriveFunc
 	// boxes draws the game's template box types (schema.GameSchema.BoxTypes).
 	boxes map[string]boxDrawer
 }
+
+// deriveFunc computes the extra template fields of a card of the pack p.
+// p may be nil (a card drawn without its pack, as in some tests): a
+// function that needs the pack's settings then uses the defaults.
+type deriveFunc func(p *schema.Pack, card *schema.Card) map[string]string
 
 // boxDrawer draws a game-specific box type.
 type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color)
@@ -24,11 +29,12 @@ var gameRenderers = []gameRenderer{
 	justRunRenderer,
 }
 
-// derivedFields adds the fields a game computes from a card.
-func derivedFields(deck *schema.Deck, card *schema.Card) map[string]string {
+// derivedFields adds the fields a game computes from a card of the pack p
+// (nil: the game's defaults stand for the pack's settings).
+func derivedFields(p *schema.Pack, deck *schema.Deck, card *schema.Card) map[string]string {
 	for _, g := range gameRenderers {
 		if f, ok := g.derived[deck.CardType]; ok {
-			return f(card)
+			return f(p, card)
 		}
 	}
 	return nil
@@ -76,6 +82,11 @@ var kindRenderers = map[string]kindRenderer{
 	// explain them (L165).
 	"Combinations": {},
 	"TileSet":      {build: buildTileSet, fit: tileSetOverflows, index: indexTileSet},
+	// Run, Fight, or Die! player boards and Reloaded campaign mats print
+	// nothing yet.
+	"PlayerBoards": {},
+	"Mats":         {},
+	"Guide":        {},
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print

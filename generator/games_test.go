@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -8,9 +10,18 @@ import (
 )
 
 // The fields a game derives must be declared on its card type, so that
-// validate knows templates may bind them; every box type a game declares
-// must be drawable, and every icon name drawable.
+// validate knows templates may bind them (checked on the cards of the
+// bundled packs); every box type a game declares must be drawable, and
+// every icon name drawable.
 func TestGameTablesAgree(t *testing.T) {
+	var packs []*schema.Pack
+	for _, dir := range []string{"run-for-your-life", "run", "just-run"} {
+		p, probs := schema.LoadPack(os.DirFS(filepath.Join("..", "data", dir)), dir)
+		if p == nil {
+			t.Fatalf("%s does not load: %v", dir, probs)
+		}
+		packs = append(packs, p)
+	}
 	for _, g := range gameRenderers {
 		for cardType, derive := range g.derived {
 			ct, ok := schema.LookupCardType(cardType)
@@ -18,14 +29,17 @@ func TestGameTablesAgree(t *testing.T) {
 				t.Errorf("derived fields for unknown card type %s", cardType)
 				continue
 			}
-			p := loadRFYL(t)
-			for _, d := range p.Decks() {
-				if d.CardType != cardType {
-					continue
-				}
-				for name := range derive(d.Cards[0]) {
-					if !slices.Contains(ct.Derived, name) {
-						t.Errorf("%s derives %q, which schema.CardType.Derived does not list", cardType, name)
+			for _, p := range packs {
+				for _, d := range p.Decks() {
+					if d.CardType != cardType {
+						continue
+					}
+					for _, card := range d.Cards {
+						for name := range derive(p, card) {
+							if !slices.Contains(ct.Derived, name) {
+								t.Errorf("%s derives %q, which schema.CardType.Derived does not list", cardType, name)
+							}
+						}
 					}
 				}
 			}

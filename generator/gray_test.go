@@ -13,7 +13,7 @@ func TestGrayscaleDrawsOnlyGrey(t *testing.T) {
 	gray := r.WithOptions(false, true)
 	d, card := findCard(t, p, "events", "")
 	rec := &Recorder{}
-	gray.DrawCard(rec, p.Templates["rfyl-event"], NewCardData(d, card), layout.Sides{})
+	gray.DrawCard(rec, p.Templates["rfyl-event"], NewCardData(p, d, card), layout.Sides{})
 	colored := 0
 	for _, op := range rec.Ops {
 		for _, f := range strings.Fields(op) {
@@ -29,7 +29,7 @@ func TestGrayscaleDrawsOnlyGrey(t *testing.T) {
 		}
 	}
 	rec2 := &Recorder{}
-	r.DrawCard(rec2, p.Templates["rfyl-event"], NewCardData(d, card), layout.Sides{})
+	r.DrawCard(rec2, p.Templates["rfyl-event"], NewCardData(p, d, card), layout.Sides{})
 	if len(rec2.Ops) != len(rec.Ops) || rec2.String() == rec.String() {
 		t.Error("grayscale should change colours only")
 	}

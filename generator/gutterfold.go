@@ -51,7 +51,7 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 	}
 	doc := NewPDF(PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
 	art := newCardSideArt(r, doc, d, face, back, opts.Bleed)
-	copies := deckCards(d)
+	copies := deckCards(p, d)
 	per := g.PerPage()
 	geoms := map[int]*gutterfoldPage{}
 	for start := 0; start < len(copies); start += per {

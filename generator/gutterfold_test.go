@@ -89,7 +89,7 @@ func TestGutterfoldGolden(t *testing.T) {
 			g := gfLayout(t, c.paper, c.size, c.fold, c.turned)
 			rec := &Recorder{}
 			art := newCardSideArt(r, nil, d, face, back, opts.Bleed)
-			copies := deckCards(d)
+			copies := deckCards(p, d)
 			for start, page := 0, 1; start < len(copies); start, page = start+g.PerPage(), page+1 {
 				rec.log("page %d %.2fx%.2f", page, g.PageW, g.PageH)
 				r.drawGutterfoldPage(rec, g, copies[start:min(start+g.PerPage(), len(copies))], art, opts)
@@ -217,7 +217,7 @@ func TestGutterfoldFoldPutsEachBackBehindItsFront(t *testing.T) {
 			size := schema.CardSizes[c.size]
 			face, back = sized(face, size), sized(back, size)
 			opts := gutterfoldTestOpts(c.paper)
-			copies := deckCards(d)
+			copies := deckCards(p, d)
 			copies = copies[len(copies)-g.PerPage():] // the cards with long countdowns
 			tc := newGfTrackCanvas()
 			r.drawGutterfoldPage(tc, g, copies, newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
@@ -296,7 +296,7 @@ func TestGutterfoldNothingPrintsInTheMarginOrOnTrims(t *testing.T) {
 					opts := gutterfoldTestOpts(paper)
 					opts.CutLines = cutLines
 					g := gfLayout(t, paper, size, nil, false)
-					copies := deckCards(d)
+					copies := deckCards(p, d)
 					for _, n := range gfPageFills(g.PerPage()) {
 						tc := newGfTrackCanvas()
 						r.drawGutterfoldPage(tc, g, copies[:n], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
@@ -418,7 +418,7 @@ func TestGutterfoldDrawsFoldLabelAndHint(t *testing.T) {
 		opts := gutterfoldTestOpts(paper)
 		g := gfLayout(t, paper, "poker", nil, false)
 		rec := &Recorder{}
-		r.drawGutterfoldPage(rec, g, deckCards(d)[:2], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
+		r.drawGutterfoldPage(rec, g, deckCards(p, d)[:2], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
 		log := rec.String()
 		if n := strings.Count(log, `"fold"`); n < 1 {
 			t.Errorf("%s: %d fold labels, want 1 or 2", paper, n)
@@ -460,7 +460,7 @@ func TestGutterfoldDeckWithoutBack(t *testing.T) {
 	opts := gutterfoldTestOpts("letter")
 	g := gfLayout(t, "letter", "poker", nil, false)
 	tc := newGfTrackCanvas()
-	r.drawGutterfoldPage(tc, g, deckCards(d)[:3], newCardSideArt(r, nil, d, face, nil, opts.Bleed), opts)
+	r.drawGutterfoldPage(tc, g, deckCards(p, d)[:3], newCardSideArt(r, nil, d, face, nil, opts.Bleed), opts)
 	onArt := map[bool]int{}
 	for _, op := range tc.ops {
 		if op.clip == nil {

@@ -103,7 +103,7 @@ func TestImageBoxDrawing(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			rec := &Recorder{}
 			b := c.box
-			c.r.drawBox(c.r.surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(deck, card), White)
+			c.r.drawBox(c.r.surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(p, deck, card), White)
 			if got := strings.Join(rec.Ops, "\n"); got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
@@ -211,7 +211,7 @@ func previewPixels(t *testing.T, r *Renderer, p *schema.Pack, deckID, cardID str
 			if d.ID == deckID && card.ID == cardID {
 				face, _ := d.Sides()
 				var b bytes.Buffer
-				if err := r.WriteCardPreview(&b, p.Templates[face], NewCardData(d, card), 100); err != nil {
+				if err := r.WriteCardPreview(&b, p.Templates[face], NewCardData(p, d, card), 100); err != nil {
 					t.Fatal(err)
 				}
 				m, err := (&schema.Image{Path: "preview.png", Format: schema.PNG, Data: b.Bytes()}).Decode()
@@ -309,7 +309,7 @@ func TestPreviewRotatedImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.DrawCard(c, tpl, NewCardData(p.Decks()[0], p.Decks()[0].Cards[0]), layout.Sides{})
+	r.DrawCard(c, tpl, NewCardData(p, p.Decks()[0], p.Decks()[0].Cards[0]), layout.Sides{})
 	m := c.Image()
 	// Turned clockwise about the centre (31.5, 44): the box's left end
 	// (yellow) is now at the top, its right end (magenta) at the bottom.
@@ -335,7 +335,7 @@ func TestImageWithoutPackStore(t *testing.T) {
 	d := p.Decks()[0]
 	tpl := p.Templates["art-contain"]
 	doc := NewPDF(PDFInfo{Title: "t"}, r.Fonts)
-	r.DrawCard(doc.AddPage(63.5, 88.9), tpl, NewCardData(d, d.Cards[0]), layout.Sides{})
+	r.DrawCard(doc.AddPage(63.5, 88.9), tpl, NewCardData(p, d, d.Cards[0]), layout.Sides{})
 	if err := doc.Write(io.Discard); err == nil || !strings.Contains(err.Error(), "Renderer.ForPack") {
 		t.Errorf("PDF: got %v", err)
 	}

@@ -485,7 +485,12 @@ func (c *PDFCanvas) Push() {
 	c.stack = append(c.stack, 0)
 }
 
-// Pop implements Canvas.
+// Pop implements Canvas. The page gets back the graphics state of the
+// matching Push, fill colour and font included, but fpdf still holds the
+// ones set since and skips setting them again: text in the fill colour
+// fpdf holds is drawn in the restored one (white marks of a border left the
+// next dark text white), text in the font it holds in the restored font.
+// Pop sets both again, so that the page has what fpdf holds.
 func (c *PDFCanvas) Pop() {
 	n := len(c.stack)
 	if n == 0 {
@@ -496,6 +501,12 @@ func (c *PDFCanvas) Pop() {
 	}
 	c.stack = c.stack[:n-1]
 	c.f.TransformEnd()
+	r, g, b := c.f.GetFillColor()
+	c.f.SetFillColor(r, g, b)
+	if c.f.GetFontFamily() != "" {
+		pt, _ := c.f.GetFontSize()
+		c.f.SetFontSize(pt)
+	}
 }
 
 // Translate implements Canvas. Like Rotate, it must be inside Push/Pop.

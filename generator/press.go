@@ -53,7 +53,7 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 	art := newCardSideArt(r, doc, d, face, back, b)
 	trim := layout.Rect{X: b, Y: b, W: tw, H: th}
 	for _, card := range d.Cards {
-		cd := NewCardData(d, card)
+		cd := NewCardData(p, d, card)
 		for i := 0; i < card.Count; i++ {
 			art.draw(doc.addPressPage(tw, th, b), cd, false, trim, false)
 			if back != nil {
@@ -135,7 +135,7 @@ func sortPageBoxes(pdf []byte) []byte {
 // back, press/<deck>/<card>_back.png, or press/<deck>/_back.png once when
 // every card shares its back. Ids are lower-case letters, digits and
 // hyphens, so no image name can be another's.
-func (r *Renderer) pressPNGJobs(d *schema.Deck, face, back *schema.Template, opts PrintOptions) []job {
+func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) []job {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
 	if back != nil {
@@ -148,7 +148,7 @@ func (r *Renderer) pressPNGJobs(d *schema.Deck, face, back *schema.Template, opt
 	}
 	var images []image
 	for _, c := range d.Cards {
-		cd := NewCardData(d, c)
+		cd := NewCardData(p, d, c)
 		images = append(images, image{fmt.Sprintf("press/%s/%s.png", d.ID, c.ID), face, cd})
 		if back != nil && perCard(back) {
 			images = append(images, image{fmt.Sprintf("press/%s/%s_back.png", d.ID, c.ID), back, cd})

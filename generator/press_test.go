@@ -196,8 +196,8 @@ func TestPressPNGs(t *testing.T) {
 	blood, bf, bb := layoutDeck(t, p, "blood")
 	events, ef, eb := layoutDeck(t, p, "events")
 	blood, events = layoutFirstCards(blood, 2), layoutFirstCards(events, 3)
-	jobs = append(jobs, r.pressPNGJobs(blood, bf, bb, pressTestOpts("letter"))...)
-	jobs = append(jobs, r.pressPNGJobs(events, ef, eb, pressTestOpts("letter"))...)
+	jobs = append(jobs, r.pressPNGJobs(p, blood, bf, bb, pressTestOpts("letter"))...)
+	jobs = append(jobs, r.pressPNGJobs(p, events, ef, eb, pressTestOpts("letter"))...)
 	arts, err := runJobs(stage, jobs)
 	if err != nil {
 		t.Fatal(err)

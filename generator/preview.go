@@ -45,7 +45,7 @@ func (r *Renderer) WriteCardPreview(w io.Writer, t *schema.Template, d *CardData
 // deckPreviewJobs renders the previews of a deck: one PNG per distinct card
 // face, and contact sheets of up to sheetCards faces (the shared back, if
 // any, last), each sheet built from the card images as they are rendered.
-func (r *Renderer) deckPreviewJobs(d *schema.Deck, face, back *schema.Template) []job {
+func (r *Renderer) deckPreviewJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template) []job {
 	withBack := back != nil && !perCard(back)
 	n := len(d.Cards)
 	if withBack {
@@ -60,7 +60,7 @@ func (r *Renderer) deckPreviewJobs(d *schema.Deck, face, back *schema.Template) 
 			name = fmt.Sprintf("preview/%s-%d.png", d.ID, s+1)
 		}
 		jobs = append(jobs, job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
-			return r.writePreviewSheet(env, name, d, face, back, lo, hi)
+			return r.writePreviewSheet(env, name, p, d, face, back, lo, hi)
 		}})
 	}
 	return jobs
@@ -84,7 +84,7 @@ func previewSheets(n int) [][2]int {
 
 // writePreviewSheet writes the card previews of items lo..hi of a deck (the
 // item after the last card is the shared back) and their contact sheet.
-func (r *Renderer) writePreviewSheet(env jobEnv, name string, d *schema.Deck, face, back *schema.Template, lo, hi int) ([]Artifact, error) {
+func (r *Renderer) writePreviewSheet(env jobEnv, name string, p *schema.Pack, d *schema.Deck, face, back *schema.Template, lo, hi int) ([]Artifact, error) {
 	size, _ := face.TrimSize()
 	items := make([]previewItem, 0, hi-lo)
 	for i := lo; i < hi; i++ {
@@ -93,7 +93,7 @@ func (r *Renderer) writePreviewSheet(env jobEnv, name string, d *schema.Deck, fa
 			items = append(items, previewItem{
 				label: fmt.Sprintf("previewing card %q of deck %q", c.ID, d.ID),
 				path:  fmt.Sprintf("preview/%s/%s.png", d.ID, c.ID),
-				draw:  func(cv Canvas) { r.DrawCard(cv, face, NewCardData(d, c), layout.Sides{}) },
+				draw:  func(cv Canvas) { r.DrawCard(cv, face, NewCardData(p, d, c), layout.Sides{}) },
 			})
 			continue
 		}

@@ -112,7 +112,7 @@ func TestCardRenderingGolden(t *testing.T) {
 		t.Run(c.golden, func(t *testing.T) {
 			d, card := firstCardWith(t, p, c.deck, c.pick)
 			rec := &Recorder{}
-			c.r.DrawCard(rec, p.Templates[c.template], NewCardData(d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
+			c.r.DrawCard(rec, p.Templates[c.template], NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
 			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
 		})
 	}
@@ -151,7 +151,7 @@ func TestDerivedDeterminationFields(t *testing.T) {
 		6: {"1 {bullet}", "gun found"}, 8: {"2 {bullet}", "gun found"}, 10: {"3 {bullet}", "gun found"},
 	}
 	for v, want := range cases {
-		f := rfylDeterminationFields(&schema.Card{Fields: map[string]any{"value": int64(v)}})
+		f := rfylDeterminationFields(nil, &schema.Card{Fields: map[string]any{"value": int64(v)}})
 		if f["ammo"] != want[0] || f["gun"] != want[1] {
 			t.Errorf("value %d: got %v, want %v", v, f, want)
 		}

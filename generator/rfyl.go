@@ -11,7 +11,7 @@ import (
 
 // rfylRenderer is Run For Your Life's line in gameRenderers.
 var rfylRenderer = gameRenderer{
-	derived: map[string]func(*schema.Card) map[string]string{
+	derived: map[string]deriveFunc{
 		"rfyl/determination": rfylDeterminationFields,
 	},
 	boxes: map[string]boxDrawer{
@@ -23,8 +23,8 @@ var rfylRenderer = gameRenderer{
 // the Advanced starting ammo its value gives ("Starting Ammo": 10 = 3
 // bullets, 7-9 = 2, 4-6 = 1, 2-3 = none, 1 = none and a blood card) and the
 // Expert gun search result ("On a draw of 6 or above, the player finds a
-// gun").
-func rfylDeterminationFields(card *schema.Card) map[string]string {
+// gun"). It needs nothing of the pack.
+func rfylDeterminationFields(_ *schema.Pack, card *schema.Card) map[string]string {
 	v, ok := card.Int("value")
 	if !ok {
 		return nil

@@ -12,7 +12,7 @@ import (
 
 // runRenderer is RUN's line in gameRenderers.
 var runRenderer = gameRenderer{
-	derived: map[string]func(*schema.Card) map[string]string{
+	derived: map[string]deriveFunc{
 		"run/backup": runBackupFields,
 		"run/rank":   runRankFields,
 	},
@@ -21,8 +21,8 @@ var runRenderer = gameRenderer{
 // runBackupFields derives a backup card's rank numbers ("1  3  4", printed
 // bottom right, L150) and the names and texts of its top, middle and bottom
 // actions (top, topText, ...), looked up in the deck's actions: vocabulary
-// (the id and no text when undeclared).
-func runBackupFields(card *schema.Card) map[string]string {
+// (the id and no text when undeclared). It needs nothing of the pack.
+func runBackupFields(_ *schema.Pack, card *schema.Card) map[string]string {
 	var ranks []string
 	for _, r := range card.Ints("ranks") {
 		ranks = append(ranks, strconv.Itoa(r))
@@ -49,8 +49,9 @@ func runBackupFields(card *schema.Card) map[string]string {
 	return out
 }
 
-// runRankFields derives a rank card's role as printed.
-func runRankFields(card *schema.Card) map[string]string {
+// runRankFields derives a rank card's role as printed; it needs nothing of
+// the pack.
+func runRankFields(_ *schema.Pack, card *schema.Card) map[string]string {
 	role := "Runner"
 	if card.Str("role") == "dispatch" {
 		role = "Dispatch"

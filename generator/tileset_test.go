@@ -468,33 +468,33 @@ func TestBuildTileSets(t *testing.T) {
 	}
 }
 
-// Item cards print their border colours: the palette colour's box by the
-// derived leftColour and rightColour, and the symbol and name in ink that
-// reads on it; black is marked neutral; a colour the palette lacks is grey
-// with its name.
+// Item cards print their border colours from the palette: the colour's
+// hex, name, symbol and the ink that reads on it; black is marked neutral;
+// a colour the palette lacks is grey with its id as the name.
 func TestJustRunBorderFields(t *testing.T) {
-	pal := jrPalette()
+	pal := jrPalette(nil)
 	got := jrBorderFields("left", "red", pal)
-	if got["leftColour"] != "red" || got["leftMarkOnDark"] != "\u25cf RED" || got["leftMidOnDark"] != "\u25cf RED" || got["leftLabel"] != "RED" {
+	if got["leftHex"] != "#c1121f" || got["leftSymbol"] != "circle" || got["leftInk"] != jrInkOnDark || got["leftLabel"] != "RED" || got["leftNeutral"] != "" || got["leftOther"] != "" {
 		t.Errorf("red: %v", got)
 	}
 	got = jrBorderFields("right", "yellow", pal)
-	if got["rightColour"] != "yellow" || got["rightMarkOnLight"] != "* YELLOW" || got["rightMarkOnDark"] != "" {
+	if got["rightHex"] != "#e9c46a" || got["rightSymbol"] != "star" || got["rightInk"] != jrInkOnLight {
 		t.Errorf("yellow (a light fill, dark ink): %v", got)
 	}
 	got = jrBorderFields("left", "black", pal)
-	if got["leftMarkOnDark"] != "\u25ac BLACK" || got["leftMidOnDark"] != "NEUTRAL" {
+	if got["leftSymbol"] != "bar" || got["leftNeutral"] != "1" || got["leftInk"] != jrInkOnDark {
 		t.Errorf("black: %v", got)
 	}
 	got = jrBorderFields("left", "sky-blue", pal)
-	if got["leftColour"] != "" || got["leftOther"] != "1" || got["leftMarkOnLight"] != "SKY BLUE" {
+	if got["leftHex"] != jrOtherHex || got["leftOther"] != "1" || got["leftLabel"] != "SKY BLUE" || got["leftSymbol"] != "" || got["leftInk"] != jrInkOnLight {
 		t.Errorf("a colour the palette lacks: %v", got)
 	}
 	if jrBorderFields("left", "", pal) != nil {
 		t.Error("no border, no fields")
 	}
-	// On the card: the red border's box is filled with red's hex, and the
-	// marks are drawn; in grey and ink-saver the marks stay.
+	// On the card: the borders are filled with the manifest's hex, and the
+	// marks are drawn with the manifest's names (blue is "Navy" there); in
+	// grey and ink-saver the marks stay.
 	p := loadTiles(t)
 	var deck *schema.Deck
 	for _, e := range p.Elements {
@@ -512,9 +512,9 @@ func TestJustRunBorderFields(t *testing.T) {
 	base := newTestRenderer(t)
 	for _, v := range []struct{ ink, gray bool }{{false, false}, {true, true}} {
 		rec := &Recorder{}
-		base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(deck, deck.Cards[0]), layout.Sides{})
+		base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(p, deck, deck.Cards[0]), layout.Sides{})
 		log := rec.String()
-		for _, want := range []string{"\u2666 BLUE", "\u25cf RED"} {
+		for _, want := range []string{`"NAVY"`, `"RED"`} {
 			if strings.Count(log, want) != 3 {
 				t.Errorf("ink-saver %v: %q printed %d times, want 3", v.ink, want, strings.Count(log, want))
 			}
@@ -546,5 +546,74 @@ func TestTileSetCommandBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		readPDF(t, b)
+	}
+}
+
+// loadJRPalette loads the fixture pack with a palette of its own.
+func loadJRPalette(t testing.TB) *schema.Pack {
+	t.Helper()
+	p, probs := schema.LoadPack(os.DirFS("testdata/jrpalette"), "jrpalette")
+	if p == nil || len(probs) > 0 {
+		t.Fatalf("the palette fixture does not load: %v", probs)
+	}
+	return p
+}
+
+// Item cards print the pack's own palette: a colour id the spec's palette
+// lacks, a changed hex and name, and every symbol as a shape, in colour,
+// grey and ink-saver (golden drawing calls of every card's face).
+func TestJustRunPaletteGolden(t *testing.T) {
+	p := loadJRPalette(t)
+	deck := p.Decks()[0]
+	face, _, _, err := DeckSides(p, deck, "justrun-card", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := newTestRenderer(t)
+	for _, v := range []struct {
+		golden    string
+		ink, gray bool
+	}{
+		{"jr-palette.txt", false, false},
+		{"jr-palette-gray.txt", false, true},
+		{"jr-palette-inksaver.txt", true, false},
+	} {
+		t.Run(v.golden, func(t *testing.T) {
+			var out strings.Builder
+			for _, card := range deck.Cards {
+				rec := &Recorder{}
+				base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(p, deck, card), layout.Sides{})
+				out.WriteString("# card " + card.ID + "\n" + rec.String())
+			}
+			checkGolden(t, v.golden, out.String())
+		})
+	}
+	// What the golden must show: the manifest's hex (and its grey), the
+	// names, each symbol as a shape and never as a character.
+	rec := &Recorder{}
+	for _, card := range deck.Cards {
+		base.DrawCard(rec, face, NewCardData(p, deck, card), layout.Sides{})
+	}
+	log := rec.String()
+	for _, want := range []string{"fill=#8a0f2e", "fill=#0f6b6b", "fill=#f4a6c0", "fill=#c0c0c0", "fill=" + jrOtherHex,
+		`"CRIMSON"`, `"DEEP TEAL"`, `"ROSE"`, `"SILVER"`, `"GOLD"`, `"NEUTRAL"`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the cards lack %s", want)
+		}
+	}
+	if strings.Contains(log, "fill=#c1121f") {
+		t.Error("red prints the spec's hex, not the manifest's")
+	}
+	for _, glyph := range []string{"\u25cf", "\u25a0", "\u25b2", "\u2666", "*", "+", "\u2665", "\u25ac"} {
+		if strings.Contains(log, glyph+" ") {
+			t.Errorf("a symbol prints as the character %q", glyph)
+		}
+	}
+	for _, sym := range []string{"circle", "square", "triangle", "diamond", "star", "cross", "hexagon", "heart", "moon", "bar"} {
+		r := &Recorder{}
+		drawJRSymbol(r, sym, 0, 0, 10, Black)
+		if len(r.Ops) != 1 || strings.Contains(r.Ops[0], "bbox=-") || strings.Contains(r.Ops[0], "path empty") {
+			t.Errorf("symbol %s: %v", sym, r.Ops)
+		}
 	}
 }

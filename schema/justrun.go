@@ -14,15 +14,23 @@ import "encoding/json"
 // the item anatomy (L147-L159) or the event by category. Each of the three
 // decks needs its own back to be separated after a shuffle (L95): the
 // built-in backs justrun-search-back, justrun-scavenge-back and
-// justrun-supplies-back, set by the deck's back:.
+// justrun-supplies-back, set by the deck's back:. The borders are
+// justrun-border boxes, drawn from the manifest's palette (justRun.colours).
 var justRunSchema = GameSchema{
 	System: "just-run",
 	CardTypes: []CardType{
 		{Name: "justrun/card", Card: "just-run.schema.json#/$defs/card", Face: "justrun-card", Back: "justrun-card-back",
-			Derived: []string{"spaceLabel", "wearTearMark", "bashMark", "attackLabel", "armorLabel", "leftLabel", "rightLabel", "extras", "optionalBanner"}},
+			Derived: []string{"spaceLabel", "wearTearMark", "bashMark", "attackLabel", "armorLabel",
+				"leftLabel", "leftHex", "leftSymbol", "leftNeutral", "leftOther", "leftInk",
+				"rightLabel", "rightHex", "rightSymbol", "rightNeutral", "rightOther", "rightInk",
+				"extras", "optionalBanner"}},
 		{Name: "justrun/scenario", Card: "just-run.schema.json#/$defs/scenario", Face: "justrun-scenario", Back: "justrun-scenario-back",
 			Derived: []string{"rating"}},
 	},
+	// justrun-border draws one border of an item card (field: left or
+	// right) in the colour of the pack's palette, with the colour's symbol
+	// and name along it (generator/justrun.go).
+	BoxTypes: []string{"justrun-border"},
 }
 
 // JustRunSystem is the manifest's system: value of Just Run.
