@@ -369,6 +369,11 @@ func closestHint(s string, candidates []string) string {
 // Closest returns the candidate nearest to s by edit distance, if it is
 // close enough to be a likely typo.
 func Closest(s string, candidates []string) string {
+	for _, cand := range candidates {
+		if strings.EqualFold(s, cand) {
+			return cand // only the letter case differs
+		}
+	}
 	best, bestDist := "", len(s)/3+2
 	for _, cand := range candidates {
 		if d := editDistance(s, cand); d < bestDist {

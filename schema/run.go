@@ -30,8 +30,8 @@ func runIcons() map[string]string {
 	icons := map[string]string{
 		"sprint-n": "a loud sprint north", "sprint-e": "a loud sprint east",
 		"sprint-s": "a loud sprint south", "sprint-w": "a loud sprint west",
-		"wild-orthogonal": "the orthogonal wild: any silent orthogonal move",
-		"wild-diagonal":   "the diagonal wild: any silent diagonal move",
+		"wild-orthogonal": "the loud orthogonal wild: one space N, E, S or W, played face up",
+		"wild-diagonal":   "the loud diagonal wild: one space NE, SE, SW or NW, played face up",
 		"stash":           "a stash", "safe-house": "a safe house", "helipad": "the helipad",
 		"witness": "a witness", "puddle": "a puddle", "donut": "the donut shop, or the donut token",
 		"footprint": "a footprint token", "road-block": "a road block", "motion-detector": "a motion detector",

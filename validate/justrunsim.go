@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/jrsim"
@@ -18,7 +20,7 @@ import (
 func justRunSimRules() []*Rule {
 	games := []string{"just-run"}
 	check := func(rule string) func(*Context) { return func(c *Context) { reportJRSim(c, rule) } }
-	return []*Rule{
+	return append(justRunSettingRules(), []*Rule{
 		{ID: jrsim.RuleBoardExit, Severity: Error, Games: games, Check: check(jrsim.RuleBoardExit),
 			Doc: "Simulated boards (explore policy): the main exit is reachable from the start row on fewer than simulation.thresholds.exitReachable of them, full or shorter board (L46, L579; spec 8.3). The message gives the share with its 95% interval, N, the seed, where exploration stopped and the tiles most involved."},
 		{ID: jrsim.RuleBoardStart, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardStart),
@@ -29,17 +31,26 @@ func justRunSimRules() []*Rule {
 			Doc: "Simulated boards, with Rescue Mission in the pack: the rescuee's room is reachable and connected to the main exit on fewer than rescueeReachable of them (L683)."},
 		{ID: jrsim.RuleBoardTempo, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardTempo),
 			Doc: "Simulated boards (run policy): the draw pile runs out, or a tile goes face down, before the exit connects on more than exhaustedBeforeExit or faceDownBeforeExit of them (\"In the unlikely event\", L559)."},
+		{ID: RuleJRBoardSimulation, Severity: Error, Games: games, Check: checkJRSimRuns,
+			Doc: "The board simulation cannot run on the pack's tiles and justRun: settings for a reason no other rule reports (e.g. a board width other than the number of start positions), or simulation.policies leaves out explore or run, so the checks that need it (board-exit, board-start, board-lab, board-rescuee, tile-rarely-placed; board-tempo) would not run, or the shorter board is not shorter (L113)."},
 		{ID: jrsim.RuleRarelyPlaced, Severity: Warning, Games: games, Check: check(jrsim.RuleRarelyPlaced),
 			Doc: "Simulated boards (explore policy, full length): a room tile is placed face up on fewer than tilePlacedShare of them: it almost never fits (L557)."},
-	}
+	}...)
 }
+
+// RuleJRBoardSimulation reports a simulation that cannot run, or runs
+// without a policy some checks need.
+const RuleJRBoardSimulation = "justrun/board-simulation"
 
 // jrSimResult is the simulation of one pack: its explanation, or why it
 // did not run.
 type jrSimResult struct {
 	explain *jrsim.Explanation
-	// skipped says why the simulation did not run ("" when it did).
-	skipped string
+	// skipped says why the simulation did not run ("" when it did);
+	// brokenLoad is set when that is because the loader could not read a
+	// file the simulation depends on (its error is reported already).
+	skipped    string
+	brokenLoad bool
 }
 
 // jrSimKey keys the pack's simulation in the memo.
@@ -47,7 +58,80 @@ type jrSimKey struct{}
 
 // jrSim returns the pack's simulation, computed once per validation run.
 func jrSim(c *Context) *jrSimResult {
-	return memo(c, jrSimKey{}, func() *jrSimResult { return simulateJustRun(c.Pack) })
+	return memo(c, jrSimKey{}, func() *jrSimResult {
+		if f := jrBrokenInput(c); f != "" {
+			return &jrSimResult{skipped: f + " could not be read whole", brokenLoad: true}
+		}
+		return simulateJustRun(c.Pack)
+	})
+}
+
+// jrBrokenInput names a file the simulation depends on that the loader
+// reported errors in: the manifest, a tile set, or a file that loaded as no
+// element at all (it may have been a tile set). Simulating a half-loaded
+// tile set would report boards that cannot be escaped for the wrong reason.
+func jrBrokenInput(c *Context) string {
+	if len(c.brokenFiles) == 0 {
+		return ""
+	}
+	backing := map[string]bool{}
+	deps := map[string]bool{c.Pack.Game.Ref.Pos().File: true}
+	for _, e := range c.Pack.Elements {
+		f := e.Source().Pos().File
+		backing[f] = true
+		if _, ok := e.(*schema.TileSet); ok {
+			deps[f] = true
+		}
+	}
+	files := make([]string, 0, len(c.brokenFiles))
+	for f := range c.brokenFiles {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		if deps[f] || !backing[f] {
+			return f
+		}
+	}
+	return ""
+}
+
+// checkJRSimRuns reports a simulation that cannot run, a policy list that
+// leaves checks out, and a shorter board that is not shorter.
+func checkJRSimRuns(c *Context) {
+	if len(c.Pack.TileSets()) == 0 {
+		return
+	}
+	s := c.Pack.JustRun()
+	if s.Board.ShorterLength >= s.Board.Length {
+		c.ReportHint(s.FieldRef("board", "shorterLength").Pos(),
+			fmt.Sprintf("the Shorter Variation's board is %d tiles long, not shorter than the full board's %d (L113)", s.Board.ShorterLength, s.Board.Length),
+			"make shorterLength less than length (7 and 10 in the rulebook)")
+	}
+	var has [2]bool
+	for _, p := range s.Simulation.Policies {
+		has[0] = has[0] || p == string(jrsim.Explore)
+		has[1] = has[1] || p == string(jrsim.Run)
+	}
+	for i, miss := range []struct{ policy, checks string }{
+		{"explore", "board-exit, board-start, board-lab, board-rescuee and tile-rarely-placed"},
+		{"run", "board-tempo"},
+	} {
+		if !has[i] {
+			c.ReportHint(s.FieldRef("simulation", "policies").Pos(),
+				fmt.Sprintf("simulation.policies leaves out %s, so %s are not checked", miss.policy, miss.checks),
+				"list both policies: [explore, run] (A12), or turn those rules off in rules: if that is what you mean")
+		}
+	}
+	r := jrSim(c)
+	if r.skipped == "" || r.brokenLoad {
+		return
+	}
+	at, hint := s.FieldRef("simulation"), "correct the tile sets or the justRun: settings it names"
+	if strings.Contains(r.skipped, "start position") || strings.Contains(r.skipped, "exit tiles") {
+		at, hint = s.FieldRef("board", "width"), "the board is as wide as the start row: one start tile per position and as many exit tiles (L85, L105)"
+	}
+	c.ReportHint(at.Pos(), fmt.Sprintf("the board simulation cannot run, so the board-* checks are not made: %s", r.skipped), hint)
 }
 
 // simulateJustRun runs the simulation of a Just Run pack, or says why it

@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/runforge/runforge/validate"
 )
@@ -30,6 +31,24 @@ func jrSimCases() []ruleCase {
 					msg: []string{"the main exit was reachable from the start row on 0.0% of 400 explore boards of the full length 10", "seed 20200209", "the minimum is 95.0%"}},
 				{file: "room-tiles.yaml", at: "id: |room-tiles", sev: err, msg: []string{"of the shorter-variation length 7"}},
 			}},
+		{rule: validate.RuleJRBoardSimulation, name: "quiet-test-pack", files: jrPack()},
+		{rule: validate.RuleJRBoardSimulation, name: "fires-board-narrower-than-the-start-row", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {width: 4}\n"),
+			want: []want{{file: "game.yaml", at: "board: {width: |4}", sev: err, hint: []string{"as wide as the start row"},
+				msg: []string{"the board simulation cannot run, so the board-* checks are not made", "start position 5"}}}},
+		{rule: validate.RuleJRBoardSimulation, name: "fires-policies-without-explore", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400, policies: [run]}\n"),
+			want: []want{{file: "game.yaml", at: "policies: |[run]", sev: err, hint: []string{"[explore, run]"},
+				exact: "simulation.policies leaves out explore, so board-exit, board-start, board-lab, board-rescuee and tile-rarely-placed are not checked"}}},
+		{rule: validate.RuleJRBoardSimulation, name: "fires-shorter-board-not-shorter", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {shorterLength: 12}\n"),
+			want: []want{{file: "game.yaml", at: "shorterLength: |12", sev: err,
+				exact: "the Shorter Variation's board is 12 tiles long, not shorter than the full board's 10 (L113)"}}},
+		{rule: validate.RuleJRTilePosition, name: "quiet-test-pack", files: jrPack()},
+		{rule: validate.RuleJRTilePosition, name: "fires-room-tile-with-a-position", files: jrEdit("room-tiles.yaml", "{id: ward, count: 5,", "{id: ward, count: 5, position: 3,"),
+			want: []want{{file: "room-tiles.yaml", at: "position: |3", sev: err, hint: []string{"remove position:"},
+				exact: `room tile "ward" has position: 3, but only start tiles have a place in the start row (L105, A14)`}}},
+		{rule: validate.RuleJRIdleSetting, name: "quiet-default-written", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  placement: {rotation: none, rotationChoice: most-doors}\n")},
+		{rule: validate.RuleJRIdleSetting, name: "fires-random-without-rotation", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  placement: {rotationChoice: random}\n"),
+			want: []want{{file: "game.yaml", at: "rotationChoice: |random", sev: warn, hint: []string{"rotation: free"},
+				exact: "placement.rotationChoice is random, but rotation is none: tiles do not turn, so there is no rotation to choose (A1)"}}},
 		{rule: "justrun/board-start", name: "quiet-test-pack", files: jrPack()},
 		{rule: "justrun/board-start", name: "fires-threshold-above-the-mix", files: jrThreshold("exitReachableEachStart: {min: 0.9999}"),
 			want: []want{
@@ -67,5 +86,25 @@ func jrSimCases() []ruleCase {
 				{file: "room-tiles.yaml", at: "{id: |lab-b", sev: warn}, {file: "room-tiles.yaml", at: "{id: |se,", sev: warn},
 				{file: "room-tiles.yaml", at: "{id: |sw,", sev: warn},
 			}},
+	}
+}
+
+// A tile set the loader could not read whole is not simulated: its schema
+// error is the finding, not boards that cannot be escaped for want of it.
+func TestJRSimSkipsABrokenTileSet(t *testing.T) {
+	for _, file := range []string{"room-tiles.yaml", "game.yaml"} {
+		f := jrEdit("room-tiles.yaml", "{id: ward, count: 5,", "{id: ward, count: 5, spawns: true,")
+		if file == "game.yaml" {
+			f = jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400, bords: 3}\n")
+		}
+		got := check(t, f, validate.Options{})
+		if len(ofRule(got, "schema/invalid")) != 1 {
+			t.Fatalf("%s: want one schema error, got:\n%s", file, dump(got))
+		}
+		for _, d := range got {
+			if strings.HasPrefix(d.Rule, "justrun/board-") || d.Rule == "justrun/tile-rarely-placed" {
+				t.Errorf("%s: simulated a half-loaded pack: %s", file, d.Message)
+			}
+		}
 	}
 }

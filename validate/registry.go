@@ -115,6 +115,10 @@ type Context struct {
 	// memo holds what rules of one run share (see memo), keyed by the
 	// element it is about.
 	memo map[any]any
+	// brokenFiles are the files the loader reported errors in: analyses
+	// that would mislead on a half-loaded pack (Just Run's simulation) look
+	// at them.
+	brokenFiles map[string]bool
 }
 
 // memo returns what compute gives for key, computing it once per
@@ -228,11 +232,17 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			target = *opts.Print
 		}
 		shared := map[any]any{}
+		broken := map[string]bool{}
+		for _, pr := range problems {
+			if r, ok := reg.Lookup(pr.Rule); !ok || r.Severity == Error {
+				broken[pr.Pos.File] = true
+			}
+		}
 		for _, rule := range reg.rules {
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) {
 				continue
 			}
-			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target, memo: shared}
+			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target, memo: shared, brokenFiles: broken}
 			rule.Check(ctx)
 			diags = append(diags, ctx.diags...)
 		}

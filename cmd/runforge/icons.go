@@ -36,6 +36,11 @@ the shared icons and those of one game system.`,
 
 // writeIcons prints the icon table.
 func writeIcons(s streams, opts iconsOptions) error {
+	for _, sys := range schema.Systems() {
+		if strings.EqualFold(sys, opts.game) {
+			opts.game = sys // any letter case, as for every other value
+		}
+	}
 	if opts.game != "" && !slices.Contains(schema.Systems(), opts.game) {
 		hint := ""
 		if cl := schema.Closest(opts.game, schema.Systems()); cl != "" {

@@ -14,6 +14,7 @@ func TestIcons(t *testing.T) {
 	}{
 		{args: []string{"icons"}, want: []string{"ICON", "zombie ", "silent-ne ", "run ", "run-for-your-life"}},
 		{args: []string{"icons", "--game", "run"}, want: []string{"silent-ne ", "zombie "}, wantNone: []string{"run-for-your-life"}},
+		{args: []string{"icons", "--game", "RUN"}, want: []string{"silent-ne "}, wantNone: []string{"run-for-your-life"}},
 		{args: []string{"icons", "--game", "rnu"}, code: 2, want: []string{`--game "rnu" is not a game system; did you mean run?`}},
 		{args: []string{"icons", "extra"}, code: 2, want: []string{"unknown command"}},
 	} {
