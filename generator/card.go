@@ -68,9 +68,12 @@ type CardData struct {
 // Just Run's palette).
 func NewCardData(p *schema.Pack, deck *schema.Deck, card *schema.Card) *CardData {
 	d := &CardData{Card: card, Deck: deck, fields: map[string]string{}}
-	for k := range card.Fields {
+	for k, v := range card.Fields {
 		if l := card.List(k); l != nil {
 			d.fields[k] = strings.Join(l, " ")
+		} else if b, isBool := v.(bool); isBool {
+			// A true flag is set (when: shows its box), a false one is not.
+			d.fields[k] = boolField(b)
 		} else {
 			d.fields[k] = card.Str(k)
 		}
@@ -110,8 +113,18 @@ func (d *CardData) visible(b *schema.Box) bool {
 	return ok != negate
 }
 
+// boolField is a true/false card field as text: "true", or "" (absent).
+func boolField(b bool) string {
+	if b {
+		return "true"
+	}
+	return ""
+}
+
 func toString(v any) string {
 	switch t := v.(type) {
+	case bool:
+		return boolField(t)
 	case string:
 		return t
 	case float64:

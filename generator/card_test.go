@@ -1,0 +1,32 @@
+package generator
+
+import (
+	"testing"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// when: shows a box for a set field: a true flag is set, a false one is not
+// (as an absent field); equals: true matches a true flag.
+func TestBoxVisibleOnFlags(t *testing.T) {
+	card := &schema.Card{ID: "c", Count: 1, Fields: map[string]any{"townLine": true, "starting": false, "name": "Town Line"}}
+	d := NewCardData(nil, &schema.Deck{ID: "d", CardType: "generic"}, card)
+	for _, c := range []struct {
+		when   string
+		equals any
+		want   bool
+	}{
+		{"townLine", nil, true},
+		{"!townLine", nil, false},
+		{"starting", nil, false},
+		{"!starting", nil, true},
+		{"missing", nil, false},
+		{"townLine", true, true},
+		{"name", "Town Line", true},
+	} {
+		b := &schema.Box{When: c.when, Equals: c.equals}
+		if got := d.visible(b); got != c.want {
+			t.Errorf("when %q equals %v: visible %v, want %v", c.when, c.equals, got, c.want)
+		}
+	}
+}
