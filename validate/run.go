@@ -109,7 +109,7 @@ func runRules() []*Rule {
 			Doc: "Two of stash, safe house, spawn point and helicopter pad share a space (A17: the rulebook does not say they may not)."},
 		{ID: "run/map-rules", Severity: Warning, Games: games, Check: checkRunMapRules,
 			Doc: "A map has printed rule text whose effect runforge does not apply (encoded is not true; L661-663)."},
-	}, append(append(runReachRules(), runBackupRules()...), runTokenRules()...)...)
+	}, append(append(append(runReachRules(), runBackupRules()...), runTokenRules()...), runDirectionRules()...)...)
 }
 
 // mapWhat names a map in messages: `map "base"`.

@@ -97,6 +97,7 @@ func runCases() []ruleCase {
 	all = append(all, runReachCases()...)
 	all = append(all, runBackupCases()...)
 	all = append(all, runTokenCases()...)
+	all = append(all, runDirectionCases()...)
 	return all
 }
 
