@@ -372,9 +372,14 @@ func (r *Renderer) DrawMapFace(c Canvas, m *schema.Map, bleed float64) {
 			drawPuddle(c, cellOrigin(cell).add(pt{19, 19.5}))
 		}
 	}
-	r.drawMapLinks(c, m)
+	icons := r.drawMapLinks(c, m)
 	r.drawMapAccess(c, m)
 	r.drawMapFeatures(c, m)
+	// Zip-line and link icons go on top: a ladder or a stash drawn later
+	// must not hide the action that triggers the line.
+	for _, ic := range icons {
+		r.drawAction(c, ic.action, ic.at)
+	}
 	c.Rect(mapGridX, mapGridY, mapGrid, mapGrid, 0, Stroked(mapInk, 0.8))
 	r.drawMapRules(c, m)
 }
@@ -821,14 +826,22 @@ func drawAccessGlyph(c Canvas, kind string, p, u pt) {
 
 // ---- tunnels, zip lines, links ----
 
-// drawMapLinks draws tunnels, zip lines and suspension bridges, and linked
-// spaces, with their action icons.
-func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) {
+// pendingIcon is an action icon drawn after the other features.
+type pendingIcon struct {
+	action string
+	at     pt
+}
+
+// drawMapLinks draws tunnels (with their icons), zip lines and suspension
+// bridges, and linked spaces; it returns the zip lines' and links' action
+// icons, which the caller draws last, on top of everything.
+func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) []pendingIcon {
+	var icons []pendingIcon
 	for _, t := range m.Tunnels {
 		r.drawTunnel(c, t)
 	}
 	for _, z := range m.ZipLines {
-		r.drawZipLine(c, z)
+		icons = append(icons, r.drawZipLine(c, z)...)
 	}
 	for _, l := range m.Links {
 		a, ok1 := schema.ParseCell(l.From)
@@ -842,12 +855,13 @@ func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) {
 		dashes(c, s, e, 2.2, 1.4, White, 1.5)
 		dashes(c, s, e, 2.2, 1.4, mapInk, 0.6)
 		polygon(c, arrowShape(e.sub(u.mul(1)), u, 2, 0, 2.6, 2), mapInk, mapInk, 0)
-		r.drawAction(c, l.Action, local(s, u, 2, -4.5))
+		icons = append(icons, pendingIcon{l.Action, local(s, u, 2, -4.5)})
 		if l.BackAction != "" {
 			polygon(c, arrowShape(s.add(u.mul(1)), u.mul(-1), 2, 0, 2.6, 2), mapInk, mapInk, 0)
-			r.drawAction(c, l.BackAction, local(e, u, -2, -4.5))
+			icons = append(icons, pendingIcon{l.BackAction, local(e, u, -2, -4.5)})
 		}
 	}
+	return icons
 }
 
 // dashes strokes a dashed line from a to b.
@@ -918,12 +932,13 @@ func (r *Renderer) drawSprintBoth(c Canvas, centre pt, u pt) {
 // drawZipLine draws a zip line as a sagging curve from start to end
 // (L604), or a suspension bridge (style bridge, L616) as a double line with
 // planks, with the action icon at the start, and at the end when it is
-// two-way; a one-way line has an arrow halfway.
-func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) {
+// two-way; a one-way line has an arrow halfway. It returns the icons, for
+// the caller to draw on top.
+func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) []pendingIcon {
 	a, ok1 := schema.ParseCell(z.Start)
 	b, ok2 := schema.ParseCell(z.End)
 	if !ok1 || !ok2 || a == b {
-		return
+		return nil
 	}
 	ca, cb := cellCentre(a), cellCentre(b)
 	u := cb.sub(ca).unit()
@@ -961,10 +976,11 @@ func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) {
 		mid := curve(0)[steps/2]
 		polygon(c, arrowShape(mid, e.sub(s).unit(), 2.6, 0, 3, 2.6), mapInk, White, 0.3)
 	}
-	r.drawAction(c, z.Action, local(s, u, 1, -4.8))
+	icons := []pendingIcon{{z.Action, local(s, u, 1, -4.8)}}
 	if !z.OneWay {
-		r.drawAction(c, cmp.Or(z.EndAction, z.Action), local(e, u, -1, -4.8))
+		icons = append(icons, pendingIcon{cmp.Or(z.EndAction, z.Action), local(e, u, -1, -4.8)})
 	}
+	return icons
 }
 
 // ---- features ----
