@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -376,9 +377,13 @@ func TestRFoDExplainOdds(t *testing.T) {
 		files           files
 		character, cmb  string
 		p, pFlee, label string
+		// A cell of the icon-count table: row, column, exact value.
+		row, column, cell string
 	}{
-		{"rfod", rfodPack(), "hunter", "double-tap", "6953534555/13060694016", "41740301591/78364164096", "without Fleeing"},
-		{"rfodr", rfodrPack(), "prom-queen", "major", "81006681733/156728328192", "", "5 zombies end the turn"},
+		{"rfod", rfodPack(), "hunter", "double-tap", "6953534555/13060694016", "41740301591/78364164096", "without Fleeing",
+			">=3 search", "RFoD, 2 rerolls, no Fleeing", "1138594/4782969"},
+		{"rfodr", rfodrPack(), "prom-queen", "major", "81006681733/156728328192", "", "5 zombies end the turn",
+			"turn ends by zombies", "Reloaded, 2 rerolls, repick", "5248110340291/101559956668416"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, probs := schema.LoadPack(tc.files.fs(), packRoot)
@@ -397,6 +402,20 @@ func TestRFoDExplainOdds(t *testing.T) {
 			}
 			if got == nil || got.P != tc.p || got.PFlee != tc.pFlee {
 				t.Fatalf("combo %s/%s: %+v, want P %s, with Fleeing %q", tc.character, tc.cmb, got, tc.p, tc.pFlee)
+			}
+			if tb := e.Odds.Table; tb == nil {
+				t.Errorf("no icon-count table")
+			} else {
+				col := slices.Index(tb.Variants, tc.column)
+				found := false
+				for _, r := range tb.Rows {
+					if r.Target == tc.row && col >= 0 && r.Cells[col].P == tc.cell {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("table lacks %s = %s under %q (columns %q)", tc.row, tc.cell, tc.column, tb.Variants)
+				}
 			}
 			text := e.String()
 			if !strings.Contains(text, "combo odds") || !strings.Contains(text, tc.p) || !strings.Contains(text, tc.label) {

@@ -30,8 +30,52 @@ type OddsExplanation struct {
 	// Assumptions are the dice assumptions the values rest on.
 	Assumptions []string    `json:"assumptions"`
 	Combos      []ComboOdds `json:"combos,omitempty"`
+	// Table is the odds card's icon counts (spec 10): for each non-zombie
+	// face at least and exactly k, at least k zombies and, in Reloaded, the
+	// chance that zombies end the turn, under each variant (RFoD: 1, 2 and
+	// 3 rerolls, without and with Fleeing).
+	Table *OddsTable `json:"table,omitempty"`
 	// Skipped says why no odds were computed (the dice are broken).
 	Skipped string `json:"skipped,omitempty"`
+}
+
+// OddsTable is the odds card's table: a column per variant, a row per
+// target, each cell exact and as a decimal.
+type OddsTable struct {
+	Variants []string  `json:"variants"`
+	Rows     []OddsRow `json:"rows"`
+}
+
+// OddsRow is one target of the table.
+type OddsRow struct {
+	Target string     `json:"target"`
+	Cells  []OddsCell `json:"cells"`
+}
+
+// OddsCell is one probability: exact and as a decimal.
+type OddsCell struct {
+	P        string  `json:"p"`
+	PDecimal float64 `json:"pDecimal"`
+}
+
+// oddsTable computes the odds card's table of the pack's game.
+func oddsTable(g diceodds.Game) (*OddsTable, error) {
+	card, err := diceodds.OddsCard(g, false)
+	if err != nil {
+		return nil, err
+	}
+	t := &OddsTable{}
+	for _, v := range card.Variants {
+		t.Variants = append(t.Variants, v.Name)
+	}
+	for _, r := range card.Rows {
+		row := OddsRow{Target: r.Target.String()}
+		for _, c := range r.Cells {
+			row.Cells = append(row.Cells, OddsCell{P: c.Exact.RatString(), PDecimal: c.Float()})
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
 }
 
 // ComboOdds is one character combo's exact probability.
@@ -114,6 +158,11 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	for _, d := range g.Dice {
 		x.Dice = append(x.Dice, strings.Join(d.Faces[:], " "))
 	}
+	tg := g
+	tg.SetAsidePermanent = x.SetAsidePermanent
+	if t, err := oddsTable(tg); err == nil {
+		x.Table = t
+	}
 	for _, b := range boards {
 		rerolls := s.Dice.Rerolls
 		if b.Rerolls != nil {
@@ -173,6 +222,19 @@ func (x *OddsExplanation) String() string {
 	fmt.Fprintf(&sb, "  dice: %s\n", strings.Join(x.Dice, " | "))
 	for _, a := range x.Assumptions {
 		fmt.Fprintf(&sb, "  assumes %s\n", a)
+	}
+	if x.Table != nil {
+		sb.WriteString("  icon counts (exact values in --format json):\n")
+		for i, v := range x.Table.Variants {
+			fmt.Fprintf(&sb, "    column %d: %s\n", i+1, v)
+		}
+		for _, r := range x.Table.Rows {
+			fmt.Fprintf(&sb, "    %-24s", r.Target)
+			for _, c := range r.Cells {
+				fmt.Fprintf(&sb, " %6.2f%%", 100*c.PDecimal)
+			}
+			sb.WriteString("\n")
+		}
 	}
 	for _, c := range x.Combos {
 		fmt.Fprintf(&sb, "  %s %s %s (%d rerolls): ", c.Character, c.Combo, c.Dice, c.Rerolls)
