@@ -12,11 +12,19 @@ import (
 )
 
 // Boards (kind: Board) print at true size. Each side is drawn once as a PDF
-// template and placed on every page that shows part of it, clipped to the
-// page's tile (layout.TileBoard). Every side starts with a page map: the
-// tiles, their pages and how to put them together. Board sides are printed
-// single-sided and never mirrored: a double-sided board is made of two
-// assembled sides glued back to back, so no duplex registration is needed.
+// template and placed on every page that shows part of it. A side that fits
+// the printable area (upright, or turned a quarter) prints on one page of
+// its own, centred, with crop marks in the waste and a short label where it
+// finds room beside the board: no page map, no tile caption. A larger side
+// is tiled (layout.TileBoard): a page map first (the tiles, their pages and
+// how to put them together), then one page per tile, clipped to it.
+//
+// A two-sided board whose sides both fit one page prints as one sheet when
+// the build prints duplex: side 2 is on the back page, placed like a card
+// back (layout.BackOf: mirrored for the flip, turned 180 degrees for a
+// short-edge flip, shifted by the back offset) so that it lands behind
+// side 1. Without duplex, or when a side is tiled, the sides print on pages
+// of their own, not mirrored, to be glued back to back.
 
 // Board colours.
 var (
@@ -53,17 +61,25 @@ func buildBoard(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions
 }
 
 // indexBoard describes a board's PDF in the kit's index: per side its size,
-// its pages and how to assemble them.
+// its pages and how to assemble them, then how the sides go together.
 func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
 	b := e.(*schema.Board)
 	var out []string
+	plans := make([]layout.TilePlan, len(b.Sides))
+	planned := true
 	for i, side := range b.Sides {
 		pl, err := boardPlan(side, opts)
 		if err != nil {
+			planned = false
 			continue
 		}
-		line := fmt.Sprintf("%s: %s at true size, a page map and %s", sideTitle(side, i), boardSizeText(pl), boardPagesText(pl))
-		if pl.Pages() > 1 {
+		plans[i] = pl
+		var line string
+		switch {
+		case pl.Pages() == 1:
+			line = fmt.Sprintf("%s: %s at true size on one page%s, no page map; trim along the crop marks", sideTitle(side, i), boardSizeText(pl), boardTurnText(pl))
+		default:
+			line = fmt.Sprintf("%s: %s at true size, a page map and %s", sideTitle(side, i), boardSizeText(pl), boardPagesText(pl))
 			line += "; cut along the dashed lines, lay each cut edge on its neighbour's hatched glue strip so the crosshairs meet, glue or tape"
 		}
 		out = append(out, line)
@@ -72,16 +88,28 @@ func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 		}
 	}
 	if len(b.Sides) > 1 {
-		out = append(out, "the sides are printed single-sided: assemble each, then glue them back to back")
+		switch d := boardDuplex(b, plans, opts); {
+		case planned && d != layout.NoDuplex:
+			out = append(out, fmt.Sprintf("one sheet printed double-sided (flip on the %s edge): side 2 is on the back of side 1, registered behind it", d))
+		case planned && boardFitsPages(plans):
+			out = append(out, "the sides are printed single-sided, each on a page of its own: trim both and glue side 2 behind side 1")
+		default:
+			out = append(out, "the sides are printed single-sided: assemble each, then glue them back to back")
+		}
 	}
 	return out
 }
 
-// WriteBoard writes a board's PDF: for every side (each printed b.Count
-// times) a page map, then the pages of its tiles at true size.
+// WriteBoard writes a board's PDF: for every copy (b.Count), every side in
+// turn: a side that fits the paper on one page, a larger side as a page
+// map and then the pages of its tiles at true size.
 func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
 	return r.writeDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *PDF) error {
-		doc.SetDuplex(layout.NoDuplex) // tiles are printed one-sided
+		duplex := layout.NoDuplex // tiles and lone sides are printed one-sided
+		if plans, err := boardPlans(b, opts); err == nil {
+			duplex = boardDuplex(b, plans, opts)
+		}
+		doc.SetDuplex(duplex)
 		return r.imposeBoard(pdfBoardOut{doc}, b, opts)
 	})
 }
@@ -116,31 +144,66 @@ type boardPrint struct {
 	index int // of the side
 	plan  layout.TilePlan
 	copy  int
-	first int // page number of the side's page map
+	first int // page number of the side's page map (of its page if it fits one)
 	total int // pages in the file
 	opts  PrintOptions
+	// role says how a side that fits one page goes with the board's other
+	// side; it is unused for tiled sides.
+	role boardRole
 }
+
+// boardRole is how a side printed on one page goes with the other side.
+type boardRole int
+
+// Board roles.
+const (
+	// roleAlone: the board's only side, or a side glued back to back with
+	// a tiled one.
+	roleAlone boardRole = iota
+	// roleFront: side 1 of a sheet printed double-sided.
+	roleFront
+	// roleBack: side 2 on the back page of side 1, registered behind it.
+	roleBack
+	// roleFirst: side 1 of a two-sided board printed single-sided.
+	roleFirst
+	// roleGlued: side 2 printed single-sided, to glue behind side 1.
+	roleGlued
+)
 
 // imposeBoard adds every page of the board to out.
 func (r *Renderer) imposeBoard(out boardOut, b *schema.Board, opts PrintOptions) error {
 	if b.Count < 1 || len(b.Sides) == 0 {
 		return fmt.Errorf("nothing to print (count %d, %d sides)", b.Count, len(b.Sides))
 	}
-	plans := make([]layout.TilePlan, len(b.Sides))
+	plans, err := boardPlans(b, opts)
+	if err != nil {
+		return err
+	}
+	duplex := boardDuplex(b, plans, opts)
+	roles := boardRoles(b, plans, duplex)
 	total := 0
-	for i, side := range b.Sides {
-		pl, err := boardPlan(side, opts)
-		if err != nil {
-			return fmt.Errorf("side %s: %w", side.ID, err)
-		}
-		plans[i] = pl
-		total += (1 + pl.Pages()) * b.Count
+	for _, pl := range plans {
+		total += boardSidePages(pl) * b.Count
 	}
 	arts := make([]placeArt, len(b.Sides))
 	page := 0
 	for cp := 1; cp <= b.Count; cp++ {
 		for i, side := range b.Sides {
-			bp := &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: cp, first: page + 1, total: total, opts: opts}
+			bp := &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: cp, first: page + 1, total: total, opts: opts, role: roles[i]}
+			if bp.plan.Pages() == 1 {
+				// One page, no page map: side 2 of a pair goes behind side 1.
+				slot := boardSlot(bp.plan, opts)
+				if bp.role == roleBack || bp.role == roleGlued {
+					slot = boardBackSlot(slot, duplex, opts)
+				}
+				page++
+				page0 := out.AddPage(opts.Paper.W, opts.Paper.H)
+				if arts[i] == nil {
+					arts[i] = r.sideArt(out, side, opts.Bleed)
+				}
+				r.drawSidePage(page0, bp, slot, arts[i])
+				continue
+			}
 			r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
 			if arts[i] == nil {
 				arts[i] = r.sideArt(out, side, opts.Bleed)
@@ -159,6 +222,56 @@ func boardPlan(side *schema.BoardSide, opts PrintOptions) (layout.TilePlan, erro
 	return layout.TileBoard(opts.Paper, opts.Margin, layout.DefaultOverlap, side.Width.MM(), side.Height.MM())
 }
 
+// boardPlans tiles every side of a board.
+func boardPlans(b *schema.Board, opts PrintOptions) ([]layout.TilePlan, error) {
+	plans := make([]layout.TilePlan, len(b.Sides))
+	for i, side := range b.Sides {
+		pl, err := boardPlan(side, opts)
+		if err != nil {
+			return nil, fmt.Errorf("side %s: %w", side.ID, err)
+		}
+		plans[i] = pl
+	}
+	return plans, nil
+}
+
+// boardSidePages is the number of pages a side prints: one when it fits
+// the paper, else its page map and its tiles.
+func boardSidePages(pl layout.TilePlan) int {
+	if pl.Pages() == 1 {
+		return 1
+	}
+	return 1 + pl.Pages()
+}
+
+// boardFitsPages reports whether there are two sides and both fit one page.
+func boardFitsPages(plans []layout.TilePlan) bool {
+	return len(plans) == 2 && plans[0].Pages() == 1 && plans[1].Pages() == 1
+}
+
+// boardDuplex is how side 2 of a board goes behind side 1: the build's
+// duplex flip when the board has two sides that both fit one page,
+// layout.NoDuplex (pages of their own, to glue) otherwise.
+func boardDuplex(b *schema.Board, plans []layout.TilePlan, opts PrintOptions) layout.Duplex {
+	if len(b.Sides) != 2 || !boardFitsPages(plans) {
+		return layout.NoDuplex
+	}
+	return opts.Duplex // layout.NoDuplex when the build prints single-sided
+}
+
+// boardRoles says how each side that fits one page goes with the other.
+func boardRoles(b *schema.Board, plans []layout.TilePlan, duplex layout.Duplex) []boardRole {
+	roles := make([]boardRole, len(b.Sides))
+	switch {
+	case len(b.Sides) != 2 || !boardFitsPages(plans):
+	case duplex != layout.NoDuplex:
+		roles[0], roles[1] = roleFront, roleBack
+	default:
+		roles[0], roles[1] = roleFirst, roleGlued
+	}
+	return roles
+}
+
 // sideArt draws the side once, with bleed around it.
 func (r *Renderer) sideArt(out boardOut, side *schema.BoardSide, bleed float64) placeArt {
 	w, h := side.Width.MM(), side.Height.MM()
@@ -168,6 +281,128 @@ func (r *Renderer) sideArt(out boardOut, side *schema.BoardSide, bleed float64) 
 		r.DrawBoardSide(c, side, bleed)
 		c.Pop()
 	})
+}
+
+// ---- sides on one page ----
+
+// boardSlot is where a side that fits the paper goes on its page: centred
+// in the printable area, upright or, when only that fits, turned a quarter
+// (its top to the left), with as much of the bleed as the margin leaves.
+func boardSlot(pl layout.TilePlan, opts PrintOptions) layout.Slot {
+	w, h, turn := pl.BoardW, pl.BoardH, 0.0
+	if pl.Landscape {
+		w, h, turn = h, w, 270
+	}
+	pr := layout.Printable(opts.Paper, opts.Margin)
+	trim := layout.Rect{X: pr.X + (pr.W-w)/2, Y: pr.Y + (pr.H-h)/2, W: w, H: h}
+	return layout.Slot{Trim: trim, Bleed: boardSlotBleed(trim, pr, opts.Bleed), Turn: turn}
+}
+
+// boardBackSlot is where the second side goes, given its own centred slot:
+// behind the first side after a duplex flip (layout.BackOf: mirrored for
+// the flip, turned like a card back, shifted by the back offset), or where
+// it is when the sides print on pages of their own (layout.NoDuplex).
+func boardBackSlot(own layout.Slot, d layout.Duplex, opts PrintOptions) layout.Slot {
+	if d == layout.NoDuplex {
+		return own
+	}
+	trim, turn := layout.BackOf(opts.Paper, own.Trim, own.Turn, d, opts.BackOffset)
+	return layout.Slot{Trim: trim, Bleed: boardSlotBleed(trim, layout.Printable(opts.Paper, opts.Margin), opts.Bleed), Turn: turn}
+}
+
+// boardSlotBleed is the bleed around trim, cut short by the printable area.
+func boardSlotBleed(trim, pr layout.Rect, bleed float64) layout.Sides {
+	room := func(v float64) float64 { return max(0, min(bleed, v)) }
+	return layout.Sides{Top: room(trim.Y - pr.Y), Right: room(pr.Right() - trim.Right()),
+		Bottom: room(pr.Bottom() - trim.Bottom()), Left: room(trim.X - pr.X)}
+}
+
+// drawSidePage prints a side that fits the paper on a page of its own:
+// the art in its slot (clipped to its trim and bleed), crop marks in the
+// waste, a label saying what the page is and, where there is room, a
+// 100 mm scale bar. Nothing is drawn over the side.
+func (r *Renderer) drawSidePage(page Canvas, bp *boardPrint, slot layout.Slot, art placeArt) {
+	opts := bp.opts
+	clip := slot.Art()
+	cx, cy := slot.Trim.X+slot.Trim.W/2, slot.Trim.Y+slot.Trim.H/2
+	page.Push()
+	page.ClipRect(clip.X, clip.Y, clip.W, clip.H)
+	if slot.Turn != 0 {
+		page.Rotate(slot.Turn, cx, cy)
+	}
+	art(page, cx-bp.plan.BoardW/2-opts.Bleed, cy-bp.plan.BoardH/2-opts.Bleed)
+	page.Pop()
+
+	c := r.surface(page)
+	pr := layout.Printable(opts.Paper, opts.Margin)
+	marks := layout.SheetMarks(pr, []layout.Slot{slot}, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines})
+	drawMarks(c, marks)
+	// The label keeps off the trim (over bleed it sits on white and is cut
+	// away), the scale bar off the art too.
+	labelAvoid := []layout.Rect{slot.Trim.Inset(-deckMarkClear)}
+	barAvoid := []layout.Rect{clip.Inset(-deckMarkClear)}
+	for _, m := range marks {
+		ink := m.InkRect().Inset(-deckMarkClear)
+		labelAvoid = append(labelAvoid, ink)
+		barAvoid = append(barAvoid, ink)
+	}
+	label := boardPageLabel(bp)
+	if box, ok := r.boardLabelRoom(pr, labelAvoid, label); ok {
+		barAvoid = append(barAvoid, box.Inset(-deckMarkClear))
+	}
+	r.drawPageLabel(c, pr, labelAvoid, label)
+	if box, ok := layout.FindRoom(pr, barAvoid, scaleBarLen+2*deckLabelPad, r.scaleBarHeight()); ok {
+		r.drawScaleBar(c, box)
+	}
+}
+
+// boardLabelRoom is where drawPageLabel puts label (the first free box,
+// upright or else reading upwards), so that the scale bar keeps off it.
+func (r *Renderer) boardLabelRoom(area layout.Rect, avoid []layout.Rect, label string) (layout.Rect, bool) {
+	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
+	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+	if box, ok := layout.FindRoom(area, avoid, w, h); ok {
+		return box, true
+	}
+	return layout.FindRoom(area, avoid, h, w)
+}
+
+// boardPageLabel says what the page of a side that fits the paper is:
+// the board and side, the page number, where its back is and how to cut.
+func boardPageLabel(bp *boardPrint) string {
+	name := boardTitle(bp.board)
+	if side := sideTitle(bp.side, bp.index); side != name {
+		name += " · " + side
+	}
+	parts := []string{name}
+	if bp.board.Count > 1 {
+		parts = append(parts, fmt.Sprintf("copy %d of %d", bp.copy, bp.board.Count))
+	}
+	parts = append(parts, fmt.Sprintf("page %d of %d", bp.first, bp.total))
+	switch bp.role {
+	case roleFront:
+		parts = append(parts, fmt.Sprintf("print double-sided (flip on the %s edge): page %d is its back", bp.opts.Duplex, bp.first+1))
+	case roleBack:
+		parts = append(parts, fmt.Sprintf("the back of page %d (flip on the %s edge)", bp.first-1, bp.opts.Duplex))
+	case roleFirst:
+		parts = append(parts, fmt.Sprintf("page %d is its back", bp.first+1))
+	case roleGlued:
+		parts = append(parts, fmt.Sprintf("back of page %d: glue it behind it", bp.first-1))
+	default:
+		if len(bp.board.Sides) > 1 {
+			parts = append(parts, "glue it back to back with the other side")
+		}
+	}
+	parts = append(parts, "print at 100%, trim along the crop marks")
+	return strings.Join(parts, " · ")
+}
+
+// boardTurnText notes a one-page side turned to fit the paper.
+func boardTurnText(pl layout.TilePlan) string {
+	if pl.Landscape {
+		return " (turned a quarter to fit)"
+	}
+	return ""
 }
 
 func boardTitle(b *schema.Board) string {

@@ -516,3 +516,348 @@ sides:
 		}
 	}
 }
+
+func twoSidedBoard(t testing.TB) (*schema.Pack, *schema.Board) {
+	return loadBoardPack(t, nil, "twosided")
+}
+
+// turnedBoardFS is a two-sided 250 x 180 mm board: too wide for Letter or
+// A4 upright, it fits turned a quarter.
+var turnedBoardFS = fstest.MapFS{
+	"game.yaml": smallBoardFS["game.yaml"],
+	"board.yaml": {Data: []byte(`kind: Board
+id: turned
+name: Turned board
+sides:
+  - id: front
+    width: 250mm
+    height: 180mm
+    texts:
+      - {text: "front", x: 10mm, y: 10mm, w: 60mm, h: 10mm}
+    spaces: []
+  - id: back
+    width: 250mm
+    height: 180mm
+    texts:
+      - {text: "back", x: 10mm, y: 10mm, w: 60mm, h: 10mm}
+    spaces: []
+`)},
+}
+
+// mixedBoardFS has a side that fits one page and a side that is tiled.
+var mixedBoardFS = fstest.MapFS{
+	"game.yaml": smallBoardFS["game.yaml"],
+	"board.yaml": {Data: []byte(`kind: Board
+id: mixed
+sides:
+  - {id: small, width: 100mm, height: 100mm, spaces: []}
+  - {id: long, width: 300mm, height: 120mm, spaces: []}
+`)},
+}
+
+func boardOptsDuplex(paper string, d layout.Duplex) PrintOptions {
+	o := boardOpts(paper)
+	o.Duplex = d
+	return o
+}
+
+func TestBoardOnePagePageCounts(t *testing.T) {
+	r := boardRenderer(t)
+	p, two := twoSidedBoard(t)
+	one := *two
+	one.Sides = two.Sides[:1]
+	twice := *two
+	twice.Count = 2
+	_, turned := loadBoardPack(t, turnedBoardFS, "turned")
+	turnedOne := *turned
+	turnedOne.Sides = turned.Sides[:1]
+	_, mixed := loadBoardPack(t, mixedBoardFS, "mixed")
+	cases := []struct {
+		name   string
+		b      *schema.Board
+		paper  string
+		duplex layout.Duplex
+		want   int
+		preset string
+	}{
+		{"one side letter", &one, "letter", layout.LongEdge, 1, "/Simplex"},
+		{"one side a4", &one, "a4", layout.NoDuplex, 1, "/Simplex"},
+		{"one side turned", &turnedOne, "letter", layout.LongEdge, 1, "/Simplex"},
+		{"two sides long", two, "letter", layout.LongEdge, 2, "/DuplexFlipLongEdge"},
+		{"two sides short", two, "a4", layout.ShortEdge, 2, "/DuplexFlipShortEdge"},
+		{"two sides none", two, "letter", layout.NoDuplex, 2, "/Simplex"},
+		{"two sides turned long", turned, "a4", layout.LongEdge, 2, "/DuplexFlipLongEdge"},
+		{"two copies long", &twice, "letter", layout.LongEdge, 4, "/DuplexFlipLongEdge"},
+		{"one side fits, one tiled", mixed, "letter", layout.LongEdge, 4, "/Simplex"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			n, err := r.WriteBoard(&buf, p, c.b, boardOptsDuplex(c.paper, c.duplex))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != c.want {
+				t.Errorf("WriteBoard says %d pages, want %d", n, c.want)
+			}
+			conf := model.NewDefaultConfiguration()
+			conf.ValidationMode = model.ValidationStrict
+			if err := api.Validate(bytes.NewReader(buf.Bytes()), conf); err != nil {
+				t.Fatalf("invalid PDF: %v", err)
+			}
+			if pages, err := api.PageCount(bytes.NewReader(buf.Bytes()), conf); err != nil || pages != c.want {
+				t.Errorf("the PDF has %d pages (%v), want %d", pages, err, c.want)
+			}
+			if !bytes.Contains(buf.Bytes(), []byte("/Duplex "+c.preset)) {
+				t.Errorf("the PDF does not preset /Duplex %s", c.preset)
+			}
+		})
+	}
+}
+
+// boardPagePlacement reads where a recorded one-page side's art went: the
+// clip, the turn about (cx, cy) and the art's top-left corner before it.
+type boardPagePlacement struct {
+	clip           layout.Rect
+	turn, cx, cy   float64
+	artX, artY     float64
+	arts, tileText int
+}
+
+func readBoardPlacement(t *testing.T, p *recBoardPage) boardPagePlacement {
+	t.Helper()
+	var pp boardPagePlacement
+	for _, op := range p.Ops {
+		f := strings.Fields(op)
+		num := func(i int) float64 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				t.Fatalf("cannot parse %q", op)
+			}
+			return v
+		}
+		switch {
+		case f[0] == "clip" && pp.arts == 0:
+			pp.clip = layout.Rect{X: num(1), Y: num(2), W: num(3), H: num(4)}
+		case f[0] == "rotate" && pp.arts == 0:
+			pp.turn, pp.cx, pp.cy = num(1), num(2), num(3)
+		case f[0] == "use":
+			pp.artX, pp.artY = num(4), num(5)
+			pp.arts++
+		case f[0] == "text" && (strings.Contains(op, `"A1"`) || strings.Contains(op, "Page map")):
+			pp.tileText++
+		}
+	}
+	return pp
+}
+
+// at is where the board point (x, y) lands on the page.
+func (pp boardPagePlacement) at(x, y, bleed float64) layout.Point {
+	px, py := pp.artX+bleed+x, pp.artY+bleed+y
+	rad := pp.turn * math.Pi / 180
+	dx, dy := px-pp.cx, py-pp.cy
+	return layout.Point{X: pp.cx + dx*math.Cos(rad) - dy*math.Sin(rad), Y: pp.cy + dx*math.Sin(rad) + dy*math.Cos(rad)}
+}
+
+// flipPoint is where a point of the back page lies on the front page once
+// the sheet is turned over.
+func flipPoint(p layout.Point, paper layout.Paper, d layout.Duplex) layout.Point {
+	if d == layout.ShortEdge {
+		return layout.Point{X: p.X, Y: paper.H - p.Y}
+	}
+	return layout.Point{X: paper.W - p.X, Y: p.Y}
+}
+
+func flipRect(r layout.Rect, paper layout.Paper, d layout.Duplex) layout.Rect {
+	if d == layout.ShortEdge {
+		r.Y = paper.H - r.Y - r.H
+	} else {
+		r.X = paper.W - r.X - r.W
+	}
+	return r
+}
+
+// TestBoardBackRegistration checks that side 2 lands behind side 1 once a
+// duplex sheet is turned over: the back's trim, flipped, is the front's,
+// and every point of the back lies behind the point of the front it
+// backs when the board is turned over about its vertical axis (so both
+// sides read upright).
+func TestBoardBackRegistration(t *testing.T) {
+	r := boardRenderer(t)
+	_, two := twoSidedBoard(t)
+	_, turned := loadBoardPack(t, turnedBoardFS, "turned")
+	for _, b := range []*schema.Board{two, turned} {
+		for _, paper := range []string{"letter", "a4"} {
+			for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
+				t.Run(fmt.Sprintf("%s-%s-%s", b.ID, paper, d), func(t *testing.T) {
+					opts := boardOptsDuplex(paper, d)
+					pl, err := boardPlan(b.Sides[0], opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if pl.Landscape != (b == turned) {
+						t.Fatalf("landscape=%v", pl.Landscape)
+					}
+					front := boardSlot(pl, opts)
+					back := boardBackSlot(front, d, opts)
+					if got := flipRect(back.Trim, opts.Paper, d); !boardRectNear(got, front.Trim, 1e-9) {
+						t.Errorf("back trim %+v flips to %+v, want the front's %+v", back.Trim, got, front.Trim)
+					}
+					opts.BackOffset = layout.Point{X: 0.5, Y: -0.3}
+					shifted := boardBackSlot(front, d, opts)
+					want := back.Trim
+					want.X, want.Y = want.X+0.5, want.Y-0.3
+					if !boardRectNear(shifted.Trim, want, 1e-9) {
+						t.Errorf("with a back offset the back trim is %+v, want %+v", shifted.Trim, want)
+					}
+					opts.BackOffset = layout.Point{}
+
+					out := recordBoard(t, r, b, opts)
+					if len(out.pages) != 2 {
+						t.Fatalf("%d pages, want 2", len(out.pages))
+					}
+					fp, bp := readBoardPlacement(t, out.pages[0]), readBoardPlacement(t, out.pages[1])
+					if fp.arts != 1 || bp.arts != 1 || fp.tileText+bp.tileText != 0 {
+						t.Fatalf("arts %d and %d, tile labels %d, want one art a page and no tile label", fp.arts, bp.arts, fp.tileText+bp.tileText)
+					}
+					w, h := pl.BoardW, pl.BoardH
+					for _, pt := range [][2]float64{{0, 0}, {w, 0}, {0, h}, {w, h}, {w / 3, h / 4}} {
+						onFront := fp.at(w-pt[0], pt[1], opts.Bleed)
+						behind := flipPoint(bp.at(pt[0], pt[1], opts.Bleed), opts.Paper, d)
+						if math.Hypot(onFront.X-behind.X, onFront.Y-behind.Y) > 0.02 {
+							t.Errorf("back point %v lands at %+v, behind %+v, want the front's point (%g, %g) at %+v",
+								pt, bp.at(pt[0], pt[1], opts.Bleed), behind, w-pt[0], pt[1], onFront)
+						}
+					}
+					if !boardRectNear(fp.clip, front.Art(), 0.01) || !boardRectNear(bp.clip, back.Art(), 0.01) {
+						t.Errorf("art clipped to %+v and %+v, want %+v and %+v", fp.clip, bp.clip, front.Art(), back.Art())
+					}
+				})
+			}
+		}
+	}
+}
+
+func boardRectNear(a, b layout.Rect, tol float64) bool {
+	return math.Abs(a.X-b.X) <= tol && math.Abs(a.Y-b.Y) <= tol && math.Abs(a.W-b.W) <= tol && math.Abs(a.H-b.H) <= tol
+}
+
+// TestBoardOnePageLeavesTheBoardAlone checks a one-page side's page: one
+// placement of the art, nothing else drawn over its trim, crop marks in
+// the waste, and a label saying where its back is.
+func TestBoardOnePageLeavesTheBoardAlone(t *testing.T) {
+	r := boardRenderer(t)
+	_, two := twoSidedBoard(t)
+	_, turned := loadBoardPack(t, turnedBoardFS, "turned")
+	for _, c := range []struct {
+		b      *schema.Board
+		paper  string
+		duplex layout.Duplex
+		labels [2]string
+	}{
+		{two, "letter", layout.LongEdge, [2]string{"page 2 is its back", "the back of page 1 (flip on the long edge)"}},
+		{two, "a4", layout.ShortEdge, [2]string{"flip on the short edge", "the back of page 1 (flip on the short edge)"}},
+		{two, "letter", layout.NoDuplex, [2]string{"page 2 is its back", "back of page 1: glue it behind it"}},
+		{turned, "a4", layout.NoDuplex, [2]string{"page 2 is its back", "back of page 1: glue it behind it"}},
+	} {
+		t.Run(fmt.Sprintf("%s-%s-%s", c.b.ID, c.paper, c.duplex), func(t *testing.T) {
+			opts := boardOptsDuplex(c.paper, c.duplex)
+			out := recordBoard(t, r, c.b, opts)
+			pl, err := boardPlan(c.b.Sides[0], opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			front := boardSlot(pl, opts)
+			slots := []layout.Slot{front, boardBackSlot(front, boardDuplex(c.b, []layout.TilePlan{pl, pl}, opts), opts)}
+			for i, p := range out.pages {
+				if p.w != opts.Paper.W || p.h != opts.Paper.H {
+					t.Errorf("page %d is %gx%g, want the paper upright", i+1, p.w, p.h)
+				}
+				text := strings.Join(p.Ops, "\n")
+				if !strings.Contains(text, c.labels[i]) {
+					t.Errorf("page %d has no label %q", i+1, c.labels[i])
+				}
+				trim := slots[i].Trim.Inset(0.05)
+				marks := 0
+				inArt := 0
+				for _, op := range p.Ops {
+					f := strings.Fields(op)
+					switch f[0] {
+					case "push":
+						inArt++
+						continue
+					case "pop":
+						inArt--
+						continue
+					}
+					if inArt > 0 || (f[0] != "line" && f[0] != "rect" && f[0] != "text") {
+						continue
+					}
+					var box layout.Rect
+					if f[0] == "text" {
+						box = boardTextExtent(t, r, op)
+					} else {
+						var x1, y1, x2, y2 float64
+						fmt.Sscanf(strings.Join(f[1:5], " "), "%f %f %f %f", &x1, &y1, &x2, &y2)
+						if f[0] == "rect" {
+							x2, y2 = x1+x2, y1+y2
+						}
+						box = layout.Rect{X: min(x1, x2), Y: min(y1, y2), W: math.Abs(x2 - x1), H: math.Abs(y2 - y1)}
+						if f[0] == "line" && strings.HasPrefix(f[5], markColor.Hex()) {
+							marks++
+						}
+					}
+					if ov := boardIntersect(box, trim); ov.W > 0 && ov.H > 0 {
+						t.Errorf("page %d: %q is drawn over the board's trim %+v", i+1, op, slots[i].Trim)
+					}
+				}
+				if marks < 8 {
+					t.Errorf("page %d: %d crop marks, want at least 8", i+1, marks)
+				}
+				// Marks end at the margin with butt ends: only their width
+				// pads them, across the line.
+				area := layout.Printable(opts.Paper, opts.Margin).Inset(-0.011)
+				for _, op := range p.Ops {
+					f := strings.Fields(op)
+					if f[0] != "line" {
+						continue
+					}
+					var x1, y1, x2, y2, w float64
+					fmt.Sscanf(strings.Join(f[1:5], " "), "%f %f %f %f", &x1, &y1, &x2, &y2)
+					fmt.Sscanf(f[5][strings.Index(f[5], "/")+1:], "%f", &w)
+					box := layout.Rect{X: min(x1, x2) - w/2, Y: min(y1, y2), W: math.Abs(x2-x1) + w, H: math.Abs(y2 - y1)}
+					if y1 == y2 {
+						box = layout.Rect{X: min(x1, x2), Y: y1 - w/2, W: math.Abs(x2 - x1), H: w}
+					}
+					if box.X < area.X || box.Y < area.Y || box.Right() > area.Right() || box.Bottom() > area.Bottom() {
+						t.Errorf("page %d: %q leaves the printable area", i+1, op)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestIndexBoardOnePage(t *testing.T) {
+	r := boardRenderer(t)
+	p, two := twoSidedBoard(t)
+	_, turned := loadBoardPack(t, turnedBoardFS, "turned")
+	for _, c := range []struct {
+		b      *schema.Board
+		duplex layout.Duplex
+		want   []string
+	}{
+		{two, layout.LongEdge, []string{"Front: 196 x 140 mm at true size on one page, no page map; trim along the crop marks",
+			"Back: 196 x 140 mm at true size on one page, no page map",
+			"one sheet printed double-sided (flip on the long edge): side 2 is on the back of side 1"}},
+		{two, layout.NoDuplex, []string{"Front: 196 x 140 mm", "each on a page of its own: trim both and glue side 2 behind side 1"}},
+		{turned, layout.ShortEdge, []string{"250 x 180 mm at true size on one page (turned a quarter to fit)", "flip on the short edge"}},
+	} {
+		lines := strings.Join(indexBoard(r, p, c.b, boardOptsDuplex("letter", c.duplex)), "\n")
+		for _, w := range c.want {
+			if !strings.Contains(lines, w) {
+				t.Errorf("%s %s: index lines\n%s\nlack %q", c.b.ID, c.duplex, lines, w)
+			}
+		}
+	}
+}

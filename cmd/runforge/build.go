@@ -53,8 +53,9 @@ func newBuildCmd(s streams) *cobra.Command {
 		Short: "Validate packs and lay them out into print-ready PDFs and PNG previews",
 		Long: `Validate packs, then write their print kits under OUT/<pack>/: one PDF per
 deck (n-up with bleed and crop marks, each front page followed by its back
-page for duplex printing), one per sheet (player aids) and per board (tiled
-at true size across pages, with a page map), tokens.pdf, calibration.pdf
+page for duplex printing), one per sheet (player aids) and per board (at
+true size: on one page, two-sided boards duplex, or tiled across pages with
+a page map when larger than the paper), maps.pdf (RUN), tokens.pdf, calibration.pdf
 for measuring a printer's duplex misregistration, components.txt (what is
 printed and how to assemble it), and PNG previews of every card face with a
 contact sheet per deck.
