@@ -244,6 +244,11 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 			return r.WriteMaps(w, p, pr)
 		}))
 	}
+	if HasOddsCard(p) {
+		jobs = append(jobs, fileJob("odds.pdf", func(w io.Writer) (int, error) {
+			return r.WriteOddsCard(w, p, pr)
+		}))
+	}
 	if needsCalibration(p, pr) {
 		jobs = append(jobs, fileJob("calibration.pdf", func(w io.Writer) (int, error) {
 			return 2, r.WriteCalibration(w, pr)
@@ -423,6 +428,12 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	if len(mapCards(p)) > 0 {
 		b.WriteString("- maps.pdf: the RUN map cards, each printed twice (one copy per player)\n")
 		for _, line := range indexMaps(p, opts) {
+			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	if HasOddsCard(p) {
+		b.WriteString("- odds.pdf: the odds card (added by runforge; not in the published component list)\n")
+		for _, line := range indexOddsCard(p) {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 	}

@@ -82,11 +82,11 @@ var kindRenderers = map[string]kindRenderer{
 	// explain them (L165).
 	"Combinations": {},
 	"TileSet":      {build: buildTileSet, fit: tileSetOverflows, index: indexTileSet},
-	// Run, Fight, or Die! player boards and Reloaded campaign mats print
-	// nothing yet.
-	"PlayerBoards": {},
-	"Mats":         {},
-	"Guide":        {},
+	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
+	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
+	"PlayerBoards": {build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards},
+	"Mats":         {build: buildMats, index: indexMats},
+	"Guide":        {build: buildGuide, fit: guideOverflows, index: indexGuide},
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print

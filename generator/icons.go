@@ -17,11 +17,12 @@ type iconShape struct {
 	knockout bool
 }
 
-// allIconPaths is every icon table: the shared icons and RUN's. It is
-// read-only once built.
+// allIconPaths is every icon table: the shared icons, RUN's and Run, Fight,
+// or Die!'s. It is read-only once built.
 var allIconPaths = sync.OnceValue(func() map[string][]iconLayer {
 	out := maps.Clone(iconPaths)
 	maps.Copy(out, runIconPaths())
+	maps.Copy(out, rfodIconPaths())
 	return out
 })
 

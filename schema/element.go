@@ -207,7 +207,7 @@ type PlannedOutput struct {
 }
 
 // KitOutputs are the files a build writes for the kit as a whole.
-var KitOutputs = []string{"tokens.pdf", "preview/tokens.png", "maps.pdf", "calibration.pdf", "components.txt"}
+var KitOutputs = []string{"tokens.pdf", "preview/tokens.png", "maps.pdf", "odds.pdf", "calibration.pdf", "components.txt"}
 
 // OutputPlan lists every file a build of the pack writes, in pack order,
 // with the element it comes from. Elements that print nothing (no copies,

@@ -6,7 +6,7 @@ import "fmt"
 // Guide; run-fight-or-die.md L72, L117-119; spec 8.9): the six events,
 // the Bat, Run and Gun actions, and the Search and Book tables by icon
 // count, each option with what it gives, so that rules can find the counts
-// that give a Location (L536). The build prints nothing of it yet.
+// that give a Location (L536). The build prints it as a two-sided sheet.
 type Guide struct {
 	ID        string        `json:"id"`
 	Name      string        `json:"name"`
@@ -94,9 +94,10 @@ func (g *Guide) ElementID() string { return g.ID }
 func (g *Guide) Source() Ref { return g.Ref }
 
 // Facts implements Element: the guide is one copy of its component, and
-// its texts are checked for icons.
+// its texts are checked for icons. It prints one two-sided sheet: side B is
+// a back page with duplex.
 func (g *Guide) Facts() Facts {
-	f := Facts{Name: nameOr(g.Name, g.ID)}
+	f := Facts{Name: nameOr(g.Name, g.ID), Outputs: []string{g.ID + ".pdf"}, Printed: true, Backs: true}
 	if g.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("guide %q", g.ID), Component: g.Component, Copies: 1, Ref: g.Ref.Child("component")}}
 	}

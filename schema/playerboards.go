@@ -20,7 +20,7 @@ import (
 //   - rfodr/character: name, woundSpaces, combos: {minor, major, super},
 //     each {dice, effect} (run-fight-or-die-reloaded.md L206, A24).
 //
-// The build prints nothing of them yet.
+// The build prints each copy of a board on a page of its own.
 type PlayerBoardSet struct {
 	ID        string         `json:"id"`
 	Name      string         `json:"name"`
@@ -203,10 +203,14 @@ func (s *PlayerBoardSet) Source() Ref { return s.Ref }
 
 // Facts implements Element: every board's copies count towards the set's
 // component; boards are pack-wide items; names, texts and effects are
-// checked for icons. Nothing prints yet.
+// checked for icons. The set prints one PDF, a page per board copy; boards
+// are one-sided.
 func (s *PlayerBoardSet) Facts() Facts {
-	f := Facts{Name: nameOr(s.Name, s.ID)}
+	f := Facts{Name: nameOr(s.Name, s.ID), Outputs: []string{s.ID + ".pdf"}}
 	for _, b := range s.Boards {
+		if b.Count > 0 {
+			f.Printed = true
+		}
 		what := fmt.Sprintf("board %q", b.ID)
 		if s.Component != "" {
 			f.Copies = append(f.Copies, Contribution{What: what, Component: s.Component, Copies: b.Count, Ref: s.Ref.Child("component")})

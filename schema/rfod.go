@@ -24,6 +24,14 @@ var rfodSchema = GameSchema{
 		{Name: "rfod/fleeing", Card: "rfod.schema.json#/$defs/fleeing", Face: "rfod-fleeing", Back: "rfod-fleeing-back"},
 		{Name: "rfod/mutant", Card: "rfod.schema.json#/$defs/mutant", Face: "rfod-mutant", Back: "rfod-mutant-back"},
 	},
+	Icons: map[string]string{
+		"bat": "the Bat action die face", "run": "the Run action die face",
+		"search": "the Search for Followers action die face", "gun": "the Gun action die face",
+		"book": "the Book of the Dead action die face",
+		// The event die's faces (run-fight-or-die.md L284-304, A4).
+		"all-quiet": "the ALL QUIET event", "ambush": "the AMBUSH event", "amulet": "the AMULET event",
+		"charge": "the CHARGE event", "nurse": "the NURSE event", "zombies-rise": "the ZOMBIES RISE event",
+	},
 }
 
 // rfodrSchema is Run, Fight, or Die: Reloaded's part of the content model,
@@ -45,6 +53,11 @@ var rfodrSchema = GameSchema{
 		{Name: "rfodr/upgrade", Card: "rfod.schema.json#/$defs/upgrade", Face: "rfodr-upgrade", Back: "rfodr-upgrade-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/experience", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/supply-cache", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
+	},
+	// The dice results (run-fight-or-die-reloaded.md L131-196).
+	Icons: map[string]string{
+		"bat": "the Bat result", "gun": "the Gun result", "run": "the Run result",
+		"search": "the Search result", "explore": "the Explore result",
 	},
 }
 

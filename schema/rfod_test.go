@@ -163,7 +163,7 @@ func TestGuide(t *testing.T) {
 		t.Errorf("row 2 count at %s, want line 8", pos)
 	}
 	f := gs[0].Facts()
-	if len(f.Copies) != 1 || f.Copies[0].Copies != 1 || len(f.Texts) != 3 || f.Printed {
+	if len(f.Copies) != 1 || f.Copies[0].Copies != 1 || len(f.Texts) != 3 || !f.Printed || !f.Backs || len(f.Outputs) != 1 {
 		t.Errorf("facts %+v", f)
 	}
 }

@@ -31,8 +31,8 @@ func diceCases() []ruleCase {
 	const faceWord, label, invalid, count = "dice/face-word", "dice/label", "schema/invalid", "deck/count"
 	err, warn := validate.Error, validate.Warning
 	clean := dicePack("5", doorDie, iconDie, labelDie)
-	mixed := dicePack("5", doorDie, "{id: action, component: dice, count: 5, faces: [bat, run, search, gun, book, zombie], labels: {book: Book}}")
-	mixedOne := dicePack("5", `{id: action, component: dice, count: 5, faces: [zombie, zombie, blood, gun, zombie, zombie]}`)
+	mixed := dicePack("5", doorDie, "{id: action, component: dice, count: 5, faces: [axe, hide, look, pistol, tome, zombie], labels: {tome: Tome}}")
+	mixedOne := dicePack("5", `{id: action, component: dice, count: 5, faces: [zombie, zombie, blood, pistol, zombie, zombie]}`)
 	typo := dicePack("5", labelDie, "{id: typo, faces: [unlocked, locked, zombei, blocked, blocked, blocked]}")
 	typoLabelled := dicePack("5", labelDie, `{id: typo, faces: [unlocked, locked, zombei, blocked, blocked, blocked], labels: {zombei: "Zombei!"}}`)
 	badLabel := dicePack("5", `{id: action, component: dice, count: 5, faces: [bat, run, search, gun, book, zombie], labels: {bat: Bat, run: Run, search: Search, gun: Gun, book: Book, boook: "Book!"}}`)
@@ -41,12 +41,12 @@ func diceCases() []ruleCase {
 		{rule: label, name: "quiet: every label names a face", files: clean},
 		{rule: count, name: "quiet: every copy of a die counts", files: clean},
 		{rule: faceWord, name: "fires: die mixes icons and unlabelled words", files: mixed,
-			want: []want{{file: "dice.yaml", at: "faces: [|bat, run", sev: warn,
-				exact: `die "action" mixes icons and words: faces "bat", "run", "search", "gun" are no icons and print as BAT, RUN, SEARCH, GUN, while "zombie" prints as an icon`,
-				hint:  []string{`add labels: {bat: "BAT", run: "RUN", search: "SEARCH", gun: "GUN"}`}}}},
+			want: []want{{file: "dice.yaml", at: "faces: [|axe, hide", sev: warn,
+				exact: `die "action" mixes icons and words: faces "axe", "hide", "look", "pistol" are no icons and print as AXE, HIDE, LOOK, PISTOL, while "zombie" prints as an icon`,
+				hint:  []string{`add labels: {axe: "AXE", hide: "HIDE", look: "LOOK", pistol: "PISTOL"}`}}}},
 		{rule: faceWord, name: "fires: one word among icons", files: mixedOne,
-			want: []want{{file: "dice.yaml", at: "|gun, zombie, zombie", sev: warn,
-				exact: `die "action" mixes icons and words: face "gun" is no icon and prints as GUN, while "zombie" prints as an icon`}}},
+			want: []want{{file: "dice.yaml", at: "|pistol, zombie, zombie", sev: warn,
+				exact: `die "action" mixes icons and words: face "pistol" is no icon and prints as PISTOL, while "zombie" prints as an icon`}}},
 		{rule: faceWord, name: "fires: misspelt icon on a die of words", files: typo,
 			want: []want{{file: "dice.yaml", at: "|zombei", sev: warn,
 				exact: `die "typo" face "zombei" is no icon and prints as the word "ZOMBEI"; the icon "zombie" is spelt differently`,

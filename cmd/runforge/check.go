@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"path"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
@@ -38,29 +40,43 @@ func checkPaths(paths []string) (*generator.Renderer, []checked, []validate.Diag
 	return r, results, all, sum, nil
 }
 
-// checkTargets loads and validates every target. Diagnostics of a target
-// that names one file are limited to that file.
+// checkTargets loads and validates every target, up to GOMAXPROCS at a
+// time; the results keep the targets' order. Diagnostics of a target that
+// names one file are limited to that file.
 func checkTargets(targets []target, r *generator.Renderer) []checked {
-	out := make([]checked, 0, len(targets))
-	for _, t := range targets {
-		p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
-		opts := validate.Options{}
-		if p != nil {
-			if pr, err := r.ForPack(p); err == nil {
-				opts.Fitter = pr
-			}
-		}
-		diags := validate.Pack(p, probs, opts)
-		diags = ontoOwnFiles(p, diags)
-		if t.file != "" {
-			diags = forFile(p, diags, t)
-		}
-		if t.dir != "" {
-			diags = inDir(diags, t.dir)
-		}
-		out = append(out, checked{target: t, pack: p, diags: diags, files: filesRead(p, probs)})
+	out := make([]checked, len(targets))
+	sem := make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i] = checkTarget(t, r)
+		}()
 	}
+	wg.Wait()
 	return out
+}
+
+// checkTarget loads and validates one target.
+func checkTarget(t target, r *generator.Renderer) checked {
+	p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+	opts := validate.Options{}
+	if p != nil {
+		if pr, err := r.ForPack(p); err == nil {
+			opts.Fitter = pr
+		}
+	}
+	diags := validate.Pack(p, probs, opts)
+	diags = ontoOwnFiles(p, diags)
+	if t.file != "" {
+		diags = forFile(p, diags, t)
+	}
+	if t.dir != "" {
+		diags = inDir(diags, t.dir)
+	}
+	return checked{target: t, pack: p, diags: diags, files: filesRead(p, probs)}
 }
 
 // ontoOwnFiles moves findings placed in a bundled pack that the pack

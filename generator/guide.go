@@ -1,0 +1,222 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// The Run, Fight, or Die! Actions & Events Guide (kind: Guide; spec
+// shared/specs/run-fight-or-die.md 8.9, 11; run-fight-or-die.md L72,
+// L117-119) prints as one two-sided reference sheet: side A holds the six
+// events and the Bat, Run and Gun actions, side B the Search and Book
+// tables for 1-5 icons. With duplex, side B is on the back page, placed
+// like a card back (mirrored for the flip, shifted by the back offset);
+// without, it follows on a page of its own to glue back to back.
+
+// Guide size, in millimetres: it fits the printable area of Letter and A4.
+const (
+	guideW = 180.0
+	guideH = 245.0
+)
+
+// buildGuide plans a guide's PDF.
+func buildGuide(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	g := e.(*schema.Guide)
+	return []job{fileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteGuide(w, p, g, opts.Print)
+	})}
+}
+
+// indexGuide describes a guide's PDF in the kit's index.
+func indexGuide(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	size := fmt.Sprintf("%s x %s mm", boardMM(guideW), boardMM(guideH))
+	if opts.Duplex == layout.NoDuplex {
+		return []string{"2 pages: side A (events and actions) and side B (the Search and Book tables) at " + size + "; cut both along the crop marks and glue them back to back"}
+	}
+	return []string{"2 pages, one sheet printed double-sided: side A (events and actions) and side B (the Search and Book tables) at " + size + "; cut along the crop marks"}
+}
+
+// WriteGuide writes a guide's PDF: side A, then side B.
+func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *schema.Guide, opts PrintOptions) (int, error) {
+	return r.writeDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *PDF) error {
+		return r.imposeGuide(pdfSink{doc}, g, opts)
+	})
+}
+
+// imposeGuide adds the guide's two pages to sink.
+func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions) error {
+	pw, ph := opts.Paper.W, opts.Paper.H
+	if pw <= 0 || ph <= 0 {
+		return fmt.Errorf("no paper size")
+	}
+	name := g.Name
+	if name == "" {
+		name = "Actions & Events Guide"
+	}
+	trim, s := rfBoardFrame(opts, pw, ph, guideW, guideH)
+	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c Canvas) {
+		r.drawGuideSideA(c, g, opts.Bleed, nil)
+	})
+	back, turn, note := trim, 0.0, "side B: glue it to the back of side A"
+	if opts.Duplex != layout.NoDuplex {
+		back, turn = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
+		note = "side B: the back of side A"
+	}
+	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, back, s, turn, name+": side B", note, func(c Canvas) {
+		r.drawGuideSideB(c, g, opts.Bleed, nil)
+	})
+	return nil
+}
+
+// guideOverflows lists the guide's texts that do not fit their row.
+func guideOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	g, ok := e.(*schema.Guide)
+	if !ok {
+		return nil
+	}
+	fs := &fitSink{what: fmt.Sprintf("guide %q", g.ID)}
+	r.drawGuideSideA(&Recorder{}, g, 0, fs)
+	r.drawGuideSideB(&Recorder{}, g, 0, fs)
+	return fs.issues
+}
+
+// guideFrame draws a guide side's paper, border and title, and returns
+// the y below the title.
+func (r *Renderer) guideFrame(c Canvas, title, sub string, bleed float64) float64 {
+	bg := r.rfBackground()
+	c.Rect(-bleed, -bleed, guideW+2*bleed, guideH+2*bleed, 0, Filled(bg))
+	c.Rect(3, 3, guideW-6, guideH-6, 2.5, Stroked(rfRule, 0.4))
+	band := r.rfFill(rfBlood)
+	ink := White
+	if r.InkSaver {
+		ink = rfBlood
+	}
+	c.Rect(6, 6, guideW-12, 15, 2, Style{Fill: &band, Stroke: &rfBlood, Width: 0.5})
+	r.centredText(c, guideW/2, 16, title, Bold, 16, ink)
+	r.centredText(c, guideW/2, 27, sub, Italic, 8, rfMuted)
+	return 31
+}
+
+// guideHeading draws a section heading at y and returns the y below it.
+func (r *Renderer) guideHeading(c Canvas, y float64, title, note string) float64 {
+	c.Text(8, y+5, title, Bold, 11, rfBlood)
+	tw := r.Fonts.Width(title, Bold, 11)
+	c.Text(round2(8+tw+3), y+5, r.clipText(note, Italic, 7.5, guideW-16-tw-3), Italic, 7.5, rfMuted)
+	c.Line(8, y+7, guideW-8, y+7, rfBlood, 0.5)
+	return y + 9
+}
+
+// faceTitle is a die face's printed name: "zombies-rise" is ZOMBIES RISE.
+func faceTitle(id string) string { return strings.ToUpper(strings.ReplaceAll(id, "-", " ")) }
+
+// drawGuideEntries draws rows of a die face, its name and its text from y
+// with rows of height rowH, and returns the y below them.
+func (r *Renderer) drawGuideEntries(c Canvas, entries []*schema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
+	bg := r.rfBackground()
+	for i, e := range entries {
+		if e == nil {
+			continue
+		}
+		face := e.Event
+		if face == "" {
+			face = e.Icon
+		}
+		ry := y + float64(i)*rowH
+		if i%2 == 1 && !r.InkSaver {
+			c.Rect(6, ry, guideW-12, rowH, 1.5, Filled(rfPanel))
+		}
+		size := min(rowH-4, 14)
+		r.drawDieFace(c, face, 10, ry+(rowH-size)/2, size)
+		c.Text(10+size+4, ry+rowH/2+1.4, r.clipText(faceTitle(face), Bold, 10, 40), Bold, 10, rfInk)
+		tx := 10 + size + 46
+		fs.note(r.textIn(c, e.Text, TextStyle{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
+	}
+	return y + float64(len(entries))*rowH
+}
+
+// drawGuideSideA draws the events and the actions.
+// fs, when not nil, collects the texts that do not fit.
+func (r *Renderer) drawGuideSideA(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+	y := r.guideFrame(c, "ACTIONS & EVENTS GUIDE", "Side A: the Event die and the actions", bleed)
+	rows := len(g.Events) + len(g.Actions)
+	avail := guideH - 8 - y - 2*10
+	rowH := 18.0
+	if rows > 0 {
+		rowH = min(22, avail/float64(rows))
+	}
+	if len(g.Events) > 0 {
+		y = r.guideHeading(c, y, "EVENTS", "the grey Event die, resolved right after your first roll")
+		y = r.drawGuideEntries(c, g.Events, y, rowH, fs) + 2
+	}
+	if len(g.Actions) > 0 {
+		y = r.guideHeading(c, y, "ACTIONS", "the white Action dice you keep")
+		r.drawGuideEntries(c, g.Actions, y, rowH, fs)
+	}
+}
+
+// drawGuideSideB draws the Search and Book tables.
+// fs, when not nil, collects the texts that do not fit.
+func (r *Renderer) drawGuideSideB(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+	y := r.guideFrame(c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
+	rows := len(g.Search) + len(g.Book)
+	avail := guideH - 8 - y - 2*10
+	rowH := 18.0
+	if rows > 0 {
+		rowH = min(22, avail/float64(rows))
+	}
+	if len(g.Search) > 0 {
+		y = r.guideHeading(c, y, "SEARCH", "for Followers: count your Search icons")
+		y = r.drawGuideTable(c, g.Search, "search", y, rowH, fs) + 2
+	}
+	if len(g.Book) > 0 {
+		y = r.guideHeading(c, y, "BOOK OF THE DEAD", "count your Book icons")
+		r.drawGuideTable(c, g.Book, "book", y, rowH, fs)
+	}
+}
+
+// drawGuideTable draws a table's rows: the icons rolled, drawn as dice,
+// and the options, one per line.
+func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string, y, rowH float64, fs *fitSink) float64 {
+	bg := r.rfBackground()
+	for i, row := range rows {
+		if row == nil {
+			continue
+		}
+		ry := y + float64(i)*rowH
+		paper := bg
+		if i%2 == 1 && !r.InkSaver {
+			c.Rect(6, ry, guideW-12, rowH, 1.5, Filled(rfPanel))
+			paper = rfPanel
+		}
+		n := min(max(row.Count, 0), 6)
+		size := min(rowH-6, 8.5)
+		x := 10.0
+		for range n {
+			r.drawDieFace(c, face, x, ry+(rowH-size)/2-1.5, size)
+			x += size + 1
+		}
+		r.centredText(c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), Bold, 6, rfMuted)
+		tx := 10 + 5*(size+1) + 4
+		var lines []string
+		for _, o := range row.Options {
+			if o == nil {
+				continue
+			}
+			t := strings.TrimSpace(o.Text)
+			if len(row.Options) > 1 {
+				t = "• " + t
+			}
+			lines = append(lines, t)
+		}
+		text := strings.Join(lines, "\n")
+		if len(lines) > 1 {
+			text = "Choose one:\n" + text
+		}
+		fs.note(r.textIn(c, text, TextStyle{Size: 9, MinSize: 5.5, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper), row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
+	}
+	return y + float64(len(rows))*rowH
+}

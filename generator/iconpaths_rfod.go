@@ -1,0 +1,158 @@
+package generator
+
+import "math"
+
+// Run, Fight, or Die!'s and Reloaded's icons (schema rfodSchema.Icons and
+// rfodrSchema.Icons): the action dice faces (bat, run, search, gun, book,
+// explore; the zombie is a shared icon) and the event die's six faces. Like
+// RUN's, they are built from simple shapes.
+func rfodIconPaths() map[string][]iconLayer {
+	out := map[string][]iconLayer{}
+	// A baseball bat, handle bottom left, barrel top right.
+	out["bat"] = []iconLayer{
+		{D: iconPolygon([]iconPt{{17.2, 77.2}, {74.9, 10.9}, {89.1, 25.1}, {22.8, 82.8}})},
+		{D: iconCircle(82, 18, 10)},
+		{D: iconCircle(17, 83, 8)},
+		{D: iconPolygon([]iconPt{{28.6, 66.2}, {33.4, 61.0}, {38.2, 65.8}, {33.4, 71.0}}), Knockout: true},
+	}
+	// A running figure: head, torso, arms and legs as round-capped limbs.
+	run := []iconLayer{{D: iconCircle(64, 13, 9)}}
+	run = append(run, iconLimb([]iconPt{{58, 28}, {47, 54}}, 14)...)
+	run = append(run, iconLimb([]iconPt{{57, 31}, {70, 44}, {84, 37}}, 8)...)
+	run = append(run, iconLimb([]iconPt{{55, 32}, {40, 38}, {30, 29}}, 8)...)
+	run = append(run, iconLimb([]iconPt{{47, 55}, {64, 69}, {60, 90}}, 10)...)
+	run = append(run, iconLimb([]iconPt{{46, 56}, {34, 74}, {12, 78}}, 10)...)
+	out["run"] = run
+	// A magnifying glass.
+	search := []iconLayer{{D: iconCircle(40, 40, 32)}, {D: iconCircle(40, 40, 22), Knockout: true}}
+	search = append(search, iconLimb([]iconPt{{62, 62}, {88, 88}}, 14)...)
+	search = append(search, iconLayer{D: "M27 40Q27 27 40 27L40 32Q32 32 32 40Z"})
+	out["search"] = search
+	// A pistol pointing left.
+	out["gun"] = []iconLayer{
+		{D: iconPolygon([]iconPt{{8, 26}, {88, 26}, {92, 30}, {92, 46}, {8, 46}})},
+		{D: iconPolygon([]iconPt{{10, 18}, {17, 18}, {17, 26}, {10, 26}})},
+		{D: iconPolygon([]iconPt{{64, 46}, {90, 46}, {94, 86}, {72, 88}})},
+		{D: iconPolygon([]iconPt{{46, 46}, {66, 46}, {66, 66}, {52, 66}})},
+		{D: iconPolygon([]iconPt{{51, 50}, {62, 50}, {62, 61}, {55, 61}}), Knockout: true},
+		{D: iconPolygon([]iconPt{{14, 31}, {60, 31}, {60, 34}, {14, 34}}), Knockout: true},
+	}
+	// An open book (the Book of the Dead).
+	out["book"] = []iconLayer{
+		{D: iconPolygon([]iconPt{{4, 22}, {50, 30}, {96, 22}, {96, 84}, {50, 92}, {4, 84}})},
+		{D: iconPolygon([]iconPt{{10, 20}, {47, 27}, {47, 82}, {10, 76}}), Knockout: true},
+		{D: iconPolygon([]iconPt{{53, 27}, {90, 20}, {90, 76}, {53, 82}}), Knockout: true},
+		{D: iconPolygon([]iconPt{{16, 32}, {41, 37}, {41, 41}, {16, 36}})},
+		{D: iconPolygon([]iconPt{{16, 44}, {41, 49}, {41, 53}, {16, 48}})},
+		{D: iconPolygon([]iconPt{{16, 56}, {41, 61}, {41, 65}, {16, 60}})},
+		{D: iconCircle(71.5, 44, 9)},
+		{D: iconPolygon([]iconPt{{66, 50}, {77, 50}, {76, 60}, {67, 60}})},
+		{D: iconCircle(68, 44, 2.6), Knockout: true},
+		{D: iconCircle(75, 44, 2.6), Knockout: true},
+	}
+	// A compass rose (Reloaded's Explore).
+	out["explore"] = []iconLayer{
+		{D: iconCircle(50, 50, 46)},
+		{D: iconCircle(50, 50, 38), Knockout: true},
+		{D: iconPolygon([]iconPt{{50, 14}, {60, 50}, {40, 50}})},
+		{D: iconPolygon([]iconPt{{40, 50}, {60, 50}, {50, 86}})},
+		{D: iconPolygon([]iconPt{{45, 54}, {55, 54}, {50, 74}}), Knockout: true},
+		{D: iconPolygon([]iconPt{{14, 50}, {50, 45}, {86, 50}, {50, 55}})},
+		{D: iconCircle(50, 50, 5), Knockout: true},
+	}
+	// The event die: ALL QUIET (a crescent moon and stars).
+	out["all-quiet"] = []iconLayer{
+		{D: iconCircle(44, 54, 38)},
+		{D: iconCircle(62, 42, 32), Knockout: true},
+		{D: iconStar(78, 20, 10, 4)},
+		{D: iconStar(86, 50, 7, 3)},
+	}
+	// AMBUSH: a warning triangle.
+	out["ambush"] = []iconLayer{
+		{D: iconPolygon([]iconPt{{50, 6}, {96, 90}, {4, 90}})},
+		{D: iconPolygon([]iconPt{{50, 22}, {83, 82}, {17, 82}}), Knockout: true},
+		{D: iconPolygon([]iconPt{{45, 38}, {55, 38}, {53, 64}, {47, 64}})},
+		{D: iconCircle(50, 72, 5)},
+	}
+	// AMULET: a pendant on a chain.
+	out["amulet"] = []iconLayer{
+		{D: iconHalfRingDown(50, 8, 30, 35)},
+		{D: iconPolygon([]iconPt{{50, 36}, {78, 64}, {50, 96}, {22, 64}})},
+		{D: iconPolygon([]iconPt{{50, 48}, {66, 64}, {50, 82}, {34, 64}}), Knockout: true},
+		{D: iconCircle(50, 64, 7)},
+		{D: iconCircle(50, 40, 7)},
+	}
+	// CHARGE: a double chevron.
+	out["charge"] = []iconLayer{
+		{D: iconPolygon([]iconPt{{6, 14}, {26, 14}, {56, 50}, {26, 86}, {6, 86}, {36, 50}})},
+		{D: iconPolygon([]iconPt{{42, 14}, {62, 14}, {92, 50}, {62, 86}, {42, 86}, {72, 50}})},
+	}
+	// NURSE: a cross in a circle.
+	out["nurse"] = []iconLayer{
+		{D: iconCircle(50, 50, 46)},
+		{D: iconPolygon([]iconPt{{41, 18}, {59, 18}, {59, 41}, {82, 41}, {82, 59}, {59, 59}, {59, 82}, {41, 82}, {41, 59}, {18, 59}, {18, 41}, {41, 41}}), Knockout: true},
+	}
+	// ZOMBIES RISE: a hand rising out of the ground.
+	out["zombies-rise"] = []iconLayer{
+		{D: iconPolygon([]iconPt{{4, 80}, {30, 74}, {52, 78}, {74, 73}, {96, 80}, {96, 94}, {4, 94}})},
+		{D: iconPolygon([]iconPt{{34, 46}, {64, 46}, {62, 78}, {38, 78}})},
+		{D: iconPolygon([]iconPt{{34, 20}, {41, 20}, {41, 48}, {34, 48}})},
+		{D: iconPolygon([]iconPt{{43, 12}, {50, 12}, {50, 48}, {43, 48}})},
+		{D: iconPolygon([]iconPt{{52, 14}, {59, 14}, {59, 48}, {52, 48}})},
+		{D: iconPolygon([]iconPt{{61, 22}, {67, 22}, {66, 50}, {60, 50}})},
+		{D: iconPolygon([]iconPt{{34, 62}, {22, 44}, {27, 40}, {39, 56}})},
+	}
+	return out
+}
+
+// iconLimb is a thick polyline of width w with round caps and joints, as
+// ink layers.
+func iconLimb(pts []iconPt, w float64) []iconLayer {
+	var out []iconLayer
+	for i, p := range pts {
+		out = append(out, iconLayer{D: iconCircle(p.x, p.y, w/2)})
+		if i == 0 {
+			continue
+		}
+		a := pts[i-1]
+		dx, dy := p.x-a.x, p.y-a.y
+		l := math.Hypot(dx, dy)
+		if l == 0 {
+			continue
+		}
+		nx, ny := -dy/l*w/2, dx/l*w/2
+		out = append(out, iconLayer{D: iconPolygon([]iconPt{{a.x + nx, a.y + ny}, {p.x + nx, p.y + ny}, {p.x - nx, p.y - ny}, {a.x - nx, a.y - ny}})})
+	}
+	return out
+}
+
+// iconStar is the path data of a four-pointed star about (cx, cy) with
+// outer radius r and inner radius ri.
+func iconStar(cx, cy, r, ri float64) string {
+	var ps []iconPt
+	for k := range 8 {
+		rad := r
+		if k%2 == 1 {
+			rad = ri
+		}
+		a := float64(k) * math.Pi / 4
+		ps = append(ps, iconPt{cx + rad*math.Sin(a), cy - rad*math.Cos(a)})
+	}
+	return iconPolygon(ps)
+}
+
+// iconHalfRingDown is the path data of the lower half of a ring about
+// (cx, cy) between radii r1 < r2.
+func iconHalfRingDown(cx, cy, r1, r2 float64) string {
+	var ps []iconPt
+	const n = 16
+	for k := 0; k <= n; k++ {
+		a := math.Pi * float64(k) / n
+		ps = append(ps, iconPt{cx + r2*math.Cos(a), cy + r2*math.Sin(a)})
+	}
+	for k := n; k >= 0; k-- {
+		a := math.Pi * float64(k) / n
+		ps = append(ps, iconPt{cx + r1*math.Cos(a), cy + r1*math.Sin(a)})
+	}
+	return iconPolygon(ps)
+}

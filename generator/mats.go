@@ -1,0 +1,275 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Location mats (kind: Mats; spec shared/specs/run-fight-or-die.md 8.6,
+// 11; run-fight-or-die-reloaded.md L405, L545, L602, L676) are the Solo
+// Campaign's double-sided large-format mats. Each side prints like a board
+// side (board.go): a page map, then its tiles at true size, side A then
+// side B; the two assembled sides are glued back to back, so no duplex
+// registration is needed. A mat's long edges are three cards wide, for the
+// Location cards laid next to it on the Map, and the side that holds
+// face-down cards (holds: {follower: 2}) has a slot for each.
+
+// Mat geometry, in millimetres. A Location card is poker size.
+const (
+	matCardW = 63.5
+	matCardH = 88.9
+	matGap   = 4.0
+	matW     = 3*matCardW + 2*matGap + 2*matPad
+	matH     = 280.0
+	matPad   = 5.0
+)
+
+// buildMats plans a mat set's PDF.
+func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	s := e.(*schema.MatSet)
+	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WriteMats(w, p, s, opts.Print)
+	})}
+}
+
+// indexMats describes a mat set's PDF in the kit's index.
+func indexMats(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	s := e.(*schema.MatSet)
+	var out []string
+	for _, m := range s.Mats {
+		b := matBoard(m)
+		for i, side := range b.Sides {
+			pl, err := boardPlan(side, opts)
+			if err != nil {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s, %s: %s at true size, a page map and %s", m.ID, sideTitle(side, i), boardSizeText(pl), boardPagesText(pl)))
+		}
+	}
+	out = append(out, "assemble each side (cut along the dashed lines, lay each cut edge on the hatched glue strip so the crosshairs meet), then glue the two sides of each mat back to back")
+	return out
+}
+
+// WriteMats writes a mat set's PDF: for each mat, side A then side B.
+func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *schema.MatSet, opts PrintOptions) (int, error) {
+	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *PDF) error {
+		doc.SetDuplex(layout.NoDuplex) // sides are printed one-sided, then glued
+		return r.imposeMats(pdfBoardOut{doc}, s, opts)
+	})
+}
+
+// matBoard is a mat as a board of two sides (names and sizes only): the
+// board machinery tiles and maps it; its art is the mat's own.
+func matBoard(m *schema.Mat) *schema.Board {
+	b := &schema.Board{ID: m.ID, Name: "Location mat " + m.ID, Count: 1}
+	var names []string
+	for i, side := range m.Sides {
+		if side == nil {
+			continue
+		}
+		letter := string(rune('A' + min(i, 25)))
+		names = append(names, rfNameOr(side.Name, side.ID))
+		b.Sides = append(b.Sides, &schema.BoardSide{
+			ID: side.ID, Name: fmt.Sprintf("Side %s: %s", letter, rfNameOr(side.Name, side.ID)),
+			Width: schema.Length(matW), Height: schema.Length(matH), Background: rfPaper.Hex(),
+			Texts: []*schema.BoardText{{Text: strings.ToUpper(rfNameOr(side.Name, side.ID)), X: 8, Y: 20, W: schema.Length(matW - 16), H: 16,
+				Size: schema.Length(22 * ptMM), Font: "bold", Align: "center"}},
+		})
+	}
+	if len(names) > 0 {
+		b.Name = "Location mat: " + strings.Join(names, " / ")
+	}
+	return b
+}
+
+// imposeMats adds every page of the set's mats to out.
+func (r *Renderer) imposeMats(out boardOut, s *schema.MatSet, opts PrintOptions) error {
+	total := 0
+	type printed struct {
+		board *schema.Board
+		mat   *schema.Mat
+		plans []layout.TilePlan
+	}
+	var all []printed
+	for _, m := range s.Mats {
+		b := matBoard(m)
+		if len(b.Sides) == 0 {
+			continue
+		}
+		pr := printed{board: b, mat: m}
+		for _, side := range b.Sides {
+			pl, err := boardPlan(side, opts)
+			if err != nil {
+				return fmt.Errorf("mat %s side %s: %w", m.ID, side.ID, err)
+			}
+			pr.plans = append(pr.plans, pl)
+			total += 1 + pl.Pages()
+		}
+		all = append(all, pr)
+	}
+	if len(all) == 0 {
+		return fmt.Errorf("nothing to print: no mat has a side")
+	}
+	page := 0
+	for _, pr := range all {
+		// Sides in mat order, nil sides left out.
+		var sides []*schema.MatSide
+		for _, sd := range pr.mat.Sides {
+			if sd != nil {
+				sides = append(sides, sd)
+			}
+		}
+		for i, side := range pr.board.Sides {
+			bp := &boardPrint{board: pr.board, side: side, index: i, plan: pr.plans[i], copy: 1, first: page + 1, total: total, opts: opts}
+			r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
+			other := ""
+			if len(sides) == 2 {
+				other = rfNameOr(sides[1-i].Name, sides[1-i].ID)
+			}
+			ms := sides[i]
+			bleed := opts.Bleed
+			art := out.Art(matW+2*bleed, matH+2*bleed, func(c Canvas) {
+				c.Push()
+				c.Translate(bleed, bleed)
+				r.drawMatSide(c, ms, i, other, bleed, matSlotTop(bp.plan))
+				c.Pop()
+			})
+			for k := range bp.plan.Tiles {
+				r.drawTilePage(out.AddPage(bp.plan.Paper.W, bp.plan.Paper.H), bp, k, art)
+			}
+			page += 1 + bp.plan.Pages()
+		}
+	}
+	return nil
+}
+
+// drawMatSide draws side i of a mat at (0, 0): its name, the card slots of
+// the cards it holds, the three-card edges and the flip note.
+// slotY is the top of the card slots.
+func (r *Renderer) drawMatSide(c Canvas, side *schema.MatSide, i int, other string, bleed, slotY float64) {
+	c = r.surface(c)
+	bg := r.rfBackground()
+	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, Filled(bg))
+	c.Rect(3, 3, matW-6, matH-6, 3, Stroked(rfInk, 0.8))
+	c.Rect(5, 5, matW-10, matH-10, 2, Stroked(rfRule, 0.3))
+	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", 'A'+rune(min(i, 25))), Bold, 8, rfMuted)
+	name := strings.ToUpper(rfNameOr(side.Name, side.ID))
+	r.textIn(c, name, TextStyle{Font: Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
+	c.Line(matW/2-40, 44, matW/2+40, 44, rfBlood, 0.8)
+	// The three-card edges, top and bottom.
+	r.drawCardEdge(c, 5, false)
+	r.drawCardEdge(c, matH-5, true)
+	// Card slots.
+	kinds := make([]string, 0, len(side.Holds))
+	for k := range side.Holds {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var slots []string
+	for _, k := range kinds {
+		for range min(max(side.Holds[k], 0), 3) {
+			slots = append(slots, k)
+		}
+	}
+	if len(slots) > 0 {
+		n := min(len(slots), 3)
+		rowW := float64(n)*matCardW + float64(n-1)*matGap
+		x := (matW - rowW) / 2
+		y := slotY
+		for j, k := range slots[:n] {
+			r.drawCardSlot(c, x+float64(j)*(matCardW+matGap), y, k)
+		}
+		held := fmt.Sprintf("Place %s here face down", holdsText(side.Holds))
+		r.centredText(c, matW/2, y+matCardH+8, held, Italic, 9, rfInk)
+	} else {
+		c.Ellipse(matW/2-16, slotY+20, 32, 32, Stroked(rfRule, 0.6))
+		r.centredText(c, matW/2, slotY+38, "PLAYER", Bold, 8, rfRule)
+		r.centredText(c, matW/2, slotY+62, "Place your Player token here when you are at this Location", Italic, 9, rfMuted)
+	}
+	if other != "" {
+		r.centredText(c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", Italic, 7.5, rfMuted)
+	}
+}
+
+// matSlotTop is the top of a side's card slots: the highest place below
+// the side's title where the slots and their caption cross no seam of the
+// tiling, else just below the title.
+func matSlotTop(pl layout.TilePlan) float64 {
+	const first, last, step = 52.0, matH - 30 - matCardH - 10, 2.0
+	for y := first; y <= last; y += step {
+		clear := true
+		for _, sm := range pl.Seams {
+			if !sm.Vertical && sm.Strip.Y < y+matCardH+12 && sm.Strip.Bottom() > y-2 {
+				clear = false
+			}
+		}
+		if clear {
+			return y
+		}
+	}
+	return first
+}
+
+// holdsText says what a side holds: "2 Loot cards", "2 Follower cards".
+func holdsText(h map[string]int) string {
+	kinds := make([]string, 0, len(h))
+	for k := range h {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	var parts []string
+	for _, k := range kinds {
+		n := h[k]
+		parts = append(parts, fmt.Sprintf("%d %s %s", n, faceTitleCase(k), rfPlural(n, "card", "cards")))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// faceTitleCase capitalises a card kind: "loot" is Loot.
+func faceTitleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// drawCardSlot draws a card-sized dashed slot for a face-down card.
+func (r *Renderer) drawCardSlot(c Canvas, x, y float64, kind string) {
+	if !r.InkSaver {
+		c.Rect(x, y, matCardW, matCardH, 3, Filled(rfPanel))
+	}
+	pts := [][2]float64{{x, y}, {x + matCardW, y}, {x + matCardW, y + matCardH}, {x, y + matCardH}, {x, y}}
+	for j := 1; j < len(pts); j++ {
+		dashedLine(c, layout.Point{X: pts[j-1][0], Y: pts[j-1][1]}, layout.Point{X: pts[j][0], Y: pts[j][1]}, rfInk, 0.45)
+	}
+	r.centredText(c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), Bold, 12, rfMuted)
+	r.centredText(c, x+matCardW/2, y+matCardH/2+5, "face down", Italic, 8, rfMuted)
+}
+
+// drawCardEdge marks a three-card edge at y: three card widths with ticks
+// and a label, for the Location cards laid next to the mat.
+func (r *Renderer) drawCardEdge(c Canvas, y float64, bottom bool) {
+	x := matPad
+	for j := range 3 {
+		x0 := x + float64(j)*(matCardW+matGap)
+		c.Line(x0, y, x0+matCardW, y, rfBlood, 0.9)
+		dy := 3.0
+		if bottom {
+			dy = -3
+		}
+		for _, xx := range []float64{x0, x0 + matCardW} {
+			c.Line(xx, y, xx, y+dy, rfBlood, 0.9)
+		}
+	}
+	label := "3-CARD EDGE: a Location card laid along this edge is adjacent to the mat"
+	ty := y + 6.5
+	if bottom {
+		ty = y - 4
+	}
+	r.centredText(c, matW/2, ty, label, Regular, 6.5, rfMuted)
+}

@@ -1,0 +1,614 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/diceodds"
+)
+
+// The odds card (spec shared/specs/run-fight-or-die.md 5.7, 8.9, 10) is
+// the kit's odds.pdf for a Run, Fight, or Die! or Reloaded pack: exact
+// probabilities from the dice engine (validate/diceodds), never a
+// simulation. Its first page has the assumed dice with their assumption
+// ids and every character combo; then come the icon-count tables, one
+// column per reroll count (1, 2, 3; RFoD each without and with Fleeing);
+// last, an appendix with the exact fraction of every value. Values print as
+// percentages with one decimal, with the fraction beneath in a small font
+// where it fits.
+
+// oddsCard is the computed content of a pack's odds card.
+type oddsCard struct {
+	title string
+	// dice are the action dice, one line per die type; assumptions the ids
+	// and texts the values rest on.
+	dice        []oddsDie
+	assumptions []string
+	// reloaded is set for Reloaded (A13, the 5-zombie rule); reading is
+	// its A14 reading of set-aside dice.
+	reloaded  bool
+	reading   string
+	comboCols []string
+	combos    []oddsCombo
+	cols      []string
+	// groups are the icon-count tables, one per face.
+	groups []oddsGroup
+	notes  []string
+}
+
+// oddsDie is one type of action die with its copies.
+type oddsDie struct {
+	count int
+	faces []string
+}
+
+// oddsCombo is one character combo's row.
+type oddsCombo struct {
+	character, combo string
+	dice             *schema.CharacterCombo
+	rerolls          int
+	cells            []*big.Rat // nil: not computed
+	skipped          string
+}
+
+// oddsGroup is the rows of one face.
+type oddsGroup struct {
+	face  string
+	title string
+	rows  []oddsRow
+}
+
+// oddsRow is one target under every column.
+type oddsRow struct {
+	label string
+	// full is set when label is the whole row title.
+	full  bool
+	cells []*big.Rat
+}
+
+// HasOddsCard reports whether the build writes odds.pdf for the pack: an
+// RFoD or Reloaded pack whose action dice the engine can compute.
+func HasOddsCard(p *schema.Pack) bool {
+	_, ok := oddsGame(p, 2)
+	return ok
+}
+
+// oddsGame is the pack's action dice as an engine game with rerolls, as
+// validate reads them (validate/rfododds.go): RFoD's dice of role action,
+// with Fleeing; Reloaded's dice of role action or none, with the 5-zombie
+// rule and the manifest's A14 reading.
+func oddsGame(p *schema.Pack, rerolls int) (diceodds.Game, bool) {
+	if p == nil || p.Game == nil {
+		return diceodds.Game{}, false
+	}
+	var g diceodds.Game
+	var roles []string
+	switch p.Game.System {
+	case schema.RFoDSystem:
+		g, roles = diceodds.RFoD(), []string{"action"}
+	case schema.RFoDReloadedSystem:
+		g, roles = diceodds.Reloaded(), []string{"action", ""}
+		if s := p.RFoD(); s != nil {
+			g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
+		}
+	default:
+		return g, false
+	}
+	g.Dice = nil
+	for _, d := range p.AllDice() {
+		if !slices.Contains(roles, d.Role) {
+			continue
+		}
+		if len(d.Faces) != schema.DieFaces {
+			return g, false
+		}
+		var die diceodds.Die
+		copy(die.Faces[:], d.Faces)
+		for range min(max(d.Count, 0), diceodds.MaxDice+1) {
+			g.Dice = append(g.Dice, die)
+		}
+	}
+	g.Rerolls = rerolls
+	return g, g.Validate() == nil
+}
+
+// computeOddsCard computes the pack's odds card.
+func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
+	base, ok := oddsGame(p, 2)
+	if !ok {
+		return nil, fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
+	}
+	reloaded := p.Game.System == schema.RFoDReloadedSystem
+	oc := &oddsCard{title: p.Game.Title, reloaded: reloaded}
+	if reloaded {
+		oc.comboCols = []string{"P"}
+		oc.reading = "repick reading of set-aside dice (A14)"
+		if base.SetAsidePermanent {
+			oc.reading = "set-aside dice stay set aside (A14)"
+		}
+		oc.assumptions = []string{"A13: the dice's faces are the pack's dice"}
+	} else {
+		oc.comboCols = []string{"no Fleeing", "Fleeing"}
+		oc.assumptions = []string{"A1: the action dice's faces are the pack's dice (role: action)"}
+	}
+	// The dice, grouped by die type in order.
+	for _, d := range base.Dice {
+		faces := d.Faces[:]
+		if n := len(oc.dice); n > 0 && slices.Equal(oc.dice[n-1].faces, faces) {
+			oc.dice[n-1].count++
+			continue
+		}
+		oc.dice = append(oc.dice, oddsDie{count: 1, faces: slices.Clone(faces)})
+	}
+	// Combos, as `runforge validate --explain` computes them.
+	x := validate.ExplainOdds(p)
+	if x != nil {
+		oc.assumptions = x.Assumptions
+		combos := comboIndex(p, reloaded)
+		for _, co := range x.Combos {
+			row := oddsCombo{character: rfNameOr(co.Name, co.Character), combo: co.Combo, rerolls: co.Rerolls, skipped: co.Skipped, dice: combos[co.Character+"\x00"+co.Combo]}
+			if co.Skipped == "" {
+				for _, s := range []string{co.P, co.PFlee}[:len(oc.comboCols)] {
+					row.cells = append(row.cells, parseRat(s))
+				}
+			}
+			oc.combos = append(oc.combos, row)
+		}
+	}
+	// The icon-count tables.
+	var variants []diceodds.Variant
+	for _, r := range []int{1, 2, 3} { // the columns of spec 10
+		flees := []bool{false}
+		if !reloaded {
+			flees = []bool{false, true}
+		}
+		for _, flee := range flees {
+			v := base
+			v.Rerolls, v.Fleeing = r, flee
+			label := fmt.Sprintf("%d %s", r, rfPlural(r, "reroll", "rerolls"))
+			if !reloaded {
+				if flee {
+					label += " +Flee"
+				} else {
+					label += " no Flee"
+				}
+			}
+			variants = append(variants, diceodds.Variant{Name: label, Game: v})
+			oc.cols = append(oc.cols, label)
+		}
+	}
+	targets, groups := oddsTargets(base, reloaded)
+	card, err := diceodds.BuildCard(p.Game.Title, variants, targets)
+	if err != nil {
+		return nil, err
+	}
+	k := 0
+	for _, g := range groups {
+		for i := range g.rows {
+			for _, cell := range card.Rows[k].Cells {
+				g.rows[i].cells = append(g.rows[i].cells, cell.Exact)
+			}
+			k++
+		}
+		oc.groups = append(oc.groups, g)
+	}
+	if reloaded && base.HasFace(base.Zombie) {
+		first := base
+		first.Rerolls = 0
+		e, err := diceodds.NewEngine(first)
+		if err == nil {
+			if pr, err := e.Probability(diceodds.TurnEnds()); err == nil {
+				oc.notes = append(oc.notes, fmt.Sprintf("Five or more zombies on the first roll alone end the turn with P = %s (%s).", pctText(pr), pr.RatString()))
+			}
+		}
+	}
+	return oc, nil
+}
+
+// comboIndex maps "character\x00combo" to the character's combo.
+func comboIndex(p *schema.Pack, reloaded bool) map[string]*schema.CharacterCombo {
+	bt := schema.RFoDCharacterBoard
+	if reloaded {
+		bt = schema.RFoDRCharacterBoard
+	}
+	out := map[string]*schema.CharacterCombo{}
+	for _, b := range p.PlayerBoards(bt) {
+		for _, c := range b.Combos {
+			if c != nil {
+				out[b.ID+"\x00"+c.ID] = c
+			}
+		}
+	}
+	return out
+}
+
+// oddsTargets lists the icon-count targets and their groups (rows without
+// cells): RFoD Search and Book at least and exactly k, Gun and Bat at
+// least k, zombies at least k; Reloaded every non-zombie face at least k
+// and the 5-zombie end of the turn (spec 10).
+func oddsTargets(g diceodds.Game, reloaded bool) ([]diceodds.Target, []oddsGroup) {
+	n := len(g.Dice)
+	var targets []diceodds.Target
+	var groups []oddsGroup
+	add := func(face, title string, exact bool) {
+		if !g.HasFace(face) {
+			return
+		}
+		grp := oddsGroup{face: face, title: title}
+		for k := 1; k <= n; k++ {
+			targets = append(targets, diceodds.AtLeast(face, k))
+			grp.rows = append(grp.rows, oddsRow{label: fmt.Sprintf("≥ %d", k)})
+			if exact {
+				targets = append(targets, diceodds.Exactly(face, k))
+				grp.rows = append(grp.rows, oddsRow{label: fmt.Sprintf("= %d", k)})
+			}
+		}
+		groups = append(groups, grp)
+	}
+	if reloaded {
+		for _, f := range g.Faces() {
+			if f != g.Zombie {
+				add(f, faceTitle(f), false)
+			}
+		}
+		if g.HasFace(g.Zombie) && g.ZombieLimit > 0 {
+			targets = append(targets, diceodds.TurnEnds())
+			groups = append(groups, oddsGroup{face: g.Zombie, title: fmt.Sprintf("%d+ ZOMBIES END THE TURN", g.ZombieLimit), rows: []oddsRow{{label: "rerolling every other die", full: true}}})
+		}
+		return targets, groups
+	}
+	add("search", "SEARCH", true)
+	add("book", "BOOK", true)
+	add("gun", "GUN", false)
+	add("bat", "BAT", false)
+	if g.Zombie != "" {
+		add(g.Zombie, "ZOMBIES", false)
+	}
+	return targets, groups
+}
+
+// parseRat reads an exact fraction; nil when s is not one.
+func parseRat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return nil
+	}
+	return r
+}
+
+// pctText is a probability as a percentage with one decimal: "23.8%";
+// "<0.1%" for a positive value that rounds to 0, "0%" and "100%" exactly.
+func pctText(p *big.Rat) string {
+	if p == nil {
+		return "—"
+	}
+	switch {
+	case p.Sign() == 0:
+		return "0%"
+	case p.Cmp(big.NewRat(1, 1)) == 0:
+		return "100%"
+	}
+	pct := new(big.Rat).Mul(p, big.NewRat(100, 1))
+	s := pct.FloatString(1)
+	if s == "0.0" {
+		return "<0.1%"
+	}
+	if s == "100.0" {
+		return ">99.9%"
+	}
+	return s + "%"
+}
+
+// ---- printing ----
+
+// Odds card type sizes, in points.
+const (
+	oddsCellPt = 7.5
+	oddsFracPt = 4.2
+	oddsHeadPt = 7
+)
+
+// indexOddsCard describes odds.pdf in the kit's index.
+func indexOddsCard(p *schema.Pack) []string {
+	return []string{"exact odds from the dice engine: every character combo, the icon-count tables for 1, 2 and 3 rerolls, and an appendix of exact fractions; print one-sided"}
+}
+
+// WriteOddsCard writes the pack's odds.pdf.
+func (r *Renderer) WriteOddsCard(w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+	oc, err := computeOddsCard(p)
+	if err != nil {
+		return 0, fmt.Errorf("odds card: %w", err)
+	}
+	return r.writeDocument(w, p, "Odds card", "odds card", opts, func(doc *PDF) error {
+		doc.SetDuplex(layout.NoDuplex)
+		return r.imposeOddsCard(pdfSink{doc}, oc, opts)
+	})
+}
+
+// oddsFlow places blocks down pages, starting a new page when one does
+// not fit.
+type oddsFlow struct {
+	r      *Renderer
+	sink   pageSink
+	opts   PrintOptions
+	c      Canvas
+	x0, x1 float64
+	y, bot float64
+	pages  int
+	title  string
+}
+
+// newPage starts a page with its running head.
+func (f *oddsFlow) newPage() {
+	pw, ph := f.opts.Paper.W, f.opts.Paper.H
+	m := max(f.opts.Margin, layout.DefaultMargin) + 4
+	f.c = f.r.surface(f.sink.AddPage(pw, ph))
+	f.pages++
+	f.x0, f.x1, f.bot = m, pw-m, ph-m-4
+	f.c.Text(f.x0, m+2, f.r.clipText(f.title, Bold, 8, f.x1-f.x0-30), Bold, 8, rfMuted)
+	pg := fmt.Sprintf("page %d", f.pages)
+	f.c.Text(round2(f.x1-f.r.Fonts.Width(pg, Regular, 7)), m+2, pg, Regular, 7, rfMuted)
+	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, rfRule, 0.3)
+	f.y = m + 8
+}
+
+// need starts a new page unless h mm fit below y.
+func (f *oddsFlow) need(h float64) {
+	if f.c == nil || f.y+h > f.bot {
+		f.newPage()
+	}
+}
+
+// heading draws a section heading.
+func (f *oddsFlow) heading(title, note string) {
+	f.need(14)
+	f.c.Text(f.x0, f.y+4, title, Bold, 11, rfBlood)
+	tw := f.r.Fonts.Width(title, Bold, 11)
+	if note != "" {
+		f.c.Text(round2(f.x0+tw+3), f.y+4, f.r.clipText(note, Italic, 7, f.x1-f.x0-tw-3), Italic, 7, rfMuted)
+	}
+	f.c.Line(f.x0, f.y+5.5, f.x1, f.y+5.5, rfBlood, 0.4)
+	f.y += 8
+}
+
+// para draws wrapped text.
+func (f *oddsFlow) para(text string, st TextStyle, col Color) {
+	w := f.x1 - f.x0
+	b := f.r.Fonts.LayoutText(text, st, w, 1000)
+	h := b.Height
+	if h == 0 {
+		h = float64(len(b.Lines)) * st.Size * 1.15 * ptMM
+	}
+	f.need(h + 1)
+	f.r.Fonts.DrawText(f.c, b, f.x0, f.y, w, h+1, col, White)
+	f.y += h + 1.5
+}
+
+// cell draws a probability centred in a column: the percentage and,
+// where it fits, the exact fraction beneath.
+func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
+	font := Regular
+	if bold {
+		font = Bold
+	}
+	f.r.centredText(f.c, cx, y, pctText(p), font, oddsCellPt, rfInk)
+	if p == nil || p.IsInt() {
+		return
+	}
+	fr := p.RatString()
+	if f.r.Fonts.Width(fr, Regular, oddsFracPt) <= w-1 {
+		f.r.centredText(f.c, cx, y+2.2, fr, Regular, oddsFracPt, rfMuted)
+	}
+}
+
+// imposeOddsCard adds the odds card's pages to sink.
+func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions) error {
+	f := &oddsFlow{r: r, sink: sink, opts: opts, title: oc.title + " · odds card"}
+	f.newPage()
+	f.c.Text(f.x0, f.y+7, "ODDS CARD", Bold, 20, rfInk)
+	f.c.Text(round2(f.x0+r.Fonts.Width("ODDS CARD", Bold, 20)+4), f.y+7, r.clipText(oc.title, Regular, 11, f.x1-f.x0-60), Regular, 11, rfMuted)
+	f.y += 11
+	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal; the exact fraction is printed beneath where it fits and in the appendix.",
+		TextStyle{Size: 7.5, LineHeight: 1.2}, rfMuted)
+	// The assumed dice.
+	f.heading("ASSUMED DICE", "the faces the values rest on")
+	r.drawOddsDice(f, oc)
+	for _, a := range oc.assumptions {
+		f.para("Assumes "+a+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
+	}
+	if oc.reloaded {
+		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
+	}
+	// Combos.
+	if len(oc.combos) > 0 {
+		note := "at the character's rerolls; with and without a Fleeing reroll"
+		if oc.reloaded {
+			note = "with the 5-zombie rule; each combo on its own (A16)"
+		}
+		f.heading("CHARACTER COMBOS", note)
+		r.drawOddsComboTable(f, oc)
+	}
+	for _, n := range oc.notes {
+		f.para(n, TextStyle{Size: 7.5, LineHeight: 1.15}, rfInk)
+	}
+	// Icon tables.
+	note := "P(at least k) and P(exactly k) icons at the end of the turn; one column per reroll count"
+	if oc.reloaded {
+		note = "P(at least k) of each result at the end of the turn; one column per reroll count"
+	}
+	f.newPage()
+	f.heading("ICON COUNTS", note)
+	r.drawOddsDice(f, oc)
+	r.drawOddsTables(f, oc)
+	// Appendix.
+	r.drawOddsAppendix(f, oc)
+	return nil
+}
+
+// drawOddsDice draws the assumed dice, one line per die type, with the
+// assumption id they rest on (A1 for RFoD, A13 for Reloaded).
+func (r *Renderer) drawOddsDice(f *oddsFlow, oc *oddsCard) {
+	id := "A1"
+	if oc.reloaded {
+		id = "A13"
+	}
+	for _, d := range oc.dice {
+		f.need(10)
+		const size = 7.0
+		label := fmt.Sprintf("Assumed faces (%s): %d × action die", id, d.count)
+		f.c.Text(f.x0, f.y+size/2+1.3, label, Bold, 8, rfInk)
+		x := f.x0 + r.Fonts.Width(label, Bold, 8) + 3
+		for _, face := range d.faces {
+			r.drawDieFace(f.c, face, x, f.y, size)
+			x += size + 1.2
+		}
+		f.c.Text(round2(x+2), f.y+size/2+1.3, r.clipText(strings.Join(d.faces, " · "), Regular, 7, max(1, f.x1-x-2)), Regular, 7, rfMuted)
+		f.y += size + 2.5
+	}
+}
+
+// drawOddsComboTable draws the combos: character, combo, its dice and
+// rerolls, then one cell per column.
+func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
+	colW := 24.0
+	cx0 := f.x1 - float64(len(oc.comboCols))*colW
+	const rowH = 8.5
+	header := func() {
+		f.need(rowH + 5)
+		f.c.Text(f.x0, f.y+3, "CHARACTER · COMBO", Bold, oddsHeadPt, rfMuted)
+		f.c.Text(f.x0+70, f.y+3, "DICE (AT LEAST)", Bold, oddsHeadPt, rfMuted)
+		for i, col := range oc.comboCols {
+			r.centredText(f.c, cx0+float64(i)*colW+colW/2, f.y+3, strings.ToUpper(col), Bold, oddsHeadPt, rfMuted)
+		}
+		f.y += 5
+	}
+	header()
+	for i, co := range oc.combos {
+		if f.y+rowH > f.bot {
+			f.newPage()
+			header()
+		}
+		if i%2 == 0 && !r.InkSaver {
+			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
+		}
+		f.c.Text(f.x0, f.y+3.6, r.clipText(co.character, Bold, 7.5, 68), Bold, 7.5, rfInk)
+		sub := fmt.Sprintf("%s · %d %s", co.combo, co.rerolls, rfPlural(co.rerolls, "reroll", "rerolls"))
+		f.c.Text(f.x0, f.y+7, r.clipText(sub, Regular, 6.5, 68), Regular, 6.5, rfMuted)
+		if co.dice != nil {
+			size := 5.6
+			x := f.x0 + 70
+			for _, face := range comboFaces(co.dice) {
+				if x+size > cx0-2 {
+					break
+				}
+				r.drawDieFace(f.c, face, x, f.y+1.4, size)
+				x += size + 0.8
+			}
+		}
+		if co.skipped != "" {
+			f.c.Text(cx0, f.y+4.5, r.clipText("not computed: "+co.skipped, Italic, 6.5, f.x1-cx0), Italic, 6.5, rfBlood)
+		} else {
+			for j, p := range co.cells {
+				f.cell(p, cx0+float64(j)*colW+colW/2, f.y+3.8, colW, j == 0)
+			}
+		}
+		f.y += rowH
+	}
+	f.y += 2
+}
+
+// drawOddsTables draws the icon-count groups: the face and the row label,
+// then one cell per column.
+func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
+	labelW := 34.0
+	n := len(oc.cols)
+	colW := (f.x1 - f.x0 - labelW) / float64(max(n, 1))
+	const rowH = 6.2
+	header := func() {
+		f.need(rowH + 6)
+		for i, col := range oc.cols {
+			r.centredText(f.c, f.x0+labelW+float64(i)*colW+colW/2, f.y+3, strings.ToUpper(col), Bold, 6.5, rfMuted)
+		}
+		f.y += 5
+	}
+	header()
+	for _, g := range oc.groups {
+		if f.y+rowH*float64(len(g.rows))+8 > f.bot {
+			f.newPage()
+			header()
+		}
+		r.drawDieFace(f.c, g.face, f.x0, f.y+0.5, 5)
+		f.c.Text(f.x0+6.5, f.y+4.3, g.title, Bold, 8, rfInk)
+		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, rfRule, 0.3)
+		f.y += 6.5
+		for i, row := range g.rows {
+			if f.y+rowH > f.bot {
+				f.newPage()
+				header()
+			}
+			if i%2 == 0 && !r.InkSaver {
+				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
+			}
+			label := row.label + " " + strings.ToLower(g.title)
+			if row.full {
+				label = row.label
+			}
+			f.c.Text(f.x0+6.5, f.y+3.4, r.clipText(label, Regular, 7, labelW-7), Regular, 7, rfInk)
+			for j, p := range row.cells {
+				f.cell(p, f.x0+labelW+float64(j)*colW+colW/2, f.y+3.2, colW, false)
+			}
+			f.y += rowH
+		}
+		f.y += 1.5
+	}
+}
+
+// drawOddsAppendix lists every value's exact fraction.
+func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
+	f.newPage()
+	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it")
+	const lineH = 3.0
+	const pt = 5.6
+	const gap = 6.0
+	colW := (f.x1 - f.x0 - gap) / 2
+	col, top := 0, f.y
+	line := func(s string) {
+		if f.y+lineH > f.bot {
+			if col == 0 {
+				col, f.y = 1, top
+			} else {
+				f.newPage()
+				col, top = 0, f.y
+			}
+		}
+		x := f.x0 + float64(col)*(colW+gap)
+		f.c.Text(round2(x), f.y+2.2, r.clipText(s, Regular, pt, colW), Regular, pt, rfInk)
+		f.y += lineH
+	}
+	for _, co := range oc.combos {
+		for j, p := range co.cells {
+			if p != nil {
+				line(fmt.Sprintf("%s, %s (%s): %s = %s", co.character, co.combo, oc.comboCols[j], pctText(p), p.RatString()))
+			}
+		}
+	}
+	for _, g := range oc.groups {
+		for _, row := range g.rows {
+			for j, p := range row.cells {
+				if p != nil && j < len(oc.cols) {
+					label := row.label + " " + strings.ToLower(g.title)
+					if row.full {
+						label = strings.ToLower(g.title) + ", " + row.label
+					}
+					line(fmt.Sprintf("%s, %s: %s = %s", label, oc.cols[j], pctText(p), p.RatString()))
+				}
+			}
+		}
+	}
+}

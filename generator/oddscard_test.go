@@ -1,0 +1,220 @@
+package generator
+
+import (
+	"bytes"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// oddsCell returns the cell of a face's row label under column col.
+func oddsCell(t *testing.T, oc *oddsCard, face, label, col string) *big.Rat {
+	t.Helper()
+	ci := -1
+	for i, c := range oc.cols {
+		if c == col {
+			ci = i
+		}
+	}
+	for _, g := range oc.groups {
+		if g.face != face {
+			continue
+		}
+		for _, row := range g.rows {
+			if row.label == label && ci >= 0 {
+				return row.cells[ci]
+			}
+		}
+	}
+	t.Fatalf("no cell %s %s %s in %v", face, label, col, oc.cols)
+	return nil
+}
+
+func wantRat(t *testing.T, what string, got *big.Rat, want string) {
+	t.Helper()
+	w, _ := new(big.Rat).SetString(want)
+	if got == nil || got.Cmp(w) != 0 {
+		t.Errorf("%s = %v, want %s", what, got, want)
+	}
+}
+
+// The card's values are the golden values of spec run-fight-or-die.md 5.10.
+func TestOddsCardRFoDValues(t *testing.T) {
+	oc, err := computeOddsCard(loadRFPack(t, "rfod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCols := []string{"1 reroll no Flee", "1 reroll +Flee", "2 rerolls no Flee", "2 rerolls +Flee", "3 rerolls no Flee", "3 rerolls +Flee"}
+	if strings.Join(oc.cols, "|") != strings.Join(wantCols, "|") {
+		t.Fatalf("columns %q", oc.cols)
+	}
+	wantRat(t, ">=3 search, 1 reroll", oddsCell(t, oc, "search", "≥ 3", "1 reroll no Flee"), "10625/78732")
+	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls no Flee"), "1138594/4782969")
+	wantRat(t, ">=3 search, 2 rerolls, Fleeing", oddsCell(t, oc, "search", "≥ 3", "2 rerolls +Flee"), "269698895/816293376")
+	wantRat(t, ">=5 book, 2 rerolls", oddsCell(t, oc, "book", "≥ 5", "2 rerolls no Flee"), "2476099/459165024") // (19/54)^5
+	if got := pctText(oddsCell(t, oc, "search", "≥ 3", "3 rerolls no Flee")); got != "32.0%" {
+		t.Errorf(">=3 search, 3 rerolls prints %s, want 32.0%%", got)
+	}
+	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls no Flee")); got != "93.5%" {
+		t.Errorf(">=1 zombie prints %s, want 93.5%%", got)
+	}
+	// Search and Book have exactly-k rows; Gun and Bat do not.
+	var faces []string
+	for _, g := range oc.groups {
+		faces = append(faces, g.face+":"+big.NewInt(int64(len(g.rows))).String())
+	}
+	if got := strings.Join(faces, " "); got != "search:10 book:10 gun:5 bat:5 zombie:5" {
+		t.Errorf("groups %s", got)
+	}
+	// Combos, with and without Fleeing: {Gun 2, Bat 2} at 3 rerolls for
+	// the Brawler, the others at 2.
+	if len(oc.combos) != 6 || len(oc.comboCols) != 2 {
+		t.Fatalf("%d combos, columns %q", len(oc.combos), oc.comboCols)
+	}
+	for _, co := range oc.combos {
+		if co.character == "The Hunter" {
+			if got := pctText(co.cells[0]) + " " + pctText(co.cells[1]); got != "53.2% 53.3%" {
+				t.Errorf("Hunter {zombie 2, gun 1}: %s, want 53.2%% 53.3%%", got)
+			}
+		}
+		if co.character == "The Brawler" && co.rerolls != 3 {
+			t.Errorf("the Brawler has %d rerolls, want 3", co.rerolls)
+		}
+	}
+	if !strings.Contains(strings.Join(oc.assumptions, " "), "A1:") {
+		t.Errorf("assumptions %q lack A1", oc.assumptions)
+	}
+}
+
+func TestOddsCardReloadedValues(t *testing.T) {
+	oc, err := computeOddsCard(loadRFPack(t, "rfodr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(oc.cols, "|") != "1 reroll|2 rerolls|3 rerolls" {
+		t.Fatalf("columns %q", oc.cols)
+	}
+	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls"), "4421633773/12397455648")
+	wantRat(t, "turn ends, 2 rerolls", oddsCell(t, oc, "zombie", "rerolling every other die", "2 rerolls"), "5248110340291/101559956668416")
+	for _, co := range oc.combos {
+		if co.character == "The Prom Queen" && co.combo == "major" {
+			wantRat(t, "Prom Queen major", co.cells[0], "81006681733/156728328192")
+		}
+	}
+	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "31/46656") {
+		t.Errorf("notes %q lack the first-roll value 31/46656", oc.notes)
+	}
+	if len(oc.groups) != 6 {
+		t.Errorf("%d groups, want 5 faces and the turn end", len(oc.groups))
+	}
+}
+
+func TestOddsCardPages(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack   string
+		pages  int
+		golden string
+	}{{"rfod", 5, "odds-rfod.txt"}, {"rfodr", 4, "odds-rfodr.txt"}} {
+		p := loadRFPack(t, c.pack)
+		if !HasOddsCard(p) {
+			t.Fatalf("%s: no odds card", c.pack)
+		}
+		oc, err := computeOddsCard(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := &pageRecorder{}
+		if err := r.imposeOddsCard(sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+			t.Fatal(err)
+		}
+		if len(sink.pages) != c.pages {
+			t.Errorf("%s: %d pages, want %d", c.pack, len(sink.pages), c.pages)
+		}
+		checkRFGolden(t, c.golden, sink.pages[0].String())
+		all := ""
+		for _, pg := range sink.pages {
+			all += pg.String()
+		}
+		for _, want := range []string{"Assumed faces (A1", "APPENDIX: EXACT FRACTIONS"} {
+			if c.pack == "rfodr" {
+				want = strings.Replace(want, "A1", "A13", 1)
+			}
+			if !strings.Contains(all, want) {
+				t.Errorf("%s: the card lacks %q", c.pack, want)
+			}
+		}
+		var a, b bytes.Buffer
+		for _, buf := range []*bytes.Buffer{&a, &b} {
+			if _, err := r.WriteOddsCard(buf, p, rfOpts("a4", layout.NoDuplex)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two builds of the odds card differ", c.pack)
+		}
+	}
+}
+
+func TestOddsCardBadPacks(t *testing.T) {
+	if HasOddsCard(nil) {
+		t.Error("a nil pack has an odds card")
+	}
+	p := loadRFPack(t, "rfod")
+	// Broken dice: no odds card, and no panic.
+	for _, d := range p.AllDice() {
+		if d.Role == "action" {
+			d.Faces = d.Faces[:3]
+		}
+	}
+	if HasOddsCard(p) {
+		t.Error("a pack with three-faced dice has an odds card")
+	}
+	if _, err := computeOddsCard(p); err == nil {
+		t.Error("odds of broken dice computed")
+	}
+	q := &schema.Pack{Game: &schema.Game{System: "generic"}}
+	if HasOddsCard(q) {
+		t.Error("a generic pack has an odds card")
+	}
+}
+
+func TestPctText(t *testing.T) {
+	for in, want := range map[string]string{"0": "0%", "1": "100%", "1/3": "33.3%", "1/100000": "<0.1%", "99999/100000": ">99.9%", "1138594/4782969": "23.8%"} {
+		r, _ := new(big.Rat).SetString(in)
+		if got := pctText(r); got != want {
+			t.Errorf("pctText(%s) = %s, want %s", in, got, want)
+		}
+	}
+	if pctText(nil) != "—" {
+		t.Error("nil")
+	}
+}
+
+// A pack without characters still gets the icon tables, with its dice
+// assumption.
+func TestOddsCardWithoutCharacters(t *testing.T) {
+	p := loadRFPack(t, "rfodr")
+	var kept []schema.Element
+	for _, e := range p.Elements {
+		if s, ok := e.(*schema.PlayerBoardSet); ok && s.BoardType == schema.RFoDRCharacterBoard {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	p.Elements = kept
+	oc, err := computeOddsCard(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(oc.combos) != 0 || len(oc.groups) != 6 || !oc.reloaded || !strings.HasPrefix(oc.assumptions[0], "A13") {
+		t.Errorf("card %d combos, %d groups, assumptions %q", len(oc.combos), len(oc.groups), oc.assumptions)
+	}
+	r := boardRenderer(t)
+	if err := r.imposeOddsCard(&pageRecorder{}, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,647 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// Player boards (kind: PlayerBoards; spec shared/specs/run-fight-or-die.md
+// 8.3, 11): Run, Fight, or Die!'s Action and Character boards and
+// Reloaded's Zombie and Character boards. Each copy of a board prints on a
+// landscape page of its own at play size, with crop marks; an Action (or
+// Zombie) board and a Character board have the same width, so the Character
+// board lies directly below the "They are on you!" space (L183) or along
+// the Zombie board's character slot (Reloaded L92). Boards are one-sided:
+// nothing prints on the back.
+
+// Player board colours.
+var (
+	rfInk     = Color{0x1c, 0x1b, 0x1a}
+	rfPaper   = Color{0xf3, 0xee, 0xe2}
+	rfMuted   = Color{0x5c, 0x58, 0x52}
+	rfBlood   = Color{0x8e, 0x1b, 0x1b}
+	rfPanel   = Color{0xfb, 0xf8, 0xf1}
+	rfRule    = Color{0xb5, 0xab, 0x98}
+	rfZoneTop = [3]Color{{0xd9, 0x8c, 0x7c}, {0xe3, 0xb8, 0x86}, {0xc9, 0xcf, 0xa6}}
+)
+
+// Player board sizes, in millimetres: a top board (Action, Zombie) and a
+// Character board share their width.
+const (
+	rfBoardW     = 250.0
+	rfTopBoardH  = 124.0
+	rfCharBoardH = 96.0
+	rfInset      = 6.0
+)
+
+// buildPlayerBoards plans a player board set's PDF.
+func buildPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+	s := e.(*schema.PlayerBoardSet)
+	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+		return r.WritePlayerBoards(w, p, s, opts.Print)
+	})}
+}
+
+// indexPlayerBoards describes a player board set's PDF in the kit's index.
+func indexPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	s := e.(*schema.PlayerBoardSet)
+	w, h := playerBoardSize(s.BoardType)
+	n := 0
+	for _, b := range s.Boards {
+		n += max(0, b.Count)
+	}
+	return []string{
+		fmt.Sprintf("%d %s, one board per landscape page at %s x %s mm; print one-sided on card stock and cut along the crop marks", n, rfPlural(n, "page", "pages"), boardMM(w), boardMM(h)),
+	}
+}
+
+// rfPlural picks the singular or plural form of a noun for n.
+func rfPlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// playerBoardSize is the trim size of a board of a board type.
+func playerBoardSize(boardType string) (w, h float64) {
+	switch boardType {
+	case schema.RFoDCharacterBoard, schema.RFoDRCharacterBoard:
+		return rfBoardW, rfCharBoardH
+	}
+	return rfBoardW, rfTopBoardH
+}
+
+// playerBoardTitle names a board type for page headers.
+func playerBoardTitle(boardType string) string {
+	switch boardType {
+	case schema.RFoDActionBoard:
+		return "Action Board"
+	case schema.RFoDCharacterBoard, schema.RFoDRCharacterBoard:
+		return "Character Board"
+	case schema.RFoDRZombieBoard:
+		return "Zombie Board"
+	}
+	return "Board"
+}
+
+// WritePlayerBoards writes a player board set's PDF: every copy of every
+// board on a page of its own.
+func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) (int, error) {
+	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *PDF) error {
+		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
+		return r.imposePlayerBoards(pdfSink{doc}, p, s, opts)
+	})
+}
+
+// rfNameOr is name, else id.
+func rfNameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}
+
+// imposePlayerBoards adds a page per copy of each board to sink.
+func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) error {
+	total := 0
+	for _, b := range s.Boards {
+		total += max(0, b.Count)
+	}
+	if total == 0 {
+		return fmt.Errorf("nothing to print: no board has copies")
+	}
+	bw, bh := playerBoardSize(s.BoardType)
+	for _, b := range s.Boards {
+		for cp := 1; cp <= b.Count; cp++ {
+			head := playerBoardTitle(s.BoardType)
+			if b.Name != "" {
+				head += ": " + b.Name
+			}
+			if b.Count > 1 {
+				head += fmt.Sprintf(" (copy %d of %d)", cp, b.Count)
+			}
+			r.boardOnPage(sink, opts, bw, bh, head, func(c Canvas) {
+				r.drawPlayerBoard(c, p, s.BoardType, b, opts.Bleed, nil)
+			})
+		}
+	}
+	return nil
+}
+
+// boardOnPage adds a landscape page with a bw x bh board centred under a
+// header line, with crop marks at its corners; the board is scaled down
+// only when the paper cannot hold it (the header says so).
+func (r *Renderer) boardOnPage(sink pageSink, opts PrintOptions, bw, bh float64, head string, draw func(c Canvas)) {
+	pw, ph := max(opts.Paper.W, opts.Paper.H), min(opts.Paper.W, opts.Paper.H)
+	page := sink.AddPage(pw, ph)
+	r.placeBoard(page, opts, pw, ph, bw, bh, head, "cut along the crop marks", draw)
+}
+
+// placeBoard draws a bw x bh board centred on a pw x ph page under a
+// header: head on the left, note on the right.
+func (r *Renderer) placeBoard(page Canvas, opts PrintOptions, pw, ph, bw, bh float64, head, note string, draw func(c Canvas)) {
+	trim, s := rfBoardFrame(opts, pw, ph, bw, bh)
+	r.drawPlaced(page, opts, pw, ph, trim, s, 0, head, note, draw)
+}
+
+// rfBoardFrame is where a bw x bh board goes on a pw x ph page under the
+// header line, and the scale that fits it (at most 1).
+func rfBoardFrame(opts PrintOptions, pw, ph, bw, bh float64) (layout.Rect, float64) {
+	m := max(opts.Margin, layout.DefaultMargin)
+	bleed := max(0, opts.Bleed)
+	top := m + 7
+	aw, ah := pw-2*m-2*bleed, ph-top-m-2*bleed
+	s := min(1, aw/bw, ah/bh)
+	w, h := bw*s, bh*s
+	return layout.Rect{X: round2((pw - w) / 2), Y: round2(top + bleed + (ah-h)/2), W: w, H: h}, s
+}
+
+// drawPlaced draws the header and a board scaled by s into trim, turned
+// by turn degrees (0 or 180) about its centre, with crop marks.
+func (r *Renderer) drawPlaced(page Canvas, opts PrintOptions, pw, ph float64, trim layout.Rect, s, turn float64, head, note string, draw func(c Canvas)) {
+	c := r.surface(page)
+	m := max(opts.Margin, layout.DefaultMargin)
+	if s < 1 {
+		note = fmt.Sprintf("scaled to %.0f%% to fit the paper; ", s*100) + note
+	}
+	c.Text(m, m+3.5, r.clipText(head, Bold, 9, pw-2*m-90), Bold, 9, rfInk)
+	nw := r.Fonts.Width(note, Regular, 7)
+	c.Text(round2(pw-m-nw), m+3.5, note, Regular, 7, boardMuted)
+	if turn != 0 {
+		c.Push()
+		c.Rotate(turn, trim.X+trim.W/2, trim.Y+trim.H/2)
+	}
+	draw(scaledCanvas{c: c, s: s, ox: trim.X, oy: trim.Y})
+	if turn != 0 {
+		c.Pop()
+	}
+	if opts.CropMarks {
+		for _, l := range cornerMarks(trim, max(0, opts.Bleed)*s, m, pw, ph) {
+			c.Line(l.X1, l.Y1, l.X2, l.Y2, markColor, 0.2)
+		}
+	}
+}
+
+// cornerMarks are crop marks at the corners of trim, starting beyond the
+// bleed and kept inside the printable area (margin m of a pw x ph page).
+func cornerMarks(trim layout.Rect, bleed, m, pw, ph float64) []layout.Line {
+	const gap, length = 1.0, 5.0
+	var out []layout.Line
+	clampX := func(v float64) float64 { return max(m, min(pw-m, v)) }
+	clampY := func(v float64) float64 { return max(m, min(ph-m, v)) }
+	for _, x := range []float64{trim.X, trim.Right()} {
+		for _, y := range []float64{trim.Y, trim.Bottom()} {
+			dx, dy := -1.0, -1.0
+			if x > trim.X {
+				dx = 1
+			}
+			if y > trim.Y {
+				dy = 1
+			}
+			// A horizontal mark on the line y, outside the bleed.
+			x1, x2 := clampX(x+dx*(bleed+gap)), clampX(x+dx*(bleed+gap+length))
+			if x1 != x2 {
+				out = append(out, layout.Line{X1: x1, Y1: y, X2: x2, Y2: y})
+			}
+			y1, y2 := clampY(y+dy*(bleed+gap)), clampY(y+dy*(bleed+gap+length))
+			if y1 != y2 {
+				out = append(out, layout.Line{X1: x, Y1: y1, X2: x, Y2: y2})
+			}
+		}
+	}
+	return out
+}
+
+// rfBackground is a board's paper colour: white with the ink saver.
+func (r *Renderer) rfBackground() Color {
+	if r.InkSaver {
+		return White
+	}
+	return rfPaper
+}
+
+// rfFill is a large tinted fill: the tint, or paper with the ink saver.
+func (r *Renderer) rfFill(c Color) Color {
+	if r.InkSaver {
+		return White
+	}
+	return c
+}
+
+// drawPlayerBoard draws one board at (0, 0) with its bleed.
+// fs, when not nil, collects the texts that do not fit.
+func (r *Renderer) drawPlayerBoard(c Canvas, p *schema.Pack, boardType string, b *schema.PlayerBoard, bleed float64, fs *fitSink) {
+	w, h := playerBoardSize(boardType)
+	bg := r.rfBackground()
+	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, Filled(bg))
+	c.Rect(2.5, 2.5, w-5, h-5, 2, Stroked(rfRule, 0.4))
+	switch boardType {
+	case schema.RFoDActionBoard:
+		r.drawZoneBoard(c, b, w, h, false, fs)
+	case schema.RFoDRZombieBoard:
+		r.drawZoneBoard(c, b, w, h, true, fs)
+	case schema.RFoDCharacterBoard:
+		r.drawRFoDCharacter(c, p, b, w, h, fs)
+	case schema.RFoDRCharacterBoard:
+		r.drawRFoDRCharacter(c, b, w, h, fs)
+	}
+}
+
+// fitSink collects the texts of an element that do not fit their box,
+// for validate (a kindFitter); a nil sink collects nothing.
+type fitSink struct {
+	what   string
+	issues []schema.TextIssue
+}
+
+// note records a text at ref that did not fit (ok false).
+func (fs *fitSink) note(ok bool, ref schema.Ref, field string) {
+	if fs == nil || ok {
+		return
+	}
+	fs.issues = append(fs.issues, schema.TextIssue{Ref: ref, What: fs.what + " " + field, Detail: "does not fit its space at the smallest type size; shorten it"})
+}
+
+// playerBoardOverflows lists the texts of a player board set that do not
+// fit their space.
+func playerBoardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+	s, ok := e.(*schema.PlayerBoardSet)
+	if !ok {
+		return nil
+	}
+	var out []schema.TextIssue
+	for _, b := range s.Boards {
+		if b == nil {
+			continue
+		}
+		fs := &fitSink{what: fmt.Sprintf("board %q", b.ID)}
+		r.drawPlayerBoard(&Recorder{}, p, s.BoardType, b, 0, fs)
+		out = append(out, fs.issues...)
+	}
+	return out
+}
+
+// textIn lays text out in a box and draws it; it reports whether the text
+// fits.
+func (r *Renderer) textIn(c Canvas, text string, st TextStyle, x, y, w, h float64, ink, paper Color) bool {
+	if strings.TrimSpace(text) == "" || w <= 0 || h <= 0 {
+		return true
+	}
+	b := r.Fonts.LayoutText(text, st, w, h)
+	r.Fonts.DrawText(c, b, x, y, w, h, ink, paper)
+	return b.Fits
+}
+
+// centredText draws one line centred on cx.
+func (r *Renderer) centredText(c Canvas, cx, y float64, s string, f FontStyle, size float64, col Color) {
+	c.Text(round2(cx-r.Fonts.Width(s, f, size)/2), y, s, f, size, col)
+}
+
+// polyPath is a closed polygon path.
+func polyPath(pts ...[2]float64) *Path {
+	ps := make([]iconPt, len(pts))
+	for i, p := range pts {
+		ps[i] = iconPt{p[0], p[1]}
+	}
+	path, err := parseSVGPath(iconPolygon(ps))
+	if err != nil {
+		return &Path{}
+	}
+	return path
+}
+
+// drawDieFace draws a die face: a rounded square with the face's icon, or
+// its name when no icon draws it.
+func (r *Renderer) drawDieFace(c Canvas, face string, x, y, size float64) {
+	c.Rect(x, y, size, size, size*0.18, Style{Fill: &White, Stroke: &rfInk, Width: max(0.25, size*0.03)})
+	pad := size * 0.16
+	if !DrawIcon(c, face, x+pad, y+pad, size-2*pad, rfInk, White) {
+		label := strings.ToUpper(face)
+		pt := min(size*0.9, 7.0)
+		for pt > 3 && r.Fonts.Width(label, Bold, pt) > size-1 {
+			pt -= 0.5
+		}
+		r.centredText(c, x+size/2, y+size/2+pt*ptMM*0.35, label, Bold, pt, rfInk)
+	}
+}
+
+// faceRank is the order combo dice are drawn in: action faces first, in
+// the game's order, then any other face.
+func faceRank(f string) int {
+	switch f {
+	case "bat":
+		return 0
+	case "run":
+		return 1
+	case "gun":
+		return 2
+	case "search":
+		return 3
+	case "book":
+		return 4
+	case "explore":
+		return 5
+	case "zombie":
+		return 6
+	}
+	return 7
+}
+
+// comboFaces lists a combo's dice as faces in draw order, one entry per
+// die.
+func comboFaces(cb *schema.CharacterCombo) []string {
+	var out []string
+	rank := faceRank
+	faces := cb.Faces()
+	// Faces are sorted by name; a stable insertion sort by rank keeps that
+	// order among unranked faces.
+	for i := 1; i < len(faces); i++ {
+		for j := i; j > 0 && rank(faces[j]) < rank(faces[j-1]); j-- {
+			faces[j], faces[j-1] = faces[j-1], faces[j]
+		}
+	}
+	for _, f := range faces {
+		for range min(max(0, cb.Dice[f]), 8) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// drawComboDice draws a combo's dice in a row from (x, y), each size mm,
+// and returns the row's right edge. More than 8 dice of a face are drawn
+// as 8.
+func (r *Renderer) drawComboDice(c Canvas, cb *schema.CharacterCombo, x, y, size float64) float64 {
+	for _, f := range comboFaces(cb) {
+		r.drawDieFace(c, f, x, y, size)
+		x += size + size*0.18
+	}
+	return x
+}
+
+// ---- Action and Zombie boards ----
+
+// drawZoneBoard draws an Action board (RFoD) or a Zombie board (Reloaded):
+// three Zones side by side, Zone 3 (the farthest) on the left, and along
+// the bottom the "They are on you!" space or the character slot.
+func (r *Renderer) drawZoneBoard(c Canvas, b *schema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
+	title := "ACTION BOARD"
+	sub := "The icons in each Zone are the dice you can use there. Zombies advance from Zone 3 towards you."
+	if reloaded {
+		title = "ZOMBIE BOARD"
+		sub = "Zombies advance from Zone 3 to Zone 1, then onto your Character board."
+	}
+	c.Text(rfInset+2, 12, title, Bold, 13, rfInk)
+	r.textIn(c, sub, TextStyle{Font: Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
+	zones := map[int]*schema.BoardZone{}
+	for _, z := range b.Zones {
+		if z != nil {
+			zones[z.Zone] = z
+		}
+	}
+	const zy, zh, gap = 17.0, 78.0, 4.0
+	zw := (w - 2*rfInset - 2*gap) / 3
+	for i := range 3 {
+		n := 3 - i
+		r.drawZone(c, zones[n], n, rfInset+float64(i)*(zw+gap), zy, zw, zh, fs)
+	}
+	// The bottom band.
+	by, bh := zy+zh+4, h-(zy+zh+4)-rfInset
+	if reloaded {
+		c.Rect(rfInset, by, w-2*rfInset, bh, 2, Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
+		for _, x := range []float64{rfInset + 4, w - rfInset - 4} {
+			dashedLine(c, layout.Point{X: x, Y: by + 3}, layout.Point{X: x, Y: by + bh - 3}, rfMuted, 0.3)
+		}
+		r.centredText(c, w/2, by+bh/2-0.5, "CHARACTER", Bold, 13, rfInk)
+		r.centredText(c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", Italic, 7, rfMuted)
+		r.drawDownArrows(c, w, by+bh/2, rfInk)
+		return
+	}
+	fill := r.rfFill(rfBlood)
+	ink := White
+	if r.InkSaver {
+		ink = rfBlood
+	}
+	c.Rect(rfInset, by, w-2*rfInset, bh, 2, Style{Fill: &fill, Stroke: &rfBlood, Width: 0.6})
+	onYou := strings.TrimSpace(b.OnYou)
+	if onYou == "" {
+		onYou = "They are on you!"
+	}
+	fs.note(r.textIn(c, strings.ToUpper(onYou), TextStyle{Font: Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
+	r.centredText(c, w/2, by+bh-2.5, "Place your Character board directly below this space", Italic, 7, ink)
+	r.drawDownArrows(c, w, by+bh/2, ink)
+}
+
+// rfColorPtr returns a pointer to a copy of c.
+func rfColorPtr(c Color) *Color { return &c }
+
+// drawDownArrows draws two arrows pointing down near the ends of a band
+// centred on y.
+func (r *Renderer) drawDownArrows(c Canvas, w, y float64, col Color) {
+	for _, x := range []float64{rfInset + 16, w - rfInset - 16} {
+		c.Path(polyPath([2]float64{x - 5, y - 4}, [2]float64{x + 5, y - 4}, [2]float64{x, y + 2}), col)
+	}
+}
+
+// drawZone draws Zone n (z may be nil) in the box.
+func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
+	c.Rect(x, y, w, h, 2.5, Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
+	head := r.rfFill(rfZoneTop[n-1])
+	c.Push()
+	c.ClipRect(x, y, w, 13)
+	c.Rect(x, y, w, 16, 2.5, Filled(head))
+	c.Pop()
+	c.Line(x, y+13, x+w, y+13, rfInk, 0.4)
+	r.centredText(c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), Bold, 17, rfInk)
+	cy := y + 16
+	if z != nil && len(z.Icons) > 0 {
+		size := min(15.0, (w-6)/float64(len(z.Icons))-2)
+		rowW := float64(len(z.Icons))*size + float64(len(z.Icons)-1)*2
+		ix := x + (w-rowW)/2
+		for _, ic := range z.Icons {
+			r.drawDieFace(c, ic, ix, cy, size)
+			ix += size + 2
+		}
+		cy += size + 1.5
+		r.centredText(c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), Bold, 6, rfMuted)
+		cy += 4
+	}
+	if z != nil && strings.TrimSpace(z.Text) != "" && strings.TrimSpace(z.Text) != fmt.Sprintf("Zone %d", n) {
+		fs.note(r.textIn(c, z.Text, TextStyle{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, r.rfFill(rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
+		cy += 13
+	}
+	// The zombies' holding area.
+	ay, ah := cy+1, y+h-cy-4
+	if ah < 10 {
+		return
+	}
+	ax, aw := x+4, w-8
+	for _, l := range [][4]float64{{ax, ay, ax + aw, ay}, {ax, ay + ah, ax + aw, ay + ah}, {ax, ay, ax, ay + ah}, {ax + aw, ay, ax + aw, ay + ah}} {
+		dashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, rfRule, 0.35)
+	}
+	is := min(ah-8, 18.0)
+	DrawIcon(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, r.rfFill(rfPanel))
+	r.centredText(c, ax+aw/2, ay+ah-2, "zombies", Italic, 6.5, rfMuted)
+}
+
+// ---- Character boards ----
+
+// drawRFoDCharacter draws an RFoD Character board: name, background and
+// skill on the left with the life track and rerolls; the Dice Combo Bonus
+// on the right (L99-101).
+func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+	bg := r.rfBackground()
+	left := 104.0
+	r.characterHeader(c, b, left, bg, fs)
+	// Life track 1..life.
+	y := h - rfInset - 24
+	c.Text(rfInset+2, y, "LIFE", Bold, 8, rfInk)
+	life := min(max(b.Life, 0), 12)
+	if life > 0 {
+		size := min(11.0, (left-rfInset-4)/float64(life)-1.5)
+		for i := range life {
+			x := rfInset + 2 + float64(i)*(size+1.5)
+			c.Rect(x, y+1.5, size, size, 1.2, Style{Fill: &White, Stroke: &rfBlood, Width: 0.5})
+			r.centredText(c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), Bold, 10, rfBlood)
+		}
+	}
+	// Rerolls.
+	rerolls, own := 2, false
+	if s := p.RFoD(); s != nil {
+		rerolls = s.Dice.Rerolls
+	}
+	if b.Rerolls != nil {
+		rerolls, own = *b.Rerolls, true
+	}
+	ry := h - rfInset - 3
+	label := "REROLLS"
+	c.Text(rfInset+2, ry, label, Bold, 8, rfInk)
+	x := rfInset + 2 + r.Fonts.Width(label, Bold, 8) + 3
+	for range min(max(rerolls, 0), 8) {
+		c.Ellipse(x, ry-3.6, 4.4, 4.4, Stroked(rfInk, 0.4))
+		x += 6
+	}
+	note := fmt.Sprintf("%d per turn", rerolls)
+	if !own {
+		note += " (the game's)"
+	}
+	c.Text(x+1, ry, note, Italic, 7, rfMuted)
+	r.drawCombos(c, b, left, w, h, false, fs)
+}
+
+// characterHeader draws a character's name, background and skill in the
+// left column, up to x1.
+func (r *Renderer) characterHeader(c Canvas, b *schema.PlayerBoard, x1 float64, bg Color, fs *fitSink) {
+	x, w := rfInset+2, x1-rfInset-6
+	name := rfNameOr(b.Name, b.ID)
+	fs.note(r.textIn(c, name, TextStyle{Font: Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
+	y := 18.0
+	c.Line(x, y, x1-4, y, rfBlood, 0.6)
+	y += 2
+	if b.Background != "" {
+		fs.note(r.textIn(c, b.Background, TextStyle{Font: Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
+		y += 17
+	}
+	if b.Skill != "" {
+		c.Text(x, y+3, "SKILL", Bold, 7.5, rfBlood)
+		fs.note(r.textIn(c, b.Skill, TextStyle{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
+	}
+}
+
+// drawCombos draws the character's combos in the right panel from x0.
+func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
+	px, py, pw, ph := x0, rfInset, w-rfInset-x0, h-2*rfInset
+	panel := r.rfFill(rfPanel)
+	c.Rect(px, py, pw, ph, 2, Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
+	head := "DICE COMBO BONUS"
+	if reloaded {
+		head = "COMBOS"
+	}
+	c.Text(px+4, py+6, head, Bold, 9, rfBlood)
+	note := "At least these dice, after your rolls"
+	if reloaded {
+		note = "Five zombies showing end your turn"
+	}
+	nw := r.Fonts.Width(note, Italic, 6.5)
+	c.Text(px+pw-4-nw, py+6, note, Italic, 6.5, rfMuted)
+	combos := b.Combos
+	if len(combos) == 0 {
+		return
+	}
+	top := py + 9
+	rowH := min(26.0, (py+ph-2-top)/float64(len(combos)))
+	for i, cb := range combos {
+		if cb == nil {
+			continue
+		}
+		y := top + float64(i)*rowH
+		if i > 0 {
+			c.Line(px+3, y, px+pw-3, y, rfRule, 0.3)
+		}
+		x := px + 4
+		if reloaded {
+			tier := strings.ToUpper(cb.ID)
+			c.Rect(x, y+rowH/2-3.2, 15, 6.4, 3.2, Filled(rfInk))
+			r.centredText(c, x+7.5, y+rowH/2+1.1, tier, Bold, 6.5, White)
+			x += 18
+		}
+		size := min(10.5, rowH-7)
+		n := len(comboFaces(cb))
+		const maxW = 62.0
+		if n > 0 {
+			size = min(size, maxW/(float64(n)*1.18))
+		}
+		dy := y + (rowH-size)/2
+		if len(cb.Ignores) > 0 {
+			dy -= 2
+		}
+		if !reloaded {
+			dy = y + 3
+		}
+		r.drawComboDice(c, cb, x, dy, size)
+		if len(cb.Ignores) > 0 {
+			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), Italic, 6, rfMuted)
+		}
+		tx := x + maxW + 2
+		st := TextStyle{Size: 8.5, MinSize: 5.5, VAlign: "middle"}
+		label := ""
+		if !reloaded && cb.ID != "" {
+			label = strings.ToUpper(strings.ReplaceAll(cb.ID, "-", " "))
+		}
+		if label != "" {
+			c.Text(tx, y+5.5, r.clipText(label, Bold, 6.5, px+pw-4-tx), Bold, 6.5, rfBlood)
+			st.VAlign = "top"
+			fs.note(r.textIn(c, cb.Effect, st, tx, y+7, px+pw-4-tx, rowH-8, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
+		} else {
+			fs.note(r.textIn(c, cb.Effect, st, tx, y+1, px+pw-4-tx, rowH-2, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
+		}
+	}
+}
+
+// drawRFoDRCharacter draws a Reloaded Character board: name, the wound
+// spaces (A24) and the minor, major and super combos (L206).
+func (r *Renderer) drawRFoDRCharacter(c Canvas, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+	bg := r.rfBackground()
+	left := 104.0
+	r.characterHeader(c, b, left, bg, fs)
+	y := h - rfInset - 24
+	c.Text(rfInset+2, y, "WOUNDS", Bold, 8, rfInk)
+	n := min(max(b.WoundSpaces, 0), 10)
+	if n > 0 {
+		size := min(14.0, (left-rfInset-6)/float64(n)-2)
+		for i := range n {
+			x := rfInset + 2 + float64(i)*(size+2)
+			c.Rect(x, y+2, size, size, 1.5, Style{Fill: &White, Stroke: &rfBlood, Width: 0.5})
+			r.centredText(c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), Bold, 6, rfRule)
+			if i == n-1 {
+				r.centredText(c, x+size/2, y+2+size+3.5, "final", Italic, 6, rfBlood)
+			}
+		}
+	}
+	r.drawCombos(c, b, left, w, h, true, fs)
+}

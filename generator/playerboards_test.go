@@ -1,0 +1,284 @@
+package generator
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
+
+// loadRFPack loads a Run, Fight, or Die! fixture pack of testdata
+// (rfod, rfodr).
+func loadRFPack(t testing.TB, dir string) *schema.Pack {
+	t.Helper()
+	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+// rfOpts are the print options of the RFoD tests.
+func rfOpts(paper string, d layout.Duplex) PrintOptions {
+	return PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+// pageRecorder records each page on a Recorder of its own.
+type pageRecorder struct {
+	pages []*Recorder
+	sizes [][2]float64
+}
+
+// AddPage implements pageSink.
+func (s *pageRecorder) AddPage(w, h float64) Canvas {
+	rec := &Recorder{}
+	rec.log("page %.2f %.2f", w, h)
+	s.pages = append(s.pages, rec)
+	s.sizes = append(s.sizes, [2]float64{w, h})
+	return rec
+}
+
+// checkRFGolden compares got with testdata/rfod-golden/name, or rewrites
+// it with -update.
+func checkRFGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "rfod-golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./generator -update to create it)", err)
+	}
+	if string(want) != got {
+		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
+		for i := range max(len(wl), len(gl)) {
+			var w, g string
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if w != g {
+				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run go test ./generator -update if the change is intended)", name, i+1, w, g)
+			}
+		}
+	}
+}
+
+// playerBoardSet returns the pack's player board set of a board type.
+func playerBoardSet(t *testing.T, p *schema.Pack, boardType string) *schema.PlayerBoardSet {
+	t.Helper()
+	for _, s := range schema.ElementsOf[*schema.PlayerBoardSet](p) {
+		if s.BoardType == boardType {
+			return s
+		}
+	}
+	t.Fatalf("no %s boards", boardType)
+	return nil
+}
+
+func TestPlayerBoardPages(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack, boardType string
+		pages           int
+		golden          string
+	}{
+		{"rfod", schema.RFoDActionBoard, 4, "action-board.txt"},
+		{"rfod", schema.RFoDCharacterBoard, 6, "rfod-character.txt"},
+		{"rfodr", schema.RFoDRZombieBoard, 4, "zombie-board.txt"},
+		{"rfodr", schema.RFoDRCharacterBoard, 5, "rfodr-character.txt"},
+	} {
+		t.Run(c.boardType, func(t *testing.T) {
+			p := loadRFPack(t, c.pack)
+			s := playerBoardSet(t, p, c.boardType)
+			for _, paper := range []string{"letter", "a4"} {
+				sink := &pageRecorder{}
+				if err := r.imposePlayerBoards(sink, p, s, rfOpts(paper, layout.LongEdge)); err != nil {
+					t.Fatal(err)
+				}
+				if len(sink.pages) != c.pages {
+					t.Fatalf("%s: %d pages, want %d", paper, len(sink.pages), c.pages)
+				}
+				for _, sz := range sink.sizes {
+					if sz[0] < sz[1] {
+						t.Errorf("%s: page %.1f x %.1f is not landscape", paper, sz[0], sz[1])
+					}
+				}
+				// The board is printed at true size: it fits the paper.
+				w, h := playerBoardSize(c.boardType)
+				if _, sc := rfBoardFrame(rfOpts(paper, layout.LongEdge), sink.sizes[0][0], sink.sizes[0][1], w, h); sc != 1 {
+					t.Errorf("%s: scaled by %.3f", paper, sc)
+				}
+				if paper == "letter" {
+					checkRFGolden(t, c.golden, sink.pages[0].String())
+				}
+			}
+			if c.pages > len(s.Boards) && !strings.Contains(sinkText(t, r, p, s), "(copy 2 of ") {
+				t.Error("copies are not numbered in the page headers")
+			}
+		})
+	}
+}
+
+// sinkText is every text drawn on a set's pages.
+func sinkText(t *testing.T, r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet) string {
+	t.Helper()
+	sink := &pageRecorder{}
+	if err := r.imposePlayerBoards(sink, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, pg := range sink.pages {
+		for _, op := range pg.Ops {
+			if strings.HasPrefix(op, "text") {
+				b.WriteString(op + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+func TestPlayerBoardContent(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadRFPack(t, "rfod")
+	text := sinkText(t, r, p, playerBoardSet(t, p, schema.RFoDCharacterBoard))
+	for _, want := range []string{"The Hunter", "Kill two zombies.", "LIFE", "REROLLS", "3 per turn", "ignores zombie"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("character boards lack %q", want)
+		}
+	}
+	text = sinkText(t, r, p, playerBoardSet(t, p, schema.RFoDActionBoard))
+	for _, want := range []string{"ZONE 1", "ZONE 2", "ZONE 3", "THEY ARE ON YOU!"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("action boards lack %q", want)
+		}
+	}
+	q := loadRFPack(t, "rfodr")
+	text = sinkText(t, r, q, playerBoardSet(t, q, schema.RFoDRCharacterBoard))
+	for _, want := range []string{"The Prom Queen", "MINOR", "MAJOR", "SUPER", "WOUNDS", "Draw two Followers and keep one."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Reloaded character boards lack %q", want)
+		}
+	}
+}
+
+func TestPlayerBoardsDeterministic(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadRFPack(t, "rfod")
+	s := playerBoardSet(t, p, schema.RFoDCharacterBoard)
+	var a, b bytes.Buffer
+	if _, err := r.WritePlayerBoards(&a, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.WritePlayerBoards(&b, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two builds of the same boards differ")
+	}
+}
+
+func TestPlayerBoardsBadInput(t *testing.T) {
+	r := boardRenderer(t)
+	s := &schema.PlayerBoardSet{ID: "x", BoardType: schema.RFoDCharacterBoard, Boards: []*schema.PlayerBoard{
+		{ID: "a", Count: 1, Life: -3, Combos: schema.ComboList{nil, {ID: "c", Dice: map[string]int{"nope": 40, "gun": -2}}}},
+		{ID: "b", Count: 1, Life: 1000, Zones: []*schema.BoardZone{nil}},
+	}}
+	sink := &pageRecorder{}
+	if err := r.imposePlayerBoards(sink, nil, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.pages) != 2 {
+		t.Errorf("%d pages, want 2", len(sink.pages))
+	}
+	if err := r.imposePlayerBoards(&pageRecorder{}, nil, &schema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
+		t.Error("an empty set printed")
+	}
+	for _, bt := range []string{schema.RFoDActionBoard, schema.RFoDRZombieBoard, schema.RFoDRCharacterBoard} {
+		s.BoardType = bt
+		if err := r.imposePlayerBoards(&pageRecorder{}, nil, s, rfOpts("a4", layout.NoDuplex)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestPlayerBoardOverflows(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadRFPack(t, "rfod")
+	s := playerBoardSet(t, p, schema.RFoDCharacterBoard)
+	if got := playerBoardOverflows(r, p, s); len(got) != 0 {
+		t.Fatalf("the fixture overflows: %v", got)
+	}
+	long := strings.Repeat("Kill every zombie in every Zone and then some more. ", 30)
+	s.Boards[0].Combos[0].Effect = long
+	got := playerBoardOverflows(r, p, s)
+	if len(got) != 1 || got[0].What != `board "hunter" combo "double-tap" effect` || got[0].Ref.Pointer != "/boards/0/combos/0/effect" {
+		t.Fatalf("overflows %+v", got)
+	}
+	g := rfodGuide(t)
+	g.Book[3].Options[0].Text = long
+	if got := guideOverflows(r, nil, g); len(got) != 1 || !strings.Contains(got[0].What, "book row 4 options") {
+		t.Fatalf("guide overflows %+v", got)
+	}
+}
+
+// TestRFoDKitBuild builds the fixture packs' kits: the boards, the guide,
+// the mats and the odds card are in them, with their page counts, and the
+// index describes them.
+func TestRFoDKitBuild(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack, paper string
+		duplex      layout.Duplex
+		pages       map[string]int
+	}{
+		{"rfod", "letter", layout.LongEdge, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
+		{"rfod", "a4", layout.NoDuplex, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
+		{"rfodr", "letter", layout.LongEdge, map[string]int{"zombie-boards.pdf": 4, "characters.pdf": 5, "mats.pdf": 12, "odds.pdf": 4}},
+	} {
+		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
+			p := loadRFPack(t, c.pack)
+			out := t.TempDir()
+			arts, err := r.Build(p, BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, a := range arts {
+				got[a.Path] = a.Pages
+			}
+			for path, n := range c.pages {
+				if got[path] != n {
+					t.Errorf("%s: %d pages, want %d", path, got[path], n)
+				}
+			}
+			index, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"- odds.pdf: the odds card", "one board per landscape page"} {
+				if !strings.Contains(string(index), want) {
+					t.Errorf("components.txt lacks %q", want)
+				}
+			}
+			if strings.Contains(string(index), "Not printed yet") {
+				t.Errorf("components.txt still lists kinds as not printed:\n%s", index)
+			}
+		})
+	}
+}
