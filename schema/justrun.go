@@ -315,7 +315,14 @@ func (s *JustRunSettings) IsNeutral(id string) bool {
 // FieldRef("players", "max"); when the manifest does not write it, the
 // nearest written ancestor (the block, else the manifest's system:).
 func (s *JustRunSettings) FieldRef(path ...string) Ref {
-	r := s.Ref
+	return settingsFieldRef(s.Ref, path...)
+}
+
+// settingsFieldRef is the reference of a key under a game's settings block
+// (block): the key when the manifest writes it, else its nearest written
+// ancestor, else the manifest's system: line.
+func settingsFieldRef(block Ref, path ...string) Ref {
+	r := block
 	for _, k := range path {
 		r = r.Child(k)
 	}
@@ -323,12 +330,12 @@ func (s *JustRunSettings) FieldRef(path ...string) Ref {
 		if at.Exists() {
 			return at
 		}
-		if at.Pointer == s.Ref.Pointer {
+		if at.Pointer == block.Pointer {
 			break
 		}
 		at = Ref{doc: at.doc, Pointer: jrParentPointer(at.Pointer)}
 	}
-	return Ref{doc: s.Ref.doc, Pointer: "/system"}
+	return Ref{doc: block.doc, Pointer: "/system"}
 }
 
 // jrParentPointer returns the JSON pointer of the parent of p.

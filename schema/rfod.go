@@ -208,20 +208,7 @@ func (p *Pack) RFoD() *RFoDSettings {
 // FieldRef("players", "max"); when the manifest does not write it, the
 // nearest written ancestor (the block, else the manifest's system:).
 func (s *RFoDSettings) FieldRef(path ...string) Ref {
-	r := s.Ref
-	for _, k := range path {
-		r = r.Child(k)
-	}
-	for at := r; ; {
-		if at.Exists() {
-			return at
-		}
-		if at.Pointer == s.Ref.Pointer {
-			break
-		}
-		at = Ref{doc: at.doc, Pointer: jrParentPointer(at.Pointer)}
-	}
-	return Ref{doc: s.Ref.doc, Pointer: "/system"}
+	return settingsFieldRef(s.Ref, path...)
 }
 
 // RFoDDecks returns the pack's decks of a card type, in pack order.
