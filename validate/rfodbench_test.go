@@ -1,10 +1,8 @@
 package validate_test
 
 import (
-	"io/fs"
 	"testing"
 
-	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 )
@@ -15,23 +13,7 @@ import (
 
 func bundledRFoDPacks(b *testing.B) []*schema.Pack {
 	b.Helper()
-	base := func(name string) (fs.FS, bool) {
-		sub, err := fs.Sub(data.FS(), name)
-		return sub, err == nil
-	}
-	var packs []*schema.Pack
-	for _, name := range []string{"run-fight-or-die", "run-fight-or-die-reloaded", "run-fight-or-die-reloaded-campaign"} {
-		sub, err := fs.Sub(data.FS(), name)
-		if err != nil {
-			b.Fatal(err)
-		}
-		p, probs := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: base})
-		if p == nil || len(probs) > 0 {
-			b.Fatalf("%s does not load: %v", name, probs)
-		}
-		packs = append(packs, p)
-	}
-	return packs
+	return bundledPacks(b, "run-fight-or-die", "run-fight-or-die-reloaded", "run-fight-or-die-reloaded-campaign")
 }
 
 // BenchmarkBundledRFoDOdds computes every combo's odds and every odds-card

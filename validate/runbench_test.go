@@ -21,12 +21,19 @@ import (
 // promo pack extends run).
 func bundledRunPacks(b *testing.B) []*schema.Pack {
 	b.Helper()
+	return bundledPacks(b, "run", "run-promo")
+}
+
+// bundledPacks loads bundled packs by name the way the CLI does, resolving
+// extends: against the bundled packs.
+func bundledPacks(b *testing.B, names ...string) []*schema.Pack {
+	b.Helper()
 	base := func(name string) (fs.FS, bool) {
 		sub, err := fs.Sub(data.FS(), name)
 		return sub, err == nil
 	}
 	var packs []*schema.Pack
-	for _, name := range []string{"run", "run-promo"} {
+	for _, name := range names {
 		sub, err := fs.Sub(data.FS(), name)
 		if err != nil {
 			b.Fatal(err)
