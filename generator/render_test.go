@@ -52,11 +52,15 @@ func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.
 	return nil, nil
 }
 
-// checkGolden compares got with testdata/golden/name, or rewrites it with -update.
+// checkGolden compares got with testdata/golden/name, or rewrites it with
+// -update; name may lead to another folder of testdata (../runmap/golden/x).
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name)
 	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -204,35 +204,7 @@ func TestMapCardFitsPaper(t *testing.T) {
 // it with -update.
 func checkMapGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "runmap", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./generator -update to create it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < max(len(wl), len(gl)); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run go test ./generator -update if the change is intended)", name, i+1, w, g)
-			}
-		}
-	}
+	checkGolden(t, filepath.Join("..", "runmap", "golden", name), got)
 }
 
 func TestMapFaceGolden(t *testing.T) {

@@ -245,35 +245,7 @@ func TestTileBacksRegistered(t *testing.T) {
 // rewrites it with -update.
 func checkTileGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "tileset", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./generator -update to create it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < max(len(wl), len(gl)); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run go test ./generator -update if the change is intended)", name, i+1, w, g)
-			}
-		}
-	}
+	checkGolden(t, filepath.Join("..", "tileset", "golden", name), got)
 }
 
 // The drawing calls of fixture tiles: walls and doors, a Lab with the
