@@ -67,7 +67,7 @@ var jrCalmDeal = map[int]int{2: 10, 3: 8, 4: 7, 5: 6, 6: 5}
 
 func justRunRules() []*Rule {
 	games := []string{schema.JustRunSystem}
-	return []*Rule{
+	return wholePack([]*Rule{
 		{ID: "justrun/lab-count", Severity: Error, Games: games, Check: checkJRLabCount,
 			Doc: "The tiles do not hold exactly 2 Lab copies: \"one of the two room tiles labeled Lab\" (L647, L677)."},
 		{ID: "justrun/lab-role", Severity: Error, Games: games, Check: checkJRLabRole,
@@ -128,7 +128,8 @@ func justRunRules() []*Rule {
 			Doc: "A face of the door die is not unlocked, locked or blocked, or an outcome is on no face (L340-L352; the spread is an assumption)."},
 		{ID: "justrun/wear-tear-die", Severity: Error, Games: games, Check: checkJRWearTearDie,
 			Doc: "A face of the Wear & Tear die is not ok or broken, or one of them is on no face (L563; the spread is an assumption)."},
-	}
+	},
+		"justrun/lab-count", "justrun/main-exit", "justrun/start-row", "justrun/start-row-split", "justrun/spawn", "justrun/antidote", "justrun/scenarios", "justrun/memento", "justrun/memento-count", "justrun/scavenge-deal", "justrun/search-exits", "justrun/dead-zombie-tokens", "justrun/supply-counts", "justrun/colour-unpaired", "justrun/door-die", "justrun/wear-tear-die")
 }
 
 // jrCard is an item or event card of a justrun/card deck with the part its

@@ -25,9 +25,26 @@ type Rule struct {
 	// alike, but a build told to print it anyway (--allow-overflow) lowers
 	// it to a warning with AllowBlocked.
 	BlocksBuild bool
+	// WholePack marks a rule about what the pack holds as a whole (a card
+	// the rulebook names, a count, a deck's make-up): it does not run on a
+	// pack a content file of which failed to load, whose loader errors are
+	// the findings (the card may be in that file).
+	WholePack bool
 	// Check reports the rule's findings on the context; nil for findings
 	// reported by the loader (YAML and schema problems).
 	Check func(*Context)
+}
+
+// wholePack marks the rules with the given ids WholePack; it returns rules.
+func wholePack(rules []*Rule, ids ...string) []*Rule {
+	for _, r := range rules {
+		for _, id := range ids {
+			if r.ID == id {
+				r.WholePack = true
+			}
+		}
+	}
+	return rules
 }
 
 // Registry is an ordered set of rules.
@@ -238,8 +255,9 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 				broken[pr.Pos.File] = true
 			}
 		}
+		partial := p.Unreadable || len(p.Unloaded) > 0
 		for _, rule := range reg.rules {
-			if rule.Check == nil || !appliesTo(rule, p.Game.System) {
+			if rule.Check == nil || !appliesTo(rule, p.Game.System) || (rule.WholePack && partial) {
 				continue
 			}
 			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target, memo: shared, brokenFiles: broken}

@@ -65,7 +65,7 @@ var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rf
 
 func rfodRules() []*Rule {
 	games := []string{schema.RFoDSystem}
-	return []*Rule{
+	return wholePack([]*Rule{
 		{ID: "rfod/dice", Severity: Error, Games: games, Check: checkRFoDDice,
 			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
 		{ID: "rfod/bonus-die", Severity: Error, Games: games, Check: checkRFoDBonusDie,
@@ -99,14 +99,15 @@ func rfodRules() []*Rule {
 		{ID: "rfod/combo-face", Severity: Error, Games: games, Check: checkRFoDComboFace,
 			Doc: "A character combo names a face, or ignores one, that is no action-die face (L243-244, L320)."},
 		{ID: "rfod/combo-rollable", Severity: Error, Games: games, Check: checkRFoDComboRollable,
-			Doc: "A character combo cannot be rolled with the pack's 5 action dice and the character's rerolls: exact P = 0 (L243, L306; spec 5)."},
+			Doc: "A character combo cannot be rolled with the pack's 5 action dice and the character's rerolls: exact P = 0 (L243, L306)."},
 		{ID: "rfod/combo-odds", Severity: Warning, Games: games, Check: checkRFoDComboOdds,
-			Doc: "A character combo's exact P without Fleeing is below rfod.dice.oddsWarningBelow (default 0.01); the message gives the Fleeing value too (L243, L306; spec 5.8)."},
+			Doc: "A character combo's exact P without Fleeing is below rfod.dice.oddsWarningBelow (default 0.01); the message gives the Fleeing value too (L243, L306)."},
 		{ID: "rfod/guide", Severity: Error, Games: games, Check: checkRFoDGuide,
 			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2 (L332-341, L349-386, L536)."},
 		{ID: "rfod/players", Severity: Warning, Games: games, Check: checkRFoDPlayers,
 			Doc: "rfod.players.max exceeds the Action boards, or 5-6 players are declared without rfod.mutantStartWounds rows for them (L15, L62, L490, A11)."},
-	}
+	},
+		"rfod/dice", "rfod/bonus-die", "rfod/event-die", "rfod/town-line", "rfod/named-cards", "rfod/named-cards-inferred", "rfod/mutant-spawn", "rfod/solo-deck", "rfod/solo-deck-mutant", "rfod/guide", "rfod/players")
 }
 
 // rfCardPos is the position of a card's field, else of its id.
@@ -734,7 +735,7 @@ func checkRFoDComboRollable(c *Context) {
 }
 
 func checkRFoDComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityWarning, "L243, L306; spec 5.8")
+	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityWarning, "L243, L306")
 }
 
 func checkRFoDPlayers(c *Context) {

@@ -342,7 +342,7 @@ func rfodCases() []ruleCase {
 
 		{rule: "rfod/combo-odds", name: "quiet-likely", files: rfodPack()},
 		{rule: "rfod/combo-odds", name: "fires-five-search", files: rfodEdit("characters.yaml", "dice: {search: 2}", "dice: {search: 5}"),
-			want: []want{{file: "characters.yaml", at: "dice: |{search: 5}", sev: warn, exact: "character \"nurse\": combo \"triage\" {search 5}: P = 2476099/459165024 ≈ 0.0054 without Fleeing, 56724425/4897760256 ≈ 0.0116 with Fleeing, below the threshold 0.01 (L243, L306; spec 5.8)"}}},
+			want: []want{{file: "characters.yaml", at: "dice: |{search: 5}", sev: warn, exact: "character \"nurse\": combo \"triage\" {search 5}: P = 2476099/459165024 ≈ 0.0054 without Fleeing, 56724425/4897760256 ≈ 0.0116 with Fleeing, below the threshold 0.01 (L243, L306)"}}},
 		{rule: "rfod/combo-odds", name: "quiet-threshold-lowered", files: rfodPack("game.yaml", edit(rfodGame, "oddsWarningBelow: 0.01", "oddsWarningBelow: 0.005"),
 			"characters.yaml", edit(rfodCharacters, "dice: {search: 2}", "dice: {search: 5}"))},
 
@@ -429,5 +429,30 @@ func TestRFoDExplainOdds(t *testing.T) {
 	}
 	if x := validate.ExplainOdds(nil); x != nil {
 		t.Errorf("nil pack: %+v", x)
+	}
+}
+
+// A content file that fails to load does not make the rules about the pack
+// as a whole (named cards, dice counts) report what may be in that file:
+// its loader error is the finding.
+func TestWholePackRulesWaitForTheLoader(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files files
+	}{
+		{"typo in the events", rfodEdit("events.yaml", "name: Quiet Night,", "name: Quiet Night, colour: red,")},
+		{"a die with five faces", rfodEdit("dice.yaml", "faces: [bat, run, search, gun, book, zombie]", "faces: [bat, run, search, gun, book]")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := check(t, c.files, validate.Options{})
+			if len(got) == 0 {
+				t.Fatal("no diagnostic")
+			}
+			for _, d := range got {
+				if d.Rule != "schema/invalid" {
+					t.Errorf("besides the loader error: %s %s", d.Rule, d.Message)
+				}
+			}
+		})
 	}
 }

@@ -110,7 +110,7 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	case schema.RFoDSystem:
 		boards, base, roles, vocab = p.PlayerBoards(schema.RFoDCharacterBoard), diceodds.RFoD(), []string{"action"}, rfodActionFaces
 		assumptions = []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
-			"A5: a Fleeing reroll uses up one of the rerolls", "A7: combos are \"at least\"", "spec 5.8: the default value has no Fleeing and no AMULET"}
+			"A5: a Fleeing reroll uses up one of the rerolls", "A7: combos are \"at least\"", "the threshold is compared with the value without Fleeing and without AMULET"}
 	case schema.RFoDReloadedSystem:
 		boards, base, roles, vocab = p.PlayerBoards(schema.RFoDRCharacterBoard), diceodds.Reloaded(), []string{"action", ""}, rfodrFaces
 		assumptions = []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",

@@ -51,7 +51,7 @@ var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 
 func rfodrRules() []*Rule {
 	games := []string{schema.RFoDReloadedSystem}
-	return []*Rule{
+	return wholePack([]*Rule{
 		{ID: "rfodr/dice", Severity: Error, Games: games, Check: checkRFoDRDice,
 			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
 		{ID: "rfodr/location-deck", Severity: Error, Games: games, Check: checkRFoDRLocationDeck,
@@ -67,7 +67,7 @@ func rfodrRules() []*Rule {
 		{ID: "rfodr/combo-rollable", Severity: Error, Games: games, Check: checkRFoDRComboRollable,
 			Doc: "A character combo cannot be used: a face on no die, more dice than the 6 rolled, or 5 or more zombies, which end the turn (L120, L202): exact P = 0."},
 		{ID: "rfodr/combo-odds", Severity: Warning, Games: games, Check: checkRFoDRComboOdds,
-			Doc: "A character combo's exact P, with the 5-zombie rule and the manifest's set-aside reading, is below rfod.dice.oddsWarningBelow (default 0.01) (L120, L202; spec 5.8)."},
+			Doc: "A character combo's exact P, with the 5-zombie rule and the manifest's set-aside reading, is below rfod.dice.oddsWarningBelow (default 0.01) (L120, L202)."},
 		{ID: "rfodr/combo-shape", Severity: Warning, Games: games, Check: checkRFoDRComboShape,
 			Doc: "A combo has no zombie, the zombies fall from minor to major to super (L206, A17), or The Prom Queen's major combo is not zombie 2, search 1, explore 1 (L226)."},
 		{ID: "rfodr/named", Severity: Error, Games: games, Check: checkRFoDRNamed,
@@ -97,7 +97,8 @@ func rfodrRules() []*Rule {
 			Doc: "Campaign: a Trauma requirement visits a location that is not on the Map (missing, removed or not base) or meets a follower that is not a base card (L517, L429)."},
 		{ID: "rfodr/campaign-tokens", Severity: Error, Games: games, Check: checkRFoDRCampaignTokens,
 			Doc: "Campaign: fewer than the \"twenty Zombie tokens\" Mission 4 places on the Mutant Zombie tile (L747)."},
-	}
+	},
+		"rfodr/dice", "rfodr/location-deck", "rfodr/zombie-tokens", "rfodr/leadership-tokens", "rfodr/named", "rfodr/campaign-removed-card", "rfodr/campaign-map-size", "rfodr/campaign-mats", "rfodr/campaign-starting-actions", "rfodr/campaign-action-deck", "rfodr/campaign-trauma-count", "rfodr/campaign-trauma-requirement", "rfodr/campaign-tokens")
 }
 
 // rfodrBase reports whether a card is a base card (no set:, or base).
@@ -278,7 +279,7 @@ func checkRFoDRComboRollable(c *Context) {
 }
 
 func checkRFoDRComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityWarning, "L120, L202; spec 5.8")
+	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityWarning, "L120, L202")
 }
 
 func checkRFoDRComboShape(c *Context) {

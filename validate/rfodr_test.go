@@ -229,7 +229,7 @@ func rfodrCases() []ruleCase {
 		{rule: "rfodr/combo-odds", name: "quiet-likely", files: rfodrPack()},
 		{rule: "rfodr/combo-odds", name: "fires-below-threshold", files: rfodrPack("game.yaml", edit(rfodrGame, "oddsWarningBelow: 0.01", "oddsWarningBelow: 0.05"),
 			"characters.yaml", edit(rfodrCharacters, "super: {dice: {zombie: 3, gun: 2}", "super: {dice: {zombie: 4, gun: 1, bat: 1}")),
-			want: []want{{file: "characters.yaml", at: "super: {dice: |{zombie: 4, gun: 1, bat: 1}", sev: warn, exact: "character \"ex-cop\": combo \"super\" {bat 1, gun 1, zombie 4}: P = 697621251055/16926659444736 ≈ 0.0412, below the threshold 0.05 (L120, L202; spec 5.8)"}}},
+			want: []want{{file: "characters.yaml", at: "super: {dice: |{zombie: 4, gun: 1, bat: 1}", sev: warn, exact: "character \"ex-cop\": combo \"super\" {bat 1, gun 1, zombie 4}: P = 697621251055/16926659444736 ≈ 0.0412, below the threshold 0.05 (L120, L202)"}}},
 
 		{rule: "rfodr/combo-shape", name: "quiet-zombies-rise", files: rfodrPack()},
 		{rule: "rfodr/combo-shape", name: "fires-shapes", files: rfodrPack("characters.yaml", edit(edit(rfodrCharacters,

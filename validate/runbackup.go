@@ -37,7 +37,7 @@ var runMapTokens = []struct{ id, name string }{
 
 func runBackupRules() []*Rule {
 	games := []string{"run"}
-	return []*Rule{
+	return wholePack([]*Rule{
 		{ID: "run/backup-count", Severity: Error, Games: games, Check: checkRunBackupCount,
 			Doc: "The backup deck does not hold 11 Dispatch backup cards, copies counted (L56)."},
 		{ID: "run/backup-ranks", Severity: Error, Games: games, Check: checkRunBackupRanks,
@@ -50,7 +50,8 @@ func runBackupRules() []*Rule {
 			Doc: "The rank cards are not one per role (runner, dispatch) and rank 1-5: \"10 rank cards\" (L53), one for each side at each rank (L140, L462-542). The message names the missing or repeated role and rank."},
 		{ID: "run/backup-tokens", Severity: Error, Games: games, Check: checkRunBackupTokens,
 			Doc: "A declared backup action places more than one road block or motion detector per map: the box has 2 of each, one per player's map (L66, L715, L729)."},
-	}
+	},
+		"run/backup-count", "run/backup-ranks", "run/backup-spawns", "run/rank-cards")
 }
 
 // backupCardsPos is where a finding about a whole backup deck points: its
