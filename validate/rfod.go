@@ -97,7 +97,7 @@ func rfodRules() []*Rule {
 		{ID: "rfod/board-zones", Severity: Error, Games: games, Check: checkRFoDBoardZones,
 			Doc: "An Action board does not have Zones 1, 2 and 3 once each, has bat outside Zone 1, or an icon that is no action face (L79-83, L324)."},
 		{ID: "rfod/combo-face", Severity: Error, Games: games, Check: checkRFoDComboFace,
-			Doc: "A character combo names a face, or ignores one, that is no action-die face (L243-244, L320)."},
+			Doc: "A character combo names a face, or ignores one, that is no action-die face, or ignores a face it does not roll or one face twice (L243-244, L320)."},
 		{ID: "rfod/combo-rollable", Severity: Error, Games: games, Check: checkRFoDComboRollable,
 			Doc: "A character combo cannot be rolled with the pack's 5 action dice and the character's rerolls: exact P = 0 (L243, L306)."},
 		{ID: "rfod/combo-odds", Severity: Warning, Games: games, Check: checkRFoDComboOdds,
@@ -622,10 +622,16 @@ func rfCheckComboFaces(c *Context, b *schema.PlayerBoard, vocab []string, source
 			}
 		}
 		for i, f := range cb.Ignores {
-			if !slices.Contains(vocab, f) {
-				c.ReportHint(cb.Ref.Child("ignores").Index(i).Pos(),
-					fmt.Sprintf("character %q combo %q ignores %q, which is no action die face (%s)", b.ID, cb.ID, f, source),
+			at := cb.Ref.Child("ignores").Index(i).Pos()
+			switch {
+			case !slices.Contains(vocab, f):
+				c.ReportHint(at, fmt.Sprintf("character %q combo %q ignores %q, which is no action die face (%s)", b.ID, cb.ID, f, source),
 					"faces: "+strings.Join(vocab, ", "))
+			case cb.Dice[f] == 0:
+				c.ReportHint(at, fmt.Sprintf("character %q combo %q ignores %q, which the combo does not roll: a combo lets you ignore its own icons (L320)", b.ID, cb.ID, f),
+					"ignore one of the combo's faces: "+strings.Join(cb.Faces(), ", "))
+			case slices.Index(cb.Ignores, f) < i:
+				c.ReportHint(at, fmt.Sprintf("character %q combo %q ignores %q twice", b.ID, cb.ID, f), "list each face once")
 			}
 		}
 	}

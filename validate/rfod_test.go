@@ -336,6 +336,13 @@ func rfodCases() []ruleCase {
 				{file: "characters.yaml", at: "ignores: [|zombies]", sev: err, exact: "character \"hunter\" combo \"double-tap\" ignores \"zombies\", which is no action die face (L243-244, L320)"},
 			}},
 
+		{rule: "rfod/combo-face", name: "fires-ignores-a-face-not-rolled-and-twice", files: rfodEdit("characters.yaml", "dice: {zombie: 2, gun: 1}, ignores: [zombie]", "dice: {zombie: 2, gun: 1}, ignores: [book, zombie, zombie]"),
+			want: []want{
+				{file: "characters.yaml", at: "ignores: [|book", sev: err, hint: []string{"gun, zombie"},
+					exact: `character "hunter" combo "double-tap" ignores "book", which the combo does not roll: a combo lets you ignore its own icons (L320)`},
+				{file: "characters.yaml", at: "book, zombie, |zombie]", sev: err, exact: `character "hunter" combo "double-tap" ignores "zombie" twice`},
+			}},
+
 		{rule: "rfod/combo-rollable", name: "quiet-rollable", files: rfodPack()},
 		{rule: "rfod/combo-rollable", name: "fires-six-dice", files: rfodEdit("characters.yaml", "dice: {bat: 2, gun: 2}", "dice: {bat: 3, gun: 3}"),
 			want: []want{{file: "characters.yaml", at: "dice: |{bat: 3, gun: 3}", sev: err, exact: "character \"brawler\": combo \"swing\" {bat 3, gun 3} is impossible: P = 0 (it needs 6 dice, and 5 are rolled) (L243, L306)"}}},

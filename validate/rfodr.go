@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
@@ -59,9 +60,9 @@ func rfodrRules() []*Rule {
 		{ID: "rfodr/location-effects", Severity: Error, Games: games, Check: checkRFoDRLocationEffects,
 			Doc: "A location other than the Town Line lacks its bad: or good: effect (Explore 1 runs the bad one, 3+ the good one, L188-190)."},
 		{ID: "rfodr/zombie-tokens", Severity: Error, Games: games, Check: checkRFoDRZombieTokens,
-			Doc: "Fewer than 5 x 4 = 20 zombie tokens (\"five per player\", L98), or a zombie token without a value: for its back (L305, L375)."},
+			Doc: "Fewer than 5 x 4 = 20 zombie tokens (\"five per player\", L98), or a zombie token without a value:, worth less than 1, or whose back does not print its value (L305, L375)."},
 		{ID: "rfodr/leadership-tokens", Severity: Error, Games: games, Check: checkRFoDRLeadershipTokens,
-			Doc: "A leadership token has no value: for its back (L99, L305)."},
+			Doc: "A leadership token has no value:, is worth less than 1, or its back does not print its value (L99, L305)."},
 		{ID: "rfodr/characters", Severity: Error, Games: games, Check: checkRFoDRCharacters,
 			Doc: "A character lacks its minor, major or super combo (L206), or does not have 5 wound spaces (L531, A24)."},
 		{ID: "rfodr/combo-rollable", Severity: Error, Games: games, Check: checkRFoDRComboRollable,
@@ -215,6 +216,22 @@ func rfodrCheckValues(c *Context, tokens []*schema.Token, noun, source string) {
 			c.ReportHint(t.Ref.Child("id").Pos(),
 				fmt.Sprintf("%s token %q has no value:; its back shows the points it scores (%s)", noun, t.ID, source),
 				"value: the number on the back, and state the value spread in the manifest's assumptions:")
+			continue
+		}
+		v := *t.Value
+		switch back := t.BackFace(); {
+		case v < 1:
+			c.ReportHint(t.Ref.Child("value").Pos(),
+				fmt.Sprintf("%s token %q is worth %d; a token's back shows the Leadership points it scores, at least 1 (%s)", noun, t.ID, v, source),
+				"value: 1 or more")
+		case back == nil:
+			c.ReportHint(t.Ref.Child("value").Pos(),
+				fmt.Sprintf("%s token %q is worth %d but has no back, so its value prints nowhere (%s)", noun, t.ID, v, source),
+				fmt.Sprintf("give it a back: {label: \"%d LP\"}", v))
+		case !strings.Contains(back.Label, strconv.Itoa(v)):
+			c.ReportHint(t.BackRef().Pos(),
+				fmt.Sprintf("%s token %q is worth %d, but its back prints %q", noun, t.ID, v, back.Label),
+				fmt.Sprintf("make the back's label show %d, or the value match the back", v))
 		}
 	}
 }

@@ -146,10 +146,10 @@ id: tokens
 tokens:
   - {id: wound, component: wounds, count: 60, shape: round, size: 16mm}
   - {id: mutant-tile, component: mutant-tile, count: 1, shape: square, size: 40mm}
-  - {id: zombie-token-1, component: zombie-tokens, count: 20, shape: round, size: 20mm, value: 1}
-  - {id: zombie-token-2, component: zombie-tokens, count: 10, shape: round, size: 20mm, value: 2}
-  - {id: leadership-1, component: leadership-tokens, count: 12, shape: round, size: 20mm, value: 1}
-  - {id: leadership-2, component: leadership-tokens, count: 12, shape: round, size: 20mm, value: 2}
+  - {id: zombie-token-1, component: zombie-tokens, count: 20, shape: round, size: 20mm, value: 1, back: {label: "1 LP"}}
+  - {id: zombie-token-2, component: zombie-tokens, count: 10, shape: round, size: 20mm, value: 2, back: {label: "2 LP"}}
+  - {id: leadership-1, component: leadership-tokens, count: 12, shape: round, size: 20mm, value: 1, back: {label: "1 LP"}}
+  - {id: leadership-2, component: leadership-tokens, count: 12, shape: round, size: 20mm, value: 2, back: {label: "2 LP"}}
 `
 )
 
@@ -208,6 +208,16 @@ func rfodrCases() []ruleCase {
 				{file: "tokens.yaml", at: "{id: |zombie-token-2", sev: err, exact: "zombie token \"zombie-token-2\" has no value:; its back shows the points it scores (\"the Leadership value shown on the back of each Leadership token and Zombie token\", L305)"},
 			}},
 
+		{rule: "rfodr/zombie-tokens", name: "fires-value-with-no-back", files: rfodrEdit("tokens.yaml", `value: 2, back: {label: "2 LP"}}
+  - {id: leadership-1`, `value: 2}
+  - {id: leadership-1`),
+			want: []want{{file: "tokens.yaml", at: "size: 20mm, value: |2}", sev: err, hint: []string{`{label: "2 LP"}`},
+				exact: `zombie token "zombie-token-2" is worth 2 but has no back, so its value prints nowhere ("the Leadership value shown on the back of each Leadership token and Zombie token", L305)`}}},
+		{rule: "rfodr/zombie-tokens", name: "fires-back-showing-another-value", files: rfodrEdit("tokens.yaml", `value: 2, back: {label: "2 LP"}}
+  - {id: leadership-1`, `value: 2, back: {label: "3 LP"}}
+  - {id: leadership-1`),
+			want: []want{{file: "tokens.yaml", at: `value: 2, back: |{label: "3 LP"}`, sev: err,
+				exact: `zombie token "zombie-token-2" is worth 2, but its back prints "3 LP"`}}},
 		{rule: "rfodr/leadership-tokens", name: "quiet-values", files: rfodrPack()},
 		{rule: "rfodr/leadership-tokens", name: "fires-no-value", files: rfodrEdit("tokens.yaml", "count: 12, shape: round, size: 20mm, value: 1", "count: 12, shape: round, size: 20mm"),
 			want: []want{{file: "tokens.yaml", at: "{id: |leadership-1", sev: err, exact: "leadership token \"leadership-1\" has no value:; its back shows the points it scores (\"the Leadership value shown on the back of each Leadership token\", L305)"}}},
