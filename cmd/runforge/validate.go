@@ -38,7 +38,10 @@ standard error. --format takes any letter case (json, JSON, Json).
 sequence per spawn point and rank within one action board (or the one that
 needs exhaustion), rank 5 without the diagonal wild, and the gadget report;
 for a Just Run pack, every metric of the board simulation (both board
-lengths, both policies, with N, seed, 95% intervals and the assumptions).
+lengths, both policies, with N, seed, 95% intervals and the assumptions);
+for Run, Fight, or Die! and Reloaded, every character combo's exact odds
+(with and without Fleeing) and the odds card's icon counts ("=k" is exactly
+k, ">=k" at least k).
 With --format json the same data is in the report's "explain" field.
 
 Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 usage
@@ -55,7 +58,7 @@ or I/O error.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "fail (exit 1) on warnings too")
-	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won and the Just Run board simulation's metrics (text, or json under \"explain\")")
+	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won, the Just Run board simulation's metrics and the RFoD dice odds (text, or json under \"explain\")")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
