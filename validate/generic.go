@@ -353,7 +353,7 @@ func checkDeckCounts(c *Context) {
 			parts = append(parts, fmt.Sprintf("%d in %s", perFile[f], f))
 		}
 		for _, s := range srcs {
-			related = append(related, Related{Pos: s.ref.Pos(), Message: fmt.Sprintf("%d copies counted here", s.copies)})
+			related = append(related, Related{Pos: s.ref.Pos(), Message: plural(s.copies, "copy", "copies") + " counted here"})
 		}
 		at := comp.Ref.Child("expected").Pos()
 		if own := ownSource(p, srcs); !inPack(p, at) && own != nil {
@@ -484,3 +484,11 @@ func sortedKeys[V any](m map[string]V) []string {
 // closest returns the candidate nearest to s by edit distance, if it is
 // close enough to be a likely typo.
 func closest(s string, candidates []string) string { return schema.Closest(s, candidates) }
+
+// plural is "1 copy" or "n copies".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

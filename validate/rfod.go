@@ -197,7 +197,7 @@ func rfCheckDiceCount(c *Context, dice []*schema.Die, role string, want int, sou
 	}
 	c.ReportHint(rfDicePos(c.Pack, dice),
 		fmt.Sprintf("the pack has %d %s %s; the game has %d (%s)", got, role, rfDiceWord(got), want, source),
-		fmt.Sprintf("give %d die with role: %s (count: %d)", want, role, want), related...)
+		fmt.Sprintf("give %s with role: %s (count: %d)", plural(want, "die", "dice"), role, want), related...)
 }
 
 // rfDiceWord is "die" or "dice".
