@@ -388,9 +388,9 @@ func TestRFoDExplainOdds(t *testing.T) {
 		row, column, cell string
 	}{
 		{"rfod", rfodPack(), "hunter", "double-tap", "6953534555/13060694016", "41740301591/78364164096", "without Fleeing",
-			">=3 search", "RFoD, 2 rerolls, no Fleeing", "1138594/4782969"},
+			">=3 search", "2 rerolls, no Fleeing", "1138594/4782969"},
 		{"rfodr", rfodrPack(), "prom-queen", "major", "81006681733/156728328192", "", "5 zombies end the turn",
-			"turn ends by zombies", "Reloaded, 2 rerolls, repick", "5248110340291/101559956668416"},
+			"turn ends by zombies", "2 rerolls", "5248110340291/101559956668416"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, probs := schema.LoadPack(tc.files.fs(), packRoot)

@@ -58,20 +58,34 @@ type OddsCell struct {
 	PDecimal float64 `json:"pDecimal"`
 }
 
-// oddsTable computes the odds card's table of the pack's game.
-func oddsTable(g diceodds.Game) (*OddsTable, error) {
-	card, err := diceodds.OddsCard(g, false)
-	if err != nil {
-		return nil, err
-	}
+// oddsTable computes the odds card's table of the pack's game g: the
+// columns of spec 10, with 1, 2 and 3 rerolls (RFoD without and with
+// Fleeing), as odds.pdf prints them. engineFor gives the engines of a
+// rerolls count (without Fleeing, and with it when g has Fleeing), shared
+// with the combos.
+func oddsTable(g diceodds.Game, engineFor func(rerolls int) ([2]*diceodds.Engine, error)) (*OddsTable, error) {
 	t := &OddsTable{}
-	for _, v := range card.Variants {
-		t.Variants = append(t.Variants, v.Name)
+	var engines []*diceodds.Engine
+	for _, r := range []int{1, 2, 3} {
+		es, err := engineFor(r)
+		if err != nil {
+			return nil, err
+		}
+		t.Variants = append(t.Variants, oddsVariantName(g.Fleeing, r, false))
+		engines = append(engines, es[0])
+		if g.Fleeing && es[1] != nil {
+			t.Variants = append(t.Variants, oddsVariantName(g.Fleeing, r, true))
+			engines = append(engines, es[1])
+		}
 	}
-	for _, r := range card.Rows {
-		row := OddsRow{Target: r.Target.String()}
-		for _, c := range r.Cells {
-			row.Cells = append(row.Cells, OddsCell{P: c.Exact.RatString(), PDecimal: c.Float()})
+	for _, target := range diceodds.CardTargets(g) {
+		row := OddsRow{Target: target.String()}
+		for _, e := range engines {
+			pr, err := e.Probability(target)
+			if err != nil {
+				return nil, err
+			}
+			row.Cells = append(row.Cells, OddsCell{P: pr.RatString(), PDecimal: diceodds.Float(pr)})
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -158,9 +172,7 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	for _, d := range g.Dice {
 		x.Dice = append(x.Dice, strings.Join(d.Faces[:], " "))
 	}
-	tg := g
-	tg.SetAsidePermanent = x.SetAsidePermanent
-	if t, err := oddsTable(tg); err == nil {
+	if t, err := oddsTable(g, engineFor); err == nil {
 		x.Table = t
 	}
 	for _, b := range boards {
@@ -248,4 +260,17 @@ func (x *OddsExplanation) String() string {
 		}
 	}
 	return sb.String()
+}
+
+// oddsVariantName names a column: "2 rerolls", or for a game with Fleeing
+// "2 rerolls, no Fleeing" and "2 rerolls, Fleeing".
+func oddsVariantName(hasFleeing bool, rerolls int, flee bool) string {
+	name := plural(rerolls, "reroll", "rerolls")
+	switch {
+	case !hasFleeing:
+		return name
+	case flee:
+		return name + ", Fleeing"
+	}
+	return name + ", no Fleeing"
 }
