@@ -99,9 +99,9 @@ func composeTemplatesSchema(doc map[string]any) {
 	box["properties"].(map[string]any)["type"].(map[string]any)["enum"] = enum
 }
 
-// compiledSchemas compiles the embedded schemas once; the result is never
-// modified afterwards.
-var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
+// newSchemaCompiler is a compiler holding every embedded schema as a
+// resource.
+func newSchemaCompiler() (*jsonschema.Compiler, error) {
 	files, err := SchemaFiles()
 	if err != nil {
 		return nil, err
@@ -117,6 +117,18 @@ var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, err
 			return nil, fmt.Errorf("embedded schema %s: %w", name, err)
 		}
 	}
+	return c, nil
+}
+
+// compiledSchemas compiles the schema of every kind once; the result is
+// never modified afterwards. Validation compiles only the kinds a pack
+// uses (schemaForKind); this full set serves the did-you-mean of unknown
+// fields and tests.
+var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
+	c, err := newSchemaCompiler()
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]*jsonschema.Schema{}
 	for _, k := range Kinds() {
 		name, _ := schemaOf(k)
@@ -128,6 +140,45 @@ var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, err
 	}
 	return out, nil
 })
+
+// kindSchemas compiles each kind's schema on first use: a pack of three
+// kinds does not pay for compiling the schemas of every game.
+type kindSchemas struct {
+	mu       sync.Mutex
+	c        *jsonschema.Compiler
+	compiled map[string]*jsonschema.Schema
+}
+
+var lazySchemas = sync.OnceValues(func() (*kindSchemas, error) {
+	c, err := newSchemaCompiler()
+	if err != nil {
+		return nil, err
+	}
+	return &kindSchemas{c: c, compiled: map[string]*jsonschema.Schema{}}, nil
+})
+
+// schemaForKind returns the compiled schema of a kind, compiling it once.
+func schemaForKind(kind string) (*jsonschema.Schema, error) {
+	ks, err := lazySchemas()
+	if err != nil {
+		return nil, err
+	}
+	ks.mu.Lock()
+	defer ks.mu.Unlock()
+	if s, ok := ks.compiled[kind]; ok {
+		return s, nil
+	}
+	name, ok := schemaOf(kind)
+	if !ok {
+		return nil, fmt.Errorf("no schema for kind %q", kind)
+	}
+	s, err := ks.c.Compile(SchemaBaseURL + name)
+	if err != nil {
+		return nil, fmt.Errorf("embedded schema %s: %w", name, err)
+	}
+	ks.compiled[kind] = s
+	return s, nil
+}
 
 // Schema validation of a file with long lists runs over slices of them, so
 // that memory stays bounded however many errors the file holds.
@@ -159,12 +210,12 @@ func checkSchema(d *document) (string, []Problem) {
 		return "", []Problem{{Pos: d.pos("/kind"), Rule: "schema/invalid", Message: msg,
 			Hint: hint + "kind is one of " + strings.Join(Kinds(), ", ")}}
 	}
-	schemas, err := compiledSchemas()
+	sch, err := schemaForKind(k)
 	if err != nil {
 		return k, []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	c := &collector{d: d}
-	c.validateInChunks(schemas[k], obj)
+	c.validateInChunks(sch, obj)
 	probs := c.probs
 	sortProblems(probs)
 	probs = dedupe(probs)
