@@ -1,9 +1,12 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/diceodds"
@@ -78,14 +81,40 @@ func oddsTable(g diceodds.Game, engineFor func(rerolls int) ([2]*diceodds.Engine
 			engines = append(engines, es[1])
 		}
 	}
-	for _, target := range diceodds.CardTargets(g) {
-		row := OddsRow{Target: target.String()}
-		for _, e := range engines {
-			pr, err := e.Probability(target)
-			if err != nil {
-				return nil, err
+	targets := diceodds.CardTargets(g)
+	// Each column is one engine; engines are independent, so the columns
+	// are computed side by side (an engine is not safe for concurrent use,
+	// so each goroutine owns one). The values are exact: the order of the
+	// work cannot change them.
+	cells := make([][]OddsCell, len(engines))
+	errs := make([]error, len(engines))
+	sem := make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))
+	var wg sync.WaitGroup
+	for i, e := range engines {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			col := make([]OddsCell, len(targets))
+			for j, target := range targets {
+				pr, err := e.Probability(target)
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				col[j] = OddsCell{P: pr.RatString(), PDecimal: diceodds.Float(pr)}
 			}
-			row.Cells = append(row.Cells, OddsCell{P: pr.RatString(), PDecimal: diceodds.Float(pr)})
+			cells[i] = col
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	for j, target := range targets {
+		row := OddsRow{Target: target.String()}
+		for i := range engines {
+			row.Cells = append(row.Cells, cells[i][j])
 		}
 		t.Rows = append(t.Rows, row)
 	}
