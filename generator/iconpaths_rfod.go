@@ -102,6 +102,18 @@ func rfodIconPaths() map[string][]iconLayer {
 		{D: iconPolygon([]iconPt{{61, 22}, {67, 22}, {66, 50}, {60, 50}})},
 		{D: iconPolygon([]iconPt{{34, 62}, {22, 44}, {27, 40}, {39, 56}})},
 	}
+	// A location's icons: draw an Event card (L426), or a Loot card (L430).
+	out["event"] = []iconLayer{
+		{D: iconPolygon(iconRotated([]iconPt{{24, 10}, {76, 10}, {76, 90}, {24, 90}}, -12, 0.9))},
+		{D: iconPolygon(iconRotated([]iconPt{{29, 15}, {71, 15}, {71, 85}, {29, 85}}, -12, 0.9)), Knockout: true},
+		{D: iconPolygon([]iconPt{{44, 24}, {56, 24}, {54, 60}, {46, 60}})},
+		{D: iconCircle(50, 72, 6)},
+	}
+	out["loot"] = []iconLayer{
+		{D: "M28 42Q12 92 50 93Q88 92 72 42Z"},
+		{D: "M36 42L64 42L59 31L68 14L32 14L41 31Z"},
+		{D: "M44 56L56 56L56 62L62 62L62 74L56 74L56 80L44 80L44 74L38 74L38 62L44 62Z", Knockout: true},
+	}
 	return out
 }
 

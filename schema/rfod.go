@@ -31,6 +31,8 @@ var rfodSchema = GameSchema{
 		// The event die's faces (run-fight-or-die.md L284-304, A4).
 		"all-quiet": "the ALL QUIET event", "ambush": "the AMBUSH event", "amulet": "the AMULET event",
 		"charge": "the CHARGE event", "nurse": "the NURSE event", "zombies-rise": "the ZOMBIES RISE event",
+		// A location's icons (L426, L430).
+		"event": "a location's Event icon: draw an Event card", "loot": "a location's Loot icon: draw a Loot card",
 	},
 }
 
