@@ -31,7 +31,7 @@ func diceCases() []ruleCase {
 	const faceWord, label, invalid, count = "dice/face-word", "dice/label", "schema/invalid", "deck/count"
 	err, warn := validate.Error, validate.Warning
 	clean := dicePack("5", doorDie, iconDie, labelDie)
-	mixed := dicePack("5", doorDie, "{id: action, component: dice, count: 5, faces: [axe, hide, look, pistol, tome, zombie], labels: {tome: Tome}}")
+	mixed := dicePack("5", doorDie, "{id: action, component: dice, count: 5, faces: [axe, hide, scout, pistol, tome, zombie], labels: {tome: Tome}}")
 	mixedOne := dicePack("5", `{id: action, component: dice, count: 5, faces: [zombie, zombie, blood, pistol, zombie, zombie]}`)
 	typo := dicePack("5", labelDie, "{id: typo, faces: [unlocked, locked, zombei, blocked, blocked, blocked]}")
 	typoLabelled := dicePack("5", labelDie, `{id: typo, faces: [unlocked, locked, zombei, blocked, blocked, blocked], labels: {zombei: "Zombei!"}}`)
@@ -42,8 +42,8 @@ func diceCases() []ruleCase {
 		{rule: count, name: "quiet: every copy of a die counts", files: clean},
 		{rule: faceWord, name: "fires: die mixes icons and unlabelled words", files: mixed,
 			want: []want{{file: "dice.yaml", at: "faces: [|axe, hide", sev: warn,
-				exact: `die "action" mixes icons and words: faces "axe", "hide", "look", "pistol" are no icons and print as AXE, HIDE, LOOK, PISTOL, while "zombie" prints as an icon`,
-				hint:  []string{`add labels: {axe: "AXE", hide: "HIDE", look: "LOOK", pistol: "PISTOL"}`}}}},
+				exact: `die "action" mixes icons and words: faces "axe", "hide", "scout", "pistol" are no icons and print as AXE, HIDE, SCOUT, PISTOL, while "zombie" prints as an icon`,
+				hint:  []string{`add labels: {axe: "AXE", hide: "HIDE", scout: "SCOUT", pistol: "PISTOL"}`}}}},
 		{rule: faceWord, name: "fires: one word among icons", files: mixedOne,
 			want: []want{{file: "dice.yaml", at: "|pistol, zombie, zombie", sev: warn,
 				exact: `die "action" mixes icons and words: face "pistol" is no icon and prints as PISTOL, while "zombie" prints as an icon`}}},
