@@ -183,6 +183,11 @@ func checkDiceLabels(c *Context) {
 				hint := "faces: " + strings.Join(diceUnique(d.Faces), ", ")
 				if s := closest(k, d.Faces); s != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", s, hint)
+					if diceIsIcon(k) && !diceIsIcon(s) {
+						// The label names an icon and the face is one
+						// letter off it: the face is likely the typo.
+						hint = fmt.Sprintf("is the face %q a misspelt %s? Or label %s: %s", s, k, s, hint)
+					}
 				}
 				c.ReportHint(d.LabelRef(k).KeyPos(),
 					fmt.Sprintf("die %q labels face %q, which is not one of its faces: the label never prints", d.ID, k), hint)
