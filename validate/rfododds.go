@@ -1,12 +1,9 @@
 package validate
 
 import (
-	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/diceodds"
@@ -65,7 +62,7 @@ type OddsCell struct {
 // columns of spec 10, with 1, 2 and 3 rerolls (RFoD without and with
 // Fleeing), as odds.pdf prints them. engineFor gives the engines of a
 // rerolls count (without Fleeing, and with it when g has Fleeing), shared
-// with the combos.
+// with the combos; ExplainOdds has them precompute the table's targets.
 func oddsTable(g diceodds.Game, engineFor func(rerolls int) ([2]*diceodds.Engine, error)) (*OddsTable, error) {
 	t := &OddsTable{}
 	var engines []*diceodds.Engine
@@ -82,34 +79,16 @@ func oddsTable(g diceodds.Game, engineFor func(rerolls int) ([2]*diceodds.Engine
 		}
 	}
 	targets := diceodds.CardTargets(g)
-	// Each column is one engine; engines are independent, so the columns
-	// are computed side by side (an engine is not safe for concurrent use,
-	// so each goroutine owns one). The values are exact: the order of the
-	// work cannot change them.
 	cells := make([][]OddsCell, len(engines))
-	errs := make([]error, len(engines))
-	sem := make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))
-	var wg sync.WaitGroup
 	for i, e := range engines {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			col := make([]OddsCell, len(targets))
-			for j, target := range targets {
-				pr, err := e.Probability(target)
-				if err != nil {
-					errs[i] = err
-					return
-				}
-				col[j] = OddsCell{P: pr.RatString(), PDecimal: diceodds.Float(pr)}
-			}
-			cells[i] = col
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		ps, err := e.Probabilities(targets)
+		if err != nil {
+			return nil, err
+		}
+		cells[i] = make([]OddsCell, len(targets))
+		for j, pr := range ps {
+			cells[i][j] = OddsCell{P: pr.RatString(), PDecimal: diceodds.Float(pr)}
+		}
 	}
 	for j, target := range targets {
 		row := OddsRow{Target: target.String()}
@@ -168,30 +147,55 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	if p.Game.System == schema.RFoDReloadedSystem {
 		x.SetAsidePermanent = s.Dice.SetAsideIsPermanent
 	}
+	// The engines of 1, 2 and 3 rerolls (the table's columns, and most
+	// characters) form one diceodds.Set: one graph, one pass for all of
+	// them. Another count gets engines of its own.
 	engines := map[int][2]*diceodds.Engine{}
+	var set *diceodds.Set
+	newEngines := func(rerolls []int) error {
+		var games []diceodds.Game
+		var slots [][2]int // rerolls, 0 default or 1 Fleeing
+		for _, r := range rerolls {
+			g, ok := rfGame(p, base, roles, r)
+			if !ok {
+				return fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
+			}
+			g.SetAsidePermanent = x.SetAsidePermanent
+			def := g
+			def.Fleeing = false
+			games = append(games, def)
+			slots = append(slots, [2]int{r, 0})
+			if g.Fleeing {
+				games = append(games, g)
+				slots = append(slots, [2]int{r, 1})
+			}
+		}
+		st, err := diceodds.NewSet(games)
+		if err != nil {
+			return err
+		}
+		for i, sl := range slots {
+			es := engines[sl[0]]
+			es[sl[1]] = st.Engine(i)
+			engines[sl[0]] = es
+		}
+		if len(rerolls) > 1 {
+			set = st
+		}
+		return nil
+	}
 	engineFor := func(rerolls int) ([2]*diceodds.Engine, error) {
 		if e, ok := engines[rerolls]; ok {
 			return e, nil
 		}
-		g, ok := rfGame(p, base, roles, rerolls)
-		if !ok {
-			return [2]*diceodds.Engine{}, fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
+		group := []int{rerolls}
+		if rerolls >= 1 && rerolls <= 3 {
+			group = []int{1, 2, 3}
 		}
-		g.SetAsidePermanent = x.SetAsidePermanent
-		def := g
-		def.Fleeing = false
-		var out [2]*diceodds.Engine
-		var err error
-		if out[0], err = diceodds.NewEngine(def); err != nil {
-			return out, err
+		if err := newEngines(group); err != nil {
+			return [2]*diceodds.Engine{}, err
 		}
-		if g.Fleeing {
-			if out[1], err = diceodds.NewEngine(g); err != nil {
-				return out, err
-			}
-		}
-		engines[rerolls] = out
-		return out, nil
+		return engines[rerolls], nil
 	}
 	g, ok := rfGame(p, base, roles, s.Dice.Rerolls)
 	if !ok {
@@ -200,6 +204,17 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	}
 	for _, d := range g.Dice {
 		x.Dice = append(x.Dice, strings.Join(d.Faces[:], " "))
+	}
+	// The table's targets and the combos of 1 to 3 rerolls, for the set's
+	// every game in one pass.
+	if _, err := engineFor(1); err == nil && set != nil {
+		pre := diceodds.CardTargets(g)
+		for _, b := range boards {
+			for _, cb := range b.Combos {
+				pre = append(pre, diceodds.Combo(cb.Dice))
+			}
+		}
+		set.Precompute(pre)
 	}
 	if t, err := oddsTable(g, engineFor); err == nil {
 		x.Table = t

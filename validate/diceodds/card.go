@@ -140,7 +140,7 @@ func OddsCard(g Game, amulet bool) (*Card, error) {
 }
 
 // BuildCard computes every target under every variant. Each variant has one
-// Engine, so a target is computed once per variant.
+// Engine, which computes all the targets in one pass (Probabilities).
 func BuildCard(name string, variants []Variant, targets []Target) (*Card, error) {
 	c := &Card{Game: name, Variants: variants}
 	engines := make([]*Engine, len(variants))
@@ -151,14 +151,18 @@ func BuildCard(name string, variants []Variant, targets []Target) (*Card, error)
 		}
 		engines[i] = e
 	}
-	for _, t := range targets {
+	cols := make([][]*big.Rat, len(engines))
+	for i, e := range engines {
+		ps, err := e.Probabilities(targets)
+		if err != nil {
+			return nil, fmt.Errorf("variant %q: %w", variants[i].Name, err)
+		}
+		cols[i] = ps
+	}
+	for j, t := range targets {
 		row := CardRow{Target: t, Cells: make([]Odds, len(variants))}
-		for i, e := range engines {
-			p, err := e.Probability(t)
-			if err != nil {
-				return nil, fmt.Errorf("variant %q: %w", variants[i].Name, err)
-			}
-			row.Cells[i] = Odds{Exact: p}
+		for i := range engines {
+			row.Cells[i] = Odds{Exact: cols[i][j]}
 		}
 		c.Rows = append(c.Rows, row)
 	}

@@ -155,8 +155,8 @@ const maxU64Exp = 24
 // Engine computes exact probabilities for one Game. The decision graph of
 // the game (every state reachable in a turn, with its moves) is built on the
 // first call and shared by every target; each target is then one backward
-// pass over it, and its result is memoised. It is not safe for concurrent
-// use.
+// pass over it (Probabilities does many targets in one pass), and its result
+// is memoised. It is not safe for concurrent use.
 type Engine struct {
 	c     *compiled
 	gr    *graph // built on the first Probability
@@ -201,6 +201,52 @@ func (e *Engine) Probability(t Target) (*big.Rat, error) {
 	}
 	e.cache[key] = p
 	return new(big.Rat).Set(p), nil
+}
+
+// Probabilities returns the exact probabilities of targets, in order, each
+// the value Probability returns for it. The targets not yet memoised are
+// computed together, in one backward pass over the graph, and memoised.
+func (e *Engine) Probabilities(targets []Target) ([]*big.Rat, error) {
+	out := make([]*big.Rat, len(targets))
+	keys := make([]string, len(targets))
+	var todo []*ctarget
+	var todoKeys []string
+	pending := map[string]bool{}
+	for i, t := range targets {
+		ct, err := e.c.compileTarget(t)
+		if err != nil {
+			return nil, fmt.Errorf("diceodds: target %s: %w", t, err)
+		}
+		key := canonical(t)
+		keys[i] = key
+		if _, ok := e.cache[key]; ok || pending[key] {
+			continue
+		}
+		pending[key] = true
+		todo = append(todo, ct)
+		todoKeys = append(todoKeys, key)
+	}
+	if len(todo) > 0 {
+		if e.gr == nil {
+			e.gr = build(e.c)
+		}
+		var ps []*big.Rat
+		if e.gr.rootExp <= maxU64Exp {
+			ps = e.gr.evalU64Batch(todo)
+		} else {
+			ps = make([]*big.Rat, len(todo))
+			for i, ct := range todo {
+				ps[i] = e.gr.evalBig(ct)
+			}
+		}
+		for i, p := range ps {
+			e.cache[todoKeys[i]] = p
+		}
+	}
+	for i, key := range keys {
+		out[i] = new(big.Rat).Set(e.cache[key])
+	}
+	return out, nil
 }
 
 // Probability returns the exact probability that the best keep strategy for

@@ -1,6 +1,9 @@
 package diceodds
 
-import "math/big"
+import (
+	"math/big"
+	"sync"
+)
 
 // The decision graph of one Game (spec §5.3-§5.5), shared by every target:
 // the states reachable in a turn, each with its moves, in an order where
@@ -51,18 +54,29 @@ type builder struct {
 	gr   *graph
 	memo []map[uint64]int32
 	sigs map[uint64]int32 // sorted global faces, one byte each -> sigs index
+	// stack holds the edges of the nodes being built, innermost last: a
+	// node's edges are stack[mark:] until addTop copies them to the graph.
+	stack []edge
 }
 
 func build(c *compiled) *graph {
 	g := c.g
-	b := &builder{
-		c:    c,
-		gr:   &graph{dice: c.dice, rootExp: c.dice * (g.Rerolls + 1), nodes: make([]node, 0, 1<<12), edges: make([]edge, 0, 1<<15)},
-		memo: make([]map[uint64]int32, 4*(g.Rerolls+1)),
-		sigs: map[uint64]int32{},
-	}
+	b := newBuilder(c)
 	b.expect(g.Rerolls, g.Fleeing, g.Amulet, c.start) // the root is the last node
 	return b.gr
+}
+
+// newBuilder returns an empty builder for c, whose memo covers up to
+// c.g.Rerolls rerolls.
+func newBuilder(c *compiled) *builder {
+	g := c.g
+	return &builder{
+		c:     c,
+		gr:    &graph{dice: c.dice, rootExp: c.dice * (g.Rerolls + 1), nodes: make([]node, 0, 1<<12), edges: make([]edge, 0, 1<<15)},
+		memo:  make([]map[uint64]int32, 4*(g.Rerolls+1)),
+		sigs:  map[uint64]int32{},
+		stack: make([]edge, 0, 1<<10),
+	}
 }
 
 // table is the memo of r rerolls left, Fleeing still available, AMULET leaf.
@@ -79,6 +93,17 @@ func (b *builder) table(r int, flee, amulet bool) map[uint64]int32 {
 	}
 	return b.memo[i]
 }
+
+// addTop adds n with the edges stack[mark:], and pops them.
+func (b *builder) addTop(n node, mark int) int32 {
+	id := b.add(n, b.stack[mark:])
+	b.stack = b.stack[:mark]
+	return id
+}
+
+// push appends e to the edges of the node being built. The child must be
+// built before push is called (its own edges are popped by then).
+func (b *builder) push(e edge) { b.stack = append(b.stack, e) }
 
 func (b *builder) add(n node, es []edge) int32 {
 	n.first = int32(len(b.gr.edges))
@@ -108,7 +133,7 @@ func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
 		return id
 	}
 	t := bType(st[i])
-	es := make([]edge, 0, 6)
+	mark := len(b.stack)
 	for f, lf := range b.c.types[t].local {
 		st2 := st
 		status := stFree
@@ -117,9 +142,10 @@ func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
 		}
 		st2[i] = dieByte(t, f, status)
 		st2.sortN(n)
-		es = append(es, edge{child: b.expect(r, flee, amulet, st2), w: uint32(lf.weight)})
+		child := b.expect(r, flee, amulet, st2)
+		b.push(edge{child: child, w: uint32(lf.weight)})
 	}
-	id := b.add(node{kind: nExpect, key: k}, es)
+	id := b.addTop(node{kind: nExpect, key: k}, mark)
 	tab[k] = id
 	return id
 }
@@ -174,26 +200,26 @@ func (b *builder) value(r int, flee bool, st state) int32 {
 		return id
 	}
 	nd := node{kind: nValue, r: int8(r), key: k, sig: b.sig(st)}
-	var es []edge
+	mark := len(b.stack)
 	if b.terminal(st) {
 		nd.terminal = true
 	} else if r > 0 {
-		es = b.rerolls(r, flee, st, false, es)
+		b.rerolls(r, flee, st, false)
 		if flee && b.zombies(st) > 0 {
-			es = b.rerolls(r, false, st, true, es)
+			b.rerolls(r, false, st, true)
 		}
 	}
-	id := b.add(nd, es)
+	id := b.addTop(nd, mark)
 	tab[k] = id
 	return id
 }
 
-// rerolls appends the moves from st with r rerolls left: each non-empty
+// rerolls pushes the moves from st with r rerolls left: each non-empty
 // sub-multiset of the free dice, plus every locked zombie when zombies is
 // set (Fleeing, or AMULET's free flee). Afterwards Fleeing is available iff
 // fleeAfter. Under the permanent reading (A14) the dice not rerolled are set
 // aside. A reroll of no die at all is never better than stopping.
-func (b *builder) rerolls(r int, fleeAfter bool, st state, zombies bool, es []edge) []edge {
+func (b *builder) rerolls(r int, fleeAfter bool, st state, zombies bool) {
 	n := b.c.dice
 	perm := b.c.g.SetAsidePermanent
 	var gb [MaxDice]byte
@@ -244,7 +270,8 @@ func (b *builder) rerolls(r int, fleeAfter bool, st state, zombies bool, es []ed
 				}
 			}
 			st2.sortN(n)
-			es = append(es, edge{child: b.expect(r-1, fleeAfter, false, st2), w: uint32(n - m)})
+			child := b.expect(r-1, fleeAfter, false, st2)
+			b.push(edge{child: child, w: uint32(n - m)})
 		}
 		g := 0
 		for g < ng {
@@ -256,7 +283,7 @@ func (b *builder) rerolls(r int, fleeAfter bool, st state, zombies bool, es []ed
 			g++
 		}
 		if g == ng {
-			return es
+			return
 		}
 	}
 }
@@ -272,12 +299,13 @@ func (b *builder) amulet(r int, flee bool, st state) int32 {
 		return id
 	}
 	nd := node{kind: nAmulet, r: int8(r), key: k}
-	var es []edge
+	mark := len(b.stack)
 	if b.terminal(st) {
 		nd.terminal = true
 	} else {
 		n := b.c.dice
-		es = append(es, edge{child: b.value(r, flee, st)})
+		child := b.value(r, flee, st)
+		b.push(edge{child: child})
 		for i := range n {
 			x := st[i]
 			if bStatus(x) == stLocked || (i > 0 && st[i-1] == x) {
@@ -298,14 +326,15 @@ func (b *builder) amulet(r int, flee bool, st state) int32 {
 				}
 				st2[i] = dieByte(t, f, status)
 				st2.sortN(n)
-				es = append(es, edge{child: b.value(r, flee, st2)})
+				child := b.value(r, flee, st2)
+				b.push(edge{child: child})
 			}
 		}
 		if r > 0 && b.zombies(st) > 0 {
-			es = b.rerolls(r, flee, st, true, es)
+			b.rerolls(r, flee, st, true)
 		}
 	}
-	id := b.add(nd, es)
+	id := b.addTop(nd, mark)
 	tab[k] = id
 	return id
 }
@@ -428,3 +457,107 @@ func (gr *graph) evalBig(t *ctarget) *big.Rat {
 	}
 	return new(big.Rat).SetFrac(val[len(val)-1], pow[gr.rootExp])
 }
+
+// evalU64Batch is evalU64 for many targets in one pass over the graph; see
+// evalU64Vals. Every value is the one evalU64 computes for that target alone.
+func (gr *graph) evalU64Batch(ts []*ctarget) []*big.Rat {
+	nt := len(ts)
+	val := gr.evalU64Vals(ts)
+	root := val[(len(gr.nodes)-1)*nt:]
+	den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(gr.rootExp)), nil)
+	res := make([]*big.Rat, nt)
+	for j, v := range root {
+		res[j] = new(big.Rat).SetFrac(new(big.Int).SetUint64(v), den)
+	}
+	putVals(val)
+	return res
+}
+
+// evalU64Vals is the backward induction of evalU64 for many targets in one
+// pass over the graph: each node holds one value per target (node-major,
+// len(ts) values per node, the node's value for ts[j] at index
+// node*len(ts)+j), so the graph's edges are walked once for the whole batch.
+// A node at r rerolls left is exact when dice x (r+1) <= maxU64Exp; the
+// nodes of a larger r (which no such node depends on) may overflow. The
+// buffer comes from getVals: the caller gives it back with putVals.
+func (gr *graph) evalU64Vals(ts []*ctarget) []uint64 {
+	nt := len(ts)
+	maxR := 0
+	for _, nd := range gr.nodes {
+		maxR = max(maxR, int(nd.r))
+	}
+	pow := make([]uint64, max(gr.rootExp, gr.dice*(maxR+1))+1)
+	pow[0] = 1
+	for i := 1; i < len(pow); i++ {
+		pow[i] = pow[i-1] * 6
+	}
+	// hit[sig*nt+j]: the final count vector sig reaches target j.
+	hit := make([]bool, len(gr.sigs)*nt)
+	var turnEnds []int
+	for j, t := range ts {
+		for s, h := range gr.hits(t) {
+			hit[s*nt+j] = h
+		}
+		if t.kind == KindTurnEnds {
+			turnEnds = append(turnEnds, j)
+		}
+	}
+	val := getVals(len(gr.nodes) * nt)
+	for i, nd := range gr.nodes {
+		es := gr.edges[nd.first:nd.last]
+		out := val[i*nt : (i+1)*nt : (i+1)*nt]
+		if nd.kind == nExpect {
+			for _, e := range es {
+				w := uint64(e.w)
+				src := val[int(e.child)*nt:][:len(out)]
+				for j, v := range src {
+					out[j] += v * w
+				}
+			}
+			continue
+		}
+		one := pow[gr.dice*int(nd.r)]
+		if nd.terminal {
+			for _, j := range turnEnds {
+				out[j] = one
+			}
+			continue
+		}
+		if nd.kind == nValue {
+			h := hit[int(nd.sig)*nt : int(nd.sig+1)*nt : int(nd.sig+1)*nt]
+			for j, ok := range h {
+				if ok {
+					out[j] = one
+				}
+			}
+		}
+		for _, e := range es {
+			p := pow[e.w]
+			src := val[int(e.child)*nt:][:len(out)]
+			for j, v := range src {
+				if v *= p; v > out[j] {
+					out[j] = v
+				}
+			}
+		}
+	}
+	return val
+}
+
+// valPool recycles the value buffers of evalU64Vals (megabytes per pass), so
+// that the passes do not drive the garbage collector. A buffer holds no
+// result: getVals clears it.
+var valPool sync.Pool // of *[]uint64
+
+// getVals returns n zeroed values.
+func getVals(n int) []uint64 {
+	if p, ok := valPool.Get().(*[]uint64); ok && cap(*p) >= n {
+		v := (*p)[:n]
+		clear(v)
+		return v
+	}
+	return make([]uint64, n)
+}
+
+// putVals gives back a buffer of getVals; the caller no longer uses it.
+func putVals(v []uint64) { valPool.Put(&v) }

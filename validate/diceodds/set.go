@@ -1,0 +1,158 @@
+package diceodds
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"runtime"
+	"sync"
+)
+
+// Set is the engines of games that differ only in Rerolls and Fleeing, such
+// as the columns of an odds card. The decision graph of the game with the
+// most rerolls and Fleeing contains the states of every other one (a state's
+// value depends only on its dice, its rerolls left and whether Fleeing is
+// still available), so the set builds that one graph, with one root per game,
+// and Precompute evaluates every target for every game in one backward pass.
+// Each engine remains usable on its own; its results are the ones it would
+// compute alone.
+type Set struct {
+	engines []*Engine
+	c       *compiled // the game with the most rerolls, Fleeing if any
+	gr      *graph    // nil until Precompute; stays nil beyond uint64
+	roots   []int32   // per engine
+}
+
+// NewSet validates games, which must be equal but for Name, Rerolls and
+// Fleeing, and returns their set.
+func NewSet(games []Game) (*Set, error) {
+	if len(games) == 0 {
+		return nil, errors.New("diceodds: empty set")
+	}
+	s := &Set{}
+	fam := games[0]
+	for i, g := range games {
+		e, err := NewEngine(g)
+		if err != nil {
+			return nil, err
+		}
+		if !sameFamily(games[0], g) {
+			return nil, fmt.Errorf("diceodds: set game %d differs from game 1 in more than Rerolls and Fleeing", i+1)
+		}
+		s.engines = append(s.engines, e)
+		fam.Rerolls = max(fam.Rerolls, g.Rerolls)
+		fam.Fleeing = fam.Fleeing || g.Fleeing
+	}
+	c, err := compile(fam)
+	if err != nil {
+		return nil, fmt.Errorf("diceodds: %w", err)
+	}
+	s.c = c
+	return s, nil
+}
+
+func sameFamily(a, b Game) bool {
+	if len(a.Dice) != len(b.Dice) {
+		return false
+	}
+	for i := range a.Dice {
+		if a.Dice[i] != b.Dice[i] {
+			return false
+		}
+	}
+	a.Name, a.Rerolls, a.Fleeing, a.Dice = b.Name, b.Rerolls, b.Fleeing, nil
+	b.Dice = nil
+	return a.Zombie == b.Zombie && a.LockZombies == b.LockZombies && a.ZombieLimit == b.ZombieLimit &&
+		a.SetAsidePermanent == b.SetAsidePermanent && a.Amulet == b.Amulet
+}
+
+// Engine returns the engine of the i-th game given to NewSet.
+func (s *Set) Engine(i int) *Engine { return s.engines[i] }
+
+// Precompute computes every target for every game of the set and memoises
+// it in the games' engines, so that their Probability and Probabilities
+// calls for these targets are cache hits. A target the games cannot be asked
+// (see Target.Validate) is skipped: Probability reports it. It is not safe
+// for concurrent use with the set's engines.
+func (s *Set) Precompute(targets []Target) {
+	var cts []*ctarget
+	var keys []string
+	seen := map[string]bool{}
+	for _, t := range targets {
+		ct, err := s.c.compileTarget(t)
+		if err != nil {
+			continue
+		}
+		key := canonical(t)
+		if seen[key] {
+			continue
+		}
+		done := true
+		for _, e := range s.engines {
+			if _, ok := e.cache[key]; !ok {
+				done = false
+			}
+		}
+		seen[key] = true
+		if !done {
+			cts = append(cts, ct)
+			keys = append(keys, key)
+		}
+	}
+	if len(cts) == 0 {
+		return
+	}
+	if s.c.dice*(s.c.g.Rerolls+1) > maxU64Exp {
+		for _, e := range s.engines {
+			for _, t := range targets {
+				_, _ = e.Probability(t) // memoised; an error is reported later
+			}
+		}
+		return
+	}
+	if s.gr == nil {
+		b := newBuilder(s.c)
+		for _, e := range s.engines {
+			g := e.c.g
+			s.roots = append(s.roots, b.expect(g.Rerolls, g.Fleeing, g.Amulet, s.c.start))
+		}
+		s.gr = b.gr
+	}
+	// The graph is read-only now: the targets are split between the CPUs,
+	// each part one pass over the whole graph.
+	parts := min(max(runtime.GOMAXPROCS(0), 1), len(cts))
+	res := make([][][]*big.Rat, parts) // part, engine, target of the part
+	var wg sync.WaitGroup
+	for p := range parts {
+		lo, hi := p*len(cts)/parts, (p+1)*len(cts)/parts
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part := cts[lo:hi]
+			nt := len(part)
+			val := s.gr.evalU64Vals(part)
+			res[p] = make([][]*big.Rat, len(s.engines))
+			for i, e := range s.engines {
+				den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(e.c.dice*(e.c.g.Rerolls+1))), nil)
+				root := val[int(s.roots[i])*nt : int(s.roots[i]+1)*nt]
+				ps := make([]*big.Rat, nt)
+				for j, v := range root {
+					ps[j] = new(big.Rat).SetFrac(new(big.Int).SetUint64(v), den)
+				}
+				res[p][i] = ps
+			}
+			putVals(val)
+		}()
+	}
+	wg.Wait()
+	for p := range parts {
+		lo := p * len(cts) / parts
+		for i, e := range s.engines {
+			for j, pr := range res[p][i] {
+				if _, ok := e.cache[keys[lo+j]]; !ok {
+					e.cache[keys[lo+j]] = pr
+				}
+			}
+		}
+	}
+}
