@@ -166,18 +166,7 @@ func TestBoardPageCounts(t *testing.T) {
 			if n != c.want {
 				t.Errorf("WriteBoard says %d pages, want %d", n, c.want)
 			}
-			conf := model.NewDefaultConfiguration()
-			conf.ValidationMode = model.ValidationStrict
-			if err := api.Validate(bytes.NewReader(buf.Bytes()), conf); err != nil {
-				t.Fatalf("invalid PDF: %v", err)
-			}
-			pages, err := api.PageCount(bytes.NewReader(buf.Bytes()), conf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pages != c.want {
-				t.Errorf("the PDF has %d pages, want %d", pages, c.want)
-			}
+			checkPDFPages(t, buf.Bytes(), c.want)
 		})
 	}
 }

@@ -167,3 +167,20 @@ func TestFinishPDFRejectsGarbage(t *testing.T) {
 		}
 	}
 }
+
+// checkPDFPages checks that b is a valid PDF (pdfcpu, strict) of want pages.
+func checkPDFPages(t *testing.T, b []byte, want int) {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.Validate(bytes.NewReader(b), conf); err != nil {
+		t.Fatalf("invalid PDF: %v", err)
+	}
+	pages, err := api.PageCount(bytes.NewReader(b), conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages != want {
+		t.Errorf("the PDF has %d pages, want %d", pages, want)
+	}
+}
