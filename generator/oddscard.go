@@ -161,38 +161,34 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 			oc.combos = append(oc.combos, row)
 		}
 	}
-	// The icon-count tables.
-	var variants []diceodds.Variant
-	for _, r := range []int{1, 2, 3} { // the columns of spec 10
-		flees := []bool{false}
-		if !reloaded {
-			flees = []bool{false, true}
-		}
-		for _, flee := range flees {
-			v := base
-			v.Rerolls, v.Fleeing = r, flee
-			label := fmt.Sprintf("%d %s", r, rfPlural(r, "reroll", "rerolls"))
-			if !reloaded {
-				if flee {
-					label += " +Flee"
-				} else {
-					label += " no Flee"
-				}
-			}
-			variants = append(variants, diceodds.Variant{Name: label, Game: v})
+	// The icon-count tables: the rows spec 10 asks for, read from the table
+	// `runforge validate --explain` computes (columns 1, 2 and 3 rerolls,
+	// RFoD without and with Fleeing), so the card and explain agree.
+	for _, r := range []int{1, 2, 3} {
+		label := fmt.Sprintf("%d %s", r, rfPlural(r, "reroll", "rerolls"))
+		if reloaded {
 			oc.cols = append(oc.cols, label)
+		} else {
+			oc.cols = append(oc.cols, label+" no Flee", label+" +Flee")
 		}
+	}
+	if x == nil || x.Table == nil || len(x.Table.Variants) != len(oc.cols) {
+		return nil, fmt.Errorf("the odds tables could not be computed from the pack's dice")
+	}
+	byTarget := map[string][]validate.OddsCell{}
+	for _, row := range x.Table.Rows {
+		byTarget[row.Target] = row.Cells
 	}
 	targets, groups := oddsTargets(base, reloaded)
-	card, err := diceodds.BuildCard(p.Game.Title, variants, targets)
-	if err != nil {
-		return nil, err
-	}
 	k := 0
 	for _, g := range groups {
 		for i := range g.rows {
-			for _, cell := range card.Rows[k].Cells {
-				g.rows[i].cells = append(g.rows[i].cells, cell.Exact)
+			cells, ok := byTarget[targets[k].String()]
+			if !ok {
+				return nil, fmt.Errorf("odds table has no row %s", targets[k])
+			}
+			for _, cell := range cells {
+				g.rows[i].cells = append(g.rows[i].cells, parseRat(cell.P))
 			}
 			k++
 		}

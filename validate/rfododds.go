@@ -118,8 +118,9 @@ type ComboOdds struct {
 	Skipped string `json:"skipped,omitempty"`
 }
 
-// ExplainOdds computes the odds section of an RFoD or Reloaded pack; nil
-// for a pack of another game or without characters.
+// ExplainOdds computes the odds section of an RFoD or Reloaded pack: the
+// characters' combos and the odds card's tables; nil for a pack of another
+// game or with neither characters nor action dice.
 func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	if p == nil || p.Game == nil {
 		return nil
@@ -140,8 +141,8 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	default:
 		return nil
 	}
-	if len(boards) == 0 {
-		return nil
+	if len(boards) == 0 && len(rfDiceOfRole(p, roles...)) == 0 {
+		return nil // neither characters nor dice: nothing to compute
 	}
 	x := &OddsExplanation{Game: p.Game.System, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: assumptions}
 	if p.Game.System == schema.RFoDReloadedSystem {
