@@ -264,8 +264,19 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 // and so a calibration sheet to register them.
 func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
 	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
-		return p.Prints(e) && e.Facts().Backs
+		return p.Prints(e) && printsBacks(e, opts)
 	})
+}
+
+// printsBacks reports whether an element prints back pages registered for
+// duplex. Most elements know from their content (Facts.Backs); a two-sided
+// board does so only when both sides fit one page of the paper.
+func printsBacks(e schema.Element, opts PrintOptions) bool {
+	if b, ok := e.(*schema.Board); ok {
+		plans, err := boardPlans(b, opts)
+		return err == nil && boardDuplex(b, plans, opts) != layout.NoDuplex
+	}
+	return e.Facts().Backs
 }
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.

@@ -40,7 +40,9 @@ type Facts struct {
 	Outputs []string
 	// Printed is false for an element that prints nothing (an empty deck).
 	Printed bool
-	// Backs is set when the element prints back pages for duplex.
+	// Backs is set when the element prints back pages for duplex. A
+	// two-sided board leaves it unset: whether its second side goes on a
+	// back page depends on the paper (generator.printsBacks decides).
 	Backs bool
 }
 
