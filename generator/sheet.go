@@ -293,45 +293,78 @@ func (r *Renderer) imposeSheet(sink pageSink, s *schema.Sheet, opts PrintOptions
 // printed with it, all of one card size) and draws every page: the copies
 // of each sheet in turn, n-up on shared pages.
 func (r *Renderer) imposeSheets(sink pageSink, sheets []*schema.Sheet, opts PrintOptions) error {
+	pl, err := r.planSheets(sheets, opts)
+	if err != nil {
+		return err
+	}
+	if pl.duplex {
+		r.imposeLeaves(sink, pl.host, pl.fronts, sideFront, true, opts)
+		return nil
+	}
+	r.imposeLeaves(sink, pl.host, pl.fronts, sideFront, false, opts)
+	if len(pl.backs) > 0 {
+		// Duplex none: the backs print after the fronts anyway, unmirrored
+		// on pages of their own (a reference sheet's back is content).
+		r.imposeLeaves(sink, pl.host, pl.backs, sideOwnBack, false, opts)
+	}
+	return nil
+}
+
+// sheetPlan is what sheets sharing one PDF print: the leaves in order,
+// n-up on the host's grid.
+type sheetPlan struct {
+	host *sheetLayout
+	// duplex is set when fronts holds front and back of every leaf, each
+	// front page followed by its back page.
+	duplex bool
+	// fronts are the leaves; backs, without duplex, the backs that print
+	// on pages of their own after the fronts.
+	fronts, backs []sheetLeaf
+}
+
+// pages is the number of pages the plan prints.
+func (pl sheetPlan) pages() int {
+	per := pl.host.geom.grid.PerPage()
+	n := func(leaves []sheetLeaf) int { return (len(leaves) + per - 1) / per }
+	if pl.duplex {
+		return 2 * n(pl.fronts)
+	}
+	return n(pl.fronts) + n(pl.backs)
+}
+
+// planSheets lays out each sheet and lists the leaves they print.
+func (r *Renderer) planSheets(sheets []*schema.Sheet, opts PrintOptions) (sheetPlan, error) {
 	layouts := make([]*sheetLayout, len(sheets))
 	for i, s := range sheets {
 		l, err := r.layoutSheet(s, opts)
 		if err != nil {
-			return fmt.Errorf("sheet %q: %w", s.ID, err)
+			return sheetPlan{}, fmt.Errorf("sheet %q: %w", s.ID, err)
 		}
 		if i > 0 && (!l.geom.card || l.geom.readW != layouts[0].geom.readW || l.geom.readH != layouts[0].geom.readH) {
-			return fmt.Errorf("sheet %q prints with %q but is not a card-size sheet of the same size", s.ID, sheets[0].ID)
+			return sheetPlan{}, fmt.Errorf("sheet %q prints with %q but is not a card-size sheet of the same size", s.ID, sheets[0].ID)
 		}
 		layouts[i] = l
 	}
-	host := layouts[0]
+	pl := sheetPlan{host: layouts[0]}
 	var anyBack bool
 	for _, s := range sheets {
 		anyBack = anyBack || len(s.Back) > 0
 	}
 	if anyBack && opts.Duplex != layout.NoDuplex {
-		var leaves []sheetLeaf
+		pl.duplex = true
 		for i, s := range sheets {
-			leaves = append(leaves, layouts[i].duplexLeaves(max(s.Count, 1))...)
+			pl.fronts = append(pl.fronts, layouts[i].duplexLeaves(max(s.Count, 1))...)
 		}
-		r.imposeLeaves(sink, host, leaves, sideFront, true, opts)
-		return nil
+		return pl, nil
 	}
-	var fronts, backs []sheetLeaf
 	for i, s := range sheets {
 		l := layouts[i]
-		fronts = append(fronts, l.repeatLeaves(l.front, max(s.Count, 1))...)
+		pl.fronts = append(pl.fronts, l.repeatLeaves(l.front, max(s.Count, 1))...)
 		if len(s.Back) > 0 {
-			backs = append(backs, l.repeatLeaves(l.back, max(s.Count, 1))...)
+			pl.backs = append(pl.backs, l.repeatLeaves(l.back, max(s.Count, 1))...)
 		}
 	}
-	r.imposeLeaves(sink, host, fronts, sideFront, false, opts)
-	if len(backs) > 0 {
-		// Duplex none: the backs print after the fronts anyway, unmirrored
-		// on pages of their own (a reference sheet's back is content).
-		r.imposeLeaves(sink, host, backs, sideOwnBack, false, opts)
-	}
-	return nil
+	return pl, nil
 }
 
 // sheetLeaf is one piece of paper of a sheet copy: a page of its front
@@ -1098,16 +1131,49 @@ func blockWhat(s *schema.Sheet, b *schema.Block) string {
 	return fmt.Sprintf("sheet %q %s", s.ID, kind)
 }
 
-// indexSheet adds to the kit index the sheets printed on this sheet's
+// indexSheet describes a sheet's PDF in the kit index: its size, how many
+// a page, its pages and how its back prints, and the sheets printed on its
 // pages (printWith:).
-func indexSheet(_ *Renderer, p *schema.Pack, e schema.Element, _ PrintOptions) []string {
+func indexSheet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
 	s := e.(*schema.Sheet)
-	var names []string
-	for _, g := range p.SheetsPrintedWith(s.ID) {
-		names = append(names, fmt.Sprintf("%s (%d)", sheetTitle(g), max(g.Count, 1)))
-	}
-	if len(names) == 0 {
+	sheets := append([]*schema.Sheet{s}, p.SheetsPrintedWith(s.ID)...)
+	pl, err := r.planSheets(sheets, opts)
+	if err != nil {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s (%d), then on the same pages: %s", sheetTitle(s), max(s.Count, 1), strings.Join(names, ", "))}
+	g := pl.host.geom
+	pages := pl.pages()
+	var lines []string
+	switch {
+	case g.card:
+		line := fmt.Sprintf("%d %s, %gx%gmm, %d a sheet, %d %s", len(pl.fronts), rfPlural(len(pl.fronts), "piece", "pieces"),
+			round2(g.readW), round2(g.readH), g.grid.PerPage(), pages, rfPlural(pages, "page", "pages"))
+		if g.grid.Turned {
+			line += fmt.Sprintf(", turned sideways (%d x %d)", g.grid.Cols, g.grid.Rows)
+		}
+		lines = append(lines, line)
+		if note := deckBleedNote(g.grid, opts); note != "" {
+			lines = append(lines, note)
+		}
+	default:
+		line := fmt.Sprintf("%d full %s", pages, rfPlural(pages, "page", "pages"))
+		if g.half {
+			line = fmt.Sprintf("%d %s of half-page sheets, two to a page: cut along the line between them", pages, rfPlural(pages, "page", "pages"))
+		}
+		lines = append(lines, line)
+	}
+	switch {
+	case pl.duplex:
+		lines = append(lines, fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge)", opts.Duplex))
+	case len(pl.backs) > 0:
+		lines = append(lines, "the back is content: --duplex none prints it on pages of its own after the fronts (not mirrored); glue each behind its front")
+	}
+	if len(sheets) > 1 {
+		names := make([]string, 0, len(sheets)-1)
+		for _, g := range sheets[1:] {
+			names = append(names, fmt.Sprintf("%s (%d)", sheetTitle(g), max(g.Count, 1)))
+		}
+		lines = append(lines, fmt.Sprintf("%s (%d), then on the same pages: %s", sheetTitle(s), max(s.Count, 1), strings.Join(names, ", ")))
+	}
+	return lines
 }

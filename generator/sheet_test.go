@@ -3,9 +3,13 @@ package generator
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -782,7 +786,62 @@ func TestSheetsPrintedWithSharePages(t *testing.T) {
 		t.Fatalf("WriteSheet: %d pages, %v; want 2", n, err)
 	}
 	lines := indexSheet(r, p, host, sheetOpts("letter", layout.LongEdge))
-	if len(lines) != 1 || !strings.Contains(lines[0], "tile-a (1), then on the same pages: tile-b (1), tile-c (2)") {
+	if !slices.Contains(lines, "tile-a (1), then on the same pages: tile-b (1), tile-c (2)") || !strings.HasPrefix(lines[0], "4 pieces, 50x35mm, 28 a sheet, 2 pages") {
 		t.Errorf("index: %q", lines)
+	}
+}
+
+// indexPages finds the page count in a sheet's first index line.
+var indexPages = regexp.MustCompile(`\b(\d+) (?:full )?pages?\b`)
+
+// TestIndexSheetTellsWhatPrints: the kit index gives every sheet's pages
+// as WriteSheet prints them, and says how its back prints.
+func TestIndexSheetTellsWhatPrints(t *testing.T) {
+	r := newTestRenderer(t)
+	tests := []struct {
+		sheet  string
+		duplex layout.Duplex
+	}{
+		{"page", layout.LongEdge},
+		{"page", layout.NoDuplex},
+		{"half", layout.LongEdge},
+		{"half", layout.NoDuplex},
+		{"poker", layout.LongEdge},
+		{"poker", layout.ShortEdge},
+		{"poker", layout.NoDuplex},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sheet+"/"+tt.duplex.String(), func(t *testing.T) {
+			p, s := loadSheet(t, tt.sheet)
+			opts := sheetOpts("letter", tt.duplex)
+			pages, err := r.WriteSheet(io.Discard, p, s, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := indexSheet(r, p, s, opts)
+			if len(lines) == 0 {
+				t.Fatal("no index lines")
+			}
+			m := indexPages.FindStringSubmatch(lines[0])
+			if m == nil || m[1] != strconv.Itoa(pages) {
+				t.Errorf("index %q does not give the %d pages printed", lines[0], pages)
+			}
+			hasBack := len(s.Back) > 0
+			text := strings.Join(lines, "\n")
+			switch {
+			case hasBack && tt.duplex != layout.NoDuplex:
+				if !strings.Contains(text, "followed by its back page") {
+					t.Errorf("two-sided sheet, duplex: index does not say so: %q", lines)
+				}
+			case hasBack:
+				if !strings.Contains(text, "pages of its own after the fronts") {
+					t.Errorf("two-sided sheet, duplex none: index does not say where the backs go: %q", lines)
+				}
+			default:
+				if strings.Contains(text, "back") {
+					t.Errorf("one-sided sheet: index mentions a back: %q", lines)
+				}
+			}
+		})
 	}
 }
