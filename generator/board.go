@@ -322,7 +322,13 @@ func boardSlotBleed(trim, pr layout.Rect, bleed float64) layout.Sides {
 // waste, a label saying what the page is and, where there is room, a
 // 100 mm scale bar. Nothing is drawn over the side.
 func (r *Renderer) drawSidePage(page Canvas, bp *boardPrint, slot layout.Slot, art placeArt) {
-	opts := bp.opts
+	r.drawSlotPage(page, bp.opts, slot, bp.plan.BoardW, bp.plan.BoardH, art, boardPageLabel(bp))
+}
+
+// drawSlotPage prints w x h mm of art (with bleed around it) in its slot
+// on a page of its own, as drawSidePage says; each label goes where it
+// finds room, in turn.
+func (r *Renderer) drawSlotPage(page Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art placeArt, labels ...string) {
 	clip := slot.Art()
 	cx, cy := slot.Trim.X+slot.Trim.W/2, slot.Trim.Y+slot.Trim.H/2
 	page.Push()
@@ -330,7 +336,7 @@ func (r *Renderer) drawSidePage(page Canvas, bp *boardPrint, slot layout.Slot, a
 	if slot.Turn != 0 {
 		page.Rotate(slot.Turn, cx, cy)
 	}
-	art(page, cx-bp.plan.BoardW/2-opts.Bleed, cy-bp.plan.BoardH/2-opts.Bleed)
+	art(page, cx-w/2-opts.Bleed, cy-h/2-opts.Bleed)
 	page.Pop()
 
 	c := r.surface(page)
@@ -346,11 +352,14 @@ func (r *Renderer) drawSidePage(page Canvas, bp *boardPrint, slot layout.Slot, a
 		labelAvoid = append(labelAvoid, ink)
 		barAvoid = append(barAvoid, ink)
 	}
-	label := boardPageLabel(bp)
-	if box, ok := r.boardLabelRoom(pr, labelAvoid, label); ok {
-		barAvoid = append(barAvoid, box.Inset(-deckMarkClear))
+	for _, label := range labels {
+		box, ok := r.boardLabelRoom(pr, labelAvoid, label)
+		r.drawPageLabel(c, pr, labelAvoid, label)
+		if ok {
+			labelAvoid = append(labelAvoid, box.Inset(-deckMarkClear))
+			barAvoid = append(barAvoid, box.Inset(-deckMarkClear))
+		}
 	}
-	r.drawPageLabel(c, pr, labelAvoid, label)
 	if box, ok := layout.FindRoom(pr, barAvoid, scaleBarLen+2*deckLabelPad, r.scaleBarHeight()); ok {
 		r.drawScaleBar(c, box)
 	}

@@ -12,12 +12,20 @@ import (
 
 // Location mats (kind: Mats; spec shared/specs/run-fight-or-die.md 8.6,
 // 11; run-fight-or-die-reloaded.md L405, L545, L602, L676) are the Solo
-// Campaign's double-sided large-format mats. Each side prints like a board
-// side (board.go): a page map, then its tiles at true size, side A then
-// side B; the two assembled sides are glued back to back, so no duplex
-// registration is needed. A mat's long edges are three cards wide, for the
-// Location cards laid next to it on the Map, and the side that holds
-// face-down cards (holds: {follower: 2}) has a slot for each.
+// Campaign's double-sided large-format mats, printed duplex (spec 11). A
+// mat's long edges are three cards wide, for the Location cards laid next
+// to it on the Map, and the side that holds face-down cards (holds:
+// {follower: 2}) has a slot for each.
+//
+// A mat is larger than the printable area of Letter or A4, so it prints in
+// two halves, top and bottom, each on one sheet (mats_halves.go): side A's
+// half on the front, side B's matching half on the back, registered behind
+// it. The halves are trimmed, butted at the seam where their join ticks
+// meet and taped. Without duplex each half of side B prints on the page
+// after side A's, to glue behind it. A paper too small to hold a half
+// falls back to tiling each side like a large board (board.go): a page
+// map, then its tiles, side A then side B, the assembled sides glued back
+// to back.
 
 // Mat geometry, in millimetres. A Location card is poker size.
 const (
@@ -29,6 +37,9 @@ const (
 	matPad   = 5.0
 )
 
+// matTiledNote says why a mat is tiled: a half does not fit the paper.
+const matTiledNote = "tiled: half a mat is larger than the printable area"
+
 // buildMats plans a mat set's PDF.
 func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
 	s := e.(*schema.MatSet)
@@ -37,72 +48,121 @@ func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 	})}
 }
 
-// indexMats describes a mat set's PDF in the kit's index.
+// indexMats describes a mat set's PDF in the kit's index: how each mat is
+// printed, the pages and how to put them together.
 func indexMats(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
 	s := e.(*schema.MatSet)
+	if _, ok := matHalfPlan(opts); ok {
+		return indexMatHalves(s, opts)
+	}
 	var out []string
+	total := 0
 	for _, m := range s.Mats {
-		b := matBoard(m)
+		b := matBoard(m, true)
 		for i, side := range b.Sides {
 			pl, err := boardPlan(side, opts)
 			if err != nil {
 				continue
 			}
+			total += 1 + pl.Pages()
 			out = append(out, fmt.Sprintf("%s, %s: %s at true size, a page map and %s", m.ID, sideTitle(side, i), boardSizeText(pl), boardPagesText(pl)))
 		}
 	}
-	out = append(out, "assemble each side (cut along the dashed lines, lay each cut edge on the hatched glue strip so the crosshairs meet), then glue the two sides of each mat back to back")
+	out = append(out, fmt.Sprintf("%d pages, %s; assemble each side (cut along the dashed lines, lay each cut edge on the hatched glue strip so the crosshairs meet), then glue the two sides of each mat back to back", total, matTiledNote))
 	return out
 }
 
-// WriteMats writes a mat set's PDF: for each mat, side A then side B.
+// WriteMats writes a mat set's PDF: for each mat, its halves (side A's,
+// then side B's behind it), or, when a half does not fit the paper, side A
+// then side B tiled.
 func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *schema.MatSet, opts PrintOptions) (int, error) {
 	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *PDF) error {
-		doc.SetDuplex(layout.NoDuplex) // sides are printed one-sided, then glued
+		doc.SetDuplex(matsDuplex(s, opts))
 		return r.imposeMats(pdfBoardOut{doc}, s, opts)
 	})
 }
 
-// matBoard is a mat as a board of two sides (names and sizes only): the
-// board machinery tiles and maps it; its art is the mat's own.
-func matBoard(m *schema.Mat) *schema.Board {
-	b := &schema.Board{ID: m.ID, Name: "Location mat " + m.ID, Count: 1}
-	var names []string
-	for i, side := range m.Sides {
-		if side == nil {
-			continue
+// matSides are the sides a mat prints, in order, nil sides left out.
+func matSides(m *schema.Mat) []*schema.MatSide {
+	var out []*schema.MatSide
+	for _, side := range m.Sides {
+		if side != nil {
+			out = append(out, side)
 		}
-		letter := string(rune('A' + min(i, 25)))
+	}
+	return out
+}
+
+// matOther names the other side of a two-sided mat, for side i's flip note.
+func matOther(sides []*schema.MatSide, i int) string {
+	if len(sides) != 2 {
+		return ""
+	}
+	return rfNameOr(sides[1-i].Name, sides[1-i].ID)
+}
+
+// matBoard is a mat as a board (names and sizes only): the board machinery
+// tiles and maps it; its art is the mat's own. tiled says on its pages (in
+// the board's name, which every page shows first, and why in the sides'
+// joins, which the page map prints) that the mat is tiled because half of
+// it does not fit the paper.
+func matBoard(m *schema.Mat, tiled bool) *schema.Board {
+	title := "Location mat"
+	joins := ""
+	if tiled {
+		title += " (tiled)"
+		joins = strings.ToUpper(matTiledNote[:1]) + matTiledNote[1:] + " of this paper. Assemble this side, then glue it back to back with the mat's other side."
+	}
+	b := &schema.Board{ID: m.ID, Name: title + " " + m.ID, Count: 1}
+	var names []string
+	for i, side := range matSides(m) {
 		names = append(names, rfNameOr(side.Name, side.ID))
 		b.Sides = append(b.Sides, &schema.BoardSide{
-			ID: side.ID, Name: fmt.Sprintf("Side %s: %s", letter, rfNameOr(side.Name, side.ID)),
+			ID: side.ID, Name: fmt.Sprintf("Side %c: %s", matLetter(i), rfNameOr(side.Name, side.ID)), Joins: joins,
 			Width: schema.Length(matW), Height: schema.Length(matH), Background: rfPaper.Hex(),
 			Texts: []*schema.BoardText{{Text: strings.ToUpper(rfNameOr(side.Name, side.ID)), X: 8, Y: 20, W: schema.Length(matW - 16), H: 16,
 				Size: schema.Length(22 * ptMM), Font: "bold", Align: "center"}},
 		})
 	}
 	if len(names) > 0 {
-		b.Name = "Location mat: " + strings.Join(names, " / ")
+		b.Name = title + ": " + strings.Join(names, " / ")
 	}
 	return b
 }
 
-// imposeMats adds every page of the set's mats to out.
+// matLetter names side i: A, B.
+func matLetter(i int) rune { return 'A' + rune(min(i, 25)) }
+
+// imposeMats adds every page of the set's mats to out: in halves when the
+// paper holds one, else tiled.
 func (r *Renderer) imposeMats(out boardOut, s *schema.MatSet, opts PrintOptions) error {
+	printed := false
+	for _, m := range s.Mats {
+		printed = printed || len(matSides(m)) > 0
+	}
+	if !printed {
+		return fmt.Errorf("nothing to print: no mat has a side")
+	}
+	if pl, ok := matHalfPlan(opts); ok {
+		r.imposeMatHalves(out, s, pl, opts)
+		return nil
+	}
+	return r.imposeMatTiles(out, s, opts)
+}
+
+// imposeMatTiles tiles every side of the set's mats like a large board:
+// for each mat, side A then side B, each a page map and its tiles.
+func (r *Renderer) imposeMatTiles(out boardOut, s *schema.MatSet, opts PrintOptions) error {
 	total := 0
 	type printed struct {
 		board *schema.Board
-		mat   *schema.Mat
+		sides []*schema.MatSide
 		plans []layout.TilePlan
 	}
 	var all []printed
 	for _, m := range s.Mats {
-		b := matBoard(m)
-		if len(b.Sides) == 0 {
-			continue
-		}
-		pr := printed{board: b, mat: m}
-		for _, side := range b.Sides {
+		pr := printed{board: matBoard(m, true), sides: matSides(m)}
+		for _, side := range pr.board.Sides {
 			pl, err := boardPlan(side, opts)
 			if err != nil {
 				return fmt.Errorf("mat %s side %s: %w", m.ID, side.ID, err)
@@ -112,33 +172,12 @@ func (r *Renderer) imposeMats(out boardOut, s *schema.MatSet, opts PrintOptions)
 		}
 		all = append(all, pr)
 	}
-	if len(all) == 0 {
-		return fmt.Errorf("nothing to print: no mat has a side")
-	}
 	page := 0
 	for _, pr := range all {
-		// Sides in mat order, nil sides left out.
-		var sides []*schema.MatSide
-		for _, sd := range pr.mat.Sides {
-			if sd != nil {
-				sides = append(sides, sd)
-			}
-		}
 		for i, side := range pr.board.Sides {
 			bp := &boardPrint{board: pr.board, side: side, index: i, plan: pr.plans[i], copy: 1, first: page + 1, total: total, opts: opts}
 			r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
-			other := ""
-			if len(sides) == 2 {
-				other = rfNameOr(sides[1-i].Name, sides[1-i].ID)
-			}
-			ms := sides[i]
-			bleed := opts.Bleed
-			art := out.Art(matW+2*bleed, matH+2*bleed, func(c Canvas) {
-				c.Push()
-				c.Translate(bleed, bleed)
-				r.drawMatSide(c, ms, i, other, bleed, matSlotTop(bp.plan))
-				c.Pop()
-			})
+			art := r.matArt(out, pr.sides, i, opts.Bleed, matSlotTop(matTileBands(bp.plan)), false)
 			for k := range bp.plan.Tiles {
 				r.drawTilePage(out.AddPage(bp.plan.Paper.W, bp.plan.Paper.H), bp, k, art)
 			}
@@ -146,6 +185,20 @@ func (r *Renderer) imposeMats(out boardOut, s *schema.MatSet, opts PrintOptions)
 		}
 	}
 	return nil
+}
+
+// matArt draws side i of a mat once, with bleed around it; joins adds the
+// join marks at the seam between its halves.
+func (r *Renderer) matArt(out boardOut, sides []*schema.MatSide, i int, bleed, slotY float64, joins bool) placeArt {
+	return out.Art(matW+2*bleed, matH+2*bleed, func(c Canvas) {
+		c.Push()
+		c.Translate(bleed, bleed)
+		r.drawMatSide(c, sides[i], i, matOther(sides, i), bleed, slotY)
+		if joins {
+			r.drawMatJoins(c)
+		}
+		c.Pop()
+	})
 }
 
 // drawMatSide draws side i of a mat at (0, 0): its name, the card slots of
@@ -157,7 +210,7 @@ func (r *Renderer) drawMatSide(c Canvas, side *schema.MatSide, i int, other stri
 	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, Filled(bg))
 	c.Rect(3, 3, matW-6, matH-6, 3, Stroked(rfInk, 0.8))
 	c.Rect(5, 5, matW-10, matH-10, 2, Stroked(rfRule, 0.3))
-	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", 'A'+rune(min(i, 25))), Bold, 8, rfMuted)
+	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), Bold, 8, rfMuted)
 	name := strings.ToUpper(rfNameOr(side.Name, side.ID))
 	r.textIn(c, name, TextStyle{Font: Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
 	c.Line(matW/2-40, 44, matW/2+40, 44, rfBlood, 0.8)
@@ -196,15 +249,30 @@ func (r *Renderer) drawMatSide(c Canvas, side *schema.MatSide, i int, other stri
 	}
 }
 
+// matBand is a band across a mat, from y0 to y1, that content keeps off.
+type matBand struct{ y0, y1 float64 }
+
+// matTileBands are the glue strips between the rows of a tiled side.
+func matTileBands(pl layout.TilePlan) []matBand {
+	var out []matBand
+	for _, sm := range pl.Seams {
+		if !sm.Vertical {
+			out = append(out, matBand{sm.Strip.Y, sm.Strip.Bottom()})
+		}
+	}
+	return out
+}
+
 // matSlotTop is the top of a side's card slots: the highest place below
-// the side's title where the slots and their caption cross no seam of the
-// tiling, else just below the title.
-func matSlotTop(pl layout.TilePlan) float64 {
-	const first, last, step = 52.0, matH - 30 - matCardH - 10, 2.0
+// the side's title where the slots and their caption cross none of the
+// bands (the seams of the tiling, the join between the halves), else just
+// below the title.
+func matSlotTop(bands []matBand) float64 {
+	const first, last, step = 52.0, matH - 28 - matCardH - 10, 2.0
 	for y := first; y <= last; y += step {
 		clear := true
-		for _, sm := range pl.Seams {
-			if !sm.Vertical && sm.Strip.Y < y+matCardH+12 && sm.Strip.Bottom() > y-2 {
+		for _, b := range bands {
+			if b.y0 < y+matCardH+12 && b.y1 > y-2 {
 				clear = false
 			}
 		}

@@ -221,7 +221,7 @@ func TestRFoDKitBuild(t *testing.T) {
 	}{
 		{"rfod", "letter", layout.LongEdge, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
 		{"rfod", "a4", layout.NoDuplex, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
-		{"rfodr", "letter", layout.LongEdge, map[string]int{"zombie-boards.pdf": 4, "characters.pdf": 5, "mats.pdf": 12, "odds.pdf": 4}},
+		{"rfodr", "letter", layout.LongEdge, map[string]int{"zombie-boards.pdf": 4, "characters.pdf": 5, "mats.pdf": 8, "odds.pdf": 4}},
 	} {
 		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)

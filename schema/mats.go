@@ -6,8 +6,9 @@ import "fmt"
 // Fight, or Die: Reloaded Solo Campaign's Home / Department Store and
 // Courthouse / Dark Courthouse (run-fight-or-die-reloaded.md L405, L602,
 // L676; spec 8.6). A side that holds face-down cards says so with holds:
-// {follower: 2} (L545) or {loot: 2} (L602). The build prints each side
-// tiled at true size (generator/mats.go).
+// {follower: 2} (L545) or {loot: 2} (L602). The build prints each mat at
+// true size in two halves, side B's half on the back of side A's
+// (generator/mats.go).
 type MatSet struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
@@ -65,7 +66,7 @@ func (s *MatSet) Source() Ref { return s.Ref }
 
 // Facts implements Element: each mat is one copy of its component; mats
 // and their sides are pack-wide items; side names are texts. The set prints
-// one PDF: each side tiled at true size, to glue back to back.
+// one PDF: each mat in two halves at true size, printed duplex.
 func (s *MatSet) Facts() Facts {
 	f := Facts{Name: nameOr(s.Name, s.ID), Outputs: []string{s.ID + ".pdf"}, Printed: len(s.Mats) > 0}
 	for _, m := range s.Mats {
