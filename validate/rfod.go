@@ -2,9 +2,11 @@ package validate
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/diceodds"
@@ -23,6 +25,11 @@ import (
 //   - Dark Woods is a Location, required only at warning level (A26).
 //   - Cards are found by name, case-insensitively, in the decks of their
 //     card type.
+//   - The Mutant Boss wound tokens are the tokens of component
+//     mutant-wounds (spec 8.7). They are one-sided: the "1 VP" they score
+//     (L480) is their label; a value:, which RFoD does not need, must be 1.
+//   - A guide option's gives: ids are named in its text by their word
+//     forms (location: Location or Locations; heal: Heal, heals, healed).
 //
 // The spec's mixed-severity rows are split into rules of one severity
 // each: rfod/named-cards (E) and rfod/named-cards-inferred (W, Dark Woods);
@@ -104,10 +111,14 @@ func rfodRules() []*Rule {
 			Doc: "A character combo's exact P without Fleeing is below rfod.dice.oddsWarningBelow (default 0.01); the message gives the Fleeing value too (L243, L306)."},
 		{ID: "rfod/guide", Severity: Error, Games: games, Check: checkRFoDGuide,
 			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2 (L332-341, L349-386, L536)."},
+		{ID: "rfod/guide-gives", Severity: Error, Games: games, Check: checkRFoDGuideGives,
+			Doc: "A Search or Book option of the guide gives something its printed text does not name, or its text names a Location, Follower, Loot, Event, Heal or Clear that its gives: lacks: the printed guide contradicts the data rfod/guide reads (L332-341, L349-386, spec 8.9)."},
+		{ID: "rfod/mutant-wound-tokens", Severity: Error, Games: games, Check: checkRFoDMutantWoundTokens,
+			Doc: "The Mutant Boss wound tokens (component mutant-wounds) are worth other than 1 (value:) or do not print \"1 VP\" (L207, L225, L480), or they are not 20 (L67, L273): the manifest's expected: is not 20, or the manifest lists no such component and the tokens are not 20 (deck/count checks the tokens against expected:)."},
 		{ID: "rfod/players", Severity: Warning, Games: games, Check: checkRFoDPlayers,
 			Doc: "rfod.players.max exceeds the Action boards, or 5-6 players are declared without rfod.mutantStartWounds rows for them (L15, L62, L490, A11)."},
 	},
-		"rfod/dice", "rfod/bonus-die", "rfod/event-die", "rfod/town-line", "rfod/named-cards", "rfod/named-cards-inferred", "rfod/mutant-spawn", "rfod/solo-deck", "rfod/solo-deck-mutant", "rfod/guide", "rfod/players")
+		"rfod/dice", "rfod/bonus-die", "rfod/event-die", "rfod/town-line", "rfod/named-cards", "rfod/named-cards-inferred", "rfod/mutant-spawn", "rfod/solo-deck", "rfod/solo-deck-mutant", "rfod/guide", "rfod/mutant-wound-tokens", "rfod/players")
 }
 
 // rfCardPos is the position of a card's field, else of its id.
@@ -846,4 +857,178 @@ func checkRFoDGuide(c *Context) {
 				"add an events: entry for each")
 		}
 	}
+}
+
+// rfodGives are the gives: values the guide's options use, with the word
+// forms in which an option's text names them (spec 8.9): Draw 1 Location,
+// Keep 2 Followers, Heal 1 wound. A gives: value outside this list is
+// named by its own id (hyphens as spaces, optionally plural).
+var rfodGives = []struct {
+	id    string
+	forms []string
+}{
+	{"location", []string{"location", "locations"}},
+	{"follower", []string{"follower", "followers"}},
+	{"loot", []string{"loot", "loots"}},
+	{"event", []string{"event", "events"}},
+	{"heal", []string{"heal", "heals", "healed", "healing"}},
+	{"clear", []string{"clear", "clears", "cleared", "clearing"}},
+}
+
+// rfGiveForms are the words or phrases that name a gives: value.
+func rfGiveForms(give string) []string {
+	for _, g := range rfodGives {
+		if g.id == give {
+			return g.forms
+		}
+	}
+	phrase := strings.Join(strings.FieldsFunc(strings.ToLower(give), func(r rune) bool { return r == '-' || r == '_' }), " ")
+	return []string{phrase, phrase + "s"}
+}
+
+// rfGiveWord is a gives: value as the text would print it: "Location".
+func rfGiveWord(give string) string {
+	w := strings.ReplaceAll(give, "-", " ")
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// rfTextWords is a text as lower-case words, each between spaces, for
+// whole-word and phrase look-ups.
+func rfTextWords(text string) string {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+	})
+	for i, w := range words {
+		words[i] = strings.TrimSuffix(w, "'s")
+	}
+	return " " + strings.Join(words, " ") + " "
+}
+
+// rfNames reports whether words (from rfTextWords) name a gives: value.
+func rfNames(words, give string) bool {
+	for _, f := range rfGiveForms(give) {
+		if f != "" && strings.Contains(words, " "+f+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+func checkRFoDGuideGives(c *Context) {
+	for _, g := range c.Pack.Guides() {
+		for _, t := range []struct {
+			name, source string
+			rows         []*schema.GuideRow
+		}{{"Search", "L332-341", g.Search}, {"Book", "L349-386", g.Book}} {
+			for _, r := range t.rows {
+				for i, o := range r.Options {
+					if o == nil {
+						continue
+					}
+					what := fmt.Sprintf("guide %q: %s %d option %d", g.ID, t.name, r.Count, i+1)
+					rfCheckOptionGives(c, r.Ref.Child("options").Index(i).Pos(), what, o, t.source)
+				}
+			}
+		}
+	}
+}
+
+// rfCheckOptionGives reports a gives: value the option's text does not
+// name, and a known givable thing the text names that gives: lacks.
+func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideOption, source string) {
+	words := rfTextWords(o.Text)
+	text := shorten(o.Text, 60)
+	for _, give := range o.Gives {
+		if !rfNames(words, give) {
+			c.ReportHint(at,
+				fmt.Sprintf("%s gives %s, but its text %q does not say %s: the printed guide and the data the rules read disagree (%s, spec 8.9)", what, give, text, rfGiveWord(give), source),
+				fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", rfGiveWord(give), give))
+		}
+	}
+	for _, g := range rfodGives {
+		if give := g.id; rfNames(words, give) && !slices.Contains(o.Gives, give) {
+			c.ReportHint(at,
+				fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: the printed guide and the data the rules read disagree (%s, spec 8.9)", what, text, rfGiveWord(give), give, source),
+				fmt.Sprintf("add %s to the option's gives:, or reword the text", give))
+		}
+	}
+}
+
+// rfodMutantWounds is the manifest component of the 20 Mutant Boss wound
+// tokens (L67), the "1 VP" tokens (L207, L273, L480).
+const rfodMutantWounds = "mutant-wounds"
+
+// rfodMutantWoundCount is their number: "20 Mutant Boss Wound Tokens"
+// (L67); the game ends when all 20 are awarded (L273).
+const rfodMutantWoundCount = 20
+
+// rfOneVP matches a printed "1 VP".
+var rfOneVP = regexp.MustCompile(`(?i)(^|[^0-9])1\s*VP\b`)
+
+func checkRFoDMutantWoundTokens(c *Context) {
+	p := c.Pack
+	tokens := rfodrTokens(p, rfodMutantWounds)
+	rfCheckMutantWoundCount(c, tokens)
+	for _, t := range tokens {
+		if t.Value != nil && *t.Value != 1 {
+			c.ReportHint(t.Ref.Child("value").Pos(),
+				fmt.Sprintf("Mutant wound token %q has value: %d; each Mutant Boss wound token is worth 1 VP: \"Gain 1 Point for each Mutant Boss (1 VP) token\" (L480)", t.ID, *t.Value),
+				"value: 1, or no value:")
+		}
+		rfCheckPrintsOneVP(c, t)
+	}
+}
+
+// rfCheckPrintsOneVP reports a Mutant wound token whose label (front or
+// back) does not print "1 VP".
+func rfCheckPrintsOneVP(c *Context, t *schema.Token) {
+	back := t.BackFace()
+	if rfOneVP.MatchString(t.Label) || (back != nil && rfOneVP.MatchString(back.Label)) {
+		return
+	}
+	at, prints := t.Ref.Child("id"), "no label"
+	if r := t.Ref.Child("label"); r.Exists() {
+		at, prints = r, fmt.Sprintf("%q", t.Label)
+	}
+	c.ReportHint(at.Pos(),
+		fmt.Sprintf("Mutant wound token %q prints %s; the Mutant Boss wound tokens are the \"1 VP\" tokens the players score (L207, L273, L480)", t.ID, prints),
+		"label: \"1 VP\"")
+}
+
+// rfCheckMutantWoundCount reports when the pack does not have the 20
+// Mutant wound tokens. deck/count checks the tokens against the manifest's
+// expected: count, so this reports an expected: other than 20 only when
+// deck/count is quiet (the tokens match it, or they are not printed), and
+// the tokens' total only when the manifest lists no such component.
+func rfCheckMutantWoundCount(c *Context, tokens []*schema.Token) {
+	p := c.Pack
+	total := 0
+	for _, t := range tokens {
+		total += t.Count
+	}
+	source := "\"20 Mutant Boss Wound Tokens\" (L67); the game ends when all 20 are awarded (L273)"
+	if comp := p.Component(rfodMutantWounds); comp != nil {
+		if comp.Expected != rfodMutantWoundCount && (total == comp.Expected || !comp.IsPrinted()) {
+			c.ReportHint(comp.Ref.Child("expected").Pos(),
+				fmt.Sprintf("component %q expects %d Mutant Boss wound tokens; the game has %s", comp.ID, comp.Expected, source),
+				fmt.Sprintf("expected: %d, with %d tokens", rfodMutantWoundCount, rfodMutantWoundCount))
+		}
+		return
+	}
+	if total == rfodMutantWoundCount {
+		return
+	}
+	at := p.Game.Ref.Child("components")
+	if !at.Exists() {
+		at = p.Game.Ref.Child("system")
+	}
+	if len(tokens) > 0 {
+		at = tokens[0].Ref.Child("count")
+	}
+	c.ReportHint(at.Pos(),
+		fmt.Sprintf("the pack has %d Mutant Boss wound tokens (component %s) and its manifest lists no such component; the game has %s", total, rfodMutantWounds, source),
+		fmt.Sprintf("list {id: %s, expected: %d} under components: and give the tokens component: %s", rfodMutantWounds, rfodMutantWoundCount, rfodMutantWounds))
 }

@@ -365,6 +365,49 @@ func rfodCases() []ruleCase {
 				{file: "guide.yaml", at: "book:\n  |- {count: 1", sev: err, exact: "guide \"guide\" has no Book row for 5 icons; the guide covers 1 to 5 (L349-386, L536)"},
 			}},
 
+		{rule: "rfod/guide-gives", name: "quiet-text-names-what-it-gives", files: rfodPack()},
+		{rule: "rfod/guide-gives", name: "quiet-word-forms-and-own-gives", files: rfodPack("guide.yaml", edit(edit(rfodGuide,
+			"{text: \"Heal all wounds.\", gives: [heal]}", "{text: \"All your wounds are healed; gain 1 extra reroll.\", gives: [heal, extra-reroll]}"),
+			"{text: \"Draw an Event.\", gives: [event]}", "{text: \"Draw 2 Events and the other player's Loot.\", gives: [event, loot]}"))},
+		{rule: "rfod/guide-gives", name: "fires-gives-unnamed-and-text-unlisted", files: rfodPack("guide.yaml", edit(edit(rfodGuide,
+			"{text: \"Draw a Loot.\", gives: [loot]}", "{text: \"Draw a Loot.\", gives: [loot, heal]}"),
+			"{text: \"Draw 2 Followers, keep 1.\", gives: [follower]}", "{text: \"Draw 2 Followers, keep 1, and 1 Location.\", gives: [follower, extra-reroll]}")),
+			want: []want{
+				{file: "guide.yaml", at: "{count: 3, options: [|{text: \"Draw 2 Followers, keep 1, and", sev: err, hint: []string{"name Extra reroll in the option's text, or remove extra-reroll from its gives:"},
+					exact: "guide \"guide\": Search 3 option 1 gives extra-reroll, but its text \"Draw 2 Followers, keep 1, and 1 Location.\" does not say Extra reroll: the printed guide and the data the rules read disagree (L332-341, spec 8.9)"},
+				{file: "guide.yaml", at: "{count: 3, options: [|{text: \"Draw 2 Followers, keep 1, and", sev: err, hint: []string{"add location to the option's gives:, or reword the text"},
+					exact: "guide \"guide\": Search 3 option 1: its text \"Draw 2 Followers, keep 1, and 1 Location.\" says Location, but its gives: does not list location: the printed guide and the data the rules read disagree (L332-341, spec 8.9)"},
+				{file: "guide.yaml", at: "|{text: \"Draw a Loot.\", gives: [loot, heal]}", sev: err, hint: []string{"name Heal in the option's text, or remove heal from its gives:"},
+					exact: "guide \"guide\": Book 2 option 2 gives heal, but its text \"Draw a Loot.\" does not say Heal: the printed guide and the data the rules read disagree (L349-386, spec 8.9)"},
+			}},
+
+		{rule: "rfod/mutant-wound-tokens", name: "quiet-twenty-1-vp-tokens", files: rfodPack()},
+		{rule: "rfod/mutant-wound-tokens", name: "quiet-value-1-printed-on-the-back", files: rfodEdit("tokens.yaml", `size: 16mm, label: "1 VP"}`, `size: 16mm, value: 1, back: {label: "1 vp"}}`)},
+		{rule: "rfod/mutant-wound-tokens", name: "quiet-not-printed", files: rfodPack(
+			"game.yaml", edit(rfodGame, "name: Mutant Boss Wound Tokens, expected: 20}", "name: Mutant Boss Wound Tokens, expected: 20, printed: false, substitute: 20 coins}"),
+			"tokens.yaml", edit(rfodTokens, "  - {id: mutant-wound, component: mutant-wounds, count: 20, shape: round, size: 16mm, label: \"1 VP\"}\n", ""))},
+		{rule: "rfod/mutant-wound-tokens", name: "fires-worth-and-printing-2-vp", files: rfodEdit("tokens.yaml", `size: 16mm, label: "1 VP"}`, `size: 16mm, label: "2 VP", value: 2}`),
+			want: []want{
+				{file: "tokens.yaml", at: `label: |"2 VP"`, sev: err, hint: []string{`label: "1 VP"`},
+					exact: `Mutant wound token "mutant-wound" prints "2 VP"; the Mutant Boss wound tokens are the "1 VP" tokens the players score (L207, L273, L480)`},
+				{file: "tokens.yaml", at: "value: |2", sev: err, hint: []string{"value: 1"},
+					exact: `Mutant wound token "mutant-wound" has value: 2; each Mutant Boss wound token is worth 1 VP: "Gain 1 Point for each Mutant Boss (1 VP) token" (L480)`},
+			}},
+		{rule: "rfod/mutant-wound-tokens", name: "fires-10-vp", files: rfodEdit("tokens.yaml", `size: 16mm, label: "1 VP"}`, `size: 16mm, label: "10 VP"}`),
+			want: []want{{file: "tokens.yaml", at: `label: |"10 VP"`, sev: err, msg: []string{`prints "10 VP"`}}}},
+		{rule: "rfod/mutant-wound-tokens", name: "fires-no-label", files: rfodEdit("tokens.yaml", `size: 16mm, label: "1 VP"}`, `size: 16mm}`),
+			want: []want{{file: "tokens.yaml", at: "{id: |mutant-wound,", sev: err, msg: []string{`"mutant-wound" prints no label`}}}},
+		{rule: "rfod/mutant-wound-tokens", name: "fires-manifest-expects-15", files: rfodPack(
+			"game.yaml", edit(rfodGame, "name: Mutant Boss Wound Tokens, expected: 20}", "name: Mutant Boss Wound Tokens, expected: 15}"),
+			"tokens.yaml", edit(rfodTokens, "component: mutant-wounds, count: 20", "component: mutant-wounds, count: 15")),
+			want: []want{{file: "game.yaml", at: "Mutant Boss Wound Tokens, expected: |15}", sev: err, hint: []string{"expected: 20"},
+				exact: `component "mutant-wounds" expects 15 Mutant Boss wound tokens; the game has "20 Mutant Boss Wound Tokens" (L67); the game ends when all 20 are awarded (L273)`}}},
+		{rule: "rfod/mutant-wound-tokens", name: "fires-no-component-and-15-tokens", files: rfodPack(
+			"game.yaml", edit(rfodGame, "  - {id: mutant-wounds, name: Mutant Boss Wound Tokens, expected: 20}\n", ""),
+			"tokens.yaml", edit(rfodTokens, "component: mutant-wounds, count: 20", "component: mutant-wounds, count: 15")),
+			want: []want{{file: "tokens.yaml", at: "component: mutant-wounds, count: |15", sev: err, hint: []string{"list {id: mutant-wounds, expected: 20} under components:"},
+				exact: `the pack has 15 Mutant Boss wound tokens (component mutant-wounds) and its manifest lists no such component; the game has "20 Mutant Boss Wound Tokens" (L67); the game ends when all 20 are awarded (L273)`}}},
+
 		{rule: "rfod/players", name: "quiet-four-players", files: rfodPack()},
 		{rule: "rfod/players", name: "fires-six-players", files: rfodEdit("game.yaml", "max: 4", "max: 6"),
 			want: []want{
@@ -459,6 +502,27 @@ func TestWholePackRulesWaitForTheLoader(t *testing.T) {
 				if d.Rule != "schema/invalid" {
 					t.Errorf("besides the loader error: %s %s", d.Rule, d.Message)
 				}
+			}
+		})
+	}
+}
+
+// TestRFoDMutantWoundCountOnce: when the Mutant wound tokens disagree with
+// the manifest, deck/count reports it and rfod/mutant-wound-tokens, which
+// checks the manifest against the rulebook, does not report it again.
+func TestRFoDMutantWoundCountOnce(t *testing.T) {
+	for _, tc := range []struct{ name, expected, count string }{
+		{"too-few-tokens", "20", "15"},
+		{"manifest-expects-15", "15", "20"},
+		{"both-off", "15", "18"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := rfodPack(
+				"game.yaml", edit(rfodGame, "name: Mutant Boss Wound Tokens, expected: 20}", "name: Mutant Boss Wound Tokens, expected: "+tc.expected+"}"),
+				"tokens.yaml", edit(rfodTokens, "component: mutant-wounds, count: 20", "component: mutant-wounds, count: "+tc.count))
+			got := check(t, f, validate.Options{})
+			if len(ofRule(got, "deck/count")) != 1 || len(got) != 1 {
+				t.Fatalf("want the one deck/count finding, got:\n%s", dump(got))
 			}
 		})
 	}

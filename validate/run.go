@@ -76,7 +76,7 @@ func runRules() []*Rule {
 		{ID: "run/map-cards", Severity: Error, Games: games, Check: checkRunMapCards,
 			Doc: "A map lacks its printed number or name (L93), its number is not its card and side (\"2b\"), or two maps are the same side of one card."},
 		{ID: "run/stashes", Severity: Error, Games: games, Check: checkRunStashes,
-			Doc: "A map does not have exactly 4 stashes (L169, L500), or lists one twice."},
+			Doc: "A map does not have exactly 4 stashes (L169, L500), or lists one twice (one finding, unless no fix of the repeats gives 4)."},
 		{ID: "run/safe-houses", Severity: Error, Games: games, Check: checkRunSafeHouses,
 			Doc: "A map does not have exactly 2 safe houses lettered A and B once each (L117, L177, L492)."},
 		{ID: "run/spawn-points", Severity: Error, Games: games, Check: checkRunSpawnPoints,
@@ -88,7 +88,7 @@ func runRules() []*Rule {
 		{ID: "run/puddles", Severity: Warning, Games: games, Check: checkRunPuddles,
 			Doc: "A map has more than 8 puddles: there are 8 footprint tokens (L67, L628)."},
 		{ID: "run/access", Severity: Error, Games: games, Check: checkRunAccess,
-			Doc: "An access feature does not join two adjacent spaces leading up (A4, A5), an icon is not the silent move from its lower to its higher space, or is a sprint or a wild (L216, L222, L249-251), or a feature leaving water is not a ladder or pier (L552, L558, A6)."},
+			Doc: "An access feature does not join two adjacent spaces leading up (A4, A5), an icon is not the silent move from its lower to its higher space, or is a sprint or a wild (L216, L222, L249-251), or a feature leaving water is not a ladder or pier (L552, L558, A6). Reachability searches the map with the feature as the hint corrects it (not at all when its spaces are not adjacent), so the stash it cuts off is not a second finding."},
 		{ID: "run/access-terrain", Severity: Warning, Games: games, Check: checkRunAccessTerrain,
 			Doc: "An access feature climbing terrain (neither end water, the higher end no building) is not a ladder or vine (L586, A6); a warning, since the rulebook does not say other kinds cannot."},
 		{ID: "run/current", Severity: Error, Games: games, Check: checkRunCurrent,
@@ -252,7 +252,10 @@ func checkRunStashes(c *Context) {
 			seen[s] = i
 			distinct = append(distinct, i)
 		}
-		if n := len(distinct); n != 4 {
+		// A repeat is one finding: the count is reported only when no fix of
+		// the repeats (removing them, or moving them to other spaces) gives
+		// 4 stashes.
+		if n := len(distinct); n != 4 && (n > 4 || len(m.Stashes) < 4) {
 			pos := listPos(m, "stashes")
 			if n > 4 {
 				pos = m.Ref.Child("stashes").Index(distinct[4]).Pos()

@@ -28,8 +28,8 @@ func againstTravel(action, from, to string) (bool, error) {
 	}
 	f, okF := schema.ParseCell(from)
 	t, okT := schema.ParseCell(to)
-	if !okF || !okT {
-		return false, nil // run/grid and the schema report bad cells
+	if !okF || !okT || f == t {
+		return false, nil // run/grid and the schema report bad cells, run/zip-line and run/link one space
 	}
 	dc, dr := a.Dir().Delta()
 	return dc*(t.Col-f.Col)+dr*(t.Row-f.Row) <= 0, nil

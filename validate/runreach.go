@@ -3,6 +3,7 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/runforge/runforge/schema"
@@ -16,9 +17,14 @@ import (
 // point at fault, with the grouped spawn points as related positions.
 //
 // Reachability is skipped on a map whose levels picture has run/grid errors,
-// and on one the movement model cannot represent (runmove.Map.Validate):
+// on one the movement model cannot represent (runmove.Map.Validate), and on
+// one with a movement feature whose error leaves its meaning unknown (an
+// access feature between spaces that are not adjacent; unknownFeature):
 // silently when a structure or schema rule already reports the defect (more
-// than 6 stashes is a run/stashes error), else run/grid says why. The action
+// than 6 stashes is a run/stashes error), else run/grid says why. An access
+// feature run/access reports is searched as its hint corrects it
+// (repairAccess), so that the rules report the real problems of the map,
+// not the stash or safe house the misdrawn feature cuts off. The action
 // tokens are the pack's (packActionTokens), else runmove.DefaultTokens
 // (assumption A2); ranks draw their boards from them as runmove does
 // (runmove.RankTokens).
@@ -150,7 +156,67 @@ func convertMap(m *schema.Map, tokens []runmove.Action) *mapModelResult {
 	if len(tokens) > runmove.MaxTokens {
 		return &mapModelResult{skipped: fmt.Sprintf("%d action tokens", len(tokens)), reported: true} // run/action-tokens
 	}
+	if why := unknownFeature(m); why != "" {
+		return &mapModelResult{skipped: why, reported: true}
+	}
+	repairAccess(m, rm)
 	return &mapModelResult{rm: rm, labels: labels, tokens: tokens}
+}
+
+// unknownFeature names a movement feature whose structure error leaves its
+// meaning unknown: an access feature between spaces that are not adjacent
+// (run/access), a tunnel whose ends are one space or not in one line
+// (run/tunnel), a zip line, bridge or link from a space to itself
+// (run/zip-line, run/link). Any reachability finding on its map could
+// follow from it, so the map is not searched; "" when there is none.
+func unknownFeature(m *schema.Map) string {
+	for i, a := range m.Access {
+		if _, adjacent := accessStep(a); !adjacent {
+			return accessWhat(m, i, a) + " joins spaces that are not adjacent (run/access)"
+		}
+	}
+	for i, t := range m.Tunnels {
+		if _, ok := tunnelLine(t); !ok {
+			return fmt.Sprintf("%s tunnel %d does not join two spaces in one row or column (run/tunnel)", mapWhat(m), i+1)
+		}
+	}
+	for i, z := range m.ZipLines {
+		if z.Start == z.End {
+			return fmt.Sprintf("%s %s starts and ends on one space (run/zip-line)", mapWhat(m), zipWhat(i, z))
+		}
+	}
+	for i, l := range m.Links {
+		if l.From == l.To {
+			return fmt.Sprintf("%s link %d links a space to itself (run/link)", mapWhat(m), i+1)
+		}
+	}
+	return ""
+}
+
+// repairAccess makes each access feature of the model what run/access's
+// hint makes it, so that the reachability rules report only what remains
+// once the structure errors are fixed, not the stash or safe house a
+// misdrawn feature cuts off: a feature leading down is turned round (swap
+// from: and to:), and a wrong, sprint or wild icon becomes the silent move
+// from the lower space to the higher one. Its kind does not change
+// movement, and a feature on one level adds nothing. The features must be
+// adjacent (unknownFeature) and m.Access converted in order into rm.Access.
+func repairAccess(m *schema.Map, rm *runmove.Map) {
+	for i, a := range m.Access {
+		dir, _ := accessStep(a)
+		f := &rm.Access[i]
+		if from, to := spaceAt(m, a.From), spaceAt(m, a.To); from != nil && to != nil && to.Level < from.Level {
+			f.From, f.To = f.To, f.From
+			dir, _ = directionOf(-dir.dc, -dir.dr)
+		}
+		want, err := runmove.ParseAction("silent-" + dir.name)
+		if err != nil {
+			continue // every direction names a silent move
+		}
+		if slices.ContainsFunc(f.Actions, func(act runmove.Action) bool { return act != want }) {
+			f.Actions = []runmove.Action{want}
+		}
+	}
 }
 
 // gridBroken reports a map with run/grid errors: a picture that does not
