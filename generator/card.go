@@ -142,6 +142,7 @@ func (f *Fonts) TextStyleOf(b *schema.Box) TextStyle {
 	return TextStyle{
 		Font: f.Style(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
 		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
+		ParagraphSpacing: b.ParagraphSpacing,
 	}
 }
 

@@ -57,13 +57,21 @@ const (
 	deckMarkClear = 0.5 // between a label or bar and a mark
 )
 
-// buildDeck plans a deck's PDF and previews.
+// buildDeck plans a deck's PDF and previews. A deck that prints with
+// another (printWith:) has previews only: its cards are in the host's PDF,
+// and in press its images are made with the host's.
 func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
 	d := e.(*schema.Deck)
 	faceID, backID := d.Sides()
 	face, back, _, err := DeckSides(p, d, faceID, backID)
 	if err != nil {
 		return []job{{run: func(string) ([]Artifact, error) { return nil, err }}}
+	}
+	if d.PrintWith != "" {
+		if opts.Previews {
+			return r.deckPreviewJobs(p, d, face, back)
+		}
+		return nil
 	}
 	write := r.WriteDeck
 	switch opts.Print.Layout {
@@ -76,7 +84,13 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 		return write(w, p, d, face, back, opts.Print)
 	})}
 	if opts.Print.Layout == LayoutPress {
-		jobs = append(jobs, r.pressPNGJobs(p, d, face, back, opts.Print)...)
+		parts, err := deckGang(p, d, face, back)
+		if err != nil {
+			return []job{{run: func(string) ([]Artifact, error) { return nil, err }}}
+		}
+		for _, part := range parts {
+			jobs = append(jobs, r.pressPNGJobs(p, part.deck, part.face, part.back, opts.Print)...)
+		}
 	}
 	if opts.Previews {
 		jobs = append(jobs, r.deckPreviewJobs(p, d, face, back)...)
@@ -90,45 +104,85 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
 	d := e.(*schema.Deck)
 	faceID, backID := d.Sides()
-	_, back, size, err := DeckSides(p, d, faceID, backID)
+	face, back, size, err := DeckSides(p, d, faceID, backID)
 	if err != nil {
 		return nil
 	}
+	parts, err := deckGang(p, d, face, back)
+	if err != nil {
+		return nil
+	}
+	var lines []string
+	if l := gangIndexLine(parts); l != "" {
+		lines = append(lines, l)
+	}
+	return append(lines, indexDeckLayout(parts, size, opts)...)
+}
+
+// indexDeckLayout describes how the cards of a deck's PDF (its gang) are
+// imposed.
+func indexDeckLayout(parts []deckPart, size schema.Size, opts PrintOptions) []string {
+	total := len(gangCopies(parts))
 	switch opts.Layout {
 	case LayoutPress:
+		var dirs []string
+		for _, part := range parts {
+			dirs = append(dirs, "press/"+part.deck.ID+"/")
+		}
 		return []string{fmt.Sprintf("%d cards, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
-			"300 dpi PNGs of every face and back with bleed are in press/%s/", d.Total(), round2(size.W.MM()+2*PressBleed), round2(size.H.MM()+2*PressBleed), d.ID)}
+			"300 dpi PNGs of every face and back with bleed are in %s", total, round2(size.W.MM()+2*PressBleed), round2(size.H.MM()+2*PressBleed), andList(dirs))}
 	case LayoutGutterfold:
 		gf, err := layout.NewGutterfold(gutterfoldSpec(opts, size))
 		if err != nil {
 			return nil
 		}
-		return []string{fmt.Sprintf("%d cards, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", d.Total(), gf.PerPage()),
+		return []string{fmt.Sprintf("%d cards, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", total, gf.PerPage()),
 			gutterfoldIndexNote(gf)}
 	}
 	grid, err := deckGrid(opts, size)
 	if err != nil {
 		return nil
 	}
-	sheets := (d.Total() + grid.PerPage() - 1) / grid.PerPage()
-	lines := []string{fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", d.Total(), size.W.MM(), size.H.MM(), grid.PerPage())}
+	sheets := (total + grid.PerPage() - 1) / grid.PerPage()
+	lines := []string{fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", total, size.W.MM(), size.H.MM(), grid.PerPage())}
 	if grid.Turned {
 		lines[0] += fmt.Sprintf(", turned sideways (%d x %d): upright they would butt on %s paper", grid.Cols, grid.Rows, opts.Paper.Name)
 	}
 	if l := deckBleedNote(grid, opts); l != "" {
 		lines = append(lines, l)
 	}
-	switch deckBacksOf(back, opts.Duplex) {
-	case backsDuplex:
-		lines = append(lines, fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge)", opts.Duplex))
-	case backsOwnPages:
-		lines = append(lines, fmt.Sprintf("the backs carry information, so --duplex none prints them on pages of their own after the fronts "+
-			"(pages %d-%d), each labelled with its sheet, in the order of its fronts (not mirrored): cut them out and glue each behind its front",
-			sheets+1, 2*sheets))
-	case backsLeftOut:
-		lines = append(lines, "the backs are the same on every card and are left out (--duplex none)")
+	mode, shown := gangBacks(parts, opts.Duplex)
+	if l := deckBacksNote(mode, len(parts) > 1, sheets, len(sheetsWithBacks(shown, grid.PerPage())), opts.Duplex); l != "" {
+		lines = append(lines, l)
 	}
 	return lines
+}
+
+// deckBacksNote says what becomes of the backs of a PDF of sheets of
+// cards; gang is set when the cards are of several decks, and backPages is
+// the number of pages of backs of their own under duplex none.
+func deckBacksNote(mode deckBacks, gang bool, sheets, backPages int, d layout.Duplex) string {
+	switch mode {
+	case backsDuplex:
+		return fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge)", d)
+	case backsOwnPages:
+		pages := fmt.Sprintf("pages %d-%d", sheets+1, sheets+backPages)
+		if backPages == 1 {
+			pages = fmt.Sprintf("page %d", sheets+1)
+		}
+		note := fmt.Sprintf("the backs carry information, so --duplex none prints them on pages of their own after the fronts "+
+			"(%s), each labelled with its sheet, in the order of its fronts (not mirrored): cut them out and glue each behind its front", pages)
+		if gang {
+			note += "; the slots of cards whose backs are the same on every card of their deck stay blank, and a sheet without backs that carry information has no page of backs"
+		}
+		return note
+	case backsLeftOut:
+		if gang {
+			return "the backs are the same on every card of each deck and are left out (--duplex none)"
+		}
+		return "the backs are the same on every card and are left out (--duplex none)"
+	}
+	return ""
 }
 
 // deckBleedNote says where the cards have bleed and how to cut them.
@@ -234,6 +288,10 @@ func perCard(t *schema.Template) bool {
 // pages of their own. Every page has its marks (see layout.SheetMarks), a
 // 100 mm scale bar where there is room, and nothing inside the printer
 // margin but bleed. Art used more than once is drawn once as a PDF template.
+//
+// The decks that print with d (printWith: d) follow its own cards on the
+// same sheets, each card with its own deck's back; each front page then
+// names the decks of its cards.
 func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) (pages int, err error) {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
@@ -244,10 +302,12 @@ func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, 
 	if err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + deckTitle(d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
-	art := &deckArt{r: r, doc: doc, deck: d, face: face, back: back, bleed: opts.Bleed,
-		faces: map[*CardData]*PDFTemplate{}, backs: map[*CardData]*PDFTemplate{}}
-	r.imposeDeck(pdfSink{doc}, grid, deckCards(p, d), face, back, opts, art.draw)
+	parts, err := deckGang(p, d, face, back)
+	if err != nil {
+		return 0, err
+	}
+	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + gangTitle(p, d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	r.imposeGang(pdfSink{doc}, grid, parts, opts, gangDrawer(r, doc, parts, opts.Bleed))
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
@@ -272,22 +332,38 @@ type cardDrawer func(c Canvas, cd *CardData, back bool, s layout.Slot)
 
 // imposeDeck draws the pages of a deck on sink.
 func (r *Renderer) imposeDeck(sink pageSink, grid layout.Grid, copies []*CardData, face, back *schema.Template, opts PrintOptions, card cardDrawer) {
+	r.imposeGang(sink, grid, []deckPart{{face: face, back: back, copies: copies}}, opts, card)
+}
+
+// imposeGang draws the pages of the decks of one PDF on sink: their cards
+// in order, n-up, each back (drawn by card with its own deck's template)
+// behind its front.
+func (r *Renderer) imposeGang(sink pageSink, grid layout.Grid, parts []deckPart, opts PrintOptions, card cardDrawer) {
+	copies := gangCopies(parts)
+	mode, shown := gangBacks(parts, opts.Duplex)
 	per := grid.PerPage()
 	sheets := (len(copies) + per - 1) / per
-	mode := deckBacksOf(back, opts.Duplex)
-	pages := &deckPages{r: r, grid: grid, opts: opts, card: card, cache: map[deckPageKey]*deckPageGeom{},
-		faceWhite: r.whiteCard(face), backWhite: r.whiteCard(back)}
-	sheet := func(k int) []*CardData { return copies[k*per : min((k+1)*per, len(copies))] }
+	pages := &deckPages{r: r, grid: grid, opts: opts, card: card, cache: map[deckPageKey]*deckPageGeom{}}
+	for _, part := range parts {
+		pages.faceWhite = pages.faceWhite || r.whiteCard(part.face)
+		pages.backWhite = pages.backWhite || r.whiteCard(part.back)
+	}
+	sheet := func(k int) ([]*CardData, []bool) {
+		lo, hi := k*per, min((k+1)*per, len(copies))
+		return copies[lo:hi], shown[lo:hi]
+	}
 	for k := 0; k < sheets; k++ {
-		pages.draw(sink, sheet(k), deckPageKey{side: sideFront}, "")
+		cards, backs := sheet(k)
+		pages.draw(sink, cards, nil, deckPageKey{side: sideFront}, gangSheetLabels(parts, cards)...)
 		if mode == backsDuplex {
-			pages.draw(sink, sheet(k), deckPageKey{side: sideBack}, "")
+			pages.draw(sink, cards, backs, deckPageKey{side: sideBack})
 		}
 	}
 	if mode == backsOwnPages {
-		for k := 0; k < sheets; k++ {
+		for _, k := range sheetsWithBacks(shown, per) {
+			cards, backs := sheet(k)
 			label := fmt.Sprintf("backs of sheet %d (page %d), in the order of its fronts", k+1, k+1)
-			pages.draw(sink, sheet(k), deckPageKey{side: sideOwnBack}, label)
+			pages.draw(sink, cards, backs, deckPageKey{side: sideOwnBack}, label)
 		}
 	}
 }
@@ -368,21 +444,27 @@ func (dp *deckPages) geom(k deckPageKey) *deckPageGeom {
 	return g
 }
 
-// draw adds one page holding sheet's cards on the given side.
-func (dp *deckPages) draw(sink pageSink, sheet []*CardData, k deckPageKey, label string) {
+// draw adds one page holding sheet's cards on the given side; on a back
+// page, only the cards whose shown entry is true (all when shown is nil).
+// The first of labels that finds room is written on the page.
+func (dp *deckPages) draw(sink pageSink, sheet []*CardData, shown []bool, k deckPageKey, labels ...string) {
 	k.n = len(sheet)
 	g := dp.geom(k)
 	page := sink.AddPage(dp.opts.Paper.W, dp.opts.Paper.H)
 	for i, cd := range sheet {
-		dp.card(page, cd, k.side != sideFront, g.slots[i])
+		if shown == nil || shown[i] {
+			dp.card(page, cd, k.side != sideFront, g.slots[i])
+		}
 	}
 	c := dp.r.surface(page)
 	drawMarks(c, g.marks)
 	if g.bar != nil {
 		dp.r.drawScaleBar(c, *g.bar)
 	}
-	if label != "" {
-		dp.r.drawPageLabel(c, dp.grid.Printable(), g.obstacles, label)
+	for _, label := range labels {
+		if dp.r.drawPageLabel(c, dp.grid.Printable(), g.obstacles, label) {
+			break
+		}
 	}
 }
 
@@ -437,18 +519,18 @@ func (r *Renderer) drawScaleBar(c Canvas, box layout.Rect) {
 
 // drawPageLabel writes a one-line label on a white ground in the first
 // free place inside area: across the page, or else up a gutter. A page too
-// full for it goes without.
-func (r *Renderer) drawPageLabel(c Canvas, area layout.Rect, obstacles []layout.Rect, label string) {
+// full for it goes without; it reports whether the label was written.
+func (r *Renderer) drawPageLabel(c Canvas, area layout.Rect, obstacles []layout.Rect, label string) bool {
 	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
 	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
 	if box, ok := layout.FindRoom(area, obstacles, w, h); ok {
 		c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
 		c.Text(round2(box.X+deckLabelPad), round2(box.Y+deckLabelPad+asc), label, Regular, deckLabelPt, markColor)
-		return
+		return true
 	}
 	box, ok := layout.FindRoom(area, obstacles, h, w)
 	if !ok {
-		return
+		return false
 	}
 	c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
 	// Reading upwards: turn a horizontal w x h box a quarter turn
@@ -458,6 +540,7 @@ func (r *Renderer) drawPageLabel(c Canvas, area layout.Rect, obstacles []layout.
 	c.Rotate(-90, cx, cy)
 	c.Text(round2(cx-w/2+deckLabelPad), round2(cy-h/2+deckLabelPad+asc), label, Regular, deckLabelPt, markColor)
 	c.Pop()
+	return true
 }
 
 // deckArt draws card sides in their slots: as PDF templates where a drawing

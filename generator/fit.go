@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,15 +16,24 @@ func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Ca
 	var out []schema.BoxIssue
 	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
 		st := r.Fonts.TextStyleOf(b)
-		var plain strings.Builder
+		// Strong runs (**...**) are set in the font's strong variant.
+		plain := map[FontStyle]*strings.Builder{st.Font: {}, st.Font.Strong(): {}}
 		for _, w := range parseRich(text) {
 			for _, wd := range w {
 				for _, seg := range wd {
-					plain.WriteString(seg.text)
+					plain[seg.font(st.Font)].WriteString(seg.text)
 				}
 			}
 		}
-		if miss := r.Fonts.MissingRunes(plain.String(), st.Font); len(miss) > 0 {
+		miss := r.Fonts.MissingRunes(plain[st.Font].String(), st.Font)
+		if strong := st.Font.Strong(); strong != st.Font {
+			for _, m := range r.Fonts.MissingRunes(plain[strong].String(), strong) {
+				if !slices.Contains(miss, m) {
+					miss = append(miss, m)
+				}
+			}
+		}
+		if len(miss) > 0 {
 			var quoted []string
 			for _, m := range miss {
 				quoted = append(quoted, strconv.QuoteRune(m))

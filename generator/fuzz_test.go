@@ -6,10 +6,12 @@ import (
 	"testing"
 )
 
-// FuzzParseRich parses card text with inline icons: every line is a
-// paragraph whose words spell the line's space-separated fields back.
+// FuzzParseRich parses card text with inline icons and strong runs: every
+// line is a paragraph whose words spell back the line's space-separated
+// fields once its paired ** marks are taken out.
 func FuzzParseRich(f *testing.F) {
-	for _, s := range []string{"Place 1 {zombie} here.", "a\n\nb", "{zomby", "}{", "{{bullet}}", "x{bullet}y", "  ", "\t{ }"} {
+	for _, s := range []string{"Place 1 {zombie} here.", "a\n\nb", "{zomby", "}{", "{{bullet}}", "x{bullet}y", "  ", "\t{ }",
+		"**1 ACTION:** roll", "2 ** 3", "***a***", "** **", "**{bat}**x", "{**bat**}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -19,7 +21,7 @@ func FuzzParseRich(f *testing.F) {
 			t.Fatalf("%d paragraphs for %d lines", len(paras), len(lines))
 		}
 		for i, para := range paras {
-			fields := strings.Fields(lines[i])
+			fields := strings.Fields(withoutPairedMarks(lines[i]))
 			if len(para) != len(fields) {
 				t.Fatalf("line %d: %d words for %d fields", i, len(para), len(fields))
 			}
@@ -44,6 +46,7 @@ func FuzzLayoutText(f *testing.F) {
 	f.Add("Place 1 {zombie} on your space. It moves first next turn.", 9.0, 5.0, 40.0, 20.0)
 	f.Add("Supercalifragilisticexpialidocious", 12.0, 12.0, 5.0, 5.0)
 	f.Add("a\n\nb {bullet}{bullet}", 200.0, 0.5, 0.1, 0.1)
+	f.Add("**1 ACTION:** roll all 6 dice.\n**2** ** MUTANT", 10.0, 5.0, 30.0, 20.0)
 	f.Fuzz(func(t *testing.T, text string, size, minSize, w, h float64) {
 		clamp := func(v, lo, hi float64) float64 {
 			if math.IsNaN(v) {
@@ -71,4 +74,15 @@ func FuzzLayoutText(f *testing.F) {
 			t.Fatalf("%d lines are %.3fmm high in a %.3fmm box", len(b.Lines), b.Height, h)
 		}
 	})
+}
+
+// withoutPairedMarks is a line with its ** marks taken out but for a last
+// one without a partner.
+func withoutPairedMarks(line string) string {
+	n := strings.Count(line, strongMark)
+	if n%2 == 0 {
+		return strings.ReplaceAll(line, strongMark, "")
+	}
+	last := strings.LastIndex(line, strongMark)
+	return strings.ReplaceAll(line[:last], strongMark, "") + line[last:]
 }

@@ -27,6 +27,7 @@ var gameRenderers = []gameRenderer{
 	rfylRenderer,
 	runRenderer,
 	justRunRenderer,
+	rfodRenderer,
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p

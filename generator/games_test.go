@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -15,8 +16,9 @@ import (
 // every icon name drawable.
 func TestGameTablesAgree(t *testing.T) {
 	var packs []*schema.Pack
-	for _, dir := range []string{"run-for-your-life", "run", "just-run"} {
-		p, probs := schema.LoadPack(os.DirFS(filepath.Join("..", "data", dir)), dir)
+	for _, dir := range []string{"run-for-your-life", "run", "just-run", "run-fight-or-die", "run-fight-or-die-reloaded", "run-fight-or-die-reloaded-campaign"} {
+		p, probs := schema.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
+			schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		if p == nil {
 			t.Fatalf("%s does not load: %v", dir, probs)
 		}

@@ -50,8 +50,12 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
 	doc := NewPDF(PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
-	art := newCardSideArt(r, doc, d, face, back, opts.Bleed)
-	copies := deckCards(p, d)
+	parts, err := deckGang(p, d, face, back)
+	if err != nil {
+		return 0, err
+	}
+	art := newGangSideArt(r, doc, parts, opts.Bleed)
+	copies := gangCopies(parts)
 	per := g.PerPage()
 	geoms := map[int]*gutterfoldPage{}
 	for start := 0; start < len(copies); start += per {
@@ -99,8 +103,8 @@ func (r *Renderer) drawGutterfoldPage(c Canvas, g layout.Gutterfold, sheet []*Ca
 // margin.
 func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideArt, opts PrintOptions) *gutterfoldPage {
 	pg := &gutterfoldPage{g: g, fronts: g.Fronts(n), backs: g.Backs(n)}
-	pg.marks = g.Marks(n, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines},
-		r.whiteCard(art.face), art.back != nil && r.whiteCard(art.back))
+	faceWhite, backWhite := art.whites(r)
+	pg.marks = g.Marks(n, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines}, faceWhite, backWhite)
 	area := g.Printable()
 	// Obstacles: the cards' art (trim and bleed, backs included even when
 	// blank: they are cut out) and the marks' ink, with a little room. Cut
@@ -172,9 +176,7 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 func (r *Renderer) paintGutterfoldPage(page Canvas, pg *gutterfoldPage, sheet []*CardData, art *cardSideArt) {
 	for i, cd := range sheet {
 		art.drawSlot(page, cd, false, pg.fronts[i])
-		if art.back != nil {
-			art.drawSlot(page, cd, true, pg.backs[i])
-		}
+		art.drawSlot(page, cd, true, pg.backs[i])
 	}
 	c := r.surface(page)
 	drawMarks(c, pg.marks)
@@ -190,8 +192,13 @@ func (r *Renderer) paintGutterfoldPage(page Canvas, pg *gutterfoldPage, sheet []
 
 // drawSlot draws the front or back of a card in a slot: clipped to the
 // slot's art (trim and bleed) and turned by the slot's turn about the
-// trim's centre, as the sheet layout draws its slots.
+// trim's centre, as the sheet layout draws its slots. A back slot of a
+// card whose deck has no back template stays blank.
 func (a *cardSideArt) drawSlot(c Canvas, cd *CardData, back bool, s layout.Slot) {
+	a = a.of(cd)
+	if back && a.back == nil {
+		return
+	}
 	t := a.face
 	if back {
 		t = a.back

@@ -1,6 +1,9 @@
 package generator
 
-import "math"
+import (
+	"maps"
+	"math"
+)
 
 // Run, Fight, or Die!'s and Reloaded's icons (schema rfodSchema.Icons and
 // rfodrSchema.Icons): the action dice faces (bat, run, search, gun, book,
@@ -114,7 +117,69 @@ func rfodIconPaths() map[string][]iconLayer {
 		{D: "M36 42L64 42L59 31L68 14L32 14L41 31Z"},
 		{D: "M44 56L56 56L56 62L62 62L62 74L56 74L56 80L44 80L44 74L38 74L38 62L44 62Z", Knockout: true},
 	}
+	maps.Copy(out, rfodFollowerIconPaths())
 	return out
+}
+
+// rfodFollowerIconPaths are the icons that lead the sections of a
+// Follower card and mark its wound spaces: RFoD's Bonus, Penalty and
+// Special (run-fight-or-die.md L406) and the Solitaire text (L499), and
+// Reloaded's Follower Key (run-fight-or-die-reloaded.md L166-182): a
+// positive effect, an effect on a wound, a negative effect, an effect on
+// death. Each is a disc with its sign cut out, so that the family reads
+// alike at text size; a wound space (L162, and a Trauma requirement's
+// mark, L517) is an empty ring a Wound token covers.
+func rfodFollowerIconPaths() map[string][]iconLayer {
+	disc := iconLayer{D: iconCircle(50, 50, 46)}
+	plus := iconLayer{D: iconPolygon([]iconPt{{43, 22}, {57, 22}, {57, 43}, {78, 43}, {78, 57}, {57, 57}, {57, 78}, {43, 78}, {43, 57}, {22, 57}, {22, 43}, {43, 43}}), Knockout: true}
+	minus := iconLayer{D: iconPolygon([]iconPt{{22, 43}, {78, 43}, {78, 57}, {22, 57}}), Knockout: true}
+	out := map[string][]iconLayer{}
+	out["bonus"] = []iconLayer{disc, plus}
+	out["penalty"] = []iconLayer{disc, minus}
+	out["positive"] = []iconLayer{disc, plus}
+	out["negative"] = []iconLayer{disc, minus}
+	// Special: a five-pointed star.
+	out["special"] = []iconLayer{disc, {D: iconStar5(50, 53, 32, 13), Knockout: true}}
+	// Solitaire: one lone figure, head and shoulders.
+	out["solitaire"] = []iconLayer{
+		disc,
+		{D: iconCircle(50, 36, 13), Knockout: true},
+		{D: "M24 78Q24 54 50 54Q76 54 76 78Z", Knockout: true},
+	}
+	// On a wound: a drop of blood.
+	out["on-wound"] = []iconLayer{disc, {D: "M50 16C59 30 70 41 70 58C70 70 61 80 50 80C39 80 30 70 30 58C30 41 41 30 50 16Z", Knockout: true}}
+	// On death: a skull, its eyes, nose and teeth in ink.
+	out["on-death"] = []iconLayer{
+		disc,
+		{D: iconCircle(50, 43, 25), Knockout: true},
+		{D: iconPolygon([]iconPt{{37, 52}, {63, 52}, {63, 78}, {37, 78}}), Knockout: true},
+		{D: iconCircle(40.5, 45, 7)},
+		{D: iconCircle(59.5, 45, 7)},
+		{D: iconPolygon([]iconPt{{50, 53}, {54.5, 61}, {45.5, 61}})},
+		{D: iconPolygon([]iconPt{{44, 68}, {47, 68}, {47, 78}, {44, 78}})},
+		{D: iconPolygon([]iconPt{{53, 68}, {56, 68}, {56, 78}, {53, 78}})},
+	}
+	// A wound space: an empty ring.
+	out["wound-space"] = []iconLayer{
+		{D: iconCircle(50, 50, 46)},
+		{D: iconCircle(50, 50, 38), Knockout: true},
+	}
+	return out
+}
+
+// iconStar5 is the path data of a five-pointed star about (cx, cy), point
+// up, with outer radius r and inner radius ri.
+func iconStar5(cx, cy, r, ri float64) string {
+	var ps []iconPt
+	for k := range 10 {
+		rad := r
+		if k%2 == 1 {
+			rad = ri
+		}
+		a := float64(k) * math.Pi / 5
+		ps = append(ps, iconPt{cx + rad*math.Sin(a), cy - rad*math.Cos(a)})
+	}
+	return iconPolygon(ps)
 }
 
 // iconLimb is a thick polyline of width w with round caps and joints, as

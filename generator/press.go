@@ -50,13 +50,16 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 	// uncompressed (the file grows by about 1.7 times); fonts are still
 	// compressed.
 	doc.f.SetCompression(false)
-	art := newCardSideArt(r, doc, d, face, back, b)
+	parts, err := deckGang(p, d, face, back)
+	if err != nil {
+		return 0, err
+	}
+	art := newGangSideArt(r, doc, parts, b)
 	trim := layout.Rect{X: b, Y: b, W: tw, H: th}
-	for _, card := range d.Cards {
-		cd := NewCardData(p, d, card)
-		for i := 0; i < card.Count; i++ {
+	for _, part := range parts {
+		for _, cd := range part.copies {
 			art.draw(doc.addPressPage(tw, th, b), cd, false, trim, false)
-			if back != nil {
+			if part.back != nil {
 				art.draw(doc.addPressPage(tw, th, b), cd, true, trim, false)
 			}
 		}
@@ -187,7 +190,7 @@ func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *sche
 
 // layoutDocTitle is the title of a deck's PDF in a layout.
 func layoutDocTitle(p *schema.Pack, d *schema.Deck, layoutName string) string {
-	title := deckTitle(d) + " (" + layoutName + ")"
+	title := gangTitle(p, d) + " (" + layoutName + ")"
 	if p != nil && p.Game != nil {
 		title = p.Game.Title + " - " + title
 	}
@@ -206,6 +209,9 @@ type cardSideArt struct {
 	faces      map[*CardData]*PDFTemplate
 	backs      map[*CardData]*PDFTemplate
 	shared     *PDFTemplate
+	// guests draw the cards of the decks that print with this one
+	// (printWith:; see newGangSideArt).
+	guests map[*schema.Deck]*cardSideArt
 }
 
 func newCardSideArt(r *Renderer, doc *PDF, d *schema.Deck, face, back *schema.Template, bleed float64) *cardSideArt {
@@ -262,6 +268,7 @@ func (a *cardSideArt) record(t *schema.Template, cd *CardData) *PDFTemplate {
 // draw draws the front or back of a card with its trim at trim, clipped to
 // the bleed, turned 180 degrees about the trim's centre when rotated.
 func (a *cardSideArt) draw(c Canvas, cd *CardData, back bool, trim layout.Rect, rotated bool) {
+	a = a.of(cd)
 	t := a.face
 	if back {
 		t = a.back

@@ -914,7 +914,7 @@ func (ss *sheetSetter) measure(text string, font FontStyle) (word, line float64)
 				if seg.icon != "" {
 					ww += iconEm * size * ptMM
 				} else {
-					ww += ss.fonts.Width(seg.text, font, size)
+					ww += ss.fonts.Width(seg.text, seg.font(font), size)
 				}
 			}
 			word = max(word, ww)

@@ -14,28 +14,38 @@ type TextStyle struct {
 	LineHeight float64 // multiple of the size
 	Align      string  // left, center, right
 	VAlign     string  // top, middle, bottom
+	// ParagraphSpacing is the extra space between paragraphs, a multiple
+	// of the size (0: none).
+	ParagraphSpacing float64
 }
 
-// segment is a piece of a word: text, or an inline icon.
+// segment is a piece of a word: text, or an inline icon. strong text is
+// set in the strong variant of the box's font (see FontStyle.Strong).
 type segment struct {
-	text string
-	icon string
+	text   string
+	icon   string
+	strong bool
 }
 
 // word is a run of segments without spaces.
 type word []segment
 
-// TextItem is a placed run of text or an icon on a line, x from the line start.
+// TextItem is a placed run of text or an icon on a line, x from the line
+// start. Strong text is set in the strong variant of the style's font.
 type TextItem struct {
-	Text string
-	Icon string
-	X, W float64
+	Text   string
+	Icon   string
+	Strong bool
+	X, W   float64
 }
 
 // TextLine is one laid-out line.
 type TextLine struct {
 	Items []TextItem
 	Width float64
+	// Space is the extra space above the line, in millimetres: the
+	// paragraph spacing on the first line of every paragraph but the first.
+	Space float64
 }
 
 // TextBlock is text laid out in a box.
@@ -54,58 +64,90 @@ type TextBlock struct {
 // iconEm is the advance of an inline icon, in em.
 const iconEm = 1.1
 
-// parseRich splits text into paragraphs of words; {name} becomes an inline
-// icon when the generator can draw it.
+// strongMark opens and closes a strong run in rich text: **1 ACTION:**.
+const strongMark = "**"
+
+// parseRich splits text into paragraphs (one a line) of words; {name}
+// becomes an inline icon when the generator can draw it, and text between
+// a pair of ** marks is strong. A strong run ends with its paragraph; the
+// marks pair up in order, and a last mark without a partner stays text.
+// A word of nothing but marks is no word.
 func parseRich(s string) [][]word {
 	var paras [][]word
 	for _, para := range strings.Split(s, "\n") {
+		paired := strings.Count(para, strongMark) &^ 1
+		strong := false
 		var words []word
-		for _, w := range strings.Fields(para) {
-			words = append(words, parseWord(w))
+		for _, field := range strings.Fields(para) {
+			var wd word
+			for field != "" {
+				i := strings.Index(field, strongMark)
+				if i < 0 || paired == 0 {
+					wd = append(wd, parseWord(field, strong)...)
+					break
+				}
+				wd = append(wd, parseWord(field[:i], strong)...)
+				strong, paired = !strong, paired-1
+				field = field[i+len(strongMark):]
+			}
+			if wd = mergeText(wd); len(wd) > 0 {
+				words = append(words, wd)
+			}
 		}
 		paras = append(paras, words)
 	}
 	return paras
 }
 
-func parseWord(w string) word {
+// parseWord splits a piece of a word into text and inline icons, all
+// strong or not.
+func parseWord(w string, strong bool) word {
 	var out word
 	for len(w) > 0 {
 		open := strings.IndexByte(w, '{')
 		if open < 0 {
-			out = append(out, segment{text: w})
+			out = append(out, segment{text: w, strong: strong})
 			break
 		}
 		end := strings.IndexByte(w[open:], '}')
 		if end < 0 {
-			out = append(out, segment{text: w})
+			out = append(out, segment{text: w, strong: strong})
 			break
 		}
 		name := w[open+1 : open+end]
 		if !HasIcon(name) {
-			out = append(out, segment{text: w[:open+end+1]})
+			out = append(out, segment{text: w[:open+end+1], strong: strong})
 			w = w[open+end+1:]
 			continue
 		}
 		if open > 0 {
-			out = append(out, segment{text: w[:open]})
+			out = append(out, segment{text: w[:open], strong: strong})
 		}
 		out = append(out, segment{icon: name})
 		w = w[open+end+1:]
 	}
-	return mergeText(out)
+	return out
 }
 
+// mergeText joins neighbouring text segments of the same weight.
 func mergeText(w word) word {
 	var out word
 	for _, s := range w {
-		if n := len(out); n > 0 && s.icon == "" && out[n-1].icon == "" {
+		if n := len(out); n > 0 && s.icon == "" && out[n-1].icon == "" && s.strong == out[n-1].strong {
 			out[n-1].text += s.text
 			continue
 		}
 		out = append(out, s)
 	}
 	return out
+}
+
+// font is the font a segment of a word set in base is drawn in.
+func (s segment) font(base FontStyle) FontStyle {
+	if s.strong {
+		return base.Strong()
+	}
+	return base
 }
 
 // shrinkStep is how much auto-shrink lowers the font size at a time, in
@@ -179,13 +221,17 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 			if s.icon != "" {
 				total += iconEm * size * ptMM
 			} else {
-				total += f.Width(s.text, st.Font, size)
+				total += f.Width(s.text, s.font(st.Font), size)
 			}
 		}
 		return total
 	}
-	for _, para := range paras {
+	paraSpace := st.ParagraphSpacing * size * ptMM
+	for i, para := range paras {
 		line := TextLine{}
+		if i > 0 {
+			line.Space = paraSpace
+		}
 		for _, wd := range para {
 			ww := wordWidth(wd)
 			if ww > w+1e-6 {
@@ -216,7 +262,7 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 	}
 	lineH := size * st.LineHeight * ptMM
 	n := float64(len(b.Lines))
-	b.Height = (n-1)*lineH + f.Ascent(st.Font, size) + f.Descent(st.Font, size)
+	b.Height = (n-1)*lineH + b.spacing() + f.Ascent(st.Font, size) + f.Descent(st.Font, size)
 	if b.Height > h+1e-6 {
 		b.Fits = false
 		if b.Overflow == "" {
@@ -224,6 +270,15 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 		}
 	}
 	return b
+}
+
+// spacing is the paragraph spacing the block's lines add, in millimetres.
+func (b TextBlock) spacing() float64 {
+	total := 0.0
+	for _, l := range b.Lines {
+		total += l.Space
+	}
+	return total
 }
 
 // appendWord adds a word to a line after a gap, merging text runs.
@@ -236,14 +291,14 @@ func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww f
 			x += iw
 			continue
 		}
-		sw := f.Width(s.text, st, size)
+		sw := f.Width(s.text, s.font(st), size)
 		n := len(line.Items)
-		if i == 0 && gap > 0 && n > 0 && line.Items[n-1].Icon == "" {
+		if i == 0 && gap > 0 && n > 0 && line.Items[n-1].Icon == "" && line.Items[n-1].Strong == s.strong {
 			// Continue the previous run across the space.
 			line.Items[n-1].Text += " " + s.text
 			line.Items[n-1].W = x + sw - line.Items[n-1].X
 		} else {
-			line.Items = append(line.Items, TextItem{Text: s.text, X: x, W: sw})
+			line.Items = append(line.Items, TextItem{Text: s.text, Strong: s.strong, X: x, W: sw})
 		}
 		x += sw
 	}
@@ -273,11 +328,11 @@ func (f *Fonts) breakWord(wd word, st FontStyle, size, w float64) []word {
 			continue
 		}
 		for _, r := range s.text {
-			rw := f.Width(string(r), st, size)
+			rw := f.Width(string(r), s.font(st), size)
 			if curW+rw > w && len(cur) > 0 {
 				flush()
 			}
-			cur = append(cur, segment{text: string(r)})
+			cur = append(cur, segment{text: string(r), strong: s.strong})
 			curW += rw
 		}
 	}
@@ -307,15 +362,16 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 	switch st.VAlign {
 	case "middle":
 		capH := f.CapHeight(st.Font, size)
-		content := (n-1)*lineH + capH
+		content := (n-1)*lineH + b.spacing() + capH
 		baseline = y + (h-content)/2 + capH
 	case "bottom":
-		baseline = y + h - f.Descent(st.Font, size) - (n-1)*lineH
+		baseline = y + h - f.Descent(st.Font, size) - (n-1)*lineH - b.spacing()
 	default:
 		baseline = y + f.Ascent(st.Font, size)
 	}
 	iconSize := size * ptMM * 0.95
 	for _, line := range b.Lines {
+		baseline += line.Space
 		lx := x
 		switch st.Align {
 		case "center":
@@ -329,7 +385,11 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 				DrawIcon(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
 				continue
 			}
-			c.Text(round2(lx+it.X), round2(baseline), it.Text, st.Font, size, ink)
+			font := st.Font
+			if it.Strong {
+				font = font.Strong()
+			}
+			c.Text(round2(lx+it.X), round2(baseline), it.Text, font, size, ink)
 		}
 		baseline += lineH
 	}
@@ -337,3 +397,19 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 
 // round2 rounds to 1/100 mm so output does not depend on float noise.
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// Strong is the font strong text (**...**) is set in when a box's font is
+// f: bold for regular, bold italic for italic; bold and bold italic stay
+// as they are, and so does mono, which has no bold. A pack's own font has
+// no bold of its own either, so its strong text is set in bold.
+func (f FontStyle) Strong() FontStyle {
+	switch f {
+	case Regular:
+		return Bold
+	case Italic:
+		return BoldItalic
+	case Bold, BoldItalic, Mono:
+		return f
+	}
+	return Bold
+}

@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -125,4 +127,142 @@ func TestLayoutTextLargeSizeIsFast(t *testing.T) {
 	if up := f.LayoutText(text, TextStyle{Size: b.Size + shrinkStep, MinSize: b.Size + shrinkStep}, 50, 40); up.Fits {
 		t.Errorf("fits at %vpt too, above the %vpt chosen", up.Size, b.Size)
 	}
+}
+
+// Text between a pair of ** marks is strong; marks pair up within a
+// paragraph, and a last mark without a partner stays text.
+func TestParseRichStrong(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       []string // each word's segments: text, *strong*, or {icon}
+	}{
+		{"lead words", "**1 ACTION:** roll", []string{"*1*", "*ACTION:*", "roll"}},
+		{"inside a word", "a**b**c", []string{"a|*b*|c"}},
+		{"odd mark stays text", "2 ** 3", []string{"2", "**", "3"}},
+		{"last odd mark stays text", "**a** b**", []string{"*a*", "b**"}},
+		{"marks alone are no word", "x ** ** y", []string{"x", "y"}},
+		{"strong icon word", "**{bat} BAT:**", []string{"{bat}", "*BAT:*"}},
+		{"ends with the paragraph", "**a\nb**", []string{"**a", "/", "b**"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for i, para := range parseRich(c.text) {
+				if i > 0 {
+					got = append(got, "/")
+				}
+				for _, wd := range para {
+					var segs []string
+					for _, s := range wd {
+						switch {
+						case s.icon != "":
+							segs = append(segs, "{"+s.icon+"}")
+						case s.strong:
+							segs = append(segs, "*"+s.text+"*")
+						default:
+							segs = append(segs, s.text)
+						}
+					}
+					got = append(got, strings.Join(segs, "|"))
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(c.want, " ") {
+				t.Errorf("parseRich(%q) = %q, want %q", c.text, got, c.want)
+			}
+		})
+	}
+}
+
+// Strong runs are measured and drawn in the strong variant of the box's
+// font, and do not merge with the plain runs beside them.
+func TestLayoutStrongRuns(t *testing.T) {
+	f, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []FontStyle{Regular, Italic} {
+		b := f.LayoutText("**1 ACTION:** roll the dice", TextStyle{Font: base, Size: 10}, 100, 10)
+		items := b.Lines[0].Items
+		if len(items) != 2 || !items[0].Strong || items[0].Text != "1 ACTION:" || items[1].Strong || items[1].Text != "roll the dice" {
+			t.Fatalf("%v: items %+v, want a strong \"1 ACTION:\" then a plain run", base, items)
+		}
+		if want := f.Width("1 ACTION:", base.Strong(), 10); math.Abs(items[0].W-want) > 1e-9 {
+			t.Errorf("%v: strong run is %.3fmm wide, want %.3fmm (the %v width)", base, items[0].W, want, base.Strong())
+		}
+		rec := &Recorder{}
+		f.DrawText(rec, b, 0, 0, 100, 10, Black, White)
+		ops := strings.Join(rec.Ops, "\n")
+		strong := fmt.Sprintf("%s 10.00pt %s %q", base.Strong(), Black.Hex(), "1 ACTION:")
+		plain := fmt.Sprintf("%s 10.00pt %s %q", base, Black.Hex(), "roll the dice")
+		if !strings.Contains(ops, strong) || !strings.Contains(ops, plain) {
+			t.Errorf("%v: drawn as\n%s\nwant the strong run in %v", base, ops, base.Strong())
+		}
+	}
+}
+
+// paragraphSpacing adds its space above every paragraph but the first,
+// and the block's height counts it, whatever the vertical alignment.
+func TestParagraphSpacing(t *testing.T) {
+	f, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size, spacing = 10.0, 0.5
+	text := "one\ntwo\nthree"
+	plain := f.LayoutText(text, TextStyle{Size: size}, 50, 40)
+	spaced := f.LayoutText(text, TextStyle{Size: size, ParagraphSpacing: spacing}, 50, 40)
+	gap := spacing * size * ptMM
+	if d := spaced.Height - plain.Height; math.Abs(d-2*gap) > 1e-9 {
+		t.Errorf("spacing adds %.3fmm, want %.3fmm for two gaps", d, 2*gap)
+	}
+	for i, l := range spaced.Lines {
+		if want := map[bool]float64{true: 0, false: gap}[i == 0]; math.Abs(l.Space-want) > 1e-9 {
+			t.Errorf("line %d: space %.3f, want %.3f", i, l.Space, want)
+		}
+	}
+	// A paragraph that wraps adds no space between its own lines.
+	wrapped := f.LayoutText(strings.Repeat("word ", 30), TextStyle{Size: size, ParagraphSpacing: spacing}, 30, 100)
+	for i, l := range wrapped.Lines {
+		if l.Space != 0 {
+			t.Errorf("wrapped line %d has space %.3f", i, l.Space)
+		}
+	}
+	// The space tips a block that just fits over its box's height.
+	if tight := f.LayoutText(text, TextStyle{Size: size, ParagraphSpacing: spacing}, 50, plain.Height+gap); tight.Fits {
+		t.Error("text fits a box one gap short of its spaced height")
+	}
+	for _, valign := range []string{"top", "middle", "bottom"} {
+		st := TextStyle{Size: size, ParagraphSpacing: spacing, VAlign: valign}
+		b := f.LayoutText(text, st, 50, 40)
+		rec := &Recorder{}
+		f.DrawText(rec, b, 0, 0, 50, 40, Black, White)
+		ys := textBaselines(t, rec.Ops)
+		lineH := size * 1.15 * ptMM
+		for i := 1; i < len(ys); i++ {
+			if d := ys[i] - ys[i-1]; math.Abs(d-(lineH+gap)) > 0.02 {
+				t.Errorf("%s: baselines %d and %d are %.2fmm apart, want %.2fmm", valign, i-1, i, d, lineH+gap)
+			}
+		}
+		if valign == "bottom" {
+			if last := ys[len(ys)-1]; last+f.Descent(Regular, size) > 40+0.02 {
+				t.Errorf("bottom: last baseline %.2f leaves the box", last)
+			}
+		}
+	}
+}
+
+// textBaselines are the y of the text the recorder logged, in order.
+func textBaselines(t *testing.T, ops []string) []float64 {
+	t.Helper()
+	var ys []float64
+	for _, op := range ops {
+		var x, y float64
+		if _, err := fmt.Sscanf(op, "text %f %f", &x, &y); err == nil {
+			ys = append(ys, y)
+		}
+	}
+	if len(ys) == 0 {
+		t.Fatalf("no text drawn: %v", ops)
+	}
+	return ys
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,12 +20,20 @@ type Deck struct {
 	Size      string  `json:"size"`
 	Width     *Length `json:"width"`
 	Height    *Length `json:"height"`
+	// PrintWith names another deck of the same card size on whose sheets
+	// this deck's cards print, after that deck's own cards, each with its
+	// own back (small decks share sheets instead of taking one each).
+	// Empty: the deck has a PDF of its own.
+	PrintWith string `json:"printWith"`
 	// Settings are the deck-level fields its card type adds (the per-game
 	// schema declares them), e.g. a Run For Your Life blood deck's dropTrack.
 	Settings map[string]any `json:"-"`
 	Cards    []*Card        `json:"-"`
 
 	Ref Ref `json:"-"`
+	// printWithAt is where PrintWith is written: this deck's file, or the
+	// extended pack's when an overlay keeps the base deck's.
+	printWithAt Ref
 	// removals are the cards a deck of an extending pack removes from the
 	// deck it overlays; they are resolved by OverlayOn.
 	removals []*Card
@@ -33,10 +42,10 @@ type Deck struct {
 // deckFields are the deck fields every card type has; any other field of a
 // deck file is a setting of its card type.
 var deckFields = map[string]bool{"kind": true, "id": true, "name": true, "component": true, "cardType": true,
-	"template": true, "back": true, "size": true, "width": true, "height": true, "cards": true}
+	"template": true, "back": true, "size": true, "width": true, "height": true, "printWith": true, "cards": true}
 
 func decodeDeck(obj map[string]any, ref Ref) (Element, []Problem) {
-	deck := &Deck{Ref: ref, Settings: map[string]any{}}
+	deck := &Deck{Ref: ref, Settings: map[string]any{}, printWithAt: ref.Child("printWith")}
 	if err := decodeInto(obj, deck); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
@@ -81,6 +90,9 @@ func (d *Deck) Source() Ref { return d.Ref }
 func (d *Deck) Facts() Facts {
 	_, back := d.Sides()
 	f := Facts{Name: nameOr(d.Name, d.ID), Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
+	if d.PrintWith != "" {
+		f.Outputs = f.Outputs[1:] // its cards print in the host deck's PDF
+	}
 	if d.Component != "" {
 		at := d.Ref.Child("component")
 		if !at.Exists() {
@@ -134,6 +146,9 @@ func (d *Deck) OverlayOn(base Element) []Problem {
 	}
 	if d.Size == "" && d.Width == nil {
 		d.Size, d.Width, d.Height = b.Size, b.Width, b.Height
+	}
+	if d.PrintWith == "" {
+		d.PrintWith, d.printWithAt = b.PrintWith, b.printWithAt
 	}
 	for k, v := range b.Settings {
 		if _, own := d.Settings[k]; !own {
@@ -213,6 +228,11 @@ func (d *Deck) Sides() (face, back string) {
 	}
 	return face, back
 }
+
+// PrintWithRef is where the deck's printWith: is written: in the deck's
+// own file, or in the extended pack's when the deck overlays one that
+// prints with another and leaves printWith: unset.
+func (d *Deck) PrintWithRef() Ref { return d.printWithAt }
 
 // Total is the number of copies in the deck.
 func (d *Deck) Total() int {
@@ -405,3 +425,22 @@ func editDistance(a, b string) int {
 
 // Decks returns the pack's decks.
 func (p *Pack) Decks() []*Deck { return ElementsOf[*Deck](p) }
+
+// DecksPrintedWith returns the decks whose cards print on host's sheets
+// (printWith: host), in pack order; a deck the build does not print (see
+// Prints) is left out.
+func (p *Pack) DecksPrintedWith(host string) []*Deck {
+	var out []*Deck
+	for _, d := range p.Decks() {
+		if d.PrintWith == host && d.ID != host && p.Prints(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// FromExtendedPack reports whether the reference lies in a file of a pack
+// that p extends rather than in p's own files.
+func (p *Pack) FromExtendedPack(r Ref) bool {
+	return slices.Contains(p.BaseFiles, r.File())
+}

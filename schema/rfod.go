@@ -17,7 +17,8 @@ import (
 var rfodSchema = GameSchema{
 	System: RFoDSystem,
 	CardTypes: []CardType{
-		{Name: "rfod/follower", Card: "rfod.schema.json#/$defs/follower", Face: "rfod-follower", Back: "rfod-follower-back"},
+		{Name: "rfod/follower", Card: "rfod.schema.json#/$defs/follower", Face: "rfod-follower", Back: "rfod-follower-back",
+			Derived: []string{"abilities"}},
 		{Name: "rfod/location", Card: "rfod.schema.json#/$defs/location", Face: "rfod-location", Back: "rfod-location-back"},
 		{Name: "rfod/loot", Card: "rfod.schema.json#/$defs/loot", Face: "rfod-loot", Back: "rfod-loot-back"},
 		{Name: "rfod/event", Card: "rfod.schema.json#/$defs/event", Face: "rfod-event", Back: "rfod-event-back"},
@@ -33,6 +34,11 @@ var rfodSchema = GameSchema{
 		"charge": "the CHARGE event", "nurse": "the NURSE event", "zombies-rise": "the ZOMBIES RISE event",
 		// A location's icons (L426, L430).
 		"event": "a location's Event icon: draw an Event card", "loot": "a location's Loot icon: draw a Loot card",
+		// A Follower's icons (L406) and its solo text (L499).
+		"bonus":     "a Follower's Bonus: an ability you may choose not to use (L406, L408)",
+		"penalty":   "a Follower's Penalty: an effect you must apply (L406, L408)",
+		"special":   "a Follower's Special: neither a Bonus nor a Penalty, always applied (L406, L408)",
+		"solitaire": "the solo game's text, which replaces the card's own (L499)",
 	},
 }
 
@@ -44,13 +50,15 @@ var rfodSchema = GameSchema{
 var rfodrSchema = GameSchema{
 	System: RFoDReloadedSystem,
 	CardTypes: []CardType{
-		{Name: "rfodr/follower", Card: "rfod.schema.json#/$defs/rFollower", Face: "rfodr-follower", Back: "rfodr-follower-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/follower", Card: "rfod.schema.json#/$defs/rFollower", Face: "rfodr-follower", Back: "rfodr-follower-back", CountsCard: rfodrBaseOnly,
+			Derived: []string{"effects", "woundTrack"}},
 		{Name: "rfodr/location", Card: "rfod.schema.json#/$defs/rLocation", Face: "rfodr-location", Back: "rfodr-location-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/loot", Card: "rfod.schema.json#/$defs/rLoot", Face: "rfodr-loot", Back: "rfodr-loot-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/mutant", Card: "rfod.schema.json#/$defs/rMutant", Face: "rfodr-mutant", Back: "rfodr-mutant-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/reference", Card: "rfod.schema.json#/$defs/rReference", Face: "rfodr-reference", Back: "rfodr-reference-back", CountsCard: rfodrBaseOnly},
 		// The Solo Campaign (L389-421).
-		{Name: "rfodr/trauma", Card: "rfod.schema.json#/$defs/trauma", Face: "rfodr-trauma", Back: "rfodr-trauma-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/trauma", Card: "rfod.schema.json#/$defs/trauma", Face: "rfodr-trauma", Back: "rfodr-trauma-back", CountsCard: rfodrBaseOnly,
+			Derived: []string{"requirements"}},
 		{Name: "rfodr/action", Card: "rfod.schema.json#/$defs/action", Face: "rfodr-action", Back: "rfodr-action-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/upgrade", Card: "rfod.schema.json#/$defs/upgrade", Face: "rfodr-upgrade", Back: "rfodr-upgrade-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/experience", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
@@ -60,6 +68,12 @@ var rfodrSchema = GameSchema{
 	Icons: map[string]string{
 		"bat": "the Bat result", "gun": "the Gun result", "run": "the Run result",
 		"search": "the Search result", "explore": "the Explore result",
+		// The Follower Key (L166-182) and the wound spaces (L162, L517).
+		"positive":    "a Follower's positive effect (Follower Key, L166-182)",
+		"on-wound":    "a Follower's effect when a Wound is put on it, even the one that kills it (Follower Key, L166-182)",
+		"negative":    "a Follower's negative effect (Follower Key, L166-182)",
+		"on-death":    "a Follower's effect when it dies, its last wound space covered (Follower Key, L166-182)",
+		"wound-space": "a space for a Wound token: a Follower's wound spaces (L162), a Trauma requirement met (L517)",
 	},
 }
 

@@ -56,6 +56,9 @@ type Box struct {
 	Icon        string  `json:"icon"`
 	Rotate      int     `json:"rotate"`
 	InkSaver    string  `json:"inkSaver"`
+	// ParagraphSpacing is a text box's extra space between paragraphs (the
+	// lines of its text), as a multiple of the font size.
+	ParagraphSpacing float64 `json:"paragraphSpacing"`
 	// File is an image box's picture, a path inside the pack folder;
 	// without it the box shows the picture its field: names on each card.
 	File string `json:"file"`

@@ -73,6 +73,7 @@ var ruleTables = []func() []*Rule{
 	imageRules,
 	boardRules,
 	sheetRules,
+	deckPrintRules,
 	diceRules,
 	rfylRules,
 	runRules,

@@ -1,0 +1,154 @@
+package generator
+
+import (
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// Run, Fight, or Die! and Reloaded rendering (rulebooks
+// shared/rulebooks/run-fight-or-die.md and run-fight-or-die-reloaded.md;
+// spec shared/specs/run-fight-or-die.md sections 8.4-8.6). A template can
+// neither lead a text with an icon only when the text is set nor look a
+// name up, so the card types derive the printed sections from the card's
+// fields: each section is a paragraph of one text box, led by its icon,
+// and the sections flow top-down whichever of them a card has.
+
+// rfodRenderer is RFoD's and Reloaded's line in gameRenderers.
+var rfodRenderer = gameRenderer{
+	derived: map[string]deriveFunc{
+		"rfod/follower":  rfodFollowerFields,
+		"rfodr/follower": rfodrFollowerFields,
+		"rfodr/trauma":   rfodrTraumaFields,
+	},
+}
+
+// rfodSection is one section of a card's text: the field that holds it,
+// the icon that leads it and the label set strong after the icon ("" for
+// none).
+type rfodSection struct {
+	field, icon, label string
+}
+
+// rfodFollowerSections are an RFoD Follower's sections, in the order the
+// rulebook names its icons, "Bonus, Penalty, and Special" (L406), then the
+// Solitaire text the solo game follows instead (L499).
+var rfodFollowerSections = []rfodSection{
+	{"bonus", "bonus", "BONUS"},
+	{"penalty", "penalty", "PENALTY"},
+	{"special", "special", "SPECIAL"},
+	{"solitaire", "solitaire", "SOLITAIRE"},
+}
+
+// rfodrFollowerSections are a Reloaded Follower's sections, led by the
+// Follower Key's icons (L166-182): the lasting effects first (positive,
+// negative), then those a wound and death set off. A plus or a minus needs
+// no word; the other two say when they act.
+var rfodrFollowerSections = []rfodSection{
+	{"positive", "positive", ""},
+	{"negative", "negative", ""},
+	{"onWound", "on-wound", "ON WOUND"},
+	{"onDeath", "on-death", "ON DEATH"},
+}
+
+// rfodFollowerFields derives an RFoD Follower's abilities: its Bonus,
+// Penalty, Special and Solitaire texts, each a paragraph led by its icon
+// and name (L406, L499). It needs nothing of the pack.
+func rfodFollowerFields(_ *schema.Pack, card *schema.Card) map[string]string {
+	return nonEmpty(map[string]string{"abilities": rfodSections(card, rfodFollowerSections)})
+}
+
+// rfodrFollowerFields derives a Reloaded Follower's effects (see
+// rfodrFollowerSections) and its wound track: one wound-space icon per
+// wound space, the spaces "on the bottom of their card" that Wounds fill
+// (L162, L182). It needs nothing of the pack.
+func rfodrFollowerFields(_ *schema.Pack, card *schema.Card) map[string]string {
+	out := map[string]string{"effects": rfodSections(card, rfodrFollowerSections)}
+	if n, ok := card.Int("woundSpaces"); ok && n > 0 {
+		out["woundTrack"] = strings.TrimSpace(strings.Repeat("wound-space ", n))
+	}
+	return nonEmpty(out)
+}
+
+// rfodSections joins the card's sections that have text, one paragraph
+// each: "{icon} **LABEL:** text", or "{icon} text" for a section without a
+// label.
+func rfodSections(card *schema.Card, sections []rfodSection) string {
+	var paras []string
+	for _, s := range sections {
+		text := strings.TrimSpace(card.Str(s.field))
+		if text == "" {
+			continue
+		}
+		lead := "{" + s.icon + "}"
+		if s.label != "" {
+			lead += " **" + s.label + ":**"
+		}
+		paras = append(paras, lead+" "+text)
+	}
+	return strings.Join(paras, "\n")
+}
+
+// rfodrTraumaFields derives a Trauma card's requirements, printed "at the
+// bottom" of the card with a space to place a Wound token "next to the
+// requirements" (L517): one line per requirement of requires:, naming the
+// location to visit or the follower to meet by its name in the pack. An id
+// the pack lacks prints as written (validate reports it,
+// rfodr/campaign-trauma-requirement).
+func rfodrTraumaFields(p *schema.Pack, card *schema.Card) map[string]string {
+	reqs, _ := card.Fields["requires"].([]any)
+	locations := rfodNames(p, "rfodr/location")
+	followers := rfodNames(p, "rfodr/follower")
+	var lines []string
+	for _, r := range reqs {
+		req, _ := r.(map[string]any)
+		if id, ok := req["visit"].(string); ok {
+			lines = append(lines, "{wound-space} Visit the "+nameOr(locations, id))
+		}
+		if id, ok := req["meet"].(string); ok {
+			lines = append(lines, "{wound-space} Meet "+nameOr(followers, id))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	head := "**TO DISCARD:** mark each with a Wound token."
+	return map[string]string{"requirements": head + "\n" + strings.Join(lines, "\n")}
+}
+
+// rfodNames maps the ids of the pack's cards of a card type to their
+// names; nil for a nil pack.
+func rfodNames(p *schema.Pack, cardType string) map[string]string {
+	if p == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, c := range p.RFoDCards(cardType) {
+		if _, dup := out[c.ID]; !dup {
+			out[c.ID] = c.Str("name")
+		}
+	}
+	return out
+}
+
+// nameOr is the name of id in names, or id itself when it has none.
+func nameOr(names map[string]string, id string) string {
+	if n := names[id]; n != "" {
+		return n
+	}
+	return id
+}
+
+// nonEmpty drops the fields without text, so that a box's when: does not
+// show them.
+func nonEmpty(fields map[string]string) map[string]string {
+	for k, v := range fields {
+		if v == "" {
+			delete(fields, k)
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return fields
+}

@@ -1,0 +1,79 @@
+package validate
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// RuleDeckPrintWith is the rule about printWith: on decks.
+const RuleDeckPrintWith = "deck/print-with"
+
+func deckPrintRules() []*Rule {
+	return []*Rule{
+		{ID: RuleDeckPrintWith, Severity: Error, Fixed: true, Check: checkDeckPrintWith,
+			Doc: "A deck's printWith: names no deck of the pack, names itself, a deck of the extended pack, a deck the build does not print, a deck that itself prints with another, or a deck of another card size: only decks of one size share sheets. It cannot be turned off: the deck's cards would print nowhere."},
+	}
+}
+
+func checkDeckPrintWith(c *Context) {
+	decks := c.Pack.Decks()
+	byID := map[string]*schema.Deck{}
+	var ids []string
+	for _, d := range decks {
+		byID[d.ID] = d
+		ids = append(ids, d.ID)
+	}
+	for _, d := range decks {
+		if d.PrintWith == "" {
+			continue
+		}
+		at := d.PrintWithRef()
+		pos := at.Pos()
+		host, ok := byID[d.PrintWith]
+		switch {
+		case !ok:
+			hint := "name a deck of this pack with cards of the same size"
+			if cl := schema.Closest(d.PrintWith, ids); cl != "" {
+				hint = fmt.Sprintf("did you mean %q? ", cl) + hint
+			}
+			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which is not a deck of this pack", d.ID, d.PrintWith), hint)
+		case host == d:
+			c.ReportHint(pos, fmt.Sprintf("deck %q prints with itself", d.ID), "remove printWith:")
+		case !c.Pack.FromExtendedPack(at) && c.Pack.FromExtendedPack(host.Ref):
+			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, a deck of the extended pack %q: a deck prints only with a deck of its own pack, so that the extended pack's PDFs stay as they were printed",
+				d.ID, host.ID, c.Pack.Game.Extends),
+				"name a deck of this pack, or remove printWith: to give the deck a PDF of its own",
+				Related{Pos: host.Ref.Child("id").Pos(), Message: "the extended pack's deck"})
+		case c.Pack.Prints(d) && !c.Pack.Prints(host):
+			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which the build does not print (it has no cards, or its component is marked printed: false): its cards would print nowhere", d.ID, host.ID),
+				"print with a deck that is printed, or remove printWith: to give the deck a PDF of its own",
+				Related{Pos: host.Ref.Child("id").Pos(), Message: "the deck printed with"})
+		case host.PrintWith != "":
+			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which itself prints with %q", d.ID, host.ID, host.PrintWith),
+				fmt.Sprintf("print with %q directly", host.PrintWith),
+				Related{Pos: host.PrintWithRef().Pos(), Message: "printed with another here"})
+		default:
+			if msg := deckSizeMismatch(c.Pack, d, host); msg != "" {
+				c.ReportHint(pos, fmt.Sprintf("deck %q cannot print with %q: %s", d.ID, host.ID, msg),
+					"only decks of one card size share sheets; remove printWith: or match the size",
+					Related{Pos: deckSizeRef(c.Pack, host).Pos(), Message: "the size printed with"})
+			}
+		}
+	}
+}
+
+// deckSizeMismatch says why a deck's cards cannot print on host's sheets,
+// or "".
+func deckSizeMismatch(p *schema.Pack, d, host *schema.Deck) string {
+	a, okA := deckSize(p, d)
+	b, okB := deckSize(p, host)
+	if !okA || !okB {
+		return "" // paper/fit reports a deck without a card size
+	}
+	if math.Abs(a.W.MM()-b.W.MM()) > 0.01 || math.Abs(a.H.MM()-b.H.MM()) > 0.01 {
+		return fmt.Sprintf("its cards are %gx%gmm and those of %q %gx%gmm", round1(a.W.MM()), round1(a.H.MM()), host.ID, round1(b.W.MM()), round1(b.H.MM()))
+	}
+	return ""
+}
