@@ -16,45 +16,89 @@ import (
 // The odds card (spec shared/specs/run-fight-or-die.md 5.7, 8.9, 10) is
 // the kit's odds.pdf for a Run, Fight, or Die! or Reloaded pack: exact
 // probabilities from the dice engine (validate/diceodds), never a
-// simulation. Its first page has the assumed dice with their assumption
-// ids and every character combo; then come the icon-count tables, one
-// column per reroll count (1, 2, 3; RFoD each without and with Fleeing);
-// last, an appendix with the exact fraction of every value. Values print as
-// percentages with one decimal, with the fraction beneath in a small font
-// where it fits.
+// simulation, read from the one computation `runforge validate --explain`
+// makes (validate.ExplainOdds), so the card and explain agree. Its first
+// page has the assumed dice with their assumption ids and every character
+// combo, known by its effect; then come the icon-count tables, one column
+// per reroll count (1, 2, 3; RFoD each without and with Fleeing, then the
+// values given AMULET, A6); last, an appendix with the exact fraction of
+// every value. Values print as percentages with one decimal, with the
+// fraction beneath in a small font where it fits.
 
 // oddsCard is the computed content of a pack's odds card.
 type oddsCard struct {
 	title string
-	// dice are the action dice, one line per die type; assumptions the ids
-	// and texts the values rest on.
-	dice        []oddsDie
+	// dice are the action dice, one line per die type; facesID is the
+	// assumption the faces rest on (A1, A13); assumptions the ids and texts
+	// the values rest on.
+	dice        []validate.DieType
+	facesID     string
 	assumptions []string
+	// amulet says what the values given AMULET are (RFoD, A6); "" when the
+	// game has none.
+	amulet string
 	// reloaded is set for Reloaded (A13, the 5-zombie rule); reading is
 	// its A14 reading of set-aside dice.
 	reloaded  bool
 	reading   string
-	comboCols []string
+	comboCols []oddsCol
 	combos    []oddsCombo
-	cols      []string
+	cols      []oddsCol
 	// groups are the icon-count tables, one per face.
 	groups []oddsGroup
 	notes  []string
 }
 
-// oddsDie is one type of action die with its copies.
-type oddsDie struct {
-	count int
-	faces []string
+// oddsCol is one column of values: whether it flees and whether it is
+// given AMULET; in the icon tables its rerolls too (0 in the combo table,
+// where each character has its own).
+type oddsCol struct {
+	rerolls int
+	flee    bool
+	amulet  bool
+	// fleeing is set when the game has Fleeing: the column says whether
+	// it flees.
+	fleeing bool
+}
+
+// heads are the column's header lines: "2 rerolls" (none in the combo
+// table), then "no Flee" or "+Flee" in a game with Fleeing.
+func (c oddsCol) heads() []string {
+	var out []string
+	if c.rerolls > 0 {
+		out = append(out, fmt.Sprintf("%d %s", c.rerolls, rfPlural(c.rerolls, "reroll", "rerolls")))
+	}
+	switch {
+	case c.flee:
+		out = append(out, "+Flee")
+	case c.fleeing:
+		out = append(out, "no Flee")
+	case c.rerolls == 0:
+		out = append(out, "P")
+	}
+	return out
+}
+
+// String is the column's name in the appendix: "2 rerolls no Flee",
+// "2 rerolls +Flee given AMULET".
+func (c oddsCol) String() string {
+	s := strings.Join(c.heads(), " ")
+	if c.amulet {
+		s += " given AMULET"
+	}
+	return s
 }
 
 // oddsCombo is one character combo's row.
 type oddsCombo struct {
-	character, combo string
-	dice             *schema.CharacterCombo
-	rerolls          int
-	cells            []*big.Rat // nil: not computed
-	skipped          string
+	// character is the character's name; meta its tier (Reloaded) and
+	// rerolls; effect the combo's effect, which players know it by; label
+	// names it in the appendix.
+	character, meta, effect, label string
+	dice                           *schema.CharacterCombo
+	rerolls                        int
+	cells                          []*big.Rat // nil: not computed
+	skipped                        string
 }
 
 // oddsGroup is the rows of one face.
@@ -75,136 +119,108 @@ type oddsRow struct {
 // HasOddsCard reports whether the build writes odds.pdf for the pack: an
 // RFoD or Reloaded pack whose action dice the engine can compute.
 func HasOddsCard(p *schema.Pack) bool {
-	_, ok := oddsGame(p, 2)
+	_, ok := validate.OddsGame(p)
 	return ok
 }
 
-// oddsGame is the pack's action dice as an engine game with rerolls, as
-// validate reads them (validate/rfododds.go): RFoD's dice of role action,
-// with Fleeing; Reloaded's dice of role action or none, with the 5-zombie
-// rule and the manifest's A14 reading.
-func oddsGame(p *schema.Pack, rerolls int) (diceodds.Game, bool) {
-	if p == nil || p.Game == nil {
-		return diceodds.Game{}, false
-	}
-	var g diceodds.Game
-	var roles []string
-	switch p.Game.System {
-	case schema.RFoDSystem:
-		g, roles = diceodds.RFoD(), []string{"action"}
-	case schema.RFoDReloadedSystem:
-		g, roles = diceodds.Reloaded(), []string{"action", ""}
-		if s := p.RFoD(); s != nil {
-			g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
-		}
-	default:
-		return g, false
-	}
-	g.Dice = nil
-	for _, d := range p.AllDice() {
-		if !slices.Contains(roles, d.Role) {
-			continue
-		}
-		if len(d.Faces) != schema.DieFaces {
-			return g, false
-		}
-		var die diceodds.Die
-		copy(die.Faces[:], d.Faces)
-		for range min(max(d.Count, 0), diceodds.MaxDice+1) {
-			g.Dice = append(g.Dice, die)
-		}
-	}
-	g.Rerolls = rerolls
-	return g, g.Validate() == nil
-}
-
-// computeOddsCard computes the pack's odds card.
+// computeOddsCard computes the pack's odds card from the pack's odds as
+// validate computes them.
 func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
-	base, ok := oddsGame(p, 2)
-	if !ok {
+	g, ok := validate.OddsGame(p)
+	x := validate.ExplainOdds(p)
+	if !ok || x == nil || x.Skipped != "" {
 		return nil, fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
 	}
-	reloaded := p.Game.System == schema.RFoDReloadedSystem
-	oc := &oddsCard{title: p.Game.Title, reloaded: reloaded}
-	if reloaded {
-		oc.comboCols = []string{"P"}
-		oc.reading = "repick reading of set-aside dice (A14)"
-		if base.SetAsidePermanent {
-			oc.reading = "set-aside dice stay set aside (A14)"
-		}
-		oc.assumptions = []string{"A13: the dice's faces are the pack's dice"}
-	} else {
-		oc.comboCols = []string{"no Fleeing", "Fleeing"}
-		oc.assumptions = []string{"A1: the action dice's faces are the pack's dice (role: action)"}
-	}
-	// The dice, grouped by die type in order.
-	for _, d := range base.Dice {
-		faces := d.Faces[:]
-		if n := len(oc.dice); n > 0 && slices.Equal(oc.dice[n-1].faces, faces) {
-			oc.dice[n-1].count++
-			continue
-		}
-		oc.dice = append(oc.dice, oddsDie{count: 1, faces: slices.Clone(faces)})
-	}
-	// Combos, as `runforge validate --explain` computes them.
-	x := validate.ExplainOdds(p)
-	if x != nil {
-		oc.assumptions = x.Assumptions
-		combos := comboIndex(p, reloaded)
-		for _, co := range x.Combos {
-			row := oddsCombo{character: rfNameOr(co.Name, co.Character), combo: co.Combo, rerolls: co.Rerolls, skipped: co.Skipped, dice: combos[co.Character+"\x00"+co.Combo]}
-			if co.Skipped == "" {
-				for _, s := range []string{co.P, co.PFlee}[:len(oc.comboCols)] {
-					row.cells = append(row.cells, parseRat(s))
-				}
-			}
-			oc.combos = append(oc.combos, row)
-		}
-	}
-	// The icon-count tables: the rows spec 10 asks for, read from the table
-	// `runforge validate --explain` computes (columns 1, 2 and 3 rerolls,
-	// RFoD without and with Fleeing), so the card and explain agree.
-	for _, r := range []int{1, 2, 3} {
-		label := fmt.Sprintf("%d %s", r, rfPlural(r, "reroll", "rerolls"))
-		if reloaded {
-			oc.cols = append(oc.cols, label)
-		} else {
-			oc.cols = append(oc.cols, label+" no Flee", label+" +Flee")
-		}
-	}
-	if x == nil || x.Table == nil || len(x.Table.Variants) != len(oc.cols) {
+	if x.Table == nil || len(x.Table.Columns) != len(x.Table.Variants) {
 		return nil, fmt.Errorf("the odds tables could not be computed from the pack's dice")
 	}
-	byTarget := map[string][]validate.OddsCell{}
-	for _, row := range x.Table.Rows {
-		byTarget[row.Target] = row.Cells
-	}
-	targets, groups := oddsTargets(base, reloaded)
-	k := 0
-	for _, g := range groups {
-		for i := range g.rows {
-			cells, ok := byTarget[targets[k].String()]
-			if !ok {
-				return nil, fmt.Errorf("odds table has no row %s", targets[k])
-			}
-			for _, cell := range cells {
-				g.rows[i].cells = append(g.rows[i].cells, parseRat(cell.P))
-			}
-			k++
+	reloaded := x.Game == schema.RFoDReloadedSystem
+	oc := &oddsCard{title: p.Game.Title, reloaded: reloaded, dice: x.DieTypes(), facesID: x.FacesAssumption, assumptions: x.Assumptions, amulet: x.Amulet}
+	if reloaded {
+		oc.reading = "repick reading of set-aside dice (A14)"
+		if x.SetAsidePermanent {
+			oc.reading = "set-aside dice stay set aside (A14)"
 		}
-		oc.groups = append(oc.groups, g)
 	}
-	if reloaded && base.HasFace(base.Zombie) {
-		first := base
-		first.Rerolls = 0
-		e, err := diceodds.NewEngine(first)
-		if err == nil {
-			if pr, err := e.Probability(diceodds.TurnEnds()); err == nil {
-				oc.notes = append(oc.notes, fmt.Sprintf("Five or more zombies on the first roll alone end the turn with P = %s (%s).", pctText(pr), pr.RatString()))
-			}
+	for _, c := range x.Table.Columns {
+		oc.cols = append(oc.cols, oddsCol{rerolls: c.Rerolls, flee: c.Fleeing, amulet: c.Amulet, fleeing: g.Fleeing})
+	}
+	oc.comboCols = []oddsCol{{fleeing: g.Fleeing}}
+	if g.Fleeing {
+		oc.comboCols = append(oc.comboCols, oddsCol{flee: true, fleeing: true})
+	}
+	if x.Amulet != "" {
+		for _, c := range slices.Clone(oc.comboCols) {
+			c.amulet = true
+			oc.comboCols = append(oc.comboCols, c)
+		}
+	}
+	combos := comboIndex(p, reloaded)
+	for _, co := range x.Combos {
+		oc.combos = append(oc.combos, newOddsCombo(co, combos[co.Character+"\x00"+co.Combo], oc.comboCols))
+	}
+	if err := oc.readTables(g, x.Table); err != nil {
+		return nil, err
+	}
+	if t := x.FirstRollTurnEnds; t != nil {
+		if pr := parseRat(t.P); pr != nil {
+			oc.notes = append(oc.notes, fmt.Sprintf("Five or more zombies on the first roll alone end the turn with P = %s (%s).", pctText(pr), pr.RatString()))
 		}
 	}
 	return oc, nil
+}
+
+// newOddsCombo is the row of a combo: its values under cols.
+func newOddsCombo(co validate.ComboOdds, cb *schema.CharacterCombo, cols []oddsCol) oddsCombo {
+	row := oddsCombo{character: rfNameOr(co.Name, co.Character), effect: co.Effect, label: co.Label() + " " + co.Dice, rerolls: co.Rerolls, skipped: co.Skipped, dice: cb}
+	row.meta = fmt.Sprintf("%d %s", co.Rerolls, rfPlural(co.Rerolls, "reroll", "rerolls"))
+	if co.Tier != "" {
+		row.meta = co.Tier + " · " + row.meta
+	}
+	if row.effect == "" {
+		row.effect = co.Combo
+	}
+	if co.Skipped != "" {
+		return row
+	}
+	for _, c := range cols {
+		p := co.P
+		switch {
+		case c.amulet && c.flee:
+			p = co.PAmuletFlee
+		case c.amulet:
+			p = co.PAmulet
+		case c.flee:
+			p = co.PFlee
+		}
+		row.cells = append(row.cells, parseRat(p))
+	}
+	return row
+}
+
+// readTables fills the icon-count tables, the rows spec 10 asks for, from
+// the table validate computed.
+func (oc *oddsCard) readTables(g diceodds.Game, t *validate.OddsTable) error {
+	byTarget := map[string][]validate.OddsCell{}
+	for _, row := range t.Rows {
+		byTarget[row.Target] = row.Cells
+	}
+	targets, groups := oddsTargets(g, oc.reloaded)
+	k := 0
+	for _, grp := range groups {
+		for i := range grp.rows {
+			cells, ok := byTarget[targets[k].String()]
+			if !ok {
+				return fmt.Errorf("odds table has no row %s", targets[k])
+			}
+			for _, cell := range cells {
+				grp.rows[i].cells = append(grp.rows[i].cells, parseRat(cell.P))
+			}
+			k++
+		}
+		oc.groups = append(oc.groups, grp)
+	}
+	return nil
 }
 
 // comboIndex maps "character\x00combo" to the character's combo.
@@ -312,7 +328,11 @@ const (
 
 // indexOddsCard describes odds.pdf in the kit's index.
 func indexOddsCard(p *schema.Pack) []string {
-	return []string{"exact odds from the dice engine: every character combo, the icon-count tables for 1, 2 and 3 rerolls, and an appendix of exact fractions; print one-sided"}
+	combos := "every character combo"
+	if validate.OddsAmulet(p) {
+		combos += " (also given AMULET, A6)"
+	}
+	return []string{"exact odds from the dice engine: " + combos + ", the icon-count tables for 1, 2 and 3 rerolls, and an appendix of exact fractions; print one-sided"}
 }
 
 // WriteOddsCard writes the pack's odds.pdf.
@@ -421,9 +441,15 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 	if oc.reloaded {
 		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
 	}
+	if oc.amulet != "" {
+		f.para("Values given AMULET (A6): "+oc.amulet+".", TextStyle{Size: 7, LineHeight: 1.15}, rfBlood)
+	}
 	// Combos.
 	if len(oc.combos) > 0 {
-		note := "at the character's rerolls; with and without a Fleeing reroll"
+		note := "at the character's rerolls; without and with a Fleeing reroll"
+		if oc.amulet != "" {
+			note += "; and given AMULET (1/6)"
+		}
 		if oc.reloaded {
 			note = "with the 5-zombie rule; each combo on its own (A16)"
 		}
@@ -450,39 +476,87 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 // drawOddsDice draws the assumed dice, one line per die type, with the
 // assumption id they rest on (A1 for RFoD, A13 for Reloaded).
 func (r *Renderer) drawOddsDice(f *oddsFlow, oc *oddsCard) {
-	id := "A1"
-	if oc.reloaded {
-		id = "A13"
-	}
 	for _, d := range oc.dice {
 		f.need(10)
 		const size = 7.0
-		label := fmt.Sprintf("Assumed faces (%s): %d × action die", id, d.count)
+		label := fmt.Sprintf("Assumed faces (%s): %d × action die", oc.facesID, d.Count)
 		f.c.Text(f.x0, f.y+size/2+1.3, label, Bold, 8, rfInk)
 		x := f.x0 + r.Fonts.Width(label, Bold, 8) + 3
-		for _, face := range d.faces {
+		for _, face := range d.Faces {
 			r.drawDieFace(f.c, face, x, f.y, size)
 			x += size + 1.2
 		}
-		f.c.Text(round2(x+2), f.y+size/2+1.3, r.clipText(strings.Join(d.faces, " · "), Regular, 7, max(1, f.x1-x-2)), Regular, 7, rfMuted)
+		f.c.Text(round2(x+2), f.y+size/2+1.3, r.clipText(strings.Join(d.Faces, " · "), Regular, 7, max(1, f.x1-x-2)), Regular, 7, rfMuted)
 		f.y += size + 2.5
 	}
 }
 
-// drawOddsComboTable draws the combos: character, combo, its dice and
-// rerolls, then one cell per column.
+// amuletHead is the heading over the columns given AMULET.
+const amuletHead = "GIVEN AMULET (1/6, A6)"
+
+// drawColumnHeads draws the heads of cols from x0, each colW wide, with
+// AMULET's heading over its columns and a rule on their left; it returns
+// the height used.
+func (r *Renderer) drawColumnHeads(f *oddsFlow, cols []oddsCol, x0, colW, pt float64) float64 {
+	lines, first := 0, -1
+	for i, c := range cols {
+		lines = max(lines, len(c.heads()))
+		if c.amulet && first < 0 {
+			first = i
+		}
+	}
+	y := f.y
+	if first >= 0 {
+		ax := x0 + float64(first)*colW
+		aw := float64(len(cols)-first) * colW
+		r.centredText(f.c, ax+aw/2, y+2.6, r.clipText(amuletHead, Bold, pt, aw-1), Bold, pt, rfBlood)
+		f.c.Line(ax+1, y+3.4, ax+aw-1, y+3.4, rfBlood, 0.3)
+		y += 3.6
+	}
+	for i, c := range cols {
+		for j, h := range c.heads() {
+			r.centredText(f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.clipText(strings.ToUpper(h), Bold, pt, colW-1), Bold, pt, rfMuted)
+		}
+	}
+	return y - f.y + float64(lines)*2.8 + 1.6
+}
+
+// amuletRule draws the rule left of the first column given AMULET, from y
+// down h.
+func amuletRule(f *oddsFlow, cols []oddsCol, x0, colW, y, h float64) {
+	for i, c := range cols {
+		if c.amulet {
+			x := x0 + float64(i)*colW
+			f.c.Line(x, y, x, y+h, rfBlood, 0.3)
+			return
+		}
+	}
+}
+
+// drawOddsComboTable draws the combos: the character with its rerolls and
+// the combo's effect, the combo's dice, then one cell per column.
 func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	colW := 24.0
+	if len(oc.comboCols) > 2 {
+		colW = 20
+	}
 	cx0 := f.x1 - float64(len(oc.comboCols))*colW
+	const size = 5.6
+	dice := 1
+	for _, co := range oc.combos {
+		if co.dice != nil {
+			dice = max(dice, len(comboFaces(co.dice)))
+		}
+	}
+	diceX := cx0 - 2 - float64(dice)*(size+0.8)
+	nameW := diceX - 3 - f.x0
 	const rowH = 8.5
 	header := func() {
-		f.need(rowH + 5)
-		f.c.Text(f.x0, f.y+3, "CHARACTER · COMBO", Bold, oddsHeadPt, rfMuted)
-		f.c.Text(f.x0+70, f.y+3, "DICE (AT LEAST)", Bold, oddsHeadPt, rfMuted)
-		for i, col := range oc.comboCols {
-			r.centredText(f.c, cx0+float64(i)*colW+colW/2, f.y+3, strings.ToUpper(col), Bold, oddsHeadPt, rfMuted)
-		}
-		f.y += 5
+		f.need(rowH + 10)
+		h := r.drawColumnHeads(f, oc.comboCols, cx0, colW, oddsHeadPt)
+		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", Bold, oddsHeadPt, rfMuted)
+		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", Bold, oddsHeadPt, rfMuted)
+		f.y += h
 	}
 	header()
 	for i, co := range oc.combos {
@@ -493,12 +567,13 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 		if i%2 == 0 && !r.InkSaver {
 			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
 		}
-		f.c.Text(f.x0, f.y+3.6, r.clipText(co.character, Bold, 7.5, 68), Bold, 7.5, rfInk)
-		sub := fmt.Sprintf("%s · %d %s", co.combo, co.rerolls, rfPlural(co.rerolls, "reroll", "rerolls"))
-		f.c.Text(f.x0, f.y+7, r.clipText(sub, Regular, 6.5, 68), Regular, 6.5, rfMuted)
+		name := r.clipText(co.character, Bold, 7.5, nameW)
+		f.c.Text(f.x0, f.y+3.6, name, Bold, 7.5, rfInk)
+		mx := f.x0 + r.Fonts.Width(name, Bold, 7.5)
+		f.c.Text(round2(mx), f.y+3.6, r.clipText(" · "+co.meta, Regular, 6.5, max(1, f.x0+nameW-mx)), Regular, 6.5, rfMuted)
+		f.c.Text(f.x0, f.y+7, r.clipText(co.effect, Regular, 6.5, nameW), Regular, 6.5, rfMuted)
 		if co.dice != nil {
-			size := 5.6
-			x := f.x0 + 70
+			x := diceX
 			for _, face := range comboFaces(co.dice) {
 				if x+size > cx0-2 {
 					break
@@ -513,6 +588,7 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 			for j, p := range co.cells {
 				f.cell(p, cx0+float64(j)*colW+colW/2, f.y+3.8, colW, j == 0)
 			}
+			amuletRule(f, oc.comboCols, cx0, colW, f.y, rowH)
 		}
 		f.y += rowH
 	}
@@ -524,14 +600,12 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 	labelW := 34.0
 	n := len(oc.cols)
-	colW := (f.x1 - f.x0 - labelW) / float64(max(n, 1))
+	x0 := f.x0 + labelW
+	colW := (f.x1 - x0) / float64(max(n, 1))
 	const rowH = 6.2
 	header := func() {
-		f.need(rowH + 6)
-		for i, col := range oc.cols {
-			r.centredText(f.c, f.x0+labelW+float64(i)*colW+colW/2, f.y+3, strings.ToUpper(col), Bold, 6.5, rfMuted)
-		}
-		f.y += 5
+		f.need(rowH + 12)
+		f.y += r.drawColumnHeads(f, oc.cols, x0, colW, 6.5)
 	}
 	header()
 	for _, g := range oc.groups {
@@ -551,18 +625,23 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 			if i%2 == 0 && !r.InkSaver {
 				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
 			}
-			label := row.label + " " + strings.ToLower(g.title)
-			if row.full {
-				label = row.label
-			}
-			f.c.Text(f.x0+6.5, f.y+3.4, r.clipText(label, Regular, 7, labelW-7), Regular, 7, rfInk)
+			f.c.Text(f.x0+6.5, f.y+3.4, r.clipText(row.title(g), Regular, 7, labelW-7), Regular, 7, rfInk)
 			for j, p := range row.cells {
-				f.cell(p, f.x0+labelW+float64(j)*colW+colW/2, f.y+3.2, colW, false)
+				f.cell(p, x0+float64(j)*colW+colW/2, f.y+3.2, colW, false)
 			}
+			amuletRule(f, oc.cols, x0, colW, f.y, rowH)
 			f.y += rowH
 		}
 		f.y += 1.5
 	}
+}
+
+// title is the row's title in its group: "≥ 3 search".
+func (row oddsRow) title(g oddsGroup) string {
+	if row.full {
+		return row.label
+	}
+	return row.label + " " + strings.ToLower(g.title)
 }
 
 // drawOddsAppendix lists every value's exact fraction.
@@ -589,8 +668,8 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 	}
 	for _, co := range oc.combos {
 		for j, p := range co.cells {
-			if p != nil {
-				line(fmt.Sprintf("%s, %s (%s): %s = %s", co.character, co.combo, oc.comboCols[j], pctText(p), p.RatString()))
+			if p != nil && j < len(oc.comboCols) {
+				line(fmt.Sprintf("%s (%s): %s = %s", co.label, oc.comboCols[j], pctText(p), p.RatString()))
 			}
 		}
 	}
@@ -598,7 +677,7 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 		for _, row := range g.rows {
 			for j, p := range row.cells {
 				if p != nil && j < len(oc.cols) {
-					label := row.label + " " + strings.ToLower(g.title)
+					label := row.title(g)
 					if row.full {
 						label = strings.ToLower(g.title) + ", " + row.label
 					}

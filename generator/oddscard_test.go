@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func oddsCell(t *testing.T, oc *oddsCard, face, label, col string) *big.Rat {
 	t.Helper()
 	ci := -1
 	for i, c := range oc.cols {
-		if c == col {
+		if c.String() == col {
 			ci = i
 		}
 	}
@@ -47,9 +48,14 @@ func TestOddsCardRFoDValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantCols := []string{"1 reroll no Flee", "1 reroll +Flee", "2 rerolls no Flee", "2 rerolls +Flee", "3 rerolls no Flee", "3 rerolls +Flee"}
-	if strings.Join(oc.cols, "|") != strings.Join(wantCols, "|") {
-		t.Fatalf("columns %q", oc.cols)
+	wantCols := []string{"1 reroll no Flee", "1 reroll +Flee", "2 rerolls no Flee", "2 rerolls +Flee", "3 rerolls no Flee", "3 rerolls +Flee",
+		"2 rerolls no Flee given AMULET", "2 rerolls +Flee given AMULET"}
+	var cols []string
+	for _, c := range oc.cols {
+		cols = append(cols, c.String())
+	}
+	if strings.Join(cols, "|") != strings.Join(wantCols, "|") {
+		t.Fatalf("columns %q", cols)
 	}
 	wantRat(t, ">=3 search, 1 reroll", oddsCell(t, oc, "search", "≥ 3", "1 reroll no Flee"), "10625/78732")
 	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls no Flee"), "1138594/4782969")
@@ -69,20 +75,32 @@ func TestOddsCardRFoDValues(t *testing.T) {
 	if got := strings.Join(faces, " "); got != "search:10 book:10 gun:5 bat:5 zombie:5" {
 		t.Errorf("groups %s", got)
 	}
-	// Combos, with and without Fleeing: {Gun 2, Bat 2} at 3 rerolls for
-	// the Brawler, the others at 2.
-	if len(oc.combos) != 6 || len(oc.comboCols) != 2 {
-		t.Fatalf("%d combos, columns %q", len(oc.combos), oc.comboCols)
+	// Given AMULET (A6) a zombie is certain: one shows, or a die becomes one.
+	wantRat(t, ">=1 zombie given AMULET", oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls no Flee given AMULET"), "1")
+	// Combos, without and with Fleeing, then given AMULET: {Gun 2, Bat 2}
+	// at 3 rerolls for the Brawler, the others at 2; each known by its
+	// effect, not its id.
+	if len(oc.combos) != 6 || fmt.Sprint(oc.comboCols) != "[no Flee +Flee no Flee given AMULET +Flee given AMULET]" {
+		t.Fatalf("%d combos, columns %v", len(oc.combos), oc.comboCols)
 	}
 	for _, co := range oc.combos {
 		if co.character == "The Hunter" {
 			if got := pctText(co.cells[0]) + " " + pctText(co.cells[1]); got != "53.2% 53.3%" {
 				t.Errorf("Hunter {zombie 2, gun 1}: %s, want 53.2%% 53.3%%", got)
 			}
+			if co.effect != "Kill two zombies." || co.meta != "2 rerolls" || co.label != "The Hunter {gun 1, zombie 2}" {
+				t.Errorf("Hunter: effect %q, meta %q, label %q", co.effect, co.meta, co.label)
+			}
 		}
-		if co.character == "The Brawler" && co.rerolls != 3 {
-			t.Errorf("the Brawler has %d rerolls, want 3", co.rerolls)
+		if co.character == "The Brawler" && (co.rerolls != 3 || co.meta != "3 rerolls") {
+			t.Errorf("the Brawler has %d rerolls (%q), want 3", co.rerolls, co.meta)
 		}
+		if len(co.cells) != 4 || co.cells[2].Cmp(co.cells[0]) < 0 || co.cells[3].Cmp(co.cells[1]) < 0 {
+			t.Errorf("%s: cells %v: the AMULET values must be there and never lower", co.character, co.cells)
+		}
+	}
+	if !strings.Contains(oc.amulet, "1/6") || oc.facesID != "A1" {
+		t.Errorf("AMULET note %q, faces %q", oc.amulet, oc.facesID)
 	}
 	if !strings.Contains(strings.Join(oc.assumptions, " "), "A1:") {
 		t.Errorf("assumptions %q lack A1", oc.assumptions)
@@ -94,14 +112,20 @@ func TestOddsCardReloadedValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(oc.cols, "|") != "1 reroll|2 rerolls|3 rerolls" {
-		t.Fatalf("columns %q", oc.cols)
+	if got := fmt.Sprint(oc.cols); got != "[1 reroll 2 rerolls 3 rerolls]" {
+		t.Fatalf("columns %s", got)
+	}
+	if oc.amulet != "" || len(oc.comboCols) != 1 {
+		t.Errorf("Reloaded has AMULET %q or combo columns %v", oc.amulet, oc.comboCols)
 	}
 	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls"), "4421633773/12397455648")
 	wantRat(t, "turn ends, 2 rerolls", oddsCell(t, oc, "zombie", "rerolling every other die", "2 rerolls"), "5248110340291/101559956668416")
 	for _, co := range oc.combos {
-		if co.character == "The Prom Queen" && co.combo == "major" {
+		if co.character == "The Prom Queen" && co.meta == "major · 2 rerolls" {
 			wantRat(t, "Prom Queen major", co.cells[0], "81006681733/156728328192")
+			if co.label != "The Prom Queen major {explore 1, search 1, zombie 2}" {
+				t.Errorf("label %q", co.label)
+			}
 		}
 	}
 	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "31/46656") {

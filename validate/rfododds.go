@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -11,15 +12,20 @@ import (
 
 // OddsExplanation is the odds section of `runforge validate --explain` for
 // a Run, Fight, or Die! or Reloaded pack (spec shared/specs/run-fight-or-die.md
-// section 10): every character combo's exact probability with the pack's
-// action dice, under the best keep strategy for that combo. RFoD combos
-// give the default value (the character's rerolls, no Fleeing, no AMULET)
-// and the value with Fleeing; Reloaded combos apply the 5-zombie terminal
-// rule and the manifest's set-aside reading (A14).
+// sections 5.7 and 10), and the content of the kit's odds.pdf: every
+// character combo's exact probability with the pack's action dice, under the
+// best keep strategy for that combo, and the icon-count tables. RFoD combos
+// give the default value (the character's rerolls, no Fleeing, no AMULET),
+// the value with Fleeing, and both again given that the event die shows
+// AMULET (A6); Reloaded combos apply the 5-zombie terminal rule and the
+// manifest's set-aside reading (A14).
 type OddsExplanation struct {
 	Game string `json:"game"`
 	// Dice are the action dice's faces, one entry per die copy.
 	Dice []string `json:"dice"`
+	// FacesAssumption is the id of the assumption the dice's faces rest on
+	// (A1 in RFoD, A13 in Reloaded), printed beside every table (spec 10).
+	FacesAssumption string `json:"facesAssumption"`
 	// Rerolls is the manifest's rfod.dice.rerolls (a character may have
 	// its own).
 	Rerolls int `json:"rerolls"`
@@ -28,22 +34,85 @@ type OddsExplanation struct {
 	// Threshold is rfod.dice.oddsWarningBelow.
 	Threshold string `json:"threshold"`
 	// Assumptions are the dice assumptions the values rest on.
-	Assumptions []string    `json:"assumptions"`
-	Combos      []ComboOdds `json:"combos,omitempty"`
+	Assumptions []string `json:"assumptions"`
+	// Amulet, in RFoD, says what the values given AMULET are: conditioned
+	// on the event die showing AMULET (probability 1/6, A6).
+	Amulet string      `json:"amulet,omitempty"`
+	Combos []ComboOdds `json:"combos,omitempty"`
 	// Table is the odds card's icon counts (spec 10): for each non-zombie
 	// face at least and exactly k, at least k zombies and, in Reloaded, the
 	// chance that zombies end the turn, under each variant (RFoD: 1, 2 and
-	// 3 rerolls, without and with Fleeing).
+	// 3 rerolls, without and with Fleeing, then the manifest's rerolls given
+	// AMULET, without and with Fleeing).
 	Table *OddsTable `json:"table,omitempty"`
+	// FirstRollTurnEnds is, in Reloaded, the chance that five zombies end
+	// the turn on the first roll alone (spec 10).
+	FirstRollTurnEnds *OddsCell `json:"firstRollTurnEnds,omitempty"`
 	// Skipped says why no odds were computed (the dice are broken).
 	Skipped string `json:"skipped,omitempty"`
+
+	dieTypes []DieType
+}
+
+// DieType is one type of action die and how many copies the pack rolls.
+type DieType struct {
+	Count int
+	Faces []string
+}
+
+// DieTypes returns the action dice grouped by die type, in pack order:
+// consecutive copies with the same faces make one type. It is nil for an
+// explanation read back from JSON (see Dice).
+func (x *OddsExplanation) DieTypes() []DieType {
+	if x == nil {
+		return nil
+	}
+	out := make([]DieType, len(x.dieTypes))
+	for i, d := range x.dieTypes {
+		out[i] = DieType{Count: d.Count, Faces: slices.Clone(d.Faces)}
+	}
+	return out
 }
 
 // OddsTable is the odds card's table: a column per variant, a row per
 // target, each cell exact and as a decimal.
 type OddsTable struct {
-	Variants []string  `json:"variants"`
-	Rows     []OddsRow `json:"rows"`
+	Variants []string `json:"variants"`
+	// Columns are the variants' settings, in the order of Variants.
+	Columns []OddsColumn `json:"columns"`
+	Rows    []OddsRow    `json:"rows"`
+}
+
+// OddsColumn is the setting of one variant of the table.
+type OddsColumn struct {
+	Rerolls int  `json:"rerolls"`
+	Fleeing bool `json:"fleeing,omitempty"`
+	// Amulet marks a value conditioned on the event die showing AMULET
+	// (probability 1/6, A6).
+	Amulet bool `json:"amulet,omitempty"`
+}
+
+// String names the column in full: "2 rerolls, no Fleeing", "2 rerolls,
+// Fleeing, given AMULET" (the table's Variants leave out "no Fleeing" in a
+// game without Fleeing).
+func (c OddsColumn) String() string {
+	return c.name(true)
+}
+
+// name is the column's name; hasFleeing is set for a game with Fleeing,
+// whose columns all say whether they flee.
+func (c OddsColumn) name(hasFleeing bool) string {
+	name := plural(c.Rerolls, "reroll", "rerolls")
+	switch {
+	case c.Fleeing:
+		name += ", Fleeing"
+	case hasFleeing:
+		name += ", no Fleeing"
+	}
+	if c.Amulet {
+		name += ", given AMULET"
+	}
+	return name
 }
 
 // OddsRow is one target of the table.
@@ -58,46 +127,9 @@ type OddsCell struct {
 	PDecimal float64 `json:"pDecimal"`
 }
 
-// oddsTable computes the odds card's table of the pack's game g: the
-// columns of spec 10, with 1, 2 and 3 rerolls (RFoD without and with
-// Fleeing), as odds.pdf prints them. engineFor gives the engines of a
-// rerolls count (without Fleeing, and with it when g has Fleeing), shared
-// with the combos; ExplainOdds has them precompute the table's targets.
-func oddsTable(g diceodds.Game, engineFor func(rerolls int) ([2]*diceodds.Engine, error)) (*OddsTable, error) {
-	t := &OddsTable{}
-	var engines []*diceodds.Engine
-	for _, r := range []int{1, 2, 3} {
-		es, err := engineFor(r)
-		if err != nil {
-			return nil, err
-		}
-		t.Variants = append(t.Variants, oddsVariantName(g.Fleeing, r, false))
-		engines = append(engines, es[0])
-		if g.Fleeing && es[1] != nil {
-			t.Variants = append(t.Variants, oddsVariantName(g.Fleeing, r, true))
-			engines = append(engines, es[1])
-		}
-	}
-	targets := diceodds.CardTargets(g)
-	cells := make([][]OddsCell, len(engines))
-	for i, e := range engines {
-		ps, err := e.Probabilities(targets)
-		if err != nil {
-			return nil, err
-		}
-		cells[i] = make([]OddsCell, len(targets))
-		for j, pr := range ps {
-			cells[i][j] = OddsCell{P: pr.RatString(), PDecimal: diceodds.Float(pr)}
-		}
-	}
-	for j, target := range targets {
-		row := OddsRow{Target: target.String()}
-		for i := range engines {
-			row.Cells = append(row.Cells, cells[i][j])
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t, nil
+// newOddsCell is the cell of p.
+func newOddsCell(p *big.Rat) OddsCell {
+	return OddsCell{P: p.RatString(), PDecimal: diceodds.Float(p)}
 }
 
 // ComboOdds is one character combo's exact probability.
@@ -105,159 +137,430 @@ type ComboOdds struct {
 	Character string `json:"character"`
 	Name      string `json:"name,omitempty"`
 	Combo     string `json:"combo"`
-	Dice      string `json:"dice"`
-	Rerolls   int    `json:"rerolls"`
+	// Tier is the Reloaded combo's tier (minor, major, super: L206).
+	Tier string `json:"tier,omitempty"`
+	// Effect is the combo's effect text, which players know it by (RFoD
+	// combos have ids, not names).
+	Effect  string `json:"effect,omitempty"`
+	Dice    string `json:"dice"`
+	Rerolls int    `json:"rerolls"`
 	// P is the exact fraction, PDecimal its decimal; PFlee and
 	// PFleeDecimal are the RFoD values with Fleeing.
 	P            string  `json:"p"`
 	PDecimal     float64 `json:"pDecimal"`
 	PFlee        string  `json:"pFlee,omitempty"`
 	PFleeDecimal float64 `json:"pFleeDecimal,omitempty"`
+	// PAmulet and PAmuletFlee are the RFoD values given that the event die
+	// shows AMULET (A6), without and with Fleeing: conditional values,
+	// never the default.
+	PAmulet            string  `json:"pAmulet,omitempty"`
+	PAmuletDecimal     float64 `json:"pAmuletDecimal,omitempty"`
+	PAmuletFlee        string  `json:"pAmuletFlee,omitempty"`
+	PAmuletFleeDecimal float64 `json:"pAmuletFleeDecimal,omitempty"`
 	// Skipped says why the combo has no value (a face that is no action
 	// face).
 	Skipped string `json:"skipped,omitempty"`
+}
+
+// Label is how a player knows the combo: its character's name, with the
+// Reloaded tier (minor, major, super); an RFoD combo is known by its effect
+// (see Effect), its id only when it has none.
+func (c ComboOdds) Label() string {
+	name := c.Name
+	if name == "" {
+		name = c.Character
+	}
+	switch {
+	case c.Tier != "":
+		return name + " " + c.Tier
+	case c.Effect == "":
+		return name + " " + c.Combo
+	}
+	return name
+}
+
+// rfOddsRules is what the odds of a game rest on: its character boards,
+// its engine preset, the dice roles it rolls, its action faces and its
+// assumptions.
+type rfOddsRules struct {
+	boardType       string
+	base            diceodds.Game
+	roles, vocab    []string
+	facesAssumption string
+	assumptions     []string
+	// amulet: the event die has AMULET (RFoD, L292), reported as
+	// conditional values (A6).
+	amulet bool
+}
+
+// amuletText says what "given AMULET" means (spec 5.7, A6).
+const amuletText = "conditioned on the event die showing AMULET (probability 1/6): never the default odds, never compared with the threshold"
+
+// rfOddsRulesOf returns the odds rules of the pack's game; ok is false for
+// another game.
+func rfOddsRulesOf(p *schema.Pack) (rfOddsRules, bool) {
+	if p == nil || p.Game == nil {
+		return rfOddsRules{}, false
+	}
+	switch p.Game.System {
+	case schema.RFoDSystem:
+		return rfOddsRules{boardType: schema.RFoDCharacterBoard, base: diceodds.RFoD(), roles: []string{"action"}, vocab: rfodActionFaces, facesAssumption: "A1", amulet: true,
+			assumptions: []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
+				"A5: a Fleeing reroll uses up one of the rerolls",
+				"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
+				"A7: combos are \"at least\"", "the threshold is compared with the value without Fleeing and without AMULET"}}, true
+	case schema.RFoDReloadedSystem:
+		return rfOddsRules{boardType: schema.RFoDRCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: rfodrFaces, facesAssumption: "A13",
+			assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
+				"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}}, true
+	}
+	return rfOddsRules{}, false
+}
+
+// OddsGame returns the engine game of an RFoD or Reloaded pack's action
+// dice at the manifest's rerolls, with the game's rules and, in Reloaded,
+// the manifest's A14 reading; ok is false for another game or dice the
+// engine cannot compute (rfod/dice and rfodr/dice report those). It is the
+// one description of the pack's dice that --explain and odds.pdf share.
+func OddsGame(p *schema.Pack) (diceodds.Game, bool) {
+	rules, ok := rfOddsRulesOf(p)
+	if !ok {
+		return diceodds.Game{}, false
+	}
+	return rules.game(p)
+}
+
+// OddsAmulet reports whether the pack's odds also give the values given
+// AMULET: RFoD's event die has it (L292, A6), Reloaded has no event die.
+func OddsAmulet(p *schema.Pack) bool {
+	rules, ok := rfOddsRulesOf(p)
+	return ok && rules.amulet
+}
+
+// game is the pack's dice game under rules at the manifest's rerolls.
+func (rules rfOddsRules) game(p *schema.Pack) (diceodds.Game, bool) {
+	s := p.RFoD()
+	g, ok := rfGame(p, rules.base, rules.roles, s.Dice.Rerolls)
+	if p.Game.System == schema.RFoDReloadedSystem {
+		g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
+	}
+	return g, ok
 }
 
 // ExplainOdds computes the odds section of an RFoD or Reloaded pack: the
 // characters' combos and the odds card's tables; nil for a pack of another
 // game or with neither characters nor action dice.
 func ExplainOdds(p *schema.Pack) *OddsExplanation {
-	if p == nil || p.Game == nil {
+	rules, ok := rfOddsRulesOf(p)
+	if !ok {
 		return nil
 	}
-	s := p.RFoD()
-	var boards []*schema.PlayerBoard
-	var base diceodds.Game
-	var roles, vocab, assumptions []string
-	switch p.Game.System {
-	case schema.RFoDSystem:
-		boards, base, roles, vocab = p.PlayerBoards(schema.RFoDCharacterBoard), diceodds.RFoD(), []string{"action"}, rfodActionFaces
-		assumptions = []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
-			"A5: a Fleeing reroll uses up one of the rerolls", "A7: combos are \"at least\"", "the threshold is compared with the value without Fleeing and without AMULET"}
-	case schema.RFoDReloadedSystem:
-		boards, base, roles, vocab = p.PlayerBoards(schema.RFoDRCharacterBoard), diceodds.Reloaded(), []string{"action", ""}, rfodrFaces
-		assumptions = []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
-			"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}
-	default:
-		return nil
-	}
-	if len(boards) == 0 && len(rfDiceOfRole(p, roles...)) == 0 {
+	boards := p.PlayerBoards(rules.boardType)
+	if len(boards) == 0 && len(rfDiceOfRole(p, rules.roles...)) == 0 {
 		return nil // neither characters nor dice: nothing to compute
 	}
-	x := &OddsExplanation{Game: p.Game.System, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: assumptions}
-	if p.Game.System == schema.RFoDReloadedSystem {
-		x.SetAsidePermanent = s.Dice.SetAsideIsPermanent
+	s := p.RFoD()
+	x := &OddsExplanation{Game: p.Game.System, FacesAssumption: rules.facesAssumption, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: rules.assumptions}
+	if rules.amulet {
+		x.Amulet = amuletText
 	}
-	// The engines of 1, 2 and 3 rerolls (the table's columns, and most
-	// characters) form one diceodds.Set: one graph, one pass for all of
-	// them. Another count gets engines of its own.
-	engines := map[int][2]*diceodds.Engine{}
-	var set *diceodds.Set
-	newEngines := func(rerolls []int) error {
-		var games []diceodds.Game
-		var slots [][2]int // rerolls, 0 default or 1 Fleeing
-		for _, r := range rerolls {
-			g, ok := rfGame(p, base, roles, r)
-			if !ok {
-				return fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
-			}
-			g.SetAsidePermanent = x.SetAsidePermanent
-			def := g
-			def.Fleeing = false
-			games = append(games, def)
-			slots = append(slots, [2]int{r, 0})
-			if g.Fleeing {
-				games = append(games, g)
-				slots = append(slots, [2]int{r, 1})
-			}
-		}
-		st, err := diceodds.NewSet(games)
-		if err != nil {
-			return err
-		}
-		for i, sl := range slots {
-			es := engines[sl[0]]
-			es[sl[1]] = st.Engine(i)
-			engines[sl[0]] = es
-		}
-		if len(rerolls) > 1 {
-			set = st
-		}
-		return nil
-	}
-	engineFor := func(rerolls int) ([2]*diceodds.Engine, error) {
-		if e, ok := engines[rerolls]; ok {
-			return e, nil
-		}
-		group := []int{rerolls}
-		if rerolls >= 1 && rerolls <= 3 {
-			group = []int{1, 2, 3}
-		}
-		if err := newEngines(group); err != nil {
-			return [2]*diceodds.Engine{}, err
-		}
-		return engines[rerolls], nil
-	}
-	g, ok := rfGame(p, base, roles, s.Dice.Rerolls)
+	g, ok := rules.game(p)
 	if !ok {
 		x.Skipped = "the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)"
 		return x
 	}
+	x.SetAsidePermanent = g.SetAsidePermanent
 	for _, d := range g.Dice {
 		x.Dice = append(x.Dice, strings.Join(d.Faces[:], " "))
 	}
-	// The table's targets and the combos of 1 to 3 rerolls, for the set's
-	// every game in one pass.
-	if _, err := engineFor(1); err == nil && set != nil {
-		pre := diceodds.CardTargets(g)
-		for _, b := range boards {
-			for _, cb := range b.Combos {
-				pre = append(pre, diceodds.Combo(cb.Dice))
-			}
-		}
-		set.Precompute(pre)
-	}
-	if t, err := oddsTable(g, engineFor); err == nil {
-		x.Table = t
-	}
-	for _, b := range boards {
-		rerolls := s.Dice.Rerolls
-		if b.Rerolls != nil {
-			rerolls = *b.Rerolls
-		}
-		for _, cb := range b.Combos {
-			co := ComboOdds{Character: b.ID, Name: b.Name, Combo: cb.ID, Dice: diceodds.Combo(cb.Dice).String(), Rerolls: rerolls}
-			for _, f := range cb.Faces() {
-				if !slices.Contains(vocab, f) {
-					co.Skipped = fmt.Sprintf("%q is no action die face", f)
-				}
-			}
-			if co.Skipped == "" {
-				es, err := engineFor(rerolls)
-				if err == nil {
-					t := diceodds.Combo(cb.Dice)
-					pr, err1 := es[0].Probability(t)
-					if err = err1; err == nil {
-						co.P, co.PDecimal = pr.RatString(), diceodds.Float(pr)
-						if es[1] != nil {
-							pf, err2 := es[1].Probability(t)
-							if err = err2; err == nil {
-								co.PFlee, co.PFleeDecimal = pf.RatString(), diceodds.Float(pf)
-							}
-						}
-					}
-				}
-				if err != nil {
-					co.Skipped = err.Error()
-				}
-			}
-			x.Combos = append(x.Combos, co)
-		}
-	}
+	x.dieTypes = dieTypesOf(g)
+	x.computeOdds(g, rules, boards)
 	return x
 }
 
-// String is the text form: one line per combo.
+// firstRoll is the variant of the first roll alone.
+var firstRoll = OddsColumn{Rerolls: 0}
+
+// computeOdds computes every value of the section in one computation: the
+// table's columns, each combo's variants, and in Reloaded the chance that
+// zombies end the turn on the first roll alone.
+func (x *OddsExplanation) computeOdds(g diceodds.Game, rules rfOddsRules, boards []*schema.PlayerBoard) {
+	combos := rfOddsCombos(boards, rules, x.Rerolls)
+	columns := oddsColumns(g, rules.amulet, x.Rerolls)
+	targets := diceodds.CardTargets(g)
+	work := []oddsWork{{variants: columns, targets: targets}}
+	for _, co := range combos {
+		if co.target != nil {
+			work = addOddsWork(work, co.variants, *co.target)
+		}
+	}
+	zombiesEnd := g.ZombieLimit > 0 && g.HasFace(g.Zombie)
+	if zombiesEnd {
+		work = addOddsWork(work, []OddsColumn{firstRoll}, diceodds.TurnEnds())
+	}
+	es := newOddsEngines(g, work)
+	if t, err := es.table(columns, targets, g.Fleeing); err == nil {
+		x.Table = t
+	}
+	if zombiesEnd {
+		if pr, err := es.probability(firstRoll, diceodds.TurnEnds()); err == nil {
+			c := newOddsCell(pr)
+			x.FirstRollTurnEnds = &c
+		}
+	}
+	for _, co := range combos {
+		x.Combos = append(x.Combos, co.compute(es))
+	}
+}
+
+// dieTypesOf groups g's dice by die type, in order: consecutive copies
+// with the same faces make one type.
+func dieTypesOf(g diceodds.Game) []DieType {
+	var out []DieType
+	for _, d := range g.Dice {
+		if n := len(out); n > 0 && slices.Equal(out[n-1].Faces, d.Faces[:]) {
+			out[n-1].Count++
+			continue
+		}
+		out = append(out, DieType{Count: 1, Faces: slices.Clone(d.Faces[:])})
+	}
+	return out
+}
+
+// oddsColumns are the table's columns of spec 10: 1, 2 and 3 rerolls, in
+// RFoD without and with Fleeing; then, with amulet, the manifest's rerolls
+// given AMULET without and with Fleeing (the spec's optional AMULET
+// variant, 5.7).
+func oddsColumns(g diceodds.Game, amulet bool, rerolls int) []OddsColumn {
+	var out []OddsColumn
+	for _, r := range []int{1, 2, 3} {
+		out = append(out, OddsColumn{Rerolls: r})
+		if g.Fleeing {
+			out = append(out, OddsColumn{Rerolls: r, Fleeing: true})
+		}
+	}
+	if amulet {
+		out = append(out, OddsColumn{Rerolls: rerolls, Amulet: true})
+		if g.Fleeing {
+			out = append(out, OddsColumn{Rerolls: rerolls, Fleeing: true, Amulet: true})
+		}
+	}
+	return out
+}
+
+// rfOddsCombo is one combo to compute: its row, its target (nil when it
+// is skipped) and its variants (default, Fleeing, AMULET, AMULET with
+// Fleeing as the game has them).
+type rfOddsCombo struct {
+	row      ComboOdds
+	target   *diceodds.Target
+	variants []OddsColumn
+}
+
+// rfOddsCombos lists the characters' combos with their variants.
+func rfOddsCombos(boards []*schema.PlayerBoard, rules rfOddsRules, rerolls int) []rfOddsCombo {
+	var out []rfOddsCombo
+	for _, b := range boards {
+		r := rerolls
+		if b.Rerolls != nil {
+			r = *b.Rerolls
+		}
+		for _, cb := range b.Combos {
+			if cb == nil {
+				continue
+			}
+			co := rfOddsCombo{row: ComboOdds{Character: b.ID, Name: b.Name, Combo: cb.ID, Effect: cb.Effect, Dice: diceodds.Combo(cb.Dice).String(), Rerolls: r}}
+			if rules.boardType == schema.RFoDRCharacterBoard {
+				co.row.Tier = cb.ID
+			}
+			for _, f := range cb.Faces() {
+				if !slices.Contains(rules.vocab, f) {
+					co.row.Skipped = fmt.Sprintf("%q is no action die face", f)
+				}
+			}
+			if co.row.Skipped == "" {
+				t := diceodds.Combo(cb.Dice)
+				co.target = &t
+				co.variants = []OddsColumn{{Rerolls: r}}
+				if rules.base.Fleeing {
+					co.variants = append(co.variants, OddsColumn{Rerolls: r, Fleeing: true})
+				}
+				if rules.amulet {
+					co.variants = append(co.variants, OddsColumn{Rerolls: r, Amulet: true})
+					if rules.base.Fleeing {
+						co.variants = append(co.variants, OddsColumn{Rerolls: r, Fleeing: true, Amulet: true})
+					}
+				}
+			}
+			out = append(out, co)
+		}
+	}
+	return out
+}
+
+// compute fills the combo's values from es.
+func (co rfOddsCombo) compute(es *oddsEngines) ComboOdds {
+	row := co.row
+	if co.target == nil {
+		return row
+	}
+	for _, v := range co.variants {
+		pr, err := es.probability(v, *co.target)
+		if err != nil {
+			row.Skipped = err.Error()
+			return row
+		}
+		c := newOddsCell(pr)
+		switch {
+		case v.Amulet && v.Fleeing:
+			row.PAmuletFlee, row.PAmuletFleeDecimal = c.P, c.PDecimal
+		case v.Amulet:
+			row.PAmulet, row.PAmuletDecimal = c.P, c.PDecimal
+		case v.Fleeing:
+			row.PFlee, row.PFleeDecimal = c.P, c.PDecimal
+		default:
+			row.P, row.PDecimal = c.P, c.PDecimal
+		}
+	}
+	return row
+}
+
+// maxSharedRerolls bounds the rerolls of the variants that share one
+// decision graph: the table's 1 to 3 (and 0, the first roll alone). A
+// character with more rerolls gets a graph of its own, so that its larger
+// denominator does not move the shared one beyond uint64 (diceodds.Set).
+const maxSharedRerolls = 3
+
+// oddsEngines are the engines of a game's variants, every value computed
+// together: the variants with up to maxSharedRerolls rerolls form one
+// diceodds.Set (one graph, one pass), any other rerolls count a set of its
+// own.
+type oddsEngines struct {
+	engines map[OddsColumn]*diceodds.Engine
+	// errs are the variants the engine cannot compute (a character's
+	// rerolls out of range), with why.
+	errs map[OddsColumn]error
+}
+
+// oddsWork is some targets to compute under some variants.
+type oddsWork struct {
+	variants []OddsColumn
+	targets  []diceodds.Target
+}
+
+// addOddsWork adds target under variants to work: to the first item that
+// has every one of the variants, or as an item of its own. The table's
+// item takes the combos at the table's rerolls, so that one pass computes
+// them all; a character's own rerolls make a pass with its combos only.
+func addOddsWork(work []oddsWork, variants []OddsColumn, target diceodds.Target) []oddsWork {
+	for i, w := range work {
+		if !slices.ContainsFunc(variants, func(v OddsColumn) bool { return !slices.Contains(w.variants, v) }) {
+			work[i].targets = append(work[i].targets, target)
+			return work
+		}
+	}
+	return append(work, oddsWork{variants: variants, targets: []diceodds.Target{target}})
+}
+
+// newOddsEngines builds the engines of every variant of work and
+// precomputes each item's targets under its variants. A variant the
+// engine cannot compute makes its values fail, not the others.
+func newOddsEngines(g diceodds.Game, work []oddsWork) *oddsEngines {
+	groups := map[int][]OddsColumn{}
+	var keys []int
+	for _, w := range work {
+		for _, v := range w.variants {
+			key := max(v.Rerolls, maxSharedRerolls)
+			if v.Rerolls < 0 {
+				key = v.Rerolls // rejected by the engine: reported on its own
+			}
+			if !slices.Contains(groups[key], v) {
+				if len(groups[key]) == 0 {
+					keys = append(keys, key)
+				}
+				groups[key] = append(groups[key], v)
+			}
+		}
+	}
+	es := &oddsEngines{engines: map[OddsColumn]*diceodds.Engine{}, errs: map[OddsColumn]error{}}
+	for _, key := range keys {
+		games := make([]diceodds.Game, len(groups[key]))
+		for i, v := range groups[key] {
+			games[i] = g
+			games[i].Rerolls, games[i].Fleeing, games[i].Amulet = v.Rerolls, v.Fleeing, v.Amulet
+		}
+		set, err := diceodds.NewSet(games)
+		if err != nil {
+			for _, v := range groups[key] {
+				es.errs[v] = fmt.Errorf("the odds with %s cannot be computed: %w", plural(v.Rerolls, "reroll", "rerolls"), err)
+			}
+			continue
+		}
+		for _, w := range work {
+			var in []int
+			for i, v := range groups[key] {
+				if slices.Contains(w.variants, v) {
+					in = append(in, i)
+				}
+			}
+			set.PrecomputeFor(in, w.targets)
+		}
+		for i, v := range groups[key] {
+			es.engines[v] = set.Engine(i)
+		}
+	}
+	return es
+}
+
+// engine is the engine of variant v.
+func (es *oddsEngines) engine(v OddsColumn) (*diceodds.Engine, error) {
+	if err := es.errs[v]; err != nil {
+		return nil, err
+	}
+	e, ok := es.engines[v]
+	if !ok {
+		return nil, fmt.Errorf("no engine for %s", v)
+	}
+	return e, nil
+}
+
+// probability is t under variant v.
+func (es *oddsEngines) probability(v OddsColumn, t diceodds.Target) (*big.Rat, error) {
+	e, err := es.engine(v)
+	if err != nil {
+		return nil, err
+	}
+	return e.Probability(t)
+}
+
+// table computes the odds card's table: targets under columns.
+func (es *oddsEngines) table(columns []OddsColumn, targets []diceodds.Target, hasFleeing bool) (*OddsTable, error) {
+	t := &OddsTable{Columns: columns}
+	cells := make([][]*big.Rat, len(columns))
+	for i, c := range columns {
+		t.Variants = append(t.Variants, c.name(hasFleeing))
+		e, err := es.engine(c)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := e.Probabilities(targets)
+		if err != nil {
+			return nil, err
+		}
+		cells[i] = ps
+	}
+	for j, target := range targets {
+		row := OddsRow{Target: target.String()}
+		for i := range columns {
+			row.Cells = append(row.Cells, newOddsCell(cells[i][j]))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
+}
+
+// String is the text form: the dice and assumptions, the icon-count table,
+// then each combo with its effect and values.
 func (x *OddsExplanation) String() string {
 	if x == nil {
 		return ""
@@ -276,46 +579,65 @@ func (x *OddsExplanation) String() string {
 		fmt.Fprintf(&sb, "  not computed: %s\n", x.Skipped)
 		return sb.String()
 	}
-	fmt.Fprintf(&sb, "  dice: %s\n", strings.Join(x.Dice, " | "))
+	fmt.Fprintf(&sb, "  dice (%s): %s\n", x.FacesAssumption, strings.Join(x.Dice, " | "))
 	for _, a := range x.Assumptions {
 		fmt.Fprintf(&sb, "  assumes %s\n", a)
 	}
-	if x.Table != nil {
-		sb.WriteString("  icon counts (exact values in --format json):\n")
-		for i, v := range x.Table.Variants {
-			fmt.Fprintf(&sb, "    column %d: %s\n", i+1, v)
-		}
-		for _, r := range x.Table.Rows {
-			fmt.Fprintf(&sb, "    %-24s", r.Target)
-			for _, c := range r.Cells {
-				fmt.Fprintf(&sb, " %6.2f%%", 100*c.PDecimal)
-			}
-			sb.WriteString("\n")
-		}
+	if x.Amulet != "" {
+		fmt.Fprintf(&sb, "  values given AMULET (A6): %s\n", x.Amulet)
+	}
+	x.Table.writeText(&sb)
+	if x.FirstRollTurnEnds != nil {
+		fmt.Fprintf(&sb, "  turn ends by zombies on the first roll alone: %s ≈ %.4f\n", x.FirstRollTurnEnds.P, x.FirstRollTurnEnds.PDecimal)
 	}
 	for _, c := range x.Combos {
-		fmt.Fprintf(&sb, "  %s %s %s (%d rerolls): ", c.Character, c.Combo, c.Dice, c.Rerolls)
-		switch {
-		case c.Skipped != "":
-			fmt.Fprintf(&sb, "not computed: %s\n", c.Skipped)
-		case c.PFlee != "":
-			fmt.Fprintf(&sb, "P = %s ≈ %.4f without Fleeing, %s ≈ %.4f with Fleeing\n", c.P, c.PDecimal, c.PFlee, c.PFleeDecimal)
-		default:
-			fmt.Fprintf(&sb, "P = %s ≈ %.4f\n", c.P, c.PDecimal)
-		}
+		c.writeText(&sb)
 	}
 	return sb.String()
 }
 
-// oddsVariantName names a column: "2 rerolls", or for a game with Fleeing
-// "2 rerolls, no Fleeing" and "2 rerolls, Fleeing".
-func oddsVariantName(hasFleeing bool, rerolls int, flee bool) string {
-	name := plural(rerolls, "reroll", "rerolls")
-	switch {
-	case !hasFleeing:
-		return name
-	case flee:
-		return name + ", Fleeing"
+// writeText writes the table: its columns, then a line per target.
+func (t *OddsTable) writeText(sb *strings.Builder) {
+	if t == nil {
+		return
 	}
-	return name + ", no Fleeing"
+	sb.WriteString("  icon counts (exact values in --format json):\n")
+	for i, v := range t.Variants {
+		note := ""
+		if i < len(t.Columns) && t.Columns[i].Amulet {
+			note = " (conditional: AMULET has probability 1/6, A6)"
+		}
+		fmt.Fprintf(sb, "    column %d: %s%s\n", i+1, v, note)
+	}
+	for _, r := range t.Rows {
+		fmt.Fprintf(sb, "    %-24s", r.Target)
+		for _, c := range r.Cells {
+			fmt.Fprintf(sb, " %6.2f%%", 100*c.PDecimal)
+		}
+		sb.WriteString("\n")
+	}
+}
+
+// writeText writes the combo: who and what, then its values.
+func (c ComboOdds) writeText(sb *strings.Builder) {
+	fmt.Fprintf(sb, "  %s %s (%s)", c.Label(), c.Dice, plural(c.Rerolls, "reroll", "rerolls"))
+	if c.Effect != "" {
+		fmt.Fprintf(sb, ": %q", c.Effect)
+	}
+	sb.WriteString("\n")
+	switch {
+	case c.Skipped != "":
+		fmt.Fprintf(sb, "    not computed: %s\n", c.Skipped)
+	case c.PFlee != "":
+		fmt.Fprintf(sb, "    P = %s ≈ %.4f without Fleeing, %s ≈ %.4f with Fleeing\n", c.P, c.PDecimal, c.PFlee, c.PFleeDecimal)
+	default:
+		fmt.Fprintf(sb, "    P = %s ≈ %.4f\n", c.P, c.PDecimal)
+	}
+	if c.Skipped == "" && c.PAmulet != "" {
+		fmt.Fprintf(sb, "    given AMULET (1/6, A6): P = %s ≈ %.4f without Fleeing", c.PAmulet, c.PAmuletDecimal)
+		if c.PAmuletFlee != "" {
+			fmt.Fprintf(sb, ", %s ≈ %.4f with Fleeing", c.PAmuletFlee, c.PAmuletFleeDecimal)
+		}
+		sb.WriteString("\n")
+	}
 }

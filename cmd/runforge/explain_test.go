@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -56,5 +57,59 @@ func TestValidateExplain(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("JSON explain lacks the worked example:\n%s", out)
+	}
+}
+
+// TestValidateExplainOdds: for the bundled Run, Fight, or Die! pack,
+// --explain gives every combo by its character and effect, with its values
+// given AMULET (A6) marked conditional; the JSON keeps the combo ids and
+// gives exact fractions. Reloaded has no AMULET.
+func TestValidateExplainOdds(t *testing.T) {
+	const rfod, reloaded = "../../data/run-fight-or-die", "../../data/run-fight-or-die-reloaded"
+	code, out, errOut := run(t, "", "validate", "--explain", rfod)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, errOut)
+	}
+	for _, w := range []string{
+		`The Deputy {gun 2, zombie 1} (2 rerolls): "Ignore 1 Zombie icon of the combo. Draw 1 Loot card."`,
+		"    given AMULET (1/6, A6): P = ",
+		"column 7: 2 rerolls, no Fleeing, given AMULET (conditional: AMULET has probability 1/6, A6)",
+		"assumes A6: AMULET (L292) applies right after the first roll",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("--explain lacks %q:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, "covering-fire") {
+		t.Errorf("--explain text prints the combo id covering-fire:\n%s", out)
+	}
+	code, out, errOut = run(t, "", "validate", "--explain", "--format", "json", rfod, reloaded)
+	if code != 0 {
+		t.Fatalf("--format json: exit %d, %s", code, errOut)
+	}
+	var doc struct {
+		Explain []validate.PackExplanation `json:"explain"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Explain) != 2 {
+		t.Fatalf("JSON %v, %d packs:\n%s", err, len(doc.Explain), out)
+	}
+	for _, e := range doc.Explain {
+		x := e.Odds
+		if x == nil || len(x.Combos) == 0 || x.Table == nil {
+			t.Fatalf("%s: no odds", e.Pack)
+		}
+		amulet := x.Game == "run-fight-or-die"
+		if got := x.Amulet != ""; got != amulet {
+			t.Errorf("%s: AMULET note %q", e.Pack, x.Amulet)
+		}
+		for _, c := range x.Combos {
+			p, ok := new(big.Rat).SetString(c.PAmulet)
+			if amulet && (!ok || c.Combo == "" || strings.Contains(c.PAmulet, ".") || p.Cmp(big.NewRat(1, 1)) > 0) {
+				t.Errorf("%s %s: pAmulet %q is no exact probability", c.Character, c.Combo, c.PAmulet)
+			}
+			if !amulet && (c.PAmulet != "" || c.Tier == "") {
+				t.Errorf("Reloaded %s %s: pAmulet %q, tier %q", c.Character, c.Combo, c.PAmulet, c.Tier)
+			}
+		}
 	}
 }

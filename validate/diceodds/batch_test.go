@@ -42,8 +42,8 @@ func TestProbabilitiesMatchesProbability(t *testing.T) {
 	}
 }
 
-// TestSetMatchesEngine checks that a Set's shared graph gives every game
-// exactly the values of its own engine.
+// TestSetMatchesEngine checks that a Set's shared graph gives every game,
+// with and without AMULET, exactly the values of its own engine.
 func TestSetMatchesEngine(t *testing.T) {
 	perm := Reloaded()
 	perm.SetAsidePermanent = true
@@ -54,6 +54,10 @@ func TestSetMatchesEngine(t *testing.T) {
 				g := base
 				g.Rerolls, g.Fleeing = r, flee && base.Fleeing
 				games = append(games, g)
+				if base.Fleeing { // RFoD: the AMULET roots share the graph (A6)
+					g.Amulet = true
+					games = append(games, g)
+				}
 			}
 		}
 		s, err := NewSet(games)
@@ -74,7 +78,7 @@ func TestSetMatchesEngine(t *testing.T) {
 					t.Fatalf("%s: errors %v, %v", tg, err, err2)
 				}
 				if err == nil && got.Cmp(want) != 0 {
-					t.Errorf("%s r=%d flee=%v %s: set %s, engine %s", g.Name, g.Rerolls, g.Fleeing, tg, got.RatString(), want.RatString())
+					t.Errorf("%s r=%d flee=%v amulet=%v %s: set %s, engine %s", g.Name, g.Rerolls, g.Fleeing, g.Amulet, tg, got.RatString(), want.RatString())
 				}
 			}
 			if s.Engine(i).gr != nil {

@@ -319,3 +319,51 @@ func TestBruteForceAgrees(t *testing.T) {
 		}
 	}
 }
+
+// A Set mixing AMULET and plain games (the odds of --explain and odds.pdf:
+// rerolls 0 to 2, without and with Fleeing, without and with AMULET, A6)
+// agrees exactly with exhaustive enumeration for every game, also when
+// some games are computed first on the nodes they alone reach
+// (PrecomputeFor).
+func TestBruteForceAgreesWithSetAndAmulet(t *testing.T) {
+	base := RFoD()
+	base.Dice = base.Dice[:2]
+	var games []Game
+	for r := range 3 {
+		for _, flee := range []bool{false, true} {
+			for _, amulet := range []bool{false, true} {
+				g := base
+				g.Rerolls, g.Fleeing, g.Amulet = r, flee, amulet
+				games = append(games, g)
+			}
+		}
+	}
+	s, err := NewSet(games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The AMULET games first, on the nodes they reach, then every game.
+	targets := allTargets(base)
+	var amulets []int
+	for i, g := range games {
+		if g.Amulet {
+			amulets = append(amulets, i)
+		}
+	}
+	s.PrecomputeFor(amulets, targets[:len(targets)/2])
+	s.Precompute(targets)
+	for i, g := range games {
+		if s.Engine(i).gr != nil {
+			t.Errorf("r=%d flee=%v amulet=%v: the engine built its own graph: the set did not memoise", g.Rerolls, g.Fleeing, g.Amulet)
+		}
+		for _, tg := range targets {
+			got, err := s.Engine(i).Probability(tg)
+			if err != nil {
+				t.Fatalf("%s: %v", tg, err)
+			}
+			if want := newBrute(g, tg).prob(); got.Cmp(want) != 0 {
+				t.Errorf("r=%d flee=%v amulet=%v %s: set %s, brute force %s", g.Rerolls, g.Fleeing, g.Amulet, tg, got.RatString(), want.RatString())
+			}
+		}
+	}
+}

@@ -53,9 +53,11 @@
 // enumerated as tuples) and evaluates each target with one backward pass
 // over it, memoising the result; Probabilities evaluates many targets in
 // one pass, each node holding a value per target. A Set shares one graph
-// among games that differ only in rerolls and Fleeing (the graph of the most
-// rerolls with Fleeing contains every other one's states), and its
-// Precompute evaluates every target for every game in one pass. A value with r rerolls left is an integer
+// among games that differ only in rerolls, Fleeing and AMULET (the graph of
+// the most rerolls with Fleeing contains every other one's states; AMULET
+// adds nodes right after the first roll), and its Precompute evaluates every
+// target for every game in one pass; PrecomputeFor evaluates some games
+// only, on the nodes they reach. A value with r rerolls left is an integer
 // numerator over 6^(dice x r); the first roll makes it 6^(dice x
 // (rerolls+1)). Numerators are uint64 while that denominator fits (up to
 // 6^24: 8 dice and 2 rerolls, 6 dice and 3 rerolls) and big.Int beyond, and

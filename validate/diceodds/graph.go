@@ -52,7 +52,7 @@ type graph struct {
 type builder struct {
 	c    *compiled
 	gr   *graph
-	memo []map[uint64]int32
+	memo []*nodeTable
 	sigs map[uint64]int32 // sorted global faces, one byte each -> sigs index
 	// stack holds the edges of the nodes being built, innermost last: a
 	// node's edges are stack[mark:] until addTop copies them to the graph.
@@ -73,14 +73,14 @@ func newBuilder(c *compiled) *builder {
 	return &builder{
 		c:     c,
 		gr:    &graph{dice: c.dice, rootExp: c.dice * (g.Rerolls + 1), nodes: make([]node, 0, 1<<12), edges: make([]edge, 0, 1<<15)},
-		memo:  make([]map[uint64]int32, 4*(g.Rerolls+1)),
+		memo:  make([]*nodeTable, 4*(g.Rerolls+1)),
 		sigs:  map[uint64]int32{},
 		stack: make([]edge, 0, 1<<10),
 	}
 }
 
 // table is the memo of r rerolls left, Fleeing still available, AMULET leaf.
-func (b *builder) table(r int, flee, amulet bool) map[uint64]int32 {
+func (b *builder) table(r int, flee, amulet bool) *nodeTable {
 	i := r * 4
 	if flee {
 		i += 2
@@ -89,7 +89,7 @@ func (b *builder) table(r int, flee, amulet bool) map[uint64]int32 {
 		i++
 	}
 	if b.memo[i] == nil {
-		b.memo[i] = make(map[uint64]int32, 256)
+		b.memo[i] = newNodeTable(256)
 	}
 	return b.memo[i]
 }
@@ -129,7 +129,7 @@ func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
 	}
 	tab := b.table(r, flee, amulet)
 	k := st.key(n)
-	if id, ok := tab[k]; ok {
+	if id, ok := tab.get(k); ok {
 		return id
 	}
 	t := bType(st[i])
@@ -146,7 +146,7 @@ func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
 		b.push(edge{child: child, w: uint32(lf.weight)})
 	}
 	id := b.addTop(node{kind: nExpect, key: k}, mark)
-	tab[k] = id
+	tab.put(k, id)
 	return id
 }
 
@@ -196,7 +196,7 @@ func (b *builder) terminal(st state) bool {
 func (b *builder) value(r int, flee bool, st state) int32 {
 	tab := b.table(r, flee, false)
 	k := st.key(b.c.dice)
-	if id, ok := tab[k]; ok {
+	if id, ok := tab.get(k); ok {
 		return id
 	}
 	nd := node{kind: nValue, r: int8(r), key: k, sig: b.sig(st)}
@@ -210,7 +210,7 @@ func (b *builder) value(r int, flee bool, st state) int32 {
 		}
 	}
 	id := b.addTop(nd, mark)
-	tab[k] = id
+	tab.put(k, id)
 	return id
 }
 
@@ -295,7 +295,7 @@ func (b *builder) rerolls(r int, fleeAfter bool, st state, zombies bool) {
 func (b *builder) amulet(r int, flee bool, st state) int32 {
 	tab := b.table(r, flee, true)
 	k := st.key(b.c.dice)
-	if id, ok := tab[k]; ok {
+	if id, ok := tab.get(k); ok {
 		return id
 	}
 	nd := node{kind: nAmulet, r: int8(r), key: k}
@@ -335,7 +335,7 @@ func (b *builder) amulet(r int, flee bool, st state) int32 {
 		}
 	}
 	id := b.addTop(nd, mark)
-	tab[k] = id
+	tab.put(k, id)
 	return id
 }
 
@@ -462,7 +462,7 @@ func (gr *graph) evalBig(t *ctarget) *big.Rat {
 // evalU64Vals. Every value is the one evalU64 computes for that target alone.
 func (gr *graph) evalU64Batch(ts []*ctarget) []*big.Rat {
 	nt := len(ts)
-	val := gr.evalU64Vals(ts)
+	val := gr.evalU64Vals(ts, nil)
 	root := val[(len(gr.nodes)-1)*nt:]
 	den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(gr.rootExp)), nil)
 	res := make([]*big.Rat, nt)
@@ -479,8 +479,10 @@ func (gr *graph) evalU64Batch(ts []*ctarget) []*big.Rat {
 // node*len(ts)+j), so the graph's edges are walked once for the whole batch.
 // A node at r rerolls left is exact when dice x (r+1) <= maxU64Exp; the
 // nodes of a larger r (which no such node depends on) may overflow. The
-// buffer comes from getVals: the caller gives it back with putVals.
-func (gr *graph) evalU64Vals(ts []*ctarget) []uint64 {
+// nodes marked in skip (nil: none), which no node evaluated reaches, are
+// left at 0. The buffer comes from getVals: the caller gives it back with
+// putVals.
+func (gr *graph) evalU64Vals(ts []*ctarget, skip []bool) []uint64 {
 	nt := len(ts)
 	maxR := 0
 	for _, nd := range gr.nodes {
@@ -504,6 +506,9 @@ func (gr *graph) evalU64Vals(ts []*ctarget) []uint64 {
 	}
 	val := getVals(len(gr.nodes) * nt)
 	for i, nd := range gr.nodes {
+		if skip != nil && skip[i] {
+			continue
+		}
 		es := gr.edges[nd.first:nd.last]
 		out := val[i*nt : (i+1)*nt : (i+1)*nt]
 		if nd.kind == nExpect {
@@ -561,3 +566,64 @@ func getVals(n int) []uint64 {
 
 // putVals gives back a buffer of getVals; the caller no longer uses it.
 func putVals(v []uint64) { valPool.Put(&v) }
+
+// nodeTable maps a state's key to its node: open addressing with linear
+// probing, which the build queries once per edge (a Go map's generic
+// hashing was most of the build's time). Every key is valid, 0 included:
+// a slot is empty when its id is 0, and ids are stored plus one.
+type nodeTable struct {
+	keys  []uint64
+	ids   []int32 // node id + 1; 0: empty
+	n     int
+	shift uint
+}
+
+// newNodeTable returns a table with room for about n states.
+func newNodeTable(n int) *nodeTable {
+	size, shift := 16, uint(60)
+	for size < 2*n {
+		size, shift = size*2, shift-1
+	}
+	return &nodeTable{keys: make([]uint64, size), ids: make([]int32, size), shift: shift}
+}
+
+// slot is where the search for k starts (Fibonacci hashing).
+func (t *nodeTable) slot(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> t.shift) }
+
+// get returns the node of k.
+func (t *nodeTable) get(k uint64) (int32, bool) {
+	mask := len(t.keys) - 1
+	for i := t.slot(k); ; i = (i + 1) & mask {
+		switch {
+		case t.ids[i] == 0:
+			return 0, false
+		case t.keys[i] == k:
+			return t.ids[i] - 1, true
+		}
+	}
+}
+
+// put records the node of k, a key not in the table.
+func (t *nodeTable) put(k uint64, id int32) {
+	if 2*(t.n+1) > len(t.keys) {
+		t.grow()
+	}
+	mask := len(t.keys) - 1
+	i := t.slot(k)
+	for t.ids[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.keys[i], t.ids[i] = k, id+1
+	t.n++
+}
+
+// grow doubles the table.
+func (t *nodeTable) grow() {
+	old := *t
+	*t = nodeTable{keys: make([]uint64, 2*len(old.keys)), ids: make([]int32, 2*len(old.keys)), shift: old.shift - 1}
+	for i, id := range old.ids {
+		if id != 0 {
+			t.put(old.keys[i], id-1)
+		}
+	}
+}

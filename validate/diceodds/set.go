@@ -8,11 +8,12 @@ import (
 	"sync"
 )
 
-// Set is the engines of games that differ only in Rerolls and Fleeing, such
-// as the columns of an odds card. The decision graph of the game with the
-// most rerolls and Fleeing contains the states of every other one (a state's
-// value depends only on its dice, its rerolls left and whether Fleeing is
-// still available), so the set builds that one graph, with one root per game,
+// Set is the engines of games that differ only in Rerolls, Fleeing and
+// Amulet, such as the columns of an odds card. The decision graph of the
+// game with the most rerolls and Fleeing contains the states of every other
+// one (a state's value depends only on its dice, its rerolls left and
+// whether Fleeing is still available; AMULET only adds nodes right after the
+// first roll, A6), so the set builds that one graph, with one root per game,
 // and Precompute evaluates every target for every game in one backward pass.
 // Each engine remains usable on its own; its results are the ones it would
 // compute alone.
@@ -23,8 +24,8 @@ type Set struct {
 	roots   []int32   // per engine
 }
 
-// NewSet validates games, which must be equal but for Name, Rerolls and
-// Fleeing, and returns their set.
+// NewSet validates games, which must be equal but for Name, Rerolls,
+// Fleeing and Amulet, and returns their set.
 func NewSet(games []Game) (*Set, error) {
 	if len(games) == 0 {
 		return nil, errors.New("diceodds: empty set")
@@ -37,7 +38,7 @@ func NewSet(games []Game) (*Set, error) {
 			return nil, err
 		}
 		if !sameFamily(games[0], g) {
-			return nil, fmt.Errorf("diceodds: set game %d differs from game 1 in more than Rerolls and Fleeing", i+1)
+			return nil, fmt.Errorf("diceodds: set game %d differs from game 1 in more than Rerolls, Fleeing and Amulet", i+1)
 		}
 		s.engines = append(s.engines, e)
 		fam.Rerolls = max(fam.Rerolls, g.Rerolls)
@@ -60,10 +61,8 @@ func sameFamily(a, b Game) bool {
 			return false
 		}
 	}
-	a.Name, a.Rerolls, a.Fleeing, a.Dice = b.Name, b.Rerolls, b.Fleeing, nil
-	b.Dice = nil
 	return a.Zombie == b.Zombie && a.LockZombies == b.LockZombies && a.ZombieLimit == b.ZombieLimit &&
-		a.SetAsidePermanent == b.SetAsidePermanent && a.Amulet == b.Amulet
+		a.SetAsidePermanent == b.SetAsidePermanent
 }
 
 // Engine returns the engine of the i-th game given to NewSet.
@@ -75,6 +74,18 @@ func (s *Set) Engine(i int) *Engine { return s.engines[i] }
 // (see Target.Validate) is skipped: Probability reports it. It is not safe
 // for concurrent use with the set's engines.
 func (s *Set) Precompute(targets []Target) {
+	all := make([]int, len(s.engines))
+	for i := range all {
+		all[i] = i
+	}
+	s.PrecomputeFor(all, targets)
+}
+
+// PrecomputeFor is Precompute for some of the set's games only, given by
+// their index in NewSet: the pass visits only the nodes those games reach,
+// so targets that one game alone needs (a character's combo at its own
+// rerolls) cost little. The set's graph still holds every game.
+func (s *Set) PrecomputeFor(games []int, targets []Target) {
 	var cts []*ctarget
 	var keys []string
 	seen := map[string]bool{}
@@ -88,8 +99,8 @@ func (s *Set) Precompute(targets []Target) {
 			continue
 		}
 		done := true
-		for _, e := range s.engines {
-			if _, ok := e.cache[key]; !ok {
+		for _, i := range games {
+			if _, ok := s.engines[i].cache[key]; !ok {
 				done = false
 			}
 		}
@@ -99,13 +110,13 @@ func (s *Set) Precompute(targets []Target) {
 			keys = append(keys, key)
 		}
 	}
-	if len(cts) == 0 {
+	if len(cts) == 0 || len(games) == 0 {
 		return
 	}
 	if s.c.dice*(s.c.g.Rerolls+1) > maxU64Exp {
-		for _, e := range s.engines {
+		for _, i := range games {
 			for _, t := range targets {
-				_, _ = e.Probability(t) // memoised; an error is reported later
+				_, _ = s.engines[i].Probability(t) // memoised; an error is reported later
 			}
 		}
 		return
@@ -118,10 +129,11 @@ func (s *Set) Precompute(targets []Target) {
 		}
 		s.gr = b.gr
 	}
+	skip := s.unreached(games)
 	// The graph is read-only now: the targets are split between the CPUs,
-	// each part one pass over the whole graph.
+	// each part one pass over the graph.
 	parts := min(max(runtime.GOMAXPROCS(0), 1), len(cts))
-	res := make([][][]*big.Rat, parts) // part, engine, target of the part
+	res := make([][][]*big.Rat, parts) // part, game, target of the part
 	var wg sync.WaitGroup
 	for p := range parts {
 		lo, hi := p*len(cts)/parts, (p+1)*len(cts)/parts
@@ -130,16 +142,17 @@ func (s *Set) Precompute(targets []Target) {
 			defer wg.Done()
 			part := cts[lo:hi]
 			nt := len(part)
-			val := s.gr.evalU64Vals(part)
-			res[p] = make([][]*big.Rat, len(s.engines))
-			for i, e := range s.engines {
+			val := s.gr.evalU64Vals(part, skip)
+			res[p] = make([][]*big.Rat, len(games))
+			for gi, i := range games {
+				e := s.engines[i]
 				den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(e.c.dice*(e.c.g.Rerolls+1))), nil)
 				root := val[int(s.roots[i])*nt : int(s.roots[i]+1)*nt]
 				ps := make([]*big.Rat, nt)
 				for j, v := range root {
 					ps[j] = new(big.Rat).SetFrac(new(big.Int).SetUint64(v), den)
 				}
-				res[p][i] = ps
+				res[p][gi] = ps
 			}
 			putVals(val)
 		}()
@@ -147,12 +160,39 @@ func (s *Set) Precompute(targets []Target) {
 	wg.Wait()
 	for p := range parts {
 		lo := p * len(cts) / parts
-		for i, e := range s.engines {
-			for j, pr := range res[p][i] {
+		for gi, i := range games {
+			e := s.engines[i]
+			for j, pr := range res[p][gi] {
 				if _, ok := e.cache[keys[lo+j]]; !ok {
 					e.cache[keys[lo+j]] = pr
 				}
 			}
 		}
 	}
+}
+
+// unreached marks the nodes of the set's graph that none of games reaches;
+// nil when they reach every node. Nodes come after their children, so one
+// backward sweep from the roots finds them.
+func (s *Set) unreached(games []int) []bool {
+	if len(games) == len(s.engines) {
+		return nil
+	}
+	nodes := s.gr.nodes
+	reached := make([]bool, len(nodes))
+	for _, i := range games {
+		reached[s.roots[i]] = true
+	}
+	for i := len(nodes) - 1; i >= 0; i-- {
+		if !reached[i] {
+			continue
+		}
+		for _, e := range s.gr.edges[nodes[i].first:nodes[i].last] {
+			reached[e.child] = true
+		}
+	}
+	for i := range reached {
+		reached[i] = !reached[i]
+	}
+	return reached
 }

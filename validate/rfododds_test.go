@@ -1,0 +1,287 @@
+package validate_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/diceodds"
+)
+
+// explainOdds loads an in-memory pack and returns its odds explanation.
+func explainOdds(t *testing.T, f files) *validate.OddsExplanation {
+	t.Helper()
+	p, probs := schema.LoadPack(f.fs(), packRoot)
+	if len(probs) > 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	x := validate.ExplainOdds(p)
+	if x == nil || x.Skipped != "" {
+		t.Fatalf("no odds: %+v", x)
+	}
+	return x
+}
+
+// comboOdds returns the explanation's combo of a character.
+func comboOdds(t *testing.T, x *validate.OddsExplanation, character string) validate.ComboOdds {
+	t.Helper()
+	for _, c := range x.Combos {
+		if c.Character == character {
+			return c
+		}
+	}
+	t.Fatalf("no combo of %s in %+v", character, x.Combos)
+	return validate.ComboOdds{}
+}
+
+// tableCell returns the table's exact value of a target under the column
+// that matches col.
+func tableCell(t *testing.T, x *validate.OddsExplanation, target string, col validate.OddsColumn) string {
+	t.Helper()
+	for i, c := range x.Table.Columns {
+		if c != col {
+			continue
+		}
+		for _, r := range x.Table.Rows {
+			if r.Target == target {
+				return r.Cells[i].P
+			}
+		}
+	}
+	t.Fatalf("no cell %s under %+v (columns %+v)", target, col, x.Table.Columns)
+	return ""
+}
+
+// The RFoD odds also give every combo and the icon counts given AMULET
+// (spec 5.7, 10; A6), checked against values computed by hand.
+func TestExplainOddsAmulet(t *testing.T) {
+	// The Nurse rolls once, no reroll: {search 2} needs two Search among
+	// five dice: 1 - (5/6)^5 - 5(1/6)(5/6)^4 = 763/3888. Given AMULET one
+	// more die may become a Search, which fails only with no Search at all
+	// (3125/7776) or one Search and four zombies (5/7776): 2323/3888.
+	// Without a reroll there is nothing to flee.
+	x := explainOdds(t, rfodEdit("characters.yaml", "name: The Nurse\n    life: 5", "name: The Nurse\n    life: 5\n    rerolls: 0"))
+	nurse := comboOdds(t, x, "nurse")
+	if got := [4]string{nurse.P, nurse.PFlee, nurse.PAmulet, nurse.PAmuletFlee}; got != [4]string{"763/3888", "763/3888", "2323/3888", "2323/3888"} {
+		t.Errorf("the Nurse's {search 2} at 0 rerolls: P, with Fleeing, given AMULET, given AMULET with Fleeing = %q", got)
+	}
+	// Given AMULET a zombie is certain: one shows, or a die becomes one.
+	if got := tableCell(t, x, ">=1 zombie", validate.OddsColumn{Rerolls: 2, Amulet: true}); got != "1" {
+		t.Errorf(">=1 zombie given AMULET = %s, want 1", got)
+	}
+	// The default columns are still the spec's golden values (5.10).
+	if got := tableCell(t, x, ">=3 search", validate.OddsColumn{Rerolls: 2}); got != "1138594/4782969" {
+		t.Errorf(">=3 search, 2 rerolls = %s", got)
+	}
+	// The AMULET columns come last, at the manifest's rerolls, named as
+	// conditional, and are never below the same column without AMULET.
+	n := len(x.Table.Columns)
+	if n != 8 || !x.Table.Columns[n-2].Amulet || !x.Table.Columns[n-1].Amulet || x.Table.Columns[n-3].Amulet {
+		t.Fatalf("columns %+v", x.Table.Columns)
+	}
+	if x.Table.Variants[n-1] != "2 rerolls, Fleeing, given AMULET" {
+		t.Errorf("variants %q", x.Table.Variants)
+	}
+	for _, r := range x.Table.Rows {
+		for i, c := range x.Table.Columns {
+			if !c.Amulet {
+				continue
+			}
+			plain := c
+			plain.Amulet = false
+			if r.Cells[i].PDecimal < tableDecimal(x, r, plain) {
+				t.Errorf("%s: %s %s below the value without AMULET", r.Target, x.Table.Variants[i], r.Cells[i].P)
+			}
+		}
+	}
+	if !strings.Contains(x.Amulet, "1/6") || !strings.Contains(strings.Join(x.Assumptions, " "), "A6:") {
+		t.Errorf("AMULET note %q, assumptions %q", x.Amulet, x.Assumptions)
+	}
+}
+
+// tableDecimal is the decimal of row r under column col.
+func tableDecimal(x *validate.OddsExplanation, r validate.OddsRow, col validate.OddsColumn) float64 {
+	for i, c := range x.Table.Columns {
+		if c == col {
+			return r.Cells[i].PDecimal
+		}
+	}
+	return -1
+}
+
+// Every AMULET value of a combo is the engine's value for that combo given
+// AMULET (the engine agrees with exhaustive enumeration: diceodds
+// TestBruteForceAgrees*), computed on its own; the shared graph changes
+// nothing. The Brawler has 3 rerolls, the others 2.
+func TestExplainOddsAmuletMatchesEngine(t *testing.T) {
+	x := explainOdds(t, rfodPack())
+	for _, c := range x.Combos {
+		g := diceodds.RFoD()
+		g.Rerolls, g.Amulet = c.Rerolls, true
+		target := diceodds.Combo(comboDice(t, c.Dice))
+		for _, v := range []struct {
+			flee bool
+			got  string
+		}{{false, c.PAmulet}, {true, c.PAmuletFlee}} {
+			g.Fleeing = v.flee
+			want, err := diceodds.Probability(g, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.got != want.RatString() {
+				t.Errorf("%s %s, %d rerolls, Fleeing %v, given AMULET: %s, engine %s", c.Character, c.Dice, c.Rerolls, v.flee, v.got, want.RatString())
+			}
+		}
+		if p, _ := new(big.Rat).SetString(c.P); p == nil || c.PAmuletDecimal < c.PDecimal {
+			t.Errorf("%s: given AMULET %s below %s", c.Character, c.PAmulet, c.P)
+		}
+	}
+	if c := comboOdds(t, x, "brawler"); c.Rerolls != 3 || c.PAmulet == "" {
+		t.Errorf("the Brawler: %+v", c)
+	}
+}
+
+// comboDice reads a combo's dice as diceodds prints them: "{gun 1, zombie 2}".
+func comboDice(t *testing.T, s string) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, part := range strings.Split(strings.Trim(s, "{}"), ", ") {
+		var face string
+		var n int
+		if _, err := fmt.Sscan(part, &face, &n); err != nil {
+			t.Fatalf("combo dice %q: %v", s, err)
+		}
+		out[face] = n
+	}
+	return out
+}
+
+// Reloaded has no event die: no AMULET, and its combos are known by their
+// tier; the first-roll chance that zombies end the turn is 31/46656 (spec
+// 10).
+func TestExplainOddsReloaded(t *testing.T) {
+	x := explainOdds(t, rfodrPack())
+	if x.Amulet != "" || x.FacesAssumption != "A13" {
+		t.Errorf("AMULET %q, faces %q", x.Amulet, x.FacesAssumption)
+	}
+	for _, c := range x.Table.Columns {
+		if c.Amulet || c.Fleeing {
+			t.Errorf("Reloaded column %+v", c)
+		}
+	}
+	if x.FirstRollTurnEnds == nil || x.FirstRollTurnEnds.P != "31/46656" {
+		t.Errorf("first roll: %+v", x.FirstRollTurnEnds)
+	}
+	c := comboOdds(t, x, "prom-queen")
+	if c.PAmulet != "" || c.PFlee != "" || c.Tier != "minor" || c.Label() != "The Prom Queen minor" {
+		t.Errorf("Reloaded combo %+v, label %q", c, c.Label())
+	}
+}
+
+// The text names combos as players know them, by character and effect,
+// and gives the AMULET values as conditional; the JSON keeps the ids and
+// has exact fractions.
+func TestExplainOddsOutputs(t *testing.T) {
+	x := explainOdds(t, rfodEdit("characters.yaml", "name: The Nurse\n    life: 5", "name: The Nurse\n    life: 5\n    rerolls: 0"))
+	text := x.String()
+	for _, want := range []string{
+		`The Nurse {search 2} (0 rerolls): "Heal a wound."`,
+		"    P = 763/3888 ≈ 0.1962 without Fleeing, 763/3888 ≈ 0.1962 with Fleeing\n    given AMULET (1/6, A6): P = 2323/3888 ≈ 0.5975 without Fleeing, 2323/3888 ≈ 0.5975 with Fleeing\n",
+		"column 8: 2 rerolls, Fleeing, given AMULET (conditional: AMULET has probability 1/6, A6)",
+		"values given AMULET (A6): conditioned on the event die showing AMULET (probability 1/6)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "triage") || strings.Contains(text, "double-tap") {
+		t.Errorf("text prints combo ids:\n%s", text)
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"combo":"triage"`, `"effect":"Heal a wound."`, `"pAmulet":"2323/3888"`, `"pAmuletFlee":"2323/3888"`, `"amulet":true`, `"facesAssumption":"A1"`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, b)
+		}
+	}
+}
+
+// A character whose rerolls the engine cannot compute (the schema allows
+// 0 to 3; a pack built in code may hold more) loses its own values, not
+// the others'; one with 4 rerolls gets them from a graph of its own.
+func TestExplainOddsRerollsBeyondTheTable(t *testing.T) {
+	p, probs := schema.LoadPack(rfodPack().fs(), packRoot)
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	for _, b := range p.PlayerBoards(schema.RFoDCharacterBoard) {
+		switch b.ID {
+		case "nurse":
+			b.Rerolls = new(int)
+			*b.Rerolls = diceodds.MaxRerolls + 1
+		case "scholar":
+			b.Rerolls = new(int)
+			*b.Rerolls = 4
+		}
+	}
+	x := validate.ExplainOdds(p)
+	if c := comboOdds(t, x, "nurse"); c.Skipped == "" || c.P != "" {
+		t.Errorf("the Nurse at %d rerolls: %+v", diceodds.MaxRerolls+1, c)
+	}
+	scholar := comboOdds(t, x, "scholar")
+	g := diceodds.RFoD()
+	g.Rerolls, g.Amulet = 4, true
+	want, err := diceodds.Probability(g, diceodds.Combo(map[string]int{"book": 2}))
+	if err != nil || scholar.Skipped != "" || scholar.PAmuletFlee != want.RatString() {
+		t.Errorf("the Scholar at 4 rerolls: %+v, want given AMULET with Fleeing %s (%v)", scholar, want.RatString(), err)
+	}
+	if c := comboOdds(t, x, "hunter"); c.Skipped != "" || c.PAmulet == "" {
+		t.Errorf("the Hunter: %+v", c)
+	}
+	if x.Table == nil {
+		t.Error("no table")
+	}
+}
+
+// OddsGame is the pack's dice for the engine, as --explain and odds.pdf
+// read them.
+func TestOddsGame(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		f       files
+		dice    int
+		fleeing bool
+	}{{"rfod", rfodPack(), 5, true}, {"rfodr", rfodrPack(), 6, false}} {
+		p, _ := schema.LoadPack(c.f.fs(), packRoot)
+		g, ok := validate.OddsGame(p)
+		if !ok || len(g.Dice) != c.dice || g.Fleeing != c.fleeing || g.Amulet || g.Rerolls != 2 {
+			t.Errorf("%s: %+v, %v", c.name, g, ok)
+		}
+	}
+	if _, ok := validate.OddsGame(&schema.Pack{Game: &schema.Game{System: "generic"}}); ok {
+		t.Error("a generic pack has odds")
+	}
+}
+
+// Only RFoD's odds are also given AMULET: Reloaded has no event die.
+func TestOddsAmulet(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    files
+		want bool
+	}{{"rfod", rfodPack(), true}, {"rfodr", rfodrPack(), false}} {
+		p, _ := schema.LoadPack(c.f.fs(), packRoot)
+		if got := validate.OddsAmulet(p); got != c.want {
+			t.Errorf("%s: OddsAmulet = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if validate.OddsAmulet(nil) {
+		t.Error("a nil pack has AMULET")
+	}
+}
