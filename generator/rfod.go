@@ -20,6 +20,7 @@ var rfodRenderer = gameRenderer{
 		"rfod/follower":  rfodFollowerFields,
 		"rfodr/follower": rfodrFollowerFields,
 		"rfodr/trauma":   rfodrTraumaFields,
+		"rfodr/action":   rfodrActionFields,
 	},
 }
 
@@ -114,6 +115,28 @@ func rfodrTraumaFields(p *schema.Pack, card *schema.Card) map[string]string {
 	}
 	head := "**TO DISCARD:** mark each with a Wound token."
 	return map[string]string{"requirements": head + "\n" + strings.Join(lines, "\n")}
+}
+
+// rfodrActionTimings is what an Action card's timing: prints: "some may be
+// activated at any time during your Action phase and others must be
+// activated before you roll the dice" (L626).
+var rfodrActionTimings = map[string]string{
+	"anytime":     "USE ANY TIME IN YOUR ACTION PHASE",
+	"before-roll": "USE BEFORE YOU ROLL",
+}
+
+// rfodrActionFields derives what an Action card prints for its timing
+// (timingText) and the label of its outcome, "REWARD" or "PENALTY"
+// (outcomeLabel): take the action at the top and get the reward, or suffer
+// the penalty, at the bottom (L626). A value the schema does not know
+// prints as written, in capitals.
+func rfodrActionFields(_ *schema.Pack, card *schema.Card) map[string]string {
+	timing := card.Str("timing")
+	text, ok := rfodrActionTimings[timing]
+	if !ok {
+		text = strings.ToUpper(timing)
+	}
+	return nonEmpty(map[string]string{"timingText": text, "outcomeLabel": strings.ToUpper(card.Str("outcomeKind"))})
 }
 
 // rfodNames maps the ids of the pack's cards of a card type to their

@@ -47,6 +47,13 @@ func TestRFoDFollowerSections(t *testing.T) {
 		{"rfodr no wound spaces", "rfodr/follower",
 			map[string]any{"woundSpaces": int64(0), "positive": "P."},
 			map[string]string{"effects": "{positive} P."}},
+		{"rfodr action any time, reward", "rfodr/action",
+			map[string]any{"number": int64(1), "timing": "anytime", "outcomeKind": "reward"},
+			map[string]string{"timingText": "USE ANY TIME IN YOUR ACTION PHASE", "outcomeLabel": "REWARD"}},
+		{"rfodr action before the roll, penalty", "rfodr/action",
+			map[string]any{"timing": "before-roll", "outcomeKind": "penalty"},
+			map[string]string{"timingText": "USE BEFORE YOU ROLL", "outcomeLabel": "PENALTY"}},
+		{"rfodr action without timing or outcome", "rfodr/action", map[string]any{"number": int64(2)}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

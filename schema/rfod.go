@@ -59,7 +59,8 @@ var rfodrSchema = GameSchema{
 		// The Solo Campaign (L389-421).
 		{Name: "rfodr/trauma", Card: "rfod.schema.json#/$defs/trauma", Face: "rfodr-trauma", Back: "rfodr-trauma-back", CountsCard: rfodrBaseOnly,
 			Derived: []string{"requirements"}},
-		{Name: "rfodr/action", Card: "rfod.schema.json#/$defs/action", Face: "rfodr-action", Back: "rfodr-action-back", CountsCard: rfodrBaseOnly},
+		{Name: "rfodr/action", Card: "rfod.schema.json#/$defs/action", Face: "rfodr-action", Back: "rfodr-action-back", CountsCard: rfodrBaseOnly,
+			Derived: []string{"timingText", "outcomeLabel"}},
 		{Name: "rfodr/upgrade", Card: "rfod.schema.json#/$defs/upgrade", Face: "rfodr-upgrade", Back: "rfodr-upgrade-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/experience", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
 		{Name: "rfodr/supply-cache", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
