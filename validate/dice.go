@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
@@ -65,6 +66,7 @@ func checkDiceFaceWords(c *Context) {
 	for _, ds := range c.Pack.DiceSets() {
 		for _, d := range ds.Dice {
 			var icons, words []string
+			misspelt := offVocabularyFaces(c.Pack, d)
 			first := -1
 			seen := map[string]bool{}
 			for i, f := range d.Faces {
@@ -78,6 +80,9 @@ func checkDiceFaceWords(c *Context) {
 				}
 				if _, labelled := d.Labels[f]; labelled {
 					continue
+				}
+				if _, misspelt := misspelt[f]; misspelt {
+					continue // the game's rule reports the face, with its spelling
 				}
 				word := d.FaceWord(f)
 				if near := diceNearIcon(f); near != "" {
@@ -176,9 +181,13 @@ func diceLetterDistance(a, b string) int {
 func checkDiceLabels(c *Context) {
 	for _, ds := range c.Pack.DiceSets() {
 		for _, d := range ds.Dice {
+			intended := map[string]bool{}
+			for _, near := range offVocabularyFaces(c.Pack, d) {
+				intended[near] = true
+			}
 			for _, k := range d.LabelKeys() {
-				if d.HasFace(k) {
-					continue
+				if d.HasFace(k) || intended[k] {
+					continue // a label of a misspelt face: the game's rule reports the face
 				}
 				hint := "faces: " + strings.Join(diceUnique(d.Faces), ", ")
 				if s := closest(k, d.Faces); s != "" {
@@ -194,6 +203,53 @@ func checkDiceLabels(c *Context) {
 			}
 		}
 	}
+}
+
+// dieVocabulary returns the faces the pack's game lets die d show, when
+// the game has such a list: its own rule (rfod/dice, rfod/event-die,
+// rfodr/dice) reports every other face as an error with a did-you-mean.
+func dieVocabulary(p *schema.Pack, d *schema.Die) ([]string, bool) {
+	if p == nil || p.Game == nil {
+		return nil, false
+	}
+	switch p.Game.System {
+	case schema.RFoDSystem:
+		switch d.Role {
+		case "action", "bonus":
+			return rfodActionFaces, true
+		case "event":
+			return rfodEvents, true
+		}
+	case schema.RFoDReloadedSystem:
+		if d.Role == "" || d.Role == "action" {
+			return rfodrFaces, true
+		}
+	}
+	return nil, false
+}
+
+// offVocabularyFaces maps each face of d that its game does not allow to
+// the allowed face it is closest to ("" when none is close): the face the
+// author most likely meant. Rules that would only repeat the consequences
+// of such a face (a label that no longer matches, an icon missing from
+// every die, a combo that cannot be rolled) stay quiet about them; the
+// game's face rule reports the cause once.
+func offVocabularyFaces(p *schema.Pack, d *schema.Die) map[string]string {
+	vocab, ok := dieVocabulary(p, d)
+	if !ok {
+		return nil
+	}
+	var out map[string]string
+	for _, f := range d.Faces {
+		if slices.Contains(vocab, f) {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[f] = closest(f, vocab)
+	}
+	return out
 }
 
 // diceContains reports whether list holds s.

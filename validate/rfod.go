@@ -242,9 +242,17 @@ func rfCheckAllOnSome(c *Context, dice []*schema.Die, vocab []string, what, sour
 	if len(dice) == 0 {
 		return
 	}
+	meant := map[string]bool{} // faces a misspelt face stands for: reported there
+	for _, d := range dice {
+		for _, near := range offVocabularyFaces(c.Pack, d) {
+			if slices.Contains(vocab, near) {
+				meant[near] = true
+			}
+		}
+	}
 	var missing []string
 	for _, f := range vocab {
-		on := false
+		on := meant[f]
 		for _, d := range dice {
 			on = on || d.HasFace(f)
 		}
@@ -318,9 +326,13 @@ func checkRFoDEventDie(c *Context) {
 				seen[f] = i + 1
 			}
 		}
+		meant := map[string]bool{} // events a misspelt face stands for: reported there
+		for _, near := range offVocabularyFaces(c.Pack, d) {
+			meant[near] = true
+		}
 		var missing []string
 		for _, e := range rfodEvents {
-			if seen[e] == 0 {
+			if seen[e] == 0 && !meant[e] {
 				missing = append(missing, e)
 			}
 		}
@@ -681,6 +693,12 @@ func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (di
 	return g, g.Validate() == nil
 }
 
+// rfMisspeltDice reports whether a die of the roles shows a face its game
+// does not allow.
+func rfMisspeltDice(p *schema.Pack, roles []string) bool {
+	return slices.ContainsFunc(rfDiceOfRole(p, roles...), func(d *schema.Die) bool { return len(offVocabularyFaces(p, d)) > 0 })
+}
+
 // rfComboFindings computes the odds findings of every character of a
 // board type, once per validation run.
 func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
@@ -691,21 +709,23 @@ func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
 		for _, b := range p.PlayerBoards(boardType) {
 			var g diceodds.Game
 			var ok bool
-			var vocab []string
+			var vocab, roles []string
 			if boardType == schema.RFoDCharacterBoard {
 				rerolls := s.Dice.Rerolls
 				if b.Rerolls != nil {
 					rerolls = *b.Rerolls
 				}
-				g, ok = rfGame(p, diceodds.RFoD(), []string{"action"}, rerolls)
+				roles = []string{"action"}
+				g, ok = rfGame(p, diceodds.RFoD(), roles, rerolls)
 				vocab = rfodActionFaces
 			} else {
-				g, ok = rfGame(p, diceodds.Reloaded(), []string{"action", ""}, s.Dice.Rerolls)
+				roles = []string{"action", ""}
+				g, ok = rfGame(p, diceodds.Reloaded(), roles, s.Dice.Rerolls)
 				g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
 				vocab = rfodrFaces
 			}
-			if !ok {
-				continue
+			if !ok || rfMisspeltDice(p, roles) {
+				continue // a misspelt face: its rule reports it, and the odds would be wrong
 			}
 			var named []diceodds.NamedCombo
 			var combos []*schema.CharacterCombo

@@ -258,7 +258,7 @@ func rfodCases() []ruleCase {
 		{rule: "rfod/event-die", name: "quiet-six-events", files: rfodPack()},
 		{rule: "rfod/event-die", name: "fires-twice-and-missing", files: rfodEdit("dice.yaml", "charge, nurse, zombies-rise", "charge, amulet, zombies-raise"),
 			want: []want{
-				{file: "dice.yaml", at: "faces: |[all-quiet, ambush", sev: err, exact: "event die \"event\" has no nurse or zombies-rise face; the event die shows the six events (L284-304, A4)"},
+				{file: "dice.yaml", at: "faces: |[all-quiet, ambush", sev: err, exact: "event die \"event\" has no nurse face; the event die shows the six events (L284-304, A4)"},
 				{file: "dice.yaml", at: "charge, |amulet, zombies", sev: err, related: 1, exact: "event die \"event\" shows \"amulet\" twice; each of the six events is on one face (L284-304, A4)"},
 				{file: "dice.yaml", at: "charge, amulet, |zombies-raise", sev: err, hint: []string{"did you mean zombies-rise?"}, exact: "event die \"event\": face 6 is \"zombies-raise\", which is no event; the events are all-quiet, ambush, amulet, charge, nurse or zombies-rise (L284-304)"},
 			}},
@@ -523,6 +523,37 @@ func TestRFoDMutantWoundCountOnce(t *testing.T) {
 			got := check(t, f, validate.Options{})
 			if len(ofRule(got, "deck/count")) != 1 || len(got) != 1 {
 				t.Fatalf("want the one deck/count finding, got:\n%s", dump(got))
+			}
+		})
+	}
+}
+
+// A misspelt die face is one finding, the game's face rule with its
+// did-you-mean: not also a missing icon, a label that no longer matches, a
+// face printed as a word or combos that cannot be rolled.
+func TestMisspeltDieFaceIsOneFinding(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files files
+		rule  string
+		at    string
+	}{
+		{"rfod action face (labelled, used by combos)", rfodEdit("dice.yaml", "faces: [bat, run, search, gun, book, zombie]", "faces: [bat, run, serch, gun, book, zombie]"),
+			"rfod/dice", "faces: [bat, run, |serch"},
+		{"rfod bonus face", rfodEdit("dice.yaml", "faces: [zombie, zombie, bat, gun, search, book]", "faces: [zombie, zombie, bat, gun, search, bok]"),
+			"rfod/dice", "search, |bok"},
+		{"rfod event face", rfodEdit("dice.yaml", "faces: [all-quiet, ambush, amulet,", "faces: [all-quiet, ambush, amulett,"),
+			"rfod/event-die", "ambush, |amulett"},
+		{"reloaded action face", rfodrEdit("dice.yaml", "faces: [bat, gun, run, search, explore, zombie]", "faces: [bat, gun, run, search, explor, zombie]"),
+			"rfodr/dice", "search, |explor"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := check(t, tc.files, validate.Options{})
+			if len(got) != 1 || got[0].Rule != tc.rule {
+				t.Fatalf("want one %s finding, got:\n%s", tc.rule, dump(got))
+			}
+			if want := posOf(t, tc.files, "dice.yaml", tc.at); got[0].Pos.Line != want.Line || got[0].Pos.Col != want.Col {
+				t.Errorf("finding at %d:%d, want %d:%d", got[0].Pos.Line, got[0].Pos.Col, want.Line, want.Col)
 			}
 		})
 	}
