@@ -270,11 +270,15 @@ func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
 
 // printsBacks reports whether an element prints back pages registered for
 // duplex. Most elements know from their content (Facts.Backs); a two-sided
-// board does so only when both sides fit one page of the paper.
+// board does so only when both sides fit one page of the paper, and
+// two-sided mats only when their halves do.
 func printsBacks(e schema.Element, opts PrintOptions) bool {
-	if b, ok := e.(*schema.Board); ok {
-		plans, err := boardPlans(b, opts)
-		return err == nil && boardDuplex(b, plans, opts) != layout.NoDuplex
+	switch el := e.(type) {
+	case *schema.Board:
+		plans, err := boardPlans(el, opts)
+		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
+	case *schema.MatSet:
+		return matsDuplex(el, opts) != layout.NoDuplex
 	}
 	return e.Facts().Backs
 }
