@@ -107,7 +107,8 @@ func (d *CardData) visible(b *schema.Box) bool {
 	name, negate := strings.CutPrefix(b.When, "!")
 	v := d.Field(name)
 	ok := v != ""
-	if ok && b.Equals != nil {
+	if b.Equals != nil {
+		// equals: false matches a false or absent flag, printed as "".
 		ok = v == toString(b.Equals)
 	}
 	return ok != negate

@@ -7,7 +7,8 @@ import (
 )
 
 // when: shows a box for a set field: a true flag is set, a false one is not
-// (as an absent field); equals: true matches a true flag.
+// (as an absent field); equals: true matches a true flag, equals: false a
+// false or absent one.
 func TestBoxVisibleOnFlags(t *testing.T) {
 	card := &schema.Card{ID: "c", Count: 1, Fields: map[string]any{"townLine": true, "starting": false, "name": "Town Line"}}
 	d := NewCardData(nil, &schema.Deck{ID: "d", CardType: "generic"}, card)
@@ -22,7 +23,13 @@ func TestBoxVisibleOnFlags(t *testing.T) {
 		{"!starting", nil, true},
 		{"missing", nil, false},
 		{"townLine", true, true},
+		{"townLine", false, false},
+		{"starting", false, true},
+		{"missing", false, true},
+		{"starting", true, false},
+		{"!starting", false, false},
 		{"name", "Town Line", true},
+		{"name", "Church", false},
 	} {
 		b := &schema.Box{When: c.when, Equals: c.equals}
 		if got := d.visible(b); got != c.want {
