@@ -246,3 +246,49 @@ func (p *Pack) PlayerBoards(boardType string) []*PlayerBoard {
 	}
 	return out
 }
+
+// OverlayOn merges the player board set of an extended pack into s: s's
+// boards replace the base boards of the same id in place, new boards are
+// added at the end, and the base's other boards stay, so that a pack can
+// change one character without copying the rest. Set fields s leaves
+// unset keep the base's values.
+func (s *PlayerBoardSet) OverlayOn(base Element) []Problem {
+	b := base.(*PlayerBoardSet)
+	if s.BoardType != b.BoardType {
+		return []Problem{{Pos: s.Ref.Child("boardType").Pos(), Rule: "schema/invalid",
+			Message: fmt.Sprintf("player boards %q overlay the extended pack's set of board type %q, so they must have that board type, not %q", s.ID, b.BoardType, s.BoardType),
+			Hint:    "give the set another id to add a new set of boards"}}
+	}
+	if s.Name == "" {
+		s.Name = b.Name
+	}
+	if s.Component == "" {
+		s.Component = b.Component
+	}
+	own := map[string]*PlayerBoard{}
+	for _, pb := range s.Boards {
+		if pb != nil {
+			own[pb.ID] = pb
+		}
+	}
+	inBase := map[string]bool{}
+	merged := make([]*PlayerBoard, 0, len(b.Boards)+len(s.Boards))
+	for _, pb := range b.Boards {
+		inBase[pb.ID] = true
+		if o := own[pb.ID]; o != nil {
+			merged = append(merged, o)
+			continue
+		}
+		merged = append(merged, pb)
+	}
+	for _, pb := range s.Boards {
+		if pb != nil && !inBase[pb.ID] {
+			merged = append(merged, pb)
+		}
+	}
+	for _, pb := range merged {
+		pb.Set = s
+	}
+	s.Boards = merged
+	return nil
+}
