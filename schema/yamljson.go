@@ -124,7 +124,7 @@ func parseWithin(file string, src []byte, budget int, why string) (*document, []
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var root yaml.Node
 	if err := dec.Decode(&root); err != nil && !errors.Is(err, io.EOF) {
-		return nil, []Problem{overIndented(src, yamlSyntaxProblem(file, err, scan))}
+		return nil, []Problem{missingColon(src, overIndented(src, yamlSyntaxProblem(file, err, scan)))}
 	}
 	if p, found := secondDocument(file, dec, scan); found {
 		return nil, []Problem{p}
@@ -453,6 +453,48 @@ func overIndented(src []byte, p Problem) Problem {
 	return p
 }
 
+// missingColon explains yaml.v3's "could not find expected ':'", reported
+// at column 1 of a line of a mapping that is no "key: value": most often a
+// key whose colon (or the space after it) is missing, as in "name Town".
+// It points at the line's first character; when the reported line is a
+// good "key: value", the culprit is the nearest line above it. The same
+// mistake on a list item ("- id a") makes yaml.v3 report "mapping values
+// are not allowed" on the next line.
+func missingColon(src []byte, p Problem) Problem {
+	expected := strings.Contains(p.Message, "could not find expected ':'")
+	// "mapping values are not allowed" after a plain line: the line above
+	// ("- id a") ran on into this line's key.
+	runOn := strings.Contains(p.Message, "mapping values are not allowed")
+	if p.Pos.Col != 1 || !(expected || runOn) {
+		return p
+	}
+	lines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
+	seen := 0
+	for i := min(p.Pos.Line, len(lines)) - 1; i >= 0 && i >= p.Pos.Line-3; i-- {
+		trimmed := strings.TrimLeft(lines[i], " ")
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if seen++; runOn && seen > 2 {
+			return p // only the line just above can have run on
+		}
+		indent := len(lines[i]) - len(trimmed)
+		for strings.HasPrefix(trimmed, "- ") {
+			indent += 2
+			trimmed = strings.TrimLeft(trimmed[2:], " ")
+		}
+		if strings.Contains(trimmed, ": ") || strings.HasSuffix(trimmed, ":") {
+			continue // a good key: value
+		}
+		key, _, _ := strings.Cut(trimmed, " ")
+		p.Pos.Line, p.Pos.Col = i+1, indent+1
+		p.Message = "this line is no \"key: value\": a colon and a space are missing after the key"
+		p.Hint = fmt.Sprintf("write %s: followed by a space and the value", key)
+		return p
+	}
+	return p
+}
+
 // hasInlineValue reports whether a block line ("key: value", "- key: value"
 // or "- value") ends with a value of its own rather than opening a nested
 // block ("key:", "key: |", "- ").
@@ -521,7 +563,10 @@ func scannedSyntaxProblem(msg string, line int, scan srcScan) (Problem, bool) {
 				Hint:    "end the value with the same quote mark it starts with"}, true
 		}
 	}
-	if u := scan.unclosed; u != nil && (strings.Contains(msg, "did not find expected ',' or") || strings.Contains(msg, "end of stream")) {
+	if u := scan.unclosed; u != nil && (strings.Contains(msg, "did not find expected ',' or") || strings.Contains(msg, "end of stream") ||
+		(noToken && (line == 0 || u.Line <= line))) {
+		// A block value after an unclosed bracket ("text: >-") is a
+		// character that "cannot start any token" inside the bracket.
 		return Problem{Pos: *u, Rule: "yaml/syntax", Message: fmt.Sprintf("this %c is never closed", scan.bracket),
 			Hint: "close the list with ] or the mapping with }"}, true
 	}

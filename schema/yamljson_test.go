@@ -44,6 +44,9 @@ func TestParseDocumentProblems(t *testing.T) {
 		{"empty", "", "yaml/syntax", "empty", 1, 1},
 		{"second document", "kind: Deck\nid: a\n---\nkind: Sheet\nid: b\n", "yaml/syntax", "a second YAML document", 4, 1},
 		{"third document after an empty one", "kind: Deck\n---\n---\nkind: Sheet\n", "yaml/syntax", "a second YAML document", 4, 1},
+		{"unclosed bracket before a block value", "cards:\n  - id: a\n    name: [Town\n    text: >-\n      Long.\n", "yaml/syntax", "this [ is never closed", 3, 11},
+		{"missing colon", "kind: Deck\ncards:\n  - id: a\n    name Town\n    text: x\n", "yaml/syntax", "a colon and a space are missing", 4, 5},
+		{"missing colon on a list item", "kind: Deck\ncards:\n  - id a\n    text: x\n", "yaml/syntax", "a colon and a space are missing", 3, 5},
 		{"second document with a syntax error", "kind: Deck\n---\na: [1, 2\nb: 3\n", "yaml/syntax", "this [ is never closed", 3, 4},
 		{"too deep", strings.Repeat("[", 70) + strings.Repeat("]", 70) + "\n", "yaml/limit", "nesting deeper", 1, 0},
 	}
