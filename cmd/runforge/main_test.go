@@ -248,6 +248,21 @@ func TestInfoCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "run-for-your-life") || !strings.Contains(stdout, "(177 cards)") {
 		t.Errorf("packs: %d %s", code, stdout)
 	}
+	// A pack that extends another counts the cards it prints, its base's
+	// included, and the titles line up after the longest pack name.
+	if !strings.Contains(stdout, "(138 cards, extends run-fight-or-die-reloaded)") {
+		t.Errorf("packs: the campaign's line lacks its cards or base:\n%s", stdout)
+	}
+	col := -1
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		name, _, _ := strings.Cut(line, " ")
+		at := len(name) + len(line[len(name):]) - len(strings.TrimLeft(line[len(name):], " "))
+		if col >= 0 && at != col {
+			t.Errorf("packs: titles start at columns %d and %d:\n%s", col, at, stdout)
+			break
+		}
+		col = at
+	}
 	code, stdout, _ = run(t, "", "rules")
 	for _, id := range []string{"deck/count", "text/overflow", "rfyl/bullet-cost", "schema/invalid"} {
 		if code != 0 || !strings.Contains(stdout, id) {

@@ -15,21 +15,36 @@ func newPacksCmd(s streams) *cobra.Command {
 		Short: "List the bundled content packs",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			for _, name := range data.Packs() {
-				sub, _ := data.Pack(name)
-				p, _ := schema.LoadPack(sub, name)
-				title, cards := "", 0
-				if p != nil {
-					title = p.Game.Title
-					for _, d := range p.Decks() {
-						cards += d.Total()
-					}
-				}
-				fmt.Fprintf(s.out, "%-24s %s (%d cards)\n", name, title, cards)
+			names := data.Packs()
+			width := 0
+			for _, name := range names {
+				width = max(width, len(name))
+			}
+			for _, name := range names {
+				fmt.Fprintf(s.out, "%-*s  %s\n", width, name, packSummary(name))
 			}
 			return nil
 		},
 	}
+}
+
+// packSummary is a bundled pack's title, what it extends and its cards
+// (those of the packs it extends included, as a build prints them).
+func packSummary(name string) string {
+	sub, _ := data.Pack(name)
+	p, _ := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+	if p == nil || p.Game == nil {
+		return "(does not load: run runforge validate " + name + ")"
+	}
+	cards := 0
+	for _, d := range p.Decks() {
+		cards += d.Total()
+	}
+	out := fmt.Sprintf("%s (%d cards", p.Game.Title, cards)
+	if p.Game.Extends != "" {
+		out += ", extends " + p.Game.Extends
+	}
+	return out + ")"
 }
 
 // completePacks completes bundled pack names (files complete as usual).
