@@ -216,6 +216,7 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 	if cs := schema.Collisions(plan); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
 	}
+	opts.Print = effectivePrint(opts.Print)
 	var jobs []job
 	done := map[schema.Element]bool{}
 	for _, o := range plan {
@@ -260,9 +261,21 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 	return jobs, nil
 }
 
+// effectivePrint is how the build prints with the options it was given.
+// Gutterfold is the layout for printers without duplex: the cards fold their
+// backs behind their fronts, and everything else (boards, mats, tokens,
+// sheets) prints single-sided as under --duplex none, whatever Duplex says.
+func effectivePrint(opts PrintOptions) PrintOptions {
+	if opts.Layout == LayoutGutterfold {
+		opts.Duplex = layout.NoDuplex
+	}
+	return opts
+}
+
 // needsCalibration reports whether the kit prints back pages for duplex,
 // and so a calibration sheet to register them.
 func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
+	opts = effectivePrint(opts)
 	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
 		return p.Prints(e) && printsBacks(e, opts)
 	})
@@ -402,6 +415,7 @@ func swapInto(ctx context.Context, stage, final string) error {
 // writeComponents writes the kit's index: the component checklist, what
 // each file holds and how to assemble it, and the pack's assumptions.
 func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOptions) error {
+	opts = effectivePrint(opts)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
 	for _, c := range p.Game.Components {
@@ -415,6 +429,10 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 		}
 	}
 	b.WriteString("\nFiles of this kit:\n")
+	if opts.Layout == LayoutGutterfold {
+		b.WriteString("(gutterfold: print every file one-sided. The cards fold their backs behind their fronts; " +
+			"everything else prints single-sided, as with --duplex none, so no file needs duplex and there is no calibration sheet)\n")
+	}
 	done := map[schema.Element]bool{}
 	for _, o := range schema.OutputPlan(p) {
 		e := o.Element

@@ -24,8 +24,9 @@ type PrintOptions struct {
 	// (along every trim edge and across the gutters; see layout.SheetMarks).
 	CutLines bool
 	// Layout is how cards are imposed: sheet (n-up, backs on the following
-	// page), gutterfold (fronts and backs side by side, folded) or press
-	// (one card per page, trim + bleed).
+	// page), gutterfold (fronts and backs side by side, folded; a build
+	// then prints everything else single-sided, see effectivePrint) or
+	// press (one card per page, trim + bleed).
 	Layout  Layout
 	Created time.Time
 }
@@ -116,7 +117,13 @@ func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions)
 	if l := gangIndexLine(parts); l != "" {
 		lines = append(lines, l)
 	}
-	return append(lines, indexDeckLayout(parts, size, opts)...)
+	lines = append(lines, indexDeckLayout(parts, size, opts)...)
+	if opts.Layout == LayoutPress {
+		for _, part := range parts {
+			lines = append(lines, pressIndexLine(p, part))
+		}
+	}
+	return lines
 }
 
 // indexDeckLayout describes how the cards of a deck's PDF (its gang) are

@@ -162,61 +162,132 @@ func (r *Renderer) drawGuideSideA(c Canvas, g *schema.Guide, bleed float64, fs *
 // fs, when not nil, collects the texts that do not fit.
 func (r *Renderer) drawGuideSideB(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
-	rows := len(g.Search) + len(g.Book)
 	avail := guideH - 8 - y - 2*10
-	rowH := 18.0
-	if rows > 0 {
-		rowH = min(22, avail/float64(rows))
-	}
+	heights := r.guideRowHeights(append(append([]*schema.GuideRow{}, g.Search...), g.Book...), avail)
 	if len(g.Search) > 0 {
 		y = r.guideHeading(c, y, "SEARCH", "for Followers: count your Search icons")
-		y = r.drawGuideTable(c, g.Search, "search", y, rowH, fs) + 2
+		y = r.drawGuideTable(c, g.Search, "search", y, heights[:len(g.Search)], fs) + 2
 	}
 	if len(g.Book) > 0 {
 		y = r.guideHeading(c, y, "BOOK OF THE DEAD", "count your Book icons")
-		r.drawGuideTable(c, g.Book, "book", y, rowH, fs)
+		r.drawGuideTable(c, g.Book, "book", y, heights[len(g.Search):], fs)
 	}
 }
 
-// drawGuideTable draws a table's rows: the icons rolled, drawn as dice,
-// and the options, one per line.
-func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string, y, rowH float64, fs *fitSink) float64 {
-	bg := r.rfBackground()
+// Guide table rows, in millimetres.
+const (
+	guideRowMin  = 14.0 // a row's least height: the dice and their caption
+	guideRowMax  = 22.0 // a row grows no taller than this from spare room
+	guideRowPad  = 3.0  // above and below a row's text
+	guideTextPt  = 9.0  // the options' text size
+	guideMinText = 5.5  // the least it shrinks to
+)
+
+// guideRowHeights shares avail among the table rows by what their options
+// need at full size, so that a row of four options is taller than a row of
+// one instead of shrinking its text: each row gets what it needs (at
+// least guideRowMin) and an equal part of the room left, up to
+// guideRowMax; when the rows need more than avail, squeezeRows shares it.
+func (r *Renderer) guideRowHeights(rows []*schema.GuideRow, avail float64) []float64 {
+	need := make([]float64, len(rows))
+	total := 0.0
 	for i, row := range rows {
-		if row == nil {
+		need[i] = guideRowMin
+		if row != nil {
+			block := r.Fonts.LayoutText(guideOptionsText(row), TextStyle{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), sheetUnbounded)
+			need[i] = max(guideRowMin, block.Height+2*guideRowPad)
+		}
+		total += need[i]
+	}
+	if len(rows) == 0 {
+		return need
+	}
+	if total > avail {
+		return squeezeRows(need, avail)
+	}
+	extra := (avail - total) / float64(len(rows))
+	for i := range need {
+		need[i] = max(need[i], min(need[i]+extra, guideRowMax))
+	}
+	return need
+}
+
+// squeezeRows fits rows that need more than avail: each keeps at least a
+// floor (guideRowMin, or an equal share when even that is too much) and
+// the room above the floors goes to the rows in proportion to what they
+// need beyond it, so one long row cannot squash the others.
+func squeezeRows(need []float64, avail float64) []float64 {
+	floor := min(guideRowMin, avail/float64(len(need)))
+	over := 0.0
+	for _, n := range need {
+		over += max(n-floor, 0)
+	}
+	room := avail - floor*float64(len(need))
+	out := make([]float64, len(need))
+	for i, n := range need {
+		out[i] = floor
+		if over > 0 {
+			out[i] += max(n-floor, 0) * room / over
+		}
+	}
+	return out
+}
+
+// guideDieSize is the size of the dice a row of height rowH draws.
+func guideDieSize(rowH float64) float64 { return min(rowH-6, 8.5) }
+
+// guideTextX is where a row's options start: after five dice.
+func guideTextX(rowH float64) float64 { return 10 + 5*(guideDieSize(rowH)+1) + 4 }
+
+// guideOptionsText is a row's options, one a line, after "Choose one:"
+// when there are several.
+func guideOptionsText(row *schema.GuideRow) string {
+	var lines []string
+	for _, o := range row.Options {
+		if o == nil {
 			continue
 		}
-		ry := y + float64(i)*rowH
+		t := strings.TrimSpace(o.Text)
+		if len(row.Options) > 1 {
+			t = "• " + t
+		}
+		lines = append(lines, t)
+	}
+	text := strings.Join(lines, "\n")
+	if len(lines) > 1 {
+		text = "Choose one:\n" + text
+	}
+	return text
+}
+
+// drawGuideTable draws a table's rows, row i heights[i] tall: the icons
+// rolled, drawn as dice, and the options, one per line.
+func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
+	bg := r.rfBackground()
+	ry := y
+	for i, row := range rows {
+		rowH := heights[i]
+		if row == nil {
+			ry += rowH
+			continue
+		}
 		paper := bg
 		if i%2 == 1 && !r.InkSaver {
 			c.Rect(6, ry, guideW-12, rowH, 1.5, Filled(rfPanel))
 			paper = rfPanel
 		}
 		n := min(max(row.Count, 0), 6)
-		size := min(rowH-6, 8.5)
+		size := guideDieSize(rowH)
 		x := 10.0
 		for range n {
 			r.drawDieFace(c, face, x, ry+(rowH-size)/2-1.5, size)
 			x += size + 1
 		}
 		r.centredText(c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), Bold, 6, rfMuted)
-		tx := 10 + 5*(size+1) + 4
-		var lines []string
-		for _, o := range row.Options {
-			if o == nil {
-				continue
-			}
-			t := strings.TrimSpace(o.Text)
-			if len(row.Options) > 1 {
-				t = "• " + t
-			}
-			lines = append(lines, t)
-		}
-		text := strings.Join(lines, "\n")
-		if len(lines) > 1 {
-			text = "Choose one:\n" + text
-		}
-		fs.note(r.textIn(c, text, TextStyle{Size: 9, MinSize: 5.5, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper), row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
+		tx := guideTextX(rowH)
+		fs.note(r.textIn(c, guideOptionsText(row), TextStyle{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
+			row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
+		ry += rowH
 	}
-	return y + float64(len(rows))*rowH
+	return ry
 }

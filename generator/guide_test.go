@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -77,5 +78,76 @@ func TestGuideDeterministic(t *testing.T) {
 	empty := &schema.Guide{ID: "e", Events: []*schema.GuideEntry{nil}, Search: []*schema.GuideRow{nil, {Count: 99, Options: []*schema.GuideOption{nil}}}}
 	if err := r.imposeGuide(&pageRecorder{}, empty, rfOpts("letter", layout.NoDuplex)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestGuideRowsFitTheirOptions: side B's rows share the page by what their
+// options need, so every row of the bundled guide sets its options at the
+// full size; a row of four options is taller than a row of one.
+func TestGuideRowsFitTheirOptions(t *testing.T) {
+	r := boardRenderer(t)
+	g := bundledGuide(t)
+	rows := append(append([]*schema.GuideRow{}, g.Search...), g.Book...)
+	avail := 175.0 // about what side B has below its title and headings
+	heights := r.guideRowHeights(rows, avail)
+	total := 0.0
+	for i, row := range rows {
+		total += heights[i]
+		style := TextStyle{Size: guideTextPt, MinSize: guideMinText, LineHeight: 1.1}
+		block := r.Fonts.LayoutText(guideOptionsText(row), style, guideW-10-guideTextX(heights[i]), heights[i]-2)
+		if !block.Fits || block.Size != guideTextPt {
+			t.Errorf("row %d (%d icons): options set at %gpt in a %.1f mm row, want %gpt", i, row.Count, block.Size, heights[i], guideTextPt)
+		}
+	}
+	if total > avail+1e-9 {
+		t.Errorf("rows take %.1f mm of %.1f", total, avail)
+	}
+	one := &schema.GuideRow{Count: 1, Options: []*schema.GuideOption{{Text: "Draw 1 Event."}}}
+	four := &schema.GuideRow{Count: 5, Options: []*schema.GuideOption{{Text: "A."}, {Text: "B."}, {Text: "C."}, {Text: "D."}}}
+	if h := r.guideRowHeights([]*schema.GuideRow{one, four}, 60); h[1] <= h[0] {
+		t.Errorf("heights %v: the row of four options is not taller", h)
+	}
+}
+
+// bundledGuide is the guide of the bundled Run, Fight, or Die! pack.
+func bundledGuide(t *testing.T) *schema.Guide {
+	t.Helper()
+	fsys, ok := data.Pack("run-fight-or-die")
+	if !ok {
+		t.Fatal("no bundled run-fight-or-die pack")
+	}
+	p, probs := schema.LoadPack(fsys, "run-fight-or-die")
+	if len(probs) > 0 || len(p.Guides()) != 1 {
+		t.Fatalf("guides %d, problems %v", len(p.Guides()), probs)
+	}
+	return p.Guides()[0]
+}
+
+// TestSqueezeRows: rows that need more than the room keep their floor and
+// share the rest by need, filling the room exactly.
+func TestSqueezeRows(t *testing.T) {
+	for _, tc := range []struct {
+		need  []float64
+		avail float64
+	}{
+		{[]float64{14, 14, 200}, 100},
+		{[]float64{20, 30, 40}, 60},
+		{[]float64{30, 30}, 20}, // even the floors do not fit: equal shares
+	} {
+		got := squeezeRows(tc.need, tc.avail)
+		floor := min(guideRowMin, tc.avail/float64(len(tc.need)))
+		sum := 0.0
+		for i, h := range got {
+			sum += h
+			if h < floor-1e-9 {
+				t.Errorf("need %v in %g: row %d gets %.2f, below the floor %.2f", tc.need, tc.avail, i, h, floor)
+			}
+			if i > 0 && tc.need[i] > tc.need[i-1] && h < got[i-1] {
+				t.Errorf("need %v in %g: row %d needs more but gets less (%v)", tc.need, tc.avail, i, got)
+			}
+		}
+		if diff := sum - tc.avail; diff > 1e-9 || diff < -1e-9 {
+			t.Errorf("need %v in %g: rows take %.3f", tc.need, tc.avail, sum)
+		}
 	}
 }

@@ -121,6 +121,10 @@ func rfodIconPaths() map[string][]iconLayer {
 	return out
 }
 
+// woundSpaceRadius is the outer radius of the wound-space ring, in the
+// icon's 100-unit square.
+const woundSpaceRadius = 49.5
+
 // rfodFollowerIconPaths are the icons that lead the sections of a
 // Follower card and mark its wound spaces: RFoD's Bonus, Penalty and
 // Special (run-fight-or-die.md L406) and the Solitaire text (L499), and
@@ -159,10 +163,12 @@ func rfodFollowerIconPaths() map[string][]iconLayer {
 		{D: iconPolygon([]iconPt{{44, 68}, {47, 68}, {47, 78}, {44, 78}})},
 		{D: iconPolygon([]iconPt{{53, 68}, {56, 68}, {56, 78}, {53, 78}})},
 	}
-	// A wound space: an empty ring.
+	// A wound space: an empty ring that fills its square, so that inline
+	// in a Trauma requirement set at 12pt it is about 4 mm across, a
+	// place for a Wound token (L517).
 	out["wound-space"] = []iconLayer{
-		{D: iconCircle(50, 50, 46)},
-		{D: iconCircle(50, 50, 38), Knockout: true},
+		{D: iconCircle(50, 50, woundSpaceRadius)},
+		{D: iconCircle(50, 50, woundSpaceRadius-7.5), Knockout: true},
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -20,10 +21,13 @@ import (
 // makes (validate.ExplainOdds), so the card and explain agree. Its first
 // page has the assumed dice with their assumption ids and every character
 // combo, known by its effect; then come the icon-count tables, one column
-// per reroll count (1, 2, 3; RFoD each without and with Fleeing, then the
-// values given AMULET, A6); last, an appendix with the exact fraction of
-// every value. Values print as percentages with one decimal, with the
-// fraction beneath in a small font where it fits.
+// per reroll count (1, 2, 3; RFoD each with no Fleeing card and with a
+// Fleeing card, then the values given AMULET, A6, its free flee counted); last, an appendix with the exact fraction of
+// every value. Values print as percentages with one decimal (only an exact
+// 0 or 1 prints as 0% or 100%: diceodds.Percent), with the exact fraction
+// beneath in a small font; a value whose fraction does not fit its column
+// is marked † and has it in the appendix only. The combo columns are as
+// wide as their widest fraction, so every combo has it beneath.
 
 // oddsCard is the computed content of a pack's odds card.
 type oddsCard struct {
@@ -62,7 +66,8 @@ type oddsCol struct {
 }
 
 // heads are the column's header lines: "2 rerolls" (none in the combo
-// table), then "no Flee" or "+Flee" in a game with Fleeing.
+// table), then in a game with Fleeing whether a Fleeing card may be drawn
+// (L308-314, A5): "no Fleeing card" or "+Fleeing card".
 func (c oddsCol) heads() []string {
 	var out []string
 	if c.rerolls > 0 {
@@ -70,24 +75,38 @@ func (c oddsCol) heads() []string {
 	}
 	switch {
 	case c.flee:
-		out = append(out, "+Flee")
+		out = append(out, "+Fleeing card")
 	case c.fleeing:
-		out = append(out, "no Flee")
+		out = append(out, "no Fleeing card")
 	case c.rerolls == 0:
 		out = append(out, "P")
 	}
 	return out
 }
 
-// String is the column's name in the appendix: "2 rerolls no Flee",
-// "2 rerolls +Flee given AMULET".
+// String is the column's name in the appendix: "2 rerolls, no Fleeing
+// card", "2 rerolls, +Fleeing card, given AMULET (its free flee counted)".
 func (c oddsCol) String() string {
-	s := strings.Join(c.heads(), " ")
+	s := strings.Join(c.heads(), ", ")
 	if c.amulet {
-		s += " given AMULET"
+		s += ", given AMULET (" + amuletFreeFlee + ")"
 	}
 	return s
 }
+
+// appendixName is the column's name in the appendix, whose heading says
+// what "given AMULET" counts: "2 rerolls, +Fleeing card, given AMULET".
+func (c oddsCol) appendixName() string {
+	s := strings.Join(c.heads(), ", ")
+	if c.amulet {
+		s += ", given AMULET"
+	}
+	return s
+}
+
+// amuletFreeFlee says that the values given AMULET count its free flee
+// (A6), with or without a Fleeing card.
+const amuletFreeFlee = "its free flee counted"
 
 // oddsCombo is one character combo's row.
 type oddsCombo struct {
@@ -101,10 +120,12 @@ type oddsCombo struct {
 	skipped                        string
 }
 
-// oddsGroup is the rows of one face.
+// oddsGroup is the rows of one face; note says what its values assume
+// beyond the best keep strategy ("" for none).
 type oddsGroup struct {
 	face  string
 	title string
+	note  string
 	rows  []oddsRow
 }
 
@@ -159,7 +180,7 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 	for _, co := range x.Combos {
 		oc.combos = append(oc.combos, newOddsCombo(co, combos[co.Character+"\x00"+co.Combo], oc.comboCols))
 	}
-	if err := oc.readTables(g, x.Table); err != nil {
+	if err := oc.readTables(g, validate.OddsTableTargets(p), x.Table); err != nil {
 		return nil, err
 	}
 	if t := x.FirstRollTurnEnds; t != nil {
@@ -198,29 +219,54 @@ func newOddsCombo(co validate.ComboOdds, cb *schema.CharacterCombo, cols []oddsC
 	return row
 }
 
-// readTables fills the icon-count tables, the rows spec 10 asks for, from
-// the table validate computed.
-func (oc *oddsCard) readTables(g diceodds.Game, t *validate.OddsTable) error {
-	byTarget := map[string][]validate.OddsCell{}
-	for _, row := range t.Rows {
-		byTarget[row.Target] = row.Cells
+// readTables fills the icon-count tables from the table validate
+// computed, whose rows are targets (validate.OddsTableTargets, spec 10):
+// a table per face, in the rows' order.
+func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *validate.OddsTable) error {
+	if len(targets) != len(t.Rows) {
+		return fmt.Errorf("odds table has %d rows for %d targets", len(t.Rows), len(targets))
 	}
-	targets, groups := oddsTargets(g, oc.reloaded)
-	k := 0
-	for _, grp := range groups {
-		for i := range grp.rows {
-			cells, ok := byTarget[targets[k].String()]
-			if !ok {
-				return fmt.Errorf("odds table has no row %s", targets[k])
-			}
-			for _, cell := range cells {
-				grp.rows[i].cells = append(grp.rows[i].cells, parseRat(cell.P))
-			}
-			k++
+	for i, target := range targets {
+		row := t.Rows[i]
+		if row.Target != target.String() {
+			return fmt.Errorf("odds table row %d is %s, want %s", i+1, row.Target, target)
 		}
-		oc.groups = append(oc.groups, grp)
+		n := len(oc.groups)
+		if n == 0 || oc.groups[n-1].face != row.Face || target.Kind == diceodds.KindTurnEnds {
+			oc.groups = append(oc.groups, newOddsGroup(g, target, row, oc.reloaded))
+			n++
+		}
+		r := oddsRow{label: rowLabel(target)}
+		if target.Kind == diceodds.KindTurnEnds {
+			r.label, r.full = "turn ends", true
+		}
+		for _, cell := range row.Cells {
+			r.cells = append(r.cells, parseRat(cell.P))
+		}
+		oc.groups[n-1].rows = append(oc.groups[n-1].rows, r)
 	}
 	return nil
+}
+
+// newOddsGroup is the table that target's row opens.
+func newOddsGroup(g diceodds.Game, target diceodds.Target, row validate.OddsRow, reloaded bool) oddsGroup {
+	grp := oddsGroup{face: row.Face, title: faceTitle(row.Face)}
+	switch {
+	case target.Kind == diceodds.KindTurnEnds:
+		grp.title = fmt.Sprintf("%d+ ZOMBIES END THE TURN", g.ZombieLimit)
+		grp.note = "assumes " + row.Assumes
+	case row.Face == g.Zombie && !reloaded:
+		grp.title = "ZOMBIES"
+	}
+	return grp
+}
+
+// rowLabel is the row's label in its face's table: "≥ 3", "= 3".
+func rowLabel(t diceodds.Target) string {
+	if t.Kind == diceodds.KindExactly {
+		return fmt.Sprintf("= %d", t.K)
+	}
+	return fmt.Sprintf("≥ %d", t.K)
 }
 
 // comboIndex maps "character\x00combo" to the character's combo.
@@ -240,51 +286,6 @@ func comboIndex(p *schema.Pack, reloaded bool) map[string]*schema.CharacterCombo
 	return out
 }
 
-// oddsTargets lists the icon-count targets and their groups (rows without
-// cells): RFoD Search and Book at least and exactly k, Gun and Bat at
-// least k, zombies at least k; Reloaded every non-zombie face at least k
-// and the 5-zombie end of the turn (spec 10).
-func oddsTargets(g diceodds.Game, reloaded bool) ([]diceodds.Target, []oddsGroup) {
-	n := len(g.Dice)
-	var targets []diceodds.Target
-	var groups []oddsGroup
-	add := func(face, title string, exact bool) {
-		if !g.HasFace(face) {
-			return
-		}
-		grp := oddsGroup{face: face, title: title}
-		for k := 1; k <= n; k++ {
-			targets = append(targets, diceodds.AtLeast(face, k))
-			grp.rows = append(grp.rows, oddsRow{label: fmt.Sprintf("≥ %d", k)})
-			if exact {
-				targets = append(targets, diceodds.Exactly(face, k))
-				grp.rows = append(grp.rows, oddsRow{label: fmt.Sprintf("= %d", k)})
-			}
-		}
-		groups = append(groups, grp)
-	}
-	if reloaded {
-		for _, f := range g.Faces() {
-			if f != g.Zombie {
-				add(f, faceTitle(f), false)
-			}
-		}
-		if g.HasFace(g.Zombie) && g.ZombieLimit > 0 {
-			targets = append(targets, diceodds.TurnEnds())
-			groups = append(groups, oddsGroup{face: g.Zombie, title: fmt.Sprintf("%d+ ZOMBIES END THE TURN", g.ZombieLimit), rows: []oddsRow{{label: "rerolling every other die", full: true}}})
-		}
-		return targets, groups
-	}
-	add("search", "SEARCH", true)
-	add("book", "BOOK", true)
-	add("gun", "GUN", false)
-	add("bat", "BAT", false)
-	if g.Zombie != "" {
-		add(g.Zombie, "ZOMBIES", false)
-	}
-	return targets, groups
-}
-
 // parseRat reads an exact fraction; nil when s is not one.
 func parseRat(s string) *big.Rat {
 	r, ok := new(big.Rat).SetString(s)
@@ -295,26 +296,13 @@ func parseRat(s string) *big.Rat {
 }
 
 // pctText is a probability as a percentage with one decimal: "23.8%";
-// "<0.1%" for a positive value that rounds to 0, "0%" and "100%" exactly.
+// "0%" and "100%" only when exact, "<0.1%" and ">99.9%" for a value that
+// rounds to either (diceodds.Percent, the rule --explain uses too).
 func pctText(p *big.Rat) string {
 	if p == nil {
 		return "—"
 	}
-	switch {
-	case p.Sign() == 0:
-		return "0%"
-	case p.Cmp(big.NewRat(1, 1)) == 0:
-		return "100%"
-	}
-	pct := new(big.Rat).Mul(p, big.NewRat(100, 1))
-	s := pct.FloatString(1)
-	if s == "0.0" {
-		return "<0.1%"
-	}
-	if s == "100.0" {
-		return ">99.9%"
-	}
-	return s + "%"
+	return diceodds.Percent(p, 1)
 }
 
 // ---- printing ----
@@ -406,21 +394,44 @@ func (f *oddsFlow) para(text string, st TextStyle, col Color) {
 	f.y += h + 1.5
 }
 
-// cell draws a probability centred in a column: the percentage and,
-// where it fits, the exact fraction beneath.
+// appendixMark marks a value whose exact fraction does not fit beneath
+// it: the appendix has it.
+const appendixMark = "†"
+
+// fractionFits reports whether p's exact fraction fits beneath it in a
+// column w mm wide.
+func (r *Renderer) fractionFits(p *big.Rat, w float64) bool {
+	return r.Fonts.Width(p.RatString(), Regular, oddsFracPt) <= w-1
+}
+
+// cell draws a probability centred in a column: the percentage and the
+// exact fraction beneath, or, where the fraction does not fit, the
+// percentage marked † (the fraction is in the appendix). A value of
+// exactly 0 or 1 is its own fraction.
 func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
 	font := Regular
 	if bold {
 		font = Bold
 	}
-	f.r.centredText(f.c, cx, y, pctText(p), font, oddsCellPt, rfInk)
+	pct := pctText(p)
+	f.r.centredText(f.c, cx, y, pct, font, oddsCellPt, rfInk)
 	if p == nil || p.IsInt() {
 		return
 	}
-	fr := p.RatString()
-	if f.r.Fonts.Width(fr, Regular, oddsFracPt) <= w-1 {
-		f.r.centredText(f.c, cx, y+2.2, fr, Regular, oddsFracPt, rfMuted)
+	if f.r.fractionFits(p, w) {
+		f.r.centredText(f.c, cx, y+2.2, p.RatString(), Regular, oddsFracPt, rfMuted)
+		return
 	}
+	x := cx + f.r.Fonts.Width(pct, font, oddsCellPt)/2 + 0.3
+	f.c.Text(round2(x), y, appendixMark, Regular, oddsCellPt, rfBlood)
+}
+
+// fitPt is the largest size from pt down to 5 points at which s fits in
+// w mm (5 points when none does).
+func (r *Renderer) fitPt(s string, font FontStyle, pt, w float64) float64 {
+	for ; pt > 5 && r.Fonts.Width(s, font, pt) > w; pt -= 0.25 {
+	}
+	return max(pt, 5)
 }
 
 // imposeOddsCard adds the odds card's pages to sink.
@@ -430,7 +441,8 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 	f.c.Text(f.x0, f.y+7, "ODDS CARD", Bold, 20, rfInk)
 	f.c.Text(round2(f.x0+r.Fonts.Width("ODDS CARD", Bold, 20)+4), f.y+7, r.clipText(oc.title, Regular, 11, f.x1-f.x0-60), Regular, 11, rfMuted)
 	f.y += 11
-	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal; the exact fraction is printed beneath where it fits and in the appendix.",
+	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal (100% and 0% only when certain or impossible: >99.9% and <0.1% otherwise). "+
+		"The exact fraction is printed beneath each value; a value marked "+appendixMark+" has a fraction too long for its column, given in the appendix, which lists every value's fraction.",
 		TextStyle{Size: 7.5, LineHeight: 1.2}, rfMuted)
 	// The assumed dice.
 	f.heading("ASSUMED DICE", "the faces the values rest on")
@@ -442,11 +454,11 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
 	}
 	if oc.amulet != "" {
-		f.para("Values given AMULET (A6): "+oc.amulet+".", TextStyle{Size: 7, LineHeight: 1.15}, rfBlood)
+		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", TextStyle{Size: 7, LineHeight: 1.15}, rfBlood)
 	}
 	// Combos.
 	if len(oc.combos) > 0 {
-		note := "at the character's rerolls; without and with a Fleeing reroll"
+		note := "at the character's rerolls; with no Fleeing card drawn, and with a Fleeing card allowed"
 		if oc.amulet != "" {
 			note += "; and given AMULET (1/6)"
 		}
@@ -510,12 +522,17 @@ func (r *Renderer) drawColumnHeads(f *oddsFlow, cols []oddsCol, x0, colW, pt flo
 		ax := x0 + float64(first)*colW
 		aw := float64(len(cols)-first) * colW
 		r.centredText(f.c, ax+aw/2, y+2.6, r.clipText(amuletHead, Bold, pt, aw-1), Bold, pt, rfBlood)
-		f.c.Line(ax+1, y+3.4, ax+aw-1, y+3.4, rfBlood, 0.3)
-		y += 3.6
+		sub := amuletFreeFlee + " in both"
+		subPt := r.fitPt(sub, Italic, pt-0.5, aw-1)
+		r.centredText(f.c, ax+aw/2, y+5.2, r.clipText(sub, Italic, subPt, aw-1), Italic, subPt, rfBlood)
+		f.c.Line(ax+1, y+6, ax+aw-1, y+6, rfBlood, 0.3)
+		y += 6.2
 	}
 	for i, c := range cols {
 		for j, h := range c.heads() {
-			r.centredText(f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.clipText(strings.ToUpper(h), Bold, pt, colW-1), Bold, pt, rfMuted)
+			h = strings.ToUpper(h)
+			hp := r.fitPt(h, Bold, pt, colW-1)
+			r.centredText(f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.clipText(h, Bold, hp, colW-1), Bold, hp, rfMuted)
 		}
 	}
 	return y - f.y + float64(lines)*2.8 + 1.6
@@ -536,10 +553,7 @@ func amuletRule(f *oddsFlow, cols []oddsCol, x0, colW, y, h float64) {
 // drawOddsComboTable draws the combos: the character with its rerolls and
 // the combo's effect, the combo's dice, then one cell per column.
 func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
-	colW := 24.0
-	if len(oc.comboCols) > 2 {
-		colW = 20
-	}
+	colW := r.comboColWidth(oc)
 	cx0 := f.x1 - float64(len(oc.comboCols))*colW
 	const size = 5.6
 	dice := 1
@@ -595,10 +609,25 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	f.y += 2
 }
 
+// comboColWidth is the width of the combo table's columns: 24 mm, or as
+// wide as the widest exact fraction, so that every combo has its fraction
+// beneath.
+func (r *Renderer) comboColWidth(oc *oddsCard) float64 {
+	w := 24.0
+	for _, co := range oc.combos {
+		for _, p := range co.cells {
+			if p != nil {
+				w = max(w, r.Fonts.Width(p.RatString(), Regular, oddsFracPt)+1.5)
+			}
+		}
+	}
+	return math.Ceil(w)
+}
+
 // drawOddsTables draws the icon-count groups: the face and the row label,
 // then one cell per column.
 func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
-	labelW := 34.0
+	labelW := 24.0
 	n := len(oc.cols)
 	x0 := f.x0 + labelW
 	colW := (f.x1 - x0) / float64(max(n, 1))
@@ -615,6 +644,10 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 		}
 		r.drawDieFace(f.c, g.face, f.x0, f.y+0.5, 5)
 		f.c.Text(f.x0+6.5, f.y+4.3, g.title, Bold, 8, rfInk)
+		if g.note != "" {
+			nx := f.x0 + 6.5 + r.Fonts.Width(g.title, Bold, 8) + 3
+			f.c.Text(round2(nx), f.y+4.3, r.clipText(g.note, Italic, 7, max(1, f.x1-nx)), Italic, 7, rfInk)
+		}
 		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, rfRule, 0.3)
 		f.y += 6.5
 		for i, row := range g.rows {
@@ -644,16 +677,22 @@ func (row oddsRow) title(g oddsGroup) string {
 	return row.label + " " + strings.ToLower(g.title)
 }
 
-// drawOddsAppendix lists every value's exact fraction.
+// drawOddsAppendix lists every value's exact fraction, in the card's
+// order: the combos, then each icon table row by row. An entry too long
+// for its column puts its value on a second, indented line, so that no
+// fraction is ever clipped.
 func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 	f.newPage()
-	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it")
-	const lineH = 3.0
+	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it; "+appendixMark+" on the card points here")
+	if oc.amulet != "" {
+		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", TextStyle{Size: 6.5, LineHeight: 1.15}, rfBlood)
+	}
+	const lineH = 2.7
 	const pt = 5.6
 	const gap = 6.0
 	colW := (f.x1 - f.x0 - gap) / 2
 	col, top := 0, f.y
-	line := func(s string) {
+	text := func(s string, indent float64) {
 		if f.y+lineH > f.bot {
 			if col == 0 {
 				col, f.y = 1, top
@@ -662,14 +701,23 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 				col, top = 0, f.y
 			}
 		}
-		x := f.x0 + float64(col)*(colW+gap)
-		f.c.Text(round2(x), f.y+2.2, r.clipText(s, Regular, pt, colW), Regular, pt, rfInk)
+		x := f.x0 + float64(col)*(colW+gap) + indent
+		f.c.Text(round2(x), f.y+2.2, r.clipText(s, Regular, pt, colW-indent), Regular, pt, rfInk)
 		f.y += lineH
+	}
+	entry := func(label string, p *big.Rat) {
+		value := pctText(p) + " = " + p.RatString()
+		if one := label + ": " + value; r.Fonts.Width(one, Regular, pt) <= colW {
+			text(one, 0)
+			return
+		}
+		text(label+":", 0)
+		text(value, 3)
 	}
 	for _, co := range oc.combos {
 		for j, p := range co.cells {
 			if p != nil && j < len(oc.comboCols) {
-				line(fmt.Sprintf("%s (%s): %s = %s", co.label, oc.comboCols[j], pctText(p), p.RatString()))
+				entry(fmt.Sprintf("%s (%s)", co.label, oc.comboCols[j].appendixName()), p)
 			}
 		}
 	}
@@ -677,13 +725,22 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 		for _, row := range g.rows {
 			for j, p := range row.cells {
 				if p != nil && j < len(oc.cols) {
-					label := row.title(g)
-					if row.full {
-						label = strings.ToLower(g.title) + ", " + row.label
-					}
-					line(fmt.Sprintf("%s, %s: %s = %s", label, oc.cols[j], pctText(p), p.RatString()))
+					entry(row.appendixLabel(g)+", "+oc.cols[j].appendixName(), p)
 				}
 			}
 		}
 	}
+}
+
+// appendixLabel names the row in the appendix: "≥ 3 search", "5+ zombies
+// end the turn (assumes …)".
+func (row oddsRow) appendixLabel(g oddsGroup) string {
+	if !row.full {
+		return row.title(g)
+	}
+	label := strings.ToLower(g.title)
+	if g.note != "" {
+		label += " (" + g.note + ")"
+	}
+	return label
 }

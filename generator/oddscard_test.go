@@ -48,8 +48,8 @@ func TestOddsCardRFoDValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantCols := []string{"1 reroll no Flee", "1 reroll +Flee", "2 rerolls no Flee", "2 rerolls +Flee", "3 rerolls no Flee", "3 rerolls +Flee",
-		"2 rerolls no Flee given AMULET", "2 rerolls +Flee given AMULET"}
+	wantCols := []string{"1 reroll, no Fleeing card", "1 reroll, +Fleeing card", "2 rerolls, no Fleeing card", "2 rerolls, +Fleeing card", "3 rerolls, no Fleeing card", "3 rerolls, +Fleeing card",
+		"2 rerolls, no Fleeing card, given AMULET (its free flee counted)", "2 rerolls, +Fleeing card, given AMULET (its free flee counted)"}
 	var cols []string
 	for _, c := range oc.cols {
 		cols = append(cols, c.String())
@@ -57,30 +57,35 @@ func TestOddsCardRFoDValues(t *testing.T) {
 	if strings.Join(cols, "|") != strings.Join(wantCols, "|") {
 		t.Fatalf("columns %q", cols)
 	}
-	wantRat(t, ">=3 search, 1 reroll", oddsCell(t, oc, "search", "≥ 3", "1 reroll no Flee"), "10625/78732")
-	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls no Flee"), "1138594/4782969")
-	wantRat(t, ">=3 search, 2 rerolls, Fleeing", oddsCell(t, oc, "search", "≥ 3", "2 rerolls +Flee"), "269698895/816293376")
-	wantRat(t, ">=5 book, 2 rerolls", oddsCell(t, oc, "book", "≥ 5", "2 rerolls no Flee"), "2476099/459165024") // (19/54)^5
-	if got := pctText(oddsCell(t, oc, "search", "≥ 3", "3 rerolls no Flee")); got != "32.0%" {
+	wantRat(t, ">=3 search, 1 reroll", oddsCell(t, oc, "search", "≥ 3", "1 reroll, no Fleeing card"), "10625/78732")
+	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls, no Fleeing card"), "1138594/4782969")
+	wantRat(t, ">=3 search, 2 rerolls, Fleeing", oddsCell(t, oc, "search", "≥ 3", "2 rerolls, +Fleeing card"), "269698895/816293376")
+	wantRat(t, ">=5 book, 2 rerolls", oddsCell(t, oc, "book", "≥ 5", "2 rerolls, no Fleeing card"), "2476099/459165024") // (19/54)^5
+	if got := pctText(oddsCell(t, oc, "search", "≥ 3", "3 rerolls, no Fleeing card")); got != "32.0%" {
 		t.Errorf(">=3 search, 3 rerolls prints %s, want 32.0%%", got)
 	}
-	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls no Flee")); got != "93.5%" {
+	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls, no Fleeing card")); got != "93.5%" {
 		t.Errorf(">=1 zombie prints %s, want 93.5%%", got)
 	}
-	// Search and Book have exactly-k rows; Gun and Bat do not.
+	// The tables of spec 10 in die order, the same rows as --explain:
+	// Search and Book have exactly-k rows; Bat, Run and Gun do not.
 	var faces []string
 	for _, g := range oc.groups {
 		faces = append(faces, g.face+":"+big.NewInt(int64(len(g.rows))).String())
 	}
-	if got := strings.Join(faces, " "); got != "search:10 book:10 gun:5 bat:5 zombie:5" {
+	if got := strings.Join(faces, " "); got != "bat:5 run:5 search:10 gun:5 book:10 zombie:5" {
 		t.Errorf("groups %s", got)
 	}
 	// Given AMULET (A6) a zombie is certain: one shows, or a die becomes one.
-	wantRat(t, ">=1 zombie given AMULET", oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls no Flee given AMULET"), "1")
+	wantRat(t, ">=1 zombie given AMULET", oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls, no Fleeing card, given AMULET (its free flee counted)"), "1")
 	// Combos, without and with Fleeing, then given AMULET: {Gun 2, Bat 2}
 	// at 3 rerolls for the Brawler, the others at 2; each known by its
 	// effect, not its id.
-	if len(oc.combos) != 6 || fmt.Sprint(oc.comboCols) != "[no Flee +Flee no Flee given AMULET +Flee given AMULET]" {
+	var comboCols []string
+	for _, c := range oc.comboCols {
+		comboCols = append(comboCols, c.String())
+	}
+	if len(oc.combos) != 6 || strings.Join(comboCols, "|") != "no Fleeing card|+Fleeing card|no Fleeing card, given AMULET (its free flee counted)|+Fleeing card, given AMULET (its free flee counted)" {
 		t.Fatalf("%d combos, columns %v", len(oc.combos), oc.comboCols)
 	}
 	for _, co := range oc.combos {
@@ -119,7 +124,11 @@ func TestOddsCardReloadedValues(t *testing.T) {
 		t.Errorf("Reloaded has AMULET %q or combo columns %v", oc.amulet, oc.comboCols)
 	}
 	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls"), "4421633773/12397455648")
-	wantRat(t, "turn ends, 2 rerolls", oddsCell(t, oc, "zombie", "rerolling every other die", "2 rerolls"), "5248110340291/101559956668416")
+	wantRat(t, "turn ends, 2 rerolls", oddsCell(t, oc, "zombie", "turn ends", "2 rerolls"), "5248110340291/101559956668416")
+	// The end of the turn says the strategy it assumes, precisely.
+	if g := oc.groups[len(oc.groups)-1]; g.title != "5+ ZOMBIES END THE TURN" || g.note != "assumes rerolling every die that is not a zombie at every reroll" {
+		t.Errorf("turn end group %q, note %q", g.title, g.note)
+	}
 	for _, co := range oc.combos {
 		if co.character == "The Prom Queen" && co.meta == "major · 2 rerolls" {
 			wantRat(t, "Prom Queen major", co.cells[0], "81006681733/156728328192")
@@ -131,8 +140,14 @@ func TestOddsCardReloadedValues(t *testing.T) {
 	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "31/46656") {
 		t.Errorf("notes %q lack the first-roll value 31/46656", oc.notes)
 	}
-	if len(oc.groups) != 6 {
-		t.Errorf("%d groups, want 5 faces and the turn end", len(oc.groups))
+	// The tables of spec 10, the same rows as --explain: every non-zombie
+	// face at least k, then the end of the turn; no zombie counts.
+	var faces []string
+	for _, g := range oc.groups {
+		faces = append(faces, fmt.Sprintf("%s:%d", g.face, len(g.rows)))
+	}
+	if got := strings.Join(faces, " "); got != "bat:6 gun:6 run:6 search:6 explore:6 zombie:1" {
+		t.Errorf("groups %s, want 5 faces and the turn end", got)
 	}
 }
 
@@ -207,7 +222,8 @@ func TestOddsCardBadPacks(t *testing.T) {
 }
 
 func TestPctText(t *testing.T) {
-	for in, want := range map[string]string{"0": "0%", "1": "100%", "1/3": "33.3%", "1/100000": "<0.1%", "99999/100000": ">99.9%", "1138594/4782969": "23.8%"} {
+	for in, want := range map[string]string{"0": "0%", "1": "100%", "1/3": "33.3%", "1/100000": "<0.1%", "99999/100000": ">99.9%", "1138594/4782969": "23.8%",
+		"14692909475/14693280768": ">99.9%", "1/2000": "0.1%", "1/2001": "<0.1%"} {
 		r, _ := new(big.Rat).SetString(in)
 		if got := pctText(r); got != want {
 			t.Errorf("pctText(%s) = %s, want %s", in, got, want)
@@ -240,5 +256,75 @@ func TestOddsCardWithoutCharacters(t *testing.T) {
 	r := boardRenderer(t)
 	if err := r.imposeOddsCard(&pageRecorder{}, oc, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Every value of the card has its exact fraction: beneath it, or, when
+// it does not fit its column, marked † and in the appendix, which lists
+// every value's fraction. Every combo has its fraction beneath (the combo
+// columns are as wide as the widest), minor combos included.
+func TestOddsCardFractions(t *testing.T) {
+	r := boardRenderer(t)
+	for _, pack := range []string{"rfod", "rfodr"} {
+		oc, err := computeOddsCard(loadRFPack(t, pack))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := &pageRecorder{}
+		if err := r.imposeOddsCard(sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+			t.Fatal(err)
+		}
+		var card, appendix strings.Builder
+		inAppendix := false
+		for _, pg := range sink.pages {
+			text := pg.String()
+			inAppendix = inAppendix || strings.Contains(text, "APPENDIX: EXACT FRACTIONS")
+			if inAppendix {
+				appendix.WriteString(text)
+			} else {
+				card.WriteString(text)
+			}
+		}
+		beneath := fmt.Sprintf(" %.2fpt ", oddsFracPt)
+		fractions, marks := 0, 0
+		for _, line := range strings.Split(card.String(), "\n") {
+			switch {
+			case strings.Contains(line, beneath):
+				fractions++
+			case strings.HasSuffix(line, `"`+appendixMark+`"`):
+				marks++
+			}
+		}
+		cells, exact := 0, 0
+		check := func(what string, p *big.Rat) {
+			cells++
+			if p.IsInt() {
+				exact++
+			}
+			if !strings.Contains(appendix.String(), "= "+p.RatString()+`"`) {
+				t.Errorf("%s: %s: the appendix lacks %s", pack, what, p.RatString())
+			}
+		}
+		for _, co := range oc.combos {
+			for _, p := range co.cells {
+				check(co.label, p)
+				if !p.IsInt() && !strings.Contains(card.String(), beneath+rfMuted.Hex()+` "`+p.RatString()+`"`) {
+					t.Errorf("%s: %s: %s is not beneath its value", pack, co.label, p.RatString())
+				}
+			}
+		}
+		for _, g := range oc.groups {
+			for _, row := range g.rows {
+				for _, p := range row.cells {
+					check(row.appendixLabel(g), p)
+				}
+			}
+		}
+		if fractions+marks+exact != cells {
+			t.Errorf("%s: %d values: %d fractions beneath, %d marked %s, %d exact 0 or 1", pack, cells, fractions, marks, appendixMark, exact)
+		}
+		if !strings.Contains(card.String(), "a value marked "+appendixMark) {
+			t.Errorf("%s: the card does not say what %s means", pack, appendixMark)
+		}
 	}
 }

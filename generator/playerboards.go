@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/runforge/runforge/layout"
@@ -180,11 +181,33 @@ func (r *Renderer) drawPlaced(page Canvas, opts PrintOptions, pw, ph float64, tr
 	if turn != 0 {
 		c.Pop()
 	}
+	var marks []layout.Line
 	if opts.CropMarks {
-		for _, l := range cornerMarks(trim, max(0, opts.Bleed)*s, m, pw, ph) {
+		marks = cornerMarks(trim, max(0, opts.Bleed)*s, m, pw, ph)
+		for _, l := range marks {
 			c.Line(l.X1, l.Y1, l.X2, l.Y2, markColor, 0.2)
 		}
 	}
+	area := layout.Rect{X: m, Y: m, W: pw - 2*m, H: ph - 2*m}
+	r.placeScaleBar(c, area, placedObstacles(area, trim, max(0, opts.Bleed)*s, marks))
+}
+
+// placedHeaderH is the height of a placed board's header line, from the
+// top of the printable area.
+const placedHeaderH = 5.0
+
+// placedObstacles is what a scale bar keeps clear of on a placed board's
+// page inside area: the header line, the board with its bleed and the crop
+// marks, each with deckMarkClear to spare.
+func placedObstacles(area, trim layout.Rect, bleed float64, marks []layout.Line) []layout.Rect {
+	obs := []layout.Rect{
+		{X: area.X, Y: area.Y, W: area.W, H: placedHeaderH + deckMarkClear},
+		trim.Inset(-bleed - deckMarkClear),
+	}
+	for _, l := range marks {
+		obs = append(obs, layout.Rect{X: min(l.X1, l.X2), Y: min(l.Y1, l.Y2), W: math.Abs(l.X2 - l.X1), H: math.Abs(l.Y2 - l.Y1)}.Inset(-0.1-deckMarkClear))
+	}
+	return obs
 }
 
 // cornerMarks are crop marks at the corners of trim, starting beyond the

@@ -2,6 +2,8 @@ package generator
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,7 +205,8 @@ func TestPlayerBoardOverflows(t *testing.T) {
 		t.Fatalf("overflows %+v", got)
 	}
 	g := rfodGuide(t)
-	g.Book[3].Options[0].Text = long
+	// Rows share the page by need, so it takes more than a page of text.
+	g.Book[3].Options[0].Text = strings.Repeat(long, 4)
 	if got := guideOverflows(r, nil, g); len(got) != 1 || !strings.Contains(got[0].What, "book row 4 options") {
 		t.Fatalf("guide overflows %+v", got)
 	}
@@ -252,5 +255,90 @@ func TestRFoDKitBuild(t *testing.T) {
 				t.Errorf("components.txt still lists kinds as not printed:\n%s", index)
 			}
 		})
+	}
+}
+
+// Every player board page and both guide sides have a 100 mm scale bar,
+// inside the printer margin, below the header and clear of the board, its
+// bleed and its crop marks, on Letter and A4.
+func TestPlacedBoardsHaveScaleBar(t *testing.T) {
+	r := boardRenderer(t)
+	type placed struct {
+		name   string
+		bw, bh float64
+		pages  func(opts PrintOptions) ([]*Recorder, error)
+		trims  func(opts PrintOptions, trim layout.Rect) []layout.Rect // each page's board
+	}
+	var cases []placed
+	for _, c := range []struct{ pack, boardType string }{
+		{"rfod", schema.RFoDActionBoard}, {"rfod", schema.RFoDCharacterBoard},
+		{"rfodr", schema.RFoDRZombieBoard}, {"rfodr", schema.RFoDRCharacterBoard},
+	} {
+		p := loadRFPack(t, c.pack)
+		s := playerBoardSet(t, p, c.boardType)
+		bw, bh := playerBoardSize(c.boardType)
+		cases = append(cases, placed{name: c.boardType, bw: bw, bh: bh,
+			pages: func(opts PrintOptions) ([]*Recorder, error) {
+				sink := &pageRecorder{}
+				err := r.imposePlayerBoards(sink, p, s, opts)
+				return sink.pages, err
+			},
+			trims: func(opts PrintOptions, trim layout.Rect) []layout.Rect { return []layout.Rect{trim} },
+		})
+	}
+	g := rfodGuide(t)
+	cases = append(cases, placed{name: "guide", bw: guideW, bh: guideH,
+		pages: func(opts PrintOptions) ([]*Recorder, error) {
+			sink := &pageRecorder{}
+			err := r.imposeGuide(sink, g, opts)
+			return sink.pages, err
+		},
+		trims: func(opts PrintOptions, trim layout.Rect) []layout.Rect {
+			back := trim
+			if opts.Duplex != layout.NoDuplex {
+				back, _ = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
+			}
+			return []layout.Rect{trim, back}
+		},
+	})
+	for _, c := range cases {
+		for _, paper := range []string{"letter", "a4"} {
+			for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+				opts := rfOpts(paper, d)
+				opts.BackOffset = layout.Point{X: 0.6, Y: -0.4}
+				pages, err := c.pages(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pw, ph := opts.Paper.W, opts.Paper.H
+				if c.name != "guide" {
+					pw, ph = max(pw, ph), min(pw, ph)
+				}
+				trim, s := rfBoardFrame(opts, pw, ph, c.bw, c.bh)
+				trims := c.trims(opts, trim)
+				area := layout.Rect{X: opts.Margin, Y: opts.Margin, W: pw - 2*opts.Margin, H: ph - 2*opts.Margin}
+				for i, page := range pages {
+					name := fmt.Sprintf("%s %s %s page %d", c.name, paper, d, i+1)
+					bar, ok := pageLabelBox(page, scaleBarCaption)
+					if !ok {
+						t.Errorf("%s: no scale bar", name)
+						continue
+					}
+					board := trims[min(i, len(trims)-1)]
+					avoid := []layout.Rect{board.Inset(-opts.Bleed * s), {X: area.X, Y: area.Y, W: area.W, H: placedHeaderH}}
+					for _, l := range cornerMarks(board, opts.Bleed*s, opts.Margin, pw, ph) {
+						avoid = append(avoid, layout.Rect{X: min(l.X1, l.X2), Y: min(l.Y1, l.Y2), W: math.Abs(l.X2 - l.X1), H: math.Abs(l.Y2 - l.Y1)})
+					}
+					if !inside(bar, area) || max(bar.W, bar.H) < scaleBarLen {
+						t.Errorf("%s: scale bar %+v not inside %+v", name, bar, area)
+					}
+					for _, a := range avoid {
+						if overlapsRounded(bar, a) {
+							t.Errorf("%s: scale bar %+v over %+v", name, bar, a)
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -2,9 +2,14 @@ package generator
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
+	"path"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -133,36 +138,63 @@ func sortPageBoxes(pdf []byte) []byte {
 	}
 }
 
-// pressPNGJobs renders the press images of a deck: one PressDPI PNG with
-// PressBleed per distinct face, press/<deck>/<card>.png, and per distinct
-// back, press/<deck>/<card>_back.png, or press/<deck>/_back.png once when
-// every card shares its back. Ids are lower-case letters, digits and
-// hyphens, so no image name can be another's.
+// pressImage is one press image: a distinct face or back of a deck's
+// cards, and how many copies of it the deck's cards need.
+type pressImage struct {
+	path   string // press/<deck>/<name>.png
+	back   bool
+	card   string // the card it shows; "" for a back every card shares
+	pairs  string // a face: the path of its back; a back: ""
+	t      *schema.Template
+	cd     *CardData
+	copies int
+}
+
+// pressImages lists a deck's press images in deck order: per card its face,
+// press/<deck>/<card>.png, and a back that shows card fields,
+// press/<deck>/<card>_back.png; then a back every card shares once,
+// press/<deck>/_back.png. Ids are lower-case letters, digits and hyphens,
+// so no image name can be another's. face and back are at the deck's size.
+func pressImages(p *schema.Pack, d *schema.Deck, face, back *schema.Template) []pressImage {
+	shared := fmt.Sprintf("press/%s/_back.png", d.ID)
+	var images []pressImage
+	total := 0
+	for _, c := range d.Cards {
+		cd := NewCardData(p, d, c)
+		copies := max(c.Count, 0)
+		total += copies
+		front := pressImage{path: fmt.Sprintf("press/%s/%s.png", d.ID, c.ID), card: c.ID, t: face, cd: cd, copies: copies}
+		switch {
+		case back == nil:
+			images = append(images, front)
+		case perCard(back):
+			front.pairs = fmt.Sprintf("press/%s/%s_back.png", d.ID, c.ID)
+			images = append(images, front, pressImage{path: front.pairs, back: true, card: c.ID, t: back, cd: cd, copies: copies})
+		default:
+			front.pairs = shared
+			images = append(images, front)
+		}
+	}
+	if back != nil && !perCard(back) {
+		images = append(images, pressImage{path: shared, back: true, t: back, cd: &CardData{Deck: d, Card: &schema.Card{}}, copies: total})
+	}
+	return images
+}
+
+// pressPNGJobs renders the press images of a deck (see pressImages), one
+// PressDPI PNG with PressBleed each, and their manifest.
 func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) []job {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
 	if back != nil {
 		back = sized(back, size)
 	}
-	type image struct {
-		path string
-		t    *schema.Template
-		cd   *CardData
-	}
-	var images []image
-	for _, c := range d.Cards {
-		cd := NewCardData(p, d, c)
-		images = append(images, image{fmt.Sprintf("press/%s/%s.png", d.ID, c.ID), face, cd})
-		if back != nil && perCard(back) {
-			images = append(images, image{fmt.Sprintf("press/%s/%s_back.png", d.ID, c.ID), back, cd})
-		}
-	}
-	if back != nil && !perCard(back) {
-		images = append(images, image{fmt.Sprintf("press/%s/_back.png", d.ID), back, &CardData{Deck: d, Card: &schema.Card{}}})
-	}
+	images := pressImages(p, d, face, back)
 	const b = PressBleed
 	full := layout.Sides{Top: b, Right: b, Bottom: b, Left: b}
-	var jobs []job
+	jobs := []job{fileJob(pressManifestPath(d), func(w io.Writer) (int, error) {
+		return 0, writePressManifest(w, images, size)
+	})}
 	for lo := 0; lo < len(images); lo += pressBatch {
 		batch := images[lo:min(lo+pressBatch, len(images))]
 		jobs = append(jobs, job{run: func(stage string) ([]Artifact, error) {
@@ -186,6 +218,84 @@ func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *sche
 		}})
 	}
 	return jobs
+}
+
+// pressManifestPath is where the manifest of a deck's press images goes.
+func pressManifestPath(d *schema.Deck) string { return "press/" + d.ID + "/manifest.csv" }
+
+// pressManifestHeader names the columns of a press manifest.
+var pressManifestHeader = []string{"file", "side", "copies", "card", "back_file", "width_px", "height_px", "width_mm", "height_mm", "dpi", "bleed_mm"}
+
+// writePressManifest writes the manifest of a deck's press images as CSV,
+// one row per image in pressImages' order: its file name (in the manifest's
+// folder), front or back, how many copies of it to order, the card it shows
+// ("" for a shared back), the back a front goes with, and its size with
+// bleed in pixels and millimetres.
+func writePressManifest(w io.Writer, images []pressImage, size schema.Size) error {
+	const b = PressBleed
+	wmm, hmm := size.W.MM()+2*b, size.H.MM()+2*b
+	px := func(mm float64) string { return strconv.Itoa(int(math.Round(mm * PressDPI / 25.4))) }
+	mm := func(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
+	cw := csv.NewWriter(w)
+	if err := cw.Write(pressManifestHeader); err != nil {
+		return err
+	}
+	for _, im := range images {
+		side := "front"
+		if im.back {
+			side = "back"
+		}
+		if err := cw.Write([]string{path.Base(im.path), side, strconv.Itoa(im.copies), im.card, baseOrEmpty(im.pairs),
+			px(wmm), px(hmm), mm(wmm), mm(hmm), strconv.Itoa(PressDPI), mm(b)}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// baseOrEmpty is the last element of a slash path, or "" for "".
+func baseOrEmpty(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Base(p)
+}
+
+// pressIndexLine tells, in the kit's index, where the manifest of a deck's
+// press images is and how many copies of each image to order.
+func pressIndexLine(p *schema.Pack, part deckPart) string {
+	images := pressImages(p, part.deck, part.face, part.back)
+	var faces, cards int
+	var several, none []string
+	backs := ""
+	for _, im := range images {
+		switch {
+		case im.back && im.card == "":
+			backs = fmt.Sprintf(" and 1 back shared by all (_back.png x%d)", im.copies)
+		case im.back:
+			backs = " and a back of its own for each"
+		default:
+			faces++
+			cards += im.copies
+			if im.copies > 1 {
+				several = append(several, fmt.Sprintf("%s.png x%d", im.card, im.copies))
+			} else if im.copies == 0 {
+				none = append(none, im.card+".png")
+			}
+		}
+	}
+	line := fmt.Sprintf("%s lists the copies of each image to order, with its side, card, back and size with bleed in px and mm: %s for %s%s",
+		pressManifestPath(part.deck), plural(faces, "face"), plural(cards, "card"), backs)
+	if len(several) > 0 {
+		line += "; faces of more than one copy: " + strings.Join(several, ", ")
+	} else {
+		line += "; one copy of each face"
+	}
+	if len(none) > 0 {
+		line += "; not ordered (count 0): " + strings.Join(none, ", ")
+	}
+	return line
 }
 
 // layoutDocTitle is the title of a deck's PDF in a layout.

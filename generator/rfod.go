@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
@@ -12,12 +13,15 @@ import (
 // neither lead a text with an icon only when the text is set nor look a
 // name up, so the card types derive the printed sections from the card's
 // fields: each section is a paragraph of one text box, led by its icon,
-// and the sections flow top-down whichever of them a card has.
+// and the sections flow top-down whichever of them a card has. Tables the
+// checker reads (the Town Line's, a Trauma card's requirements) print from
+// the data, never from a hand-written copy.
 
 // rfodRenderer is RFoD's and Reloaded's line in gameRenderers.
 var rfodRenderer = gameRenderer{
 	derived: map[string]deriveFunc{
 		"rfod/follower":  rfodFollowerFields,
+		"rfod/location":  rfodLocationFields,
 		"rfodr/follower": rfodrFollowerFields,
 		"rfodr/trauma":   rfodrTraumaFields,
 		"rfodr/action":   rfodrActionFields,
@@ -69,6 +73,66 @@ func rfodrFollowerFields(_ *schema.Pack, card *schema.Card) map[string]string {
 		out["woundTrack"] = strings.TrimSpace(strings.Repeat("wound-space ", n))
 	}
 	return nonEmpty(out)
+}
+
+// rfodLocationFields derives the Town Line's table (townLineTable) from
+// its townLine: data, so that the printed table and the one the checker
+// reads (rfod/town-line-table) cannot disagree: one line per player count
+// the pack supports, "**2 players:** 7 Followers" (L466-471, A9). Other
+// locations derive nothing.
+func rfodLocationFields(p *schema.Pack, card *schema.Card) map[string]string {
+	tl, ok := card.Fields["townLine"].(map[string]any)
+	if !ok {
+		return nil
+	}
+	maxPlayers := schema.DefaultRFoD().Players.Max
+	if s := p.RFoD(); s != nil {
+		maxPlayers = s.Players.Max
+	}
+	var lines []string
+	for _, r := range rfodTownLineRows(tl, maxPlayers) {
+		lines = append(lines, fmt.Sprintf("**%s:** %d Followers", plural(r.players, "player"), r.followers))
+	}
+	return nonEmpty(map[string]string{"townLineTable": strings.Join(lines, "\n")})
+}
+
+// rfodTownLineRow is one row of the Town Line's table.
+type rfodTownLineRow struct {
+	players, followers int
+}
+
+// rfodTownLineRows are the rows of a townLine: table for the player counts
+// up to maxPlayers, by player count: the rows written in followersToEnd,
+// and for a count over 4 that has none, the 4-player row plus
+// perPlayerOver4 for each player over 4 ("+2 Followers for each
+// additional Player over 4", L470). A row for more players than the pack
+// supports does not print. Malformed rows are skipped: validate reports
+// them (rfod/town-line-table).
+func rfodTownLineRows(tl map[string]any, maxPlayers int) []rfodTownLineRow {
+	written := map[int]int{}
+	rows, _ := tl["followersToEnd"].([]any)
+	for _, r := range rows {
+		row, _ := r.(map[string]any)
+		pl, okP := row["players"].(int64)
+		fo, okF := row["followers"].(int64)
+		if _, dup := written[int(pl)]; okP && okF && !dup {
+			written[int(pl)] = int(fo)
+		}
+	}
+	perOver4, hasPer := tl["perPlayerOver4"].(int64)
+	var out []rfodTownLineRow
+	for pl := 1; pl <= maxPlayers; pl++ {
+		fo, ok := written[pl]
+		if !ok && pl > 4 && hasPer {
+			if four, ok4 := written[4]; ok4 {
+				fo, ok = four+int(perOver4)*(pl-4), true
+			}
+		}
+		if ok {
+			out = append(out, rfodTownLineRow{pl, fo})
+		}
+	}
+	return out
 }
 
 // rfodSections joins the card's sections that have text, one paragraph
@@ -160,6 +224,14 @@ func nameOr(names map[string]string, id string) string {
 		return n
 	}
 	return id
+}
+
+// plural is "1 noun" or "n nouns".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // nonEmpty drops the fields without text, so that a box's when: does not

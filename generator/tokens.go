@@ -78,7 +78,9 @@ func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed floa
 // token's size.
 const tokenRing = 0.1
 
-// tokenCopies lists every token copy of a pack, largest first.
+// tokenCopies lists every token copy of a pack: the two-sided ones
+// first, so that their backs share as few back pages as they can, each
+// group largest first.
 func tokenCopies(p *schema.Pack) []*schema.Token {
 	var all []*schema.Token
 	for _, ts := range p.TokenSets() {
@@ -88,7 +90,12 @@ func tokenCopies(p *schema.Pack) []*schema.Token {
 			}
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Size > all[j].Size })
+	sort.SliceStable(all, func(i, j int) bool {
+		if bi, bj := all[i].BackFace() != nil, all[j].BackFace() != nil; bi != bj {
+			return bi
+		}
+		return all[i].Size > all[j].Size
+	})
 	return all
 }
 
@@ -159,53 +166,143 @@ func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (
 	return n, nil
 }
 
-// imposeTokens draws the token pages on sink and returns how many there
-// are: each sheet of fronts, followed by its back page (duplex), or all
-// fronts then the backs' own pages (--duplex none, backs that carry
-// information).
-func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements []layout.Placement, opts PrintOptions) int {
+// tokenPage is one page of tokens.pdf: the fronts of a sheet, or its
+// back page.
+type tokenPage struct {
+	sheet int  // the sheet, from 0
+	back  bool // the back page of the sheet
+	front int  // the page number of the sheet's fronts, from 1
+	blank bool // a back page with no token back on it
+}
+
+// tokenSheets groups placements by sheet.
+func tokenSheets(placements []layout.Placement) [][]layout.Placement {
 	var sheets [][]layout.Placement
 	for _, pl := range placements {
-		if pl.Page == len(sheets) {
+		for pl.Page >= len(sheets) {
 			sheets = append(sheets, nil)
 		}
 		sheets[pl.Page] = append(sheets[pl.Page], pl)
 	}
-	mode := tokenBacksOf(all, opts.Duplex)
-	pages := 0
-	for _, sheet := range sheets {
-		page := sink.AddPage(opts.Paper.W, opts.Paper.H)
-		pages++
-		for _, pl := range sheet {
-			r.DrawToken(page, all[pl.Item], pl.Trim.X+tokenBleed, pl.Trim.Y+tokenBleed, tokenBleed)
+	return sheets
+}
+
+// sheetHasBacks reports whether a token on the sheet has a back.
+func sheetHasBacks(all []*schema.Token, sheet []layout.Placement) bool {
+	return slices.ContainsFunc(sheet, func(pl layout.Placement) bool { return all[pl.Item].BackFace() != nil })
+}
+
+// tokenPages lists the pages of tokens.pdf in order. With duplex, each
+// sheet of fronts is followed by its back page, blank for a sheet of
+// one-sided tokens, so that the next sheet's fronts print on a front; the
+// last sheet goes without a blank back. Under --duplex none with backs
+// that carry information, the fronts come first, then a back page for
+// each sheet that holds a two-sided token.
+func tokenPages(all []*schema.Token, sheets [][]layout.Placement, d layout.Duplex) []tokenPage {
+	mode := tokenBacksOf(all, d)
+	var pages []tokenPage
+	for k, sheet := range sheets {
+		pages = append(pages, tokenPage{sheet: k, front: len(pages) + 1})
+		if mode != backsDuplex {
+			continue
 		}
-		if mode == backsDuplex {
-			r.drawTokenBacks(sink.AddPage(opts.Paper.W, opts.Paper.H), all, sheet, opts, opts.Duplex, opts.BackOffset, "")
-			pages++
+		has := sheetHasBacks(all, sheet)
+		if has || k < len(sheets)-1 {
+			pages = append(pages, tokenPage{sheet: k, back: true, front: len(pages), blank: !has})
 		}
 	}
 	if mode == backsOwnPages {
 		for k, sheet := range sheets {
-			label := fmt.Sprintf("token backs of sheet %d (page %d), in the order of its fronts", k+1, k+1)
-			r.drawTokenBacks(sink.AddPage(opts.Paper.W, opts.Paper.H), all, sheet, opts, layout.NoDuplex, layout.Point{}, label)
-			pages++
+			if sheetHasBacks(all, sheet) {
+				pages = append(pages, tokenPage{sheet: k, back: true, front: k + 1})
+			}
 		}
 	}
 	return pages
 }
 
-// drawTokenBacks draws the backs of one sheet's tokens, each placed by
-// layout.BackOf so that it lands behind its front after the flip d
-// (mirrored, turned 180 degrees for a short-edge flip, shifted by offset);
-// a one-sided token leaves its place blank. label, if set, names the page.
-func (r *Renderer) drawTokenBacks(page Canvas, all []*schema.Token, sheet []layout.Placement, opts PrintOptions, d layout.Duplex, offset layout.Point, label string) {
+// label names a back page: which front page it goes behind, and how.
+func (tp tokenPage) label(d layout.Duplex) string {
+	switch {
+	case !tp.back:
+		return ""
+	case d == layout.NoDuplex:
+		return fmt.Sprintf("token backs of sheet %d (page %d), in the order of its fronts", tp.sheet+1, tp.front)
+	case tp.blank:
+		return fmt.Sprintf("back of page %d (flip on the %s edge): blank, so that the next sheet's tokens print on a front", tp.front, d)
+	}
+	return fmt.Sprintf("back of page %d (flip on the %s edge): token backs, each behind its front", tp.front, d)
+}
+
+// imposeTokens draws the pages tokenPages lists on sink and returns how
+// many there are. Every back page is labelled, and every page has a scale
+// bar where there is room: both clear of the tokens, and by an edge of the
+// printable area when there is room there.
+func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements []layout.Placement, opts PrintOptions) int {
+	sheets := tokenSheets(placements)
+	pages := tokenPages(all, sheets, opts.Duplex)
+	for _, tp := range pages {
+		page := sink.AddPage(opts.Paper.W, opts.Paper.H)
+		var obstacles []layout.Rect
+		if tp.back {
+			obstacles = r.drawTokenBacks(page, all, sheets[tp.sheet], opts, tp)
+		} else {
+			for _, pl := range sheets[tp.sheet] {
+				r.DrawToken(page, all[pl.Item], pl.Trim.X+tokenBleed, pl.Trim.Y+tokenBleed, tokenBleed)
+				obstacles = append(obstacles, pl.Trim.Inset(-deckMarkClear))
+			}
+		}
+		c := r.surface(page)
+		area := layout.Printable(opts.Paper, opts.Margin)
+		if label := tp.label(opts.Duplex); label != "" {
+			if box, ok := r.drawEdgeLabel(c, area, obstacles, label); ok {
+				obstacles = append(obstacles, box.Inset(-deckMarkClear))
+			}
+		}
+		r.placeScaleBar(c, area, obstacles)
+	}
+	return len(pages)
+}
+
+// drawEdgeLabel writes a page label in the first free place by an edge of
+// area (edgeRoom), else reading upwards where there is room, and returns
+// its box.
+func (r *Renderer) drawEdgeLabel(c Canvas, area layout.Rect, obstacles []layout.Rect, label string) (layout.Rect, bool) {
+	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
+	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+	box, ok := edgeRoom(area, obstacles, w, h)
+	if !ok {
+		box, ok = layout.FindRoom(area, obstacles, h, w)
+	}
+	if !ok {
+		return layout.Rect{}, false
+	}
+	// The box is free: drawPageLabel, given it alone, fills it.
+	return box, r.drawPageLabel(c, box, nil, label)
+}
+
+// drawTokenBacks draws the back page tp of one sheet's tokens, each placed
+// by layout.BackOf so that it lands behind its front after the flip
+// (mirrored, turned 180 degrees for a short-edge flip, shifted by the back
+// offset), or in its front's place under --duplex none; a one-sided token
+// leaves its place blank. It returns what the label and scale bar keep
+// clear of, with room to spare: under duplex the place of every token
+// (behind a one-sided front too), under --duplex none the backs drawn.
+func (r *Renderer) drawTokenBacks(page Canvas, all []*schema.Token, sheet []layout.Placement, opts PrintOptions, tp tokenPage) []layout.Rect {
+	d, offset := opts.Duplex, opts.BackOffset
+	if d == layout.NoDuplex {
+		offset = layout.Point{}
+	}
 	var obstacles []layout.Rect
 	for _, pl := range sheet {
 		t := all[pl.Item]
 		trim, turn := layout.BackOf(opts.Paper, pl.Trim, 0, d, offset)
-		obstacles = append(obstacles, trim.Inset(-deckMarkClear))
 		b := t.BackFace()
-		if b == nil {
+		if d != layout.NoDuplex || b != nil {
+			// Under duplex, a label behind a front would be cut out with it.
+			obstacles = append(obstacles, trim.Inset(-deckMarkClear))
+		}
+		if b == nil || tp.blank {
 			continue
 		}
 		back := t.WithFace(b)
@@ -218,16 +315,14 @@ func (r *Renderer) drawTokenBacks(page Canvas, all []*schema.Token, sheet []layo
 		r.DrawToken(page, back, trim.X+tokenBleed, trim.Y+tokenBleed, tokenBleed)
 		page.Pop()
 	}
-	if label != "" {
-		r.drawPageLabel(r.surface(page), layout.Printable(opts.Paper, opts.Margin), obstacles, label)
-	}
+	return obstacles
 }
 
 // indexTokens describes tokens.pdf in the kit's index: which tokens are
 // two-sided and how their backs were printed. One-sided tokens say
 // nothing more than the file line.
 func indexTokens(p *schema.Pack, opts PrintOptions) []string {
-	all, _, sheets, err := tokenPlan(p, opts)
+	all, placements, sheets, err := tokenPlan(p, opts)
 	if err != nil || len(all) == 0 {
 		return nil
 	}
@@ -235,6 +330,7 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 	if mode == backsNone {
 		return nil
 	}
+	pages := tokenPages(all, tokenSheets(placements), opts.Duplex)
 	var two []string
 	for _, ts := range p.TokenSets() {
 		for _, t := range ts.Tokens {
@@ -246,15 +342,18 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 	lines := []string{"two-sided tokens: " + strings.Join(two, ", ")}
 	switch mode {
 	case backsDuplex:
-		l := fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge)", opts.Duplex)
+		l := fmt.Sprintf("each front page is followed by its back page, labelled with the page it goes behind (duplex, flip on the %s edge)", opts.Duplex)
 		if slices.ContainsFunc(all, func(t *schema.Token) bool { return t.BackFace() == nil }) {
 			l += "; one-sided tokens are blank on the back"
+		}
+		if last := pages[len(pages)-1]; !last.back {
+			l += fmt.Sprintf("; page %d holds one-sided tokens only and has no back page", last.front)
 		}
 		lines = append(lines, l)
 	case backsOwnPages:
 		lines = append(lines, fmt.Sprintf("the token backs carry information, so --duplex none prints them on pages of their own after the fronts "+
 			"(%s), each labelled with its sheet, in the order of its fronts (not mirrored): cut them out and glue each behind its front",
-			pageRange(sheets+1, 2*sheets)))
+			pageRange(sheets+1, len(pages))))
 	case backsLeftOut:
 		lines = append(lines, "the token backs are the same on every token and are left out (--duplex none)")
 	}

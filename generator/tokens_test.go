@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -173,6 +176,7 @@ func drawnTokens(t *testing.T, rec *Recorder) []drawnToken {
 	t.Helper()
 	var out []drawnToken
 	turn := ""
+	inToken := false // a text belongs to the last token, not to a page label or scale bar
 	textRE := regexp.MustCompile(`^text .* "(.*)"$`)
 	for _, op := range rec.Ops {
 		switch {
@@ -180,12 +184,15 @@ func drawnTokens(t *testing.T, rec *Recorder) []drawnToken {
 			turn = strings.Fields(op)[1]
 		case op == "pop":
 			turn = ""
+		case strings.HasPrefix(op, "rect ") && !strings.Contains(op, "stroke="):
+			inToken = false
 		}
 		if m := cutLine.FindStringSubmatch(op); m != nil {
 			var x, y, s float64
 			fmt.Sscan(m[1]+" "+m[2]+" "+m[3], &x, &y, &s)
 			out = append(out, drawnToken{cx: x + s/2, cy: y + s/2, s: s, turn: turn})
-		} else if m := textRE.FindStringSubmatch(op); m != nil && len(out) > 0 {
+			inToken = true
+		} else if m := textRE.FindStringSubmatch(op); m != nil && inToken {
 			out[len(out)-1].label += m[1]
 		}
 	}
@@ -326,5 +333,256 @@ func TestOneSidedTokensHaveNoBacks(t *testing.T) {
 	}
 	if l := indexTokens(p, opts); l != nil {
 		t.Errorf("index %q", l)
+	}
+}
+
+// loadBundled loads a bundled pack of data/ (extensions included).
+func loadBundled(t *testing.T, dir string) *schema.Pack {
+	t.Helper()
+	p, probs := schema.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
+		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+	if p == nil {
+		t.Fatalf("%s does not load: %v", dir, probs)
+	}
+	return p
+}
+
+// pageLabelBox finds the text op holding substr on rec and returns the
+// white ground drawn under it (the last white rectangle before it), turned
+// back upright when the text reads upwards.
+func pageLabelBox(rec *Recorder, substr string) (layout.Rect, bool) {
+	var box layout.Rect
+	up := false
+	for _, op := range rec.Ops {
+		switch {
+		case strings.HasPrefix(op, "rect ") && strings.HasSuffix(op, "fill=#ffffff"):
+			fmt.Sscanf(op, "rect %f %f %f %f", &box.X, &box.Y, &box.W, &box.H)
+		case strings.HasPrefix(op, "rotate -90 "):
+			up = true
+		case op == "pop":
+			up = false
+		case strings.HasPrefix(op, "text ") && strings.Contains(op, substr):
+			if up && box.W > box.H {
+				cx, cy := box.X+box.W/2, box.Y+box.H/2
+				box = layout.Rect{X: cx - box.H/2, Y: cy - box.W/2, W: box.H, H: box.W}
+			}
+			return box, true
+		}
+	}
+	return layout.Rect{}, false
+}
+
+// scaleBarCaption is the scale bar's caption, how tests find the bar.
+const scaleBarCaption = "this bar must measure 100 mm"
+
+// inside reports whether r lies within area (to the recorder's 0.01 mm).
+func inside(r, area layout.Rect) bool {
+	const eps = 0.011
+	return r.X >= area.X-eps && r.Y >= area.Y-eps && r.Right() <= area.Right()+eps && r.Bottom() <= area.Bottom()+eps
+}
+
+// overlapsRounded reports whether a and b share more than the recorder's rounding.
+func overlapsRounded(a, b layout.Rect) bool {
+	const eps = 0.011
+	return a.X < b.Right()-eps && b.X < a.Right()-eps && a.Y < b.Bottom()-eps && b.Y < a.Bottom()-eps
+}
+
+// A token sheet has a back page only when it holds a two-sided token, or,
+// under duplex, to keep the next sheet's fronts on a front (never a blank
+// last page); every back page says which page it goes behind, inside the
+// printer margin and clear of every token (of the fronts behind it too,
+// under duplex).
+func TestTokenBackPages(t *testing.T) {
+	r := boardRenderer(t)
+	for _, dir := range []string{"run-fight-or-die-reloaded-campaign", "run-fight-or-die-reloaded", "run", "run-fight-or-die"} {
+		p := loadBundled(t, dir)
+		for _, paper := range []string{"letter", "a4"} {
+			for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+				opts := PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: d}
+				name := fmt.Sprintf("%s %s %s", dir, paper, d)
+				all, placements, nSheets, err := tokenPlan(p, opts)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				sheets := tokenSheets(placements)
+				sink := &tokenPageSink{}
+				n := r.imposeTokens(sink, all, placements, opts)
+				mode := tokenBacksOf(all, d)
+				want := wantTokenPages(all, sheets, mode)
+				if n != len(want) || len(sink.pages) != n || len(sheets) != nSheets {
+					t.Fatalf("%s: %d pages, want %d %v", name, n, len(want), want)
+				}
+				area := layout.Printable(opts.Paper, opts.Margin)
+				for i, w := range want {
+					page := sink.pages[i]
+					if w.sheet < 0 {
+						sheet := sheets[-w.sheet-1]
+						if got := drawnTokens(t, page); len(got) != len(sheet) {
+							t.Errorf("%s: page %d draws %d tokens, want the %d fronts of sheet %d", name, i+1, len(got), len(sheet), -w.sheet)
+						}
+						if bar, ok := pageLabelBox(page, scaleBarCaption); ok {
+							for _, pl := range sheet {
+								if overlapsRounded(bar, pl.Trim) {
+									t.Errorf("%s: page %d: scale bar %+v over token %s at %+v", name, i+1, bar, all[pl.Item].ID, pl.Trim)
+								}
+							}
+						}
+						continue
+					}
+					box, ok := pageLabelBox(page, w.label)
+					if !ok {
+						t.Errorf("%s: page %d not labelled %q:\n%s", name, i+1, w.label, page)
+						continue
+					}
+					if !inside(box, area) {
+						t.Errorf("%s: page %d: label %+v outside the printable area %+v", name, i+1, box, area)
+					}
+					for _, pl := range sheets[w.sheet] {
+						trim, _ := layout.BackOf(opts.Paper, pl.Trim, 0, d, opts.BackOffset)
+						if (d != layout.NoDuplex || all[pl.Item].BackFace() != nil) && overlapsRounded(box, trim) {
+							t.Errorf("%s: page %d: label %+v over token %s at %+v", name, i+1, box, all[pl.Item].ID, trim)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// wantTokenPage is a page tokens.pdf should have: the fronts of sheet
+// -sheet-1 (sheet < 0), or the back page of sheet, labelled label.
+type wantTokenPage struct {
+	sheet int
+	label string
+}
+
+// wantTokenPages lists the pages tokens.pdf should have, worked out from
+// which sheets hold two-sided tokens.
+func wantTokenPages(all []*schema.Token, sheets [][]layout.Placement, mode deckBacks) []wantTokenPage {
+	var want []wantTokenPage
+	for k, sheet := range sheets {
+		want = append(want, wantTokenPage{sheet: -k - 1})
+		twoSided := false
+		for _, pl := range sheet {
+			twoSided = twoSided || all[pl.Item].BackFace() != nil
+		}
+		if mode == backsDuplex && (twoSided || k < len(sheets)-1) {
+			want = append(want, wantTokenPage{sheet: k, label: fmt.Sprintf("back of page %d (flip on the ", len(want))})
+		}
+	}
+	if mode == backsOwnPages {
+		for k, sheet := range sheets {
+			for _, pl := range sheet {
+				if all[pl.Item].BackFace() != nil {
+					want = append(want, wantTokenPage{sheet: k, label: fmt.Sprintf("token backs of sheet %d (page %d)", k+1, k+1)})
+					break
+				}
+			}
+		}
+	}
+	return want
+}
+
+// The campaign's wounds are one-sided: the sheet they fill has no back
+// page, blank or labelled, in duplex or not (the stranger's trial).
+func TestCampaignTokenPages(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadBundled(t, "run-fight-or-die-reloaded-campaign")
+	for _, paper := range []string{"letter", "a4"} {
+		for _, d := range []layout.Duplex{layout.LongEdge, layout.NoDuplex} {
+			opts := PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: d}
+			all, placements, sheets, err := tokenPlan(p, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sheets != 2 {
+				t.Fatalf("%s %s: %d sheets, want 2", paper, d, sheets)
+			}
+			sink := &tokenPageSink{}
+			if n := r.imposeTokens(sink, all, placements, opts); n != 3 {
+				t.Errorf("%s %s: %d pages, want 3: two sheets of fronts and the back of the first", paper, d, n)
+			}
+			for _, tok := range drawnTokens(t, sink.pages[len(sink.pages)-1]) {
+				if !strings.Contains(tok.label, "WOUND") && d == layout.LongEdge {
+					t.Errorf("%s %s: last page draws %q, want the wounds' sheet", paper, d, tok.label)
+				}
+			}
+		}
+	}
+}
+
+// Every tokens.pdf has a 100 mm scale bar inside the printer margin
+// (TestTokenBackPages checks that it keeps off the tokens).
+func TestTokenScaleBar(t *testing.T) {
+	r := boardRenderer(t)
+	for _, dir := range []string{"run-fight-or-die-reloaded-campaign", "run-fight-or-die", "run", "run-for-your-life"} {
+		p := loadBundled(t, dir)
+		for _, paper := range []string{"letter", "a4"} {
+			opts := PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
+			all, placements, _, err := tokenPlan(p, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sink := &tokenPageSink{}
+			r.imposeTokens(sink, all, placements, opts)
+			bars := 0
+			for i, page := range sink.pages {
+				box, ok := pageLabelBox(page, scaleBarCaption)
+				if !ok {
+					continue
+				}
+				bars++
+				if !inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < scaleBarLen {
+					t.Errorf("%s %s page %d: scale bar %+v", dir, paper, i+1, box)
+				}
+			}
+			if bars == 0 {
+				t.Errorf("%s %s: no scale bar on any of %d pages", dir, paper, len(sink.pages))
+			}
+		}
+	}
+}
+
+// The token preview shows each two-sided token's back under its front, on
+// a captioned row of backs, so that tokens whose values are on the back
+// tell apart; one-sided tokens get a single row.
+func TestTokenPreviewShowsBacks(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		name   string
+		tokens []*schema.Token
+		rows   int
+		want   []string // labels in drawing order
+	}{
+		{"two-sided", loadTokenPack(t, twoSidedFS("")).TokenSets()[1].Tokens, 2,
+			[]string{"MOVE", "GADGET", "GADGET", "S", "+2", "-1"}},
+		{"one-sided", playerTokens(t), 1, nil},
+	} {
+		tp := r.tokenPreview(c.tokens)
+		rec := &Recorder{}
+		tp.draw(r, rec, c.tokens)
+		if tp.rows != c.rows {
+			t.Errorf("%s: %d rows, want %d", c.name, tp.rows, c.rows)
+		}
+		drawn := drawnTokens(t, rec)
+		fronts := drawn[:min(len(c.tokens), len(drawn))]
+		for _, b := range drawn[len(fronts):] {
+			if b.cy < tp.rowH+tokenPreviewGap {
+				t.Errorf("%s: back %q drawn on the fronts' row at y %.2f", c.name, b.label, b.cy)
+			}
+		}
+		if c.want == nil {
+			if len(drawn) != len(c.tokens) || strings.Contains(rec.String(), `"backs"`) {
+				t.Errorf("%s: %d tokens drawn for %d, or a backs row:\n%s", c.name, len(drawn), len(c.tokens), rec)
+			}
+			continue
+		}
+		var got []string
+		for _, d := range drawn {
+			got = append(got, d.label)
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") || !strings.Contains(rec.String(), `"backs"`) {
+			t.Errorf("%s: drew %q, want %q with a backs caption", c.name, got, c.want)
+		}
 	}
 }

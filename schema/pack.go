@@ -401,6 +401,9 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem
 		}
 	}
 	if _, probs := checkSchema(d); len(probs) > 0 {
+		if pr, ok := p.foreignDeckProblem(d); ok {
+			return d, []Problem{pr}
+		}
 		return d, probs
 	}
 	return d, nil

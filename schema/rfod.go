@@ -19,7 +19,8 @@ var rfodSchema = GameSchema{
 	CardTypes: []CardType{
 		{Name: "rfod/follower", Card: "rfod.schema.json#/$defs/follower", Face: "rfod-follower", Back: "rfod-follower-back",
 			Derived: []string{"abilities"}},
-		{Name: "rfod/location", Card: "rfod.schema.json#/$defs/location", Face: "rfod-location", Back: "rfod-location-back"},
+		{Name: "rfod/location", Card: "rfod.schema.json#/$defs/location", Face: "rfod-location", Back: "rfod-location-back",
+			Derived: []string{"townLineTable"}},
 		{Name: "rfod/loot", Card: "rfod.schema.json#/$defs/loot", Face: "rfod-loot", Back: "rfod-loot-back"},
 		{Name: "rfod/event", Card: "rfod.schema.json#/$defs/event", Face: "rfod-event", Back: "rfod-event-back"},
 		{Name: "rfod/fleeing", Card: "rfod.schema.json#/$defs/fleeing", Face: "rfod-fleeing", Back: "rfod-fleeing-back"},

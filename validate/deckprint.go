@@ -20,48 +20,73 @@ func deckPrintRules() []*Rule {
 func checkDeckPrintWith(c *Context) {
 	decks := c.Pack.Decks()
 	byID := map[string]*schema.Deck{}
-	var ids []string
 	for _, d := range decks {
 		byID[d.ID] = d
-		ids = append(ids, d.ID)
 	}
 	for _, d := range decks {
 		if d.PrintWith == "" {
 			continue
 		}
-		at := d.PrintWithRef()
-		pos := at.Pos()
+		pos := d.PrintWithRef().Pos()
 		host, ok := byID[d.PrintWith]
-		switch {
-		case !ok:
+		if !ok {
 			hint := "name a deck of this pack with cards of the same size"
-			if cl := schema.Closest(d.PrintWith, ids); cl != "" {
+			if cl := schema.Closest(d.PrintWith, validHosts(c.Pack, d, decks)); cl != "" {
 				hint = fmt.Sprintf("did you mean %q? ", cl) + hint
 			}
 			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which is not a deck of this pack", d.ID, d.PrintWith), hint)
-		case host == d:
-			c.ReportHint(pos, fmt.Sprintf("deck %q prints with itself", d.ID), "remove printWith:")
-		case !c.Pack.FromExtendedPack(at) && c.Pack.FromExtendedPack(host.Ref):
-			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, a deck of the extended pack %q: a deck prints only with a deck of its own pack, so that the extended pack's PDFs stay as they were printed",
-				d.ID, host.ID, c.Pack.Game.Extends),
-				"name a deck of this pack, or remove printWith: to give the deck a PDF of its own",
-				Related{Pos: host.Ref.Child("id").Pos(), Message: "the extended pack's deck"})
-		case c.Pack.Prints(d) && !c.Pack.Prints(host):
-			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which the build does not print (it has no cards, or its component is marked printed: false): its cards would print nowhere", d.ID, host.ID),
-				"print with a deck that is printed, or remove printWith: to give the deck a PDF of its own",
-				Related{Pos: host.Ref.Child("id").Pos(), Message: "the deck printed with"})
-		case host.PrintWith != "":
-			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which itself prints with %q", d.ID, host.ID, host.PrintWith),
-				fmt.Sprintf("print with %q directly", host.PrintWith),
-				Related{Pos: host.PrintWithRef().Pos(), Message: "printed with another here"})
-		default:
-			if msg := deckSizeMismatch(c.Pack, d, host); msg != "" {
-				c.ReportHint(pos, fmt.Sprintf("deck %q cannot print with %q: %s", d.ID, host.ID, msg),
-					"only decks of one card size share sheets; remove printWith: or match the size",
-					Related{Pos: deckSizeRef(c.Pack, host).Pos(), Message: "the size printed with"})
-			}
+			continue
+		}
+		if f := printWithFinding(c.Pack, d, host); f != nil {
+			c.ReportHint(pos, f.msg, f.hint, f.related...)
 		}
 	}
+}
+
+// printWithProblem is why a deck cannot print with a host.
+type printWithProblem struct {
+	msg, hint string
+	related   []Related
+}
+
+// printWithFinding says why d cannot print with host, or nil when it can.
+func printWithFinding(p *schema.Pack, d, host *schema.Deck) *printWithProblem {
+	at := d.PrintWithRef()
+	switch {
+	case host == d:
+		return &printWithProblem{fmt.Sprintf("deck %q prints with itself", d.ID), "remove printWith:", nil}
+	case !p.FromExtendedPack(at) && p.FromExtendedPack(host.Ref):
+		return &printWithProblem{fmt.Sprintf("deck %q prints with %q, a deck of the extended pack %q: a deck prints only with a deck of its own pack, so that the extended pack's PDFs stay as they were printed",
+			d.ID, host.ID, p.Game.Extends),
+			"name a deck of this pack, or remove printWith: to give the deck a PDF of its own",
+			[]Related{{Pos: host.Ref.Child("id").Pos(), Message: "the extended pack's deck"}}}
+	case p.Prints(d) && !p.Prints(host):
+		return &printWithProblem{fmt.Sprintf("deck %q prints with %q, which the build does not print (it has no cards, or its component is marked printed: false): its cards would print nowhere", d.ID, host.ID),
+			"print with a deck that is printed, or remove printWith: to give the deck a PDF of its own",
+			[]Related{{Pos: host.Ref.Child("id").Pos(), Message: "the deck printed with"}}}
+	case host.PrintWith != "":
+		return &printWithProblem{fmt.Sprintf("deck %q prints with %q, which itself prints with %q", d.ID, host.ID, host.PrintWith),
+			fmt.Sprintf("print with %q directly", host.PrintWith),
+			[]Related{{Pos: host.PrintWithRef().Pos(), Message: "printed with another here"}}}
+	}
+	if msg := deckSizeMismatch(p, d, host); msg != "" {
+		return &printWithProblem{fmt.Sprintf("deck %q cannot print with %q: %s", d.ID, host.ID, msg),
+			"only decks of one card size share sheets; remove printWith: or match the size",
+			[]Related{{Pos: deckSizeRef(p, host).Pos(), Message: "the size printed with"}}}
+	}
+	return nil
+}
+
+// validHosts are the ids of the decks d could print with: the only ones a
+// did-you-mean may suggest.
+func validHosts(p *schema.Pack, d *schema.Deck, decks []*schema.Deck) []string {
+	var ids []string
+	for _, host := range decks {
+		if printWithFinding(p, d, host) == nil {
+			ids = append(ids, host.ID)
+		}
+	}
+	return ids
 }
 
 // deckSizeMismatch says why a deck's cards cannot print on host's sheets,

@@ -27,10 +27,15 @@ func deckPrintCases() []ruleCase {
 	err := validate.Error
 	return []ruleCase{
 		{rule: rule, name: "quiet-same-size", files: genericPack("a.yaml", smallDeck("extras", "", "cards"), "b.yaml", smallDeck("more", "poker", "cards"))},
-		{rule: rule, name: "quiet-no-print-with", files: genericPack("a.yaml", smallDeck("extras", "mini", ""))},
+		{rule: rule, name: "quiet-no-print-with", files: genericPack("a.yaml", smallDeck("extras", "tarot", ""))},
 		{rule: rule, name: "fires-unknown", files: genericPack("a.yaml", smallDeck("extras", "", "crads")),
 			want: []want{{file: "a.yaml", at: "printWith: |crads", sev: err, hint: []string{`did you mean "cards"?`},
 				exact: `deck "extras" prints with "crads", which is not a deck of this pack`}}},
+		// "minis" is nearer, but of another size: only a deck the rule
+		// would accept is suggested.
+		{rule: rule, name: "fires-unknown-suggests-a-valid-host", files: genericPack("a.yaml", smallDeck("extras", "", "minnis"), "b.yaml", smallDeck("minis", "mini", ""), "c.yaml", smallDeck("minus", "", "")),
+			want: []want{{file: "a.yaml", at: "printWith: |minnis", sev: err, hint: []string{`did you mean "minus"? name a deck of this pack with cards of the same size`},
+				exact: `deck "extras" prints with "minnis", which is not a deck of this pack`}}},
 		{rule: rule, name: "fires-itself", files: genericPack("a.yaml", smallDeck("extras", "", "extras")),
 			want: []want{{file: "a.yaml", at: "printWith: |extras", sev: err, hint: []string{"remove printWith:"},
 				exact: `deck "extras" prints with itself`}}},
@@ -95,6 +100,36 @@ func TestDeckPrintWithExtendedPack(t *testing.T) {
 			}
 			assertDiags(t, c.files, validate.RuleDeckPrintWith, got,
 				[]want{{file: "mine.yaml", at: c.at, sev: validate.Error, exact: c.want, related: 1, hint: []string{"name a deck of this pack"}}})
+		})
+	}
+}
+
+// TestDeckCountNamesWhereCopiesAre: a deck that overlays one of the
+// extended pack and only removes a card counts the extended pack's cards;
+// deck/count says they are there and that the overlay adds none.
+func TestDeckCountNamesWhereCopiesAre(t *testing.T) {
+	manifest := gameYAML("generic", "extends: base\n")
+	cases := []struct {
+		name  string
+		files files
+		want  string // the message, or "" for none
+	}{
+		{name: "quiet-overlay-replacing-a-card", files: files{"game.yaml": manifest,
+			"cards.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: card-b, text: \"Run.\"}\n"}},
+		{name: "fires-overlay-only-removing", files: files{"game.yaml": manifest,
+			"cards.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: card-b, remove: true}\n"},
+			want: `component "cards" expects 3 copies but the pack has 2 (2 in base/cards.yaml, pack/cards.yaml adds none)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := ofRule(extendingPack(t, c.files), "deck/count")
+			if c.want == "" {
+				if len(got) != 0 {
+					t.Fatalf("want no deck/count, got:\n%s", dump(got))
+				}
+				return
+			}
+			assertDiags(t, c.files, "deck/count", got, []want{{file: "cards.yaml", at: "id: |cards", sev: validate.Error, exact: c.want}})
 		})
 	}
 }

@@ -30,7 +30,7 @@ func genericRules() []*Rule {
 		{ID: "deck/count", Severity: Error, Check: checkDeckCounts,
 			Doc: "The copies of a printed component differ from the count in the manifest's component list."},
 		{ID: "deck/card-type", Severity: Error, Check: checkDeckCardTypes,
-			Doc: "A deck has a card type of another game than the pack's system, whose game rules would then not check its cards."},
+			Doc: "A deck has a card type of another game than the pack's system, whose game rules would then not check its cards. When its cards do not match that game's schema either, this is the one finding for the file (not one per card) and the deck is not loaded."},
 		{ID: "deck/empty", Severity: Warning, Check: checkEmptyDecks,
 			Doc: "A deck prints no card: it has no cards, or every card has count: 0."},
 		{ID: "text/glyph", Severity: Warning, Check: checkGlyphs,
@@ -305,14 +305,54 @@ func checkIconRow(c *Context, d *schema.Deck, t *schema.Template, tid string, b 
 	}
 }
 
-// countSource is copies counted towards a component, and where.
+// countSource is copies counted towards a component, and where; byFile,
+// when set, says in which files the copies are written.
 type countSource struct {
 	file   string
 	copies int
 	ref    schema.Ref
+	byFile []fileCopies
+}
+
+// files is where the source's copies are written.
+func (s countSource) files() []fileCopies {
+	if s.byFile != nil {
+		return s.byFile
+	}
+	return []fileCopies{{s.file, s.copies}}
 }
 
 func (s countSource) pos() schema.Pos { return s.ref.Pos() }
+
+// deckCopiesByFile splits the copies a deck counts towards its
+// component by the file its cards are written in: a deck that overlays one
+// of an extended pack holds cards of both packs. The deck's own file comes
+// first, with 0 when it adds no counted card (it only removes some).
+func deckCopiesByFile(d *schema.Deck) []fileCopies {
+	ct, _ := schema.LookupCardType(d.CardType)
+	out := []fileCopies{{file: d.Ref.File()}}
+	index := map[string]int{d.Ref.File(): 0}
+	for _, card := range d.Cards {
+		if ct.CountsCard != nil && !ct.CountsCard(card) {
+			continue
+		}
+		f := card.Ref.File()
+		i, seen := index[f]
+		if !seen {
+			i = len(out)
+			index[f] = i
+			out = append(out, fileCopies{file: f})
+		}
+		out[i].copies += card.Count
+	}
+	return out
+}
+
+// fileCopies is a number of copies written in one file.
+type fileCopies struct {
+	file   string
+	copies int
+}
 
 func checkDeckCounts(c *Context) {
 	p := c.Pack
@@ -320,7 +360,11 @@ func checkDeckCounts(c *Context) {
 	sources := map[string][]source{}
 	for _, e := range p.Elements {
 		for _, cp := range e.Facts().Copies {
-			sources[cp.Component] = append(sources[cp.Component], source{e.Source().File(), cp.Copies, cp.Ref})
+			src := source{file: e.Source().File(), copies: cp.Copies, ref: cp.Ref}
+			if d, ok := e.(*schema.Deck); ok {
+				src.byFile = deckCopiesByFile(d)
+			}
+			sources[cp.Component] = append(sources[cp.Component], src)
 		}
 	}
 	for _, comp := range p.Game.Components {
@@ -339,19 +383,27 @@ func checkDeckCounts(c *Context) {
 		var files []string
 		for _, s := range srcs {
 			total += s.copies
-			if _, seen := perFile[s.file]; !seen {
-				files = append(files, s.file)
+			for _, fc := range s.files() {
+				if _, seen := perFile[fc.file]; !seen {
+					files = append(files, fc.file)
+				}
+				perFile[fc.file] += fc.copies
 			}
-			perFile[s.file] += s.copies
 		}
 		if total == comp.Expected {
 			continue
 		}
 		var parts []string
 		var related []Related
+		var none []string
 		for _, f := range files {
-			parts = append(parts, fmt.Sprintf("%d in %s", perFile[f], f))
+			if perFile[f] > 0 {
+				parts = append(parts, fmt.Sprintf("%d in %s", perFile[f], f))
+			} else {
+				none = append(none, f+" adds none")
+			}
 		}
+		parts = append(parts, none...)
 		for _, s := range srcs {
 			related = append(related, Related{Pos: s.ref.Pos(), Message: plural(s.copies, "copy", "copies") + " counted here"})
 		}
@@ -385,17 +437,10 @@ func ownSource(p *schema.Pack, srcs []countSource) *schema.Pos {
 }
 
 func checkDeckCardTypes(c *Context) {
-	system := c.Pack.Game.System
 	for _, d := range c.Pack.Decks() {
-		game, known := schema.CardTypeSystem(d.CardType)
-		if !known || game == "" || game == system {
-			continue
+		if msg, hint, ok := schema.ForeignCardType(d.ID, d.CardType, c.Pack.Game.System); ok {
+			c.ReportHint(d.Ref.Child("cardType").Pos(), msg, hint)
 		}
-		offered := schema.CardTypesFor(system)
-		c.ReportHint(d.Ref.Child("cardType").Pos(),
-			fmt.Sprintf("deck %q has card type %q of the system %q, but this pack's system is %q, whose card types are %s",
-				d.ID, d.CardType, game, system, strings.Join(offered, ", ")),
-			fmt.Sprintf("use one of those card types, or make the pack system: %s in game.yaml", game))
 	}
 }
 

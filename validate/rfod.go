@@ -112,7 +112,7 @@ func rfodRules() []*Rule {
 		{ID: "rfod/guide", Severity: Error, Games: games, Check: checkRFoDGuide,
 			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2 (L332-341, L349-386, L536)."},
 		{ID: "rfod/guide-gives", Severity: Error, Games: games, Check: checkRFoDGuideGives,
-			Doc: "A Search or Book option of the guide gives something its printed text does not name, or its text names a Location, Follower, Loot, Event, Heal or Clear that its gives: lacks: the printed guide contradicts the data rfod/guide reads (L332-341, L349-386, spec 8.9)."},
+			Doc: "A Search or Book option of the guide gives something its printed text does not name, or its text names a Location, Follower, Loot, Event, Heal or Clear that its gives: lacks: the printed guide contradicts the data rfod/guide reads (L332-341, L349-386). Both kinds of mismatch in one option are one finding."},
 		{ID: "rfod/mutant-wound-tokens", Severity: Error, Games: games, Check: checkRFoDMutantWoundTokens,
 			Doc: "The Mutant Boss wound tokens (component mutant-wounds) are worth other than 1 (value:) or do not print \"1 VP\" (L207, L225, L480), or they are not 20 (L67, L273): the manifest's expected: is not 20, or the manifest lists no such component and the tokens are not 20 (deck/count checks the tokens against expected:)."},
 		{ID: "rfod/players", Severity: Warning, Games: games, Check: checkRFoDPlayers,
@@ -130,11 +130,12 @@ func rfCardPos(c *schema.Card, field string) schema.Pos {
 }
 
 // rfDecksPos is where a finding about a whole card type goes: the cards:
-// of its first deck, else the manifest's system:.
+// key of its first deck (not its first card, which the finding is not
+// about), else the deck's id:, else the manifest's system:.
 func rfDecksPos(p *schema.Pack, cardType string) schema.Pos {
 	for _, d := range p.RFoDDecks(cardType) {
 		if r := d.Ref.Child("cards"); r.Exists() {
-			return r.Pos()
+			return r.KeyPos()
 		}
 		return d.Ref.Child("id").Pos()
 	}
@@ -880,7 +881,8 @@ func checkRFoDGuide(c *Context) {
 }
 
 // rfodGives are the gives: values the guide's options use, with the word
-// forms in which an option's text names them (spec 8.9): Draw 1 Location,
+// forms in which an option's text names them, as the guide's lines word
+// them (L332-341, L349-386): Draw 1 Location,
 // Keep 2 Followers, Heal 1 wound. A gives: value outside this list is
 // named by its own id (hyphens as spaces, optionally plural).
 var rfodGives = []struct {
@@ -956,25 +958,61 @@ func checkRFoDGuideGives(c *Context) {
 	}
 }
 
-// rfCheckOptionGives reports a gives: value the option's text does not
-// name, and a known givable thing the text names that gives: lacks.
+// rfCheckOptionGives reports, in one finding, the gives: values the
+// option's text does not name and the known givable things the text names
+// that gives: lacks.
 func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideOption, source string) {
 	words := rfTextWords(o.Text)
-	text := shorten(o.Text, 60)
+	var unnamed, unlisted []string
 	for _, give := range o.Gives {
 		if !rfNames(words, give) {
-			c.ReportHint(at,
-				fmt.Sprintf("%s gives %s, but its text %q does not say %s: the printed guide and the data the rules read disagree (%s, spec 8.9)", what, give, text, rfGiveWord(give), source),
-				fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", rfGiveWord(give), give))
+			unnamed = append(unnamed, give)
 		}
 	}
 	for _, g := range rfodGives {
-		if give := g.id; rfNames(words, give) && !slices.Contains(o.Gives, give) {
-			c.ReportHint(at,
-				fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: the printed guide and the data the rules read disagree (%s, spec 8.9)", what, text, rfGiveWord(give), give, source),
-				fmt.Sprintf("add %s to the option's gives:, or reword the text", give))
+		if rfNames(words, g.id) && !slices.Contains(o.Gives, g.id) {
+			unlisted = append(unlisted, g.id)
 		}
 	}
+	if len(unnamed) == 0 && len(unlisted) == 0 {
+		return
+	}
+	text := shorten(o.Text, 60)
+	const disagree = "the printed guide and the data the rules read disagree"
+	var msg, hint string
+	switch {
+	case len(unlisted) == 0:
+		msg = fmt.Sprintf("%s gives %s, but its text %q does not say %s: %s (%s)", what, andList(unnamed), text, andList(rfGiveWords(unnamed)), disagree, source)
+		hint = fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", andList(rfGiveWords(unnamed)), andList(unnamed))
+	case len(unnamed) == 0:
+		msg = fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: %s (%s)", what, text, andList(rfGiveWords(unlisted)), andList(unlisted), disagree, source)
+		hint = fmt.Sprintf("add %s to the option's gives:, or reword the text", andList(unlisted))
+	default:
+		msg = fmt.Sprintf("%s gives %s, but its text %q says %s instead: %s (%s)", what, andList(unnamed), text, andList(rfGiveWords(unlisted)), disagree, source)
+		hint = fmt.Sprintf("gives: [%s] to match the text, or reword the text to name %s", strings.Join(rfMatchingGives(o.Gives, unnamed, unlisted), ", "), andList(rfGiveWords(unnamed)))
+	}
+	c.ReportHint(at, msg, hint)
+}
+
+// rfGiveWords are gives: values as the text would print them.
+func rfGiveWords(gives []string) []string {
+	out := make([]string, len(gives))
+	for i, g := range gives {
+		out[i] = rfGiveWord(g)
+	}
+	return out
+}
+
+// rfMatchingGives is the gives: list that matches an option's text: its
+// gives less those the text does not name, plus those it names.
+func rfMatchingGives(gives, unnamed, unlisted []string) []string {
+	var out []string
+	for _, g := range gives {
+		if !slices.Contains(unnamed, g) {
+			out = append(out, g)
+		}
+	}
+	return append(out, unlisted...)
 }
 
 // rfodMutantWounds is the manifest component of the 20 Mutant Boss wound

@@ -277,26 +277,26 @@ func rfodCases() []ruleCase {
 
 		{rule: "rfod/named-cards", name: "quiet-all-named", files: rfodPack()},
 		{rule: "rfod/named-cards", name: "fires-no-quiet-night", files: rfodEdit("events.yaml", "name: Quiet Night", "name: Calm Night"),
-			want: []want{{file: "events.yaml", at: "cards:\n  |- {id: flames", sev: err, hint: []string{"name: Quiet Night"}, exact: "no event card is named \"Quiet Night\"; \"Quiet Night Event Card\" (L449)"}}},
+			want: []want{{file: "events.yaml", at: "|cards:\n  - {id: flames", sev: err, hint: []string{"name: Quiet Night"}, exact: "no event card is named \"Quiet Night\"; \"Quiet Night Event Card\" (L449)"}}},
 
 		{rule: "rfod/named-cards-inferred", name: "quiet-dark-woods", files: rfodPack()},
 		{rule: "rfod/named-cards-inferred", name: "fires-no-dark-woods", files: rfodEdit("locations.yaml", "name: Dark Woods", "name: Deep Woods"),
-			want: []want{{file: "locations.yaml", at: "cards:\n  |- id: town-line", sev: warn, exact: "no location card is named \"Dark Woods\"; \"Stay away from the Dark Woods!\" (L420, A26)"}}},
+			want: []want{{file: "locations.yaml", at: "|cards:\n  - id: town-line", sev: warn, exact: "no location card is named \"Dark Woods\"; \"Stay away from the Dark Woods!\" (L420, A26)"}}},
 
 		{rule: "rfod/mutant-spawn", name: "quiet-playground-spawns", files: rfodPack()},
 		{rule: "rfod/mutant-spawn", name: "fires-no-spawn", files: rfodEdit("locations.yaml", ", spawnsMutant: true}", "}"),
 			want: []want{
-				{file: "locations.yaml", at: "cards:\n  |- id: town-line", sev: warn, exact: "no card has spawnsMutant: true, so the Mutant Zombie Boss never enters play and his 24 cards and 20 wound tokens are dead content (L163, L487)"},
+				{file: "locations.yaml", at: "|cards:\n  - id: town-line", sev: warn, exact: "no card has spawnsMutant: true, so the Mutant Zombie Boss never enters play and his 24 cards and 20 wound tokens are dead content (L163, L487)"},
 				{file: "locations.yaml", at: "{id: |playground", sev: warn, hint: []string{"spawnsMutant: true"}, exact: "location \"playground\" (Playground) does not have spawnsMutant: true; the solo rules remove it because it brings out the Mutant (L509)"},
 			}},
 
 		{rule: "rfod/solo-deck", name: "quiet-enough-locations", files: rfodPack()},
 		{rule: "rfod/solo-deck", name: "fires-too-few", files: rfodEdit("locations.yaml", "count: 14", "count: 4"),
-			want: []want{{file: "locations.yaml", at: "cards:\n  |- id: town-line", sev: err, exact: "the location deck has 6 locations besides the Town Line and Playground; the VERY HARD solo deck draws 2 + 5 = 7 of them (L511, L521, L529)"}}},
+			want: []want{{file: "locations.yaml", at: "|cards:\n  - id: town-line", sev: err, exact: "the location deck has 6 locations besides the Town Line and Playground; the VERY HARD solo deck draws 2 + 5 = 7 of them (L511, L521, L529)"}}},
 
 		{rule: "rfod/solo-deck-mutant", name: "quiet-calm-locations", files: rfodPack()},
 		{rule: "rfod/solo-deck-mutant", name: "fires-streets-spawn", files: rfodEdit("locations.yaml", "count: 14, text: \"Nothing here.\"", "count: 14, text: \"Nothing here.\", spawnsMutant: true"),
-			want: []want{{file: "locations.yaml", at: "cards:\n  |- id: town-line", sev: warn, exact: "without the 14 Mutant-spawning locations, 2 locations are left besides the Town Line and Playground: too few for HARD ENOUGH (2 + 4 = 6) and VERY HARD (2 + 5 = 7) when the Mutant is out of play (L511, L521, L529)"}}},
+			want: []want{{file: "locations.yaml", at: "|cards:\n  - id: town-line", sev: warn, exact: "without the 14 Mutant-spawning locations, 2 locations are left besides the Town Line and Playground: too few for HARD ENOUGH (2 + 4 = 6) and VERY HARD (2 + 5 = 7) when the Mutant is out of play (L511, L521, L529)"}}},
 
 		{rule: "rfod/loot-uses", name: "quiet-one-to-three", files: rfodPack()},
 		{rule: "rfod/loot-uses", name: "fires-four", files: rfodEdit("loot.yaml", "uses: 2", "uses: 4"),
@@ -369,17 +369,21 @@ func rfodCases() []ruleCase {
 		{rule: "rfod/guide-gives", name: "quiet-word-forms-and-own-gives", files: rfodPack("guide.yaml", edit(edit(rfodGuide,
 			"{text: \"Heal all wounds.\", gives: [heal]}", "{text: \"All your wounds are healed; gain 1 extra reroll.\", gives: [heal, extra-reroll]}"),
 			"{text: \"Draw an Event.\", gives: [event]}", "{text: \"Draw 2 Events and the other player's Loot.\", gives: [event, loot]}"))},
-		{rule: "rfod/guide-gives", name: "fires-gives-unnamed-and-text-unlisted", files: rfodPack("guide.yaml", edit(edit(rfodGuide,
+		{rule: "rfod/guide-gives", name: "fires-gives-unnamed-and-text-unlisted", files: rfodPack("guide.yaml", edit(edit(edit(rfodGuide,
 			"{text: \"Draw a Loot.\", gives: [loot]}", "{text: \"Draw a Loot.\", gives: [loot, heal]}"),
+			"{text: \"Heal all wounds.\", gives: [heal]}", "{text: \"Draw 1 Event.\", gives: [heal]}"),
 			"{text: \"Draw 2 Followers, keep 1.\", gives: [follower]}", "{text: \"Draw 2 Followers, keep 1, and 1 Location.\", gives: [follower, extra-reroll]}")),
 			want: []want{
-				{file: "guide.yaml", at: "{count: 3, options: [|{text: \"Draw 2 Followers, keep 1, and", sev: err, hint: []string{"name Extra reroll in the option's text, or remove extra-reroll from its gives:"},
-					exact: "guide \"guide\": Search 3 option 1 gives extra-reroll, but its text \"Draw 2 Followers, keep 1, and 1 Location.\" does not say Extra reroll: the printed guide and the data the rules read disagree (L332-341, spec 8.9)"},
-				{file: "guide.yaml", at: "{count: 3, options: [|{text: \"Draw 2 Followers, keep 1, and", sev: err, hint: []string{"add location to the option's gives:, or reword the text"},
-					exact: "guide \"guide\": Search 3 option 1: its text \"Draw 2 Followers, keep 1, and 1 Location.\" says Location, but its gives: does not list location: the printed guide and the data the rules read disagree (L332-341, spec 8.9)"},
+				{file: "guide.yaml", at: "{count: 3, options: [|{text: \"Draw 2 Followers, keep 1, and", sev: err, hint: []string{"gives: [follower, location] to match the text, or reword the text to name Extra reroll"},
+					exact: "guide \"guide\": Search 3 option 1 gives extra-reroll, but its text \"Draw 2 Followers, keep 1, and 1 Location.\" says Location instead: the printed guide and the data the rules read disagree (L332-341)"},
 				{file: "guide.yaml", at: "|{text: \"Draw a Loot.\", gives: [loot, heal]}", sev: err, hint: []string{"name Heal in the option's text, or remove heal from its gives:"},
-					exact: "guide \"guide\": Book 2 option 2 gives heal, but its text \"Draw a Loot.\" does not say Heal: the printed guide and the data the rules read disagree (L349-386, spec 8.9)"},
+					exact: "guide \"guide\": Book 2 option 2 gives heal, but its text \"Draw a Loot.\" does not say Heal: the printed guide and the data the rules read disagree (L349-386)"},
+				{file: "guide.yaml", at: "{count: 4, options: [|{text: \"Draw 1 Event.\"", sev: err, hint: []string{"gives: [event] to match the text, or reword the text to name Heal"},
+					exact: "guide \"guide\": Book 4 option 1 gives heal, but its text \"Draw 1 Event.\" says Event instead: the printed guide and the data the rules read disagree (L349-386)"},
 			}},
+		{rule: "rfod/guide-gives", name: "fires-text-unlisted", files: rfodEdit("guide.yaml", "{text: \"Draw a Follower.\", gives: [follower]}]}\n  - {count: 4, options: [{text: \"Heal", "{text: \"Draw a Follower and heal.\", gives: [follower]}]}\n  - {count: 4, options: [{text: \"Heal"),
+			want: []want{{file: "guide.yaml", at: "|{text: \"Draw a Follower and heal.\"", sev: err, hint: []string{"add heal to the option's gives:, or reword the text"},
+				exact: "guide \"guide\": Book 3 option 1: its text \"Draw a Follower and heal.\" says Heal, but its gives: does not list heal: the printed guide and the data the rules read disagree (L349-386)"}}},
 
 		{rule: "rfod/mutant-wound-tokens", name: "quiet-twenty-1-vp-tokens", files: rfodPack()},
 		{rule: "rfod/mutant-wound-tokens", name: "quiet-value-1-printed-on-the-back", files: rfodEdit("tokens.yaml", `size: 16mm, label: "1 VP"}`, `size: 16mm, value: 1, back: {label: "1 vp"}}`)},
@@ -430,8 +434,8 @@ func TestRFoDExplainOdds(t *testing.T) {
 		// A cell of the icon-count table: row, column, exact value.
 		row, column, cell string
 	}{
-		{"rfod", rfodPack(), "hunter", "double-tap", "6953534555/13060694016", "41740301591/78364164096", "without Fleeing",
-			">=3 search", "2 rerolls, no Fleeing", "1138594/4782969"},
+		{"rfod", rfodPack(), "hunter", "double-tap", "6953534555/13060694016", "41740301591/78364164096", "with no Fleeing card",
+			">=3 search", "2 rerolls, no Fleeing card", "1138594/4782969"},
 		{"rfodr", rfodrPack(), "prom-queen", "major", "81006681733/156728328192", "", "5 zombies end the turn",
 			"turn ends by zombies", "2 rerolls", "5248110340291/101559956668416"},
 	} {

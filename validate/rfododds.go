@@ -15,9 +15,9 @@ import (
 // sections 5.7 and 10), and the content of the kit's odds.pdf: every
 // character combo's exact probability with the pack's action dice, under the
 // best keep strategy for that combo, and the icon-count tables. RFoD combos
-// give the default value (the character's rerolls, no Fleeing, no AMULET),
-// the value with Fleeing, and both again given that the event die shows
-// AMULET (A6); Reloaded combos apply the 5-zombie terminal rule and the
+// give the default value (the character's rerolls, no Fleeing card, no
+// AMULET), the value with a Fleeing card, and both again given that the
+// event die shows AMULET (A6, its free flee counted in both); Reloaded combos apply the 5-zombie terminal rule and the
 // manifest's set-aside reading (A14).
 type OddsExplanation struct {
 	Game string `json:"game"`
@@ -39,11 +39,13 @@ type OddsExplanation struct {
 	// on the event die showing AMULET (probability 1/6, A6).
 	Amulet string      `json:"amulet,omitempty"`
 	Combos []ComboOdds `json:"combos,omitempty"`
-	// Table is the odds card's icon counts (spec 10): for each non-zombie
-	// face at least and exactly k, at least k zombies and, in Reloaded, the
-	// chance that zombies end the turn, under each variant (RFoD: 1, 2 and
-	// 3 rerolls, without and with Fleeing, then the manifest's rerolls given
-	// AMULET, without and with Fleeing).
+	// Table is the odds card's icon counts (spec 10), the rows of
+	// OddsTableTargets: for each non-zombie face at least k (RFoD Search
+	// and Book also exactly k), then RFoD's at least k zombies or
+	// Reloaded's chance that zombies end the turn, under each variant
+	// (RFoD: 1, 2 and 3 rerolls, with no Fleeing card and with a Fleeing
+	// card, then the manifest's rerolls given AMULET, both counting its
+	// free flee; Reloaded: 1, 2 and 3 rerolls).
 	Table *OddsTable `json:"table,omitempty"`
 	// FirstRollTurnEnds is, in Reloaded, the chance that five zombies end
 	// the turn on the first roll alone (spec 10).
@@ -85,16 +87,20 @@ type OddsTable struct {
 
 // OddsColumn is the setting of one variant of the table.
 type OddsColumn struct {
-	Rerolls int  `json:"rerolls"`
+	Rerolls int `json:"rerolls"`
+	// Fleeing: the player may draw a Fleeing card once to add the zombie
+	// dice to a reroll (L308-314), which uses up that reroll (A5). Without
+	// it, no Fleeing card is drawn; given AMULET, AMULET's own free flee
+	// (A6) is counted either way.
 	Fleeing bool `json:"fleeing,omitempty"`
 	// Amulet marks a value conditioned on the event die showing AMULET
-	// (probability 1/6, A6).
+	// (probability 1/6, A6), its free flee included.
 	Amulet bool `json:"amulet,omitempty"`
 }
 
-// String names the column in full: "2 rerolls, no Fleeing", "2 rerolls,
-// Fleeing, given AMULET" (the table's Variants leave out "no Fleeing" in a
-// game without Fleeing).
+// String names the column in full: "2 rerolls, no Fleeing card", "2
+// rerolls, Fleeing card, given AMULET (its free flee counted)" (the
+// table's Variants leave out "no Fleeing card" in a game without Fleeing).
 func (c OddsColumn) String() string {
 	return c.name(true)
 }
@@ -105,20 +111,38 @@ func (c OddsColumn) name(hasFleeing bool) string {
 	name := plural(c.Rerolls, "reroll", "rerolls")
 	switch {
 	case c.Fleeing:
-		name += ", Fleeing"
+		name += ", " + withFleeingCard
 	case hasFleeing:
-		name += ", no Fleeing"
+		name += ", " + noFleeingCard
 	}
 	if c.Amulet {
-		name += ", given AMULET"
+		name += ", given AMULET (" + amuletFreeFlee + ")"
 	}
 	return name
 }
 
+// The names of the Fleeing settings (L308-314, A5) and what the values
+// given AMULET count (A6), shared by --explain, its JSON and odds.pdf.
+const (
+	noFleeingCard   = "no Fleeing card"
+	withFleeingCard = "Fleeing card"
+	amuletFreeFlee  = "its free flee counted"
+)
+
+// TurnEndsStrategy is what the chance that zombies end a Reloaded turn
+// assumes: the strategy that maximises it (diceodds.KindTurnEnds).
+const TurnEndsStrategy = "rerolling every die that is not a zombie at every reroll"
+
 // OddsRow is one target of the table.
 type OddsRow struct {
-	Target string     `json:"target"`
-	Cells  []OddsCell `json:"cells"`
+	Target string `json:"target"`
+	// Face is the face the row counts (the zombie face for the end of
+	// the turn by zombies); odds.pdf prints a table per face.
+	Face string `json:"face"`
+	// Assumes says what the value assumes beyond the best keep strategy
+	// for the target: for "turn ends by zombies", TurnEndsStrategy.
+	Assumes string     `json:"assumes,omitempty"`
+	Cells   []OddsCell `json:"cells"`
 }
 
 // OddsCell is one probability: exact and as a decimal.
@@ -144,15 +168,17 @@ type ComboOdds struct {
 	Effect  string `json:"effect,omitempty"`
 	Dice    string `json:"dice"`
 	Rerolls int    `json:"rerolls"`
-	// P is the exact fraction, PDecimal its decimal; PFlee and
-	// PFleeDecimal are the RFoD values with Fleeing.
+	// P is the exact fraction, PDecimal its decimal (RFoD: no Fleeing
+	// card drawn); PFlee and PFleeDecimal are the RFoD values when a
+	// Fleeing card may be drawn (L308-314, A5).
 	P            string  `json:"p"`
 	PDecimal     float64 `json:"pDecimal"`
 	PFlee        string  `json:"pFlee,omitempty"`
 	PFleeDecimal float64 `json:"pFleeDecimal,omitempty"`
 	// PAmulet and PAmuletFlee are the RFoD values given that the event die
-	// shows AMULET (A6), without and with Fleeing: conditional values,
-	// never the default.
+	// shows AMULET (A6), without and with a Fleeing card; both count
+	// AMULET's free flee on the first reroll. Conditional values, never
+	// the default.
 	PAmulet            string  `json:"pAmulet,omitempty"`
 	PAmuletDecimal     float64 `json:"pAmuletDecimal,omitempty"`
 	PAmuletFlee        string  `json:"pAmuletFlee,omitempty"`
@@ -191,6 +217,12 @@ type rfOddsRules struct {
 	// amulet: the event die has AMULET (RFoD, L292), reported as
 	// conditional values (A6).
 	amulet bool
+	// exactFaces are the faces whose tables also give "exactly k": RFoD
+	// Search and Book cannot be split (L536, A8).
+	exactFaces []string
+	// zombieCounts: the tables give "at least k zombies" (RFoD; Reloaded
+	// gives the end of the turn by zombies instead, spec 10).
+	zombieCounts bool
 }
 
 // amuletText says what "given AMULET" means (spec 5.7, A6).
@@ -205,10 +237,11 @@ func rfOddsRulesOf(p *schema.Pack) (rfOddsRules, bool) {
 	switch p.Game.System {
 	case schema.RFoDSystem:
 		return rfOddsRules{boardType: schema.RFoDCharacterBoard, base: diceodds.RFoD(), roles: []string{"action"}, vocab: rfodActionFaces, facesAssumption: "A1", amulet: true,
+			exactFaces: []string{"search", "book"}, zombieCounts: true,
 			assumptions: []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
 				"A5: a Fleeing reroll uses up one of the rerolls",
 				"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
-				"A7: combos are \"at least\"", "the threshold is compared with the value without Fleeing and without AMULET"}}, true
+				"A7: combos are \"at least\"", "the threshold is compared with the value without a Fleeing card and without AMULET"}}, true
 	case schema.RFoDReloadedSystem:
 		return rfOddsRules{boardType: schema.RFoDRCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: rfodrFaces, facesAssumption: "A13",
 			assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
@@ -228,6 +261,53 @@ func OddsGame(p *schema.Pack) (diceodds.Game, bool) {
 		return diceodds.Game{}, false
 	}
 	return rules.game(p)
+}
+
+// OddsTableTargets are the rows of the odds tables of an RFoD or Reloaded
+// pack, the same in --explain and odds.pdf (spec 10), grouped by face in
+// die order: for each non-zombie face at least k for k = 1 to the number
+// of dice (RFoD Search and Book also exactly k: they cannot be split, A8);
+// then RFoD's at least k zombies, or Reloaded's end of the turn by zombies.
+// It is nil for another game or dice the engine cannot compute.
+func OddsTableTargets(p *schema.Pack) []diceodds.Target {
+	rules, ok := rfOddsRulesOf(p)
+	if !ok {
+		return nil
+	}
+	g, ok := rules.game(p)
+	if !ok {
+		return nil
+	}
+	return rules.tableTargets(g)
+}
+
+// tableTargets are the table's rows for g (see OddsTableTargets).
+func (rules rfOddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
+	n := len(g.Dice)
+	var out []diceodds.Target
+	for _, f := range g.Faces() {
+		if f == g.Zombie {
+			continue
+		}
+		for k := 1; k <= n; k++ {
+			out = append(out, diceodds.AtLeast(f, k))
+			if slices.Contains(rules.exactFaces, f) {
+				out = append(out, diceodds.Exactly(f, k))
+			}
+		}
+	}
+	if g.Zombie == "" || !g.HasFace(g.Zombie) {
+		return out
+	}
+	if rules.zombieCounts {
+		for k := 1; k <= n; k++ {
+			out = append(out, diceodds.AtLeast(g.Zombie, k))
+		}
+	}
+	if g.ZombieLimit > 0 {
+		out = append(out, diceodds.TurnEnds())
+	}
+	return out
 }
 
 // OddsAmulet reports whether the pack's odds also give the values given
@@ -287,7 +367,7 @@ var firstRoll = OddsColumn{Rerolls: 0}
 func (x *OddsExplanation) computeOdds(g diceodds.Game, rules rfOddsRules, boards []*schema.PlayerBoard) {
 	combos := rfOddsCombos(boards, rules, x.Rerolls)
 	columns := oddsColumns(g, rules.amulet, x.Rerolls)
-	targets := diceodds.CardTargets(g)
+	targets := rules.tableTargets(g)
 	work := []oddsWork{{variants: columns, targets: targets}}
 	for _, co := range combos {
 		if co.target != nil {
@@ -299,7 +379,7 @@ func (x *OddsExplanation) computeOdds(g diceodds.Game, rules rfOddsRules, boards
 		work = addOddsWork(work, []OddsColumn{firstRoll}, diceodds.TurnEnds())
 	}
 	es := newOddsEngines(g, work)
-	if t, err := es.table(columns, targets, g.Fleeing); err == nil {
+	if t, err := es.table(columns, targets, g); err == nil {
 		x.Table = t
 	}
 	if zombiesEnd {
@@ -533,12 +613,12 @@ func (es *oddsEngines) probability(v OddsColumn, t diceodds.Target) (*big.Rat, e
 	return e.Probability(t)
 }
 
-// table computes the odds card's table: targets under columns.
-func (es *oddsEngines) table(columns []OddsColumn, targets []diceodds.Target, hasFleeing bool) (*OddsTable, error) {
+// table computes the odds card's table: targets under columns of g.
+func (es *oddsEngines) table(columns []OddsColumn, targets []diceodds.Target, g diceodds.Game) (*OddsTable, error) {
 	t := &OddsTable{Columns: columns}
 	cells := make([][]*big.Rat, len(columns))
 	for i, c := range columns {
-		t.Variants = append(t.Variants, c.name(hasFleeing))
+		t.Variants = append(t.Variants, c.name(g.Fleeing))
 		e, err := es.engine(c)
 		if err != nil {
 			return nil, err
@@ -550,7 +630,10 @@ func (es *oddsEngines) table(columns []OddsColumn, targets []diceodds.Target, ha
 		cells[i] = ps
 	}
 	for j, target := range targets {
-		row := OddsRow{Target: target.String()}
+		row := OddsRow{Target: target.String(), Face: target.Face}
+		if target.Kind == diceodds.KindTurnEnds {
+			row.Face, row.Assumes = g.Zombie, TurnEndsStrategy
+		}
 		for i := range columns {
 			row.Cells = append(row.Cells, newOddsCell(cells[i][j]))
 		}
@@ -588,7 +671,7 @@ func (x *OddsExplanation) String() string {
 	}
 	x.Table.writeText(&sb)
 	if x.FirstRollTurnEnds != nil {
-		fmt.Fprintf(&sb, "  turn ends by zombies on the first roll alone: %s ≈ %.4f\n", x.FirstRollTurnEnds.P, x.FirstRollTurnEnds.PDecimal)
+		fmt.Fprintf(&sb, "  turn ends by zombies on the first roll alone: %s\n", x.FirstRollTurnEnds.exactText())
 	}
 	for _, c := range x.Combos {
 		c.writeText(&sb)
@@ -612,10 +695,39 @@ func (t *OddsTable) writeText(sb *strings.Builder) {
 	for _, r := range t.Rows {
 		fmt.Fprintf(sb, "    %-24s", r.Target)
 		for _, c := range r.Cells {
-			fmt.Fprintf(sb, " %6.2f%%", 100*c.PDecimal)
+			fmt.Fprintf(sb, " %7s", c.percent())
 		}
 		sb.WriteString("\n")
+		if r.Assumes != "" {
+			fmt.Fprintf(sb, "      (%s: assumes %s)\n", r.Target, r.Assumes)
+		}
 	}
+}
+
+// percent is the cell as a percentage with two decimals, "100%" and "0%"
+// only when exact (diceodds.Percent).
+func (c OddsCell) percent() string {
+	p, ok := new(big.Rat).SetString(c.P)
+	if !ok {
+		return "?"
+	}
+	return diceodds.Percent(p, 2)
+}
+
+// exactText is the cell's fraction and decimal: "31/46656 ≈ 0.0007"
+// (diceodds.Odds).
+func (c OddsCell) exactText() string {
+	return exactText(c.P)
+}
+
+// exactText is the exact probability p with its decimal, "?" when p is no
+// fraction.
+func exactText(p string) string {
+	r, ok := new(big.Rat).SetString(p)
+	if !ok {
+		return "?"
+	}
+	return diceodds.Odds{Exact: r}.String()
 }
 
 // writeText writes the combo: who and what, then its values.
@@ -629,14 +741,14 @@ func (c ComboOdds) writeText(sb *strings.Builder) {
 	case c.Skipped != "":
 		fmt.Fprintf(sb, "    not computed: %s\n", c.Skipped)
 	case c.PFlee != "":
-		fmt.Fprintf(sb, "    P = %s ≈ %.4f without Fleeing, %s ≈ %.4f with Fleeing\n", c.P, c.PDecimal, c.PFlee, c.PFleeDecimal)
+		fmt.Fprintf(sb, "    P = %s with %s, %s with a %s\n", exactText(c.P), noFleeingCard, exactText(c.PFlee), withFleeingCard)
 	default:
-		fmt.Fprintf(sb, "    P = %s ≈ %.4f\n", c.P, c.PDecimal)
+		fmt.Fprintf(sb, "    P = %s\n", exactText(c.P))
 	}
 	if c.Skipped == "" && c.PAmulet != "" {
-		fmt.Fprintf(sb, "    given AMULET (1/6, A6): P = %s ≈ %.4f without Fleeing", c.PAmulet, c.PAmuletDecimal)
+		fmt.Fprintf(sb, "    given AMULET (1/6, A6; %s): P = %s with %s", amuletFreeFlee, exactText(c.PAmulet), noFleeingCard)
 		if c.PAmuletFlee != "" {
-			fmt.Fprintf(sb, ", %s ≈ %.4f with Fleeing", c.PAmuletFlee, c.PAmuletFleeDecimal)
+			fmt.Fprintf(sb, ", %s with a %s", exactText(c.PAmuletFlee), withFleeingCard)
 		}
 		sb.WriteString("\n")
 	}

@@ -83,7 +83,7 @@ func TestExplainOddsAmulet(t *testing.T) {
 	if n != 8 || !x.Table.Columns[n-2].Amulet || !x.Table.Columns[n-1].Amulet || x.Table.Columns[n-3].Amulet {
 		t.Fatalf("columns %+v", x.Table.Columns)
 	}
-	if x.Table.Variants[n-1] != "2 rerolls, Fleeing, given AMULET" {
+	if x.Table.Variants[n-1] != "2 rerolls, Fleeing card, given AMULET (its free flee counted)" {
 		t.Errorf("variants %q", x.Table.Variants)
 	}
 	for _, r := range x.Table.Rows {
@@ -190,8 +190,14 @@ func TestExplainOddsOutputs(t *testing.T) {
 	text := x.String()
 	for _, want := range []string{
 		`The Nurse {search 2} (0 rerolls): "Heal a wound."`,
-		"    P = 763/3888 ≈ 0.1962 without Fleeing, 763/3888 ≈ 0.1962 with Fleeing\n    given AMULET (1/6, A6): P = 2323/3888 ≈ 0.5975 without Fleeing, 2323/3888 ≈ 0.5975 with Fleeing\n",
-		"column 8: 2 rerolls, Fleeing, given AMULET (conditional: AMULET has probability 1/6, A6)",
+		"    P = 763/3888 ≈ 0.1962 with no Fleeing card, 763/3888 ≈ 0.1962 with a Fleeing card\n    given AMULET (1/6, A6; its free flee counted): P = 2323/3888 ≈ 0.5975 with no Fleeing card, 2323/3888 ≈ 0.5975 with a Fleeing card\n",
+		"column 7: 2 rerolls, no Fleeing card, given AMULET (its free flee counted) (conditional: AMULET has probability 1/6, A6)",
+		"column 8: 2 rerolls, Fleeing card, given AMULET (its free flee counted) (conditional: AMULET has probability 1/6, A6)",
+		// AMULET makes a zombie certain: exactly 100%, the one value that
+		// prints so.
+		"    >=1 zombie                83.85%  83.85%  93.51%  93.51%  97.39%  97.39%    100%    100%\n",
+		// 14692909475/14693280768 given AMULET is not 1: it prints as a bound.
+		"    >=1 bat                   80.35%  83.85%  88.56%  92.61%  92.30%  96.27% >99.99% >99.99%\n",
 		"values given AMULET (A6): conditioned on the event die showing AMULET (probability 1/6)",
 	} {
 		if !strings.Contains(text, want) {
@@ -284,4 +290,71 @@ func TestOddsAmulet(t *testing.T) {
 	if validate.OddsAmulet(nil) {
 		t.Error("a nil pack has AMULET")
 	}
+}
+
+// The tables are the rows of spec 10, the same in --explain and odds.pdf
+// (OddsTableTargets): per face in die order, RFoD Search and Book at least
+// and exactly k, its other faces and the zombies at least k; Reloaded every
+// non-zombie face at least k, then the end of the turn by zombies, which
+// says the strategy it assumes. Each row names its face.
+func TestExplainOddsTableRows(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files files
+		want  string
+	}{
+		{"rfod", rfodPack(), "bat:>=5 run:>=5 search:>=5,=5 gun:>=5 book:>=5,=5 zombie:>=5"},
+		{"rfodr", rfodrPack(), "bat:>=6 gun:>=6 run:>=6 search:>=6 explore:>=6 zombie:turn1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			x := explainOdds(t, c.files)
+			p, _ := schema.LoadPack(c.files.fs(), packRoot)
+			targets := validate.OddsTableTargets(p)
+			if len(targets) != len(x.Table.Rows) {
+				t.Fatalf("%d targets, %d rows", len(targets), len(x.Table.Rows))
+			}
+			if got := summarizeRows(x.Table.Rows); got != c.want {
+				t.Errorf("rows %s\nwant %s", got, c.want)
+			}
+			for i, r := range x.Table.Rows {
+				if r.Target != targets[i].String() {
+					t.Errorf("row %d: %s, target %s", i, r.Target, targets[i])
+				}
+				turnEnds := r.Target == diceodds.TurnEnds().String()
+				if turnEnds != (r.Assumes == validate.TurnEndsStrategy) {
+					t.Errorf("%s assumes %q", r.Target, r.Assumes)
+				}
+			}
+			text := x.String()
+			if c.name == "rfodr" && !strings.Contains(text, "turn ends by zombies: assumes rerolling every die that is not a zombie at every reroll") {
+				t.Errorf("the text does not say what the end of the turn assumes:\n%s", text)
+			}
+		})
+	}
+	if validate.OddsTableTargets(nil) != nil {
+		t.Error("a nil pack has table rows")
+	}
+}
+
+// summarizeRows counts the rows of each face by kind, in order:
+// "search:>=5,=5" is five "at least" and five "exactly" rows.
+func summarizeRows(rows []validate.OddsRow) string {
+	var parts []string
+	for i := 0; i < len(rows); {
+		face := rows[i].Face
+		var kinds []string
+		counts := map[string]int{}
+		for ; i < len(rows) && rows[i].Face == face; i++ {
+			kind, _, _ := strings.Cut(rows[i].Target, " ")
+			kind = strings.TrimRight(kind, "0123456789")
+			if counts[kind]++; counts[kind] == 1 {
+				kinds = append(kinds, kind)
+			}
+		}
+		for j, k := range kinds {
+			kinds[j] = fmt.Sprintf("%s%d", k, counts[k])
+		}
+		parts = append(parts, face+":"+strings.Join(kinds, ","))
+	}
+	return strings.Join(parts, " ")
 }

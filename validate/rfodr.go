@@ -40,9 +40,14 @@ import (
 // rfodrFaces are the six results of a Reloaded die (L131-196, A13).
 var rfodrFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
 
-// rfodrRemoved are the Locations the campaign removes (L429), which the
-// base game names (L96, L429).
-var rfodrRemoved = []string{"Town Line", "Parking Lot", "Church", "Back Road", "Movie Theater", "Playground"}
+// rfodrRemovedNamed are the Locations the campaign removes besides the
+// Town Line (L429), found by the names the rulebook gives them (L429). The
+// Town Line is the location with townLine: true, whatever its name, in
+// every rule: the base game and the campaign alike.
+var rfodrRemovedNamed = []string{"Parking Lot", "Church", "Back Road", "Movie Theater", "Playground"}
+
+// rfodrRemovedList names the six removed Locations for messages.
+const rfodrRemovedList = "the Town Line, Parking Lot, Church, Back Road, Movie Theater and Playground"
 
 // rfodrCharacters are the characters the rulebook names (L226, L312-316).
 var rfodrCharacters = []string{"The Prom Queen", "The Coach", "The Ex-Cop"}
@@ -72,7 +77,7 @@ func rfodrRules() []*Rule {
 		{ID: "rfodr/combo-shape", Severity: Warning, Games: games, Check: checkRFoDRComboShape,
 			Doc: "A combo has no zombie, the zombies fall from minor to major to super (L206, A17), or The Prom Queen's major combo is not zombie 2, search 1, explore 1 (L226)."},
 		{ID: "rfodr/named", Severity: Error, Games: games, Check: checkRFoDRNamed,
-			Doc: "A card the rulebook names is missing: the Town Line, Parking Lot, Church, Back Road, Movie Theater and Playground locations (L96, L429), The Prom Queen, The Coach and The Ex-Cop (L226, L312-316), or there is not exactly one Solo Reference card (L346, A25)."},
+			Doc: "A card the rulebook names is missing: the Parking Lot, Church, Back Road, Movie Theater and Playground locations, by name (L429), The Prom Queen, The Coach and The Ex-Cop (L226, L312-316), or there is not exactly one Solo Reference card (L346, A25). The Town Line is the location with townLine: true, whatever its name; rfodr/location-deck checks it."},
 		{ID: "rfodr/follower-wounds", Severity: Error, Games: games, Check: checkRFoDRFollowerWounds,
 			Doc: "A follower has no wound space: woundSpaces is at least 1 (L162, L284)."},
 		{ID: "rfodr/set-mark", Severity: Error, Games: games, Check: checkRFoDRSetMark,
@@ -81,9 +86,9 @@ func rfodrRules() []*Rule {
 		// The Solo Campaign: these run only on a pack with campaign
 		// content (a deck of a campaign card type, or Mats).
 		{ID: "rfodr/campaign-removed-card", Severity: Error, Games: games, Check: checkRFoDRCampaignRemoved,
-			Doc: "Campaign: a location the set-up removes is not a base card of the pack: Town Line, Parking Lot, Church, Back Road, Movie Theater, Playground (L429)."},
+			Doc: "Campaign: a location the set-up removes is not a base card: the Town Line (townLine: true), Parking Lot, Church, Back Road, Movie Theater, Playground (L429). A missing one is rfodr/location-deck's (the Town Line) or rfodr/named's finding."},
 		{ID: "rfodr/campaign-map-size", Severity: Error, Games: games, Check: checkRFoDRCampaignMapSize,
-			Doc: "Campaign: the base locations less the six removed ones are not the 12 of the 4 x 3 Map (L428-433, L574)."},
+			Doc: "Campaign: the base locations less the six removed ones are not the 12 of the 4 x 3 Map (L428-433, L574). Quiet while a removed location is missing: its own rule reports that."},
 		{ID: "rfodr/campaign-mats", Severity: Error, Games: games, Check: checkRFoDRCampaignMats,
 			Doc: "Campaign: the mats are not the two double-sided mats home / department-store and courthouse / dark-courthouse (L405, L602, L676)."},
 		{ID: "rfodr/campaign-starting-actions", Severity: Error, Games: games, Check: checkRFoDRCampaignStarting,
@@ -230,7 +235,7 @@ func rfodrCheckValues(c *Context, tokens []*schema.Token, noun, source string) {
 				fmt.Sprintf("give it a back: {label: \"%d LP\"}", v))
 		case !strings.Contains(back.Label, strconv.Itoa(v)):
 			c.ReportHint(t.BackRef().Pos(),
-				fmt.Sprintf("%s token %q is worth %d, but its back prints %q", noun, t.ID, v, back.Label),
+				fmt.Sprintf("%s token %q is worth %d, but its back prints %q (%s)", noun, t.ID, v, back.Label, source),
 				fmt.Sprintf("make the back's label show %d, or the value match the back", v))
 		}
 	}
@@ -312,10 +317,11 @@ func checkRFoDRComboShape(c *Context) {
 				c.ReportHint(cb.Ref.Child("dice").Pos(),
 					fmt.Sprintf("character %q %s combo has no zombie; combos \"turn the normally detrimental Zombie results … into powerful positive effects\" (L206, A17)", b.ID, tier),
 					"add zombie to the combo's dice")
+				continue // one finding: the next combo is compared with the last one that has zombies
 			}
 			if prev >= 0 && z < prev {
 				c.ReportHint(cb.Ref.Child("dice").Pos(),
-					fmt.Sprintf("character %q %s combo needs %d zombies, fewer than its %s combo (%d); zombies should not fall from minor to major to super (L206, A17)", b.ID, tier, z, prevTier, prev),
+					fmt.Sprintf("character %q %s combo needs %d %s, fewer than its %s combo (%d); zombies should not fall from minor to major to super (L206, A17)", b.ID, tier, z, rfPlural(z, "zombie", "zombies"), prevTier, prev),
 					"order the combos by the zombies they need")
 			}
 			prev, prevTier = z, tier
@@ -347,10 +353,7 @@ func equalCounts(a, b map[string]int) bool {
 func checkRFoDRNamed(c *Context) {
 	p := c.Pack
 	if len(p.RFoDDecks("rfodr/location")) > 0 {
-		for _, name := range rfodrRemoved {
-			if name == "Town Line" {
-				continue // rfodr/location-deck reports a missing Town Line
-			}
+		for _, name := range rfodrRemovedNamed {
 			rfCheckNamed(c, rfodNamedCard{"rfodr/location", "location", name, "the Solo Campaign removes it from the Location deck (L429)"})
 		}
 	}
@@ -433,9 +436,27 @@ func rfodrIsCampaign(p *schema.Pack) bool {
 	return len(p.Mats()) > 0
 }
 
-// rfodrRemovedName reports whether a location is one the campaign removes.
-func rfodrRemovedName(c *schema.Card) bool {
-	return slices.ContainsFunc(rfodrRemoved, func(n string) bool { return rfName(n) == rfName(c.Str("name")) })
+// rfodrRemovedCard reports whether a location is one the campaign
+// removes: the Town Line or a location of rfodrRemovedNamed.
+func rfodrRemovedCard(c *schema.Card) bool {
+	return rfFlag(c, "townLine") || slices.ContainsFunc(rfodrRemovedNamed, func(n string) bool { return rfName(n) == rfName(c.Str("name")) })
+}
+
+// rfodrRemovedGroup is one location the campaign removes, with the cards
+// of the pack that are it.
+type rfodrRemovedGroup struct {
+	name  string
+	cards []*schema.Card
+}
+
+// rfodrRemovedGroups are the removed locations: the Town Line first, then
+// the named ones.
+func rfodrRemovedGroups(p *schema.Pack) []rfodrRemovedGroup {
+	groups := []rfodrRemovedGroup{{"Town Line", rfodrTownLines(p)}}
+	for _, name := range rfodrRemovedNamed {
+		groups = append(groups, rfodrRemovedGroup{name, rfNamed(p, "rfodr/location", name)})
+	}
+	return groups
 }
 
 func checkRFoDRCampaignRemoved(c *Context) {
@@ -443,19 +464,20 @@ func checkRFoDRCampaignRemoved(c *Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	for _, name := range rfodrRemoved {
-		cards := rfNamed(p, "rfodr/location", name)
-		base := slices.ContainsFunc(cards, rfodrBase)
-		switch {
-		case len(cards) == 0:
-			c.ReportHint(rfDecksPos(p, "rfodr/location"),
-				fmt.Sprintf("the campaign removes %s from the Location deck, but no base location has that name (L429)", name),
-				"add the base location "+name)
-		case !base:
-			c.ReportHint(rfCardPos(cards[0], "set"),
-				fmt.Sprintf("location %q (%s) is not a base card; the campaign removes the base %s (L429)", cards[0].ID, name, name),
-				"set: base")
+	if len(p.RFoDDecks("rfodr/location")) == 0 {
+		c.ReportHint(p.Game.Ref.Child("system").Pos(),
+			fmt.Sprintf("the pack has no rfodr/location deck; the campaign removes %s from the Location deck and lays out the other 12 as the Map (L429, L574)", rfodrRemovedList),
+			"add the Location deck, or extend run-fight-or-die-reloaded")
+		return
+	}
+	for _, g := range rfodrRemovedGroups(p) {
+		if len(g.cards) == 0 || slices.ContainsFunc(g.cards, rfodrBase) {
+			continue // a missing one is rfodr/location-deck's or rfodr/named's
 		}
+		card := g.cards[0]
+		c.ReportHint(rfCardPos(card, "set"),
+			fmt.Sprintf("location %q (%s) is not a base card; the campaign removes the base %s (L429)", card.ID, g.name, g.name),
+			"set: base")
 	}
 }
 
@@ -464,20 +486,25 @@ func checkRFoDRCampaignMapSize(c *Context) {
 	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/location")) == 0 {
 		return
 	}
+	for _, g := range rfodrRemovedGroups(p) {
+		if len(g.cards) == 0 {
+			return // the Map cannot be told from the cards until it is there
+		}
+	}
 	base, removed := 0, 0
 	for _, card := range p.RFoDCards("rfodr/location") {
 		if !rfodrBase(card) {
 			continue
 		}
 		base += card.Count
-		if rfodrRemovedName(card) {
+		if rfodrRemovedCard(card) {
 			removed += card.Count
 		}
 	}
 	if n := base - removed; n != 12 {
 		c.ReportHint(rfDecksPos(p, "rfodr/location"),
-			fmt.Sprintf("the campaign Map has %d locations (%d base less %d removed); it is \"a grid of twelve Location cards (four cards wide)\" (L428-433, L574)", n, base, removed),
-			"keep 12 base locations besides Town Line, Parking Lot, Church, Back Road, Movie Theater and Playground")
+			fmt.Sprintf("the campaign Map has %d locations: %d base locations less the %d the set-up removes (L429); it is \"a grid of twelve Location cards (four cards wide)\" (L428-433, L574)", n, base, removed),
+			fmt.Sprintf("keep 12 base locations besides %s", rfodrRemovedList))
 	}
 }
 
@@ -625,15 +652,21 @@ func checkRFoDRCampaignTraumaReq(c *Context) {
 				switch {
 				case loc == nil:
 					why = "no location has that id"
-				case rfodrRemovedName(loc):
+				case rfFlag(loc, "townLine"):
+					why = "the set-up removes the Town Line (L429)"
+				case rfodrRemovedCard(loc):
 					why = fmt.Sprintf("the set-up removes %s (L429)", loc.Str("name"))
 				case !rfodrBase(loc):
 					why = fmt.Sprintf("the set-up removes %s cards (L429)", loc.Str("set"))
 				}
 				if why != "" {
+					hint := "visit a base location of the Map"
+					if loc == nil {
+						hint = didYouMean(id, rfodrMapIDs(p)) + hint
+					}
 					c.ReportHint(at.Child("visit").Pos(),
 						fmt.Sprintf("Trauma %q requires a visit to location %q, which is not on the Map: %s; requirements are met on the Map (L517)", card.ID, id, why),
-						"visit a base location of the Map")
+						hint)
 				}
 			}
 			if id, ok := req["meet"].(string); ok {
@@ -646,13 +679,42 @@ func checkRFoDRCampaignTraumaReq(c *Context) {
 					why = fmt.Sprintf("the set-up removes %s cards (L429)", f.Str("set"))
 				}
 				if why != "" {
+					hint := "meet a base follower"
+					if f == nil {
+						hint = didYouMean(id, rfodrCardIDs(p, "rfodr/follower", rfodrBase)) + hint
+					}
 					c.ReportHint(at.Child("meet").Pos(),
 						fmt.Sprintf("Trauma %q requires meeting follower %q, who is not in the campaign: %s; requirements are met in play (L517)", card.ID, id, why),
-						"meet a base follower")
+						hint)
 				}
 			}
 		}
 	}
+}
+
+// rfodrMapIDs are the ids of the locations of the campaign Map: the base
+// locations the set-up does not remove.
+func rfodrMapIDs(p *schema.Pack) []string {
+	return rfodrCardIDs(p, "rfodr/location", func(c *schema.Card) bool { return rfodrBase(c) && !rfodrRemovedCard(c) })
+}
+
+// rfodrCardIDs are the ids of the cards of a card type that keep accepts.
+func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool) []string {
+	var ids []string
+	for _, card := range p.RFoDCards(cardType) {
+		if keep(card) {
+			ids = append(ids, card.ID)
+		}
+	}
+	return ids
+}
+
+// didYouMean is "did you mean "x"? " for the candidate nearest to s, or "".
+func didYouMean(s string, candidates []string) string {
+	if cl := closest(s, candidates); cl != "" {
+		return fmt.Sprintf("did you mean %q? ", cl)
+	}
+	return ""
 }
 
 func checkRFoDRCampaignTokens(c *Context) {

@@ -1,6 +1,9 @@
 package validate_test
 
 import (
+	"slices"
+	"testing"
+
 	"github.com/runforge/runforge/validate"
 )
 
@@ -191,8 +194,8 @@ func rfodrCases() []ruleCase {
 		{rule: "rfodr/location-deck", name: "quiet-town-line-and-17", files: rfodrPack()},
 		{rule: "rfodr/location-deck", name: "fires-no-town-line-and-too-few", files: rfodrPack("locations.yaml", edit(edit(rfodrLocations, "townLine: true, set: base", "bad: \"Nothing.\", good: \"Nothing.\", set: promo"), "count: 12", "count: 11")),
 			want: []want{
-				{file: "locations.yaml", at: "cards:\n  |- {id: town-line", sev: err, exact: "no location is the Town Line (townLine: true); the set-up shuffles it into the bottom of the deck (L96-97)"},
-				{file: "locations.yaml", at: "cards:\n  |- {id: town-line", sev: err, exact: "the location deck has 16 base locations besides the Town Line; a 4-player game uses 5 + 3 x 4 = 17 (L96-97)"},
+				{file: "locations.yaml", at: "|cards:\n  - {id: town-line", sev: err, exact: "no location is the Town Line (townLine: true); the set-up shuffles it into the bottom of the deck (L96-97)"},
+				{file: "locations.yaml", at: "|cards:\n  - {id: town-line", sev: err, exact: "the location deck has 16 base locations besides the Town Line; a 4-player game uses 5 + 3 x 4 = 17 (L96-97)"},
 			}},
 		{rule: "rfodr/location-deck", name: "fires-two-town-lines", files: rfodrPack("locations.yaml", rfodrLocations+"  - {id: town-line-promo, name: Town Line, townLine: true, set: promo}\n"),
 			want: []want{{file: "locations.yaml", at: "name: Town Line, townLine: |true, set: promo", sev: err, related: 1, exact: "location \"town-line-promo\" is a Town Line too: 2 Town Line copies; the deck has exactly one (L96-97)"}}},
@@ -217,7 +220,7 @@ func rfodrCases() []ruleCase {
   - {id: leadership-1`, `value: 2, back: {label: "3 LP"}}
   - {id: leadership-1`),
 			want: []want{{file: "tokens.yaml", at: `value: 2, back: |{label: "3 LP"}`, sev: err,
-				exact: `zombie token "zombie-token-2" is worth 2, but its back prints "3 LP"`}}},
+				exact: `zombie token "zombie-token-2" is worth 2, but its back prints "3 LP" ("the Leadership value shown on the back of each Leadership token and Zombie token", L305)`}}},
 		{rule: "rfodr/leadership-tokens", name: "quiet-values", files: rfodrPack()},
 		{rule: "rfodr/leadership-tokens", name: "fires-no-value", files: rfodrEdit("tokens.yaml", "count: 12, shape: round, size: 20mm, value: 1", "count: 12, shape: round, size: 20mm"),
 			want: []want{{file: "tokens.yaml", at: "{id: |leadership-1", sev: err, exact: "leadership token \"leadership-1\" has no value:; its back shows the points it scores (\"the Leadership value shown on the back of each Leadership token\", L305)"}}},
@@ -251,14 +254,23 @@ func rfodrCases() []ruleCase {
 				{file: "characters.yaml", at: "super: {dice: |{zombie: 3, bat: 1}", sev: warn, exact: "character \"coach\" super combo needs 3 zombies, fewer than its major combo (4); zombies should not fall from minor to major to super (L206, A17)"},
 			}},
 
+		{rule: "rfodr/combo-shape", name: "fires-one-zombie-fewer-and-none", files: rfodrPack("characters.yaml", edit(edit(rfodrCharacters,
+			"super: {dice: {zombie: 3, gun: 2}", "super: {dice: {zombie: 1, gun: 2}"),
+			"major: {dice: {zombie: 2, explore: 1}", "major: {dice: {explore: 1}")),
+			want: []want{
+				{file: "characters.yaml", at: "super: {dice: |{zombie: 1, gun: 2}", sev: warn, exact: "character \"ex-cop\" super combo needs 1 zombie, fewer than its major combo (2); zombies should not fall from minor to major to super (L206, A17)"},
+				{file: "characters.yaml", at: "major: {dice: |{explore: 1}", sev: warn, exact: "character \"janitor\" major combo has no zombie; combos \"turn the normally detrimental Zombie results … into powerful positive effects\" (L206, A17)"},
+			}},
+
 		{rule: "rfodr/named", name: "quiet-all-named", files: rfodrPack()},
+		{rule: "rfodr/named", name: "quiet-renamed-town-line", files: rfodrEdit("locations.yaml", "name: Town Line,", "name: City Limits,")},
 		{rule: "rfodr/named", name: "fires-missing", files: rfodrPack(
 			"locations.yaml", edit(rfodrLocations, "name: Church,", "name: Chapel,"),
 			"characters.yaml", edit(rfodrCharacters, "name: The Coach", "name: The Trainer"),
 			"references.yaml", edit(rfodrOther, "{id: solo-reference, audience: solo", "{id: solo-reference, count: 2, audience: solo")),
 			want: []want{
 				{file: "characters.yaml", at: "boards:\n  |- id: prom-queen", sev: err, exact: "no character is named \"The Coach\"; the rulebook names The Prom Queen, The Coach and The Ex-Cop (L226, L312-316)"},
-				{file: "locations.yaml", at: "cards:\n  |- {id: town-line", sev: err, hint: []string{"name: Church"}, exact: "no location card is named \"Church\"; the Solo Campaign removes it from the Location deck (L429)"},
+				{file: "locations.yaml", at: "|cards:\n  - {id: town-line", sev: err, hint: []string{"name: Church"}, exact: "no location card is named \"Church\"; the Solo Campaign removes it from the Location deck (L429)"},
 				{file: "references.yaml", at: "count: 2, audience: |solo", sev: err, exact: "the reference deck has 2 Solo Reference copies; there is exactly one (L346, A25)"},
 			}},
 
@@ -379,15 +391,23 @@ func rfodrCampaignCases() []ruleCase {
 	err, warn := validate.Error, validate.Warning
 	return []ruleCase{
 		{rule: "rfodr/campaign-removed-card", name: "quiet-campaign", files: rfodrCampaignPack()},
-		{rule: "rfodr/campaign-removed-card", name: "fires-missing-and-promo", files: rfodrCampaignPack("locations.yaml", edit(edit(rfodrLocations, "name: Church,", "name: Chapel,"), "bad: \"Add a zombie.\", good: \"Draw a Loot.\", set: base}\n  - {id: church", "bad: \"Add a zombie.\", good: \"Draw a Loot.\", set: promo}\n  - {id: church")),
+		{rule: "rfodr/campaign-removed-card", name: "quiet-renamed-town-line", files: rfodrCampaignEdit("locations.yaml", "name: Town Line,", "name: City Limits,")},
+		{rule: "rfodr/campaign-removed-card", name: "fires-promo", files: rfodrCampaignPack("locations.yaml", edit(edit(rfodrLocations,
+			"{id: town-line, name: Town Line, townLine: true, set: base}", "{id: town-line, name: City Limits, townLine: true, set: promo}"),
+			"bad: \"Add a zombie.\", good: \"Draw a Loot.\", set: base}\n  - {id: church", "bad: \"Add a zombie.\", good: \"Draw a Loot.\", set: promo}\n  - {id: church")),
 			want: []want{
-				{file: "locations.yaml", at: "cards:\n  |- {id: town-line", sev: err, exact: "the campaign removes Church from the Location deck, but no base location has that name (L429)"},
+				{file: "locations.yaml", at: "townLine: true, set: |promo}", sev: err, exact: "location \"town-line\" (Town Line) is not a base card; the campaign removes the base Town Line (L429)"},
 				{file: "locations.yaml", at: "good: \"Draw a Loot.\", set: |promo}", sev: err, exact: "location \"parking-lot\" (Parking Lot) is not a base card; the campaign removes the base Parking Lot (L429)"},
 			}},
 
+		{rule: "rfodr/campaign-removed-card", name: "fires-no-location-deck", files: rfodrCampaignPack("locations.yaml", ""),
+			want: []want{{file: "game.yaml", at: "system: |run-fight-or-die-reloaded", sev: err, hint: []string{"add the Location deck"},
+				exact: "the pack has no rfodr/location deck; the campaign removes the Town Line, Parking Lot, Church, Back Road, Movie Theater and Playground from the Location deck and lays out the other 12 as the Map (L429, L574)"}}},
+
 		{rule: "rfodr/campaign-map-size", name: "quiet-twelve", files: rfodrCampaignPack()},
+		{rule: "rfodr/campaign-map-size", name: "quiet-renamed-town-line", files: rfodrCampaignEdit("locations.yaml", "name: Town Line,", "name: City Limits,")},
 		{rule: "rfodr/campaign-map-size", name: "fires-thirteen", files: rfodrCampaignEdit("locations.yaml", "count: 12", "count: 13"),
-			want: []want{{file: "locations.yaml", at: "cards:\n  |- {id: town-line", sev: err, exact: "the campaign Map has 13 locations (19 base less 6 removed); it is \"a grid of twelve Location cards (four cards wide)\" (L428-433, L574)"}}},
+			want: []want{{file: "locations.yaml", at: "|cards:\n  - {id: town-line", sev: err, exact: "the campaign Map has 13 locations: 19 base locations less the 6 the set-up removes (L429); it is \"a grid of twelve Location cards (four cards wide)\" (L428-433, L574)"}}},
 
 		{rule: "rfodr/campaign-mats", name: "quiet-two-mats", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-mats", name: "fires-wrong-side", files: rfodrCampaignEdit("mats.yaml", "{id: dark-courthouse, name: Dark Courthouse}", "{id: dark-church, name: Dark Church}"),
@@ -398,7 +418,7 @@ func rfodrCampaignCases() []ruleCase {
 
 		{rule: "rfodr/campaign-starting-actions", name: "quiet-three", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-starting-actions", name: "fires-two", files: rfodrCampaignEdit("actions.yaml", "{id: a3, number: 3, starting: true,", "{id: a3, number: 3,"),
-			want: []want{{file: "actions.yaml", at: "cards:\n  |- {id: a1,", sev: err, exact: "the Action cards have 2 starting copies; Mission 2 lays out \"the three Starting Action cards\" (L606)"}}},
+			want: []want{{file: "actions.yaml", at: "|cards:\n  - {id: a1,", sev: err, exact: "the Action cards have 2 starting copies; Mission 2 lays out \"the three Starting Action cards\" (L606)"}}},
 
 		{rule: "rfodr/campaign-action-fields", name: "quiet-complete", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-action-fields", name: "fires-no-unresolved", files: rfodrCampaignEdit("actions.yaml", "outcomeKind: penalty, unresolved: \"Add a zombie.\"}", "outcomeKind: penalty}"),
@@ -407,15 +427,20 @@ func rfodrCampaignCases() []ruleCase {
 		{rule: "rfodr/campaign-action-deck", name: "quiet-shared-numbers", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-action-deck", name: "fires-short-and-unshared", files: rfodrCampaignEdit("actions.yaml", "number: 6, count: 3", "number: 6, count: 1"),
 			want: []want{
-				{file: "actions.yaml", at: "cards:\n  |- {id: a1,", sev: warn, exact: "the Action deck has 10 cards besides the starting ones; Mission 2 can reveal 11, one per Spread before the 12th token ends it (L566, L642-645)"},
+				{file: "actions.yaml", at: "|cards:\n  - {id: a1,", sev: warn, exact: "the Action deck has 10 cards besides the starting ones; Mission 2 can reveal 11, one per Spread before the 12th token ends it (L566, L642-645)"},
 				{file: "actions.yaml", at: "{id: a6, number: |6", sev: warn, exact: "Action card \"a6\" has the number 6, which no other card shares, so its Unresolved effect can never fire (L638, A20)"},
 			}},
 
 		{rule: "rfodr/campaign-trauma-count", name: "quiet-fifteen", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-trauma-count", name: "fires-two", files: rfodrCampaignPack("trauma.yaml", edit(edit(edit(rfodrCampaign, "Fear, count: 5", "Fear, count: 1"), "Grief, count: 5", "Grief, count: 1"), "Guilt, count: 5", "Guilt, count: 0")),
-			want: []want{{file: "trauma.yaml", at: "cards:\n  |- {id: fear", sev: err, exact: "the campaign has 2 Trauma cards; Harder and Impossible \"Begin the Game with three Trauma cards\" (L813, L821)"}}},
+			want: []want{{file: "trauma.yaml", at: "|cards:\n  - {id: fear", sev: err, exact: "the campaign has 2 Trauma cards; Harder and Impossible \"Begin the Game with three Trauma cards\" (L813, L821)"}}},
 
 		{rule: "rfodr/campaign-trauma-requirement", name: "quiet-map-cards", files: rfodrCampaignPack()},
+		{rule: "rfodr/campaign-trauma-requirement", name: "fires-misspelt-ids", files: rfodrCampaignPack("trauma.yaml", edit(edit(rfodrCampaign, "requires: [{visit: street}]}", "requires: [{visit: stret}]}"), "requires: [{meet: cheerleader}]", "requires: [{meet: cheerleder}]")),
+			want: []want{
+				{file: "trauma.yaml", at: "requires: [{visit: |stret}", sev: err, hint: []string{`did you mean "street"? visit a base location of the Map`}, exact: "Trauma \"fear\" requires a visit to location \"stret\", which is not on the Map: no location has that id; requirements are met on the Map (L517)"},
+				{file: "trauma.yaml", at: "requires: [{meet: |cheerleder}]", sev: err, hint: []string{`did you mean "cheerleader"? meet a base follower`}, exact: "Trauma \"grief\" requires meeting follower \"cheerleder\", who is not in the campaign: no follower has that id; requirements are met in play (L517)"},
+			}},
 		{rule: "rfodr/campaign-trauma-requirement", name: "fires-removed-promo-missing", files: rfodrCampaignPack("trauma.yaml", edit(edit(rfodrCampaign, "requires: [{visit: street}]}", "requires: [{visit: church}, {visit: mall}]}"), "requires: [{meet: cheerleader}]", "requires: [{meet: mascot}]")),
 			want: []want{
 				{file: "trauma.yaml", at: "requires: [{visit: |church}", sev: err, exact: "Trauma \"fear\" requires a visit to location \"church\", which is not on the Map: the set-up removes Church (L429); requirements are met on the Map (L517)"},
@@ -427,4 +452,48 @@ func rfodrCampaignCases() []ruleCase {
 		{rule: "rfodr/campaign-tokens", name: "fires-fifteen", files: rfodrCampaignEdit("tokens.yaml", "{id: zombie-token-1, component: zombie-tokens, count: 20", "{id: zombie-token-1, component: zombie-tokens, count: 5"),
 			want: []want{{file: "tokens.yaml", at: "{id: zombie-token-1, component: zombie-tokens, count: |5", sev: err, exact: "the campaign has 15 zombie tokens (component zombie-tokens); Mission 4 places \"twenty Zombie tokens\" on the Mutant Zombie tile (L747)"}}},
 	}
+}
+
+// TestOneCausePerFinding guards that one mistake in an RFoD or Reloaded
+// pack gives one finding, not one from each rule that sees it: the whole
+// list of findings is compared, not one rule's.
+func TestOneCausePerFinding(t *testing.T) {
+	tests := []struct {
+		name  string
+		files files
+		want  []string // rules of all the findings, sorted
+	}{
+		{"reloaded-town-line-renamed", rfodrEdit("locations.yaml", "name: Town Line,", "name: City Limits,"), nil},
+		{"campaign-town-line-renamed", rfodrCampaignEdit("locations.yaml", "name: Town Line,", "name: City Limits,"), nil},
+		{"campaign-church-renamed", rfodrCampaignEdit("locations.yaml", "name: Church,", "name: Chapel,"), []string{"rfodr/named"}},
+		{"campaign-town-line-removed", rfodrCampaignEdit("locations.yaml", "  - {id: town-line, name: Town Line, townLine: true, set: base}\n", ""),
+			[]string{"deck/count", "rfodr/location-deck"}},
+		{"combo-without-zombie", rfodrEdit("characters.yaml", "major: {dice: {zombie: 2, explore: 1}", "major: {dice: {explore: 1}"), []string{"rfodr/combo-shape"}},
+		{"other-games-card-type", rfodrEdit("followers.yaml", "cardType: rfodr/follower", "cardType: rfod/follower"), []string{"deck/card-type"}},
+		{"guide-option-text-and-gives", rfodEdit("guide.yaml", "{text: \"Heal all wounds.\", gives: [heal]}", "{text: \"Draw 1 Event.\", gives: [heal]}"), []string{"rfod/guide-gives"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := check(t, tc.files, validate.Options{})
+			var rules []string
+			for _, d := range got {
+				rules = append(rules, d.Rule)
+			}
+			slices.Sort(rules)
+			if !slices.Equal(rules, tc.want) {
+				t.Errorf("findings of rules %v, want %v:\n%s", rules, tc.want, dump(got))
+			}
+		})
+	}
+}
+
+// TestForeignCardTypeHint checks the one finding of a deck whose card type
+// is the other game's: at cardType:, with the pack's own card type of that
+// kind as the did-you-mean.
+func TestForeignCardTypeHint(t *testing.T) {
+	f := rfodrEdit("followers.yaml", "cardType: rfodr/follower", "cardType: rfod/follower")
+	got := ofRule(check(t, f, validate.Options{}), "deck/card-type")
+	assertDiags(t, f, "deck/card-type", got, []want{{file: "followers.yaml", at: "cardType: |rfod/follower", sev: validate.Error,
+		msg:  []string{`deck "followers" has card type "rfod/follower" of the system "run-fight-or-die"`, `this pack's system is "run-fight-or-die-reloaded"`},
+		hint: []string{"did you mean rfodr/follower?", "not checked or loaded"}}})
 }

@@ -257,7 +257,7 @@ func limitCases() []ruleCase {
 				msg: []string{fmt.Sprintf("prints %d cards", validate.MaxTotalCards+500),
 					fmt.Sprintf("the limit is %d", validate.MaxTotalCards)}}}},
 		{rule: rule, name: "quiet-custom-size",
-			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\nsize: custom\nwidth: 70mm\nheight: 70mm\ncards:\n  - {id: s-1}\n")},
+			files: genericPack("spare.yaml", "kind: Deck\nid: spare\ncardType: generic\nsize: custom\nwidth: 70mm\nheight: 90mm\ncards:\n  - {id: s-1}\n")},
 	}
 }
 

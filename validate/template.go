@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -19,6 +20,8 @@ func templateRules() []*Rule {
 			Doc: "A template box binds a field (field:, ${field} or when:) that no card of a deck using the template has."},
 		{ID: "template/geometry", Severity: Warning, Check: checkTemplateGeometry,
 			Doc: "A template box lies outside the card, or its minSize is larger than its size."},
+		{ID: "template/card-size", Severity: Error, BlocksBuild: true, Check: checkTemplateCardSize,
+			Doc: "A deck's cards are of another size than its face or back template is drawn for, and a box of the template then lies outside the card: the build would clip it."},
 		{ID: "template/override", Severity: Warning, Check: checkTemplateOverrides,
 			Doc: "A template box draws nothing: an override names a box the extended template does not have (likely a misspelt id) and gives it no area, text, icon or paint of its own; or a new box lacks them. A pack font only such a box names is reported with it."},
 		{ID: "pack/output-collision", Severity: Error, Fixed: true, Check: checkOutputCollisions,
@@ -30,11 +33,17 @@ func templateRules() []*Rule {
 func ownBoxes(t *schema.Template) []*schema.Box {
 	var out []*schema.Box
 	for _, b := range t.Boxes {
-		if f := b.Ref.File(); f != "" && !strings.HasPrefix(f, "(built-in)") {
+		if packWrote(b) {
 			out = append(out, b)
 		}
 	}
 	return out
+}
+
+// packWrote reports whether the pack wrote the box (it is not built-in).
+func packWrote(b *schema.Box) bool {
+	f := b.Ref.File()
+	return f != "" && !strings.HasPrefix(f, "(built-in)")
 }
 
 // decksByTemplate lists, for each template id, the printed decks that use it
@@ -133,9 +142,10 @@ func checkTemplateGeometry(c *Context) {
 	for _, id := range templateIDs(c.Pack) {
 		t := c.Pack.Templates[id]
 		sizes := map[schema.Size]bool{}
+		drawn, hasSize := t.TrimSize()
 		for _, d := range users[id] {
-			if s, ok := deckSize(c.Pack, d); ok {
-				sizes[s] = true
+			if s, ok := deckSize(c.Pack, d); ok && (!hasSize || sameCardSize(s, drawn)) {
+				sizes[s] = true // a deck of another size: template/card-size
 			}
 		}
 		if len(sizes) == 0 {
@@ -162,6 +172,122 @@ func checkTemplateGeometry(c *Context) {
 			}
 		}
 	}
+}
+
+// checkTemplateCardSize reports a printed deck whose cards are of another
+// size than its face or back template is drawn for (size: mini with a
+// template drawn for poker cards) when a box of the template, built-in or
+// the pack's own, then lies outside the card: the build draws the template
+// unchanged on the smaller card and clips it there.
+func checkTemplateCardSize(c *Context) {
+	for _, d := range c.Pack.Decks() {
+		if !c.Pack.Prints(d) {
+			continue
+		}
+		size, ok := deckSize(c.Pack, d)
+		if !ok {
+			continue
+		}
+		face, back := d.Sides()
+		for _, side := range []struct{ what, id string }{{"face", face}, {"back", back}} {
+			t, ok := c.Pack.Templates[side.id]
+			if !ok || side.id == "" || (side.what == "back" && side.id == face) {
+				continue
+			}
+			drawn, ok := t.TrimSize()
+			if !ok || sameCardSize(drawn, size) {
+				continue
+			}
+			outside, msg := boxesOutside(t, size)
+			if len(outside) == 0 {
+				continue
+			}
+			what := fmt.Sprintf("box %q", outside[0].ID)
+			switch n := len(outside) - 1; {
+			case n == 1:
+				what += " (and 1 other box)"
+			case n > 1:
+				what += fmt.Sprintf(" (and %d other boxes)", n)
+			}
+			var related []Related
+			if packWrote(outside[0]) {
+				related = append(related, Related{Pos: outside[0].Ref.Child("id").Pos(), Message: "the box " + msg})
+			}
+			c.ReportHint(cardSizeRef(c.Pack, d, side.what).Pos(),
+				fmt.Sprintf("deck %q prints %s cards (%s), but its %s template %q is drawn for %s cards: %s %s, so the build would clip it",
+					d.ID, mmSize(size), deckSizeText(d, size), side.what, side.id, mmSize(drawn), what, msg),
+				fmt.Sprintf("use a template drawn for %s cards, or give the deck the card size its template has (%s)", mmSize(size), sizeText(drawn)),
+				related...)
+		}
+	}
+}
+
+// boxesOutside lists the boxes of a template that draw something and lie
+// outside a card of the given size, with how the first leaves it.
+func boxesOutside(t *schema.Template, size schema.Size) ([]*schema.Box, string) {
+	var out []*schema.Box
+	first := ""
+	for _, b := range t.Boxes {
+		if drawsNothing(b) != "" {
+			continue
+		}
+		if msg := boxOutside(b, size); msg != "" {
+			if first == "" {
+				first = msg
+			}
+			out = append(out, b)
+		}
+	}
+	return out, first
+}
+
+// cardSizeRef is where a deck's card size is set: its width: or size:, or
+// for a back drawn for another size than the face, its back:.
+func cardSizeRef(p *schema.Pack, d *schema.Deck, side string) schema.Ref {
+	for _, f := range []string{"width", "size"} {
+		if r := d.Ref.Child(f); r.Exists() {
+			return r
+		}
+	}
+	if r := d.Ref.Child(side); side == "back" && r.Exists() {
+		return r
+	}
+	return deckSizeRef(p, d)
+}
+
+// deckSizeText is how a deck's card size is set, as the deck writes it.
+func deckSizeText(d *schema.Deck, size schema.Size) string {
+	if d.Width != nil && d.Height != nil {
+		return fmt.Sprintf("width: %gmm, height: %gmm", round(size.W.MM()), round(size.H.MM()))
+	}
+	if d.Size != "" {
+		return "size: " + d.Size
+	}
+	return "the size of its face template"
+}
+
+// sizeText is how a deck asks for cards of a size: size: <name> for a named
+// size, else width: and height:.
+func sizeText(s schema.Size) string {
+	names := make([]string, 0, len(schema.CardSizes))
+	for name := range schema.CardSizes {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if sameCardSize(schema.CardSizes[name], s) {
+			return "size: " + name
+		}
+	}
+	return fmt.Sprintf("width: %gmm, height: %gmm", round(s.W.MM()), round(s.H.MM()))
+}
+
+// mmSize is "44x67mm".
+func mmSize(s schema.Size) string { return fmt.Sprintf("%gx%gmm", round(s.W.MM()), round(s.H.MM())) }
+
+// sameCardSize reports whether two card sizes are the same to 0.01 mm.
+func sameCardSize(a, b schema.Size) bool {
+	return math.Abs(a.W.MM()-b.W.MM()) <= 0.01 && math.Abs(a.H.MM()-b.H.MM()) <= 0.01
 }
 
 // boxSizePt is a text box's font size in points (10pt by default).

@@ -1,6 +1,9 @@
 package validate_test
 
-import "golang.org/x/image/font/gofont/goregular"
+import (
+	"github.com/runforge/runforge/validate"
+	"golang.org/x/image/font/gofont/goregular"
+)
 
 // Cases of the template rules and the output collision rule.
 
@@ -35,6 +38,29 @@ func templateCases() []ruleCase {
 				{file: "templates.yaml", at: "id: |note", sev: 1, msg: []string{`box "note"`, "reaches 70x90mm", "outside the 63.5x88.9mm card"}},
 				{file: "templates.yaml", at: "minSize: |9pt", sev: 1, msg: []string{`box "text"`, "minSize 9pt is larger than its size 8pt"}},
 			}},
+		{rule: "template/card-size", name: "quiet-deck-of-its-templates-size",
+			files: genericPack("cards.yaml", genericCardsWith("size: poker\n"))},
+		{rule: "template/card-size", name: "quiet-larger-card-clips-nothing",
+			files: genericPack("spare.yaml", customDeck("spare", "70mm", "95mm"))},
+		{rule: "template/card-size", name: "quiet-mini-deck-with-a-mini-template",
+			files: genericPack("cards.yaml", genericCardsWith("size: mini\ntemplate: small\nback: small\n"),
+				"templates.yaml", templatesFile("  - id: small\n    size: mini\n    boxes:\n      - {id: text, field: text, x: 3mm, y: 3mm, w: 38mm, h: 61mm, size: 8pt}\n"))},
+		{rule: "template/card-size", name: "fires-mini-deck-with-poker-templates",
+			files: genericPack("cards.yaml", genericCardsWith("size: mini\n")),
+			want: []want{
+				{file: "cards.yaml", at: "size: |mini", sev: validate.Error,
+					exact: `deck "cards" prints 44x67mm cards (size: mini), but its back template "generic-back" is drawn for 63.5x88.9mm cards: ` +
+						`box "frame" (and 1 other box) reaches 59.8x85.2mm, outside the 44x67mm card, so the build would clip it`,
+					hint: []string{"use a template drawn for 44x67mm cards, or give the deck the card size its template has (size: poker)"}},
+				{file: "cards.yaml", at: "size: |mini", sev: validate.Error,
+					msg: []string{`its face template "generic" is drawn for 63.5x88.9mm cards`, `box "frame" (and 4 other boxes)`}},
+			}},
+		{rule: "template/card-size", name: "fires-custom-deck-with-a-pack-template",
+			files: genericPack("cards.yaml", genericCardsWith("size: custom\nwidth: 50mm\nheight: 80mm\ntemplate: wide\nback: wide\n"),
+				"templates.yaml", templatesFile("  - id: wide\n    size: custom\n    width: 60mm\n    height: 80mm\n    boxes:\n      - {id: text, field: text, x: 5mm, y: 5mm, w: 50mm, h: 70mm}\n")),
+			want: []want{{file: "cards.yaml", at: "width: |50mm", sev: validate.Error, related: 1,
+				msg:  []string{`deck "cards" prints 50x80mm cards (width: 50mm, height: 80mm)`, `face template "wide" is drawn for 60x80mm cards`, `box "text" reaches 55x75mm`},
+				hint: []string{"(width: 60mm, height: 80mm)"}}}},
 		{rule: "template/override", name: "quiet-override-known-box",
 			files: withFancy("      - {id: text, size: 9pt}\n      - {id: seal, type: icon, icon: flag, x: 50mm, y: 70mm, w: 6mm, h: 6mm}\n")},
 		{rule: "template/override", name: "fires-misspelt-box",

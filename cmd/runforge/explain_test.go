@@ -62,8 +62,13 @@ func TestValidateExplain(t *testing.T) {
 
 // TestValidateExplainOdds: for the bundled Run, Fight, or Die! pack,
 // --explain gives every combo by its character and effect, with its values
-// given AMULET (A6) marked conditional; the JSON keeps the combo ids and
-// gives exact fractions. Reloaded has no AMULET.
+// given AMULET (A6) marked conditional and counting AMULET's free flee,
+// the columns saying whether a Fleeing card is drawn; a value that is not
+// exactly 1 never prints as 100% (>=1 bat given AMULET is
+// 14692909475/14693280768). Reloaded's end of the turn by zombies says
+// the strategy it assumes, and its tables are those of odds.pdf (spec
+// 10): no zombie counts. The JSON keeps the combo ids and gives exact
+// fractions. Reloaded has no AMULET.
 func TestValidateExplainOdds(t *testing.T) {
 	const rfod, reloaded = "../../data/run-fight-or-die", "../../data/run-fight-or-die-reloaded"
 	code, out, errOut := run(t, "", "validate", "--explain", rfod)
@@ -72,13 +77,37 @@ func TestValidateExplainOdds(t *testing.T) {
 	}
 	for _, w := range []string{
 		`The Deputy {gun 2, zombie 1} (2 rerolls): "Ignore 1 Zombie icon of the combo. Draw 1 Loot card."`,
-		"    given AMULET (1/6, A6): P = ",
-		"column 7: 2 rerolls, no Fleeing, given AMULET (conditional: AMULET has probability 1/6, A6)",
+		"    given AMULET (1/6, A6; its free flee counted): P = ",
+		" with no Fleeing card, ",
+		" with a Fleeing card\n",
+		"column 1: 1 reroll, no Fleeing card\n",
+		"column 2: 1 reroll, Fleeing card\n",
+		"column 7: 2 rerolls, no Fleeing card, given AMULET (its free flee counted) (conditional: AMULET has probability 1/6, A6)",
+		"column 8: 2 rerolls, Fleeing card, given AMULET (its free flee counted) (conditional: AMULET has probability 1/6, A6)",
 		"assumes A6: AMULET (L292) applies right after the first roll",
+		"    >=1 bat                   80.35%  83.85%  88.56%  92.61%  92.30%  96.27% >99.99% >99.99%\n",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("--explain lacks %q:\n%s", w, out)
 		}
+	}
+	if strings.Contains(out, "100.00%") || strings.Contains(out, " 0.00%") || strings.Contains(out, "≈ 1.0000") || strings.Contains(out, "≈ 0.0000") {
+		t.Errorf("--explain rounds a value to 100%% or 0%%:\n%s", out)
+	}
+	code, out, errOut = run(t, "", "validate", "--explain", reloaded)
+	if code != 0 {
+		t.Fatalf("Reloaded: exit %d:\n%s%s", code, out, errOut)
+	}
+	for _, w := range []string{
+		"    turn ends by zombies       1.19%   5.17%  12.69%\n      (turn ends by zombies: assumes rerolling every die that is not a zombie at every reroll)\n",
+		"turn ends by zombies on the first roll alone: 31/46656 ≈ 0.0007",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("Reloaded --explain lacks %q:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, ">=1 zombie") || strings.Contains(out, "\n    =1 bat") {
+		t.Errorf("Reloaded --explain has tables odds.pdf does not:\n%s", out)
 	}
 	if strings.Contains(out, "covering-fire") {
 		t.Errorf("--explain text prints the combo id covering-fire:\n%s", out)
@@ -101,6 +130,15 @@ func TestValidateExplainOdds(t *testing.T) {
 		amulet := x.Game == "run-fight-or-die"
 		if got := x.Amulet != ""; got != amulet {
 			t.Errorf("%s: AMULET note %q", e.Pack, x.Amulet)
+		}
+		for _, r := range x.Table.Rows {
+			wantAssumes := ""
+			if r.Target == "turn ends by zombies" {
+				wantAssumes = validate.TurnEndsStrategy
+			}
+			if r.Face == "" || r.Assumes != wantAssumes {
+				t.Errorf("%s: row %s: face %q, assumes %q", e.Pack, r.Target, r.Face, r.Assumes)
+			}
 		}
 		for _, c := range x.Combos {
 			p, ok := new(big.Rat).SetString(c.PAmulet)
