@@ -60,8 +60,9 @@ for measuring a printer's duplex misregistration, components.txt (what is
 printed and how to assemble it), and PNG previews of every card face with a
 contact sheet per deck.
 
-A pack with errors, or with text that does not fit (it would be clipped;
---allow-overflow builds anyway), is not built and nothing is written.
+A pack with errors, or with text or boxes that would be clipped (text that
+does not fit its box, a deck whose card size its template was not drawn
+for; --allow-overflow builds anyway), is not built and nothing is written.
 Output is written to a staging folder and swapped in at the end, so a
 failed or interrupted (Ctrl-C) build leaves the previous output intact;
 staging folders that a killed build left behind are removed by the next
@@ -96,12 +97,12 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.cutLines, "cut-lines", false, "draw thin full-length cut lines on the waste beside every trim (default: the pack's print.cutLines, else none)")
 	f.StringVar(&o.margin, "margin", "", "printer margin: no mark, line or label closer to the paper edge, e.g. 5mm, 0.25in, at most 25mm (default: the pack's print.margin, else "+defaultMargin+")")
 	enumFlag(cmd, &o.layout, "layout", "", []string{"sheet", "gutterfold", "press"},
-		"card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold) or press (one card per page with bleed, for print shops) (default: the pack's print.layout, else "+defaultLayout+")")
+		"card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold; everything else prints single-sided, as with --duplex none) or press (one card per page with bleed, for print shops) (default: the pack's print.layout, else "+defaultLayout+")")
 	f.BoolVar(&o.inkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands (default: the pack's print.inkSaver, else off)")
 	f.BoolVar(&o.grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
 	f.BoolVar(&o.noPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.strict, "strict", false, "refuse to build on warnings too")
-	f.BoolVar(&o.allowClip, "allow-overflow", false, "build even when text does not fit its box (it is clipped)")
+	f.BoolVar(&o.allowClip, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	return cmd
 }
 
@@ -203,16 +204,16 @@ func withoutFindings(all, drop []validate.Diagnostic) []validate.Diagnostic {
 }
 
 // refusal is the reason a build stops before writing anything, or "": an
-// error, text that would be clipped (unless --allow-overflow) or, with
+// error, text or a box that would be clipped (unless --allow-overflow) or, with
 // --strict, a warning.
 func (o *buildOptions) refusal(sum report.Summary, clipped int) string {
 	switch {
 	case sum.Errors > 0 && sum.Errors == clipped && !o.allowClip:
-		return "nothing was built: text would be clipped (shorten it, or pass --allow-overflow to print it clipped)"
+		return "nothing was built: the findings above would print clipped (fix them, or pass --allow-overflow to print anyway)"
 	case sum.Errors > 0:
 		return fmt.Sprintf("nothing was built: fix the %s above first", plural(sum.Errors, "error"))
 	case clipped > 0 && !o.allowClip:
-		return "nothing was built: text would be clipped (shorten it, or pass --allow-overflow)"
+		return "nothing was built: the findings above would print clipped (fix them, or pass --allow-overflow)"
 	case o.strict && sum.Warnings > 0:
 		return fmt.Sprintf("nothing was built: --strict stops on the %s above", plural(sum.Warnings, "warning"))
 	}
@@ -338,6 +339,11 @@ func (o *buildOptions) resolve(p *schema.Pack, created time.Time) (effective, er
 	if !o.changed("layout") && ps.Layout != "" {
 		lay = generator.Layout(ps.Layout)
 		note("layout", "layout", "layout "+ps.Layout, lay == defaultLayout)
+	}
+	if lay == generator.LayoutGutterfold && duplex != layout.NoDuplex && (o.changed("duplex") || ps.Duplex != "") {
+		// Gutterfold is for printers without duplex: the asked-for flip
+		// would be ignored without a word.
+		eff.fromPack = append(eff.fromPack, fmt.Sprintf("duplex %s is not used: the gutterfold layout prints every file single-sided", duplex))
 	}
 	offset, _ := parseOffset(cmp.Or(o.backOffset, defaultBackOffset))
 	if !o.changed("back-offset") && ps.BackOffset != nil {

@@ -331,7 +331,7 @@ func TestBuildRefusesClippedTextUnlessAllowed(t *testing.T) {
 		"text: \"" + strings.Repeat("Place 1 {zombie} on your space. It fights during the combat phase. ", 14) + "\""})
 	t.Chdir(filepath.Dir(dir))
 	code, _, stderr := run(t, "", "build", "rfyl", "--no-previews")
-	if code != 1 || !strings.Contains(stderr, "text would be clipped") {
+	if code != 1 || !strings.Contains(stderr, "would print clipped") {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	if _, err := os.Stat("out"); !os.IsNotExist(err) {
