@@ -22,7 +22,7 @@ func justRunSimRules() []*Rule {
 	check := func(rule string) func(*Context) { return func(c *Context) { reportJRSim(c, rule) } }
 	return append(justRunSettingRules(), []*Rule{
 		{ID: jrsim.RuleBoardExit, Severity: Error, Games: games, Check: check(jrsim.RuleBoardExit),
-			Doc: "Simulated boards (explore policy): the main exit is reachable from the start row on fewer than simulation.thresholds.exitReachable of them, full or shorter board (L46, L579; spec 8.3). The message gives the share with its 95% interval, N, the seed, where exploration stopped and the tiles most involved."},
+			Doc: "Simulated boards (explore policy): the main exit is reachable from the start row on fewer than simulation.thresholds.exitReachable of them, full or shorter board (L46, L579). The message gives the share with its 95% interval, N, the seed, where exploration stopped and the tiles most involved."},
 		{ID: jrsim.RuleBoardStart, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardStart),
 			Doc: "Simulated boards: the main exit is reachable from one start tile on fewer than exitReachableEachStart of them (A13)."},
 		{ID: jrsim.RuleBoardLab, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardLab),
