@@ -272,6 +272,19 @@ func effectivePrint(opts PrintOptions) PrintOptions {
 	return opts
 }
 
+// uncountedCopies is, by component, the copies of the pack's printed decks
+// that do not count towards it (Reloaded's promo and expansion cards, for
+// instance): the kit prints more than the component list says.
+func uncountedCopies(p *schema.Pack) map[string]int {
+	out := map[string]int{}
+	for _, d := range p.Decks() {
+		if d.Component != "" && p.Prints(d) {
+			out[d.Component] += d.Total() - d.CountedTotal()
+		}
+	}
+	return out
+}
+
 // needsCalibration reports whether the kit prints back pages for duplex,
 // and so a calibration sheet to register them.
 func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
@@ -418,12 +431,16 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	opts = effectivePrint(opts)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
+	extra := uncountedCopies(p)
 	for _, c := range p.Game.Components {
 		status := "printed"
 		if !c.IsPrinted() {
 			status = "NOT PRINTED"
 		}
 		fmt.Fprintf(&b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
+		if n := extra[c.ID]; n > 0 && c.IsPrinted() {
+			fmt.Fprintf(&b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", n, rfPlural(n, "card", "cards"))
+		}
 		if c.Substitute != "" {
 			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
 		}

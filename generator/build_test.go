@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -223,5 +224,38 @@ func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
 	}
 	if strings.Contains(string(b), "Not printed yet") {
 		t.Errorf("components.txt lists maps as not printed yet:\n%s", b)
+	}
+}
+
+// TestComponentsListExtraPrintedCards: a card the published count leaves
+// out (a Reloaded promo card) still prints, and components.txt says how
+// many under its component; a kit without one says nothing.
+func TestComponentsListExtraPrintedCards(t *testing.T) {
+	r := boardRenderer(t)
+	opts := boardOpts("letter")
+	components := func(p *schema.Pack) string {
+		var b bytes.Buffer
+		if err := r.writeComponents(&b, p, opts); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	if out := components(loadRFPack(t, "rfod")); strings.Contains(out, "published count leaves out") {
+		t.Errorf("RFoD counts every card, yet components.txt speaks of extra cards:\n%s", out)
+	}
+	p := loadRFPack(t, "rfodr")
+	before := uncountedCopies(p)["followers"]
+	for _, d := range p.Decks() {
+		if d.Component == "followers" {
+			d.Cards = append(d.Cards, &schema.Card{ID: "promo-guy", Count: 2, Deck: d,
+				Fields: map[string]any{"name": "Promo Guy", "leadership": int64(1), "set": "promo"}})
+		}
+	}
+	if got := uncountedCopies(p)["followers"]; got != before+2 {
+		t.Fatalf("uncounted followers %d, want %d", got, before+2)
+	}
+	want := fmt.Sprintf("30 x Follower Cards [printed]\n      and %d more cards printed that the published count leaves out", before+2)
+	if out := components(p); !strings.Contains(out, want) {
+		t.Errorf("components.txt lacks %q:\n%s", want, out)
 	}
 }
