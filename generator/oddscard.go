@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -564,9 +565,9 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	}
 	diceX := cx0 - 2 - float64(dice)*(size+0.8)
 	nameW := diceX - 3 - f.x0
-	const rowH = 8.5
+	const minRowH = 8.5
 	header := func() {
-		f.need(rowH + 10)
+		f.need(minRowH + 10)
 		h := r.drawColumnHeads(f, oc.comboCols, cx0, colW, oddsHeadPt)
 		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", Bold, oddsHeadPt, rfMuted)
 		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", Bold, oddsHeadPt, rfMuted)
@@ -574,18 +575,21 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	}
 	header()
 	for i, co := range oc.combos {
+		// The character and the effect wrap in their column; the row
+		// grows to hold them, so nothing is cut off.
+		head, effect := r.comboLabel(co, nameW)
+		rowH := max(minRowH, 1.2+head.Height+effect.Height+1.2)
 		if f.y+rowH > f.bot {
 			f.newPage()
 			header()
 		}
+		paper := r.rfBackground()
 		if i%2 == 0 && !r.InkSaver {
 			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
+			paper = rfPanel
 		}
-		name := r.clipText(co.character, Bold, 7.5, nameW)
-		f.c.Text(f.x0, f.y+3.6, name, Bold, 7.5, rfInk)
-		mx := f.x0 + r.Fonts.Width(name, Bold, 7.5)
-		f.c.Text(round2(mx), f.y+3.6, r.clipText(" · "+co.meta, Regular, 6.5, max(1, f.x0+nameW-mx)), Regular, 6.5, rfMuted)
-		f.c.Text(f.x0, f.y+7, r.clipText(co.effect, Regular, 6.5, nameW), Regular, 6.5, rfMuted)
+		r.Fonts.DrawText(f.c, head, f.x0, f.y+1.2, nameW, head.Height, rfInk, paper)
+		r.Fonts.DrawText(f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, rfMuted, paper)
 		if co.dice != nil {
 			x := diceX
 			for _, face := range comboFaces(co.dice) {
@@ -607,6 +611,64 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 		f.y += rowH
 	}
 	f.y += 2
+}
+
+// wrapWords breaks s into lines of at most first (the first line) and
+// then rest millimetres at the font and size, between words; a word wider
+// than its line is broken between characters, so that nothing is cut off.
+func (r *Renderer) wrapWords(s string, font FontStyle, pt, first, rest float64) []string {
+	var lines []string
+	line, w := "", first
+	flush := func() {
+		lines = append(lines, line)
+		line, w = "", rest
+	}
+	for _, word := range strings.Fields(s) {
+		cand := word
+		if line != "" {
+			cand = line + " " + word
+		}
+		if r.Fonts.Width(cand, font, pt) <= w {
+			line = cand
+			continue
+		}
+		if line != "" {
+			flush()
+		}
+		for r.Fonts.Width(word, font, pt) > w {
+			n := len(word) - 1
+			for n > 1 && r.Fonts.Width(word[:n], font, pt) > w {
+				n--
+			}
+			for n > 1 && !utf8.RuneStart(word[n]) {
+				n--
+			}
+			if _, size := utf8.DecodeRuneInString(word); n < size {
+				n = size // at least one whole character a line
+			}
+			line = word[:n]
+			flush()
+			word = word[n:]
+		}
+		line = word
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// comboLabel lays out a combo row's label in width w: the character in
+// bold with the combo's tier and rerolls, then its effect, each wrapping
+// onto as many lines as it needs.
+func (r *Renderer) comboLabel(co oddsCombo, w float64) (head, effect TextBlock) {
+	text := "**" + co.character + "**"
+	if co.meta != "" {
+		text += " · " + co.meta
+	}
+	head = r.Fonts.LayoutText(text, TextStyle{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, sheetUnbounded)
+	effect = r.Fonts.LayoutText(co.effect, TextStyle{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, sheetUnbounded)
+	return head, effect
 }
 
 // comboColWidth is the width of the combo table's columns: 24 mm, or as
@@ -702,8 +764,18 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 			}
 		}
 		x := f.x0 + float64(col)*(colW+gap) + indent
-		f.c.Text(round2(x), f.y+2.2, r.clipText(s, Regular, pt, colW-indent), Regular, pt, rfInk)
+		f.c.Text(round2(x), f.y+2.2, s, Regular, pt, rfInk)
 		f.y += lineH
+	}
+	// wrapped draws s on as many lines as it needs, the later ones indented.
+	wrapped := func(s string, indent float64) {
+		for i, line := range r.wrapWords(s, Regular, pt, colW-indent, colW-indent-3) {
+			if i == 0 {
+				text(line, indent)
+			} else {
+				text(line, indent+3)
+			}
+		}
 	}
 	entry := func(label string, p *big.Rat) {
 		value := pctText(p) + " = " + p.RatString()
@@ -711,8 +783,8 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 			text(one, 0)
 			return
 		}
-		text(label+":", 0)
-		text(value, 3)
+		wrapped(label+":", 0)
+		wrapped(value, 3)
 	}
 	for _, co := range oc.combos {
 		for j, p := range co.cells {

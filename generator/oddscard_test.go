@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -325,6 +326,38 @@ func TestOddsCardFractions(t *testing.T) {
 		}
 		if !strings.Contains(card.String(), "a value marked "+appendixMark) {
 			t.Errorf("%s: the card does not say what %s means", pack, appendixMark)
+		}
+	}
+}
+
+// TestWrapWordsKeepsEverything: wrapping never loses a character, and
+// every line but an unbreakable single character fits its width.
+func TestWrapWordsKeepsEverything(t *testing.T) {
+	r := boardRenderer(t)
+	for _, tc := range []struct {
+		s           string
+		first, rest float64
+	}{
+		{"The Extraordinarily Long-Named Deputy of Hokenville {gun 2, zombie 1} (no Fleeing card, given AMULET): 75.8% = 9986217061/13168189440", 60, 57},
+		{"Supercalifragilisticexpialidocious-and-then-some", 10, 8},
+		{"Zoë's ×2 — ümlaut", 3, 3},
+		{"", 20, 20},
+	} {
+		lines := r.wrapWords(tc.s, Regular, 5.6, tc.first, tc.rest)
+		if got := strings.Join(strings.Fields(strings.Join(lines, "")), ""); got != strings.Join(strings.Fields(tc.s), "") {
+			t.Errorf("%q: lines %q lose text", tc.s, lines)
+		}
+		for i, l := range lines {
+			w := tc.rest
+			if i == 0 {
+				w = tc.first
+			}
+			if r.Fonts.Width(l, Regular, 5.6) > w+1e-9 && utf8.RuneCountInString(l) > 1 {
+				t.Errorf("%q: line %q is wider than %g mm", tc.s, l, w)
+			}
+			if !utf8.ValidString(l) {
+				t.Errorf("%q: line %q splits a character", tc.s, l)
+			}
 		}
 	}
 }
