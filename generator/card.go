@@ -61,6 +61,9 @@ type CardData struct {
 	Card   *schema.Card
 	Deck   *schema.Deck
 	fields map[string]string
+	// tables are the fields that hold a mapping (RFoD's townLine: table):
+	// they print as no text, but a card that has one has the field.
+	tables map[string]bool
 }
 
 // NewCardData prepares a card of the pack p for rendering; p may be nil,
@@ -74,6 +77,13 @@ func NewCardData(p *schema.Pack, deck *schema.Deck, card *schema.Card) *CardData
 		} else if b, isBool := v.(bool); isBool {
 			// A true flag is set (when: shows its box), a false one is not.
 			d.fields[k] = boolField(b)
+		} else if m, isMap := v.(map[string]any); isMap {
+			if len(m) > 0 {
+				if d.tables == nil {
+					d.tables = map[string]bool{}
+				}
+				d.tables[k] = true
+			}
 		} else {
 			d.fields[k] = card.Str(k)
 		}
@@ -106,7 +116,7 @@ func (d *CardData) visible(b *schema.Box) bool {
 	}
 	name, negate := strings.CutPrefix(b.When, "!")
 	v := d.Field(name)
-	ok := v != ""
+	ok := v != "" || d.tables[name]
 	if b.Equals != nil {
 		// equals: false matches a false or absent flag, printed as "".
 		ok = v == toString(b.Equals)

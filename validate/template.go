@@ -107,6 +107,11 @@ func checkTemplateFields(c *Context) {
 		}
 		for _, b := range ownBoxes(c.Pack.Templates[id]) {
 			for _, bind := range boxBindings(b) {
+				if bind[0] == "when" && c.Pack.FromExtendedPack(b.Ref) {
+					// The extended pack's box shows only on cards with the
+					// field; a pack that removes them removes the box too.
+					continue
+				}
 				var missing []string
 				var known []string
 				for _, d := range decks {

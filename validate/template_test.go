@@ -1,6 +1,10 @@
 package validate_test
 
 import (
+	"io/fs"
+	"testing"
+
+	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 	"golang.org/x/image/font/gofont/goregular"
 )
@@ -96,5 +100,38 @@ func templateCases() []ruleCase {
 				{file: "cards.yaml", at: "id: |tokens", msg: []string{`deck "tokens" would write preview/tokens.png`}},
 				{file: "cards.yaml", at: "id: |tokens", msg: []string{`deck "tokens" would write tokens.pdf`, "a file runforge writes for the kit itself"}},
 			}},
+	}
+}
+
+// TestTemplateWhenOfAnExtendedPack: a box of the extended pack's template
+// that shows only on cards with a field (when:) stays quiet when the
+// extending pack removes those cards: the box goes with them. The same box
+// written by the pack itself still gets template/field.
+func TestTemplateWhenOfAnExtendedPack(t *testing.T) {
+	const tmpl = "kind: Templates\ntemplates:\n  - id: generic\n    extends: generic\n    boxes:\n      - {id: flag, type: text, text: FLAGGED, when: cost, x: 5mm, y: 70mm, w: 50mm, h: 8mm}\n"
+	base := genericPack("cards.yaml", edit(genericCards, "    text: \"Nothing happens.\"", "    text: \"Nothing happens.\"\n    cost: 2"),
+		"templates.yaml", tmpl).fs()
+	removeB := "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: card-b, remove: true}\n  - {id: card-c, text: \"Run.\"}\n"
+	manifest := gameYAML("generic", "extends: base\n")
+	for _, tc := range []struct {
+		name  string
+		own   files
+		fires bool
+	}{
+		{"quiet-base-box", files{"game.yaml": manifest, "cards.yaml": removeB}, false},
+		{"fires-own-box", files{"game.yaml": manifest, "cards.yaml": removeB, "templates.yaml": edit(tmpl, "id: flag", "id: mine")}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, probs := schema.LoadPackWith(tc.own.fs(), packRoot, schema.LoadOptions{
+				Base: func(name string) (fs.FS, bool) { return base, name == "base" },
+			})
+			if p == nil {
+				t.Fatalf("the pack does not load: %v", probs)
+			}
+			got := ofRule(validate.Pack(p, probs, validate.Options{}), "template/field")
+			if (len(got) > 0) != tc.fires {
+				t.Fatalf("template/field findings:\n%s", dump(got))
+			}
+		})
 	}
 }
