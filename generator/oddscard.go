@@ -238,8 +238,12 @@ func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *va
 			n++
 		}
 		r := oddsRow{label: rowLabel(target)}
-		if target.Kind == diceodds.KindTurnEnds {
+		switch {
+		case target.Kind == diceodds.KindTurnEnds:
 			r.label, r.full = "turn ends", true
+		case target.Face == g.Zombie && target.K > 0:
+			// "≥ 1 zombie", "≥ 2 zombies": the table's title is plural.
+			r.label, r.full = r.label+" "+rfPlural(target.K, "zombie", "zombies"), true
 		}
 		for _, cell := range row.Cells {
 			r.cells = append(r.cells, parseRat(cell.P))

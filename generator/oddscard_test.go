@@ -65,7 +65,7 @@ func TestOddsCardRFoDValues(t *testing.T) {
 	if got := pctText(oddsCell(t, oc, "search", "≥ 3", "3 rerolls, no Fleeing card")); got != "32.0%" {
 		t.Errorf(">=3 search, 3 rerolls prints %s, want 32.0%%", got)
 	}
-	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls, no Fleeing card")); got != "93.5%" {
+	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1 zombie", "2 rerolls, no Fleeing card")); got != "93.5%" {
 		t.Errorf(">=1 zombie prints %s, want 93.5%%", got)
 	}
 	// The tables of spec 10 in die order, the same rows as --explain:
@@ -78,7 +78,7 @@ func TestOddsCardRFoDValues(t *testing.T) {
 		t.Errorf("groups %s", got)
 	}
 	// Given AMULET (A6) a zombie is certain: one shows, or a die becomes one.
-	wantRat(t, ">=1 zombie given AMULET", oddsCell(t, oc, "zombie", "≥ 1", "2 rerolls, no Fleeing card, given AMULET (its free flee counted)"), "1")
+	wantRat(t, ">=1 zombie given AMULET", oddsCell(t, oc, "zombie", "≥ 1 zombie", "2 rerolls, no Fleeing card, given AMULET (its free flee counted)"), "1")
 	// Combos, without and with Fleeing, then given AMULET: {Gun 2, Bat 2}
 	// at 3 rerolls for the Brawler, the others at 2; each known by its
 	// effect, not its id.

@@ -299,6 +299,11 @@ func checkRFoDBonusDie(c *Context) {
 				n++
 			}
 		}
+		for _, near := range offVocabularyFaces(c.Pack, d) {
+			if near == "zombie" {
+				n++ // a misspelt zombie: rfod/dice reports the spelling
+			}
+		}
 		if n != 2 {
 			c.ReportHint(d.Ref.Child("faces").Pos(),
 				fmt.Sprintf("bonus die %q has %d zombie %s; \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)", d.ID, n, rfPlural(n, "face", "faces")),

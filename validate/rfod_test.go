@@ -546,6 +546,8 @@ func TestMisspeltDieFaceIsOneFinding(t *testing.T) {
 			"rfod/dice", "faces: [bat, run, |serch"},
 		{"rfod bonus face", rfodEdit("dice.yaml", "faces: [zombie, zombie, bat, gun, search, book]", "faces: [zombie, zombie, bat, gun, search, bok]"),
 			"rfod/dice", "search, |bok"},
+		{"rfod bonus zombie face", rfodEdit("dice.yaml", "faces: [zombie, zombie, bat, gun, search, book]", "faces: [zombi, zombie, bat, gun, search, book]"),
+			"rfod/dice", "faces: [|zombi,"},
 		{"rfod event face", rfodEdit("dice.yaml", "faces: [all-quiet, ambush, amulet,", "faces: [all-quiet, ambush, amulett,"),
 			"rfod/event-die", "ambush, |amulett"},
 		{"reloaded action face", rfodrEdit("dice.yaml", "faces: [bat, gun, run, search, explore, zombie]", "faces: [bat, gun, run, search, explor, zombie]"),

@@ -651,11 +651,11 @@ func (x *OddsExplanation) String() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "combo odds (%s, exact, best keep strategy per combo; %d rerolls unless a character says otherwise", x.Game, x.Rerolls)
 	if x.Game == schema.RFoDReloadedSystem {
-		reading := "repick"
+		reading := "set-aside dice may be picked up again when you reroll (A14, repick reading)"
 		if x.SetAsidePermanent {
-			reading = "set-aside permanent"
+			reading = "set-aside dice stay set aside (A14, rfod.dice.setAsideIsPermanent)"
 		}
-		fmt.Fprintf(&sb, "; 5 zombies end the turn; %s reading", reading)
+		fmt.Fprintf(&sb, "; 5 zombies end the turn; %s", reading)
 	}
 	fmt.Fprintf(&sb, "; warning below %s)\n", x.Threshold)
 	if x.Skipped != "" {

@@ -194,6 +194,13 @@ func checkTemplateCardSize(c *Context) {
 			continue
 		}
 		face, back := d.Sides()
+		type clipped struct {
+			what, id string
+			drawn    schema.Size
+			outside  []*schema.Box
+			msg      string
+		}
+		var found []clipped
 		for _, side := range []struct{ what, id string }{{"face", face}, {"back", back}} {
 			t, ok := c.Pack.Templates[side.id]
 			if !ok || side.id == "" || (side.what == "back" && side.id == face) {
@@ -203,27 +210,38 @@ func checkTemplateCardSize(c *Context) {
 			if !ok || sameCardSize(drawn, size) {
 				continue
 			}
-			outside, msg := boxesOutside(t, size)
-			if len(outside) == 0 {
-				continue
+			if outside, msg := boxesOutside(t, size); len(outside) > 0 {
+				found = append(found, clipped{side.what, side.id, drawn, outside, msg})
 			}
-			what := fmt.Sprintf("box %q", outside[0].ID)
-			switch n := len(outside) - 1; {
-			case n == 1:
-				what += " (and 1 other box)"
-			case n > 1:
-				what += fmt.Sprintf(" (and %d other boxes)", n)
-			}
-			var related []Related
-			if packWrote(outside[0]) {
-				related = append(related, Related{Pos: outside[0].Ref.Child("id").Pos(), Message: "the box " + msg})
-			}
-			c.ReportHint(cardSizeRef(c.Pack, d, side.what).Pos(),
-				fmt.Sprintf("deck %q prints %s cards (%s), but its %s template %q is drawn for %s cards: %s %s, so the build would clip it",
-					d.ID, mmSize(size), deckSizeText(d, size), side.what, side.id, mmSize(drawn), what, msg),
-				fmt.Sprintf("use a template drawn for %s cards, or give the deck the card size its template has (%s)", mmSize(size), sizeText(drawn)),
-				related...)
 		}
+		if len(found) == 0 {
+			continue
+		}
+		// One finding for the deck: the size is one cause, whether it
+		// clips the face, the back or both.
+		first := found[0]
+		what := fmt.Sprintf("box %q", first.outside[0].ID)
+		switch n := len(first.outside) - 1; {
+		case n == 1:
+			what += " (and 1 other box)"
+		case n > 1:
+			what += fmt.Sprintf(" (and %d other boxes)", n)
+		}
+		templates := fmt.Sprintf("its %s template %q is", first.what, first.id)
+		if len(found) == 2 {
+			templates = fmt.Sprintf("its face template %q and back template %q are", found[0].id, found[1].id)
+		}
+		var related []Related
+		for _, f := range found {
+			if packWrote(f.outside[0]) {
+				related = append(related, Related{Pos: f.outside[0].Ref.Child("id").Pos(), Message: "the box " + f.msg})
+			}
+		}
+		c.ReportHint(cardSizeRef(c.Pack, d, first.what).Pos(),
+			fmt.Sprintf("deck %q prints %s cards (%s), but %s drawn for %s cards: %s %s, so the build would clip it",
+				d.ID, mmSize(size), deckSizeText(d, size), templates, mmSize(first.drawn), what, first.msg),
+			fmt.Sprintf("use a template drawn for %s cards, or give the deck the card size its template has (%s)", mmSize(size), sizeText(first.drawn)),
+			related...)
 	}
 }
 

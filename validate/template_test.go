@@ -52,12 +52,11 @@ func templateCases() []ruleCase {
 		{rule: "template/card-size", name: "fires-mini-deck-with-poker-templates",
 			files: genericPack("cards.yaml", genericCardsWith("size: mini\n")),
 			want: []want{
+				// One finding for the one cause, naming both templates.
 				{file: "cards.yaml", at: "size: |mini", sev: validate.Error,
-					exact: `deck "cards" prints 44x67mm cards (size: mini), but its back template "generic-back" is drawn for 63.5x88.9mm cards: ` +
-						`box "frame" (and 1 other box) reaches 59.8x85.2mm, outside the 44x67mm card, so the build would clip it`,
+					exact: `deck "cards" prints 44x67mm cards (size: mini), but its face template "generic" and back template "generic-back" are drawn for 63.5x88.9mm cards: ` +
+						`box "frame" (and 4 other boxes) reaches 59.8x85.2mm, outside the 44x67mm card, so the build would clip it`,
 					hint: []string{"use a template drawn for 44x67mm cards, or give the deck the card size its template has (size: poker)"}},
-				{file: "cards.yaml", at: "size: |mini", sev: validate.Error,
-					msg: []string{`its face template "generic" is drawn for 63.5x88.9mm cards`, `box "frame" (and 4 other boxes)`}},
 			}},
 		{rule: "template/card-size", name: "fires-custom-deck-with-a-pack-template",
 			files: genericPack("cards.yaml", genericCardsWith("size: custom\nwidth: 50mm\nheight: 80mm\ntemplate: wide\nback: wide\n"),
