@@ -34,6 +34,9 @@ type Deck struct {
 	// printWithAt is where PrintWith is written: this deck's file, or the
 	// extended pack's when an overlay keeps the base deck's.
 	printWithAt Ref
+	// Removed is the number of counted copies this deck's remove: true
+	// entries took out of the extended pack's deck of the same id.
+	Removed int `json:"-"`
 	// removals are the cards a deck of an extending pack removes from the
 	// deck it overlays; they are resolved by OverlayOn.
 	removals []*Card
@@ -169,6 +172,9 @@ func (d *Deck) OverlayOn(base Element) []Problem {
 		inBase[c.ID] = true
 		switch {
 		case removed[c.ID]:
+			if ct, ok := LookupCardType(b.CardType); !ok || ct.CountsCard == nil || ct.CountsCard(c) {
+				d.Removed += c.Count
+			}
 		case own[c.ID] != nil:
 			merged = append(merged, own[c.ID])
 		default:

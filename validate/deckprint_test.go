@@ -118,7 +118,10 @@ func TestDeckCountNamesWhereCopiesAre(t *testing.T) {
 			"cards.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: card-b, text: \"Run.\"}\n"}},
 		{name: "fires-overlay-only-removing", files: files{"game.yaml": manifest,
 			"cards.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: card-b, remove: true}\n"},
-			want: `component "cards" expects 3 copies but the pack has 2 (2 in base/cards.yaml, pack/cards.yaml adds none)`},
+			want: `component "cards" expects 3 copies but the pack has 2 (2 in base/cards.yaml, pack/cards.yaml removes 1 and adds none)`},
+		{name: "fires-overlay-removing-and-adding", files: files{"game.yaml": manifest,
+			"cards.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards:\n  - {id: card-b, remove: true}\n  - {id: card-x, count: 3, text: \"X.\"}\n"},
+			want: `component "cards" expects 3 copies but the pack has 5 (3 in pack/cards.yaml, which also removes 1, 2 in base/cards.yaml)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -319,7 +319,7 @@ func (s countSource) files() []fileCopies {
 	if s.byFile != nil {
 		return s.byFile
 	}
-	return []fileCopies{{s.file, s.copies}}
+	return []fileCopies{{file: s.file, copies: s.copies}}
 }
 
 func (s countSource) pos() schema.Pos { return s.ref.Pos() }
@@ -330,7 +330,7 @@ func (s countSource) pos() schema.Pos { return s.ref.Pos() }
 // first, with 0 when it adds no counted card (it only removes some).
 func deckCopiesByFile(d *schema.Deck) []fileCopies {
 	ct, _ := schema.LookupCardType(d.CardType)
-	out := []fileCopies{{file: d.Ref.File()}}
+	out := []fileCopies{{file: d.Ref.File(), removed: d.Removed}}
 	index := map[string]int{d.Ref.File(): 0}
 	for _, card := range d.Cards {
 		if ct.CountsCard != nil && !ct.CountsCard(card) {
@@ -352,6 +352,9 @@ func deckCopiesByFile(d *schema.Deck) []fileCopies {
 type fileCopies struct {
 	file   string
 	copies int
+	// removed are the copies the file's remove: true entries took out of
+	// the extended pack's deck.
+	removed int
 }
 
 func checkDeckCounts(c *Context) {
@@ -380,6 +383,7 @@ func checkDeckCounts(c *Context) {
 		}
 		total := 0
 		perFile := map[string]int{}
+		removedIn := map[string]int{}
 		var files []string
 		for _, s := range srcs {
 			total += s.copies
@@ -388,6 +392,7 @@ func checkDeckCounts(c *Context) {
 					files = append(files, fc.file)
 				}
 				perFile[fc.file] += fc.copies
+				removedIn[fc.file] += fc.removed
 			}
 		}
 		if total == comp.Expected {
@@ -397,9 +402,14 @@ func checkDeckCounts(c *Context) {
 		var related []Related
 		var none []string
 		for _, f := range files {
-			if perFile[f] > 0 {
+			switch {
+			case perFile[f] > 0 && removedIn[f] > 0:
+				parts = append(parts, fmt.Sprintf("%d in %s, which also removes %d", perFile[f], f, removedIn[f]))
+			case perFile[f] > 0:
 				parts = append(parts, fmt.Sprintf("%d in %s", perFile[f], f))
-			} else {
+			case removedIn[f] > 0:
+				none = append(none, fmt.Sprintf("%s removes %d and adds none", f, removedIn[f]))
+			default:
 				none = append(none, f+" adds none")
 			}
 		}
