@@ -67,8 +67,8 @@ func rfodIconPaths() map[string][]iconLayer {
 	out["all-quiet"] = []iconLayer{
 		{D: iconCircle(44, 54, 38)},
 		{D: iconCircle(62, 42, 32), Knockout: true},
-		{D: iconStar(78, 20, 10, 4)},
-		{D: iconStar(86, 50, 7, 3)},
+		{D: iconStar(4, 78, 20, 10, 4)},
+		{D: iconStar(4, 86, 50, 7, 3)},
 	}
 	// AMBUSH: a warning triangle.
 	out["ambush"] = []iconLayer{
@@ -143,7 +143,7 @@ func rfodFollowerIconPaths() map[string][]iconLayer {
 	out["positive"] = []iconLayer{disc, plus}
 	out["negative"] = []iconLayer{disc, minus}
 	// Special: a five-pointed star.
-	out["special"] = []iconLayer{disc, {D: iconStar5(50, 53, 32, 13), Knockout: true}}
+	out["special"] = []iconLayer{disc, {D: iconStar(5, 50, 53, 32, 13), Knockout: true}}
 	// Solitaire: one lone figure, head and shoulders.
 	out["solitaire"] = []iconLayer{
 		disc,
@@ -173,21 +173,6 @@ func rfodFollowerIconPaths() map[string][]iconLayer {
 	return out
 }
 
-// iconStar5 is the path data of a five-pointed star about (cx, cy), point
-// up, with outer radius r and inner radius ri.
-func iconStar5(cx, cy, r, ri float64) string {
-	var ps []iconPt
-	for k := range 10 {
-		rad := r
-		if k%2 == 1 {
-			rad = ri
-		}
-		a := float64(k) * math.Pi / 5
-		ps = append(ps, iconPt{cx + rad*math.Sin(a), cy - rad*math.Cos(a)})
-	}
-	return iconPolygon(ps)
-}
-
 // iconLimb is a thick polyline of width w with round caps and joints, as
 // ink layers.
 func iconLimb(pts []iconPt, w float64) []iconLayer {
@@ -209,16 +194,16 @@ func iconLimb(pts []iconPt, w float64) []iconLayer {
 	return out
 }
 
-// iconStar is the path data of a four-pointed star about (cx, cy) with
-// outer radius r and inner radius ri.
-func iconStar(cx, cy, r, ri float64) string {
+// iconStar is the path data of a star of n points about (cx, cy), point
+// up, with outer radius r and inner radius ri.
+func iconStar(n int, cx, cy, r, ri float64) string {
 	var ps []iconPt
-	for k := range 8 {
+	for k := range 2 * n {
 		rad := r
 		if k%2 == 1 {
 			rad = ri
 		}
-		a := float64(k) * math.Pi / 4
+		a := float64(k) * math.Pi / float64(n)
 		ps = append(ps, iconPt{cx + rad*math.Sin(a), cy - rad*math.Cos(a)})
 	}
 	return iconPolygon(ps)
