@@ -710,39 +710,34 @@ func rfMisspeltDice(p *schema.Pack, roles []string) bool {
 func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
 	return memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
 		p := c.Pack
-		s := p.RFoD()
+		rules, ok := rfOddsRulesOf(p)
+		if !ok || rules.boardType != boardType || rfMisspeltDice(p, rules.roles) {
+			return nil // a misspelt face: its rule reports it, and the odds would be wrong
+		}
+		base, ok := rules.game(p)
+		if !ok {
+			return nil // rfod/dice and rfodr/dice report dice the engine cannot roll
+		}
+		threshold := p.RFoD().Dice.Threshold()
 		var out []rfOddsFinding
 		for _, b := range p.PlayerBoards(boardType) {
-			var g diceodds.Game
-			var ok bool
-			var vocab, roles []string
-			if boardType == schema.RFoDCharacterBoard {
-				rerolls := s.Dice.Rerolls
-				if b.Rerolls != nil {
-					rerolls = *b.Rerolls
+			g := base
+			if b.Rerolls != nil && boardType == schema.RFoDCharacterBoard {
+				g.Rerolls = *b.Rerolls // a character's own rerolls (L277)
+				if g.Validate() != nil {
+					continue
 				}
-				roles = []string{"action"}
-				g, ok = rfGame(p, diceodds.RFoD(), roles, rerolls)
-				vocab = rfodActionFaces
-			} else {
-				roles = []string{"action", ""}
-				g, ok = rfGame(p, diceodds.Reloaded(), roles, s.Dice.Rerolls)
-				g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
-				vocab = rfodrFaces
-			}
-			if !ok || rfMisspeltDice(p, roles) {
-				continue // a misspelt face: its rule reports it, and the odds would be wrong
 			}
 			var named []diceodds.NamedCombo
 			var combos []*schema.CharacterCombo
 			for _, cb := range b.Combos {
-				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(vocab, f) }) {
+				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(rules.vocab, f) }) {
 					continue // the combo-face rule reports it
 				}
 				named = append(named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
 				combos = append(combos, cb)
 			}
-			fs, err := diceodds.CheckCombos(g, named, s.Dice.Threshold())
+			fs, err := diceodds.CheckCombos(g, named, threshold)
 			if err != nil {
 				continue
 			}
