@@ -1074,12 +1074,31 @@ func jrComboMatch(s *schema.JustRunSettings, a, b jrCard) (live, neutral []strin
 	return live, neutral
 }
 
+// jrCombo is a combination with the item cards it names.
+type jrCombo struct {
+	cb    *schema.Combination
+	cards []jrCard
+}
+
+// jrCombosWithCards returns the pack's combinations of one or two cards
+// that are all items of the pack, with those items; the arity and
+// reference rules report the others.
+func jrCombosWithCards(c *Context) []jrCombo {
+	index := jrItemIndex(jrItems(c.Pack, c.Pack.JustRun()))
+	var out []jrCombo
+	for _, cb := range c.Pack.Combinations() {
+		if cards, ok := jrComboCards(cb, index); ok {
+			out = append(out, jrCombo{cb, cards})
+		}
+	}
+	return out
+}
+
 func checkJRComboColours(c *Context) {
 	s := c.Pack.JustRun()
-	index := jrItemIndex(jrItems(c.Pack, s))
-	for _, cb := range c.Pack.Combinations() {
-		cards, ok := jrComboCards(cb, index)
-		if !ok || len(cards) != 2 {
+	for _, jc := range jrCombosWithCards(c) {
+		cb, cards := jc.cb, jc.cards
+		if len(cards) != 2 {
 			continue
 		}
 		a, b := cards[0], cards[1]
@@ -1095,10 +1114,9 @@ func checkJRComboColours(c *Context) {
 
 func checkJRComboBlack(c *Context) {
 	s := c.Pack.JustRun()
-	index := jrItemIndex(jrItems(c.Pack, s))
-	for _, cb := range c.Pack.Combinations() {
-		cards, ok := jrComboCards(cb, index)
-		if !ok || len(cards) != 2 {
+	for _, jc := range jrCombosWithCards(c) {
+		cb, cards := jc.cb, jc.cards
+		if len(cards) != 2 {
 			continue
 		}
 		live, neutral := jrComboMatch(s, cards[0], cards[1])
@@ -1112,13 +1130,8 @@ func checkJRComboBlack(c *Context) {
 }
 
 func checkJRComboResult(c *Context) {
-	s := c.Pack.JustRun()
-	index := jrItemIndex(jrItems(c.Pack, s))
-	for _, cb := range c.Pack.Combinations() {
-		cards, ok := jrComboCards(cb, index)
-		if !ok {
-			continue
-		}
+	for _, jc := range jrCombosWithCards(c) {
+		cb, cards := jc.cb, jc.cards
 		space, attack := 0, 0
 		var spaces, attacks []string
 		for _, it := range cards {
