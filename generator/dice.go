@@ -316,36 +316,42 @@ func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, 
 	arts := r.dieArts(out, printedDice(p, ds))
 	sw, _ := stickerBlock()
 	nw, _ := netBlock()
-	n := 0
-	for pg := range pl.stickerPages {
-		page := out.AddPage(opts.Paper.W, opts.Paper.H)
-		c := r.surface(page)
-		n++
-		r.diceHead(c, opts, pl.title+": stickers for 16 mm blank dice", pagePart(pg, pl.stickerPages),
-			"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
-			"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.")
-		for k, dc := range pageSlice(pl.copies, pg, pl.sticker.perPage()) {
-			x, y := pl.sticker.at(k)
-			r.drawBlockLabel(c, dc, x, y, sw)
+	n := r.imposeDicePages(out, pl, opts, pl.sticker, pl.stickerPages, sw,
+		pl.title+": stickers for 16 mm blank dice",
+		"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
+		"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.",
+		func(page Canvas, dc dieCopy, x, y float64) {
 			arts[dc.die].stickers(page, round2(x-stickerBleed), round2(y+diceLabelH-stickerBleed))
-		}
-		r.drawScaleBar(c, pl.sticker.bar)
-	}
-	for pg := range pl.netPages {
+		})
+	n += r.imposeDicePages(out, pl, opts, pl.net, pl.netPages, nw,
+		pl.title+": cube nets to fold (20 mm dice)",
+		"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
+		"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.",
+		func(page Canvas, dc dieCopy, x, y float64) {
+			arts[dc.die].net(page, round2(x-diceArtPad), round2(y+diceLabelH-diceArtPad))
+		})
+	return n, nil
+}
+
+// imposeDicePages adds the pages of one kind of block (sticker blocks or
+// cube nets): pages of them on grid, each page with its heading and
+// instructions, every copy's labelled block, and a scale bar. place draws
+// a copy's art at the block's top-left corner (x, y). It returns the
+// number of pages.
+func (r *Renderer) imposeDicePages(out boardOut, pl dicePlan, opts PrintOptions, grid diceGrid, pages int, blockW float64,
+	title, how, opposite string, place func(page Canvas, dc dieCopy, x, y float64)) int {
+	for pg := range pages {
 		page := out.AddPage(opts.Paper.W, opts.Paper.H)
 		c := r.surface(page)
-		n++
-		r.diceHead(c, opts, pl.title+": cube nets to fold (20 mm dice)", pagePart(pg, pl.netPages),
-			"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
-			"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.")
-		for k, dc := range pageSlice(pl.copies, pg, pl.net.perPage()) {
-			x, y := pl.net.at(k)
-			r.drawBlockLabel(c, dc, x, y, nw)
-			arts[dc.die].net(page, round2(x-diceArtPad), round2(y+diceLabelH-diceArtPad))
+		r.diceHead(c, opts, title, pagePart(pg, pages), how, opposite)
+		for k, dc := range pageSlice(pl.copies, pg, grid.perPage()) {
+			x, y := grid.at(k)
+			r.drawBlockLabel(c, dc, x, y, blockW)
+			place(page, dc, x, y)
 		}
-		r.drawScaleBar(c, pl.net.bar)
+		r.drawScaleBar(c, grid.bar)
 	}
-	return n, nil
+	return pages
 }
 
 // pagePart is " (page 2 of 3)" for a part of several pages, else "".
