@@ -38,6 +38,11 @@ func TestBuildEveryBundledPack(t *testing.T) {
 			args []string
 		}{variants[0], variants[len(variants)-1]}
 	}
+	var hashes outputHashes
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(t.TempDir())
 	for _, pack := range packs {
 		for _, v := range variants {
@@ -65,10 +70,17 @@ func TestBuildEveryBundledPack(t *testing.T) {
 				if pdfs == 0 {
 					t.Errorf("no PDF built:\n%s", stdout)
 				}
+				hashes.addTree(t, "build/"+v.name, out)
 				if previews := strings.Contains(stdout, " PNG previews)"); previews != !slices.Contains(v.args, "--no-previews") {
 					t.Errorf("previews written: %v\n%s", previews, stdout)
 				}
 			})
 		}
 	}
+	prefixes := make([]string, len(variants))
+	for i, v := range variants {
+		prefixes[i] = "build/" + v.name
+	}
+	t.Chdir(wd)
+	hashes.check(t, prefixes, true)
 }
