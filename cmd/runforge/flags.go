@@ -55,6 +55,7 @@ func flagError(cmd *cobra.Command, err error) error {
 	case errors.As(err, &invalid):
 		msg = invalidValueMessage(invalid)
 	}
+	//lint:ignore ST1005 printed as is: the usage hint is a sentence of its own
 	return &exitError{code: exitUsage, err: fmt.Errorf("%s\nRun '%s --help' for usage.", msg, cmd.CommandPath())}
 }
 
