@@ -1,6 +1,10 @@
 # runforge developer targets. The README's two commands need only Go.
 GO ?= go
 
+# The linters of `make lint` and .ci/run, pinned.
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+ERRCHECK = github.com/kisielk/errcheck@v1.30.0
+
 .PHONY: build test bench fuzz lint kit clean
 
 ## build: compile the runforge binary into ./runforge
@@ -30,10 +34,12 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 200x ./$$pkg; \
 	done
 
-## lint: gofmt and go vet
+## lint: gofmt, go vet, staticcheck and errcheck (exclusions: .errcheck-excludes)
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+	$(GO) run $(ERRCHECK) -blank -ignoretests -exclude .errcheck-excludes ./...
 
 ## kit: build the print kits of all bundled packs into out/
 kit:

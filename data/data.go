@@ -4,6 +4,7 @@ package data
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"sort"
 )
@@ -16,7 +17,12 @@ func FS() fs.FS { return files }
 
 // Packs lists the bundled pack names (folders with a game.yaml), sorted.
 func Packs() []string {
-	entries, _ := fs.ReadDir(files, ".")
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		// The folder is compiled into the binary: it reads unless the
+		// binary is broken.
+		panic(fmt.Sprintf("data: reading the bundled packs: %v", err))
+	}
 	var names []string
 	for _, e := range entries {
 		if _, err := fs.Stat(files, e.Name()+"/game.yaml"); e.IsDir() && err == nil {

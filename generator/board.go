@@ -158,7 +158,8 @@ type boardRole int
 // Board roles.
 const (
 	// roleAlone: the board's only side, or a side glued back to back with
-	// a tiled one.
+	// a tiled one. The zero value: boardRoles starts every side alone.
+	//lint:ignore U1000 named for the reader; code relies on the zero value
 	roleAlone boardRole = iota
 	// roleFront: side 1 of a sheet printed double-sided.
 	roleFront

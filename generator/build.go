@@ -47,7 +47,7 @@ func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) 
 // starts, the staging folder is removed and the previous kit, if any, stays
 // (or is put back, when the swap had begun). It returns the context's
 // cause then.
-func (r *Renderer) BuildContext(ctx context.Context, p *schema.Pack, opts BuildOptions) ([]Artifact, error) {
+func (r *Renderer) BuildContext(ctx context.Context, p *schema.Pack, opts BuildOptions) (_ []Artifact, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, context.Cause(ctx)
 	}
@@ -58,7 +58,12 @@ func (r *Renderer) BuildContext(ctx context.Context, p *schema.Pack, opts BuildO
 	if err != nil {
 		return nil, fmt.Errorf("creating staging folder: %w", err)
 	}
-	defer os.RemoveAll(stage)
+	defer func() {
+		// Once swapped in, the staging folder is gone and this is a no-op.
+		if rmErr := os.RemoveAll(stage); rmErr != nil {
+			err = errors.Join(err, fmt.Errorf("removing staging folder: %w", rmErr))
+		}
+	}()
 	if err := os.Chmod(stage, 0o755); err != nil {
 		return nil, err
 	}
@@ -413,7 +418,9 @@ func swapInto(ctx context.Context, stage, final string) error {
 	}
 	if err := os.Rename(stage, final); err != nil {
 		if old != "" {
-			_ = os.Rename(old, final)
+			if rerr := os.Rename(old, final); rerr != nil {
+				return fmt.Errorf("moving output into %s: %w; putting the previous output back (it is in %s): %w", final, err, old, rerr)
+			}
 		}
 		return fmt.Errorf("moving output into %s: %w", final, err)
 	}

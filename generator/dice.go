@@ -163,11 +163,11 @@ func (r *Renderer) diceGridFor(opts PrintOptions, w, h float64) (diceGrid, error
 
 // dicePlan is the pages of a dice set.
 type dicePlan struct {
-	copies         []dieCopy
-	sticker, net   diceGrid
-	stickerPages   int
-	netPages       int
-	title, element string
+	copies       []dieCopy
+	sticker, net diceGrid
+	stickerPages int
+	netPages     int
+	title        string
 }
 
 // planDice lays out a dice set on the paper.

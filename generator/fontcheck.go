@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -148,7 +149,11 @@ func (r *Renderer) checkRasterFont(st FontStyle, text string) (err error) {
 	if err != nil {
 		return fmt.Errorf("drawing it fails: %v", err)
 	}
-	defer face.Close()
+	defer func() {
+		if cerr := face.Close(); cerr != nil {
+			err = errors.Join(err, fmt.Errorf("closing the font face: %w", cerr))
+		}
+	}()
 	var buf sfnt.Buffer
 	dot := fixed.P(4, 28)
 	for _, c := range text {

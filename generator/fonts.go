@@ -134,7 +134,9 @@ func newFace(name string, src []byte) (*face, error) {
 func runeAdvance(p *sfnt.Font, buf *sfnt.Buffer, r rune) float64 {
 	gi, err := p.GlyphIndex(buf, r)
 	if err != nil || gi == 0 {
-		gi, _ = p.GlyphIndex(buf, '?')
+		if gi, err = p.GlyphIndex(buf, '?'); err != nil {
+			gi = 0 // no '?' either: the font's missing glyph
+		}
 	}
 	upem := fixed.Int26_6(p.UnitsPerEm())
 	a, err := p.GlyphAdvance(buf, gi, upem, font.HintingNone)
@@ -237,7 +239,10 @@ func (f *Fonts) PostScriptName(st FontStyle) string { return f.face(st).psName }
 // postScriptName reads a font's PostScript name, keeping only the printable
 // ASCII a PDF name may hold without escapes; fallback names a font without.
 func postScriptName(p *sfnt.Font, buf *sfnt.Buffer, fallback string) string {
-	n, _ := p.Name(buf, sfnt.NameIDPostScript)
+	n, err := p.Name(buf, sfnt.NameIDPostScript)
+	if err != nil {
+		n = "" // no name: the fallback below
+	}
 	clean := func(s string) string {
 		s = strings.Map(func(r rune) rune {
 			if r <= ' ' || r > '~' || strings.ContainsRune("()<>[]{}/%#", r) {
@@ -275,7 +280,7 @@ func plainZero(src []byte) []byte {
 	}
 	empty := -1
 	for i := 0; i < p.NumGlyphs(); i++ {
-		if n, _ := p.GlyphName(&buf, sfnt.GlyphIndex(i)); n == "zero.empty" {
+		if n, err := p.GlyphName(&buf, sfnt.GlyphIndex(i)); err == nil && n == "zero.empty" {
 			empty = i
 			break
 		}

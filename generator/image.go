@@ -473,7 +473,10 @@ func sortImageObjects(raw []byte) ([]byte, error) {
 // objects, and sorts the entries of its XObject dictionaries.
 func renumberDict(dict []byte, renumber map[int]int) []byte {
 	dict = objectRef.ReplaceAllFunc(dict, func(ref []byte) []byte {
-		n, _ := strconv.Atoi(string(ref[:bytes.IndexByte(ref, ' ')]))
+		n, err := strconv.Atoi(string(ref[:bytes.IndexByte(ref, ' ')]))
+		if err != nil {
+			return ref // no object number: none is renumbered
+		}
 		if m, ok := renumber[n]; ok {
 			return []byte(strconv.Itoa(m) + " 0 R")
 		}
@@ -495,7 +498,10 @@ func imageGroups(objs []*pdfObject) (groups []imageGroup, first *pdfObject, err 
 	hashOf := map[int]string{}
 	for _, o := range objs {
 		for _, m := range imageName.FindAllSubmatch(o.data[:o.dictEnd], -1) {
-			n, _ := strconv.Atoi(string(m[2]))
+			n, err := strconv.Atoi(string(m[2]))
+			if err != nil {
+				return nil, nil, fmt.Errorf("image object number %q: %w", m[2], err)
+			}
 			hashOf[n] = string(m[1])
 		}
 	}

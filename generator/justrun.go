@@ -172,7 +172,7 @@ func jrBorderFields(side, id string, palette map[string]*schema.JRColour) map[st
 	out[side+"Label"] = strings.ToUpper(name)
 	out[side+"Hex"] = hex
 	out[side+"Ink"] = jrInkOnLight
-	if fill, _ := ParseColor(hex); !isLight(fill) {
+	if fill, err := ParseColor(hex); err != nil || !isLight(fill) {
 		out[side+"Ink"] = jrInkOnDark
 	}
 	return out

@@ -31,6 +31,7 @@ type PNGCanvas struct {
 	rotated bool
 	rots    []bool
 	enc     *pngWriter
+	err     error // the first clip that could not be set
 }
 
 var _ Canvas = (*PNGCanvas)(nil)
@@ -63,7 +64,7 @@ func (c *PNGCanvas) Reset() {
 	}
 	c.dc.Identity()
 	c.dc.ResetClip()
-	c.clip, c.rotated = nil, false
+	c.clip, c.rotated, c.err = nil, false, nil
 	c.dc.SetRGB(1, 1, 1)
 	c.dc.Clear()
 }
@@ -73,6 +74,9 @@ func (c *PNGCanvas) Image() *image.RGBA { return c.dc.Image().(*image.RGBA) }
 
 // Encode writes the image as PNG.
 func (c *PNGCanvas) Encode(w io.Writer) error {
+	if c.err != nil {
+		return c.err
+	}
 	if c.enc == nil {
 		c.enc = &pngWriter{}
 	}
@@ -209,7 +213,7 @@ func (c *PNGCanvas) Pop() {
 	if c.clip == nil {
 		c.dc.ResetClip()
 	} else {
-		_ = c.dc.SetMask(c.clip)
+		c.setMask(c.clip)
 	}
 }
 
@@ -247,5 +251,13 @@ func (c *PNGCanvas) ClipRect(x, y, w, h float64) {
 		}
 	}
 	c.clip = mask
-	_ = c.dc.SetMask(mask)
+	c.setMask(mask)
+}
+
+// setMask clips to mask. gg fails only for a mask of another size than
+// the image, which no mask here is; Encode returns the error if it does.
+func (c *PNGCanvas) setMask(mask *image.Alpha) {
+	if err := c.dc.SetMask(mask); err != nil && c.err == nil {
+		c.err = fmt.Errorf("setting a clip: %w", err)
+	}
 }

@@ -96,6 +96,7 @@ func TestPreviewPanicNamesTheCard(t *testing.T) {
 				g.render()
 				if i == bad {
 					var m map[string]int
+					//lint:ignore SA5000 the render panics on purpose
 					m["boom"]++
 				}
 			})}

@@ -638,7 +638,7 @@ func (r *Renderer) DrawTileBack(c Canvas, look TileLook, bleed float64) {
 	bg := cmp.Or(tileBacks[look.Role], tileBacks[schema.TileRoom])
 	ink := White
 	if r.InkSaver {
-		bg, ink = White, tileWallInk
+		ink = tileWallInk
 	} else {
 		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, Filled(bg))
 	}

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -339,8 +340,11 @@ func normalize(v any) any {
 		if i, err := t.Int64(); err == nil {
 			return i
 		}
-		f, _ := t.Float64()
-		return f
+		f, err := t.Float64()
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return t.String() // the decoder checks the syntax: never happens
+		}
+		return f // out of float64's range: ±Inf
 	case []any:
 		// A list of strings (or an empty list) is a []string; any other
 		// list, such as RUN backup ranks or a deck's action vocabulary,

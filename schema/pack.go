@@ -415,7 +415,7 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem
 func (p *Pack) missingManifest() []Problem {
 	msg := fmt.Sprintf("this folder has no %s, so it is no pack and this file is not loaded: a pack's manifest %s (kind: Game) names its game and lists its components", ManifestFile, ManifestFile)
 	hint := "`runforge init my-pack --from run-for-your-life` starts a pack with its manifest"
-	entries, _ := fs.ReadDir(p.FS, ".")
+	entries, err := fs.ReadDir(p.FS, ".")
 	var probs []Problem
 	for _, e := range entries {
 		if ext := strings.ToLower(path.Ext(e.Name())); e.IsDir() || (ext != ".yaml" && ext != ".yml") {
@@ -429,7 +429,17 @@ func (p *Pack) missingManifest() []Problem {
 		probs = append(probs, Problem{Pos: Pos{File: p.DisplayPath(ManifestFile)}, Rule: "pack/missing-file",
 			Message: fmt.Sprintf("the pack has no %s", ManifestFile), Hint: hint})
 	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		probs = append(probs, p.folderProblem("pack/missing-file", err))
+	}
 	return probs
+}
+
+// folderProblem reports a pack folder that could not be listed (or not to
+// the end), at the manifest.
+func (p *Pack) folderProblem(rule string, err error) Problem {
+	return Problem{Pos: Pos{File: p.DisplayPath(ManifestFile), Line: 1, Col: 1}, Rule: rule,
+		Message: fmt.Sprintf("listing the pack folder: %v", err)}
 }
 
 // readProblem explains why a file of the pack could not be read, at the
@@ -487,7 +497,7 @@ type contentFile struct {
 // that repeats an earlier one.
 func (p *Pack) contentFiles(manifest *document) ([]contentFile, []Ref, []Problem) {
 	if len(p.Game.Include) == 0 {
-		entries, _ := fs.ReadDir(p.FS, ".")
+		entries, err := fs.ReadDir(p.FS, ".")
 		var files []contentFile
 		for _, e := range entries {
 			if n := e.Name(); !e.IsDir() && n != ManifestFile && isYAMLName(n) {
@@ -495,6 +505,9 @@ func (p *Pack) contentFiles(manifest *document) ([]contentFile, []Ref, []Problem
 			}
 		}
 		sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+		if err != nil {
+			return files, nil, []Problem{p.folderProblem("pack/missing-file", err)}
+		}
 		return files, nil, nil
 	}
 	var files []contentFile
@@ -553,7 +566,7 @@ func (p *Pack) unusedFiles(loaded []contentFile) []Problem {
 	}
 	var probs []Problem
 	seen := 0
-	_ = fs.WalkDir(p.FS, ".", func(name string, e fs.DirEntry, err error) error {
+	err := fs.WalkDir(p.FS, ".", func(name string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
@@ -575,6 +588,9 @@ func (p *Pack) unusedFiles(loaded []contentFile) []Problem {
 		}
 		return nil
 	})
+	if err != nil {
+		probs = append(probs, p.folderProblem("pack/unused-file", err))
+	}
 	return probs
 }
 

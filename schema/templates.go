@@ -135,7 +135,10 @@ func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTe
 // loadBuiltinTemplates parses the embedded built-in templates.
 func loadBuiltinTemplates(l *templateLayers) []Problem {
 	var probs []Problem
-	entries, _ := fs.ReadDir(builtinFiles, "builtin")
+	entries, err := fs.ReadDir(builtinFiles, "builtin")
+	if err != nil {
+		probs = append(probs, Problem{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()})
+	}
 	for _, e := range entries {
 		name := "builtin/" + e.Name()
 		src, err := builtinFiles.ReadFile(name)

@@ -527,15 +527,6 @@ func reportBoxes(c *Context, find func(*schema.Pack, *schema.Deck, *schema.Card)
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // closest returns the candidate nearest to s by edit distance, if it is
 // close enough to be a likely typo.
 func closest(s string, candidates []string) string { return schema.Closest(s, candidates) }

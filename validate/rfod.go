@@ -133,11 +133,11 @@ func rfCardPos(c *schema.Card, field string) schema.Pos {
 // key of its first deck (not its first card, which the finding is not
 // about), else the deck's id:, else the manifest's system:.
 func rfDecksPos(p *schema.Pack, cardType string) schema.Pos {
-	for _, d := range p.RFoDDecks(cardType) {
-		if r := d.Ref.Child("cards"); r.Exists() {
+	if ds := p.RFoDDecks(cardType); len(ds) > 0 {
+		if r := ds[0].Ref.Child("cards"); r.Exists() {
 			return r.KeyPos()
 		}
-		return d.Ref.Child("id").Pos()
+		return ds[0].Ref.Child("id").Pos()
 	}
 	return p.Game.Ref.Child("system").Pos()
 }

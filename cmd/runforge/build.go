@@ -130,12 +130,16 @@ func runBuild(ctx context.Context, s streams, o *buildOptions) error {
 	}
 	sum.Errors, sum.Warnings = validate.Count(all)
 	if msg := o.refusal(sum, blocksBuild(all)); msg != "" {
-		_ = report.Text{}.Write(s.err, all, sum)
+		if err := (report.Text{}).Write(s.err, all, sum); err != nil {
+			return fmt.Errorf("writing the findings: %w", err)
+		}
 		fmt.Fprintln(s.err, msg)
 		return errFindings
 	}
 	if len(all) > 0 {
-		_ = report.Text{}.Write(s.err, all, sum)
+		if err := (report.Text{}).Write(s.err, all, sum); err != nil {
+			return fmt.Errorf("writing the findings: %w", err)
+		}
 	}
 	seen := map[string]string{}
 	for _, c := range results {
@@ -330,12 +334,18 @@ func (o *buildOptions) resolve(p *schema.Pack, created time.Time) (effective, er
 		cutLines = *ps.CutLines
 		note("cutLines", "cut-lines=false", "cut lines on", !cutLines)
 	}
-	margin, _ := parseMargin(cmp.Or(o.margin, defaultMargin))
+	margin, err := parseMargin(cmp.Or(o.margin, defaultMargin))
+	if err != nil {
+		return eff, usageError("%v", err)
+	}
 	if !o.changed("margin") && ps.Margin != nil {
 		margin = ps.Margin.MM()
 		note("margin", "margin", fmt.Sprintf("margin %gmm", round2(margin)), math.Abs(margin-layout.DefaultMargin) < 1e-9)
 	}
-	lay, _ := parseLayout(cmp.Or(o.layout, defaultLayout))
+	lay, err := parseLayout(cmp.Or(o.layout, defaultLayout))
+	if err != nil {
+		return eff, usageError("%v", err)
+	}
 	if !o.changed("layout") && ps.Layout != "" {
 		lay = generator.Layout(ps.Layout)
 		note("layout", "layout", "layout "+ps.Layout, lay == defaultLayout)
@@ -345,7 +355,10 @@ func (o *buildOptions) resolve(p *schema.Pack, created time.Time) (effective, er
 		// would be ignored without a word.
 		eff.fromPack = append(eff.fromPack, fmt.Sprintf("duplex %s is not used: the gutterfold layout prints every file single-sided", duplex))
 	}
-	offset, _ := parseOffset(cmp.Or(o.backOffset, defaultBackOffset))
+	offset, err := parseOffset(cmp.Or(o.backOffset, defaultBackOffset))
+	if err != nil {
+		return eff, usageError("%v", err)
+	}
 	if !o.changed("back-offset") && ps.BackOffset != nil {
 		offset = layout.Point{X: ps.BackOffset.X, Y: ps.BackOffset.Y}
 		note("backOffset", "back-offset", fmt.Sprintf("back offset %g,%g mm", offset.X, offset.Y), offset == layout.Point{})

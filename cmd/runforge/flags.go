@@ -22,7 +22,16 @@ type enumValue struct {
 func enumFlag(cmd *cobra.Command, target *string, name, def string, choices []string, usage string) {
 	*target = def
 	cmd.Flags().Var(&enumValue{target: target, choices: choices}, name, usage)
-	_ = cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
+	mustComplete(cmd, name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// mustComplete registers the shell completion of the flag name. Cobra
+// fails only when the flag is not defined or already has one: a bug in
+// the command's definition, so it panics.
+func mustComplete(cmd *cobra.Command, name string, f cobra.CompletionFunc) {
+	if err := cmd.RegisterFlagCompletionFunc(name, f); err != nil {
+		panic(fmt.Sprintf("completion of --%s: %v", name, err))
+	}
 }
 
 // Set implements pflag.Value.
@@ -55,6 +64,7 @@ func flagError(cmd *cobra.Command, err error) error {
 	case errors.As(err, &invalid):
 		msg = invalidValueMessage(invalid)
 	}
+	//lint:ignore ST1005 printed as is: the usage hint is a sentence of its own
 	return &exitError{code: exitUsage, err: fmt.Errorf("%s\nRun '%s --help' for usage.", msg, cmd.CommandPath())}
 }
 

@@ -49,7 +49,9 @@ func writeIcons(s streams, opts iconsOptions) error {
 		return usageError("--game %q is not a game system; %sgame systems: %s", opts.game, hint, strings.Join(schema.Systems(), ", "))
 	}
 	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ICON\tGAME\tMEANING")
+	if _, err := fmt.Fprintln(tw, "ICON\tGAME\tMEANING"); err != nil {
+		return err
+	}
 	for _, ic := range schema.IconTable() {
 		if opts.game != "" && ic.System != "" && ic.System != opts.game {
 			continue
@@ -58,7 +60,9 @@ func writeIcons(s streams, opts iconsOptions) error {
 		if game == "" {
 			game = "all"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", ic.Name, game, ic.Meaning)
+		if _, err := fmt.Fprintf(tw, "%s\t%s\t%s\n", ic.Name, game, ic.Meaning); err != nil {
+			return err
+		}
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -49,11 +50,11 @@ DIR must not exist or be empty; nothing is written into it when a step fails.`,
 	cmd.Flags().StringVar(&o.from, "from", "", "bundled pack to start from ("+strings.Join(data.Packs(), ", ")+")")
 	cmd.Flags().StringVar(&o.schemas, "schemas", "", "folder to write the JSON Schemas into (default runforge-schemas beside DIR)")
 	cmd.Flags().StringVar(&o.id, "id", "", "id of the new pack (default DIR's name)")
-	_ = cmd.RegisterFlagCompletionFunc("from", cobra.FixedCompletions(data.Packs(), cobra.ShellCompDirectiveNoFileComp))
+	mustComplete(cmd, "from", cobra.FixedCompletions(data.Packs(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
-func runInit(s streams, o *initOptions) error {
+func runInit(s streams, o *initOptions) (err error) {
 	src, err := initSource(o.from)
 	if err != nil {
 		return err
@@ -76,7 +77,12 @@ func runInit(s streams, o *initOptions) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() {
+		// After the move into place tmp is gone and this is a no-op.
+		if rmErr := os.RemoveAll(tmp); rmErr != nil {
+			err = errors.Join(err, fmt.Errorf("init: removing the staging copy: %w", rmErr))
+		}
+	}()
 	if err := renameManifestID(filepath.Join(tmp, schema.ManifestFile), o.from, id); err != nil {
 		return err
 	}
@@ -192,12 +198,10 @@ func copyPackTo(src fs.FS, abs string) (string, error) {
 		return os.WriteFile(dst, b, 0o644)
 	})
 	if err != nil {
-		os.RemoveAll(tmp)
-		return "", usageError("init: copying the pack: %v", err)
+		return "", errors.Join(usageError("init: copying the pack: %v", err), os.RemoveAll(tmp))
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
-		return "", usageError("init: %v", err)
+		return "", errors.Join(usageError("init: %v", err), os.RemoveAll(tmp))
 	}
 	return tmp, nil
 }

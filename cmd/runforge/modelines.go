@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -86,7 +87,7 @@ func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([
 // fixModelines points the modelines of the YAML files of the pack folder
 // pack at the schemas in schemaDir, printing each file it changes, and on
 // standard error each file it leaves without a working modeline.
-func fixModelines(s streams, pack, schemaDir string, names map[string]bool) error {
+func fixModelines(s streams, pack, schemaDir string, names map[string]bool) (err error) {
 	schemaPath, err := relativeSchemaPath(pack, schemaDir, names)
 	if err != nil {
 		return err
@@ -95,7 +96,11 @@ func fixModelines(s streams, pack, schemaDir string, names map[string]bool) erro
 	if err != nil {
 		return usageError("--fix-modelines: %v", err)
 	}
-	defer root.Close()
+	defer func() {
+		if cerr := root.Close(); cerr != nil {
+			err = errors.Join(err, usageError("--fix-modelines: %v", cerr))
+		}
+	}()
 	entries, err := fs.ReadDir(root.FS(), ".")
 	if err != nil {
 		return usageError("--fix-modelines: %v", err)

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"syscall"
 	"time"
@@ -17,7 +16,7 @@ import (
 // of another that writes into the same folder: the second waits (saying
 // so) until the first is done, or until ctx is cancelled. The lock goes
 // with the process, however it ends.
-func lockOutDir(ctx context.Context, dir string, status io.Writer) (unlock func(), err error) {
+func lockOutDir(ctx context.Context, dir string, status console) (unlock func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, usageError("creating %s: %v", dir, err)
 	}
@@ -29,18 +28,18 @@ func lockOutDir(ctx context.Context, dir string, status io.Writer) (unlock func(
 	for waited := false; ; waited = true {
 		err := syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
-			return func() { _ = f.Close() }, nil
+			return func() { f.Close() }, nil
 		}
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			// A file system without locks: build unlocked, as before.
-			return func() { _ = f.Close() }, nil
+			return func() { f.Close() }, nil
 		}
 		if !waited {
 			fmt.Fprintf(status, "runforge: waiting for another runforge build that writes into %s\n", dir)
 		}
 		select {
 		case <-ctx.Done():
-			_ = f.Close()
+			f.Close()
 			return nil, &exitError{code: interruptCode(ctx), err: fmt.Errorf("interrupted while waiting for another build that writes into %s", dir)}
 		case <-time.After(100 * time.Millisecond):
 		}

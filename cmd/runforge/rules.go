@@ -30,7 +30,9 @@ cannot change them.`,
 				return err
 			}
 			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSEVERITY\tGAMES\tDESCRIPTION")
+			if _, err := fmt.Fprintln(tw, "ID\tSEVERITY\tGAMES\tDESCRIPTION"); err != nil {
+				return err
+			}
 			for _, r := range rules {
 				games := "all"
 				if len(r.Games) > 0 {
@@ -40,7 +42,9 @@ cannot change them.`,
 				if r.Fixed {
 					sev += ", fixed"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, sev, games, r.Doc)
+				if _, err := fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, sev, games, r.Doc); err != nil {
+					return err
+				}
 			}
 			return tw.Flush()
 		},

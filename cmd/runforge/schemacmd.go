@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -81,19 +82,22 @@ func writeSchemas(s streams, dir string) (map[string]bool, error) {
 
 // writeFileAtomic writes a file readable by all (0644) through a temporary
 // file and a rename.
-func writeFileAtomic(path string, b []byte) error {
+func writeFileAtomic(path string, b []byte) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
+	defer func() {
+		// Once renamed, the temporary file is gone: only a failure leaves it.
+		if err != nil {
+			err = errors.Join(err, os.Remove(tmp.Name()))
+		}
+	}()
 	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
+		return errors.Join(err, tmp.Close())
 	}
 	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
+		return errors.Join(err, tmp.Close())
 	}
 	if err := tmp.Close(); err != nil {
 		return err

@@ -59,7 +59,7 @@ or I/O error.`,
 	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "fail (exit 1) on warnings too")
 	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won, the Just Run board simulation's metrics and the RFoD dice odds (text, or json under \"explain\")")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
+	mustComplete(cmd, "format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 

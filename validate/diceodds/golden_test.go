@@ -16,8 +16,6 @@ func rfodRerolls(r int, flee bool) Game { g := RFoD(); g.Rerolls, g.Fleeing = r,
 
 func reloadedNoRule() Game { g := Reloaded(); g.ZombieLimit = 0; return g }
 
-func reloadedPermanent() Game { g := Reloaded(); g.SetAsidePermanent = true; return g }
-
 type golden struct {
 	name string // the spec row and the rule it checks
 	game Game

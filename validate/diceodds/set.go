@@ -116,7 +116,9 @@ func (s *Set) PrecomputeFor(games []int, targets []Target) {
 	if s.c.dice*(s.c.g.Rerolls+1) > maxU64Exp {
 		for _, i := range games {
 			for _, t := range targets {
-				_, _ = s.engines[i].Probability(t) // memoised; an error is reported later
+				if _, err := s.engines[i].Probability(t); err != nil {
+					continue // memoised; the error is reported when t is asked for
+				}
 			}
 		}
 		return

@@ -19,9 +19,13 @@ type GitHub struct{}
 func (GitHub) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 	bw := bufio.NewWriter(w)
 	for _, d := range diags {
-		fmt.Fprintf(bw, "::%s %s::%s\n", githubLevel(d.Severity), githubProperties(d), escapeData(githubMessage(d)))
+		if _, err := fmt.Fprintf(bw, "::%s %s::%s\n", githubLevel(d.Severity), githubProperties(d), escapeData(githubMessage(d))); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintf(bw, "%s, %s in %s\n", plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Packs, "pack"))
+	if _, err := fmt.Fprintf(bw, "%s, %s in %s\n", plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Packs, "pack")); err != nil {
+		return err
+	}
 	return bw.Flush()
 }
 

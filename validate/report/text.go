@@ -16,16 +16,24 @@ type Text struct{}
 func (Text) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 	bw := bufio.NewWriter(w)
 	for _, d := range diags {
-		fmt.Fprintln(bw, d.String())
+		if _, err := fmt.Fprintln(bw, d.String()); err != nil {
+			return err
+		}
 		if d.Hint != "" {
-			fmt.Fprintf(bw, "    hint: %s\n", d.Hint)
+			if _, err := fmt.Fprintf(bw, "    hint: %s\n", d.Hint); err != nil {
+				return err
+			}
 		}
 		for _, r := range d.Related {
-			fmt.Fprintf(bw, "    %s\n", relatedText(r))
+			if _, err := fmt.Fprintf(bw, "    %s\n", relatedText(r)); err != nil {
+				return err
+			}
 		}
 	}
-	fmt.Fprintf(bw, "%s, %s in %s (%s)\n", plural(s.Errors, "error"), plural(s.Warnings, "warning"),
-		plural(s.Packs, "pack"), plural(s.Files, "file"))
+	if _, err := fmt.Fprintf(bw, "%s, %s in %s (%s)\n", plural(s.Errors, "error"), plural(s.Warnings, "warning"),
+		plural(s.Packs, "pack"), plural(s.Files, "file")); err != nil {
+		return err
+	}
 	return bw.Flush()
 }
 
