@@ -13,6 +13,7 @@ import (
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
 )
@@ -139,12 +140,12 @@ func runBuild(ctx context.Context, s streams, o *buildOptions) error {
 	}
 	seen := map[string]string{}
 	for _, c := range results {
-		id := c.pack.Game.ID
+		id := c.Pack.Game.ID
 		if first, dup := seen[id]; dup {
 			return &exitError{code: exitFindings, err: fmt.Errorf("%s: pack id %q is also the id of %s; both would be written to %s/%s: give one another id",
-				c.pack.Game.Ref.Child("id").Pos(), id, first, o.out, id)}
+				c.Pack.Game.Ref.Child("id").Pos(), id, first, o.out, id)}
 		}
-		seen[id] = c.target.name
+		seen[id] = c.Target.Name
 	}
 	unlock, err := lockOutDir(ctx, o.out, s.err)
 	if err != nil {
@@ -163,25 +164,25 @@ func runBuild(ctx context.Context, s streams, o *buildOptions) error {
 // find: cards, sheets and tokens that do not fit the paper, margin, bleed
 // or layout the command line chose instead of the pack's print: settings.
 // With --allow-overflow, clipped text is a warning rather than an error.
-func (o *buildOptions) checkBuildTargets(results []checked, all []validate.Diagnostic, created time.Time) ([]validate.Diagnostic, error) {
+func (o *buildOptions) checkBuildTargets(results []check.Result, all []validate.Diagnostic, created time.Time) ([]validate.Diagnostic, error) {
 	if o.allowClip {
 		all = validate.AllowBlocked(all, nil)
 	}
 	for _, c := range results {
-		if c.pack == nil || c.pack.Game == nil {
+		if c.Pack == nil || c.Pack.Game == nil {
 			continue
 		}
-		eff, err := o.resolve(c.pack, created)
+		eff, err := o.resolve(c.Pack, created)
 		if err != nil {
 			return nil, err
 		}
 		t := validate.PrintTarget{Paper: eff.print.Paper, Margin: eff.print.Margin, Bleed: eff.print.Bleed, Layout: string(eff.print.Layout)}
-		if own := validate.PackPrintTarget(c.pack); t != own {
+		if own := validate.PackPrintTarget(c.Pack); t != own {
 			// The flags' paper replaces the pack's: what does not fit the
 			// pack's paper may fit this one, and the other way round.
-			all = withoutFindings(all, validate.CheckPrint(c.pack, own))
+			all = withoutFindings(all, validate.CheckPrint(c.Pack, own))
 			t.Flags = true
-			all = append(all, validate.CheckPrint(c.pack, t)...)
+			all = append(all, validate.CheckPrint(c.Pack, t)...)
 		}
 	}
 	validate.Sort(all)
@@ -230,12 +231,12 @@ func plural(n int, noun string) string {
 
 // buildPack removes what interrupted builds of the pack left in the output
 // folder, then builds it, saying which print settings the pack chose.
-func (o *buildOptions) buildPack(ctx context.Context, s streams, r *generator.Renderer, c checked, created time.Time) error {
-	id := c.pack.Game.ID
+func (o *buildOptions) buildPack(ctx context.Context, s streams, r *generator.Renderer, c check.Result, created time.Time) error {
+	id := c.Pack.Game.ID
 	if err := ctx.Err(); err != nil {
 		return interruptedError(ctx, o.out, id)
 	}
-	eff, err := o.resolve(c.pack, created)
+	eff, err := o.resolve(c.Pack, created)
 	if err != nil {
 		return err
 	}
@@ -247,23 +248,23 @@ func (o *buildOptions) buildPack(ctx context.Context, s streams, r *generator.Re
 		fmt.Fprintf(s.err, "runforge: warning: %v\n", err)
 	}
 	for _, n := range eff.fromPack {
-		fmt.Fprintf(s.err, "%s: %s\n", c.target.name, n)
+		fmt.Fprintf(s.err, "%s: %s\n", c.Target.Name, n)
 	}
-	pr, err := r.ForPack(c.pack)
+	pr, err := r.ForPack(c.Pack)
 	if err != nil {
-		return usageError("%s: %v", c.target.name, err)
+		return usageError("%s: %v", c.Target.Name, err)
 	}
 	pr = pr.WithOptions(eff.inkSaver, eff.grayscale)
-	arts, err := pr.BuildContext(ctx, c.pack, generator.BuildOptions{
+	arts, err := pr.BuildContext(ctx, c.Pack, generator.BuildOptions{
 		Print: eff.print, OutDir: o.out, Previews: !o.noPreviews,
 	})
 	if err != nil {
 		if ctx.Err() != nil {
 			return interruptedError(ctx, o.out, id)
 		}
-		return usageError("building %s: %v", c.target.name, err)
+		return usageError("building %s: %v", c.Target.Name, err)
 	}
-	printArtifacts(s, o.out, c.pack, arts)
+	printArtifacts(s, o.out, c.Pack, arts)
 	return nil
 }
 
