@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/standalone"
 	"github.com/spf13/cobra"
 )
 
@@ -55,7 +56,7 @@ func writeSchemas(s streams, dir string) (map[string]bool, error) {
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
-	files, err := standaloneSchemas(embedded)
+	files, err := standalone.Bundle(embedded)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
