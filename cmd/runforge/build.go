@@ -86,11 +86,11 @@ func runBuild(ctx context.Context, s streams, o *buildOptions) error {
 		return err
 	}
 	o.Created = created
-	o.Registry = validate.Default()
+	o.Registry = registry()
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
 	}
-	r, results, all, sum, err := checkPaths(o.paths)
+	r, results, all, sum, err := checkPaths(o.paths, o.Registry)
 	if err != nil {
 		return err
 	}

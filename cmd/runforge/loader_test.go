@@ -144,7 +144,7 @@ func TestEveryFileReadIsCounted(t *testing.T) {
 		fixture string
 		files   int
 	}{{"loader-counts", 5}, {"loader-wrong-kind", 1}, {"loader-include-twice", 2}} {
-		_, results, _, _, err := checkPaths([]string{tc.fixture})
+		_, results, _, _, err := checkPaths([]string{tc.fixture}, registry())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -75,7 +75,7 @@ func runValidate(s streams, o *validateOptions) error {
 	if o.explain && format != "text" && format != "json" {
 		return usageError("--explain writes text or json: use it with --format text (the default) or --format json")
 	}
-	_, results, all, sum, err := checkPaths(o.paths)
+	_, results, all, sum, err := checkPaths(o.paths, registry())
 	if err != nil {
 		return err
 	}
@@ -122,10 +122,11 @@ func workDir() string {
 	return wd
 }
 
-// checkPaths resolves command-line paths and loads and validates the packs,
-// returning the renderer (it measures text) for a build to reuse.
-func checkPaths(paths []string) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
-	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Registry: validate.Default()}
+// checkPaths resolves command-line paths and loads and validates the packs
+// with the rules of reg, returning the renderer (it measures text) for a
+// build to reuse.
+func checkPaths(paths []string, reg *validate.Registry) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Registry: reg}
 	targets, err := check.Resolve(paths, opts)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
