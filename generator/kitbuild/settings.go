@@ -65,7 +65,9 @@ func (f Flags) Check() error {
 
 // Settings are the print settings a pack is built with.
 type Settings struct {
-	Print               generator.PrintOptions
+	// Print are the paper, margins, duplex and layout.
+	Print generator.PrintOptions
+	// InkSaver and Grayscale are the print variants.
 	InkSaver, Grayscale bool
 	// FromPack says, for each setting the pack's print: chose and that
 	// differs from the built-in default, its value and where it is set.

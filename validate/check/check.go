@@ -35,9 +35,11 @@ type Options struct {
 
 // Result is a pack after loading and validation.
 type Result struct {
+	// Target is the pack as the command line named it.
 	Target Target
 	// Pack is nil when the manifest could not be read.
-	Pack  *schema.Pack
+	Pack *schema.Pack
+	// Diags are the findings about what Target asks for, sorted.
 	Diags []validate.Diagnostic
 	// Files counts the files of the pack read, whatever their state (the
 	// manifest alone when it could not be read).
