@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/data"
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/scaffold"
 	"github.com/spf13/cobra"
 )
 
@@ -54,7 +53,7 @@ DIR must not exist or be empty; nothing is written into it when a step fails.`,
 	return cmd
 }
 
-func runInit(s streams, o *initOptions) (err error) {
+func runInit(s streams, o *initOptions) error {
 	src, err := initSource(o.from)
 	if err != nil {
 		return err
@@ -73,31 +72,9 @@ func runInit(s streams, o *initOptions) (err error) {
 	if o.schemas == "" {
 		o.schemas = besideDir(abs, "runforge-schemas")
 	}
-	tmp, err := copyPackTo(src, abs)
+	err = scaffold.CopyPack(scaffold.Options{Src: src, From: o.from, Dir: abs, ID: id, Schemas: o.schemas}, s.err)
 	if err != nil {
-		return err
-	}
-	defer func() {
-		// After the move into place tmp is gone and this is a no-op.
-		if rmErr := os.RemoveAll(tmp); rmErr != nil {
-			err = errors.Join(err, fmt.Errorf("init: removing the staging copy: %w", rmErr))
-		}
-	}()
-	if err := renameManifestID(filepath.Join(tmp, schema.ManifestFile), o.from, id); err != nil {
-		return err
-	}
-	quiet := streams{out: discard{}, err: s.err}
-	names, err := writeSchemas(quiet, o.schemas)
-	if err != nil {
-		return err
-	}
-	// The modelines are computed for the final folder: the copy is its
-	// sibling, so the relative paths agree.
-	if err := fixModelines(quiet, tmp, o.schemas, names); err != nil {
-		return err
-	}
-	if err := moveIntoPlace(tmp, abs); err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	fmt.Fprintf(s.out, "%s: pack %q, copied from %s\n", o.dir, id, o.from)
 	fmt.Fprintf(s.out, "%s: JSON Schemas; every file's modeline points at them\n", o.schemas)
@@ -116,11 +93,6 @@ func besideDir(abs, name string) string {
 	}
 	return p
 }
-
-// discard is an io.Writer that drops what it is given.
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // initSource returns the files of the bundled pack name.
 func initSource(name string) (fs.FS, error) {
@@ -168,87 +140,6 @@ func checkNewDir(dir string) error {
 	}
 	if len(entries) > 0 {
 		return usageError("init: %s is not empty; init writes only into a new or empty folder", dir)
-	}
-	return nil
-}
-
-// copyPackTo copies src into a new temporary folder beside the folder abs
-// and returns it.
-func copyPackTo(src fs.FS, abs string) (string, error) {
-	parent := filepath.Dir(abs)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", usageError("init: %v", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".tmp-")
-	if err != nil {
-		return "", usageError("init: %v", err)
-	}
-	err = fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == "." {
-			return err
-		}
-		dst := filepath.Join(tmp, filepath.FromSlash(p))
-		if d.IsDir() {
-			return os.Mkdir(dst, 0o755)
-		}
-		b, err := fs.ReadFile(src, p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, b, 0o644)
-	})
-	if err != nil {
-		return "", errors.Join(usageError("init: copying the pack: %v", err), os.RemoveAll(tmp))
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return "", errors.Join(usageError("init: %v", err), os.RemoveAll(tmp))
-	}
-	return tmp, nil
-}
-
-// renameManifestID rewrites the manifest's top-level id line from old to
-// id.
-func renameManifestID(manifest, old, id string) error {
-	b, err := os.ReadFile(manifest)
-	if err != nil {
-		return usageError("init: %v", err)
-	}
-	line := regexp.MustCompile(`(?m)^id:[ \t]*` + regexp.QuoteMeta(old) + `[ \t]*(#.*)?(\r?)$`)
-	loc := line.FindIndex(b)
-	if loc == nil {
-		return usageError("init: %s has no line id: %s to rename", manifest, old)
-	}
-	m := line.FindSubmatch(b)
-	repl := "id: " + id
-	if len(m[1]) > 0 {
-		repl += " " + string(m[1])
-	}
-	repl += string(m[2])
-	out := append(append(append([]byte{}, b[:loc[0]]...), repl...), b[loc[1]:]...)
-	if err := os.WriteFile(manifest, out, 0o644); err != nil {
-		return usageError("init: %v", err)
-	}
-	return nil
-}
-
-// moveIntoPlace makes the finished copy tmp the folder abs: a rename when
-// abs does not exist, else (an empty folder, perhaps the working one) a
-// rename of each file into it.
-func moveIntoPlace(tmp, abs string) error {
-	if _, err := os.Stat(abs); os.IsNotExist(err) {
-		if err := os.Rename(tmp, abs); err != nil {
-			return usageError("init: %v", err)
-		}
-		return nil
-	}
-	entries, err := os.ReadDir(tmp)
-	if err != nil {
-		return usageError("init: %v", err)
-	}
-	for _, e := range entries {
-		if err := os.Rename(filepath.Join(tmp, e.Name()), filepath.Join(abs, e.Name())); err != nil {
-			return usageError("init: %v", err)
-		}
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -141,19 +140,15 @@ func TestEveryFileReadIsCounted(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "3 errors, 0 warnings in 1 pack (5 files)") {
 		t.Errorf("exit %d\n%s", code, out)
 	}
-	r, err := generator.NewRenderer(false)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		fixture string
 		files   int
 	}{{"loader-counts", 5}, {"loader-wrong-kind", 1}, {"loader-include-twice", 2}} {
-		ts, err := resolveTargets([]string{tc.fixture})
+		_, results, _, _, err := checkPaths([]string{tc.fixture}, registry())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := checkTargets(ts, r)[0].files; got != tc.files {
+		if got := results[0].Files; got != tc.files {
 			t.Errorf("%s: %d files, want %d", tc.fixture, got, tc.files)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/runforge/runforge/validate"
 	"github.com/spf13/cobra"
 )
 
@@ -153,6 +154,10 @@ The bundled packs are built in: 'runforge packs' lists them, and
 	strictCompletionCmd(root)
 	return root
 }
+
+// registry is the rule set of every game runforge knows: what validate,
+// build and rules work with.
+func registry() *validate.Registry { return validate.Default() }
 
 // buildTime is the date written into PDFs: SOURCE_DATE_EPOCH when set (for
 // reproducible builds), else a fixed date, so identical input gives

@@ -1,13 +1,7 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/scaffold"
 	"github.com/spf13/cobra"
 )
 
@@ -37,8 +31,8 @@ after copying or moving a pack.`,
 				return err
 			}
 			for _, p := range packs {
-				if err := fixModelines(s, p, dir, names); err != nil {
-					return err
+				if err := scaffold.FixModelines(s.out, s.err, p, dir, names); err != nil {
+					return usageError("%v", err)
 				}
 			}
 			return nil
@@ -52,55 +46,9 @@ after copying or moving a pack.`,
 // writeSchemas writes the standalone schemas into dir, printing each path,
 // and returns the file names written.
 func writeSchemas(s streams, dir string) (map[string]bool, error) {
-	embedded, err := schema.SchemaFiles()
+	names, err := scaffold.WriteSchemas(s.out, dir)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
-	files, err := standaloneSchemas(embedded)
-	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, usageError("%v", err)
-	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	written := map[string]bool{}
-	for _, n := range names {
-		p := filepath.Join(dir, n)
-		if err := writeFileAtomic(p, files[n]); err != nil {
-			return nil, usageError("%v", err)
-		}
-		written[n] = true
-		fmt.Fprintln(s.out, p)
-	}
-	return written, nil
-}
-
-// writeFileAtomic writes a file readable by all (0644) through a temporary
-// file and a rename.
-func writeFileAtomic(path string, b []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		// Once renamed, the temporary file is gone: only a failure leaves it.
-		if err != nil {
-			err = errors.Join(err, os.Remove(tmp.Name()))
-		}
-	}()
-	if _, err := tmp.Write(b); err != nil {
-		return errors.Join(err, tmp.Close())
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return errors.Join(err, tmp.Close())
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return names, nil
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"sync"
 	"syscall"
 )
@@ -52,18 +50,6 @@ func interruptible(parent context.Context) (ctx context.Context, stop func()) {
 			cancel(nil)
 		})
 	}
-}
-
-// interruptedError is the error of a build of pack id stopped by ctx: exit
-// 128 plus the signal's number (130 when the context was cancelled some
-// other way), saying what is left in out.
-func interruptedError(ctx context.Context, out, id string) error {
-	final := filepath.Join(out, id)
-	left := "nothing was written for it"
-	if _, err := os.Stat(final); err == nil {
-		left = final + " is as it was"
-	}
-	return &exitError{code: interruptCode(ctx), err: fmt.Errorf("interrupted: %s was not built; %s", id, left)}
 }
 
 // interruptCode is the exit code of a command stopped by ctx.

@@ -5,7 +5,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
 )
@@ -71,14 +75,14 @@ func runValidate(s streams, o *validateOptions) error {
 	if o.explain && format != "text" && format != "json" {
 		return usageError("--explain writes text or json: use it with --format text (the default) or --format json")
 	}
-	_, results, all, sum, err := checkPaths(o.paths)
+	_, results, all, sum, err := checkPaths(o.paths, registry())
 	if err != nil {
 		return err
 	}
 	var explained []*validate.PackExplanation
 	if o.explain {
 		for _, c := range results {
-			if e := validate.Explain(c.pack); e != nil {
+			if e := validate.Explain(c.Pack); e != nil {
 				explained = append(explained, e)
 			}
 		}
@@ -118,15 +122,26 @@ func workDir() string {
 	return wd
 }
 
-// collect merges the diagnostics of all packs, sorted, with a summary.
-func collect(results []checked) ([]validate.Diagnostic, report.Summary) {
-	var all []validate.Diagnostic
-	sum := report.Summary{Packs: len(results)}
-	for _, c := range results {
-		all = append(all, c.diags...)
-		sum.Files += c.files
+// checkPaths resolves command-line paths and loads and validates the packs
+// with the rules of reg, returning the renderer (it measures text) for a
+// build to reuse.
+func checkPaths(paths []string, reg *validate.Registry) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Registry: reg}
+	targets, err := check.Resolve(paths, opts)
+	if err != nil {
+		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
-	validate.Sort(all)
-	sum.Errors, sum.Warnings = validate.Count(all)
-	return all, sum
+	r, err := generator.NewRenderer(false)
+	if err != nil {
+		return nil, nil, nil, report.Summary{}, usageError("%v", err)
+	}
+	opts.Fitter = func(p *schema.Pack) validate.TextFitter {
+		if pr, err := r.ForPack(p); err == nil {
+			return pr
+		}
+		return nil
+	}
+	results := check.Targets(targets, opts)
+	all, sum := check.Collect(results)
+	return r, results, all, sum, nil
 }

@@ -1,4 +1,8 @@
-package main
+// Package standalone turns the JSON Schemas runforge embeds into files
+// that each stand alone: every reference to another file is replaced by a
+// copy of its target, so that editors and validators resolve each file
+// offline wherever it is copied, and ajv's strict mode accepts them.
+package standalone
 
 import (
 	"bytes"
@@ -8,15 +12,15 @@ import (
 	"strings"
 )
 
-// standaloneSchemas turns the JSON Schemas runforge embeds into files that
-// each stand alone. The embedded files carry $id https://runforge.dev/...
+// Bundle turns the JSON Schemas runforge embeds (file name to content)
+// into files that each stand alone. The embedded files carry $id https://runforge.dev/...
 // and refer to each other by relative $ref, so a validator that reads them
 // from a folder looks for the siblings on a host that does not exist. Here
 // every $ref into another file is replaced by a copy of its target in the
 // file's own $defs (common.schema.json#/$defs/id becomes #/$defs/common.id),
 // and $id is dropped: each file resolves offline wherever it is copied.
 // The files are also made acceptable to ajv's strict mode (see ajvStrict).
-func standaloneSchemas(files map[string][]byte) (map[string][]byte, error) {
+func Bundle(files map[string][]byte) (map[string][]byte, error) {
 	docs := map[string]map[string]any{}
 	for name, b := range files {
 		dec := json.NewDecoder(bytes.NewReader(b))

@@ -1,50 +1,56 @@
-package main
+// Package check loads and validates the packs a user names: it resolves
+// command-line paths (pack folders, folders of packs, single files and
+// sub-folders of a pack, bundled pack names) into targets, loads and
+// validates each, and keeps the findings about what was asked for, placed
+// in the user's own files.
+package check
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"runtime"
 	"strings"
 	"sync"
 
-	"github.com/runforge/runforge/data"
-	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/report"
 )
 
-// checked is a pack after loading and validation.
-type checked struct {
-	target target
-	pack   *schema.Pack // nil when the manifest could not be read
-	diags  []validate.Diagnostic
-	// files counts the files of the pack read, whatever their state (the
+// Options say where the bundled packs come from and how packs are
+// validated.
+type Options struct {
+	// Bundled finds a bundled pack by name: a command-line name that is no
+	// path on disk, or what a manifest's extends: names.
+	Bundled func(name string) (fs.FS, bool)
+	// BundledNames lists the bundled packs, sorted.
+	BundledNames []string
+	// Registry is the rule set packs are validated with.
+	Registry *validate.Registry
+	// Fitter returns what measures the text of a pack, or nil to leave
+	// the text-fit rule out; nil Fitter leaves it out for every pack.
+	Fitter func(*schema.Pack) validate.TextFitter
+}
+
+// Result is a pack after loading and validation.
+type Result struct {
+	// Target is the pack as the command line named it.
+	Target Target
+	// Pack is nil when the manifest could not be read.
+	Pack *schema.Pack
+	// Diags are the findings about what Target asks for, sorted.
+	Diags []validate.Diagnostic
+	// Files counts the files of the pack read, whatever their state (the
 	// manifest alone when it could not be read).
-	files int
+	Files int
 }
 
-// checkPaths resolves command-line paths and loads and validates the packs,
-// returning the renderer (it measures text) for a build to reuse.
-func checkPaths(paths []string) (*generator.Renderer, []checked, []validate.Diagnostic, report.Summary, error) {
-	targets, err := resolveTargets(paths)
-	if err != nil {
-		return nil, nil, nil, report.Summary{}, err
-	}
-	r, err := generator.NewRenderer(false)
-	if err != nil {
-		return nil, nil, nil, report.Summary{}, usageError("%v", err)
-	}
-	results := checkTargets(targets, r)
-	all, sum := collect(results)
-	return r, results, all, sum, nil
-}
-
-// checkTargets loads and validates every target, up to GOMAXPROCS at a
-// time; the results keep the targets' order. Diagnostics of a target that
-// names one file are limited to that file.
-func checkTargets(targets []target, r *generator.Renderer) []checked {
-	out := make([]checked, len(targets))
+// Targets loads and validates every target, up to GOMAXPROCS at a time;
+// the results keep the targets' order. Diagnostics of a target that names
+// one file or sub-folder are limited to it.
+func Targets(targets []Target, o Options) []Result {
+	out := make([]Result, len(targets))
 	sem := make(chan struct{}, max(runtime.GOMAXPROCS(0), 1))
 	var wg sync.WaitGroup
 	for i, t := range targets {
@@ -52,7 +58,7 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			out[i] = checkTarget(t, r)
+			out[i] = checkTarget(t, o)
 		}()
 	}
 	wg.Wait()
@@ -60,23 +66,36 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 }
 
 // checkTarget loads and validates one target.
-func checkTarget(t target, r *generator.Renderer) checked {
-	p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
-	opts := validate.Options{}
-	if p != nil {
-		if pr, err := r.ForPack(p); err == nil {
-			opts.Fitter = pr
+func checkTarget(t Target, o Options) Result {
+	p, probs := schema.LoadPackWith(t.FS, t.DisplayName(), schema.LoadOptions{Base: o.Bundled, BaseNames: o.BundledNames})
+	opts := validate.Options{Registry: o.Registry}
+	if p != nil && o.Fitter != nil {
+		if f := o.Fitter(p); f != nil {
+			opts.Fitter = f
 		}
 	}
 	diags := validate.Pack(p, probs, opts)
 	diags = ontoOwnFiles(p, diags)
-	if t.file != "" {
+	if t.File != "" {
 		diags = forFile(p, diags, t)
 	}
-	if t.dir != "" {
-		diags = inDir(diags, t.dir)
+	if t.Dir != "" {
+		diags = inDir(diags, t.Dir)
 	}
-	return checked{target: t, pack: p, diags: diags, files: filesRead(p, probs)}
+	return Result{Target: t, Pack: p, Diags: diags, Files: filesRead(p, probs)}
+}
+
+// Collect merges the diagnostics of all packs, sorted, with a summary.
+func Collect(results []Result) ([]validate.Diagnostic, report.Summary) {
+	var all []validate.Diagnostic
+	sum := report.Summary{Packs: len(results)}
+	for _, c := range results {
+		all = append(all, c.Diags...)
+		sum.Files += c.Files
+	}
+	validate.Sort(all)
+	sum.Errors, sum.Warnings = validate.Count(all)
+	return all, sum
 }
 
 // ontoOwnFiles moves findings placed in a bundled pack that the pack
@@ -158,7 +177,7 @@ func inDir(diags []validate.Diagnostic, dir string) []validate.Diagnostic {
 // it. A file the pack does not load gets an error saying so. When the
 // manifest itself is broken, its diagnostics are kept: they are why the
 // file could not be checked.
-func forFile(p *schema.Pack, diags []validate.Diagnostic, t target) []validate.Diagnostic {
+func forFile(p *schema.Pack, diags []validate.Diagnostic, t Target) []validate.Diagnostic {
 	if p == nil {
 		return diags
 	}
@@ -166,9 +185,9 @@ func forFile(p *schema.Pack, diags []validate.Diagnostic, t target) []validate.D
 	var out []validate.Diagnostic
 	explained := false
 	for _, d := range diags {
-		keep := d.Pos.File == t.file || refs[d.Pos]
+		keep := d.Pos.File == t.File || refs[d.Pos]
 		for _, r := range d.Related {
-			keep = keep || r.Pos.File == t.file
+			keep = keep || r.Pos.File == t.File
 		}
 		if keep {
 			out = append(out, d)
@@ -176,7 +195,7 @@ func forFile(p *schema.Pack, diags []validate.Diagnostic, t target) []validate.D
 		}
 	}
 	for _, f := range p.Files {
-		if f == t.file {
+		if f == t.File {
 			return out
 		}
 	}
@@ -193,15 +212,15 @@ func forFile(p *schema.Pack, diags []validate.Diagnostic, t target) []validate.D
 	if len(p.Game.Include) > 0 {
 		why = "the include: list of game.yaml does not name it"
 	}
-	return append(kept, validate.Diagnostic{Pos: schema.Pos{File: t.file, Line: 1, Col: 1}, Severity: validate.Error,
+	return append(kept, validate.Diagnostic{Pos: schema.Pos{File: t.File, Line: 1, Col: 1}, Severity: validate.Error,
 		Rule: "pack/unused-file", Message: "runforge does not load this file with its pack: " + why,
 		Hint: "move the file beside game.yaml or list it under include:, or validate the pack folder"})
 }
 
 // referencesTo finds the positions of the manifest entries that name the
 // target's file: include: entries and fonts.
-func referencesTo(p *schema.Pack, t target) map[schema.Pos]bool {
-	name := strings.TrimPrefix(t.file, t.displayName()+"/")
+func referencesTo(p *schema.Pack, t Target) map[schema.Pos]bool {
+	name := strings.TrimPrefix(t.File, t.DisplayName()+"/")
 	refs := map[schema.Pos]bool{}
 	for i, inc := range p.Game.Include {
 		if path.Clean(inc) == name {

@@ -1,4 +1,4 @@
-package main
+package scaffold
 
 import (
 	"bytes"
@@ -84,26 +84,27 @@ func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([
 	return src, modelineNone
 }
 
-// fixModelines points the modelines of the YAML files of the pack folder
-// pack at the schemas in schemaDir, printing each file it changes, and on
-// standard error each file it leaves without a working modeline.
-func fixModelines(s streams, pack, schemaDir string, names map[string]bool) (err error) {
+// FixModelines points the modelines of the YAML files of the pack folder
+// pack at the schemas in schemaDir (names are the schema files written
+// there), printing on out each file it changes, and on warn each file it
+// leaves without a working modeline.
+func FixModelines(out, warn Console, pack, schemaDir string, names map[string]bool) (err error) {
 	schemaPath, err := relativeSchemaPath(pack, schemaDir, names)
 	if err != nil {
 		return err
 	}
 	root, err := os.OpenRoot(pack)
 	if err != nil {
-		return usageError("--fix-modelines: %v", err)
+		return fmt.Errorf("--fix-modelines: %w", err)
 	}
 	defer func() {
 		if cerr := root.Close(); cerr != nil {
-			err = errors.Join(err, usageError("--fix-modelines: %v", cerr))
+			err = errors.Join(err, fmt.Errorf("--fix-modelines: %w", cerr))
 		}
 	}()
 	entries, err := fs.ReadDir(root.FS(), ".")
 	if err != nil {
-		return usageError("--fix-modelines: %v", err)
+		return fmt.Errorf("--fix-modelines: %w", err)
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
 	for _, e := range entries {
@@ -111,7 +112,7 @@ func fixModelines(s streams, pack, schemaDir string, names map[string]bool) (err
 		if !e.Type().IsRegular() || !(strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) {
 			continue
 		}
-		if err := fixModeline(s, root, pack, n, schemaPath); err != nil {
+		if err := fixModeline(out, warn, root, pack, n, schemaPath); err != nil {
 			return err
 		}
 	}
@@ -119,32 +120,32 @@ func fixModelines(s streams, pack, schemaDir string, names map[string]bool) (err
 }
 
 // fixModeline repoints the modeline of one file of the pack.
-func fixModeline(s streams, root *os.Root, pack, name string, schemaPath func(string) (string, bool)) error {
+func fixModeline(stdout, warn Console, root *os.Root, pack, name string, schemaPath func(string) (string, bool)) error {
 	display := filepath.Join(pack, name)
 	f, err := root.Open(name)
 	if err != nil {
-		return usageError("%v", err)
+		return err
 	}
 	src, err := io.ReadAll(io.LimitReader(f, schema.MaxFileSize+1))
 	f.Close()
 	if err != nil {
-		return usageError("%s: %v", display, err)
+		return fmt.Errorf("%s: %w", display, err)
 	}
 	if len(src) > schema.MaxFileSize {
-		fmt.Fprintf(s.err, "runforge: %s: larger than %d bytes, modeline left alone\n", display, schema.MaxFileSize)
+		fmt.Fprintf(warn, "runforge: %s: larger than %d bytes, modeline left alone\n", display, schema.MaxFileSize)
 		return nil
 	}
 	out, edit := repointModeline(src, schemaPath)
 	switch edit {
 	case modelineForeign:
-		fmt.Fprintf(s.err, "runforge: %s: its modeline names a schema runforge does not write; left alone\n", display)
+		fmt.Fprintf(warn, "runforge: %s: its modeline names a schema runforge does not write; left alone\n", display)
 	case modelineNone:
-		fmt.Fprintf(s.err, "runforge: %s: no modeline and no known kind: line; no modeline added\n", display)
+		fmt.Fprintf(warn, "runforge: %s: no modeline and no known kind: line; no modeline added\n", display)
 	case modelineRewritten, modelineAdded:
 		if err := writeFileAtomic(display, out); err != nil {
-			return usageError("%v", err)
+			return err
 		}
-		fmt.Fprintln(s.out, display)
+		fmt.Fprintln(stdout, display)
 	}
 	return nil
 }
@@ -154,15 +155,15 @@ func fixModeline(s streams, root *os.Root, pack, name string, schemaPath func(st
 func relativeSchemaPath(pack, schemaDir string, names map[string]bool) (func(string) (string, bool), error) {
 	absPack, err := filepath.Abs(pack)
 	if err != nil {
-		return nil, usageError("%v", err)
+		return nil, err
 	}
 	absSchemas, err := filepath.Abs(schemaDir)
 	if err != nil {
-		return nil, usageError("%v", err)
+		return nil, err
 	}
 	rel, err := filepath.Rel(absPack, absSchemas)
 	if err != nil {
-		return nil, usageError("%s: no relative path to %s: %v", pack, schemaDir, err)
+		return nil, fmt.Errorf("%s: no relative path to %s: %w", pack, schemaDir, err)
 	}
 	return func(name string) (string, bool) {
 		if !names[name] {

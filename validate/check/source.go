@@ -1,39 +1,44 @@
-package main
+package check
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 )
 
-// target is one pack to work on, and optionally the single file of it the
-// user named.
-type target struct {
-	name string // as shown in diagnostics: a path, or a bundled name
-	fsys fs.FS
-	file string // display path of the one file to report on, or ""
-	dir  string // display path of the one sub-folder to report on, or ""
+// Target is one pack to work on, and optionally the single file or
+// sub-folder of it the user named.
+type Target struct {
+	// Name is the pack as shown in diagnostics: a path, or a bundled name.
+	Name string
+	// FS holds the pack's files; no read leaves it.
+	FS fs.FS
+	// File is the display path of the one file to report on, or "".
+	File string
+	// Dir is the display path of the one sub-folder to report on, or "".
+	Dir string
 }
 
-// resolveTargets turns command-line paths into packs. A path on disk wins
-// over a bundled pack of the same name. No path means data/ when it exists
-// here, else every bundled pack.
-func resolveTargets(args []string) ([]target, error) {
+// Resolve turns command-line paths into packs. A path on disk wins over a
+// bundled pack of the same name. No path means data/ when it exists here,
+// else every bundled pack. Its errors are the user's: a path that is no
+// pack, a file that is not YAML.
+func Resolve(args []string, o Options) ([]Target, error) {
 	if len(args) == 0 {
 		if info, err := os.Stat("data"); err == nil && info.IsDir() {
 			args = []string{"data"}
 		} else {
-			return bundledTargets(data.Packs())
+			return bundledTargets(o.BundledNames, o), nil
 		}
 	}
-	var out []target
+	var out []Target
 	for _, a := range args {
-		ts, err := resolveOne(a)
+		ts, err := resolveOne(a, o)
 		if err != nil {
 			return nil, err
 		}
@@ -42,32 +47,34 @@ func resolveTargets(args []string) ([]target, error) {
 	return out, nil
 }
 
-func bundledTargets(names []string) ([]target, error) {
-	var out []target
+// bundledTargets are the bundled packs of the given names.
+func bundledTargets(names []string, o Options) []Target {
+	var out []Target
 	for _, n := range names {
-		sub, _ := data.Pack(n)
-		out = append(out, target{name: n, fsys: sub})
+		sub, _ := o.Bundled(n)
+		out = append(out, Target{Name: n, FS: sub})
 	}
-	return out, nil
+	return out
 }
 
-func resolveOne(arg string) ([]target, error) {
+// resolveOne resolves one command-line path.
+func resolveOne(arg string, o Options) ([]Target, error) {
 	info, err := os.Stat(arg)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			return nil, usageError("%v", err)
+			return nil, err
 		}
 		name := strings.TrimSuffix(filepath.ToSlash(arg), "/")
-		if _, ok := data.Pack(name); ok {
-			return bundledTargets([]string{name})
+		if _, ok := o.Bundled(name); ok {
+			return bundledTargets([]string{name}, o), nil
 		}
-		return nil, usageError("%s: no such file or folder, and no bundled pack of that name (bundled: %s)",
-			arg, strings.Join(data.Packs(), ", "))
+		return nil, fmt.Errorf("%s: no such file or folder, and no bundled pack of that name (bundled: %s)",
+			arg, strings.Join(o.BundledNames, ", "))
 	}
 	clean := filepath.Clean(arg)
 	if !info.IsDir() {
 		if ext := strings.ToLower(filepath.Ext(clean)); ext != ".yaml" && ext != ".yml" {
-			return nil, usageError("%s is not a YAML file, so no pack loads it as content: give a .yaml file of a pack, or the pack folder", arg)
+			return nil, fmt.Errorf("%s is not a YAML file, so no pack loads it as content: give a .yaml file of a pack, or the pack folder", arg)
 		}
 		dir, err := packDirOf(clean)
 		if err != nil {
@@ -77,18 +84,18 @@ func resolveOne(arg string) ([]target, error) {
 		if err != nil {
 			return nil, err
 		}
-		t.file = filepath.ToSlash(clean)
-		return []target{t}, nil
+		t.File = filepath.ToSlash(clean)
+		return []Target{t}, nil
 	}
 	if _, err := os.Stat(filepath.Join(clean, schema.ManifestFile)); err == nil {
 		t, err := diskTarget(clean)
-		return []target{t}, err
+		return []Target{t}, err
 	}
 	entries, err := os.ReadDir(clean)
 	if err != nil {
-		return nil, usageError("%v", err)
+		return nil, err
 	}
-	var out []target
+	var out []Target
 	for _, e := range entries {
 		sub := filepath.Join(clean, e.Name())
 		if _, err := os.Stat(filepath.Join(sub, schema.ManifestFile)); e.IsDir() && err == nil {
@@ -106,18 +113,18 @@ func resolveOne(arg string) ([]target, error) {
 			if err != nil {
 				return nil, err
 			}
-			t.dir = filepath.ToSlash(clean)
-			return []target{t}, nil
+			t.Dir = filepath.ToSlash(clean)
+			return []Target{t}, nil
 		}
 	}
 	if len(out) == 0 && holdsYAML(entries) {
 		// YAML content without a manifest: a pack missing its game.yaml,
 		// which the loader reports at the content.
 		t, err := diskTarget(clean)
-		return []target{t}, err
+		return []Target{t}, err
 	}
 	if len(out) == 0 {
-		return nil, usageError("%s: no %s here or in its sub-folders; a pack is a folder with a %s",
+		return nil, fmt.Errorf("%s: no %s here or in its sub-folders; a pack is a folder with a %s",
 			arg, schema.ManifestFile, schema.ManifestFile)
 	}
 	return out, nil
@@ -135,12 +142,12 @@ func holdsYAML(entries []os.DirEntry) bool {
 
 // diskTarget opens a pack folder so that no read can leave it, through ..
 // or symbolic links.
-func diskTarget(dir string) (target, error) {
+func diskTarget(dir string) (Target, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return target{}, usageError("%v", err)
+		return Target{}, err
 	}
-	return target{name: filepath.ToSlash(dir), fsys: root.FS()}, nil
+	return Target{Name: filepath.ToSlash(dir), FS: root.FS()}, nil
 }
 
 // packDirOf finds the pack folder that holds file: the nearest folder with a
@@ -157,13 +164,13 @@ func packDirOf(file string) (string, error) {
 		}
 		dir = parent
 	}
-	return "", usageError("%s: not inside a pack (no %s found above it)", file, schema.ManifestFile)
+	return "", fmt.Errorf("%s: not inside a pack (no %s found above it)", file, schema.ManifestFile)
 }
 
-// displayName is the pack's root as positions show it.
-func (t target) displayName() string {
-	if t.name == "." {
+// DisplayName is the pack's root as positions show it.
+func (t Target) DisplayName() string {
+	if t.Name == "." {
 		return ""
 	}
-	return t.name
+	return t.Name
 }

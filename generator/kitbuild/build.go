@@ -1,0 +1,93 @@
+// Package kitbuild is the build policy of runforge's build command, apart
+// from its flags: which print settings a pack is built with (a flag over
+// the pack's print: over the built-in default, and where each came from),
+// which findings stop a build before it writes anything, the lock on the
+// output folder, and the per-pack build that clears what interrupted
+// builds left and writes the kit through the generator.
+package kitbuild
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
+)
+
+// Options are what a build is asked for.
+type Options struct {
+	// Flags are the print settings the command line gives.
+	Flags
+	// Out is the output folder; each pack is written to Out/<id>.
+	Out string
+	// NoPreviews leaves out the PNG previews.
+	NoPreviews bool
+	// Strict refuses to build on warnings too.
+	Strict bool
+	// AllowOverflow builds even when text or a box would be clipped.
+	AllowOverflow bool
+	// Registry is the rule set the packs were validated with.
+	Registry *validate.Registry
+	// Created is the date written into the PDFs.
+	Created time.Time
+}
+
+// ErrInterrupted is what the errors of a build stopped by its context
+// wrap.
+var ErrInterrupted = errors.New("interrupted")
+
+// BuildPack removes what interrupted builds of the pack left in the output
+// folder, then builds it with r, saying on status which print settings the
+// pack chose. It returns the files written, relative to Out/<id>. An
+// error wraps ErrInterrupted when ctx stopped the build.
+func BuildPack(ctx context.Context, r *generator.Renderer, c check.Result, o Options, status Status) ([]generator.Artifact, error) {
+	id := c.Pack.Game.ID
+	if err := ctx.Err(); err != nil {
+		return nil, interruptedError(o.Out, id)
+	}
+	eff, err := o.Resolve(c.Pack, o.Created)
+	if err != nil {
+		return nil, err
+	}
+	removed, err := generator.RemoveStale(o.Out, id)
+	for _, dir := range removed {
+		fmt.Fprintf(status, "runforge: removed %s, left behind by an interrupted build\n", dir)
+	}
+	if err != nil {
+		fmt.Fprintf(status, "runforge: warning: %v\n", err)
+	}
+	for _, n := range eff.FromPack {
+		fmt.Fprintf(status, "%s: %s\n", c.Target.Name, n)
+	}
+	pr, err := r.ForPack(c.Pack)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Target.Name, err)
+	}
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	arts, err := pr.BuildContext(ctx, c.Pack, generator.BuildOptions{
+		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, interruptedError(o.Out, id)
+		}
+		return nil, fmt.Errorf("building %s: %w", c.Target.Name, err)
+	}
+	return arts, nil
+}
+
+// interruptedError is the error of a build of pack id that was stopped,
+// saying what is left in out.
+func interruptedError(out, id string) error {
+	final := filepath.Join(out, id)
+	left := "nothing was written for it"
+	if _, err := os.Stat(final); err == nil {
+		left = final + " is as it was"
+	}
+	return fmt.Errorf("%w: %s was not built; %s", ErrInterrupted, id, left)
+}
