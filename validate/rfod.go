@@ -754,13 +754,13 @@ func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
 }
 
 // rfReportOdds reports the findings of one severity.
-func rfReportOdds(c *Context, boardType string, sev diceodds.Severity, source string) {
+func rfReportOdds(c *Context, boardType string, sev Severity, source string) {
 	for _, of := range rfComboFindings(c, boardType) {
 		if of.f.Severity != sev {
 			continue
 		}
 		hint := "lower the combo's dice or change its faces"
-		if sev == diceodds.SeverityWarning {
+		if sev == Warning {
 			hint = "make the combo easier, or lower rfod.dice.oddsWarningBelow in game.yaml if the odds are meant"
 		}
 		c.ReportHint(of.combo.Ref.Child("dice").Pos(),
@@ -769,11 +769,11 @@ func rfReportOdds(c *Context, boardType string, sev diceodds.Severity, source st
 }
 
 func checkRFoDComboRollable(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityError, "L243, L306")
+	rfReportOdds(c, schema.RFoDCharacterBoard, Error, "L243, L306")
 }
 
 func checkRFoDComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityWarning, "L243, L306")
+	rfReportOdds(c, schema.RFoDCharacterBoard, Warning, "L243, L306")
 }
 
 func checkRFoDPlayers(c *Context) {

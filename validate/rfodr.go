@@ -297,11 +297,11 @@ func checkRFoDRComboRollable(c *Context) {
 	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
 		rfCheckComboFaces(c, b, rfodrFaces, "L131-196")
 	}
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityError, "L120, L202")
+	rfReportOdds(c, schema.RFoDRCharacterBoard, Error, "L120, L202")
 }
 
 func checkRFoDRComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityWarning, "L120, L202")
+	rfReportOdds(c, schema.RFoDRCharacterBoard, Warning, "L120, L202")
 }
 
 func checkRFoDRComboShape(c *Context) {
