@@ -60,19 +60,18 @@ type ObjectiveExplanation struct {
 	Gadgets string `json:"gadgets,omitempty"`
 }
 
-// Explain computes the explanation of a pack; nil when there is nothing to
-// explain (no RUN maps, no Just Run tiles).
-func Explain(p *schema.Pack) *PackExplanation {
+// Explain computes the explanation of a pack with the explain hooks of the
+// given games, in their order; nil when there is nothing to explain.
+func Explain(p *schema.Pack, games []Game) *PackExplanation {
 	if p == nil || p.Game == nil {
 		return nil
 	}
 	e := &PackExplanation{Pack: p.Game.ID}
-	explainMaps(p, e)
-	if p.Game.System == "just-run" && len(p.TileSets()) > 0 {
-		r := simulateJustRun(p)
-		e.JustRun, e.JustRunSkipped = r.explain, r.skipped
+	for _, g := range games {
+		if g.Explain != nil {
+			g.Explain(p, e)
+		}
 	}
-	e.Odds = ExplainOdds(p)
 	if len(e.Maps) == 0 && e.JustRun == nil && e.JustRunSkipped == "" && e.Odds == nil {
 		return nil
 	}

@@ -66,30 +66,50 @@ func NewRegistry(rules ...*Rule) *Registry {
 	return r
 }
 
-// ruleTables are the rules of content kinds and games: one line per kind
-// or game, each in its own file.
-var ruleTables = []func() []*Rule{
+// Game is what one game brings to the rules engine: its rules and its
+// --explain hook. Each game's package under validate provides one; the
+// command's registration list passes them down.
+type Game struct {
+	// System is the game system id of the manifest (game.system).
+	System string
+	// Rules returns the game's rules (new values on each call).
+	Rules func() []*Rule
+	// Explain adds what the game's analyses computed for p to e; nil when
+	// the game explains nothing. It is called for every pack.
+	Explain func(p *schema.Pack, e *PackExplanation)
+}
+
+// coreTables are the rules of the content kinds every game shares: one
+// line per kind, each in its own file.
+var coreTables = []func() []*Rule{
 	templateRules,
 	imageRules,
 	boardRules,
 	sheetRules,
 	deckPrintRules,
 	diceRules,
-	rfylRules,
-	runRules,
-	justRunRules,
-	justRunSimRules,
-	rfodRules,
-	rfodrRules,
 }
 
-// Default returns the registry with every built-in rule.
-func Default() *Registry {
+// CoreRules returns the rules of every pack whatever its game: the loader's
+// rule IDs, the generic rules and the rules of the shared content kinds.
+func CoreRules() []*Rule {
 	var all []*Rule
 	all = append(all, loaderRules()...)
 	all = append(all, genericRules()...)
-	for _, rules := range ruleTables {
+	for _, rules := range coreTables {
 		all = append(all, rules()...)
+	}
+	return all
+}
+
+// ForGames returns the registry of the core rules followed by the rules of
+// the given games, in their order.
+func ForGames(games []Game) *Registry {
+	all := CoreRules()
+	for _, g := range games {
+		if g.Rules != nil {
+			all = append(all, g.Rules()...)
+		}
 	}
 	return NewRegistry(all...)
 }
@@ -199,7 +219,8 @@ type Overflow = schema.BoxIssue
 type Options struct {
 	// Fitter checks that text fits; nil skips the text-fit rule.
 	Fitter TextFitter
-	// Registry is the rule set; nil means Default().
+	// Registry is the rule set (ForGames); nil means the core rules only,
+	// no game's.
 	Registry *Registry
 	// Print is the paper and layout the pack is checked against; nil means
 	// its own print: settings (PackPrintTarget).
@@ -211,7 +232,7 @@ type Options struct {
 func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic {
 	reg := opts.Registry
 	if reg == nil {
-		reg = Default()
+		reg = NewRegistry(CoreRules()...)
 	}
 	overrides := map[string]Severity{}
 	var diags []Diagnostic
@@ -293,10 +314,11 @@ func ruleHint(reg *Registry, id string) string {
 
 // AllowBlocked returns the diagnostics with the findings of BlocksBuild
 // rules lowered to warnings: what a build told to print clipped text anyway
-// (--allow-overflow) goes by. The other findings keep their severity.
+// (--allow-overflow) goes by. The other findings keep their severity. A nil
+// reg means the core rules.
 func AllowBlocked(diags []Diagnostic, reg *Registry) []Diagnostic {
 	if reg == nil {
-		reg = Default()
+		reg = NewRegistry(CoreRules()...)
 	}
 	out := make([]Diagnostic, len(diags))
 	for i, d := range diags {

@@ -444,7 +444,7 @@ func TestRFoDExplainOdds(t *testing.T) {
 			if len(probs) > 0 {
 				t.Fatalf("problems: %v", probs)
 			}
-			e := validate.Explain(p)
+			e := validate.Explain(p, allGames())
 			if e == nil || e.Odds == nil || e.Odds.Skipped != "" {
 				t.Fatalf("no odds: %+v", e)
 			}

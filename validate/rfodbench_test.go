@@ -35,7 +35,7 @@ func BenchmarkBundledRFoDValidate(b *testing.B) {
 	packs := bundledRFoDPacks(b)
 	for b.Loop() {
 		for _, p := range packs {
-			if ds := validate.Pack(p, nil, validate.Options{}); len(ds) != 0 {
+			if ds := validate.Pack(p, nil, withGames(validate.Options{})); len(ds) != 0 {
 				b.Fatalf("%s: %d diagnostics, want none", p.Game.ID, len(ds))
 			}
 		}

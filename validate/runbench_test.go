@@ -75,7 +75,7 @@ func bundledRunMaps(b *testing.B) []*runmove.Map {
 // ones, which search.
 func structureRules() *validate.Registry {
 	var rules []*validate.Rule
-	for _, r := range validate.Default().Rules() {
+	for _, r := range defaultRegistry().Rules() {
 		switch r.ID {
 		case runmove.RuleRank3, runmove.RuleRank4, runmove.RuleRank5, runmove.RuleNeedsExhaustion, runmove.RuleTrap:
 			continue
@@ -130,7 +130,7 @@ func BenchmarkBundledRunValidate(b *testing.B) {
 	packs := bundledRunPacks(b)
 	for b.Loop() {
 		for _, p := range packs {
-			if ds := validate.Pack(p, nil, validate.Options{}); len(ds) != 0 {
+			if ds := validate.Pack(p, nil, withGames(validate.Options{})); len(ds) != 0 {
 				b.Fatalf("%s: %d diagnostics, want none", p.Game.ID, len(ds))
 			}
 		}

@@ -269,7 +269,7 @@ func (o *buildOptions) buildPack(ctx context.Context, s streams, r *generator.Re
 
 // blocksBuild counts warnings of rules that would print broken components.
 func blocksBuild(diags []validate.Diagnostic) int {
-	reg := validate.Default()
+	reg := ruleRegistry()
 	n := 0
 	for _, d := range diags {
 		if r, ok := reg.Lookup(d.Rule); ok && r.BlocksBuild && d.Severity != validate.Off {

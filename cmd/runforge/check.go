@@ -62,7 +62,7 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 // checkTarget loads and validates one target.
 func checkTarget(t target, r *generator.Renderer) checked {
 	p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
-	opts := validate.Options{}
+	opts := validate.Options{Registry: ruleRegistry()}
 	if p != nil {
 		if pr, err := r.ForPack(p); err == nil {
 			opts.Fitter = pr

@@ -25,7 +25,7 @@ cannot change them.`,
   runforge rules text/overflow rfyl/track`,
 		ValidArgsFunction: completeRules,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rules, err := selectRules(validate.Default(), args)
+			rules, err := selectRules(ruleRegistry(), args)
 			if err != nil {
 				return err
 			}
@@ -77,7 +77,7 @@ func ruleIDs(reg *validate.Registry) []string {
 // completeRules completes rule ids.
 func completeRules(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	var out []string
-	for _, id := range ruleIDs(validate.Default()) {
+	for _, id := range ruleIDs(ruleRegistry()) {
 		if strings.HasPrefix(id, toComplete) {
 			out = append(out, id)
 		}

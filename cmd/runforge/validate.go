@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
@@ -78,12 +79,12 @@ func runValidate(s streams, o *validateOptions) error {
 	var explained []*validate.PackExplanation
 	if o.explain {
 		for _, c := range results {
-			if e := validate.Explain(c.pack); e != nil {
+			if e := validate.Explain(c.pack, games.Rules(games.All())); e != nil {
 				explained = append(explained, e)
 			}
 		}
 	}
-	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir()}
+	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: ruleRegistry()}
 	if format == "json" && o.explain {
 		opts.Explain = explained
 		if explained == nil {
@@ -110,6 +111,11 @@ func runValidate(s streams, o *validateOptions) error {
 
 // workDir is the absolute working folder, which relative paths in a report
 // are relative to; "" when it cannot be found.
+// ruleRegistry is the rule set of every registered game.
+func ruleRegistry() *validate.Registry {
+	return validate.ForGames(games.Rules(games.All()))
+}
+
 func workDir() string {
 	wd, err := os.Getwd()
 	if err != nil {

@@ -1,0 +1,37 @@
+// Package games is the one registration list of the games runforge knows:
+// each game's descriptor of every stage, passed down from the command as a
+// value. Adding a game is its packages plus one line in All.
+package games
+
+import (
+	"github.com/runforge/runforge/validate"
+)
+
+// Game is one game's descriptors, one field per stage.
+type Game struct {
+	// System is the game system id a manifest names (game.system).
+	System string
+	// Rules are the game's rules and --explain hook.
+	Rules validate.Game
+}
+
+// All returns every game, in the order their rules run and their
+// explanations print.
+func All() []Game {
+	return []Game{
+		{System: "run-for-your-life", Rules: validate.RFYLGame()},
+		{System: "run", Rules: validate.RunGame()},
+		{System: "just-run", Rules: validate.JustRunGame()},
+		{System: "run-fight-or-die", Rules: validate.RFoDGame()},
+		{System: "run-fight-or-die-reloaded", Rules: validate.RFoDRGame()},
+	}
+}
+
+// Rules returns the rules descriptors of the given games, in their order.
+func Rules(gs []Game) []validate.Game {
+	out := make([]validate.Game, len(gs))
+	for i, g := range gs {
+		out[i] = g.Rules
+	}
+	return out
+}

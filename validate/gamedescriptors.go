@@ -1,0 +1,44 @@
+package validate
+
+import "github.com/runforge/runforge/schema"
+
+// RFYLGame is Run For Your Life's descriptor.
+func RFYLGame() Game {
+	return Game{System: "run-for-your-life", Rules: rfylRules}
+}
+
+// RunGame is RUN's descriptor: its rules and the explanation of its maps.
+func RunGame() Game {
+	return Game{System: "run", Rules: runRules, Explain: explainMaps}
+}
+
+// JustRunGame is Just Run's descriptor: its rules and the explanation of
+// its board simulation.
+func JustRunGame() Game {
+	return Game{System: schema.JustRunSystem, Rules: func() []*Rule { return append(justRunRules(), justRunSimRules()...) },
+		Explain: func(p *schema.Pack, e *PackExplanation) {
+			if p.Game.System == schema.JustRunSystem && len(p.TileSets()) > 0 {
+				r := simulateJustRun(p)
+				e.JustRun, e.JustRunSkipped = r.explain, r.skipped
+			}
+		}}
+}
+
+// RFoDGame is Run, Fight, or Die!'s descriptor: its rules and its combo odds.
+func RFoDGame() Game {
+	return Game{System: schema.RFoDSystem, Rules: rfodRules, Explain: explainOddsOf(schema.RFoDSystem)}
+}
+
+// RFoDRGame is Reloaded's descriptor: its rules and its combo odds.
+func RFoDRGame() Game {
+	return Game{System: schema.RFoDReloadedSystem, Rules: rfodrRules, Explain: explainOddsOf(schema.RFoDReloadedSystem)}
+}
+
+// explainOddsOf is the explain hook of the combo odds of the given system.
+func explainOddsOf(system string) func(*schema.Pack, *PackExplanation) {
+	return func(p *schema.Pack, e *PackExplanation) {
+		if p.Game.System == system {
+			e.Odds = ExplainOdds(p)
+		}
+	}
+}
