@@ -2,11 +2,6 @@ package validate
 
 import "github.com/runforge/runforge/schema"
 
-// RFYLGame is Run For Your Life's descriptor.
-func RFYLGame() Game {
-	return Game{System: "run-for-your-life", Rules: rfylRules}
-}
-
 // RunGame is RUN's descriptor: its rules and the explanation of its maps.
 func RunGame() Game {
 	return Game{System: "run", Rules: runRules, Explain: explainMaps}

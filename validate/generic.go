@@ -547,3 +547,14 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// DecksOf returns the pack's decks of the given card type, in pack order.
+func DecksOf(p *schema.Pack, cardType string) []*schema.Deck {
+	var out []*schema.Deck
+	for _, d := range p.Decks() {
+		if d.CardType == cardType {
+			out = append(out, d)
+		}
+	}
+	return out
+}

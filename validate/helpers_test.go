@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	rfylrules "github.com/runforge/runforge/validate/rfyl"
 )
 
 // packRoot is how the in-memory test packs are named in diagnostics.
@@ -54,7 +55,7 @@ func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 
 // allGames are the descriptors of every game.
 func allGames() []validate.Game {
-	return []validate.Game{validate.RFYLGame(), validate.RunGame(), validate.JustRunGame(), validate.RFoDGame(), validate.RFoDRGame()}
+	return []validate.Game{rfylrules.Game(), validate.RunGame(), validate.JustRunGame(), validate.RFoDGame(), validate.RFoDRGame()}
 }
 
 // defaultRegistry is the registry of the core rules and every game's.

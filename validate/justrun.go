@@ -142,7 +142,7 @@ type jrCard struct {
 // jrCards lists the cards of the pack's justrun/card decks, in pack order.
 func jrCards(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
 	var out []jrCard
-	for _, d := range decksOf(p, "justrun/card") {
+	for _, d := range DecksOf(p, "justrun/card") {
 		role := s.JRDeckRole(d)
 		for _, c := range d.Cards {
 			out = append(out, jrCard{c, role})
@@ -164,7 +164,7 @@ func jrItems(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
 
 // jrDeckOf returns the first justrun/card deck playing role, or nil.
 func jrDeckOf(p *schema.Pack, s *schema.JustRunSettings, role string) *schema.Deck {
-	for _, d := range decksOf(p, "justrun/card") {
+	for _, d := range DecksOf(p, "justrun/card") {
 		if s.JRDeckRole(d) == role {
 			return d
 		}
@@ -590,7 +590,7 @@ func jrFirstDeck(p *schema.Pack, s *schema.JustRunSettings) *schema.Deck {
 	if d := jrDeckOf(p, s, "search"); d != nil {
 		return d
 	}
-	return decksOf(p, "justrun/card")[0]
+	return DecksOf(p, "justrun/card")[0]
 }
 
 // jrComponentCount returns the expected count of a manifest component and
@@ -620,7 +620,7 @@ func jrManifestPos(p *schema.Pack, s *schema.JustRunSettings, key string) schema
 // n times).
 func jrScenarios(p *schema.Pack) map[string][]*schema.Card {
 	out := map[string][]*schema.Card{}
-	for _, d := range decksOf(p, "justrun/scenario") {
+	for _, d := range DecksOf(p, "justrun/scenario") {
 		for _, card := range d.Cards {
 			for range card.Count {
 				out[card.Str("scenario")] = append(out[card.Str("scenario")], card)
@@ -631,7 +631,7 @@ func jrScenarios(p *schema.Pack) map[string][]*schema.Card {
 }
 
 func checkJRScenarios(c *Context) {
-	decks := decksOf(c.Pack, "justrun/scenario")
+	decks := DecksOf(c.Pack, "justrun/scenario")
 	if len(decks) == 0 {
 		return
 	}

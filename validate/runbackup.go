@@ -64,7 +64,7 @@ func backupCardsPos(d *schema.Deck) schema.Pos {
 }
 
 func checkRunBackupCount(c *Context) {
-	decks := decksOf(c.Pack, "run/backup")
+	decks := DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
 		return
 	}
@@ -137,7 +137,7 @@ func uniqueCards(cards []*schema.Card) []*schema.Card {
 }
 
 func checkRunBackupRanks(c *Context) {
-	decks := decksOf(c.Pack, "run/backup")
+	decks := DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
 		return
 	}
@@ -161,7 +161,7 @@ func checkRunBackupRanks(c *Context) {
 }
 
 func checkRunBackupCard(c *Context) {
-	for _, d := range decksOf(c.Pack, "run/backup") {
+	for _, d := range DecksOf(c.Pack, "run/backup") {
 		vocab := map[string]bool{}
 		first := map[string]int{}
 		var ids []string
@@ -209,7 +209,7 @@ func checkRunBackupCard(c *Context) {
 }
 
 func checkRunBackupSpawns(c *Context) {
-	decks := decksOf(c.Pack, "run/backup")
+	decks := DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
 		return
 	}
@@ -264,7 +264,7 @@ func checkRunBackupSpawns(c *Context) {
 }
 
 func checkRunBackupTokens(c *Context) {
-	for _, d := range decksOf(c.Pack, "run/backup") {
+	for _, d := range DecksOf(c.Pack, "run/backup") {
 		for _, a := range schema.BackupActions(d) {
 			for _, tok := range runMapTokens {
 				n := a.Tokens[tok.id]
@@ -286,7 +286,7 @@ const runRanks = 5
 var runRoles = [...]string{"runner", "dispatch"}
 
 func checkRunRankCards(c *Context) {
-	decks := decksOf(c.Pack, "run/rank")
+	decks := DecksOf(c.Pack, "run/rank")
 	if len(decks) == 0 {
 		return
 	}

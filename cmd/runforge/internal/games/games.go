@@ -5,6 +5,7 @@ package games
 
 import (
 	"github.com/runforge/runforge/validate"
+	rfylrules "github.com/runforge/runforge/validate/rfyl"
 )
 
 // Game is one game's descriptors, one field per stage.
@@ -19,7 +20,7 @@ type Game struct {
 // explanations print.
 func All() []Game {
 	return []Game{
-		{System: "run-for-your-life", Rules: validate.RFYLGame()},
+		{System: "run-for-your-life", Rules: rfylrules.Game()},
 		{System: "run", Rules: validate.RunGame()},
 		{System: "just-run", Rules: validate.JustRunGame()},
 		{System: "run-fight-or-die", Rules: validate.RFoDGame()},
