@@ -1,6 +1,10 @@
 package validate
 
-import "github.com/runforge/runforge/schema"
+import (
+	"fmt"
+
+	"github.com/runforge/runforge/schema"
+)
 
 // RunGame is RUN's descriptor: its rules and the explanation of its maps.
 func RunGame() Game {
@@ -13,8 +17,7 @@ func JustRunGame() Game {
 	return Game{System: schema.JustRunSystem, Rules: func() []*Rule { return append(justRunRules(), justRunSimRules()...) },
 		Explain: func(p *schema.Pack, e *PackExplanation) {
 			if p.Game.System == schema.JustRunSystem && len(p.TileSets()) > 0 {
-				r := simulateJustRun(p)
-				e.JustRun, e.JustRunSkipped = r.explain, r.skipped
+				explainJustRun(p, e)
 			}
 		}}
 }
@@ -32,8 +35,11 @@ func RFoDRGame() Game {
 // explainOddsOf is the explain hook of the combo odds of the given system.
 func explainOddsOf(system string) func(*schema.Pack, *PackExplanation) {
 	return func(p *schema.Pack, e *PackExplanation) {
-		if p.Game.System == system {
-			e.Odds = ExplainOdds(p)
+		if p.Game.System != system {
+			return
+		}
+		if x := ExplainOdds(p); x != nil {
+			e.Add(ExplainPart{Key: "odds", Value: x, Text: fmt.Sprintf("%s: %s", e.Pack, x.String())})
 		}
 	}
 }

@@ -270,3 +270,19 @@ func jrSimHint(f jrsim.Finding) string {
 	}
 	return ""
 }
+
+// explainJustRun adds the board simulation's metrics to e, or why it did
+// not run.
+func explainJustRun(p *schema.Pack, e *PackExplanation) {
+	r := simulateJustRun(p)
+	if r.explain != nil {
+		e.Add(ExplainPart{Key: "justRun", Value: r.explain, Text: fmt.Sprintf("%s: board simulation\n%s", e.Pack, r.explain.String())})
+	}
+	if r.skipped != "" {
+		text := ""
+		if r.explain == nil {
+			text = fmt.Sprintf("%s: board simulation not run: %s\n", e.Pack, r.skipped)
+		}
+		e.Add(ExplainPart{Key: "justRunSkipped", Value: r.skipped, Text: text})
+	}
+}

@@ -445,19 +445,24 @@ func TestRFoDExplainOdds(t *testing.T) {
 				t.Fatalf("problems: %v", probs)
 			}
 			e := validate.Explain(p, allGames())
-			if e == nil || e.Odds == nil || e.Odds.Skipped != "" {
+			var odds *validate.OddsExplanation
+			if e != nil {
+				v, _ := e.Part("odds")
+				odds, _ = v.(*validate.OddsExplanation)
+			}
+			if odds == nil || odds.Skipped != "" {
 				t.Fatalf("no odds: %+v", e)
 			}
 			var got *validate.ComboOdds
-			for i, c := range e.Odds.Combos {
+			for i, c := range odds.Combos {
 				if c.Character == tc.character && c.Combo == tc.cmb {
-					got = &e.Odds.Combos[i]
+					got = &odds.Combos[i]
 				}
 			}
 			if got == nil || got.P != tc.p || got.PFlee != tc.pFlee {
 				t.Fatalf("combo %s/%s: %+v, want P %s, with Fleeing %q", tc.character, tc.cmb, got, tc.p, tc.pFlee)
 			}
-			if tb := e.Odds.Table; tb == nil {
+			if tb := odds.Table; tb == nil {
 				t.Errorf("no icon-count table")
 			} else {
 				col := slices.Index(tb.Variants, tc.column)

@@ -38,7 +38,9 @@ func TestValidateExplain(t *testing.T) {
 		t.Fatalf("--explain --format json: exit %d, %s", code, errOut)
 	}
 	var doc struct {
-		Explain []validate.PackExplanation `json:"explain"`
+		Explain []struct {
+			Maps []validate.MapExplanation `json:"maps"`
+		} `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
@@ -117,7 +119,10 @@ func TestValidateExplainOdds(t *testing.T) {
 		t.Fatalf("--format json: exit %d, %s", code, errOut)
 	}
 	var doc struct {
-		Explain []validate.PackExplanation `json:"explain"`
+		Explain []struct {
+			Pack string                    `json:"pack"`
+			Odds *validate.OddsExplanation `json:"odds"`
+		} `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Explain) != 2 {
 		t.Fatalf("JSON %v, %d packs:\n%s", err, len(doc.Explain), out)
