@@ -11,17 +11,6 @@ func RunGame() Game {
 	return Game{System: "run", Rules: runRules, Explain: explainMaps}
 }
 
-// JustRunGame is Just Run's descriptor: its rules and the explanation of
-// its board simulation.
-func JustRunGame() Game {
-	return Game{System: schema.JustRunSystem, Rules: func() []*Rule { return append(justRunRules(), justRunSimRules()...) },
-		Explain: func(p *schema.Pack, e *PackExplanation) {
-			if p.Game.System == schema.JustRunSystem && len(p.TileSets()) > 0 {
-				explainJustRun(p, e)
-			}
-		}}
-}
-
 // RFoDGame is Run, Fight, or Die!'s descriptor: its rules and its combo odds.
 func RFoDGame() Game {
 	return Game{System: schema.RFoDSystem, Rules: rfodRules, Explain: explainOddsOf(schema.RFoDSystem)}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	justrunrules "github.com/runforge/runforge/validate/justrun"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
 )
 
@@ -55,7 +56,7 @@ func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 
 // allGames are the descriptors of every game.
 func allGames() []validate.Game {
-	return []validate.Game{rfylrules.Game(), validate.RunGame(), validate.JustRunGame(), validate.RFoDGame(), validate.RFoDRGame()}
+	return []validate.Game{rfylrules.Game(), validate.RunGame(), justrunrules.Game(), validate.RFoDGame(), validate.RFoDRGame()}
 }
 
 // defaultRegistry is the registry of the core rules and every game's.

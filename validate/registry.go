@@ -35,8 +35,8 @@ type Rule struct {
 	Check func(*Context)
 }
 
-// wholePack marks the rules with the given ids WholePack; it returns rules.
-func wholePack(rules []*Rule, ids ...string) []*Rule {
+// WholePack marks the rules with the given ids WholePack; it returns rules.
+func WholePack(rules []*Rule, ids ...string) []*Rule {
 	for _, r := range rules {
 		for _, id := range ids {
 			if r.ID == id {
@@ -159,10 +159,11 @@ type Context struct {
 	brokenFiles map[string]bool
 }
 
-// memo returns what compute gives for key, computing it once per
+// Memo returns what compute gives for key, computing it once per
 // validation run: rules that need the same costly analysis (RUN's
-// reachability search) share it without global state.
-func memo[T any](c *Context, key any, compute func() T) T {
+// reachability search) share it without global state. Keys are values of
+// a type of the caller's own, so packages do not collide.
+func Memo[T any](c *Context, key any, compute func() T) T {
 	if v, ok := c.memo[key]; ok {
 		return v.(T)
 	}
@@ -171,6 +172,17 @@ func memo[T any](c *Context, key any, compute func() T) T {
 		c.memo[key] = v
 	}
 	return v
+}
+
+// BrokenFiles returns the files the loader reported errors in, sorted:
+// analyses that would mislead on a half-loaded pack skip it.
+func (c *Context) BrokenFiles() []string {
+	files := make([]string, 0, len(c.brokenFiles))
+	for f := range c.brokenFiles {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	return files
 }
 
 // Report records a finding of the running rule.

@@ -72,7 +72,7 @@ var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rf
 
 func rfodRules() []*Rule {
 	games := []string{schema.RFoDSystem}
-	return wholePack([]*Rule{
+	return WholePack([]*Rule{
 		{ID: "rfod/dice", Severity: Error, Games: games, Check: checkRFoDDice,
 			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
 		{ID: "rfod/bonus-die", Severity: Error, Games: games, Check: checkRFoDBonusDie,
@@ -234,7 +234,7 @@ func rfCheckFaces(c *Context, d *schema.Die, vocab []string, source string) {
 			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 		}
 		c.ReportHint(d.FaceRef(i).Pos(),
-			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, jrOrWords(vocab), source), hint)
+			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, OrWords(vocab), source), hint)
 	}
 }
 
@@ -263,8 +263,8 @@ func rfCheckAllOnSome(c *Context, dice []*schema.Die, vocab []string, what, sour
 	}
 	if len(missing) > 0 {
 		c.ReportHint(dice[0].Ref.Child("faces").Pos(),
-			fmt.Sprintf("no action die shows %s; every %s must be on some action die (%s)", andList(missing), what, source),
-			"put "+andList(missing)+" on a face")
+			fmt.Sprintf("no action die shows %s; every %s must be on some action die (%s)", AndList(missing), what, source),
+			"put "+AndList(missing)+" on a face")
 	}
 }
 
@@ -323,7 +323,7 @@ func checkRFoDEventDie(c *Context) {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(d.FaceRef(i).Pos(),
-					fmt.Sprintf("event die %q: face %d is %q, which is no event; the events are %s (L284-304)", d.ID, i+1, f, jrOrWords(rfodEvents)), hint)
+					fmt.Sprintf("event die %q: face %d is %q, which is no event; the events are %s (L284-304)", d.ID, i+1, f, OrWords(rfodEvents)), hint)
 			case seen[f] > 0:
 				c.ReportHint(d.FaceRef(i).Pos(),
 					fmt.Sprintf("event die %q shows %q twice; each of the six events is on one face (L284-304, A4)", d.ID, f),
@@ -345,7 +345,7 @@ func checkRFoDEventDie(c *Context) {
 		if len(missing) > 0 {
 			c.ReportHint(d.Ref.Child("faces").Pos(),
 				fmt.Sprintf("event die %q has no %s face; the event die shows the six events (L284-304, A4)", d.ID, strings.Join(missing, " or ")),
-				"put "+andList(missing)+" on a face")
+				"put "+AndList(missing)+" on a face")
 		}
 	}
 }
@@ -428,7 +428,7 @@ func checkRFoDTownLineTable(c *Context) {
 		}
 		if len(missing) > 0 {
 			c.ReportHint(ref.Pos(),
-				fmt.Sprintf("Town Line %q has no row for %s followers (L466-471)", card.ID, andList(missing)),
+				fmt.Sprintf("Town Line %q has no row for %s followers (L466-471)", card.ID, AndList(missing)),
 				"add {players: 2, followers: 7}, {players: 3, followers: 9}, {players: 4, followers: 11}")
 		}
 		per, ok := tl["perPlayerOver4"].(int64)
@@ -708,7 +708,7 @@ func rfMisspeltDice(p *schema.Pack, roles []string) bool {
 // rfComboFindings computes the odds findings of every character of a
 // board type, once per validation run.
 func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
-	return memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
+	return Memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
 		p := c.Pack
 		rules, ok := rfOddsRulesOf(p)
 		if !ok || rules.boardType != boardType || rfMisspeltDice(p, rules.roles) {
@@ -874,7 +874,7 @@ func checkRFoDGuide(c *Context) {
 				at = g.Ref.Child("id")
 			}
 			c.ReportHint(at.Pos(),
-				fmt.Sprintf("guide %q does not explain the %s %s of the event die (L284-304)", g.ID, rfPlural(len(missing), "event", "events"), andList(missing)),
+				fmt.Sprintf("guide %q does not explain the %s %s of the event die (L284-304)", g.ID, rfPlural(len(missing), "event", "events"), AndList(missing)),
 				"add an events: entry for each")
 		}
 	}
@@ -982,14 +982,14 @@ func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideO
 	var msg, hint string
 	switch {
 	case len(unlisted) == 0:
-		msg = fmt.Sprintf("%s gives %s, but its text %q does not say %s: %s (%s)", what, andList(unnamed), text, andList(rfGiveWords(unnamed)), disagree, source)
-		hint = fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", andList(rfGiveWords(unnamed)), andList(unnamed))
+		msg = fmt.Sprintf("%s gives %s, but its text %q does not say %s: %s (%s)", what, AndList(unnamed), text, AndList(rfGiveWords(unnamed)), disagree, source)
+		hint = fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", AndList(rfGiveWords(unnamed)), AndList(unnamed))
 	case len(unnamed) == 0:
-		msg = fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: %s (%s)", what, text, andList(rfGiveWords(unlisted)), andList(unlisted), disagree, source)
-		hint = fmt.Sprintf("add %s to the option's gives:, or reword the text", andList(unlisted))
+		msg = fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: %s (%s)", what, text, AndList(rfGiveWords(unlisted)), AndList(unlisted), disagree, source)
+		hint = fmt.Sprintf("add %s to the option's gives:, or reword the text", AndList(unlisted))
 	default:
-		msg = fmt.Sprintf("%s gives %s, but its text %q says %s instead: %s (%s)", what, andList(unnamed), text, andList(rfGiveWords(unlisted)), disagree, source)
-		hint = fmt.Sprintf("gives: [%s] to match the text, or reword the text to name %s", strings.Join(rfMatchingGives(o.Gives, unnamed, unlisted), ", "), andList(rfGiveWords(unnamed)))
+		msg = fmt.Sprintf("%s gives %s, but its text %q says %s instead: %s (%s)", what, AndList(unnamed), text, AndList(rfGiveWords(unlisted)), disagree, source)
+		hint = fmt.Sprintf("gives: [%s] to match the text, or reword the text to name %s", strings.Join(rfMatchingGives(o.Gives, unnamed, unlisted), ", "), AndList(rfGiveWords(unnamed)))
 	}
 	c.ReportHint(at, msg, hint)
 }

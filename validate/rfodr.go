@@ -57,7 +57,7 @@ var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 
 func rfodrRules() []*Rule {
 	games := []string{schema.RFoDReloadedSystem}
-	return wholePack([]*Rule{
+	return WholePack([]*Rule{
 		{ID: "rfodr/dice", Severity: Error, Games: games, Check: checkRFoDRDice,
 			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
 		{ID: "rfodr/location-deck", Severity: Error, Games: games, Check: checkRFoDRLocationDeck,
@@ -283,7 +283,7 @@ func checkRFoDRCharacters(c *Context) {
 			}
 			c.ReportHint(at.Pos(),
 				fmt.Sprintf("character %q has no %s combo; \"Each Character has three special powers … a minor combo, a major combo, and a super combo\" (L206)", b.ID, strings.Join(missing, " or ")),
-				"add "+andList(missing)+" under combos:")
+				"add "+AndList(missing)+" under combos:")
 		}
 		if b.WoundSpaces != 5 {
 			c.ReportHint(b.Ref.Child("woundSpaces").Pos(),
@@ -582,7 +582,7 @@ func checkRFoDRCampaignActionFields(c *Context) {
 		}
 		if len(missing) > 0 {
 			c.ReportHint(card.Ref.Child("id").Pos(),
-				fmt.Sprintf("Action card %q has no %s; an Action card has a number, a timing, an action, a reward or penalty and an Unresolved effect (L626, L638)", card.ID, andList(missing)),
+				fmt.Sprintf("Action card %q has no %s; an Action card has a number, a timing, an action, a reward or penalty and an Unresolved effect (L626, L638)", card.ID, AndList(missing)),
 				"add "+strings.Join(missing, ", "))
 		}
 	}

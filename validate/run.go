@@ -152,14 +152,6 @@ func spaceText(s *schema.MapSpace) string {
 	return fmt.Sprintf("%q, %s, level %d", s.Symbol, kind, s.Level)
 }
 
-// andList joins words as "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
 func checkRunGrid(c *Context) {
 	for _, m := range c.Pack.Maps() {
 		checkPictureRows(c, m)
@@ -307,7 +299,7 @@ func checkRunSpawnPoints(c *Context) {
 			}
 		}
 		if len(missing) > 0 {
-			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), andList(missing)),
+			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), AndList(missing)),
 				"add {number: "+missing[0]+", at: <space>} under spawns:")
 		}
 	}
@@ -324,7 +316,7 @@ func reportRepeatedSpawn(c *Context, m *schema.Map, n int, spawns []*schema.MapS
 			related = append(related, Related{Pos: s.Ref.Child("number").Pos(), Message: fmt.Sprintf("spawn point %d at %s", n, s.At)})
 		}
 	}
-	c.ReportHint(spawns[1].Ref.Child("number").Pos(), fmt.Sprintf("%s: spawn point %d appears %d times, at %s; each number 1-8 is on the map once (L119)", mapWhat(m), n, len(spawns), andList(cells)),
+	c.ReportHint(spawns[1].Ref.Child("number").Pos(), fmt.Sprintf("%s: spawn point %d appears %d times, at %s; each number 1-8 is on the map once (L119)", mapWhat(m), n, len(spawns), AndList(cells)),
 		"renumber all but one of them", related...)
 }
 
@@ -671,7 +663,7 @@ func checkRunGadgetPool(c *Context) {
 		if water {
 			note = "with jet-ski and scuba-gear, which this map's water allows (L673)"
 		}
-		c.ReportHint(listPos(m, "crossedOutGadgets"), fmt.Sprintf("%s crosses out %s, leaving %d gadgets (%s) for 4 stashes (L169, L667); %s", mapWhat(m), andList(m.CrossedOutGadgets), len(pool), strings.Join(pool, ", "), note),
+		c.ReportHint(listPos(m, "crossedOutGadgets"), fmt.Sprintf("%s crosses out %s, leaving %d gadgets (%s) for 4 stashes (L169, L667); %s", mapWhat(m), AndList(m.CrossedOutGadgets), len(pool), strings.Join(pool, ", "), note),
 			"cross out fewer gadgets")
 	}
 }

@@ -37,7 +37,7 @@ var runMapTokens = []struct{ id, name string }{
 
 func runBackupRules() []*Rule {
 	games := []string{"run"}
-	return wholePack([]*Rule{
+	return WholePack([]*Rule{
 		{ID: "run/backup-count", Severity: Error, Games: games, Check: checkRunBackupCount,
 			Doc: "The backup deck does not hold 11 Dispatch backup cards, copies counted (L56)."},
 		{ID: "run/backup-ranks", Severity: Error, Games: games, Check: checkRunBackupRanks,
@@ -105,37 +105,6 @@ func backupByRank(decks []*schema.Deck) map[int][]*schema.Card {
 	return out
 }
 
-// cardIDs names cards in messages: "b1, b2 and b3"; a card listed n times
-// appears as "b1 (x2)".
-func cardIDs(cards []*schema.Card) string {
-	var ids []string
-	seen := map[*schema.Card]int{}
-	for _, card := range cards {
-		if seen[card] == 0 {
-			ids = append(ids, card.ID)
-		}
-		seen[card]++
-	}
-	for i, card := range uniqueCards(cards) {
-		if n := seen[card]; n > 1 {
-			ids[i] += fmt.Sprintf(" (x%d)", n)
-		}
-	}
-	return andList(ids)
-}
-
-func uniqueCards(cards []*schema.Card) []*schema.Card {
-	var out []*schema.Card
-	seen := map[*schema.Card]bool{}
-	for _, card := range cards {
-		if !seen[card] {
-			seen[card] = true
-			out = append(out, card)
-		}
-	}
-	return out
-}
-
 func checkRunBackupRanks(c *Context) {
 	decks := DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
@@ -149,7 +118,7 @@ func checkRunBackupRanks(c *Context) {
 		}
 		msg := fmt.Sprintf("rank %d is on %d backup cards", r, len(cards))
 		if len(cards) > 0 {
-			msg += " (" + cardIDs(cards) + ")"
+			msg += " (" + CardIDs(cards) + ")"
 		}
 		msg += fmt.Sprintf("; each rank 1-5 is on exactly %d, the cards Dispatch plays with at that rank (L150)", runBackupPerRank)
 		hint := fmt.Sprintf("add %d to the ranks: of more cards", r)
@@ -245,8 +214,8 @@ func checkRunBackupSpawns(c *Context) {
 		var related []Related
 		for _, s := range spawns {
 			cards := bySpawn[s]
-			parts = append(parts, fmt.Sprintf("spawn %d is on %s", s, cardIDs(cards)))
-			uc := uniqueCards(cards)
+			parts = append(parts, fmt.Sprintf("spawn %d is on %s", s, CardIDs(cards)))
+			uc := UniqueCards(cards)
 			if len(related) == 0 && len(parts) == 1 {
 				pos = uc[len(uc)-1].FieldRef("spawn").Pos()
 			}
@@ -255,7 +224,7 @@ func checkRunBackupSpawns(c *Context) {
 			}
 		}
 		if len(missing) > 0 {
-			parts = append(parts, "no card shows spawn "+andList(missing))
+			parts = append(parts, "no card shows spawn "+AndList(missing))
 		}
 		c.ReportHint(pos,
 			fmt.Sprintf("rank %d's backup cards: %s; each rank's 8 cards show spawn points 1-8 once each (A20), so every spawn point can start the Runner (L150-153)", r, strings.Join(parts, "; ")),
@@ -327,7 +296,7 @@ func checkRunRankCards(c *Context) {
 	}
 	if len(missing) > 0 {
 		c.ReportHint(backupCardsPos(decks[0]),
-			fmt.Sprintf("no rank card for %s; RUN has one rank card per role and rank 1-5 (10 cards, L53, L140)", andList(missing)),
+			fmt.Sprintf("no rank card for %s; RUN has one rank card per role and rank 1-5 (10 cards, L53, L140)", AndList(missing)),
 			"add a card with role: and rank: for each")
 	}
 }

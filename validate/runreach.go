@@ -100,7 +100,7 @@ type reachResult struct {
 // mapReach returns the reachability of a map, computed once per
 // validation run: the five rules share one search.
 func mapReach(c *Context, m *schema.Map) *reachResult {
-	return memo(c, m, func() *reachResult {
+	return Memo(c, m, func() *reachResult {
 		mm := mapModel(c, m)
 		if mm.skipped != "" {
 			return &reachResult{skipped: mm.skipped, reported: mm.reported}
@@ -132,7 +132,7 @@ type mapModelKey struct{ m *schema.Map }
 // mapModel converts a map once per validation run, without searching it:
 // run/grid needs only to know whether the model can represent the map.
 func mapModel(c *Context, m *schema.Map) *mapModelResult {
-	return memo(c, mapModelKey{m}, func() *mapModelResult {
+	return Memo(c, mapModelKey{m}, func() *mapModelResult {
 		tokens, _ := packActionTokens(c.Pack)
 		return convertMap(m, tokens)
 	})

@@ -5,6 +5,7 @@ package games
 
 import (
 	"github.com/runforge/runforge/validate"
+	justrunrules "github.com/runforge/runforge/validate/justrun"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
 )
 
@@ -22,7 +23,7 @@ func All() []Game {
 	return []Game{
 		{System: "run-for-your-life", Rules: rfylrules.Game()},
 		{System: "run", Rules: validate.RunGame()},
-		{System: "just-run", Rules: validate.JustRunGame()},
+		{System: "just-run", Rules: justrunrules.Game()},
 		{System: "run-fight-or-die", Rules: validate.RFoDGame()},
 		{System: "run-fight-or-die-reloaded", Rules: validate.RFoDRGame()},
 	}
