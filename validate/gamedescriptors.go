@@ -6,11 +6,6 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// RunGame is RUN's descriptor: its rules and the explanation of its maps.
-func RunGame() Game {
-	return Game{System: "run", Rules: runRules, Explain: explainMaps}
-}
-
 // RFoDGame is Run, Fight, or Die!'s descriptor: its rules and its combo odds.
 func RFoDGame() Game {
 	return Game{System: schema.RFoDSystem, Rules: rfodRules, Explain: explainOddsOf(schema.RFoDSystem)}

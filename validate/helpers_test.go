@@ -11,6 +11,7 @@ import (
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
+	runrules "github.com/runforge/runforge/validate/run"
 )
 
 // packRoot is how the in-memory test packs are named in diagnostics.
@@ -56,7 +57,7 @@ func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 
 // allGames are the descriptors of every game.
 func allGames() []validate.Game {
-	return []validate.Game{rfylrules.Game(), validate.RunGame(), justrunrules.Game(), validate.RFoDGame(), validate.RFoDRGame()}
+	return []validate.Game{rfylrules.Game(), runrules.Game(), justrunrules.Game(), validate.RFoDGame(), validate.RFoDRGame()}
 }
 
 // defaultRegistry is the registry of the core rules and every game's.

@@ -977,7 +977,7 @@ func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideO
 	if len(unnamed) == 0 && len(unlisted) == 0 {
 		return
 	}
-	text := shorten(o.Text, 60)
+	text := Shorten(o.Text, 60)
 	const disagree = "the printed guide and the data the rules read disagree"
 	var msg, hint string
 	switch {

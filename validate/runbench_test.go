@@ -8,7 +8,8 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
-	"github.com/runforge/runforge/validate/runmove"
+	runrules "github.com/runforge/runforge/validate/run"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
 // Issue 8 / spec §15 targets on the bundled RUN maps (data/run's 8 maps and
@@ -58,7 +59,7 @@ func bundledRunMaps(b *testing.B) []*runmove.Map {
 				continue // run-promo inherits run's maps
 			}
 			seen[m.ID] = true
-			rm, _, err := validate.RunMoveMap(m)
+			rm, _, err := runrules.MoveMap(m)
 			if err != nil {
 				b.Fatal(err)
 			}

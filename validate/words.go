@@ -56,3 +56,12 @@ func UniqueCards(cards []*schema.Card) []*schema.Card {
 	}
 	return out
 }
+
+// Shorten cuts a text to at most n runes, marking the cut with "...".
+func Shorten(s string, n int) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n-3]) + "..."
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/validate"
+	runrules "github.com/runforge/runforge/validate/run"
 )
 
 // TestValidateExplain: --explain adds, after the report, how each RUN map
@@ -39,7 +40,7 @@ func TestValidateExplain(t *testing.T) {
 	}
 	var doc struct {
 		Explain []struct {
-			Maps []validate.MapExplanation `json:"maps"`
+			Maps []runrules.MapExplanation `json:"maps"`
 		} `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
+	runrules "github.com/runforge/runforge/validate/run"
 )
 
 // Game is one game's descriptors, one field per stage.
@@ -22,7 +23,7 @@ type Game struct {
 func All() []Game {
 	return []Game{
 		{System: "run-for-your-life", Rules: rfylrules.Game()},
-		{System: "run", Rules: validate.RunGame()},
+		{System: "run", Rules: runrules.Game()},
 		{System: "just-run", Rules: justrunrules.Game()},
 		{System: "run-fight-or-die", Rules: validate.RFoDGame()},
 		{System: "run-fight-or-die-reloaded", Rules: validate.RFoDRGame()},

@@ -1,4 +1,4 @@
-package validate
+package run
 
 import (
 	"fmt"
@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate/runmove"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
 // MapExplanation is one RUN map: per spawn point and objective, a shortest
@@ -46,7 +47,7 @@ type ObjectiveExplanation struct {
 
 // explainMaps explains the RUN maps of a pack in a stable order (file, then
 // position). Maps the rules skip (a broken grid) say why.
-func explainMaps(p *schema.Pack, e *PackExplanation) {
+func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
 	var out []MapExplanation
 	var text strings.Builder
 	maps := p.Maps()
@@ -58,7 +59,7 @@ func explainMaps(p *schema.Pack, e *PackExplanation) {
 		if gridBroken(m) {
 			me.Skipped = "its levels picture has run/grid errors"
 		} else {
-			rm, _, err := RunMoveMap(m)
+			rm, _, err := MoveMap(m)
 			if err == nil {
 				err = rm.Validate()
 			}
@@ -80,7 +81,7 @@ func explainMaps(p *schema.Pack, e *PackExplanation) {
 		}
 	}
 	if len(out) > 0 {
-		e.Add(ExplainPart{Key: "maps", Value: out, Text: text.String()})
+		e.Add(validate.ExplainPart{Key: "maps", Value: out, Text: text.String()})
 	}
 }
 
