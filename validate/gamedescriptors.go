@@ -8,12 +8,12 @@ import (
 
 // RFoDGame is Run, Fight, or Die!'s descriptor: its rules and its combo odds.
 func RFoDGame() Game {
-	return Game{System: schema.RFoDSystem, Rules: rfodRules, Explain: explainOddsOf(schema.RFoDSystem)}
+	return Game{System: schema.RFoDSystem, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: explainOddsOf(schema.RFoDSystem)}
 }
 
 // RFoDRGame is Reloaded's descriptor: its rules and its combo odds.
 func RFoDRGame() Game {
-	return Game{System: schema.RFoDReloadedSystem, Rules: rfodrRules, Explain: explainOddsOf(schema.RFoDReloadedSystem)}
+	return Game{System: schema.RFoDReloadedSystem, Rules: rfodrRules, DieFaces: rfodrDieFaces, Explain: explainOddsOf(schema.RFoDReloadedSystem)}
 }
 
 // explainOddsOf is the explain hook of the combo odds of the given system.

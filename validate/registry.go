@@ -51,6 +51,8 @@ func WholePack(rules []*Rule, ids ...string) []*Rule {
 type Registry struct {
 	rules []*Rule
 	byID  map[string]*Rule
+	// games are the games the rules come from (ForGames).
+	games []Game
 }
 
 // NewRegistry returns a registry with the given rules; IDs must be unique.
@@ -77,6 +79,10 @@ type Game struct {
 	// Explain adds what the game's analyses computed for p to e; nil when
 	// the game explains nothing. It is called for every pack.
 	Explain func(p *schema.Pack, e *PackExplanation)
+	// DieFaces returns the faces the game lets die d show, when the game
+	// has such a list (its own rule reports every other face); nil when
+	// the game has none.
+	DieFaces func(d *schema.Die) ([]string, bool)
 }
 
 // coreTables are the rules of the content kinds every game shares: one
@@ -111,7 +117,20 @@ func ForGames(games []Game) *Registry {
 			all = append(all, g.Rules()...)
 		}
 	}
-	return NewRegistry(all...)
+	reg := NewRegistry(all...)
+	reg.games = games
+	return reg
+}
+
+// game returns the descriptor of the given system; nil when the registry
+// has none.
+func (r *Registry) game(system string) *Game {
+	for i := range r.games {
+		if r.games[i].System == system {
+			return &r.games[i]
+		}
+	}
+	return nil
 }
 
 // Rules returns the rules sorted by ID.
@@ -147,6 +166,9 @@ type Context struct {
 	Fitter TextFitter
 
 	rule *Rule
+	// game is the descriptor of the pack's game; nil when the registry has
+	// none.
+	game *Game
 	// target is the paper and layout cards are checked against.
 	target PrintTarget
 	diags  []Diagnostic
@@ -290,11 +312,12 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			}
 		}
 		partial := p.Unreadable || len(p.Unloaded) > 0
+		game := reg.game(p.Game.System)
 		for _, rule := range reg.rules {
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) || (rule.WholePack && partial) {
 				continue
 			}
-			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target, memo: shared, brokenFiles: broken}
+			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, game: game, target: target, memo: shared, brokenFiles: broken}
 			rule.Check(ctx)
 			diags = append(diags, ctx.diags...)
 		}

@@ -39,6 +39,17 @@ import (
 // rfodActionFaces are the six icons of the action dice (L324-392, A1).
 var rfodActionFaces = []string{"bat", "run", "search", "gun", "book", "zombie"}
 
+// rfodDieFaces are the faces RFoD lets a die of its roles show.
+func rfodDieFaces(d *schema.Die) ([]string, bool) {
+	switch d.Role {
+	case "action", "bonus":
+		return rfodActionFaces, true
+	case "event":
+		return rfodEvents, true
+	}
+	return nil, false
+}
+
 // rfodEvents are the six events of the event die (L284-304, A4).
 var rfodEvents = []string{"all-quiet", "ambush", "amulet", "charge", "nurse", "zombies-rise"}
 
@@ -245,7 +256,7 @@ func rfCheckAllOnSome(c *Context, dice []*schema.Die, vocab []string, what, sour
 	}
 	meant := map[string]bool{} // faces a misspelt face stands for: reported there
 	for _, d := range dice {
-		for _, near := range offVocabularyFaces(c.Pack, d) {
+		for _, near := range c.OffVocabularyFaces(d) {
 			if slices.Contains(vocab, near) {
 				meant[near] = true
 			}
@@ -299,7 +310,7 @@ func checkRFoDBonusDie(c *Context) {
 				n++
 			}
 		}
-		for _, near := range offVocabularyFaces(c.Pack, d) {
+		for _, near := range c.OffVocabularyFaces(d) {
 			if near == "zombie" {
 				n++ // a misspelt zombie: rfod/dice reports the spelling
 			}
@@ -333,7 +344,7 @@ func checkRFoDEventDie(c *Context) {
 			}
 		}
 		meant := map[string]bool{} // events a misspelt face stands for: reported there
-		for _, near := range offVocabularyFaces(c.Pack, d) {
+		for _, near := range c.OffVocabularyFaces(d) {
 			meant[near] = true
 		}
 		var missing []string
@@ -701,8 +712,8 @@ func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (di
 
 // rfMisspeltDice reports whether a die of the roles shows a face its game
 // does not allow.
-func rfMisspeltDice(p *schema.Pack, roles []string) bool {
-	return slices.ContainsFunc(rfDiceOfRole(p, roles...), func(d *schema.Die) bool { return len(offVocabularyFaces(p, d)) > 0 })
+func rfMisspeltDice(c *Context, roles []string) bool {
+	return slices.ContainsFunc(rfDiceOfRole(c.Pack, roles...), func(d *schema.Die) bool { return len(c.OffVocabularyFaces(d)) > 0 })
 }
 
 // rfComboFindings computes the odds findings of every character of a
@@ -711,7 +722,7 @@ func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
 	return Memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
 		p := c.Pack
 		rules, ok := rfOddsRulesOf(p)
-		if !ok || rules.boardType != boardType || rfMisspeltDice(p, rules.roles) {
+		if !ok || rules.boardType != boardType || rfMisspeltDice(c, rules.roles) {
 			return nil // a misspelt face: its rule reports it, and the odds would be wrong
 		}
 		base, ok := rules.game(p)

@@ -40,6 +40,14 @@ import (
 // rfodrFaces are the six results of a Reloaded die (L131-196, A13).
 var rfodrFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
 
+// rfodrDieFaces are the faces Reloaded lets an action die show.
+func rfodrDieFaces(d *schema.Die) ([]string, bool) {
+	if d.Role == "" || d.Role == "action" {
+		return rfodrFaces, true
+	}
+	return nil, false
+}
+
 // rfodrRemovedNamed are the Locations the campaign removes besides the
 // Town Line (L429), found by the names the rulebook gives them (L429). The
 // Town Line is the location with townLine: true, whatever its name, in
