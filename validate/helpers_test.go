@@ -10,6 +10,8 @@ import (
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
+	rfodrrules "github.com/runforge/runforge/validate/rfodr"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
 	runrules "github.com/runforge/runforge/validate/run"
 )
@@ -57,7 +59,7 @@ func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 
 // allGames are the descriptors of every game.
 func allGames() []validate.Game {
-	return []validate.Game{rfylrules.Game(), runrules.Game(), justrunrules.Game(), validate.RFoDGame(), validate.RFoDRGame()}
+	return []validate.Game{rfylrules.Game(), runrules.Game(), justrunrules.Game(), rfodrules.Game(), rfodrrules.Game()}
 }
 
 // defaultRegistry is the registry of the core rules and every game's.

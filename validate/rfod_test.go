@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // A small but complete Run, Fight, or Die! pack that validates clean (spec
@@ -445,15 +446,15 @@ func TestRFoDExplainOdds(t *testing.T) {
 				t.Fatalf("problems: %v", probs)
 			}
 			e := validate.Explain(p, allGames())
-			var odds *validate.OddsExplanation
+			var odds *rfodrules.OddsExplanation
 			if e != nil {
 				v, _ := e.Part("odds")
-				odds, _ = v.(*validate.OddsExplanation)
+				odds, _ = v.(*rfodrules.OddsExplanation)
 			}
 			if odds == nil || odds.Skipped != "" {
 				t.Fatalf("no odds: %+v", e)
 			}
-			var got *validate.ComboOdds
+			var got *rfodrules.ComboOdds
 			for i, c := range odds.Combos {
 				if c.Character == tc.character && c.Combo == tc.cmb {
 					got = &odds.Combos[i]
@@ -486,7 +487,7 @@ func TestRFoDExplainOdds(t *testing.T) {
 			}
 		})
 	}
-	if x := validate.ExplainOdds(nil); x != nil {
+	if x := rfodrules.ExplainOdds(nil); x != nil {
 		t.Errorf("nil pack: %+v", x)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/runforge/runforge/validate"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 	runrules "github.com/runforge/runforge/validate/run"
 )
 
@@ -121,8 +121,8 @@ func TestValidateExplainOdds(t *testing.T) {
 	}
 	var doc struct {
 		Explain []struct {
-			Pack string                    `json:"pack"`
-			Odds *validate.OddsExplanation `json:"odds"`
+			Pack string                     `json:"pack"`
+			Odds *rfodrules.OddsExplanation `json:"odds"`
 		} `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Explain) != 2 {
@@ -140,7 +140,7 @@ func TestValidateExplainOdds(t *testing.T) {
 		for _, r := range x.Table.Rows {
 			wantAssumes := ""
 			if r.Target == "turn ends by zombies" {
-				wantAssumes = validate.TurnEndsStrategy
+				wantAssumes = rfodrules.TurnEndsStrategy
 			}
 			if r.Face == "" || r.Assumes != wantAssumes {
 				t.Errorf("%s: row %s: face %q, assumes %q", e.Pack, r.Target, r.Face, r.Assumes)

@@ -6,6 +6,8 @@ package games
 import (
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
+	rfodrrules "github.com/runforge/runforge/validate/rfodr"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
 	runrules "github.com/runforge/runforge/validate/run"
 )
@@ -25,8 +27,8 @@ func All() []Game {
 		{System: "run-for-your-life", Rules: rfylrules.Game()},
 		{System: "run", Rules: runrules.Game()},
 		{System: "just-run", Rules: justrunrules.Game()},
-		{System: "run-fight-or-die", Rules: validate.RFoDGame()},
-		{System: "run-fight-or-die-reloaded", Rules: validate.RFoDRGame()},
+		{System: "run-fight-or-die", Rules: rfodrules.Game()},
+		{System: "run-fight-or-die-reloaded", Rules: rfodrrules.Game()},
 	}
 }
 
