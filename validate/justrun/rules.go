@@ -70,12 +70,15 @@ const (
 // 5/6/7/8/10 scavenge cards to the 6/5/4/3/2 players" (L210).
 var jrCalmDeal = map[int]int{2: 10, 3: 8, 4: 7, 5: 6, 6: 5}
 
+// System is the game system id of Just Run.
+const System = schema.JustRunSystem
+
 // Game is Just Run's descriptor: its rules, settings checks and board
 // simulation, and the explanation of the simulation.
 func Game() validate.Game {
-	return validate.Game{System: schema.JustRunSystem, Rules: func() []*validate.Rule { return append(justRunRules(), justRunSimRules()...) },
+	return validate.Game{System: System, Rules: func() []*validate.Rule { return append(justRunRules(), justRunSimRules()...) },
 		Explain: func(p *schema.Pack, e *validate.PackExplanation) {
-			if p.Game.System == schema.JustRunSystem && len(p.TileSets()) > 0 {
+			if p.Game.System == System && len(p.TileSets()) > 0 {
 				explainJustRun(p, e)
 			}
 		}}
