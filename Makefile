@@ -25,7 +25,7 @@ bench:
 ## loader's fuzzers, whose every run loads a pack.
 FUZZTIME ?= 60s
 FUZZ_TARGETS = schema:FuzzLoadContentFile schema:FuzzLoadManifest validate:FuzzUnknownIcons \
-	validate:FuzzRules validate:FuzzRunMap validate/jrsim:FuzzCheck validate/diceodds:FuzzProbability \
+	validate/rfyl:FuzzRules validate:FuzzRunMap validate/justrun/jrsim:FuzzCheck validate/diceodds:FuzzProbability \
 	generator:FuzzParseRich generator:FuzzLayoutText
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

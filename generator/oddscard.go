@@ -11,15 +11,15 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/diceodds"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // The odds card (spec shared/specs/run-fight-or-die.md 5.7, 8.9, 10) is
 // the kit's odds.pdf for a Run, Fight, or Die! or Reloaded pack: exact
 // probabilities from the dice engine (validate/diceodds), never a
 // simulation, read from the one computation `runforge validate --explain`
-// makes (validate.ExplainOdds), so the card and explain agree. Its first
+// makes (rfodrules.ExplainOdds), so the card and explain agree. Its first
 // page has the assumed dice with their assumption ids and every character
 // combo, known by its effect; then come the icon-count tables, one column
 // per reroll count (1, 2, 3; RFoD each with no Fleeing card and with a
@@ -36,7 +36,7 @@ type oddsCard struct {
 	// dice are the action dice, one line per die type; facesID is the
 	// assumption the faces rest on (A1, A13); assumptions the ids and texts
 	// the values rest on.
-	dice        []validate.DieType
+	dice        []rfodrules.DieType
 	facesID     string
 	assumptions []string
 	// amulet says what the values given AMULET are (RFoD, A6); "" when the
@@ -141,15 +141,15 @@ type oddsRow struct {
 // HasOddsCard reports whether the build writes odds.pdf for the pack: an
 // RFoD or Reloaded pack whose action dice the engine can compute.
 func HasOddsCard(p *schema.Pack) bool {
-	_, ok := validate.OddsGame(p)
+	_, ok := rfodrules.OddsGame(p)
 	return ok
 }
 
 // computeOddsCard computes the pack's odds card from the pack's odds as
 // validate computes them.
 func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
-	g, ok := validate.OddsGame(p)
-	x := validate.ExplainOdds(p)
+	g, ok := rfodrules.OddsGame(p)
+	x := rfodrules.ExplainOdds(p)
 	if !ok || x == nil || x.Skipped != "" {
 		return nil, fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
 	}
@@ -181,7 +181,7 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 	for _, co := range x.Combos {
 		oc.combos = append(oc.combos, newOddsCombo(co, combos[co.Character+"\x00"+co.Combo], oc.comboCols))
 	}
-	if err := oc.readTables(g, validate.OddsTableTargets(p), x.Table); err != nil {
+	if err := oc.readTables(g, rfodrules.OddsTableTargets(p), x.Table); err != nil {
 		return nil, err
 	}
 	if t := x.FirstRollTurnEnds; t != nil {
@@ -193,7 +193,7 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 }
 
 // newOddsCombo is the row of a combo: its values under cols.
-func newOddsCombo(co validate.ComboOdds, cb *schema.CharacterCombo, cols []oddsCol) oddsCombo {
+func newOddsCombo(co rfodrules.ComboOdds, cb *schema.CharacterCombo, cols []oddsCol) oddsCombo {
 	row := oddsCombo{character: rfNameOr(co.Name, co.Character), effect: co.Effect, label: co.Label() + " " + co.Dice, rerolls: co.Rerolls, skipped: co.Skipped, dice: cb}
 	row.meta = fmt.Sprintf("%d %s", co.Rerolls, rfPlural(co.Rerolls, "reroll", "rerolls"))
 	if co.Tier != "" {
@@ -221,9 +221,9 @@ func newOddsCombo(co validate.ComboOdds, cb *schema.CharacterCombo, cols []oddsC
 }
 
 // readTables fills the icon-count tables from the table validate
-// computed, whose rows are targets (validate.OddsTableTargets, spec 10):
+// computed, whose rows are targets (rfodrules.OddsTableTargets, spec 10):
 // a table per face, in the rows' order.
-func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *validate.OddsTable) error {
+func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *rfodrules.OddsTable) error {
 	if len(targets) != len(t.Rows) {
 		return fmt.Errorf("odds table has %d rows for %d targets", len(t.Rows), len(targets))
 	}
@@ -254,7 +254,7 @@ func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *va
 }
 
 // newOddsGroup is the table that target's row opens.
-func newOddsGroup(g diceodds.Game, target diceodds.Target, row validate.OddsRow, reloaded bool) oddsGroup {
+func newOddsGroup(g diceodds.Game, target diceodds.Target, row rfodrules.OddsRow, reloaded bool) oddsGroup {
 	grp := oddsGroup{face: row.Face, title: faceTitle(row.Face)}
 	switch {
 	case target.Kind == diceodds.KindTurnEnds:
@@ -322,7 +322,7 @@ const (
 // indexOddsCard describes odds.pdf in the kit's index.
 func indexOddsCard(p *schema.Pack) []string {
 	combos := "every character combo"
-	if validate.OddsAmulet(p) {
+	if rfodrules.OddsAmulet(p) {
 		combos += " (also given AMULET, A6)"
 	}
 	return []string{"exact odds from the dice engine: " + combos + ", the icon-count tables for 1, 2 and 3 rerolls, and an appendix of exact fractions; print one-sided"}

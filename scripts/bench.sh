@@ -143,8 +143,8 @@ row "RFoD packs: every combo and odds table" 0.02 -
 measure 5 "$rf" validate run-fight-or-die run-fight-or-die-reloaded run-fight-or-die-reloaded-campaign
 row "validate the three RFoD packs (best of 5)" 0.15 -
 
-echo "== Just Run board simulation (go test -bench Simulate ./validate/jrsim/)"
-go test -run '^$' -bench 'Simulate' -count 3 ./validate/jrsim/ | tee "$tmp/jrbench.txt"
+echo "== Just Run board simulation (go test -bench Simulate ./validate/justrun/jrsim/)"
+go test -run '^$' -bench 'Simulate' -count 3 ./validate/justrun/jrsim/ | tee "$tmp/jrbench.txt"
 for line in full/explore full/run shorter/explore shorter/run; do
 	best_s=$(awk -v n="BenchmarkSimulate/$line" '$1 ~ "^"n"(-[0-9]+)?$" { s = $3 / 1e9; if (b == "" || s < b) b = s } END { printf "%.4f", b }' "$tmp/jrbench.txt")
 	peak_mb=-

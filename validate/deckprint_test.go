@@ -65,7 +65,7 @@ func extendingPack(t *testing.T, own files) []validate.Diagnostic {
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
-	return validate.Pack(p, probs, validate.Options{})
+	return validate.Pack(p, probs, withGames(validate.Options{}))
 }
 
 // TestDeckPrintWithExtendedPack: a deck prints with a deck of its own pack,

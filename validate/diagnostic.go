@@ -8,43 +8,22 @@ import (
 	"sort"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate/severity"
 )
 
-// Severity grades a diagnostic.
-type Severity int
+// Severity grades a diagnostic; it is the one severity.Severity the
+// analysis packages use too.
+type Severity = severity.Severity
 
 // Severities, most severe first.
 const (
-	Error Severity = iota
-	Warning
-	Off
+	Error   = severity.Error
+	Warning = severity.Warning
+	Off     = severity.Off
 )
 
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	}
-	return "off"
-}
-
-// MarshalText implements encoding.TextMarshaler.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
 // ParseSeverity parses "error", "warning" or "off".
-func ParseSeverity(s string) (Severity, error) {
-	switch s {
-	case "error":
-		return Error, nil
-	case "warning":
-		return Warning, nil
-	case "off":
-		return Off, nil
-	}
-	return Off, fmt.Errorf("unknown severity %q (want error, warning or off)", s)
-}
+func ParseSeverity(s string) (Severity, error) { return severity.Parse(s) }
 
 // Related is a further position that explains a diagnostic.
 type Related struct {

@@ -66,7 +66,7 @@ func checkDiceFaceWords(c *Context) {
 	for _, ds := range c.Pack.DiceSets() {
 		for _, d := range ds.Dice {
 			var icons, words []string
-			misspelt := offVocabularyFaces(c.Pack, d)
+			misspelt := c.OffVocabularyFaces(d)
 			first := -1
 			seen := map[string]bool{}
 			for i, f := range d.Faces {
@@ -182,7 +182,7 @@ func checkDiceLabels(c *Context) {
 	for _, ds := range c.Pack.DiceSets() {
 		for _, d := range ds.Dice {
 			intended := map[string]bool{}
-			for _, near := range offVocabularyFaces(c.Pack, d) {
+			for _, near := range c.OffVocabularyFaces(d) {
 				intended[near] = true
 			}
 			for _, k := range d.LabelKeys() {
@@ -205,37 +205,18 @@ func checkDiceLabels(c *Context) {
 	}
 }
 
-// dieVocabulary returns the faces the pack's game lets die d show, when
-// the game has such a list: its own rule (rfod/dice, rfod/event-die,
-// rfodr/dice) reports every other face as an error with a did-you-mean.
-func dieVocabulary(p *schema.Pack, d *schema.Die) ([]string, bool) {
-	if p == nil || p.Game == nil {
-		return nil, false
+// OffVocabularyFaces maps each face of d that the pack's game does not
+// allow (Game.DieFaces) to the allowed face it is closest to ("" when none
+// is close): the face the author most likely meant. Rules that would only
+// repeat the consequences of such a face (a label that no longer matches,
+// an icon missing from every die, a combo that cannot be rolled) stay quiet
+// about them; the game's face rule reports the cause once. It is nil when
+// the game has no list of faces for d.
+func (c *Context) OffVocabularyFaces(d *schema.Die) map[string]string {
+	if c.game == nil || c.game.DieFaces == nil {
+		return nil
 	}
-	switch p.Game.System {
-	case schema.RFoDSystem:
-		switch d.Role {
-		case "action", "bonus":
-			return rfodActionFaces, true
-		case "event":
-			return rfodEvents, true
-		}
-	case schema.RFoDReloadedSystem:
-		if d.Role == "" || d.Role == "action" {
-			return rfodrFaces, true
-		}
-	}
-	return nil, false
-}
-
-// offVocabularyFaces maps each face of d that its game does not allow to
-// the allowed face it is closest to ("" when none is close): the face the
-// author most likely meant. Rules that would only repeat the consequences
-// of such a face (a label that no longer matches, an icon missing from
-// every die, a combo that cannot be rolled) stay quiet about them; the
-// game's face rule reports the cause once.
-func offVocabularyFaces(p *schema.Pack, d *schema.Die) map[string]string {
-	vocab, ok := dieVocabulary(p, d)
+	vocab, ok := c.game.DieFaces(d)
 	if !ok {
 		return nil
 	}

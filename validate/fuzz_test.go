@@ -1,13 +1,8 @@
 package validate
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"github.com/runforge/runforge/schema"
 )
 
 // FuzzUnknownIcons parses inline {icon} references: every name it reports
@@ -20,40 +15,6 @@ func FuzzUnknownIcons(f *testing.F) {
 		for _, name := range UnknownIcons(text) {
 			if !strings.Contains(text, "{"+name+"}") {
 				t.Fatalf("reported %q, which is not in braces in %q", name, text)
-			}
-		}
-	})
-}
-
-// FuzzRules runs every rule on a Run For Your Life pack whose event deck is
-// the input: no rule may panic, and every diagnostic has a rule, a
-// message and a file.
-func FuzzRules(f *testing.F) {
-	for _, pattern := range []string{"../data/run-for-your-life/*.yaml", "../testdata/hostile/*/pack/*.yaml"} {
-		files, _ := filepath.Glob(pattern)
-		for _, name := range files {
-			if b, err := os.ReadFile(name); err == nil {
-				f.Add(b)
-			}
-		}
-	}
-	manifest := []byte(`kind: Game
-id: fuzz
-title: Fuzz
-system: run-for-your-life
-components:
-  - {id: events, name: Events, expected: 3}
-  - {id: bullets, name: Bullets, expected: 2}
-`)
-	f.Fuzz(func(t *testing.T, src []byte) {
-		fsys := fstest.MapFS{
-			"game.yaml":   {Data: manifest},
-			"events.yaml": {Data: src},
-		}
-		p, probs := schema.LoadPack(fsys, "fuzz")
-		for _, d := range Pack(p, probs, Options{}) {
-			if d.Rule == "" || d.Message == "" || d.Pos.File == "" {
-				t.Fatalf("incomplete diagnostic %+v", d)
 			}
 		}
 	})

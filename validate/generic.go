@@ -415,7 +415,7 @@ func checkDeckCounts(c *Context) {
 		}
 		parts = append(parts, none...)
 		for _, s := range srcs {
-			related = append(related, Related{Pos: s.ref.Pos(), Message: plural(s.copies, "copy", "copies") + " counted here"})
+			related = append(related, Related{Pos: s.ref.Pos(), Message: Counted(s.copies, "copy", "copies") + " counted here"})
 		}
 		at := comp.Ref.Child("expected").Pos()
 		if own := ownSource(p, srcs); !inPack(p, at) && own != nil {
@@ -531,10 +531,21 @@ func reportBoxes(c *Context, find func(*schema.Pack, *schema.Deck, *schema.Card)
 // close enough to be a likely typo.
 func closest(s string, candidates []string) string { return schema.Closest(s, candidates) }
 
-// plural is "1 copy" or "n copies".
-func plural(n int, one, many string) string {
+// Counted is "1 copy" or "n copies".
+func Counted(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// DecksOf returns the pack's decks of the given card type, in pack order.
+func DecksOf(p *schema.Pack, cardType string) []*schema.Deck {
+	var out []*schema.Deck
+	for _, d := range p.Decks() {
+		if d.CardType == cardType {
+			out = append(out, d)
+		}
+	}
+	return out
 }

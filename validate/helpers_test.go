@@ -9,6 +9,11 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	justrunrules "github.com/runforge/runforge/validate/justrun"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
+	rfodrrules "github.com/runforge/runforge/validate/rfodr"
+	rfylrules "github.com/runforge/runforge/validate/rfyl"
+	runrules "github.com/runforge/runforge/validate/run"
 )
 
 // packRoot is how the in-memory test packs are named in diagnostics.
@@ -49,7 +54,23 @@ func (f files) fs() fstest.MapFS {
 func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 	t.Helper()
 	p, probs := schema.LoadPack(f.fs(), packRoot)
-	return validate.Pack(p, probs, opts)
+	return validate.Pack(p, probs, withGames(opts))
+}
+
+// allGames are the descriptors of every game.
+func allGames() []validate.Game {
+	return []validate.Game{rfylrules.Game(), runrules.Game(), justrunrules.Game(), rfodrules.Game(), rfodrrules.Game()}
+}
+
+// defaultRegistry is the registry of the core rules and every game's.
+func defaultRegistry() *validate.Registry { return validate.ForGames(allGames()) }
+
+// withGames returns opts with every game's rules when it names no registry.
+func withGames(opts validate.Options) validate.Options {
+	if opts.Registry == nil {
+		opts.Registry = defaultRegistry()
+	}
+	return opts
 }
 
 // gameYAML is a manifest of the given system; rest holds components: and
@@ -245,7 +266,7 @@ func dump(ds []validate.Diagnostic) string {
 // checkedRules are the IDs of the default rules that have a Check function.
 func checkedRules() []string {
 	var ids []string
-	for _, r := range validate.Default().Rules() {
+	for _, r := range defaultRegistry().Rules() {
 		if r.Check != nil {
 			ids = append(ids, r.ID)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/validate"
+	justrunrules "github.com/runforge/runforge/validate/justrun"
 )
 
 // jrThreshold is the Just Run test pack with a simulation threshold set.
@@ -31,22 +32,22 @@ func jrSimCases() []ruleCase {
 					msg: []string{"the main exit was reachable from the start row on 0.0% of 400 explore boards of the full length 10", "seed 20200209", "the minimum is 95.0%"}},
 				{file: "room-tiles.yaml", at: "id: |room-tiles", sev: err, msg: []string{"of the shorter-variation length 7"}},
 			}},
-		{rule: validate.RuleJRBoardSimulation, name: "quiet-test-pack", files: jrPack()},
-		{rule: validate.RuleJRBoardSimulation, name: "fires-board-narrower-than-the-start-row", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {width: 4}\n"),
+		{rule: justrunrules.RuleBoardSimulation, name: "quiet-test-pack", files: jrPack()},
+		{rule: justrunrules.RuleBoardSimulation, name: "fires-board-narrower-than-the-start-row", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {width: 4}\n"),
 			want: []want{{file: "game.yaml", at: "board: {width: |4}", sev: err, hint: []string{"as wide as the start row"},
 				msg: []string{"the board simulation cannot run, so the board-* checks are not made", "start position 5"}}}},
-		{rule: validate.RuleJRBoardSimulation, name: "fires-policies-without-explore", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400, policies: [run]}\n"),
+		{rule: justrunrules.RuleBoardSimulation, name: "fires-policies-without-explore", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400, policies: [run]}\n"),
 			want: []want{{file: "game.yaml", at: "policies: |[run]", sev: err, hint: []string{"[explore, run]"},
 				exact: "simulation.policies leaves out explore, so board-exit, board-start, board-lab, board-rescuee and tile-rarely-placed are not checked"}}},
-		{rule: validate.RuleJRBoardSimulation, name: "fires-shorter-board-not-shorter", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {shorterLength: 12}\n"),
+		{rule: justrunrules.RuleBoardSimulation, name: "fires-shorter-board-not-shorter", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {shorterLength: 12}\n"),
 			want: []want{{file: "game.yaml", at: "shorterLength: |12", sev: err,
 				exact: "the Shorter Variation's board is 12 tiles long, not shorter than the full board's 10 (L113)"}}},
-		{rule: validate.RuleJRTilePosition, name: "quiet-test-pack", files: jrPack()},
-		{rule: validate.RuleJRTilePosition, name: "fires-room-tile-with-a-position", files: jrEdit("room-tiles.yaml", "{id: ward, count: 5,", "{id: ward, count: 5, position: 3,"),
+		{rule: justrunrules.RuleTilePosition, name: "quiet-test-pack", files: jrPack()},
+		{rule: justrunrules.RuleTilePosition, name: "fires-room-tile-with-a-position", files: jrEdit("room-tiles.yaml", "{id: ward, count: 5,", "{id: ward, count: 5, position: 3,"),
 			want: []want{{file: "room-tiles.yaml", at: "position: |3", sev: err, hint: []string{"remove position:"},
 				exact: `room tile "ward" has position: 3, but only start tiles have a place in the start row (L105, A14)`}}},
-		{rule: validate.RuleJRIdleSetting, name: "quiet-default-written", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  placement: {rotation: none, rotationChoice: most-doors}\n")},
-		{rule: validate.RuleJRIdleSetting, name: "fires-random-without-rotation", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  placement: {rotationChoice: random}\n"),
+		{rule: justrunrules.RuleIdleSetting, name: "quiet-default-written", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  placement: {rotation: none, rotationChoice: most-doors}\n")},
+		{rule: justrunrules.RuleIdleSetting, name: "fires-random-without-rotation", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  placement: {rotationChoice: random}\n"),
 			want: []want{{file: "game.yaml", at: "rotationChoice: |random", sev: warn, hint: []string{"rotation: free"},
 				exact: "placement.rotationChoice is random, but rotation is none: tiles do not turn, so there is no rotation to choose (A1)"}}},
 		{rule: "justrun/board-start", name: "quiet-test-pack", files: jrPack()},

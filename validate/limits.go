@@ -58,7 +58,7 @@ func CheckPrint(p *schema.Pack, t PrintTarget) []Diagnostic {
 	if p == nil || p.Game == nil {
 		return nil
 	}
-	rule, _ := Default().Lookup("pack/limit")
+	rule, _ := NewRegistry(CoreRules()...).Lookup("pack/limit")
 	c := &Context{Pack: p, rule: rule}
 	checkPaperFit(c, t)
 	Sort(c.diags)

@@ -95,7 +95,7 @@ func TestLoaderProblemsBecomeDiagnostics(t *testing.T) {
 			if (p == nil) != tc.nilPack {
 				t.Fatalf("pack is nil: %v, want %v (problems %v)", p == nil, tc.nilPack, probs)
 			}
-			got := ofRule(validate.Pack(p, probs, validate.Options{}), tc.rule)
+			got := ofRule(validate.Pack(p, probs, withGames(validate.Options{})), tc.rule)
 			if len(got) != 1 {
 				t.Fatalf("want one %s diagnostic, got:\n%s", tc.rule, dump(got))
 			}
@@ -157,7 +157,7 @@ func TestMissingManifest(t *testing.T) {
 		if p != nil {
 			t.Fatalf("want no pack without a manifest")
 		}
-		got := validate.Pack(p, probs, validate.Options{})
+		got := validate.Pack(p, probs, withGames(validate.Options{}))
 		if len(got) != len(c.want) {
 			t.Fatalf("want %d diagnostics, got:\n%s", len(c.want), dump(got))
 		}

@@ -25,7 +25,7 @@ func diagLess(a, b validate.Diagnostic) bool {
 func validateDir(t *testing.T, dir string) (*schema.Pack, []validate.Diagnostic) {
 	t.Helper()
 	p, probs := schema.LoadPack(os.DirFS(dir), dir)
-	return p, validate.Pack(p, probs, validate.Options{})
+	return p, validate.Pack(p, probs, withGames(validate.Options{}))
 }
 
 // TestOutputSortedAndStable: a pack with problems in every file gives its
@@ -96,7 +96,7 @@ func TestBundledPackValidatesClean(t *testing.T) {
 	if p == nil {
 		t.Fatalf("the bundled pack does not load: %v", probs)
 	}
-	if got := validate.Pack(p, probs, validate.Options{}); len(got) != 0 {
+	if got := validate.Pack(p, probs, withGames(validate.Options{})); len(got) != 0 {
 		t.Fatalf("want no diagnostic, got:\n%s", dump(got))
 	}
 	// Guard against a vacuous pass: the pack really holds its content.

@@ -35,8 +35,8 @@ type Rule struct {
 	Check func(*Context)
 }
 
-// wholePack marks the rules with the given ids WholePack; it returns rules.
-func wholePack(rules []*Rule, ids ...string) []*Rule {
+// WholePack marks the rules with the given ids WholePack; it returns rules.
+func WholePack(rules []*Rule, ids ...string) []*Rule {
 	for _, r := range rules {
 		for _, id := range ids {
 			if r.ID == id {
@@ -51,6 +51,8 @@ func wholePack(rules []*Rule, ids ...string) []*Rule {
 type Registry struct {
 	rules []*Rule
 	byID  map[string]*Rule
+	// games are the games the rules come from (ForGames).
+	games []Game
 }
 
 // NewRegistry returns a registry with the given rules; IDs must be unique.
@@ -66,32 +68,69 @@ func NewRegistry(rules ...*Rule) *Registry {
 	return r
 }
 
-// ruleTables are the rules of content kinds and games: one line per kind
-// or game, each in its own file.
-var ruleTables = []func() []*Rule{
+// Game is what one game brings to the rules engine: its rules and its
+// --explain hook. Each game's package under validate provides one; the
+// command's registration list passes them down.
+type Game struct {
+	// System is the game system id of the manifest (game.system).
+	System string
+	// Rules returns the game's rules (new values on each call).
+	Rules func() []*Rule
+	// Explain adds what the game's analyses computed for p to e; nil when
+	// the game explains nothing. It is called for every pack.
+	Explain func(p *schema.Pack, e *PackExplanation)
+	// DieFaces returns the faces the game lets die d show, when the game
+	// has such a list (its own rule reports every other face); nil when
+	// the game has none.
+	DieFaces func(d *schema.Die) ([]string, bool)
+}
+
+// coreTables are the rules of the content kinds every game shares: one
+// line per kind, each in its own file.
+var coreTables = []func() []*Rule{
 	templateRules,
 	imageRules,
 	boardRules,
 	sheetRules,
 	deckPrintRules,
 	diceRules,
-	rfylRules,
-	runRules,
-	justRunRules,
-	justRunSimRules,
-	rfodRules,
-	rfodrRules,
 }
 
-// Default returns the registry with every built-in rule.
-func Default() *Registry {
+// CoreRules returns the rules of every pack whatever its game: the loader's
+// rule IDs, the generic rules and the rules of the shared content kinds.
+func CoreRules() []*Rule {
 	var all []*Rule
 	all = append(all, loaderRules()...)
 	all = append(all, genericRules()...)
-	for _, rules := range ruleTables {
+	for _, rules := range coreTables {
 		all = append(all, rules()...)
 	}
-	return NewRegistry(all...)
+	return all
+}
+
+// ForGames returns the registry of the core rules followed by the rules of
+// the given games, in their order.
+func ForGames(games []Game) *Registry {
+	all := CoreRules()
+	for _, g := range games {
+		if g.Rules != nil {
+			all = append(all, g.Rules()...)
+		}
+	}
+	reg := NewRegistry(all...)
+	reg.games = games
+	return reg
+}
+
+// game returns the descriptor of the given system; nil when the registry
+// has none.
+func (r *Registry) game(system string) *Game {
+	for i := range r.games {
+		if r.games[i].System == system {
+			return &r.games[i]
+		}
+	}
+	return nil
 }
 
 // Rules returns the rules sorted by ID.
@@ -127,6 +166,9 @@ type Context struct {
 	Fitter TextFitter
 
 	rule *Rule
+	// game is the descriptor of the pack's game; nil when the registry has
+	// none.
+	game *Game
 	// target is the paper and layout cards are checked against.
 	target PrintTarget
 	diags  []Diagnostic
@@ -139,10 +181,11 @@ type Context struct {
 	brokenFiles map[string]bool
 }
 
-// memo returns what compute gives for key, computing it once per
+// Memo returns what compute gives for key, computing it once per
 // validation run: rules that need the same costly analysis (RUN's
-// reachability search) share it without global state.
-func memo[T any](c *Context, key any, compute func() T) T {
+// reachability search) share it without global state. Keys are values of
+// a type of the caller's own, so packages do not collide.
+func Memo[T any](c *Context, key any, compute func() T) T {
 	if v, ok := c.memo[key]; ok {
 		return v.(T)
 	}
@@ -151,6 +194,17 @@ func memo[T any](c *Context, key any, compute func() T) T {
 		c.memo[key] = v
 	}
 	return v
+}
+
+// BrokenFiles returns the files the loader reported errors in, sorted:
+// analyses that would mislead on a half-loaded pack skip it.
+func (c *Context) BrokenFiles() []string {
+	files := make([]string, 0, len(c.brokenFiles))
+	for f := range c.brokenFiles {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	return files
 }
 
 // Report records a finding of the running rule.
@@ -199,7 +253,8 @@ type Overflow = schema.BoxIssue
 type Options struct {
 	// Fitter checks that text fits; nil skips the text-fit rule.
 	Fitter TextFitter
-	// Registry is the rule set; nil means Default().
+	// Registry is the rule set (ForGames); nil means the core rules only,
+	// no game's.
 	Registry *Registry
 	// Print is the paper and layout the pack is checked against; nil means
 	// its own print: settings (PackPrintTarget).
@@ -211,7 +266,7 @@ type Options struct {
 func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic {
 	reg := opts.Registry
 	if reg == nil {
-		reg = Default()
+		reg = NewRegistry(CoreRules()...)
 	}
 	overrides := map[string]Severity{}
 	var diags []Diagnostic
@@ -257,11 +312,12 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			}
 		}
 		partial := p.Unreadable || len(p.Unloaded) > 0
+		game := reg.game(p.Game.System)
 		for _, rule := range reg.rules {
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) || (rule.WholePack && partial) {
 				continue
 			}
-			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, target: target, memo: shared, brokenFiles: broken}
+			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, game: game, target: target, memo: shared, brokenFiles: broken}
 			rule.Check(ctx)
 			diags = append(diags, ctx.diags...)
 		}
@@ -293,10 +349,11 @@ func ruleHint(reg *Registry, id string) string {
 
 // AllowBlocked returns the diagnostics with the findings of BlocksBuild
 // rules lowered to warnings: what a build told to print clipped text anyway
-// (--allow-overflow) goes by. The other findings keep their severity.
+// (--allow-overflow) goes by. The other findings keep their severity. A nil
+// reg means the core rules.
 func AllowBlocked(diags []Diagnostic, reg *Registry) []Diagnostic {
 	if reg == nil {
-		reg = Default()
+		reg = NewRegistry(CoreRules()...)
 	}
 	out := make([]Diagnostic, len(diags))
 	for i, d := range diags {

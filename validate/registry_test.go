@@ -14,7 +14,7 @@ import (
 // documented in one line with a real default severity, loader rules have no
 // Check, and the per-game rules name their game.
 func TestDefaultRegistry(t *testing.T) {
-	reg := validate.Default()
+	reg := defaultRegistry()
 	rules := reg.Rules()
 	if len(rules) == 0 {
 		t.Fatal("no rules")
@@ -120,7 +120,7 @@ func TestOptionsRegistry(t *testing.T) {
 // TestPackWithoutManifest: no pack and no problems gives no diagnostic and
 // no panic.
 func TestPackWithoutManifest(t *testing.T) {
-	if got := validate.Pack(nil, nil, validate.Options{}); len(got) != 0 {
+	if got := validate.Pack(nil, nil, withGames(validate.Options{})); len(got) != 0 {
 		t.Errorf("got %v", got)
 	}
 }

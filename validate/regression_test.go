@@ -30,7 +30,7 @@ func TestTemplateFieldIsNotAnIcon(t *testing.T) {
 func TestManifestMustDeclareKindGame(t *testing.T) {
 	f := files{"game.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards: []\n"}
 	p, probs := schema.LoadPack(f.fs(), packRoot)
-	got := validate.Pack(p, probs, validate.Options{})
+	got := validate.Pack(p, probs, withGames(validate.Options{}))
 	if len(ofRule(got, "schema/invalid")) != 1 {
 		t.Errorf("want one schema/invalid diagnostic on game.yaml, got:\n%s", dump(got))
 	}

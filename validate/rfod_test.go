@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // A small but complete Run, Fight, or Die! pack that validates clean (spec
@@ -444,20 +445,25 @@ func TestRFoDExplainOdds(t *testing.T) {
 			if len(probs) > 0 {
 				t.Fatalf("problems: %v", probs)
 			}
-			e := validate.Explain(p)
-			if e == nil || e.Odds == nil || e.Odds.Skipped != "" {
+			e := validate.Explain(p, allGames())
+			var odds *rfodrules.OddsExplanation
+			if e != nil {
+				v, _ := e.Part("odds")
+				odds, _ = v.(*rfodrules.OddsExplanation)
+			}
+			if odds == nil || odds.Skipped != "" {
 				t.Fatalf("no odds: %+v", e)
 			}
-			var got *validate.ComboOdds
-			for i, c := range e.Odds.Combos {
+			var got *rfodrules.ComboOdds
+			for i, c := range odds.Combos {
 				if c.Character == tc.character && c.Combo == tc.cmb {
-					got = &e.Odds.Combos[i]
+					got = &odds.Combos[i]
 				}
 			}
 			if got == nil || got.P != tc.p || got.PFlee != tc.pFlee {
 				t.Fatalf("combo %s/%s: %+v, want P %s, with Fleeing %q", tc.character, tc.cmb, got, tc.p, tc.pFlee)
 			}
-			if tb := e.Odds.Table; tb == nil {
+			if tb := odds.Table; tb == nil {
 				t.Errorf("no icon-count table")
 			} else {
 				col := slices.Index(tb.Variants, tc.column)
@@ -481,7 +487,7 @@ func TestRFoDExplainOdds(t *testing.T) {
 			}
 		})
 	}
-	if x := validate.ExplainOdds(nil); x != nil {
+	if x := rfodrules.ExplainOdds(nil); x != nil {
 		t.Errorf("nil pack: %+v", x)
 	}
 }

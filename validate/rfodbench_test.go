@@ -5,6 +5,7 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // Issue 10's targets on the bundled Run, Fight, or Die! packs: the complete
@@ -22,7 +23,7 @@ func BenchmarkBundledRFoDOdds(b *testing.B) {
 	packs := bundledRFoDPacks(b)
 	for b.Loop() {
 		for _, p := range packs {
-			if x := validate.ExplainOdds(p); x == nil || x.Skipped != "" || x.Table == nil {
+			if x := rfodrules.ExplainOdds(p); x == nil || x.Skipped != "" || x.Table == nil {
 				b.Fatalf("%s: no odds", p.Game.ID)
 			}
 		}
@@ -35,7 +36,7 @@ func BenchmarkBundledRFoDValidate(b *testing.B) {
 	packs := bundledRFoDPacks(b)
 	for b.Loop() {
 		for _, p := range packs {
-			if ds := validate.Pack(p, nil, validate.Options{}); len(ds) != 0 {
+			if ds := validate.Pack(p, nil, withGames(validate.Options{})); len(ds) != 0 {
 				b.Fatalf("%s: %d diagnostics, want none", p.Game.ID, len(ds))
 			}
 		}

@@ -8,18 +8,18 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/diceodds"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // explainOdds loads an in-memory pack and returns its odds explanation.
-func explainOdds(t *testing.T, f files) *validate.OddsExplanation {
+func explainOdds(t *testing.T, f files) *rfodrules.OddsExplanation {
 	t.Helper()
 	p, probs := schema.LoadPack(f.fs(), packRoot)
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	x := validate.ExplainOdds(p)
+	x := rfodrules.ExplainOdds(p)
 	if x == nil || x.Skipped != "" {
 		t.Fatalf("no odds: %+v", x)
 	}
@@ -27,7 +27,7 @@ func explainOdds(t *testing.T, f files) *validate.OddsExplanation {
 }
 
 // comboOdds returns the explanation's combo of a character.
-func comboOdds(t *testing.T, x *validate.OddsExplanation, character string) validate.ComboOdds {
+func comboOdds(t *testing.T, x *rfodrules.OddsExplanation, character string) rfodrules.ComboOdds {
 	t.Helper()
 	for _, c := range x.Combos {
 		if c.Character == character {
@@ -35,12 +35,12 @@ func comboOdds(t *testing.T, x *validate.OddsExplanation, character string) vali
 		}
 	}
 	t.Fatalf("no combo of %s in %+v", character, x.Combos)
-	return validate.ComboOdds{}
+	return rfodrules.ComboOdds{}
 }
 
 // tableCell returns the table's exact value of a target under the column
 // that matches col.
-func tableCell(t *testing.T, x *validate.OddsExplanation, target string, col validate.OddsColumn) string {
+func tableCell(t *testing.T, x *rfodrules.OddsExplanation, target string, col rfodrules.OddsColumn) string {
 	t.Helper()
 	for i, c := range x.Table.Columns {
 		if c != col {
@@ -70,11 +70,11 @@ func TestExplainOddsAmulet(t *testing.T) {
 		t.Errorf("the Nurse's {search 2} at 0 rerolls: P, with Fleeing, given AMULET, given AMULET with Fleeing = %q", got)
 	}
 	// Given AMULET a zombie is certain: one shows, or a die becomes one.
-	if got := tableCell(t, x, ">=1 zombie", validate.OddsColumn{Rerolls: 2, Amulet: true}); got != "1" {
+	if got := tableCell(t, x, ">=1 zombie", rfodrules.OddsColumn{Rerolls: 2, Amulet: true}); got != "1" {
 		t.Errorf(">=1 zombie given AMULET = %s, want 1", got)
 	}
 	// The default columns are still the spec's golden values (5.10).
-	if got := tableCell(t, x, ">=3 search", validate.OddsColumn{Rerolls: 2}); got != "1138594/4782969" {
+	if got := tableCell(t, x, ">=3 search", rfodrules.OddsColumn{Rerolls: 2}); got != "1138594/4782969" {
 		t.Errorf(">=3 search, 2 rerolls = %s", got)
 	}
 	// The AMULET columns come last, at the manifest's rerolls, named as
@@ -104,7 +104,7 @@ func TestExplainOddsAmulet(t *testing.T) {
 }
 
 // tableDecimal is the decimal of row r under column col.
-func tableDecimal(x *validate.OddsExplanation, r validate.OddsRow, col validate.OddsColumn) float64 {
+func tableDecimal(x *rfodrules.OddsExplanation, r rfodrules.OddsRow, col rfodrules.OddsColumn) float64 {
 	for i, c := range x.Table.Columns {
 		if c == col {
 			return r.Cells[i].PDecimal
@@ -236,7 +236,7 @@ func TestExplainOddsRerollsBeyondTheTable(t *testing.T) {
 			*b.Rerolls = 4
 		}
 	}
-	x := validate.ExplainOdds(p)
+	x := rfodrules.ExplainOdds(p)
 	if c := comboOdds(t, x, "nurse"); c.Skipped == "" || c.P != "" {
 		t.Errorf("the Nurse at %d rerolls: %+v", diceodds.MaxRerolls+1, c)
 	}
@@ -265,12 +265,12 @@ func TestOddsGame(t *testing.T) {
 		fleeing bool
 	}{{"rfod", rfodPack(), 5, true}, {"rfodr", rfodrPack(), 6, false}} {
 		p, _ := schema.LoadPack(c.f.fs(), packRoot)
-		g, ok := validate.OddsGame(p)
+		g, ok := rfodrules.OddsGame(p)
 		if !ok || len(g.Dice) != c.dice || g.Fleeing != c.fleeing || g.Amulet || g.Rerolls != 2 {
 			t.Errorf("%s: %+v, %v", c.name, g, ok)
 		}
 	}
-	if _, ok := validate.OddsGame(&schema.Pack{Game: &schema.Game{System: "generic"}}); ok {
+	if _, ok := rfodrules.OddsGame(&schema.Pack{Game: &schema.Game{System: "generic"}}); ok {
 		t.Error("a generic pack has odds")
 	}
 }
@@ -283,11 +283,11 @@ func TestOddsAmulet(t *testing.T) {
 		want bool
 	}{{"rfod", rfodPack(), true}, {"rfodr", rfodrPack(), false}} {
 		p, _ := schema.LoadPack(c.f.fs(), packRoot)
-		if got := validate.OddsAmulet(p); got != c.want {
+		if got := rfodrules.OddsAmulet(p); got != c.want {
 			t.Errorf("%s: OddsAmulet = %v, want %v", c.name, got, c.want)
 		}
 	}
-	if validate.OddsAmulet(nil) {
+	if rfodrules.OddsAmulet(nil) {
 		t.Error("a nil pack has AMULET")
 	}
 }
@@ -309,7 +309,7 @@ func TestExplainOddsTableRows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			x := explainOdds(t, c.files)
 			p, _ := schema.LoadPack(c.files.fs(), packRoot)
-			targets := validate.OddsTableTargets(p)
+			targets := rfodrules.OddsTableTargets(p)
 			if len(targets) != len(x.Table.Rows) {
 				t.Fatalf("%d targets, %d rows", len(targets), len(x.Table.Rows))
 			}
@@ -321,7 +321,7 @@ func TestExplainOddsTableRows(t *testing.T) {
 					t.Errorf("row %d: %s, target %s", i, r.Target, targets[i])
 				}
 				turnEnds := r.Target == diceodds.TurnEnds().String()
-				if turnEnds != (r.Assumes == validate.TurnEndsStrategy) {
+				if turnEnds != (r.Assumes == rfodrules.TurnEndsStrategy) {
 					t.Errorf("%s assumes %q", r.Target, r.Assumes)
 				}
 			}
@@ -331,14 +331,14 @@ func TestExplainOddsTableRows(t *testing.T) {
 			}
 		})
 	}
-	if validate.OddsTableTargets(nil) != nil {
+	if rfodrules.OddsTableTargets(nil) != nil {
 		t.Error("a nil pack has table rows")
 	}
 }
 
 // summarizeRows counts the rows of each face by kind, in order:
 // "search:>=5,=5" is five "at least" and five "exactly" rows.
-func summarizeRows(rows []validate.OddsRow) string {
+func summarizeRows(rows []rfodrules.OddsRow) string {
 	var parts []string
 	for i := 0; i < len(rows); {
 		face := rows[i].Face

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/validate"
+	rfylrules "github.com/runforge/runforge/validate/rfyl"
 )
 
 func rfylCases() []ruleCase {
@@ -174,7 +175,7 @@ func trackLines(lo, hi int) string {
 	var b strings.Builder
 	for n := lo; n <= hi; n++ {
 		flag := ""
-		for _, d := range validate.RFYLDistances {
+		for _, d := range rfylrules.Distances {
 			if d.Space == n {
 				flag = ", icons: [flag]"
 			}

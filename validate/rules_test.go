@@ -68,7 +68,7 @@ func TestRules(t *testing.T) {
 // TestEveryCheckedRuleHasCases guards the requirement that every rule with a
 // Check function has a pack that triggers it and one that does not.
 func TestEveryCheckedRuleHasCases(t *testing.T) {
-	reg := validate.Default()
+	reg := defaultRegistry()
 	fires, quiet := map[string]int{}, map[string]int{}
 	for _, tc := range ruleCases() {
 		if _, ok := reg.Lookup(tc.rule); !ok {

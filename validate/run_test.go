@@ -314,7 +314,7 @@ func TestIllustrativeMapsValidateClean(t *testing.T) {
 	if got := check(t, f, validate.Options{}); len(got) != 0 {
 		t.Fatalf("want a clean pack, got:\n%s", dump(got))
 	}
-	for _, r := range validate.Default().Rules() {
+	for _, r := range defaultRegistry().Rules() {
 		if strings.HasPrefix(r.ID, "run/") && (len(r.Games) != 1 || r.Games[0] != "run") {
 			t.Errorf("rule %s applies to %v, want only run", r.ID, r.Games)
 		}
@@ -336,7 +336,7 @@ func FuzzRunMap(f *testing.F) {
 		fsys := fstest.MapFS{"game.yaml": {Data: manifest}, "map.yaml": {Data: src}}
 		p, probs := schema.LoadPack(fsys, "fuzz")
 		lines := bytes.Count(src, []byte("\n")) + 1
-		for _, d := range validate.Pack(p, probs, validate.Options{}) {
+		for _, d := range validate.Pack(p, probs, withGames(validate.Options{})) {
 			if d.Rule == "" || d.Message == "" || d.Pos.File == "" {
 				t.Fatalf("incomplete diagnostic %+v", d)
 			}

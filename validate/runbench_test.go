@@ -8,7 +8,8 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
-	"github.com/runforge/runforge/validate/runmove"
+	runrules "github.com/runforge/runforge/validate/run"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
 // Issue 8 / spec §15 targets on the bundled RUN maps (data/run's 8 maps and
@@ -58,7 +59,7 @@ func bundledRunMaps(b *testing.B) []*runmove.Map {
 				continue // run-promo inherits run's maps
 			}
 			seen[m.ID] = true
-			rm, _, err := validate.RunMoveMap(m)
+			rm, _, err := runrules.MoveMap(m)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -75,7 +76,7 @@ func bundledRunMaps(b *testing.B) []*runmove.Map {
 // ones, which search.
 func structureRules() *validate.Registry {
 	var rules []*validate.Rule
-	for _, r := range validate.Default().Rules() {
+	for _, r := range defaultRegistry().Rules() {
 		switch r.ID {
 		case runmove.RuleRank3, runmove.RuleRank4, runmove.RuleRank5, runmove.RuleNeedsExhaustion, runmove.RuleTrap:
 			continue
@@ -130,7 +131,7 @@ func BenchmarkBundledRunValidate(b *testing.B) {
 	packs := bundledRunPacks(b)
 	for b.Loop() {
 		for _, p := range packs {
-			if ds := validate.Pack(p, nil, validate.Options{}); len(ds) != 0 {
+			if ds := validate.Pack(p, nil, withGames(validate.Options{})); len(ds) != 0 {
 				b.Fatalf("%s: %d diagnostics, want none", p.Game.ID, len(ds))
 			}
 		}

@@ -5,10 +5,11 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
-	"github.com/runforge/runforge/validate/runmove"
+	runrules "github.com/runforge/runforge/validate/run"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
-// The reachability maps, translated from validate/runmove/testdata: each is
+// The reachability maps, translated from validate/run/runmove/testdata: each is
 // the spec's base map with one change.
 const (
 	// noFireEscapes: the roof stashes C2 and F4 cannot be collected
@@ -172,7 +173,7 @@ func TestRunMoveMap(t *testing.T) {
 			m = x
 		}
 	}
-	rm, labels, err := validate.RunMoveMap(m)
+	rm, labels, err := runrules.MoveMap(m)
 	if err != nil {
 		t.Fatal(err)
 	}

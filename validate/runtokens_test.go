@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/validate"
+	runrules "github.com/runforge/runforge/validate/run"
 )
 
 // actionTokens is a token file with one gray action token per action, less
@@ -54,16 +55,16 @@ func runTokenCases() []ruleCase {
 func runDirectionCases() []ruleCase {
 	warn := validate.Warning
 	return []ruleCase{
-		{rule: validate.RuleRunFeatureDirection, name: "quiet-spec-and-docks-maps", files: runPack()},
-		{rule: validate.RuleRunFeatureDirection, name: "fires-zip-line-icon-pointing-back",
+		{rule: runrules.RuleFeatureDirection, name: "quiet-spec-and-docks-maps", files: runPack()},
+		{rule: runrules.RuleFeatureDirection, name: "fires-zip-line-icon-pointing-back",
 			files: docks("{start: B2, end: E6, action: silent-SE, endAction: silent-NW}", "{start: B2, end: E6, action: silent-NW, endAction: silent-NW}"),
 			want: []want{{file: "docks.yaml", at: "end: E6, action: |silent-NW", sev: warn, hint: []string{"toward the other end"},
 				exact: `map "docks": zip line B2-E6: its icon silent-NW points away from E6, where it carries the Runner`}}},
-		{rule: validate.RuleRunFeatureDirection, name: "fires-link-back-icon-pointing-away",
+		{rule: runrules.RuleFeatureDirection, name: "fires-link-back-icon-pointing-away",
 			files: docks("{from: A5, to: D6, action: silent-E, backAction: silent-W}", "{from: A5, to: D6, action: silent-E, backAction: sprint-E}"),
 			want: []want{{file: "docks.yaml", at: "backAction: |sprint-E", sev: warn,
 				exact: `map "docks": link D6-A5: its icon sprint-E points away from A5, where it carries the Runner`}}},
-		{rule: validate.RuleRunFeatureDirection, name: "quiet-wild-icon",
+		{rule: runrules.RuleFeatureDirection, name: "quiet-wild-icon",
 			files: docks("{from: A5, to: D6, action: silent-E, backAction: silent-W}", "{from: A5, to: D6, action: wild-orthogonal, backAction: silent-W}")},
 	}
 }

@@ -127,7 +127,7 @@ func TestTemplateWhenOfAnExtendedPack(t *testing.T) {
 			if p == nil {
 				t.Fatalf("the pack does not load: %v", probs)
 			}
-			got := ofRule(validate.Pack(p, probs, validate.Options{}), "template/field")
+			got := ofRule(validate.Pack(p, probs, withGames(validate.Options{})), "template/field")
 			if (len(got) > 0) != tc.fires {
 				t.Fatalf("template/field findings:\n%s", dump(got))
 			}

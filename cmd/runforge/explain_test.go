@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/runforge/runforge/validate"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
+	runrules "github.com/runforge/runforge/validate/run"
 )
 
 // TestValidateExplain: --explain adds, after the report, how each RUN map
@@ -38,7 +39,9 @@ func TestValidateExplain(t *testing.T) {
 		t.Fatalf("--explain --format json: exit %d, %s", code, errOut)
 	}
 	var doc struct {
-		Explain []validate.PackExplanation `json:"explain"`
+		Explain []struct {
+			Maps []runrules.MapExplanation `json:"maps"`
+		} `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
@@ -117,7 +120,10 @@ func TestValidateExplainOdds(t *testing.T) {
 		t.Fatalf("--format json: exit %d, %s", code, errOut)
 	}
 	var doc struct {
-		Explain []validate.PackExplanation `json:"explain"`
+		Explain []struct {
+			Pack string                     `json:"pack"`
+			Odds *rfodrules.OddsExplanation `json:"odds"`
+		} `json:"explain"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Explain) != 2 {
 		t.Fatalf("JSON %v, %d packs:\n%s", err, len(doc.Explain), out)
@@ -134,7 +140,7 @@ func TestValidateExplainOdds(t *testing.T) {
 		for _, r := range x.Table.Rows {
 			wantAssumes := ""
 			if r.Target == "turn ends by zombies" {
-				wantAssumes = validate.TurnEndsStrategy
+				wantAssumes = rfodrules.TurnEndsStrategy
 			}
 			if r.Face == "" || r.Assumes != wantAssumes {
 				t.Errorf("%s: row %s: face %q, assumes %q", e.Pack, r.Target, r.Face, r.Assumes)

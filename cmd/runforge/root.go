@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"io"
 	"os"
 	"runtime/debug"
@@ -157,7 +158,7 @@ The bundled packs are built in: 'runforge packs' lists them, and
 
 // registry is the rule set of every game runforge knows: what validate,
 // build and rules work with.
-func registry() *validate.Registry { return validate.Default() }
+func registry() *validate.Registry { return validate.ForGames(games.Rules(games.All())) }
 
 // buildTime is the date written into PDFs: SOURCE_DATE_EPOCH when set (for
 // reproducible builds), else a fixed date, so identical input gives

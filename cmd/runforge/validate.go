@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
@@ -82,12 +83,12 @@ func runValidate(s streams, o *validateOptions) error {
 	var explained []*validate.PackExplanation
 	if o.explain {
 		for _, c := range results {
-			if e := validate.Explain(c.Pack); e != nil {
+			if e := validate.Explain(c.Pack, games.Rules(games.All())); e != nil {
 				explained = append(explained, e)
 			}
 		}
 	}
-	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir()}
+	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: registry()}
 	if format == "json" && o.explain {
 		opts.Explain = explained
 		if explained == nil {

@@ -67,7 +67,7 @@ func bundled() Options {
 			return sub, err == nil
 		},
 		BundledNames: []string{"small"},
-		Registry:     validate.Default(),
+		Registry:     validate.ForGames(nil),
 	}
 }
 

@@ -7,15 +7,13 @@ import "testing"
 func TestProbabilitiesMatchesProbability(t *testing.T) {
 	var games []Game
 	for _, base := range []Game{RFoD(), Reloaded()} {
-		for _, v := range Variants(base, true) {
-			games = append(games, v.Game)
-		}
+		games = append(games, variants(base, true)...)
 	}
 	perm := Reloaded()
 	perm.SetAsidePermanent = true
 	games = append(games, perm)
 	for _, g := range games {
-		targets := CardTargets(g)
+		targets := tableTargets(g)
 		targets = append(targets,
 			Combo(map[string]int{"bat": 2, "gun": 1}),
 			Combo(map[string]int{"search": 1, "run": 1, "zombie": 1}),
@@ -64,7 +62,7 @@ func TestSetMatchesEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		targets := append(CardTargets(base),
+		targets := append(tableTargets(base),
 			Combo(map[string]int{"bat": 2, "gun": 1}),
 			Combo(map[string]int{"search": 1, "run": 1, "zombie": 1}),
 			Combo(map[string]int{"nosuchface": 1}), TurnEnds())

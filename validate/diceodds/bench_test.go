@@ -3,33 +3,27 @@ package diceodds
 import "testing"
 
 // Spec §5.9: "it takes milliseconds in Go"; checked with benchmarks, never a
-// timed assertion. Each iteration builds the whole odds card from scratch.
+// timed assertion. Each iteration computes every table of the game from scratch.
 
-// BenchmarkOddsCardRFoD: 55 rows x 6 columns (1, 2, 3 rerolls, without and
+// BenchmarkTablesRFoD: 55 rows x 6 columns (1, 2, 3 rerolls, without and
 // with Fleeing).
-func BenchmarkOddsCardRFoD(b *testing.B) {
+func BenchmarkTablesRFoD(b *testing.B) {
 	for b.Loop() {
-		if _, err := OddsCard(RFoD(), false); err != nil {
-			b.Fatal(err)
-		}
+		computeTables(b, RFoD(), false)
 	}
 }
 
-// BenchmarkOddsCardRFoDAmulet adds the two AMULET columns (A6).
-func BenchmarkOddsCardRFoDAmulet(b *testing.B) {
+// BenchmarkTablesRFoDAmulet adds the two AMULET columns (A6).
+func BenchmarkTablesRFoDAmulet(b *testing.B) {
 	for b.Loop() {
-		if _, err := OddsCard(RFoD(), true); err != nil {
-			b.Fatal(err)
-		}
+		computeTables(b, RFoD(), true)
 	}
 }
 
-// BenchmarkOddsCardReloaded: 67 rows x 1 column.
-func BenchmarkOddsCardReloaded(b *testing.B) {
+// BenchmarkTablesReloaded: 67 rows x 1 column.
+func BenchmarkTablesReloaded(b *testing.B) {
 	for b.Loop() {
-		if _, err := OddsCard(Reloaded(), false); err != nil {
-			b.Fatal(err)
-		}
+		computeTables(b, Reloaded(), false)
 	}
 }
 

@@ -2,7 +2,7 @@
 // (RFoD, rulebook ../shared/rulebooks/run-fight-or-die.md) and Run, Fight, or
 // Die: Reloaded (../shared/rulebooks/run-fight-or-die-reloaded.md), spec
 // ../shared/specs/run-fight-or-die.md §4, §5, §6 and §10. It is pure: a typed
-// Game and Target in, exact probabilities, odds cards and findings out; no
+// Game and Target in, exact probabilities and findings out; no
 // YAML, no schema, no rule registration.
 //
 // # Model
@@ -66,10 +66,9 @@
 //
 // # Outputs
 //
-// OddsCard gives the odds card of spec §10: for every non-zombie face >=k and
-// =k, for zombies >=k, and for Reloaded the chance that 5 zombies end the
-// turn, under the variants of spec §5.7 (RFoD: 1, 2, 3 rerolls, without and
-// with Fleeing, optionally given AMULET; Reloaded: its A14 reading).
+// Engine.Probabilities computes many targets in one pass: the odds tables
+// of spec §10 that --explain and odds.pdf print (validate/rfod chooses
+// their rows and columns). Percent and Approx format a value for display.
 // CheckCombos gives the findings of spec §5.8: P = 0 is an error, P below
 // the manifest's dice.oddsWarningBelow a warning that prints the default and
 // the Fleeing values. The caller positions findings and names their rules

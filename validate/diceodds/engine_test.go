@@ -80,7 +80,7 @@ func TestSetAsideReadingsAgreeOnUniformDice(t *testing.T) {
 		gp := g
 		gp.SetAsidePermanent = true
 		e2, _ := NewEngine(gp)
-		for _, tg := range CardTargets(g) {
+		for _, tg := range tableTargets(g) {
 			if tg.Kind == KindExactly {
 				continue // =k may differ: overshooting with a kept die
 			}
@@ -98,7 +98,7 @@ func TestSetAsideReadingsAgreeOnUniformDice(t *testing.T) {
 // and the zombie limit never helps a combo (L202).
 func TestMonotoneVariants(t *testing.T) {
 	rf := RFoD()
-	targets := append(CardTargets(rf), Combo(map[string]int{"zombie": 2, "gun": 1}), Combo(map[string]int{"gun": 2, "bat": 2}))
+	targets := append(tableTargets(rf), Combo(map[string]int{"zombie": 2, "gun": 1}), Combo(map[string]int{"gun": 2, "bat": 2}))
 	for _, tg := range targets {
 		var prev *big.Rat
 		for r := 0; r <= 3; r++ {

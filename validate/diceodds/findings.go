@@ -5,28 +5,9 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/runforge/runforge/validate/severity"
 )
-
-// Severity is the severity of a Finding (spec §2.2, §5.8).
-type Severity int
-
-const (
-	// SeverityError marks an impossible combo (P = 0).
-	SeverityError Severity = iota + 1
-	// SeverityWarning marks a combo below the warning threshold.
-	SeverityWarning
-)
-
-// String returns "error" or "warning".
-func (s Severity) String() string {
-	switch s {
-	case SeverityError:
-		return "error"
-	case SeverityWarning:
-		return "warning"
-	}
-	return fmt.Sprintf("severity(%d)", int(s))
-}
 
 // NamedCombo is a character combo to check: its name (for messages) and its
 // dice, face id to count, read as "at least" (A7).
@@ -38,7 +19,7 @@ type NamedCombo struct {
 // Finding is the verdict on one combo (spec §5.8, §9.1 rfod/combo-rollable,
 // §9.2 rfodr/combo-rollable). The caller positions it and gives it a rule ID.
 type Finding struct {
-	Severity Severity
+	Severity severity.Severity
 	// Combo is the name of the combo; Target its dice.
 	Combo  string
 	Target Target
@@ -57,7 +38,7 @@ func (f Finding) Message() string {
 	if f.Combo == "" {
 		name = "combo " + f.Target.String()
 	}
-	if f.Severity == SeverityError {
+	if f.Severity == severity.Error {
 		msg := name + " is impossible: P = 0"
 		if f.Reason != "" {
 			msg += " (" + f.Reason + ")"
@@ -119,7 +100,7 @@ func CheckCombos(g Game, combos []NamedCombo, warnBelow *big.Rat) ([]Finding, er
 			continue
 		}
 		if reason := unknownFaces(g, t); reason != "" {
-			out = append(out, Finding{Severity: SeverityError, Combo: c.Name, Target: t, P: new(big.Rat), Reason: reason})
+			out = append(out, Finding{Severity: severity.Error, Combo: c.Name, Target: t, P: new(big.Rat), Reason: reason})
 			continue
 		}
 		p, err := e.Probability(t)
@@ -127,13 +108,13 @@ func CheckCombos(g Game, combos []NamedCombo, warnBelow *big.Rat) ([]Finding, er
 			return nil, fmt.Errorf("combo %q: %w", c.Name, err)
 		}
 		if p.Sign() == 0 {
-			out = append(out, Finding{Severity: SeverityError, Combo: c.Name, Target: t, P: p, Reason: impossibleReason(g, t)})
+			out = append(out, Finding{Severity: severity.Error, Combo: c.Name, Target: t, P: p, Reason: impossibleReason(g, t)})
 			continue
 		}
 		if warnBelow == nil || p.Cmp(warnBelow) >= 0 {
 			continue
 		}
-		f := Finding{Severity: SeverityWarning, Combo: c.Name, Target: t, P: p, Threshold: new(big.Rat).Set(warnBelow)}
+		f := Finding{Severity: severity.Warning, Combo: c.Name, Target: t, P: p, Threshold: new(big.Rat).Set(warnBelow)}
 		if ef != nil {
 			if f.PFlee, err = ef.Probability(t); err != nil {
 				return nil, fmt.Errorf("combo %q: %w", c.Name, err)

@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/validate/severity"
 )
 
 // Spec §5.8, §9.1 rfod/combo-rollable, §9.2 rfodr/combo-rollable.
@@ -13,27 +15,27 @@ func TestCheckCombos(t *testing.T) {
 		g         Game
 		combo     map[string]int
 		threshold string // "" = nil
-		sev       Severity
+		sev       severity.Severity
 		contains  []string // message substrings; nil = no finding
 	}{
 		{"RFoD more faces than dice: error (L93, L243)", RFoD(), map[string]int{"gun": 3, "bat": 3}, "0.01",
-			SeverityError, []string{`combo "c" {bat 3, gun 3} is impossible: P = 0`, "needs 6 dice, and 5 are rolled"}},
+			severity.Error, []string{`combo "c" {bat 3, gun 3} is impossible: P = 0`, "needs 6 dice, and 5 are rolled"}},
 		{"Reloaded 5 zombies end the turn: error (L202)", Reloaded(), map[string]int{"zombie": 5, "gun": 1}, "0.01",
-			SeverityError, []string{"impossible", "needs 5 zombies, and 5 zombies end the turn"}},
+			severity.Error, []string{"impossible", "needs 5 zombies, and 5 zombies end the turn"}},
 		{"Reloaded six zombies: error (L202)", Reloaded(), map[string]int{"zombie": 6}, "",
-			SeverityError, []string{"impossible"}},
+			severity.Error, []string{"impossible"}},
 		{"face on no die: error (rfod/combo-face)", RFoD(), map[string]int{"explore": 1}, "0.01",
-			SeverityError, []string{"impossible", `face "explore" is on no die`}},
+			severity.Error, []string{"impossible", `face "explore" is on no die`}},
 		{"RFoD below threshold: warning with default and Fleeing values", RFoD(), map[string]int{"gun": 2, "bat": 2}, "0.2",
-			SeverityWarning, []string{"112234507/725594112 ≈ 0.1547 without Fleeing", "410103055/1632586752 ≈ 0.2512 with Fleeing", "below the threshold 0.2"}},
+			severity.Warning, []string{"112234507/725594112 ≈ 0.1547 without Fleeing", "410103055/1632586752 ≈ 0.2512 with Fleeing", "below the threshold 0.2"}},
 		{"RFoD default is compared, not Fleeing: 0.1547 < 0.2 <= 0.2512", RFoD(), map[string]int{"gun": 2, "bat": 2}, "0.25",
-			SeverityWarning, []string{"0.1547 without Fleeing"}},
+			severity.Warning, []string{"0.1547 without Fleeing"}},
 		{"RFoD {Zombie 5}: (91/216)^5 below 0.02", RFoD(), map[string]int{"zombie": 5}, "0.02",
-			SeverityWarning, []string{"6240321451/470184984576 ≈ 0.0133"}},
+			severity.Warning, []string{"6240321451/470184984576 ≈ 0.0133"}},
 		{"RFoD above threshold: no finding", RFoD(), map[string]int{"zombie": 2, "gun": 1}, "0.01", 0, nil},
 		{"nil threshold: no warning", RFoD(), map[string]int{"zombie": 5}, "", 0, nil},
 		{"Reloaded below threshold: one value, no Fleeing", Reloaded(), map[string]int{"zombie": 4, "gun": 1, "bat": 1}, "0.05",
-			SeverityWarning, []string{"697621251055/16926659444736 ≈ 0.0412, below the threshold 0.05"}},
+			severity.Warning, []string{"697621251055/16926659444736 ≈ 0.0412, below the threshold 0.05"}},
 		{"Reloaded Prom Queen major above 0.01 (L226)", Reloaded(), map[string]int{"zombie": 2, "search": 1, "explore": 1}, "0.01", 0, nil},
 	}
 	for _, tc := range cases {
@@ -64,7 +66,7 @@ func TestCheckCombos(t *testing.T) {
 				t.Errorf("%s: message %q lacks %q", tc.name, f.Message(), s)
 			}
 		}
-		if f.Severity == SeverityError && f.P.Sign() != 0 {
+		if f.Severity == severity.Error && f.P.Sign() != 0 {
 			t.Errorf("%s: error with P = %s", tc.name, f.P.RatString())
 		}
 	}
@@ -81,7 +83,7 @@ func TestCheckCombosOrderAndErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fs) != 2 || fs[0].Combo != "one" || fs[0].Severity != SeverityError || fs[1].Combo != "three" || fs[1].Severity != SeverityWarning {
+	if len(fs) != 2 || fs[0].Combo != "one" || fs[0].Severity != severity.Error || fs[1].Combo != "three" || fs[1].Severity != severity.Warning {
 		for _, f := range fs {
 			t.Log(f.Severity, f.Message())
 		}

@@ -32,6 +32,9 @@ type Options struct {
 	// BaseDir is the absolute folder that relative diagnostic paths are
 	// relative to (the working folder); empty leaves it unrecorded.
 	BaseDir string
+	// Registry is the rule set the diagnostics come from, whose docs and
+	// default severities sarif records; nil means the core rules only.
+	Registry *validate.Registry
 	// Explain, when set, is written with the report by the formats that
 	// carry it (json, under "explain"); nil writes none.
 	Explain any

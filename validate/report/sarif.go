@@ -98,7 +98,11 @@ type sarifRegion struct {
 
 // Write implements Writer.
 func (f SARIF) Write(w io.Writer, diags []validate.Diagnostic, _ Summary) error {
-	rules, index := sarifRules(diags, validate.Default())
+	reg := f.Options.Registry
+	if reg == nil {
+		reg = validate.NewRegistry(validate.CoreRules()...)
+	}
+	rules, index := sarifRules(diags, reg)
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "runforge",

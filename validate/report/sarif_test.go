@@ -129,7 +129,7 @@ func TestSARIFResults(t *testing.T) {
 	if r := writeSARIF(t, Options{}, []validate.Diagnostic{noFile}).Runs[0].Results[0]; r.Message.Text != "m. from the extended pack" || len(r.RelatedLocations) != 0 {
 		t.Errorf("a related position without a file: %+v", r)
 	}
-	reg := validate.Default()
+	reg := validate.NewRegistry(validate.CoreRules()...)
 	for _, rule := range rules {
 		doc, ok := reg.Lookup(rule.ID)
 		if !ok || rule.ShortDescription.Text != doc.Doc || rule.FullDescription.Text != doc.Doc || !strings.HasPrefix(rule.Help.Text, doc.Doc) {

@@ -1,4 +1,8 @@
-package validate
+// Package justrun holds Just Run's rules: the tile sets, the lab, the exits,
+// the item combinations, the settings block and the board simulation
+// (its simulator is jrsim), with the --explain hook that prints the
+// simulation's metrics (imported as justrunrules).
+package justrun
 
 import (
 	"fmt"
@@ -7,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 )
 
 // Just Run structural and card rules (spec shared/specs/just-run.md
@@ -65,68 +70,82 @@ const (
 // 5/6/7/8/10 scavenge cards to the 6/5/4/3/2 players" (L210).
 var jrCalmDeal = map[int]int{2: 10, 3: 8, 4: 7, 5: 6, 6: 5}
 
-func justRunRules() []*Rule {
+// System is the game system id of Just Run.
+const System = schema.JustRunSystem
+
+// Game is Just Run's descriptor: its rules, settings checks and board
+// simulation, and the explanation of the simulation.
+func Game() validate.Game {
+	return validate.Game{System: System, Rules: func() []*validate.Rule { return append(justRunRules(), justRunSimRules()...) },
+		Explain: func(p *schema.Pack, e *validate.PackExplanation) {
+			if p.Game.System == System && len(p.TileSets()) > 0 {
+				explainJustRun(p, e)
+			}
+		}}
+}
+
+func justRunRules() []*validate.Rule {
 	games := []string{schema.JustRunSystem}
-	return wholePack([]*Rule{
-		{ID: "justrun/lab-count", Severity: Error, Games: games, Check: checkJRLabCount,
+	return validate.WholePack([]*validate.Rule{
+		{ID: "justrun/lab-count", Severity: validate.Error, Games: games, Check: checkJRLabCount,
 			Doc: "The tiles do not hold exactly 2 Lab copies: \"one of the two room tiles labeled Lab\" (L647, L677)."},
-		{ID: "justrun/lab-role", Severity: Error, Games: games, Check: checkJRLabRole,
+		{ID: "justrun/lab-role", Severity: validate.Error, Games: games, Check: checkJRLabRole,
 			Doc: "A start or exit tile is marked lab: true; the Labs are room tiles, which are drawn (L647, L677, A17)."},
-		{ID: "justrun/main-exit", Severity: Error, Games: games, Check: checkJRMainExit,
+		{ID: "justrun/main-exit", Severity: validate.Error, Games: games, Check: checkJRMainExit,
 			Doc: "There is not exactly one main exit, on the n side of an exit tile; another exit tile's n side is not a wall; or a room or start tile has a main exit (L46, L573, L577)."},
-		{ID: "justrun/main-exit-access", Severity: Error, Games: games, Check: checkJRMainExitAccess,
+		{ID: "justrun/main-exit-access", Severity: validate.Error, Games: games, Check: checkJRMainExitAccess,
 			Doc: "The main-exit tile has no door on e, s or w, so no room leads to it (exit-row doors are \"just like any other door\", L573, L336)."},
-		{ID: "justrun/exit-tile-sealed", Severity: Warning, Games: games, Check: checkJRExitSealed,
+		{ID: "justrun/exit-tile-sealed", Severity: validate.Warning, Games: games, Check: checkJRExitSealed,
 			Doc: "An exit tile has no door on e, s or w: its room and the search card under it can never be reached (L575)."},
-		{ID: "justrun/start-row", Severity: Error, Games: games, Check: checkJRStartRow,
+		{ID: "justrun/start-row", Severity: validate.Error, Games: games, Check: checkJRStartRow,
 			Doc: "The start row is not 5 start tiles at positions 1-5 once each, a door faces a wall between two start tiles, or no start tile has an n door (L105, L557, A14)."},
-		{ID: "justrun/start-row-split", Severity: Warning, Games: games, Check: checkJRStartRowSplit,
+		{ID: "justrun/start-row-split", Severity: validate.Warning, Games: games, Check: checkJRStartRowSplit,
 			Doc: "A start tile cannot reach an n door through the doors between start tiles, or two start tiles meet wall to wall (L105, A15)."},
-		{ID: "justrun/edge-door", Severity: Warning, Games: games, Check: checkJREdgeDoor,
+		{ID: "justrun/edge-door", Severity: validate.Warning, Games: games, Check: checkJREdgeDoor,
 			Doc: "A start tile has a door facing the board edge (its s side, w of position 1, e of position 5): it leads nowhere (L553, A3)."},
-		{ID: "justrun/room-tile-doors", Severity: Warning, Games: games, Check: checkJRRoomTileDoors,
+		{ID: "justrun/room-tile-doors", Severity: validate.Warning, Games: games, Check: checkJRRoomTileDoors,
 			Doc: "A room tile has no door, so it can never be entered through one (L557)."},
-		{ID: "justrun/spawn", Severity: Warning, Games: games, Check: checkJRSpawn,
+		{ID: "justrun/spawn", Severity: validate.Warning, Games: games, Check: checkJRSpawn,
 			Doc: "No room tile shows the spawn symbol (L301), or an exit tile says spawn: false although exit rooms always spawn (L303, A19)."},
-		{ID: "justrun/event-deck", Severity: Error, Games: games, Check: checkJREventDeck,
+		{ID: "justrun/event-deck", Severity: validate.Error, Games: games, Check: checkJREventDeck,
 			Doc: "An event card is in another deck than the search deck: \"Event cards are only found in the search deck\" (L141)."},
-		{ID: "justrun/antidote", Severity: Error, Games: games, Check: checkJRAntidote,
+		{ID: "justrun/antidote", Severity: validate.Error, Games: games, Check: checkJRAntidote,
 			Doc: "The Antidotes are not exactly 6 copies, all search cards marked setAside: true, as many as the cure tokens (L95, L505, L647)."},
-		{ID: "justrun/scenarios", Severity: Error, Games: games, Check: checkJRScenarios,
+		{ID: "justrun/scenarios", Severity: validate.Error, Games: games, Check: checkJRScenarios,
 			Doc: "The scenario cards are not the 5 scenarios once each, each with its cooperative and competitive text (L583-L701)."},
-		{ID: "justrun/memento", Severity: Error, Games: games, Check: checkJRMemento,
+		{ID: "justrun/memento", Severity: validate.Error, Games: games, Check: checkJRMemento,
 			Doc: "Memento Mori is in the pack but no card is a memento: \"Mementos are special cards found in the search deck\" (L623-L631)."},
-		{ID: "justrun/memento-count", Severity: Warning, Games: games, Check: checkJRMementoCount,
+		{ID: "justrun/memento-count", Severity: validate.Warning, Games: games, Check: checkJRMementoCount,
 			Doc: "Memento Mori is in the pack with fewer mementos than players.max, so not every survivor can hold one to win (L627-L631)."},
-		{ID: "justrun/scavenge-deal", Severity: Error, Games: games, Check: checkJRScavengeDeal,
+		{ID: "justrun/scavenge-deal", Severity: validate.Error, Games: games, Check: checkJRScavengeDeal,
 			Doc: "The scavenge deck has fewer item cards than the largest Calm Method deal (30: \"5/6/7/8/10 scavenge cards to the 6/5/4/3/2 players\", L210)."},
-		{ID: "justrun/search-exits", Severity: Error, Games: games, Check: checkJRSearchExits,
+		{ID: "justrun/search-exits", Severity: validate.Error, Games: games, Check: checkJRSearchExits,
 			Doc: "The search deck, without its set-aside cards, has fewer than the 5 cards placed under the exit tiles (L87)."},
-		{ID: "justrun/dead-zombie-tokens", Severity: Error, Games: games, Check: checkJRDeadZombieTokens,
+		{ID: "justrun/dead-zombie-tokens", Severity: validate.Error, Games: games, Check: checkJRDeadZombieTokens,
 			Doc: "Extermination is in the pack and there are fewer dead zombie tokens than 5 per player at players.max (L603, L54)."},
-		{ID: "justrun/supply-counts", Severity: Warning, Games: games, Check: checkJRSupplyCounts,
+		{ID: "justrun/supply-counts", Severity: validate.Warning, Games: games, Check: checkJRSupplyCounts,
 			Doc: "Too few life tokens (6 per player and the rescuee, L82, L689), player dice (5 per player, L82), player pawns (one per player, +1 for the rescuee with Rescue Mission, L683) or zombie pawns (5 per exit room, L575), or the manifest lists none."},
-		{ID: "justrun/item-range", Severity: Error, Games: games, Check: checkJRItemRange,
+		{ID: "justrun/item-range", Severity: validate.Error, Games: games, Check: checkJRItemRange,
 			Doc: "A ranged weapon has no range: \"Nearby rooms cannot be further than the weapon's maximum range\" (L460)."},
-		{ID: "justrun/item-fields", Severity: Warning, Games: games, Check: checkJRItemFields,
+		{ID: "justrun/item-fields", Severity: validate.Warning, Games: games, Check: checkJRItemFields,
 			Doc: "An item's fields disagree with its type: range on a non-ranged item (L460), armor with 0 armor tokens (it starts broken, L499), armor tokens on a non-armor item, the door icon on a non-weapon (L321), or more space than the inventory without an inventory bonus (L202)."},
-		{ID: "justrun/colour-palette", Severity: Error, Games: games, Check: checkJRColourPalette,
+		{ID: "justrun/colour-palette", Severity: validate.Error, Games: games, Check: checkJRColourPalette,
 			Doc: "A border colour is not in the manifest's justRun.colours, a colour id is declared twice, or the palette does not have exactly one neutral colour (black, L165, L167)."},
-		{ID: "justrun/colour-unpaired", Severity: Warning, Games: games, Check: checkJRColourUnpaired,
+		{ID: "justrun/colour-unpaired", Severity: validate.Warning, Games: games, Check: checkJRColourUnpaired,
 			Doc: "A non-neutral colour on an item's left border is on no other card's right border, or the reverse, so the card can never combine through it (L165); a card pairs with itself only with 2 or more copies."},
-		{ID: "justrun/combo-arity", Severity: Error, Games: games, Check: checkJRComboArity,
+		{ID: "justrun/combo-arity", Severity: validate.Error, Games: games, Check: checkJRComboArity,
 			Doc: "A combination is not 2 item cards or 1 item card with one token or marker, or names a card, token or marker the pack does not have (L167, L190, L392)."},
-		{ID: "justrun/combo-colours", Severity: Error, Games: games, Check: checkJRComboColours,
+		{ID: "justrun/combo-colours", Severity: validate.Error, Games: games, Check: checkJRComboColours,
 			Doc: "Two combined cards' borders do not match: one card's left border must be the other's right, whichever is listed first (L165)."},
-		{ID: "justrun/combo-black", Severity: Error, Games: games, Check: checkJRComboBlack,
+		{ID: "justrun/combo-black", Severity: validate.Error, Games: games, Check: checkJRComboBlack,
 			Doc: "Two combined cards match only through the neutral (black) border, which \"cannot be combined with any other cards\" (L167)."},
-		{ID: "justrun/combo-result", Severity: Error, Games: games, Check: checkJRComboResult,
+		{ID: "justrun/combo-result", Severity: validate.Error, Games: games, Check: checkJRComboResult,
 			Doc: "A combination's result space is not the larger of its cards' (L169) or its attack not their sum (L170)."},
-		{ID: "justrun/rulebook-items", Severity: Warning, Games: games, Check: checkJRRulebookItems,
+		{ID: "justrun/rulebook-items", Severity: validate.Warning, Games: games, Check: checkJRRulebookItems,
 			Doc: "An item or combination the rulebook names lacks its numbers: Baseball Bat space 2, Scissors space 1 +1, Mop +1, Hammer +1, Handgun ranged +1, Extension Cord +0, Spiked Club space 2, Spear +2 (L169, L170, L450, L468)."},
-		{ID: "justrun/door-die", Severity: Error, Games: games, Check: checkJRDoorDie,
+		{ID: "justrun/door-die", Severity: validate.Error, Games: games, Check: checkJRDoorDie,
 			Doc: "A face of the door die is not unlocked, locked or blocked, or an outcome is on no face (L340-L352; the spread is an assumption)."},
-		{ID: "justrun/wear-tear-die", Severity: Error, Games: games, Check: checkJRWearTearDie,
+		{ID: "justrun/wear-tear-die", Severity: validate.Error, Games: games, Check: checkJRWearTearDie,
 			Doc: "A face of the Wear & Tear die is not ok or broken, or one of them is on no face (L563; the spread is an assumption)."},
 	},
 		"justrun/lab-count", "justrun/main-exit", "justrun/start-row", "justrun/start-row-split", "justrun/spawn", "justrun/antidote", "justrun/scenarios", "justrun/memento", "justrun/memento-count", "justrun/scavenge-deal", "justrun/search-exits", "justrun/dead-zombie-tokens", "justrun/supply-counts", "justrun/colour-unpaired", "justrun/door-die", "justrun/wear-tear-die")
@@ -142,7 +161,7 @@ type jrCard struct {
 // jrCards lists the cards of the pack's justrun/card decks, in pack order.
 func jrCards(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
 	var out []jrCard
-	for _, d := range decksOf(p, "justrun/card") {
+	for _, d := range validate.DecksOf(p, "justrun/card") {
 		role := s.JRDeckRole(d)
 		for _, c := range d.Cards {
 			out = append(out, jrCard{c, role})
@@ -164,7 +183,7 @@ func jrItems(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
 
 // jrDeckOf returns the first justrun/card deck playing role, or nil.
 func jrDeckOf(p *schema.Pack, s *schema.JustRunSettings, role string) *schema.Deck {
-	for _, d := range decksOf(p, "justrun/card") {
+	for _, d := range validate.DecksOf(p, "justrun/card") {
 		if s.JRDeckRole(d) == role {
 			return d
 		}
@@ -207,7 +226,7 @@ func jrCopiesText(ids []string, counts map[string]int) string {
 			words[i] += fmt.Sprintf(" (x%d)", n)
 		}
 	}
-	return andList(words)
+	return validate.AndList(words)
 }
 
 // jrTileSetPos is where a finding about the tiles of a role points: the
@@ -222,7 +241,7 @@ func jrTileSetPos(p *schema.Pack, role string) (schema.Pos, bool) {
 	return schema.Pos{}, false
 }
 
-func checkJRLabCount(c *Context) {
+func checkJRLabCount(c *validate.Context) {
 	pos, ok := jrTileSetPos(c.Pack, schema.TileRoom)
 	if !ok {
 		return
@@ -249,9 +268,9 @@ func checkJRLabCount(c *Context) {
 			"mark two room tiles lab: true")
 		return
 	}
-	var related []Related
+	var related []validate.Related
 	for _, t := range labs[1:] {
-		related = append(related, Related{Pos: t.Ref.Child("lab").Pos(), Message: "also a Lab"})
+		related = append(related, validate.Related{Pos: t.Ref.Child("lab").Pos(), Message: "also a Lab"})
 	}
 	hint := "mark one more room tile lab: true"
 	if total > jrLabs {
@@ -262,7 +281,7 @@ func checkJRLabCount(c *Context) {
 		hint, related...)
 }
 
-func checkJRLabRole(c *Context) {
+func checkJRLabRole(c *validate.Context) {
 	for _, ts := range c.Pack.TileSets() {
 		if ts.Role == schema.TileRoom {
 			continue
@@ -288,7 +307,7 @@ func jrMainExits(p *schema.Pack) []*schema.Tile {
 	return out
 }
 
-func checkJRMainExit(c *Context) {
+func checkJRMainExit(c *validate.Context) {
 	for _, ts := range c.Pack.TileSets() {
 		for _, t := range ts.Tiles {
 			for _, d := range schema.TileDirections {
@@ -326,9 +345,9 @@ func checkJRMainExit(c *Context) {
 		if len(mains) == 1 {
 			what = fmt.Sprintf("exit tile %q has the main exit and %d copies", mains[0].ID, mains[0].Count)
 		}
-		var related []Related
+		var related []validate.Related
 		if len(mains) > 1 {
-			related = append(related, Related{Pos: mains[0].SideRef("n").Pos(), Message: "the first main exit"})
+			related = append(related, validate.Related{Pos: mains[0].SideRef("n").Pos(), Message: "the first main exit"})
 		}
 		c.ReportHint(mains[len(mains)-1].SideRef("n").Pos(),
 			fmt.Sprintf("%s: %d main exits; the building has \"one and only exit\" (L46, L573)", what, copies),
@@ -354,7 +373,7 @@ func jrInnerDoors(t *schema.Tile) []string {
 	return out
 }
 
-func checkJRMainExitAccess(c *Context) {
+func checkJRMainExitAccess(c *validate.Context) {
 	for _, t := range jrMainExits(c.Pack) {
 		if len(jrInnerDoors(t)) == 0 {
 			c.ReportHint(t.Ref.Child("sides").Pos(),
@@ -364,7 +383,7 @@ func checkJRMainExitAccess(c *Context) {
 	}
 }
 
-func checkJRExitSealed(c *Context) {
+func checkJRExitSealed(c *validate.Context) {
 	for _, t := range c.Pack.TilesOf(schema.TileExit) {
 		if t.Sides.N == schema.SideMainExit || len(jrInnerDoors(t)) > 0 {
 			continue
@@ -392,7 +411,7 @@ func jrStartRow(p *schema.Pack) []*schema.Tile {
 	return row
 }
 
-func checkJRStartRow(c *Context) {
+func checkJRStartRow(c *validate.Context) {
 	pos, ok := jrTileSetPos(c.Pack, schema.TileStart)
 	if !ok {
 		return
@@ -418,7 +437,7 @@ func checkJRStartRow(c *Context) {
 		case byPos[t.Position] != nil:
 			c.ReportHint(t.Ref.Child("position").Pos(), fmt.Sprintf("start tiles %q and %q are both at position %d; each position 1-5 holds one tile (A14)", byPos[t.Position].ID, t.ID, t.Position),
 				"give each start tile its own position",
-				Related{Pos: byPos[t.Position].Ref.Child("position").Pos(), Message: "also at this position"})
+				validate.Related{Pos: byPos[t.Position].Ref.Child("position").Pos(), Message: "also at this position"})
 		default:
 			byPos[t.Position] = t
 		}
@@ -440,7 +459,7 @@ func checkJRStartRow(c *Context) {
 			fmt.Sprintf("start tile %q (position %d) has a door on its %s side facing the wall of start tile %q (position %d); tiles align door to door and wall to wall (L105, L557)",
 				door.ID, door.Position, dd, wall.ID, wall.Position),
 			"make both sides doors or both walls",
-			Related{Pos: wall.SideRef(wd).Pos(), Message: "the facing wall"})
+			validate.Related{Pos: wall.SideRef(wd).Pos(), Message: "the facing wall"})
 	}
 	if !slices.ContainsFunc(row, func(t *schema.Tile) bool { return t.IsOpen("n") }) {
 		c.ReportHint(pos, "no start tile has a door on its n side, so nothing leads from the start row into the building (L105)",
@@ -448,7 +467,7 @@ func checkJRStartRow(c *Context) {
 	}
 }
 
-func checkJRStartRowSplit(c *Context) {
+func checkJRStartRowSplit(c *validate.Context) {
 	row := jrStartRow(c.Pack)
 	if row == nil {
 		return
@@ -480,12 +499,12 @@ func checkJRStartRowSplit(c *Context) {
 			c.ReportHint(a.SideRef("e").Pos(),
 				fmt.Sprintf("start tiles %q (position %d) and %q (position %d) meet wall to wall; the rulebook places an open door marker \"on each of the connecting doors\" of the start row (L105, A15)", a.ID, a.Position, b.ID, b.Position),
 				"make both sides doors if the tiles should connect",
-				Related{Pos: b.SideRef("w").Pos(), Message: "the facing wall"})
+				validate.Related{Pos: b.SideRef("w").Pos(), Message: "the facing wall"})
 		}
 	}
 }
 
-func checkJREdgeDoor(c *Context) {
+func checkJREdgeDoor(c *validate.Context) {
 	for _, t := range c.Pack.TilesOf(schema.TileStart) {
 		edges := []string{"s"}
 		if t.Position == 1 {
@@ -504,7 +523,7 @@ func checkJREdgeDoor(c *Context) {
 	}
 }
 
-func checkJRRoomTileDoors(c *Context) {
+func checkJRRoomTileDoors(c *validate.Context) {
 	for _, t := range c.Pack.TilesOf(schema.TileRoom) {
 		if t.Doors() == 0 {
 			c.ReportHint(t.Ref.Child("sides").Pos(),
@@ -514,7 +533,7 @@ func checkJRRoomTileDoors(c *Context) {
 	}
 }
 
-func checkJRSpawn(c *Context) {
+func checkJRSpawn(c *validate.Context) {
 	if pos, ok := jrTileSetPos(c.Pack, schema.TileRoom); ok &&
 		!slices.ContainsFunc(c.Pack.TilesOf(schema.TileRoom), func(t *schema.Tile) bool { return t.Spawns() && t.Count > 0 }) {
 		c.ReportHint(pos, "no room tile shows the spawn symbol, so no zombie spawns outside the exit rooms (L301)",
@@ -529,7 +548,7 @@ func checkJRSpawn(c *Context) {
 	}
 }
 
-func checkJREventDeck(c *Context) {
+func checkJREventDeck(c *validate.Context) {
 	s := c.Pack.JustRun()
 	for _, card := range jrCards(c.Pack, s) {
 		if card.Str("category") == schema.JRCategoryEvent && card.role != "search" {
@@ -540,7 +559,7 @@ func checkJREventDeck(c *Context) {
 	}
 }
 
-func checkJRAntidote(c *Context) {
+func checkJRAntidote(c *validate.Context) {
 	s := c.Pack.JustRun()
 	cards := jrCards(c.Pack, s)
 	if len(cards) == 0 {
@@ -590,7 +609,7 @@ func jrFirstDeck(p *schema.Pack, s *schema.JustRunSettings) *schema.Deck {
 	if d := jrDeckOf(p, s, "search"); d != nil {
 		return d
 	}
-	return decksOf(p, "justrun/card")[0]
+	return validate.DecksOf(p, "justrun/card")[0]
 }
 
 // jrComponentCount returns the expected count of a manifest component and
@@ -620,7 +639,7 @@ func jrManifestPos(p *schema.Pack, s *schema.JustRunSettings, key string) schema
 // n times).
 func jrScenarios(p *schema.Pack) map[string][]*schema.Card {
 	out := map[string][]*schema.Card{}
-	for _, d := range decksOf(p, "justrun/scenario") {
+	for _, d := range validate.DecksOf(p, "justrun/scenario") {
 		for _, card := range d.Cards {
 			for range card.Count {
 				out[card.Str("scenario")] = append(out[card.Str("scenario")], card)
@@ -630,8 +649,8 @@ func jrScenarios(p *schema.Pack) map[string][]*schema.Card {
 	return out
 }
 
-func checkJRScenarios(c *Context) {
-	decks := decksOf(c.Pack, "justrun/scenario")
+func checkJRScenarios(c *validate.Context) {
+	decks := validate.DecksOf(c.Pack, "justrun/scenario")
 	if len(decks) == 0 {
 		return
 	}
@@ -644,18 +663,18 @@ func checkJRScenarios(c *Context) {
 			missing = append(missing, id)
 		case len(cards) > 1:
 			last := cards[len(cards)-1]
-			var related []Related
+			var related []validate.Related
 			if last != cards[0] {
-				related = append(related, Related{Pos: cards[0].FieldRef("scenario").Pos(), Message: "first card of this scenario"})
+				related = append(related, validate.Related{Pos: cards[0].FieldRef("scenario").Pos(), Message: "first card of this scenario"})
 			}
 			c.ReportHint(last.FieldRef("scenario").Pos(),
-				fmt.Sprintf("scenario %s is on %d scenario cards (%s); each of the 5 scenarios is one card (L583)", id, len(cards), cardIDs(cards)),
+				fmt.Sprintf("scenario %s is on %d scenario cards (%s); each of the 5 scenarios is one card (L583)", id, len(cards), validate.CardIDs(cards)),
 				"keep one card of count 1 per scenario", related...)
 		}
 	}
 	if len(missing) > 0 {
 		c.ReportHint(jrCardsPos(decks[0]),
-			fmt.Sprintf("no scenario card for %s; Just Run has 5 scenarios: get-out, extermination, memento-mori, find-the-cure and rescue-mission (L583-L701)", andList(missing)),
+			fmt.Sprintf("no scenario card for %s; Just Run has 5 scenarios: get-out, extermination, memento-mori, find-the-cure and rescue-mission (L583-L701)", validate.AndList(missing)),
 			"add a card with scenario: "+missing[0])
 	}
 	for _, d := range decks {
@@ -696,7 +715,7 @@ func jrMementos(p *schema.Pack, s *schema.JustRunSettings) (int, []jrCard) {
 	return n, out
 }
 
-func checkJRMemento(c *Context) {
+func checkJRMemento(c *validate.Context) {
 	sc := jrScenarioCard(c.Pack, "memento-mori")
 	if sc == nil {
 		return
@@ -708,7 +727,7 @@ func checkJRMemento(c *Context) {
 	}
 }
 
-func checkJRMementoCount(c *Context) {
+func checkJRMementoCount(c *validate.Context) {
 	sc := jrScenarioCard(c.Pack, "memento-mori")
 	if sc == nil {
 		return
@@ -721,7 +740,7 @@ func checkJRMementoCount(c *Context) {
 	c.ReportHint(jrFieldPos(cards[0].Card, "role"),
 		fmt.Sprintf("the pack has %d memento copies for up to %d players; a cooperative Memento Mori needs \"every survivor\" to hold one (L627)", n, s.Players.Max),
 		fmt.Sprintf("add mementos up to %d", s.Players.Max),
-		Related{Pos: sc.FieldRef("scenario").Pos(), Message: "the Memento Mori scenario"})
+		validate.Related{Pos: sc.FieldRef("scenario").Pos(), Message: "the Memento Mori scenario"})
 }
 
 // jrScavengeNeed is the largest Calm Method deal for the pack's players.
@@ -738,7 +757,7 @@ func jrScavengeNeed(s *schema.JustRunSettings) int {
 	return need
 }
 
-func checkJRScavengeDeal(c *Context) {
+func checkJRScavengeDeal(c *validate.Context) {
 	s := c.Pack.JustRun()
 	d := jrDeckOf(c.Pack, s, "scavenge")
 	if d == nil {
@@ -757,7 +776,7 @@ func checkJRScavengeDeal(c *Context) {
 	}
 }
 
-func checkJRSearchExits(c *Context) {
+func checkJRSearchExits(c *validate.Context) {
 	s := c.Pack.JustRun()
 	d := jrDeckOf(c.Pack, s, "search")
 	if d == nil {
@@ -777,7 +796,7 @@ func checkJRSearchExits(c *Context) {
 }
 
 // jrSupplyFinding reports a supply count below need.
-func jrSupplyFinding(c *Context, s *schema.JustRunSettings, key, id, what string, need int, why string, related ...Related) {
+func jrSupplyFinding(c *validate.Context, s *schema.JustRunSettings, key, id, what string, need int, why string, related ...validate.Related) {
 	have, comp := jrComponentCount(c.Pack, id)
 	if comp == nil {
 		c.ReportHint(jrManifestPos(c.Pack, s, key),
@@ -792,7 +811,7 @@ func jrSupplyFinding(c *Context, s *schema.JustRunSettings, key, id, what string
 	}
 }
 
-func checkJRDeadZombieTokens(c *Context) {
+func checkJRDeadZombieTokens(c *validate.Context) {
 	sc := jrScenarioCard(c.Pack, "extermination")
 	if sc == nil {
 		return
@@ -810,10 +829,10 @@ func checkJRDeadZombieTokens(c *Context) {
 	c.ReportHint(pos,
 		fmt.Sprintf("Extermination needs %d dead zombie tokens (5 per survivor, \"must have 5 dead zombie tokens\", for %d players, L603, L54); component %s has %d", need, s.Players.Max, s.Components.DeadZombieTokens, have),
 		fmt.Sprintf("raise expected: to %d", need),
-		Related{Pos: sc.FieldRef("scenario").Pos(), Message: "the Extermination scenario"})
+		validate.Related{Pos: sc.FieldRef("scenario").Pos(), Message: "the Extermination scenario"})
 }
 
-func checkJRSupplyCounts(c *Context) {
+func checkJRSupplyCounts(c *validate.Context) {
 	s := c.Pack.JustRun()
 	players := s.Players.Max
 	cs := s.Components
@@ -823,11 +842,11 @@ func checkJRSupplyCounts(c *Context) {
 		fmt.Sprintf("%d players take \"5 dice matching the color of their player piece\" each (L82): %d", players, jrDicePerPlayer*players))
 	pawns := players
 	why := fmt.Sprintf("%d players need a player pawn each (L82): %d", players, pawns)
-	var related []Related
+	var related []validate.Related
 	if sc := jrScenarioCard(c.Pack, "rescue-mission"); sc != nil && c.Pack.Component(cs.RescueePawn) == nil {
 		pawns++
 		why = fmt.Sprintf("%d players need a player pawn each (L82) and Rescue Mission a rescuee piece (L683), with no separate rescuee pawn (component %s): %d", players, cs.RescueePawn, pawns)
-		related = append(related, Related{Pos: sc.FieldRef("scenario").Pos(), Message: "the Rescue Mission scenario"})
+		related = append(related, validate.Related{Pos: sc.FieldRef("scenario").Pos(), Message: "the Rescue Mission scenario"})
 	}
 	jrSupplyFinding(c, s, "playerPawns", cs.PlayerPawns, "player pawns", pawns, why, related...)
 	zombies := jrExitZombies * s.Board.Width
@@ -835,7 +854,7 @@ func checkJRSupplyCounts(c *Context) {
 		fmt.Sprintf("each of the %d exit rooms starts with up to 5 zombies (\"roll a die, re-rolling 6s\", L575): %d", s.Board.Width, zombies))
 }
 
-func checkJRItemRange(c *Context) {
+func checkJRItemRange(c *validate.Context) {
 	for _, card := range jrItems(c.Pack, c.Pack.JustRun()) {
 		if card.Str("type") == "ranged" && !card.Has("range") {
 			c.ReportHint(card.FieldRef("type").Pos(),
@@ -845,7 +864,7 @@ func checkJRItemRange(c *Context) {
 	}
 }
 
-func checkJRItemFields(c *Context) {
+func checkJRItemFields(c *validate.Context) {
 	s := c.Pack.JustRun()
 	for _, card := range jrItems(c.Pack, s) {
 		typ := card.Str("type")
@@ -879,14 +898,14 @@ func checkJRItemFields(c *Context) {
 	}
 }
 
-func checkJRColourPalette(c *Context) {
+func checkJRColourPalette(c *validate.Context) {
 	s := c.Pack.JustRun()
 	seen := map[string]*schema.JRColour{}
 	var neutral []*schema.JRColour
 	for _, col := range s.Colours {
 		if first, dup := seen[col.ID]; dup {
 			c.ReportHint(col.Ref.Child("id").Pos(), fmt.Sprintf("border colour %q is declared twice in justRun.colours", col.ID),
-				"give each colour its own id", Related{Pos: first.Ref.Child("id").Pos(), Message: "first declared here"})
+				"give each colour its own id", validate.Related{Pos: first.Ref.Child("id").Pos(), Message: "first declared here"})
 			continue
 		}
 		seen[col.ID] = col
@@ -901,7 +920,7 @@ func checkJRColourPalette(c *Context) {
 		}
 		msg := "the border palette has no neutral colour; black is neutral and \"cannot be combined with any other cards\" (L167)"
 		if len(neutral) > 1 {
-			msg = fmt.Sprintf("the border palette has %d neutral colours (%s); the rulebook has one, black (L167)", len(neutral), andList(ids))
+			msg = fmt.Sprintf("the border palette has %d neutral colours (%s); the rulebook has one, black (L167)", len(neutral), validate.AndList(ids))
 		}
 		c.ReportHint(s.FieldRef("colours").Pos(), msg, "mark exactly one colour neutral: true")
 	}
@@ -913,7 +932,7 @@ func checkJRColourPalette(c *Context) {
 				continue
 			}
 			hint := "colours: " + strings.Join(ids, ", ")
-			if cl := closest(id, ids); cl != "" {
+			if cl := schema.Closest(id, ids); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef(side).Pos(),
@@ -923,7 +942,7 @@ func checkJRColourPalette(c *Context) {
 	}
 }
 
-func checkJRColourUnpaired(c *Context) {
+func checkJRColourUnpaired(c *validate.Context) {
 	s := c.Pack.JustRun()
 	items := jrItems(c.Pack, s)
 	pairs := func(card jrCard, side, colour string) bool {
@@ -986,7 +1005,7 @@ func jrComboCards(cb *schema.Combination, index map[string]jrCard) ([]jrCard, bo
 	return out, true
 }
 
-func checkJRComboArity(c *Context) {
+func checkJRComboArity(c *validate.Context) {
 	s := c.Pack.JustRun()
 	items := jrItems(c.Pack, s)
 	index := jrItemIndex(items)
@@ -1041,7 +1060,7 @@ func checkJRComboArity(c *Context) {
 				msg = fmt.Sprintf("%s names %q, an event card; only item cards combine (L141, L165)", what, id)
 			}
 			hint := "item cards: " + strings.Join(itemIDs, ", ")
-			if cl := closest(id, itemIDs); cl != "" {
+			if cl := schema.Closest(id, itemIDs); cl != "" {
 				hint = fmt.Sprintf("did you mean %q?", cl)
 			}
 			c.ReportHint(cb.CardRef(i).Pos(), msg, hint)
@@ -1083,7 +1102,7 @@ type jrCombo struct {
 // jrCombosWithCards returns the pack's combinations of one or two cards
 // that are all items of the pack, with those items; the arity and
 // reference rules report the others.
-func jrCombosWithCards(c *Context) []jrCombo {
+func jrCombosWithCards(c *validate.Context) []jrCombo {
 	index := jrItemIndex(jrItems(c.Pack, c.Pack.JustRun()))
 	var out []jrCombo
 	for _, cb := range c.Pack.Combinations() {
@@ -1094,7 +1113,7 @@ func jrCombosWithCards(c *Context) []jrCombo {
 	return out
 }
 
-func checkJRComboColours(c *Context) {
+func checkJRComboColours(c *validate.Context) {
 	s := c.Pack.JustRun()
 	for _, jc := range jrCombosWithCards(c) {
 		cb, cards := jc.cb, jc.cards
@@ -1112,7 +1131,7 @@ func checkJRComboColours(c *Context) {
 	}
 }
 
-func checkJRComboBlack(c *Context) {
+func checkJRComboBlack(c *validate.Context) {
 	s := c.Pack.JustRun()
 	for _, jc := range jrCombosWithCards(c) {
 		cb, cards := jc.cb, jc.cards
@@ -1129,7 +1148,7 @@ func checkJRComboBlack(c *Context) {
 	}
 }
 
-func checkJRComboResult(c *Context) {
+func checkJRComboResult(c *validate.Context) {
 	for _, jc := range jrCombosWithCards(c) {
 		cb, cards := jc.cb, jc.cards
 		space, attack := 0, 0
@@ -1181,7 +1200,7 @@ var jrRulebookCombos = []jrRulebookStat{
 	{"spear", "attack", 2, "", "\"If they are combined into a Spear, the new item has a +2 attack bonus\" (L170)"},
 }
 
-func checkJRRulebookItems(c *Context) {
+func checkJRRulebookItems(c *validate.Context) {
 	for _, card := range jrItems(c.Pack, c.Pack.JustRun()) {
 		name := strings.ToLower(strings.TrimSpace(card.Str("name")))
 		for _, st := range jrRulebookItems {
@@ -1238,17 +1257,17 @@ func jrDie(p *schema.Pack, component string) *schema.Die {
 
 // checkJRDieFaces reports the faces of a die that are not allowed, and the
 // outcomes on no face.
-func checkJRDieFaces(c *Context, d *schema.Die, name string, allowed []string, source string) {
+func checkJRDieFaces(c *validate.Context, d *schema.Die, name string, allowed []string, source string) {
 	for i, f := range d.Faces {
 		if slices.Contains(allowed, f) {
 			continue
 		}
 		hint := "faces: " + strings.Join(allowed, ", ")
-		if cl := closest(f, allowed); cl != "" {
+		if cl := schema.Closest(f, allowed); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 		}
 		c.ReportHint(d.FaceRef(i).Pos(),
-			fmt.Sprintf("%s %q: face %d is %q; its faces are %s (%s)", name, d.ID, i+1, f, jrOrWords(allowed), source), hint)
+			fmt.Sprintf("%s %q: face %d is %q; its faces are %s (%s)", name, d.ID, i+1, f, validate.OrWords(allowed), source), hint)
 	}
 	var missing []string
 	for _, a := range allowed {
@@ -1259,25 +1278,17 @@ func checkJRDieFaces(c *Context, d *schema.Die, name string, allowed []string, s
 	if len(missing) > 0 {
 		c.ReportHint(d.Ref.Child("faces").Pos(),
 			fmt.Sprintf("%s %q has no %s face; every outcome must be on at least one face (%s)", name, d.ID, strings.Join(missing, " or "), source),
-			"put "+andList(missing)+" on a face")
+			"put "+validate.AndList(missing)+" on a face")
 	}
 }
 
-// jrOrWords joins words as "a, b or c".
-func jrOrWords(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
-}
-
-func checkJRDoorDie(c *Context) {
+func checkJRDoorDie(c *validate.Context) {
 	if d := jrDie(c.Pack, c.Pack.JustRun().Components.DoorDie); d != nil {
 		checkJRDieFaces(c, d, "door die", []string{"unlocked", "locked", "blocked"}, "checking a door shows unlocked, locked or blocked, L340-L352")
 	}
 }
 
-func checkJRWearTearDie(c *Context) {
+func checkJRWearTearDie(c *validate.Context) {
 	if d := jrDie(c.Pack, c.Pack.JustRun().Components.WearTearDie); d != nil {
 		checkJRDieFaces(c, d, "Wear & Tear die", []string{"ok", "broken"}, "\"A failed roll means your item is damaged\", L563")
 	}

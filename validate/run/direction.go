@@ -1,19 +1,20 @@
-package validate
+package run
 
 import (
 	"fmt"
 
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate/runmove"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
-// RuleRunFeatureDirection warns about a zip line, suspension bridge or link
+// RuleFeatureDirection warns about a zip line, suspension bridge or link
 // whose directional icon points away from where it carries the Runner.
-const RuleRunFeatureDirection = "run/feature-direction"
+const RuleFeatureDirection = "run/feature-direction"
 
-func runDirectionRules() []*Rule {
-	return []*Rule{
-		{ID: RuleRunFeatureDirection, Severity: Warning, Games: []string{"run"}, Check: checkRunFeatureDirection,
+func runDirectionRules() []*validate.Rule {
+	return []*validate.Rule{
+		{ID: RuleFeatureDirection, Severity: validate.Warning, Games: []string{System}, Check: checkRunFeatureDirection,
 			Doc: "A zip line's, suspension bridge's or linked space's icon is a silent move or sprint whose direction points away from (or across) the space it carries the Runner to. The rulebook only says the exact action shown triggers it (L606, L620); an arrow pointing elsewhere misleads the players, and a designer's slip is likely (wilds are not checked)."},
 	}
 }
@@ -35,7 +36,7 @@ func againstTravel(action, from, to string) (bool, error) {
 	return dc*(t.Col-f.Col)+dr*(t.Row-f.Row) <= 0, nil
 }
 
-func checkRunFeatureDirection(c *Context) {
+func checkRunFeatureDirection(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		report := func(ref schema.Ref, what, action, from, to string) {
 			if bad, err := againstTravel(action, from, to); err == nil && bad {

@@ -1,4 +1,8 @@
-package validate
+// Package rfod holds Run, Fight, or Die!'s rules: its dice, decks, boards,
+// followers and guide, and the combo odds it shares with Reloaded (the
+// exact engine is diceodds), with the --explain hook that prints them
+// (imported as rfodrules). Reloaded's package builds on it.
+package rfod
 
 import (
 	"fmt"
@@ -9,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/diceodds"
 )
 
@@ -39,6 +44,20 @@ import (
 // rfodActionFaces are the six icons of the action dice (L324-392, A1).
 var rfodActionFaces = []string{"bat", "run", "search", "gun", "book", "zombie"}
 
+// ReloadedFaces are the six results of a Reloaded die (L131-196, A13).
+var ReloadedFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
+
+// rfodDieFaces are the faces RFoD lets a die of its roles show.
+func rfodDieFaces(d *schema.Die) ([]string, bool) {
+	switch d.Role {
+	case "action", "bonus":
+		return rfodActionFaces, true
+	case "event":
+		return rfodEvents, true
+	}
+	return nil, false
+}
+
 // rfodEvents are the six events of the event die (L284-304, A4).
 var rfodEvents = []string{"all-quiet", "ambush", "amulet", "charge", "nurse", "zombies-rise"}
 
@@ -49,13 +68,15 @@ var rfodFollowerIcons = []string{"bonus", "penalty", "special"}
 // players (L466-471, A9); 5 and 6 players follow from +2 per player over 4.
 var rfodTownLineTable = map[int]int{2: 7, 3: 9, 4: 11, 5: 13, 6: 15}
 
-// rfodNamedCard is a card the rulebook names, with the line that does.
-type rfodNamedCard struct {
-	cardType, noun, name, why string
+// NamedCard is a card the rulebook names, with the line that does.
+type NamedCard struct {
+	// CardType is the deck's card type, Noun what a card of it is called
+	// in messages, Name the card's name and Why the rule that names it.
+	CardType, Noun, Name, Why string
 }
 
 // rfodNamedCards are the cards the rulebook names (spec 9.1).
-var rfodNamedCards = []rfodNamedCard{
+var rfodNamedCards = []NamedCard{
 	{"rfod/follower", "follower", "Unnoticed Girl", "the solo set-up discards it (L506)"},
 	{"rfod/event", "event", "Flames of the Dead", "the solo set-up discards it (L506)"},
 	{"rfod/location", "location", "Playground", "the solo levels remove it (L509, L529)"},
@@ -64,75 +85,84 @@ var rfodNamedCards = []rfodNamedCard{
 }
 
 // rfodDarkWoods is the inferred Location (L420, A26).
-var rfodDarkWoods = rfodNamedCard{"rfod/location", "location", "Dark Woods", "\"Stay away from the Dark Woods!\" (L420, A26)"}
+var rfodDarkWoods = NamedCard{"rfod/location", "location", "Dark Woods", "\"Stay away from the Dark Woods!\" (L420, A26)"}
 
 // rfodSpawnDecks are the card types whose cards may spawn the Mutant (spec
 // 7.1, 8.4).
 var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rfod/event", "rfod/fleeing"}
 
-func rfodRules() []*Rule {
+// System is the game system id of Run, Fight, or Die!.
+const System = schema.RFoDSystem
+
+// Game is Run, Fight, or Die!'s descriptor: its rules, its dice faces and
+// the explanation of its combo odds.
+func Game() validate.Game {
+	return validate.Game{System: System, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: ExplainOddsHook(System)}
+}
+
+func rfodRules() []*validate.Rule {
 	games := []string{schema.RFoDSystem}
-	return wholePack([]*Rule{
-		{ID: "rfod/dice", Severity: Error, Games: games, Check: checkRFoDDice,
+	return validate.WholePack([]*validate.Rule{
+		{ID: "rfod/dice", Severity: validate.Error, Games: games, Check: checkRFoDDice,
 			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
-		{ID: "rfod/bonus-die", Severity: Error, Games: games, Check: checkRFoDBonusDie,
+		{ID: "rfod/bonus-die", Severity: validate.Error, Games: games, Check: checkRFoDBonusDie,
 			Doc: "The bonus die does not have exactly 2 zombie faces: \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)."},
-		{ID: "rfod/event-die", Severity: Error, Games: games, Check: checkRFoDEventDie,
+		{ID: "rfod/event-die", Severity: validate.Error, Games: games, Check: checkRFoDEventDie,
 			Doc: "The event die's faces are not the six events once each: all-quiet, ambush, amulet, charge, nurse, zombies-rise (L284-304, A4)."},
-		{ID: "rfod/town-line", Severity: Error, Games: games, Check: checkRFoDTownLine,
+		{ID: "rfod/town-line", Severity: validate.Error, Games: games, Check: checkRFoDTownLine,
 			Doc: "The Location deck does not hold exactly one Town Line (a card with townLine:) (L143, L175-177, L422)."},
-		{ID: "rfod/town-line-table", Severity: Error, Games: games, Check: checkRFoDTownLineTable,
+		{ID: "rfod/town-line-table", Severity: validate.Error, Games: games, Check: checkRFoDTownLineTable,
 			Doc: "The Town Line's table is not 2: 7, 3: 9, 4: 11 followers with perPlayerOver4: 2; optional rows for 5 and 6 players must say 13 and 15 (L466-471, A9)."},
-		{ID: "rfod/named-cards", Severity: Error, Games: games, Check: checkRFoDNamedCards,
+		{ID: "rfod/named-cards", Severity: validate.Error, Games: games, Check: checkRFoDNamedCards,
 			Doc: "A card the rulebook names is missing: Unnoticed Girl (follower), Flames of the Dead (event) (L506), Playground (location, L509), Book of the Dead (loot, L491), Quiet Night (event, L449)."},
-		{ID: "rfod/named-cards-inferred", Severity: Warning, Games: games, Check: checkRFoDDarkWoods,
+		{ID: "rfod/named-cards-inferred", Severity: validate.Warning, Games: games, Check: checkRFoDDarkWoods,
 			Doc: "No location is Dark Woods, which the rulebook names only in a caption (L420; its deck is inferred, A26)."},
-		{ID: "rfod/mutant-spawn", Severity: Warning, Games: games, Check: checkRFoDMutantSpawn,
+		{ID: "rfod/mutant-spawn", Severity: validate.Warning, Games: games, Check: checkRFoDMutantSpawn,
 			Doc: "No card has spawnsMutant: true, so the Mutant, his cards and tokens are dead content (L163, L487), or Playground is not flagged (L509)."},
-		{ID: "rfod/solo-deck", Severity: Error, Games: games, Check: checkRFoDSoloDeck,
+		{ID: "rfod/solo-deck", Severity: validate.Error, Games: games, Check: checkRFoDSoloDeck,
 			Doc: "Fewer than 7 locations besides the Town Line and Playground: VERY HARD draws 2 + 5 (L511, L521, L529)."},
-		{ID: "rfod/solo-deck-mutant", Severity: Warning, Games: games, Check: checkRFoDSoloDeckMutant,
+		{ID: "rfod/solo-deck-mutant", Severity: validate.Warning, Games: games, Check: checkRFoDSoloDeckMutant,
 			Doc: "Without the Mutant-spawning locations, fewer than 7 (VERY HARD) or 6 (HARD ENOUGH) locations are left besides the Town Line and Playground (L511, L521, L529)."},
-		{ID: "rfod/loot-uses", Severity: Error, Games: games, Check: checkRFoDLootUses,
+		{ID: "rfod/loot-uses", Severity: validate.Error, Games: games, Check: checkRFoDLootUses,
 			Doc: "A loot card's uses: is not 1 to 3: \"Loot sometimes provides 1 – 3 uses\" (L430)."},
-		{ID: "rfod/event-type", Severity: Error, Games: games, Check: checkRFoDEventType,
+		{ID: "rfod/event-type", Severity: validate.Error, Games: games, Check: checkRFoDEventType,
 			Doc: "A hold event has no holdCondition:, or an ongoing event no discardTrigger: (L113, L426, A12)."},
-		{ID: "rfod/follower-icons", Severity: Error, Games: games, Check: checkRFoDFollowerIcons,
+		{ID: "rfod/follower-icons", Severity: validate.Error, Games: games, Check: checkRFoDFollowerIcons,
 			Doc: "A follower icon is not bonus, penalty or special, or an icon has no text in the field of its name (L406)."},
-		{ID: "rfod/follower-vp", Severity: Warning, Games: games, Check: checkRFoDFollowerVP,
+		{ID: "rfod/follower-vp", Severity: validate.Warning, Games: games, Check: checkRFoDFollowerVP,
 			Doc: "A bonus-only follower is worth more VP than a penalty-only one, against \"followers with useful skills are worth fewer VP\" (L15)."},
-		{ID: "rfod/board-zones", Severity: Error, Games: games, Check: checkRFoDBoardZones,
+		{ID: "rfod/board-zones", Severity: validate.Error, Games: games, Check: checkRFoDBoardZones,
 			Doc: "An Action board does not have Zones 1, 2 and 3 once each, has bat outside Zone 1, or an icon that is no action face (L79-83, L324)."},
-		{ID: "rfod/combo-face", Severity: Error, Games: games, Check: checkRFoDComboFace,
+		{ID: "rfod/combo-face", Severity: validate.Error, Games: games, Check: checkRFoDComboFace,
 			Doc: "A character combo names a face, or ignores one, that is no action-die face, or ignores a face it does not roll or one face twice (L243-244, L320)."},
-		{ID: "rfod/combo-rollable", Severity: Error, Games: games, Check: checkRFoDComboRollable,
+		{ID: "rfod/combo-rollable", Severity: validate.Error, Games: games, Check: checkRFoDComboRollable,
 			Doc: "A character combo cannot be rolled with the pack's 5 action dice and the character's rerolls: exact P = 0 (L243, L306)."},
-		{ID: "rfod/combo-odds", Severity: Warning, Games: games, Check: checkRFoDComboOdds,
+		{ID: "rfod/combo-odds", Severity: validate.Warning, Games: games, Check: checkRFoDComboOdds,
 			Doc: "A character combo's exact P without Fleeing is below rfod.dice.oddsWarningBelow (default 0.01); the message gives the Fleeing value too (L243, L306)."},
-		{ID: "rfod/guide", Severity: Error, Games: games, Check: checkRFoDGuide,
+		{ID: "rfod/guide", Severity: validate.Error, Games: games, Check: checkRFoDGuide,
 			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2 (L332-341, L349-386, L536)."},
-		{ID: "rfod/guide-gives", Severity: Error, Games: games, Check: checkRFoDGuideGives,
+		{ID: "rfod/guide-gives", Severity: validate.Error, Games: games, Check: checkRFoDGuideGives,
 			Doc: "A Search or Book option of the guide gives something its printed text does not name, or its text names a Location, Follower, Loot, Event, Heal or Clear that its gives: lacks: the printed guide contradicts the data rfod/guide reads (L332-341, L349-386). Both kinds of mismatch in one option are one finding."},
-		{ID: "rfod/mutant-wound-tokens", Severity: Error, Games: games, Check: checkRFoDMutantWoundTokens,
+		{ID: "rfod/mutant-wound-tokens", Severity: validate.Error, Games: games, Check: checkRFoDMutantWoundTokens,
 			Doc: "The Mutant Boss wound tokens (component mutant-wounds) are worth other than 1 (value:) or do not print \"1 VP\" (L207, L225, L480), or they are not 20 (L67, L273): the manifest's expected: is not 20, or the manifest lists no such component and the tokens are not 20 (deck/count checks the tokens against expected:)."},
-		{ID: "rfod/players", Severity: Warning, Games: games, Check: checkRFoDPlayers,
+		{ID: "rfod/players", Severity: validate.Warning, Games: games, Check: checkRFoDPlayers,
 			Doc: "rfod.players.max exceeds the Action boards, or 5-6 players are declared without rfod.mutantStartWounds rows for them (L15, L62, L490, A11)."},
 	},
 		"rfod/dice", "rfod/bonus-die", "rfod/event-die", "rfod/town-line", "rfod/named-cards", "rfod/named-cards-inferred", "rfod/mutant-spawn", "rfod/solo-deck", "rfod/solo-deck-mutant", "rfod/guide", "rfod/mutant-wound-tokens", "rfod/players")
 }
 
-// rfCardPos is the position of a card's field, else of its id.
-func rfCardPos(c *schema.Card, field string) schema.Pos {
+// CardPos is the position of a card's field, else of its id.
+func CardPos(c *schema.Card, field string) schema.Pos {
 	if r := c.FieldRef(field); r.Exists() {
 		return r.Pos()
 	}
 	return c.Ref.Child("id").Pos()
 }
 
-// rfDecksPos is where a finding about a whole card type goes: the cards:
+// DecksPos is where a finding about a whole card type goes: the cards:
 // key of its first deck (not its first card, which the finding is not
 // about), else the deck's id:, else the manifest's system:.
-func rfDecksPos(p *schema.Pack, cardType string) schema.Pos {
+func DecksPos(p *schema.Pack, cardType string) schema.Pos {
 	if ds := p.RFoDDecks(cardType); len(ds) > 0 {
 		if r := ds[0].Ref.Child("cards"); r.Exists() {
 			return r.KeyPos()
@@ -142,28 +172,28 @@ func rfDecksPos(p *schema.Pack, cardType string) schema.Pos {
 	return p.Game.Ref.Child("system").Pos()
 }
 
-// rfName is a card's name, normalised for comparison.
-func rfName(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+// Name is a card's name, normalised for comparison.
+func Name(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-// rfNamed returns the cards of a card type with the given name.
-func rfNamed(p *schema.Pack, cardType, name string) []*schema.Card {
+// Named returns the cards of a card type with the given name.
+func Named(p *schema.Pack, cardType, name string) []*schema.Card {
 	var out []*schema.Card
 	for _, c := range p.RFoDCards(cardType) {
-		if rfName(c.Str("name")) == rfName(name) {
+		if Name(c.Str("name")) == Name(name) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// rfFlag reports whether a boolean field of a card is true.
-func rfFlag(c *schema.Card, field string) bool {
+// Flag reports whether a boolean field of a card is true.
+func Flag(c *schema.Card, field string) bool {
 	v, _ := c.Fields[field].(bool)
 	return v
 }
 
-// rfDiceOfRole returns the pack's dice with one of the roles.
-func rfDiceOfRole(p *schema.Pack, roles ...string) []*schema.Die {
+// DiceOfRole returns the pack's dice with one of the roles.
+func DiceOfRole(p *schema.Pack, roles ...string) []*schema.Die {
 	var out []*schema.Die
 	for _, d := range p.AllDice() {
 		if slices.Contains(roles, d.Role) {
@@ -197,55 +227,55 @@ func rfDicePos(p *schema.Pack, dice []*schema.Die) schema.Pos {
 	return p.Game.Ref.Child("system").Pos()
 }
 
-// rfCheckDiceCount reports when the dice of a role are not want copies.
-func rfCheckDiceCount(c *Context, dice []*schema.Die, role string, want int, source string) {
+// CheckDiceCount reports when the dice of a role are not want copies.
+func CheckDiceCount(c *validate.Context, dice []*schema.Die, role string, want int, source string) {
 	got := rfCopies(dice)
 	if got == want {
 		return
 	}
-	var related []Related
+	var related []validate.Related
 	for _, d := range dice[min(1, len(dice)):] {
-		related = append(related, Related{Pos: d.Ref.Pos(), Message: fmt.Sprintf("%d more %s dice here", d.Count, role)})
+		related = append(related, validate.Related{Pos: d.Ref.Pos(), Message: fmt.Sprintf("%d more %s dice here", d.Count, role)})
 	}
 	c.ReportHint(rfDicePos(c.Pack, dice),
 		fmt.Sprintf("the pack has %d %s %s; the game has %d (%s)", got, role, rfDiceWord(got), want, source),
-		fmt.Sprintf("give %s with role: %s (count: %d)", plural(want, "die", "dice"), role, want), related...)
+		fmt.Sprintf("give %s with role: %s (count: %d)", validate.Counted(want, "die", "dice"), role, want), related...)
 }
 
 // rfDiceWord is "die" or "dice".
-func rfDiceWord(n int) string { return rfPlural(n, "die", "dice") }
+func rfDiceWord(n int) string { return Plural(n, "die", "dice") }
 
-// rfPlural is one when n is 1, else many.
-func rfPlural(n int, one, many string) string {
+// Plural is one when n is 1, else many.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
 
-// rfCheckFaces reports the faces of a die that are not in vocab.
-func rfCheckFaces(c *Context, d *schema.Die, vocab []string, source string) {
+// CheckFaces reports the faces of a die that are not in vocab.
+func CheckFaces(c *validate.Context, d *schema.Die, vocab []string, source string) {
 	for i, f := range d.Faces {
 		if slices.Contains(vocab, f) {
 			continue
 		}
 		hint := "faces: " + strings.Join(vocab, ", ")
-		if cl := closest(f, vocab); cl != "" {
+		if cl := schema.Closest(f, vocab); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 		}
 		c.ReportHint(d.FaceRef(i).Pos(),
-			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, jrOrWords(vocab), source), hint)
+			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, validate.OrWords(vocab), source), hint)
 	}
 }
 
-// rfCheckAllOnSome reports the faces of vocab that are on none of dice.
-func rfCheckAllOnSome(c *Context, dice []*schema.Die, vocab []string, what, source string) {
+// CheckAllOnSome reports the faces of vocab that are on none of dice.
+func CheckAllOnSome(c *validate.Context, dice []*schema.Die, vocab []string, what, source string) {
 	if len(dice) == 0 {
 		return
 	}
 	meant := map[string]bool{} // faces a misspelt face stands for: reported there
 	for _, d := range dice {
-		for _, near := range offVocabularyFaces(c.Pack, d) {
+		for _, near := range c.OffVocabularyFaces(d) {
 			if slices.Contains(vocab, near) {
 				meant[near] = true
 			}
@@ -263,12 +293,12 @@ func rfCheckAllOnSome(c *Context, dice []*schema.Die, vocab []string, what, sour
 	}
 	if len(missing) > 0 {
 		c.ReportHint(dice[0].Ref.Child("faces").Pos(),
-			fmt.Sprintf("no action die shows %s; every %s must be on some action die (%s)", andList(missing), what, source),
-			"put "+andList(missing)+" on a face")
+			fmt.Sprintf("no action die shows %s; every %s must be on some action die (%s)", validate.AndList(missing), what, source),
+			"put "+validate.AndList(missing)+" on a face")
 	}
 }
 
-func checkRFoDDice(c *Context) {
+func checkRFoDDice(c *validate.Context) {
 	p := c.Pack
 	for _, d := range p.AllDice() {
 		if !slices.Contains([]string{"action", "bonus", "event"}, d.Role) {
@@ -281,59 +311,59 @@ func checkRFoDDice(c *Context) {
 			c.ReportHint(at.Pos(), msg, "role: action, bonus or event")
 		}
 	}
-	action := rfDiceOfRole(p, "action")
-	rfCheckDiceCount(c, action, "action", 5, "\"5 Action Dice\", L60-61, L93")
-	rfCheckDiceCount(c, rfDiceOfRole(p, "bonus"), "bonus", 1, "\"1 Bonus Die\", L60-61")
-	rfCheckDiceCount(c, rfDiceOfRole(p, "event"), "event", 1, "\"1 Event Die\", L60-61")
-	for _, d := range rfDiceOfRole(p, "action", "bonus") {
-		rfCheckFaces(c, d, rfodActionFaces, "L324-392")
+	action := DiceOfRole(p, "action")
+	CheckDiceCount(c, action, "action", 5, "\"5 Action Dice\", L60-61, L93")
+	CheckDiceCount(c, DiceOfRole(p, "bonus"), "bonus", 1, "\"1 Bonus Die\", L60-61")
+	CheckDiceCount(c, DiceOfRole(p, "event"), "event", 1, "\"1 Event Die\", L60-61")
+	for _, d := range DiceOfRole(p, "action", "bonus") {
+		CheckFaces(c, d, rfodActionFaces, "L324-392")
 	}
-	rfCheckAllOnSome(c, action, rfodActionFaces, "action icon", "L324-392, A1")
+	CheckAllOnSome(c, action, rfodActionFaces, "action icon", "L324-392, A1")
 }
 
-func checkRFoDBonusDie(c *Context) {
-	for _, d := range rfDiceOfRole(c.Pack, "bonus") {
+func checkRFoDBonusDie(c *validate.Context) {
+	for _, d := range DiceOfRole(c.Pack, "bonus") {
 		n := 0
 		for _, f := range d.Faces {
 			if f == "zombie" {
 				n++
 			}
 		}
-		for _, near := range offVocabularyFaces(c.Pack, d) {
+		for _, near := range c.OffVocabularyFaces(d) {
 			if near == "zombie" {
 				n++ // a misspelt zombie: rfod/dice reports the spelling
 			}
 		}
 		if n != 2 {
 			c.ReportHint(d.Ref.Child("faces").Pos(),
-				fmt.Sprintf("bonus die %q has %d zombie %s; \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)", d.ID, n, rfPlural(n, "face", "faces")),
+				fmt.Sprintf("bonus die %q has %d zombie %s; \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)", d.ID, n, Plural(n, "face", "faces")),
 				"put zombie on exactly 2 faces")
 		}
 	}
 }
 
-func checkRFoDEventDie(c *Context) {
-	for _, d := range rfDiceOfRole(c.Pack, "event") {
+func checkRFoDEventDie(c *validate.Context) {
+	for _, d := range DiceOfRole(c.Pack, "event") {
 		seen := map[string]int{}
 		for i, f := range d.Faces {
 			switch {
 			case !slices.Contains(rfodEvents, f):
 				hint := "faces: " + strings.Join(rfodEvents, ", ")
-				if cl := closest(f, rfodEvents); cl != "" {
+				if cl := schema.Closest(f, rfodEvents); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(d.FaceRef(i).Pos(),
-					fmt.Sprintf("event die %q: face %d is %q, which is no event; the events are %s (L284-304)", d.ID, i+1, f, jrOrWords(rfodEvents)), hint)
+					fmt.Sprintf("event die %q: face %d is %q, which is no event; the events are %s (L284-304)", d.ID, i+1, f, validate.OrWords(rfodEvents)), hint)
 			case seen[f] > 0:
 				c.ReportHint(d.FaceRef(i).Pos(),
 					fmt.Sprintf("event die %q shows %q twice; each of the six events is on one face (L284-304, A4)", d.ID, f),
-					"one face per event", Related{Pos: d.FaceRef(seen[f] - 1).Pos(), Message: "first " + f + " face"})
+					"one face per event", validate.Related{Pos: d.FaceRef(seen[f] - 1).Pos(), Message: "first " + f + " face"})
 			default:
 				seen[f] = i + 1
 			}
 		}
 		meant := map[string]bool{} // events a misspelt face stands for: reported there
-		for _, near := range offVocabularyFaces(c.Pack, d) {
+		for _, near := range c.OffVocabularyFaces(d) {
 			meant[near] = true
 		}
 		var missing []string
@@ -345,7 +375,7 @@ func checkRFoDEventDie(c *Context) {
 		if len(missing) > 0 {
 			c.ReportHint(d.Ref.Child("faces").Pos(),
 				fmt.Sprintf("event die %q has no %s face; the event die shows the six events (L284-304, A4)", d.ID, strings.Join(missing, " or ")),
-				"put "+andList(missing)+" on a face")
+				"put "+validate.AndList(missing)+" on a face")
 		}
 	}
 }
@@ -361,13 +391,13 @@ func rfodTownLines(p *schema.Pack) []*schema.Card {
 	return out
 }
 
-func checkRFoDTownLine(c *Context) {
+func checkRFoDTownLine(c *validate.Context) {
 	tl := rfodTownLines(c.Pack)
 	if len(tl) == 0 {
 		if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
 			return
 		}
-		c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
+		c.ReportHint(DecksPos(c.Pack, "rfod/location"),
 			"no location is the Town Line; the game ends when it is drawn (L143, L175-177, L422)",
 			"give one location a townLine: table")
 		return
@@ -381,7 +411,7 @@ func checkRFoDTownLine(c *Context) {
 	}
 	first := tl[0]
 	if first.Count > 1 {
-		c.ReportHint(rfCardPos(first, "count"),
+		c.ReportHint(CardPos(first, "count"),
 			fmt.Sprintf("location %q is the Town Line with %d copies; the deck has exactly one (L143, L175-177, L422)", first.ID, first.Count),
 			"count: 1")
 	}
@@ -389,11 +419,11 @@ func checkRFoDTownLine(c *Context) {
 		c.ReportHint(card.FieldRef("townLine").Pos(),
 			fmt.Sprintf("location %q is a Town Line too: %d Town Line copies; the deck has exactly one (L143, L175-177, L422)", card.ID, copies),
 			"keep townLine: on one card with count: 1",
-			Related{Pos: first.FieldRef("townLine").Pos(), Message: "the first Town Line"})
+			validate.Related{Pos: first.FieldRef("townLine").Pos(), Message: "the first Town Line"})
 	}
 }
 
-func checkRFoDTownLineTable(c *Context) {
+func checkRFoDTownLineTable(c *validate.Context) {
 	for _, card := range rfodTownLines(c.Pack) {
 		tl, _ := card.Fields["townLine"].(map[string]any)
 		rows, _ := tl["followersToEnd"].([]any)
@@ -409,10 +439,10 @@ func checkRFoDTownLineTable(c *Context) {
 			case seen[int(pl)] > 0:
 				c.ReportHint(at.Child("players").Pos(),
 					fmt.Sprintf("Town Line %q has two rows for %d players (L466-471)", card.ID, pl), "keep one row per player count",
-					Related{Pos: ref.Child("followersToEnd").Index(seen[int(pl)] - 1).Pos(), Message: "the first row"})
+					validate.Related{Pos: ref.Child("followersToEnd").Index(seen[int(pl)] - 1).Pos(), Message: "the first row"})
 			case !known:
 				c.ReportHint(at.Child("players").Pos(),
-					fmt.Sprintf("Town Line %q has a row for %d %s; the table starts at 2 players (L466-471)", card.ID, pl, rfPlural(int(pl), "player", "players")), "remove the row")
+					fmt.Sprintf("Town Line %q has a row for %d %s; the table starts at 2 players (L466-471)", card.ID, pl, Plural(int(pl), "player", "players")), "remove the row")
 			case int(fo) != want:
 				c.ReportHint(at.Child("followers").Pos(),
 					fmt.Sprintf("Town Line %q ends the game at %d followers for %d players; the rulebook says %d (L466-471, A9)", card.ID, fo, pl, want),
@@ -428,7 +458,7 @@ func checkRFoDTownLineTable(c *Context) {
 		}
 		if len(missing) > 0 {
 			c.ReportHint(ref.Pos(),
-				fmt.Sprintf("Town Line %q has no row for %s followers (L466-471)", card.ID, andList(missing)),
+				fmt.Sprintf("Town Line %q has no row for %s followers (L466-471)", card.ID, validate.AndList(missing)),
 				"add {players: 2, followers: 7}, {players: 3, followers: 9}, {players: 4, followers: 11}")
 		}
 		per, ok := tl["perPlayerOver4"].(int64)
@@ -444,40 +474,40 @@ func checkRFoDTownLineTable(c *Context) {
 	}
 }
 
-// rfCheckNamed reports a named card that is missing.
-func rfCheckNamed(c *Context, n rfodNamedCard) {
-	if len(rfNamed(c.Pack, n.cardType, n.name)) > 0 {
+// CheckNamed reports a named card that is missing.
+func CheckNamed(c *validate.Context, n NamedCard) {
+	if len(Named(c.Pack, n.CardType, n.Name)) > 0 {
 		return
 	}
-	c.ReportHint(rfDecksPos(c.Pack, n.cardType),
-		fmt.Sprintf("no %s card is named %q; %s", n.noun, n.name, n.why),
-		fmt.Sprintf("add a %s card with name: %s", n.cardType, n.name))
+	c.ReportHint(DecksPos(c.Pack, n.CardType),
+		fmt.Sprintf("no %s card is named %q; %s", n.Noun, n.Name, n.Why),
+		fmt.Sprintf("add a %s card with name: %s", n.CardType, n.Name))
 }
 
-func checkRFoDNamedCards(c *Context) {
+func checkRFoDNamedCards(c *validate.Context) {
 	for _, n := range rfodNamedCards {
-		rfCheckNamed(c, n)
+		CheckNamed(c, n)
 	}
 }
 
-func checkRFoDDarkWoods(c *Context) { rfCheckNamed(c, rfodDarkWoods) }
+func checkRFoDDarkWoods(c *validate.Context) { CheckNamed(c, rfodDarkWoods) }
 
-func checkRFoDMutantSpawn(c *Context) {
+func checkRFoDMutantSpawn(c *validate.Context) {
 	p := c.Pack
 	spawns := false
 	for _, ct := range rfodSpawnDecks {
 		for _, card := range p.RFoDCards(ct) {
-			spawns = spawns || rfFlag(card, "spawnsMutant")
+			spawns = spawns || Flag(card, "spawnsMutant")
 		}
 	}
 	if !spawns {
-		c.ReportHint(rfDecksPos(p, "rfod/location"),
+		c.ReportHint(DecksPos(p, "rfod/location"),
 			"no card has spawnsMutant: true, so the Mutant Zombie Boss never enters play and his 24 cards and 20 wound tokens are dead content (L163, L487)",
 			"flag the cards that spawn the Mutant, at least Playground (L509)")
 	}
-	for _, pg := range rfNamed(p, "rfod/location", "Playground") {
-		if !rfFlag(pg, "spawnsMutant") {
-			c.ReportHint(rfCardPos(pg, "spawnsMutant"),
+	for _, pg := range Named(p, "rfod/location", "Playground") {
+		if !Flag(pg, "spawnsMutant") {
+			c.ReportHint(CardPos(pg, "spawnsMutant"),
 				fmt.Sprintf("location %q (Playground) does not have spawnsMutant: true; the solo rules remove it because it brings out the Mutant (L509)", pg.ID),
 				"spawnsMutant: true")
 		}
@@ -488,29 +518,29 @@ func checkRFoDMutantSpawn(c *Context) {
 // Playground, and those of them that do not spawn the Mutant.
 func rfodSoloLocations(p *schema.Pack) (all, calm int) {
 	for _, card := range p.RFoDCards("rfod/location") {
-		if card.Has("townLine") || rfName(card.Str("name")) == "playground" {
+		if card.Has("townLine") || Name(card.Str("name")) == "playground" {
 			continue
 		}
 		all += card.Count
-		if !rfFlag(card, "spawnsMutant") {
+		if !Flag(card, "spawnsMutant") {
 			calm += card.Count
 		}
 	}
 	return all, calm
 }
 
-func checkRFoDSoloDeck(c *Context) {
+func checkRFoDSoloDeck(c *validate.Context) {
 	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
 		return
 	}
 	if all, _ := rfodSoloLocations(c.Pack); all < 7 {
-		c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
+		c.ReportHint(DecksPos(c.Pack, "rfod/location"),
 			fmt.Sprintf("the location deck has %d locations besides the Town Line and Playground; the VERY HARD solo deck draws 2 + 5 = 7 of them (L511, L521, L529)", all),
 			"add locations")
 	}
 }
 
-func checkRFoDSoloDeckMutant(c *Context) {
+func checkRFoDSoloDeckMutant(c *validate.Context) {
 	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
 		return
 	}
@@ -522,12 +552,12 @@ func checkRFoDSoloDeckMutant(c *Context) {
 	if calm < 6 {
 		level = "HARD ENOUGH (2 + 4 = 6) and VERY HARD (2 + 5 = 7)"
 	}
-	c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
+	c.ReportHint(DecksPos(c.Pack, "rfod/location"),
 		fmt.Sprintf("without the %d Mutant-spawning locations, %d locations are left besides the Town Line and Playground: too few for %s when the Mutant is out of play (L511, L521, L529)", all-calm, calm, level),
 		"add locations that do not spawn the Mutant")
 }
 
-func checkRFoDLootUses(c *Context) {
+func checkRFoDLootUses(c *validate.Context) {
 	for _, card := range c.Pack.RFoDCards("rfod/loot") {
 		if n, ok := card.Int("uses"); ok && (n < 1 || n > 3) {
 			c.ReportHint(card.FieldRef("uses").Pos(),
@@ -537,7 +567,7 @@ func checkRFoDLootUses(c *Context) {
 	}
 }
 
-func checkRFoDEventType(c *Context) {
+func checkRFoDEventType(c *validate.Context) {
 	for _, card := range c.Pack.RFoDCards("rfod/event") {
 		switch t := card.Str("eventType"); {
 		case t == "hold" && strings.TrimSpace(card.Str("holdCondition")) == "":
@@ -552,7 +582,7 @@ func checkRFoDEventType(c *Context) {
 	}
 }
 
-func checkRFoDFollowerIcons(c *Context) {
+func checkRFoDFollowerIcons(c *validate.Context) {
 	for _, card := range c.Pack.RFoDCards("rfod/follower") {
 		for i, ic := range card.List("icons") {
 			at := card.FieldRef("icons").Index(i).Pos()
@@ -571,7 +601,7 @@ func checkRFoDFollowerIcons(c *Context) {
 	}
 }
 
-func checkRFoDFollowerVP(c *Context) {
+func checkRFoDFollowerVP(c *validate.Context) {
 	var bonus, penalty *schema.Card
 	bv, pv := -1, 1<<30
 	for _, card := range c.Pack.RFoDCards("rfod/follower") {
@@ -588,15 +618,15 @@ func checkRFoDFollowerVP(c *Context) {
 	if bonus == nil || penalty == nil || bv <= pv {
 		return
 	}
-	c.ReportHint(rfCardPos(bonus, "vp"),
+	c.ReportHint(CardPos(bonus, "vp"),
 		fmt.Sprintf("follower %q has only a bonus and is worth %d VP, more than follower %q with only a penalty (%d VP); followers with useful skills are worth fewer VP, those with penalties more (L15)", bonus.ID, bv, penalty.ID, pv),
 		"lower the bonus follower's vp: or raise the penalty follower's",
-		Related{Pos: rfCardPos(penalty, "vp"), Message: "the penalty-only follower"})
+		validate.Related{Pos: CardPos(penalty, "vp"), Message: "the penalty-only follower"})
 }
 
 // rfCheckZones reports zones that are not 1, 2 and 3 once each, and icons
 // outside vocab; bat, when batZone1, only in Zone 1.
-func rfCheckZones(c *Context, b *schema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
+func rfCheckZones(c *validate.Context, b *schema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
 	seen := map[int]bool{}
 	for _, z := range b.Zones {
 		if z.Zone < 1 || z.Zone > 3 || seen[z.Zone] {
@@ -631,19 +661,19 @@ func rfCheckZones(c *Context, b *schema.PlayerBoard, noun string, vocab []string
 	}
 }
 
-func checkRFoDBoardZones(c *Context) {
+func checkRFoDBoardZones(c *validate.Context) {
 	for _, b := range c.Pack.PlayerBoards(schema.RFoDActionBoard) {
 		rfCheckZones(c, b, "action board", rfodActionFaces, true, "L79-83")
 	}
 }
 
-// rfCheckComboFaces reports combo faces (and ignored faces) outside vocab.
-func rfCheckComboFaces(c *Context, b *schema.PlayerBoard, vocab []string, source string) {
+// CheckComboFaces reports combo faces (and ignored faces) outside vocab.
+func CheckComboFaces(c *validate.Context, b *schema.PlayerBoard, vocab []string, source string) {
 	for _, cb := range b.Combos {
 		for _, f := range cb.Faces() {
 			if !slices.Contains(vocab, f) {
 				hint := "faces: " + strings.Join(vocab, ", ")
-				if cl := closest(f, vocab); cl != "" {
+				if cl := schema.Closest(f, vocab); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(cb.DiceRef(f).KeyPos(),
@@ -666,9 +696,9 @@ func rfCheckComboFaces(c *Context, b *schema.PlayerBoard, vocab []string, source
 	}
 }
 
-func checkRFoDComboFace(c *Context) {
+func checkRFoDComboFace(c *validate.Context) {
 	for _, b := range c.Pack.PlayerBoards(schema.RFoDCharacterBoard) {
-		rfCheckComboFaces(c, b, rfodActionFaces, "L243-244, L320")
+		CheckComboFaces(c, b, rfodActionFaces, "L243-244, L320")
 	}
 }
 
@@ -685,7 +715,7 @@ type rfOddsFinding struct {
 func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (diceodds.Game, bool) {
 	g := base
 	g.Dice = nil
-	for _, d := range rfDiceOfRole(p, roles...) {
+	for _, d := range DiceOfRole(p, roles...) {
 		if len(d.Faces) != schema.DieFaces {
 			return g, false
 		}
@@ -701,17 +731,17 @@ func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (di
 
 // rfMisspeltDice reports whether a die of the roles shows a face its game
 // does not allow.
-func rfMisspeltDice(p *schema.Pack, roles []string) bool {
-	return slices.ContainsFunc(rfDiceOfRole(p, roles...), func(d *schema.Die) bool { return len(offVocabularyFaces(p, d)) > 0 })
+func rfMisspeltDice(c *validate.Context, roles []string) bool {
+	return slices.ContainsFunc(DiceOfRole(c.Pack, roles...), func(d *schema.Die) bool { return len(c.OffVocabularyFaces(d)) > 0 })
 }
 
 // rfComboFindings computes the odds findings of every character of a
 // board type, once per validation run.
-func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
-	return memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
+func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
+	return validate.Memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
 		p := c.Pack
 		rules, ok := rfOddsRulesOf(p)
-		if !ok || rules.boardType != boardType || rfMisspeltDice(p, rules.roles) {
+		if !ok || rules.boardType != boardType || rfMisspeltDice(c, rules.roles) {
 			return nil // a misspelt face: its rule reports it, and the odds would be wrong
 		}
 		base, ok := rules.game(p)
@@ -753,14 +783,14 @@ func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
 	})
 }
 
-// rfReportOdds reports the findings of one severity.
-func rfReportOdds(c *Context, boardType string, sev diceodds.Severity, source string) {
+// ReportOdds reports the findings of one severity.
+func ReportOdds(c *validate.Context, boardType string, sev validate.Severity, source string) {
 	for _, of := range rfComboFindings(c, boardType) {
 		if of.f.Severity != sev {
 			continue
 		}
 		hint := "lower the combo's dice or change its faces"
-		if sev == diceodds.SeverityWarning {
+		if sev == validate.Warning {
 			hint = "make the combo easier, or lower rfod.dice.oddsWarningBelow in game.yaml if the odds are meant"
 		}
 		c.ReportHint(of.combo.Ref.Child("dice").Pos(),
@@ -768,15 +798,15 @@ func rfReportOdds(c *Context, boardType string, sev diceodds.Severity, source st
 	}
 }
 
-func checkRFoDComboRollable(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityError, "L243, L306")
+func checkRFoDComboRollable(c *validate.Context) {
+	ReportOdds(c, schema.RFoDCharacterBoard, validate.Error, "L243, L306")
 }
 
-func checkRFoDComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityWarning, "L243, L306")
+func checkRFoDComboOdds(c *validate.Context) {
+	ReportOdds(c, schema.RFoDCharacterBoard, validate.Warning, "L243, L306")
 }
 
-func checkRFoDPlayers(c *Context) {
+func checkRFoDPlayers(c *validate.Context) {
 	p := c.Pack
 	s := p.RFoD()
 	boards := 0
@@ -811,7 +841,7 @@ func checkRFoDPlayers(c *Context) {
 // Follower Icons OR exactly 2 Book of the Dead icons" (L536).
 var rfodGuideLocation = map[string][]int{"search": {1, 2, 4}, "book": {2}}
 
-func checkRFoDGuide(c *Context) {
+func checkRFoDGuide(c *validate.Context) {
 	for _, g := range c.Pack.Guides() {
 		for _, t := range []struct {
 			key, name, source string
@@ -874,7 +904,7 @@ func checkRFoDGuide(c *Context) {
 				at = g.Ref.Child("id")
 			}
 			c.ReportHint(at.Pos(),
-				fmt.Sprintf("guide %q does not explain the %s %s of the event die (L284-304)", g.ID, rfPlural(len(missing), "event", "events"), andList(missing)),
+				fmt.Sprintf("guide %q does not explain the %s %s of the event die (L284-304)", g.ID, Plural(len(missing), "event", "events"), validate.AndList(missing)),
 				"add an events: entry for each")
 		}
 	}
@@ -939,7 +969,7 @@ func rfNames(words, give string) bool {
 	return false
 }
 
-func checkRFoDGuideGives(c *Context) {
+func checkRFoDGuideGives(c *validate.Context) {
 	for _, g := range c.Pack.Guides() {
 		for _, t := range []struct {
 			name, source string
@@ -961,7 +991,7 @@ func checkRFoDGuideGives(c *Context) {
 // rfCheckOptionGives reports, in one finding, the gives: values the
 // option's text does not name and the known givable things the text names
 // that gives: lacks.
-func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideOption, source string) {
+func rfCheckOptionGives(c *validate.Context, at schema.Pos, what string, o *schema.GuideOption, source string) {
 	words := rfTextWords(o.Text)
 	var unnamed, unlisted []string
 	for _, give := range o.Gives {
@@ -977,19 +1007,19 @@ func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideO
 	if len(unnamed) == 0 && len(unlisted) == 0 {
 		return
 	}
-	text := shorten(o.Text, 60)
+	text := validate.Shorten(o.Text, 60)
 	const disagree = "the printed guide and the data the rules read disagree"
 	var msg, hint string
 	switch {
 	case len(unlisted) == 0:
-		msg = fmt.Sprintf("%s gives %s, but its text %q does not say %s: %s (%s)", what, andList(unnamed), text, andList(rfGiveWords(unnamed)), disagree, source)
-		hint = fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", andList(rfGiveWords(unnamed)), andList(unnamed))
+		msg = fmt.Sprintf("%s gives %s, but its text %q does not say %s: %s (%s)", what, validate.AndList(unnamed), text, validate.AndList(rfGiveWords(unnamed)), disagree, source)
+		hint = fmt.Sprintf("name %s in the option's text, or remove %s from its gives:", validate.AndList(rfGiveWords(unnamed)), validate.AndList(unnamed))
 	case len(unnamed) == 0:
-		msg = fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: %s (%s)", what, text, andList(rfGiveWords(unlisted)), andList(unlisted), disagree, source)
-		hint = fmt.Sprintf("add %s to the option's gives:, or reword the text", andList(unlisted))
+		msg = fmt.Sprintf("%s: its text %q says %s, but its gives: does not list %s: %s (%s)", what, text, validate.AndList(rfGiveWords(unlisted)), validate.AndList(unlisted), disagree, source)
+		hint = fmt.Sprintf("add %s to the option's gives:, or reword the text", validate.AndList(unlisted))
 	default:
-		msg = fmt.Sprintf("%s gives %s, but its text %q says %s instead: %s (%s)", what, andList(unnamed), text, andList(rfGiveWords(unlisted)), disagree, source)
-		hint = fmt.Sprintf("gives: [%s] to match the text, or reword the text to name %s", strings.Join(rfMatchingGives(o.Gives, unnamed, unlisted), ", "), andList(rfGiveWords(unnamed)))
+		msg = fmt.Sprintf("%s gives %s, but its text %q says %s instead: %s (%s)", what, validate.AndList(unnamed), text, validate.AndList(rfGiveWords(unlisted)), disagree, source)
+		hint = fmt.Sprintf("gives: [%s] to match the text, or reword the text to name %s", strings.Join(rfMatchingGives(o.Gives, unnamed, unlisted), ", "), validate.AndList(rfGiveWords(unnamed)))
 	}
 	c.ReportHint(at, msg, hint)
 }
@@ -1026,9 +1056,9 @@ const rfodMutantWoundCount = 20
 // rfOneVP matches a printed "1 VP".
 var rfOneVP = regexp.MustCompile(`(?i)(^|[^0-9])1\s*VP\b`)
 
-func checkRFoDMutantWoundTokens(c *Context) {
+func checkRFoDMutantWoundTokens(c *validate.Context) {
 	p := c.Pack
-	tokens := rfodrTokens(p, rfodMutantWounds)
+	tokens := TokensOf(p, rfodMutantWounds)
 	rfCheckMutantWoundCount(c, tokens)
 	for _, t := range tokens {
 		if t.Value != nil && *t.Value != 1 {
@@ -1042,7 +1072,7 @@ func checkRFoDMutantWoundTokens(c *Context) {
 
 // rfCheckPrintsOneVP reports a Mutant wound token whose label (front or
 // back) does not print "1 VP".
-func rfCheckPrintsOneVP(c *Context, t *schema.Token) {
+func rfCheckPrintsOneVP(c *validate.Context, t *schema.Token) {
 	back := t.BackFace()
 	if rfOneVP.MatchString(t.Label) || (back != nil && rfOneVP.MatchString(back.Label)) {
 		return
@@ -1061,7 +1091,7 @@ func rfCheckPrintsOneVP(c *Context, t *schema.Token) {
 // expected: count, so this reports an expected: other than 20 only when
 // deck/count is quiet (the tokens match it, or they are not printed), and
 // the tokens' total only when the manifest lists no such component.
-func rfCheckMutantWoundCount(c *Context, tokens []*schema.Token) {
+func rfCheckMutantWoundCount(c *validate.Context, tokens []*schema.Token) {
 	p := c.Pack
 	total := 0
 	for _, t := range tokens {
@@ -1089,4 +1119,17 @@ func rfCheckMutantWoundCount(c *Context, tokens []*schema.Token) {
 	c.ReportHint(at.Pos(),
 		fmt.Sprintf("the pack has %d Mutant Boss wound tokens (component %s) and its manifest lists no such component; the game has %s", total, rfodMutantWounds, source),
 		fmt.Sprintf("list {id: %s, expected: %d} under components: and give the tokens component: %s", rfodMutantWounds, rfodMutantWoundCount, rfodMutantWounds))
+}
+
+// TokensOf returns the tokens of a component.
+func TokensOf(p *schema.Pack, component string) []*schema.Token {
+	var out []*schema.Token
+	for _, ts := range p.TokenSets() {
+		for _, t := range ts.Tokens {
+			if t.Component == component {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }

@@ -1,10 +1,11 @@
-package validate
+package run
 
 import (
 	"fmt"
 
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate/runmove"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
 // The Runner's gray action tokens are pack data (spec 8.4, A2): a token
@@ -19,11 +20,11 @@ const RuleActionTokens = "run/action-tokens"
 // RuleTokenAction is the rule about an action: field outside RUN.
 const RuleTokenAction = "token/action"
 
-func runTokenRules() []*Rule {
-	return []*Rule{
-		{ID: RuleActionTokens, Severity: Error, Games: []string{"run"}, Check: checkActionTokens,
+func runTokenRules() []*validate.Rule {
+	return []*validate.Rule{
+		{ID: RuleActionTokens, Severity: validate.Error, Games: []string{System}, Check: checkActionTokens,
 			Doc: fmt.Sprintf("The pack's gray action tokens (token entries with action:, each copy one token) number more than %d, which the reachability search cannot represent; reachability is then not checked.", runmove.MaxTokens)},
-		{ID: RuleTokenAction, Severity: Error, Check: checkTokenActionOutsideRun,
+		{ID: RuleTokenAction, Severity: validate.Error, Check: checkTokenActionOutsideRun,
 			Doc: "A token has action:, which only RUN packs use (the Runner's gray action tokens); in another game it would be silently meaningless."},
 	}
 }
@@ -66,7 +67,7 @@ func firstActionToken(p *schema.Pack) *schema.Token {
 	return nil
 }
 
-func checkActionTokens(c *Context) {
+func checkActionTokens(c *validate.Context) {
 	tokens, declared := packActionTokens(c.Pack)
 	if !declared || len(tokens) <= runmove.MaxTokens {
 		return
@@ -77,8 +78,8 @@ func checkActionTokens(c *Context) {
 		"the box holds 14 (L62); check the counts of the tokens with action:")
 }
 
-func checkTokenActionOutsideRun(c *Context) {
-	if c.Pack.Game == nil || c.Pack.Game.System == "run" {
+func checkTokenActionOutsideRun(c *validate.Context) {
+	if c.Pack.Game == nil || c.Pack.Game.System == System {
 		return
 	}
 	for _, ts := range c.Pack.TokenSets() {

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/validate/severity"
 )
 
 // Wilson score intervals against published values (Wilson 1927; Newcombe
@@ -221,7 +223,7 @@ func TestUnreachableExit(t *testing.T) {
 		switch f.Rule {
 		case RuleBoardExit:
 			exits++
-			if f.Severity != Error || f.Share.P != 0 || f.Share.N != 500 || f.Direction != Min || f.Threshold != 0.95 || f.Policy != Explore {
+			if f.Severity != severity.Error || f.Share.P != 0 || f.Share.N != 500 || f.Direction != Min || f.Threshold != 0.95 || f.Policy != Explore {
 				t.Errorf("board-exit finding %+v", f)
 			}
 			if f.Stop == nil || f.Stop.MedianRow != 1 || len(f.Tiles) == 0 || f.Src == nil {
@@ -233,7 +235,7 @@ func TestUnreachableExit(t *testing.T) {
 			}
 		case RuleBoardStart:
 			starts++
-			if f.Src == nil || f.Start < 1 || f.Severity != Warning {
+			if f.Src == nil || f.Start < 1 || f.Severity != severity.Warning {
 				t.Errorf("board-start finding without its start tile: %+v", f)
 			}
 		}

@@ -1,4 +1,4 @@
-package validate
+package run
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 )
 
 // RUN backup-deck rules (spec shared/specs/run.md section 9.2; rulebook
@@ -35,20 +36,20 @@ var runMapTokens = []struct{ id, name string }{
 	{"motion-detector", "motion detector"},
 }
 
-func runBackupRules() []*Rule {
-	games := []string{"run"}
-	return wholePack([]*Rule{
-		{ID: "run/backup-count", Severity: Error, Games: games, Check: checkRunBackupCount,
+func runBackupRules() []*validate.Rule {
+	games := []string{System}
+	return validate.WholePack([]*validate.Rule{
+		{ID: "run/backup-count", Severity: validate.Error, Games: games, Check: checkRunBackupCount,
 			Doc: "The backup deck does not hold 11 Dispatch backup cards, copies counted (L56)."},
-		{ID: "run/backup-ranks", Severity: Error, Games: games, Check: checkRunBackupRanks,
+		{ID: "run/backup-ranks", Severity: validate.Error, Games: games, Check: checkRunBackupRanks,
 			Doc: "A rank 1-5 is not on exactly 8 backup cards: Dispatch takes \"the 8 backup cards showing your current rank number\" (L150). The message names the rank, the count and the cards."},
-		{ID: "run/backup-card", Severity: Error, Games: games, Check: checkRunBackupCard,
+		{ID: "run/backup-card", Severity: validate.Error, Games: games, Check: checkRunBackupCard,
 			Doc: "A backup card's spawn point is not 1-8 (L119, L151), it does not have exactly 3 actions (top, middle, bottom, L407-418), or an action is not in the deck's actions: vocabulary, or that vocabulary declares an id twice."},
-		{ID: "run/backup-spawns", Severity: Warning, Games: games, Check: checkRunBackupSpawns,
+		{ID: "run/backup-spawns", Severity: validate.Warning, Games: games, Check: checkRunBackupSpawns,
 			Doc: "A rank's backup cards do not show spawn points 1-8 once each (A20, a design choice: the rulebook only says the revealed card's number is the spawn point, L150-153). The message names the rank, the cards sharing a spawn number and the missing numbers."},
-		{ID: "run/rank-cards", Severity: Error, Games: games, Check: checkRunRankCards,
+		{ID: "run/rank-cards", Severity: validate.Error, Games: games, Check: checkRunRankCards,
 			Doc: "The rank cards are not one per role (runner, dispatch) and rank 1-5: \"10 rank cards\" (L53), one for each side at each rank (L140, L462-542). The message names the missing or repeated role and rank."},
-		{ID: "run/backup-tokens", Severity: Error, Games: games, Check: checkRunBackupTokens,
+		{ID: "run/backup-tokens", Severity: validate.Error, Games: games, Check: checkRunBackupTokens,
 			Doc: "A declared backup action places more than one road block or motion detector per map: the box has 2 of each, one per player's map (L66, L715, L729)."},
 	},
 		"run/backup-count", "run/backup-ranks", "run/backup-spawns", "run/rank-cards")
@@ -63,8 +64,8 @@ func backupCardsPos(d *schema.Deck) schema.Pos {
 	return d.Ref.Child("id").Pos()
 }
 
-func checkRunBackupCount(c *Context) {
-	decks := decksOf(c.Pack, "run/backup")
+func checkRunBackupCount(c *validate.Context) {
+	decks := validate.DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
 		return
 	}
@@ -105,39 +106,8 @@ func backupByRank(decks []*schema.Deck) map[int][]*schema.Card {
 	return out
 }
 
-// cardIDs names cards in messages: "b1, b2 and b3"; a card listed n times
-// appears as "b1 (x2)".
-func cardIDs(cards []*schema.Card) string {
-	var ids []string
-	seen := map[*schema.Card]int{}
-	for _, card := range cards {
-		if seen[card] == 0 {
-			ids = append(ids, card.ID)
-		}
-		seen[card]++
-	}
-	for i, card := range uniqueCards(cards) {
-		if n := seen[card]; n > 1 {
-			ids[i] += fmt.Sprintf(" (x%d)", n)
-		}
-	}
-	return andList(ids)
-}
-
-func uniqueCards(cards []*schema.Card) []*schema.Card {
-	var out []*schema.Card
-	seen := map[*schema.Card]bool{}
-	for _, card := range cards {
-		if !seen[card] {
-			seen[card] = true
-			out = append(out, card)
-		}
-	}
-	return out
-}
-
-func checkRunBackupRanks(c *Context) {
-	decks := decksOf(c.Pack, "run/backup")
+func checkRunBackupRanks(c *validate.Context) {
+	decks := validate.DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
 		return
 	}
@@ -149,7 +119,7 @@ func checkRunBackupRanks(c *Context) {
 		}
 		msg := fmt.Sprintf("rank %d is on %d backup cards", r, len(cards))
 		if len(cards) > 0 {
-			msg += " (" + cardIDs(cards) + ")"
+			msg += " (" + validate.CardIDs(cards) + ")"
 		}
 		msg += fmt.Sprintf("; each rank 1-5 is on exactly %d, the cards Dispatch plays with at that rank (L150)", runBackupPerRank)
 		hint := fmt.Sprintf("add %d to the ranks: of more cards", r)
@@ -160,8 +130,8 @@ func checkRunBackupRanks(c *Context) {
 	}
 }
 
-func checkRunBackupCard(c *Context) {
-	for _, d := range decksOf(c.Pack, "run/backup") {
+func checkRunBackupCard(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "run/backup") {
 		vocab := map[string]bool{}
 		first := map[string]int{}
 		var ids []string
@@ -171,7 +141,7 @@ func checkRunBackupCard(c *Context) {
 				c.ReportHint(idRef(a.Index).Pos(),
 					fmt.Sprintf("deck %q declares the backup action %q twice; cards could not say which one they mean", d.ID, a.ID),
 					"give the action another id, or remove one of the two",
-					Related{Pos: idRef(i).Pos(), Message: "first declared here"})
+					validate.Related{Pos: idRef(i).Pos(), Message: "first declared here"})
 				continue
 			}
 			first[a.ID] = a.Index
@@ -208,8 +178,8 @@ func checkRunBackupCard(c *Context) {
 	}
 }
 
-func checkRunBackupSpawns(c *Context) {
-	decks := decksOf(c.Pack, "run/backup")
+func checkRunBackupSpawns(c *validate.Context) {
+	decks := validate.DecksOf(c.Pack, "run/backup")
 	if len(decks) == 0 {
 		return
 	}
@@ -242,20 +212,20 @@ func checkRunBackupSpawns(c *Context) {
 		}
 		var parts []string
 		pos := backupCardsPos(decks[0])
-		var related []Related
+		var related []validate.Related
 		for _, s := range spawns {
 			cards := bySpawn[s]
-			parts = append(parts, fmt.Sprintf("spawn %d is on %s", s, cardIDs(cards)))
-			uc := uniqueCards(cards)
+			parts = append(parts, fmt.Sprintf("spawn %d is on %s", s, validate.CardIDs(cards)))
+			uc := validate.UniqueCards(cards)
 			if len(related) == 0 && len(parts) == 1 {
 				pos = uc[len(uc)-1].FieldRef("spawn").Pos()
 			}
 			for _, card := range uc[:len(uc)-1] {
-				related = append(related, Related{Pos: card.FieldRef("spawn").Pos(), Message: fmt.Sprintf("backup card %q shows spawn %d", card.ID, s)})
+				related = append(related, validate.Related{Pos: card.FieldRef("spawn").Pos(), Message: fmt.Sprintf("backup card %q shows spawn %d", card.ID, s)})
 			}
 		}
 		if len(missing) > 0 {
-			parts = append(parts, "no card shows spawn "+andList(missing))
+			parts = append(parts, "no card shows spawn "+validate.AndList(missing))
 		}
 		c.ReportHint(pos,
 			fmt.Sprintf("rank %d's backup cards: %s; each rank's 8 cards show spawn points 1-8 once each (A20), so every spawn point can start the Runner (L150-153)", r, strings.Join(parts, "; ")),
@@ -263,8 +233,8 @@ func checkRunBackupSpawns(c *Context) {
 	}
 }
 
-func checkRunBackupTokens(c *Context) {
-	for _, d := range decksOf(c.Pack, "run/backup") {
+func checkRunBackupTokens(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "run/backup") {
 		for _, a := range schema.BackupActions(d) {
 			for _, tok := range runMapTokens {
 				n := a.Tokens[tok.id]
@@ -285,8 +255,8 @@ const runRanks = 5
 
 var runRoles = [...]string{"runner", "dispatch"}
 
-func checkRunRankCards(c *Context) {
-	decks := decksOf(c.Pack, "run/rank")
+func checkRunRankCards(c *validate.Context) {
+	decks := validate.DecksOf(c.Pack, "run/rank")
 	if len(decks) == 0 {
 		return
 	}
@@ -313,10 +283,10 @@ func checkRunRankCards(c *Context) {
 			case len(cards) == 0:
 				missing = append(missing, key)
 			case len(cards) > 1:
-				var related []Related
+				var related []validate.Related
 				for _, other := range cards[1:] {
 					if other != cards[0] {
-						related = append(related, Related{Pos: other.Ref.Child("id").Pos(), Message: "also " + key})
+						related = append(related, validate.Related{Pos: other.Ref.Child("id").Pos(), Message: "also " + key})
 					}
 				}
 				c.ReportHint(cards[0].Ref.Child("id").Pos(),
@@ -327,7 +297,7 @@ func checkRunRankCards(c *Context) {
 	}
 	if len(missing) > 0 {
 		c.ReportHint(backupCardsPos(decks[0]),
-			fmt.Sprintf("no rank card for %s; RUN has one rank card per role and rank 1-5 (10 cards, L53, L140)", andList(missing)),
+			fmt.Sprintf("no rank card for %s; RUN has one rank card per role and rank 1-5 (10 cards, L53, L140)", validate.AndList(missing)),
 			"add a card with role: and rank: for each")
 	}
 }

@@ -1,4 +1,8 @@
-package validate
+// Package rfodr holds Run, Fight, or Die: Reloaded's rules: its dice,
+// decks, campaign and tokens, on the code it shares with Run, Fight, or
+// Die! (validate/rfod), and the explain hook of its combo odds (imported as
+// rfodrrules).
+package rfodr
 
 import (
 	"fmt"
@@ -7,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/diceodds"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // Run, Fight, or Die: Reloaded rules (spec
@@ -37,8 +43,13 @@ import (
 // The mixed-severity row rfodr/combo-rollable is split into
 // rfodr/combo-rollable (E) and rfodr/combo-odds (W).
 
-// rfodrFaces are the six results of a Reloaded die (L131-196, A13).
-var rfodrFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
+// rfodrDieFaces are the faces Reloaded lets an action die show.
+func rfodrDieFaces(d *schema.Die) ([]string, bool) {
+	if d.Role == "" || d.Role == "action" {
+		return rfodrules.ReloadedFaces, true
+	}
+	return nil, false
+}
 
 // rfodrRemovedNamed are the Locations the campaign removes besides the
 // Town Line (L429), found by the names the rulebook gives them (L429). The
@@ -55,53 +66,62 @@ var rfodrCharacters = []string{"The Prom Queen", "The Coach", "The Ex-Cop"}
 // rfodrPromQueenMajor is The Prom Queen's major combo (L226).
 var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 
-func rfodrRules() []*Rule {
+// System is the game system id of Run, Fight, or Die: Reloaded.
+const System = schema.RFoDReloadedSystem
+
+// Game is Reloaded's descriptor: its rules, its dice faces and the
+// explanation of its combo odds.
+func Game() validate.Game {
+	return validate.Game{System: System, Rules: rfodrRules, DieFaces: rfodrDieFaces, Explain: rfodrules.ExplainOddsHook(System)}
+}
+
+func rfodrRules() []*validate.Rule {
 	games := []string{schema.RFoDReloadedSystem}
-	return wholePack([]*Rule{
-		{ID: "rfodr/dice", Severity: Error, Games: games, Check: checkRFoDRDice,
+	return validate.WholePack([]*validate.Rule{
+		{ID: "rfodr/dice", Severity: validate.Error, Games: games, Check: checkRFoDRDice,
 			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
-		{ID: "rfodr/location-deck", Severity: Error, Games: games, Check: checkRFoDRLocationDeck,
+		{ID: "rfodr/location-deck", Severity: validate.Error, Games: games, Check: checkRFoDRLocationDeck,
 			Doc: "The Location deck does not hold exactly one Town Line, or has fewer than 5 + 3 x 4 = 17 other base locations for a 4-player game (L96-97)."},
-		{ID: "rfodr/location-effects", Severity: Error, Games: games, Check: checkRFoDRLocationEffects,
+		{ID: "rfodr/location-effects", Severity: validate.Error, Games: games, Check: checkRFoDRLocationEffects,
 			Doc: "A location other than the Town Line lacks its bad: or good: effect (Explore 1 runs the bad one, 3+ the good one, L188-190)."},
-		{ID: "rfodr/zombie-tokens", Severity: Error, Games: games, Check: checkRFoDRZombieTokens,
+		{ID: "rfodr/zombie-tokens", Severity: validate.Error, Games: games, Check: checkRFoDRZombieTokens,
 			Doc: "Fewer than 5 x 4 = 20 zombie tokens (\"five per player\", L98), or a zombie token without a value:, worth less than 1, or whose back does not print its value (L305, L375)."},
-		{ID: "rfodr/leadership-tokens", Severity: Error, Games: games, Check: checkRFoDRLeadershipTokens,
+		{ID: "rfodr/leadership-tokens", Severity: validate.Error, Games: games, Check: checkRFoDRLeadershipTokens,
 			Doc: "A leadership token has no value:, is worth less than 1, or its back does not print its value (L99, L305)."},
-		{ID: "rfodr/characters", Severity: Error, Games: games, Check: checkRFoDRCharacters,
+		{ID: "rfodr/characters", Severity: validate.Error, Games: games, Check: checkRFoDRCharacters,
 			Doc: "A character lacks its minor, major or super combo (L206), or does not have 5 wound spaces (L531, A24)."},
-		{ID: "rfodr/combo-rollable", Severity: Error, Games: games, Check: checkRFoDRComboRollable,
+		{ID: "rfodr/combo-rollable", Severity: validate.Error, Games: games, Check: checkRFoDRComboRollable,
 			Doc: "A character combo cannot be used: a face on no die, more dice than the 6 rolled, or 5 or more zombies, which end the turn (L120, L202): exact P = 0."},
-		{ID: "rfodr/combo-odds", Severity: Warning, Games: games, Check: checkRFoDRComboOdds,
+		{ID: "rfodr/combo-odds", Severity: validate.Warning, Games: games, Check: checkRFoDRComboOdds,
 			Doc: "A character combo's exact P, with the 5-zombie rule and the manifest's set-aside reading, is below rfod.dice.oddsWarningBelow (default 0.01) (L120, L202)."},
-		{ID: "rfodr/combo-shape", Severity: Warning, Games: games, Check: checkRFoDRComboShape,
+		{ID: "rfodr/combo-shape", Severity: validate.Warning, Games: games, Check: checkRFoDRComboShape,
 			Doc: "A combo has no zombie, the zombies fall from minor to major to super (L206, A17), or The Prom Queen's major combo is not zombie 2, search 1, explore 1 (L226)."},
-		{ID: "rfodr/named", Severity: Error, Games: games, Check: checkRFoDRNamed,
+		{ID: "rfodr/named", Severity: validate.Error, Games: games, Check: checkRFoDRNamed,
 			Doc: "A card the rulebook names is missing: the Parking Lot, Church, Back Road, Movie Theater and Playground locations, by name (L429), The Prom Queen, The Coach and The Ex-Cop (L226, L312-316), or there is not exactly one Solo Reference card (L346, A25). The Town Line is the location with townLine: true, whatever its name; rfodr/location-deck checks it."},
-		{ID: "rfodr/follower-wounds", Severity: Error, Games: games, Check: checkRFoDRFollowerWounds,
+		{ID: "rfodr/follower-wounds", Severity: validate.Error, Games: games, Check: checkRFoDRFollowerWounds,
 			Doc: "A follower has no wound space: woundSpaces is at least 1 (L162, L284)."},
-		{ID: "rfodr/set-mark", Severity: Error, Games: games, Check: checkRFoDRSetMark,
+		{ID: "rfodr/set-mark", Severity: validate.Error, Games: games, Check: checkRFoDRSetMark,
 			Doc: "A card's set: is not base, promo or expansion, the mark the rulebook's text lost (L429); only base cards (and cards without set:) count towards the components."},
 
 		// The Solo Campaign: these run only on a pack with campaign
 		// content (a deck of a campaign card type, or Mats).
-		{ID: "rfodr/campaign-removed-card", Severity: Error, Games: games, Check: checkRFoDRCampaignRemoved,
+		{ID: "rfodr/campaign-removed-card", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignRemoved,
 			Doc: "Campaign: a location the set-up removes is not a base card: the Town Line (townLine: true), Parking Lot, Church, Back Road, Movie Theater, Playground (L429). A missing one is rfodr/location-deck's (the Town Line) or rfodr/named's finding."},
-		{ID: "rfodr/campaign-map-size", Severity: Error, Games: games, Check: checkRFoDRCampaignMapSize,
+		{ID: "rfodr/campaign-map-size", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignMapSize,
 			Doc: "Campaign: the base locations less the six removed ones are not the 12 of the 4 x 3 Map (L428-433, L574). Quiet while a removed location is missing: its own rule reports that."},
-		{ID: "rfodr/campaign-mats", Severity: Error, Games: games, Check: checkRFoDRCampaignMats,
+		{ID: "rfodr/campaign-mats", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignMats,
 			Doc: "Campaign: the mats are not the two double-sided mats home / department-store and courthouse / dark-courthouse (L405, L602, L676)."},
-		{ID: "rfodr/campaign-starting-actions", Severity: Error, Games: games, Check: checkRFoDRCampaignStarting,
+		{ID: "rfodr/campaign-starting-actions", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignStarting,
 			Doc: "Campaign: the Action cards do not have exactly 3 copies with starting: true, \"the three Starting Action cards\" (L606)."},
-		{ID: "rfodr/campaign-action-fields", Severity: Error, Games: games, Check: checkRFoDRCampaignActionFields,
+		{ID: "rfodr/campaign-action-fields", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignActionFields,
 			Doc: "Campaign: an Action card lacks its number, timing, action, outcome or unresolved effect (L626, L638)."},
-		{ID: "rfodr/campaign-action-deck", Severity: Warning, Games: games, Check: checkRFoDRCampaignActionDeck,
+		{ID: "rfodr/campaign-action-deck", Severity: validate.Warning, Games: games, Check: checkRFoDRCampaignActionDeck,
 			Doc: "Campaign: fewer than 11 non-starting Action cards, the most Mission 2 can reveal (L566, L642-645), or a card whose number no other card shares, so its Unresolved effect never fires (L638, A20)."},
-		{ID: "rfodr/campaign-trauma-count", Severity: Error, Games: games, Check: checkRFoDRCampaignTraumaCount,
+		{ID: "rfodr/campaign-trauma-count", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignTraumaCount,
 			Doc: "Campaign: fewer than 3 Trauma cards, which Harder and Impossible draw (L813, L821)."},
-		{ID: "rfodr/campaign-trauma-requirement", Severity: Error, Games: games, Check: checkRFoDRCampaignTraumaReq,
+		{ID: "rfodr/campaign-trauma-requirement", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignTraumaReq,
 			Doc: "Campaign: a Trauma requirement visits a location that is not on the Map (missing, removed or not base) or meets a follower that is not a base card (L517, L429)."},
-		{ID: "rfodr/campaign-tokens", Severity: Error, Games: games, Check: checkRFoDRCampaignTokens,
+		{ID: "rfodr/campaign-tokens", Severity: validate.Error, Games: games, Check: checkRFoDRCampaignTokens,
 			Doc: "Campaign: fewer than the \"twenty Zombie tokens\" Mission 4 places on the Mutant Zombie tile (L747)."},
 	},
 		"rfodr/dice", "rfodr/location-deck", "rfodr/zombie-tokens", "rfodr/leadership-tokens", "rfodr/named", "rfodr/campaign-removed-card", "rfodr/campaign-map-size", "rfodr/campaign-mats", "rfodr/campaign-starting-actions", "rfodr/campaign-action-deck", "rfodr/campaign-trauma-count", "rfodr/campaign-trauma-requirement", "rfodr/campaign-tokens")
@@ -113,9 +133,9 @@ func rfodrBase(c *schema.Card) bool {
 }
 
 // rfodrActionDice are the Reloaded action dice: role action or none.
-func rfodrActionDice(p *schema.Pack) []*schema.Die { return rfDiceOfRole(p, "action", "") }
+func rfodrActionDice(p *schema.Pack) []*schema.Die { return rfodrules.DiceOfRole(p, "action", "") }
 
-func checkRFoDRDice(c *Context) {
+func checkRFoDRDice(c *validate.Context) {
 	p := c.Pack
 	for _, d := range p.AllDice() {
 		if d.Role != "" && d.Role != "action" {
@@ -124,25 +144,25 @@ func checkRFoDRDice(c *Context) {
 		}
 	}
 	dice := rfodrActionDice(p)
-	rfCheckDiceCount(c, dice, "action", 6, "\"6 Custom Action Dice\", L28, L120")
+	rfodrules.CheckDiceCount(c, dice, "action", 6, "\"6 Custom Action Dice\", L28, L120")
 	for _, d := range dice {
-		rfCheckFaces(c, d, rfodrFaces, "L131-196")
+		rfodrules.CheckFaces(c, d, rfodrules.ReloadedFaces, "L131-196")
 	}
-	rfCheckAllOnSome(c, dice, rfodrFaces, "result", "L131-196, A13")
+	rfodrules.CheckAllOnSome(c, dice, rfodrules.ReloadedFaces, "result", "L131-196, A13")
 }
 
 // rfodrTownLines returns the locations that are the Town Line.
 func rfodrTownLines(p *schema.Pack) []*schema.Card {
 	var out []*schema.Card
 	for _, c := range p.RFoDCards("rfodr/location") {
-		if rfFlag(c, "townLine") {
+		if rfodrules.Flag(c, "townLine") {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func checkRFoDRLocationDeck(c *Context) {
+func checkRFoDRLocationDeck(c *validate.Context) {
 	p := c.Pack
 	if len(p.RFoDDecks("rfodr/location")) == 0 {
 		return
@@ -154,7 +174,7 @@ func checkRFoDRLocationDeck(c *Context) {
 	}
 	switch {
 	case copies == 0:
-		c.ReportHint(rfDecksPos(p, "rfodr/location"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/location"),
 			"no location is the Town Line (townLine: true); the set-up shuffles it into the bottom of the deck (L96-97)",
 			"add a location with townLine: true")
 	case copies > 1:
@@ -162,29 +182,29 @@ func checkRFoDRLocationDeck(c *Context) {
 			c.ReportHint(card.FieldRef("townLine").Pos(),
 				fmt.Sprintf("location %q is a Town Line too: %d Town Line copies; the deck has exactly one (L96-97)", card.ID, copies),
 				"keep townLine: true on one card with count: 1",
-				Related{Pos: tl[0].FieldRef("townLine").Pos(), Message: "the first Town Line"})
+				validate.Related{Pos: tl[0].FieldRef("townLine").Pos(), Message: "the first Town Line"})
 		}
 		if len(tl) == 1 {
-			c.ReportHint(rfCardPos(tl[0], "count"),
+			c.ReportHint(rfodrules.CardPos(tl[0], "count"),
 				fmt.Sprintf("location %q is the Town Line with %d copies; the deck has exactly one (L96-97)", tl[0].ID, copies), "count: 1")
 		}
 	}
 	others := 0
 	for _, card := range p.RFoDCards("rfodr/location") {
-		if !rfFlag(card, "townLine") && rfodrBase(card) {
+		if !rfodrules.Flag(card, "townLine") && rfodrBase(card) {
 			others += card.Count
 		}
 	}
 	if others < 17 {
-		c.ReportHint(rfDecksPos(p, "rfodr/location"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/location"),
 			fmt.Sprintf("the location deck has %d base locations besides the Town Line; a 4-player game uses 5 + 3 x 4 = 17 (L96-97)", others),
 			"add base locations")
 	}
 }
 
-func checkRFoDRLocationEffects(c *Context) {
+func checkRFoDRLocationEffects(c *validate.Context) {
 	for _, card := range c.Pack.RFoDCards("rfodr/location") {
-		if rfFlag(card, "townLine") {
+		if rfodrules.Flag(card, "townLine") {
 			continue
 		}
 		var missing []string
@@ -201,21 +221,8 @@ func checkRFoDRLocationEffects(c *Context) {
 	}
 }
 
-// rfodrTokens returns the tokens of a component.
-func rfodrTokens(p *schema.Pack, component string) []*schema.Token {
-	var out []*schema.Token
-	for _, ts := range p.TokenSets() {
-		for _, t := range ts.Tokens {
-			if t.Component == component {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
 // rfodrCheckValues reports tokens without a value.
-func rfodrCheckValues(c *Context, tokens []*schema.Token, noun, source string) {
+func rfodrCheckValues(c *validate.Context, tokens []*schema.Token, noun, source string) {
 	for _, t := range tokens {
 		if t.Value == nil {
 			c.ReportHint(t.Ref.Child("id").Pos(),
@@ -241,10 +248,10 @@ func rfodrCheckValues(c *Context, tokens []*schema.Token, noun, source string) {
 	}
 }
 
-func checkRFoDRZombieTokens(c *Context) {
+func checkRFoDRZombieTokens(c *validate.Context) {
 	p := c.Pack
 	comp := p.RFoD().Components.ZombieTokens
-	tokens := rfodrTokens(p, comp)
+	tokens := rfodrules.TokensOf(p, comp)
 	n := 0
 	for _, t := range tokens {
 		n += t.Count
@@ -263,12 +270,12 @@ func checkRFoDRZombieTokens(c *Context) {
 	rfodrCheckValues(c, tokens, "zombie", "\"the Leadership value shown on the back of each Leadership token and Zombie token\", L305")
 }
 
-func checkRFoDRLeadershipTokens(c *Context) {
+func checkRFoDRLeadershipTokens(c *validate.Context) {
 	p := c.Pack
-	rfodrCheckValues(c, rfodrTokens(p, p.RFoD().Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
+	rfodrCheckValues(c, rfodrules.TokensOf(p, p.RFoD().Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
 }
 
-func checkRFoDRCharacters(c *Context) {
+func checkRFoDRCharacters(c *validate.Context) {
 	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
 		var missing []string
 		for _, tier := range schema.RFoDRComboTiers {
@@ -283,7 +290,7 @@ func checkRFoDRCharacters(c *Context) {
 			}
 			c.ReportHint(at.Pos(),
 				fmt.Sprintf("character %q has no %s combo; \"Each Character has three special powers … a minor combo, a major combo, and a super combo\" (L206)", b.ID, strings.Join(missing, " or ")),
-				"add "+andList(missing)+" under combos:")
+				"add "+validate.AndList(missing)+" under combos:")
 		}
 		if b.WoundSpaces != 5 {
 			c.ReportHint(b.Ref.Child("woundSpaces").Pos(),
@@ -293,18 +300,18 @@ func checkRFoDRCharacters(c *Context) {
 	}
 }
 
-func checkRFoDRComboRollable(c *Context) {
+func checkRFoDRComboRollable(c *validate.Context) {
 	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
-		rfCheckComboFaces(c, b, rfodrFaces, "L131-196")
+		rfodrules.CheckComboFaces(c, b, rfodrules.ReloadedFaces, "L131-196")
 	}
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityError, "L120, L202")
+	rfodrules.ReportOdds(c, schema.RFoDRCharacterBoard, validate.Error, "L120, L202")
 }
 
-func checkRFoDRComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityWarning, "L120, L202")
+func checkRFoDRComboOdds(c *validate.Context) {
+	rfodrules.ReportOdds(c, schema.RFoDRCharacterBoard, validate.Warning, "L120, L202")
 }
 
-func checkRFoDRComboShape(c *Context) {
+func checkRFoDRComboShape(c *validate.Context) {
 	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
 		prev, prevTier := -1, ""
 		for _, tier := range schema.RFoDRComboTiers {
@@ -321,12 +328,12 @@ func checkRFoDRComboShape(c *Context) {
 			}
 			if prev >= 0 && z < prev {
 				c.ReportHint(cb.Ref.Child("dice").Pos(),
-					fmt.Sprintf("character %q %s combo needs %d %s, fewer than its %s combo (%d); zombies should not fall from minor to major to super (L206, A17)", b.ID, tier, z, rfPlural(z, "zombie", "zombies"), prevTier, prev),
+					fmt.Sprintf("character %q %s combo needs %d %s, fewer than its %s combo (%d); zombies should not fall from minor to major to super (L206, A17)", b.ID, tier, z, rfodrules.Plural(z, "zombie", "zombies"), prevTier, prev),
 					"order the combos by the zombies they need")
 			}
 			prev, prevTier = z, tier
 		}
-		if rfName(b.Name) != rfName("The Prom Queen") {
+		if rfodrules.Name(b.Name) != rfodrules.Name("The Prom Queen") {
 			continue
 		}
 		if cb := b.Combos.Tier(schema.RFoDRComboMajor); cb != nil && !equalCounts(cb.Dice, rfodrPromQueenMajor) {
@@ -350,18 +357,18 @@ func equalCounts(a, b map[string]int) bool {
 	return true
 }
 
-func checkRFoDRNamed(c *Context) {
+func checkRFoDRNamed(c *validate.Context) {
 	p := c.Pack
 	if len(p.RFoDDecks("rfodr/location")) > 0 {
 		for _, name := range rfodrRemovedNamed {
-			rfCheckNamed(c, rfodNamedCard{"rfodr/location", "location", name, "the Solo Campaign removes it from the Location deck (L429)"})
+			rfodrules.CheckNamed(c, rfodrules.NamedCard{CardType: "rfodr/location", Noun: "location", Name: name, Why: "the Solo Campaign removes it from the Location deck (L429)"})
 		}
 	}
 	if chars := p.PlayerBoards(schema.RFoDRCharacterBoard); len(chars) > 0 {
 		for _, name := range rfodrCharacters {
 			found := false
 			for _, b := range chars {
-				found = found || rfName(b.Name) == rfName(name)
+				found = found || rfodrules.Name(b.Name) == rfodrules.Name(name)
 			}
 			if !found {
 				c.ReportHint(chars[0].Set.Ref.Child("boards").Pos(),
@@ -383,17 +390,17 @@ func checkRFoDRNamed(c *Context) {
 	}
 	switch {
 	case n == 0:
-		c.ReportHint(rfDecksPos(p, "rfodr/reference"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/reference"),
 			"no reference card has audience: solo; \"Place the Solo Reference card in your play area\" (L346, A25)",
 			"give one reference card audience: solo")
 	case n > 1:
-		c.ReportHint(rfCardPos(solo[len(solo)-1], "audience"),
+		c.ReportHint(rfodrules.CardPos(solo[len(solo)-1], "audience"),
 			fmt.Sprintf("the reference deck has %d Solo Reference copies; there is exactly one (L346, A25)", n),
 			"keep audience: solo on one card with count: 1")
 	}
 }
 
-func checkRFoDRFollowerWounds(c *Context) {
+func checkRFoDRFollowerWounds(c *validate.Context) {
 	for _, card := range c.Pack.RFoDCards("rfodr/follower") {
 		if n, ok := card.Int("woundSpaces"); ok && n < 1 {
 			c.ReportHint(card.FieldRef("woundSpaces").Pos(),
@@ -403,7 +410,7 @@ func checkRFoDRFollowerWounds(c *Context) {
 	}
 }
 
-func checkRFoDRSetMark(c *Context) {
+func checkRFoDRSetMark(c *validate.Context) {
 	for _, d := range c.Pack.Decks() {
 		if ct, ok := schema.CardTypeSystem(d.CardType); !ok || ct != schema.RFoDReloadedSystem {
 			continue
@@ -413,7 +420,7 @@ func checkRFoDRSetMark(c *Context) {
 				continue
 			}
 			hint := "set: base, promo or expansion"
-			if cl := closest(card.Str("set"), schema.RFoDSets); cl != "" {
+			if cl := schema.Closest(card.Str("set"), schema.RFoDSets); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef("set").Pos(),
@@ -439,7 +446,7 @@ func rfodrIsCampaign(p *schema.Pack) bool {
 // rfodrRemovedCard reports whether a location is one the campaign
 // removes: the Town Line or a location of rfodrRemovedNamed.
 func rfodrRemovedCard(c *schema.Card) bool {
-	return rfFlag(c, "townLine") || slices.ContainsFunc(rfodrRemovedNamed, func(n string) bool { return rfName(n) == rfName(c.Str("name")) })
+	return rfodrules.Flag(c, "townLine") || slices.ContainsFunc(rfodrRemovedNamed, func(n string) bool { return rfodrules.Name(n) == rfodrules.Name(c.Str("name")) })
 }
 
 // rfodrRemovedGroup is one location the campaign removes, with the cards
@@ -454,12 +461,12 @@ type rfodrRemovedGroup struct {
 func rfodrRemovedGroups(p *schema.Pack) []rfodrRemovedGroup {
 	groups := []rfodrRemovedGroup{{"Town Line", rfodrTownLines(p)}}
 	for _, name := range rfodrRemovedNamed {
-		groups = append(groups, rfodrRemovedGroup{name, rfNamed(p, "rfodr/location", name)})
+		groups = append(groups, rfodrRemovedGroup{name, rfodrules.Named(p, "rfodr/location", name)})
 	}
 	return groups
 }
 
-func checkRFoDRCampaignRemoved(c *Context) {
+func checkRFoDRCampaignRemoved(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) {
 		return
@@ -475,13 +482,13 @@ func checkRFoDRCampaignRemoved(c *Context) {
 			continue // a missing one is rfodr/location-deck's or rfodr/named's
 		}
 		card := g.cards[0]
-		c.ReportHint(rfCardPos(card, "set"),
+		c.ReportHint(rfodrules.CardPos(card, "set"),
 			fmt.Sprintf("location %q (%s) is not a base card; the campaign removes the base %s (L429)", card.ID, g.name, g.name),
 			"set: base")
 	}
 }
 
-func checkRFoDRCampaignMapSize(c *Context) {
+func checkRFoDRCampaignMapSize(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/location")) == 0 {
 		return
@@ -502,7 +509,7 @@ func checkRFoDRCampaignMapSize(c *Context) {
 		}
 	}
 	if n := base - removed; n != 12 {
-		c.ReportHint(rfDecksPos(p, "rfodr/location"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/location"),
 			fmt.Sprintf("the campaign Map has %d locations: %d base locations less the %d the set-up removes (L429); it is \"a grid of twelve Location cards (four cards wide)\" (L428-433, L574)", n, base, removed),
 			fmt.Sprintf("keep 12 base locations besides %s", rfodrRemovedList))
 	}
@@ -515,7 +522,7 @@ var rfodrMatPairs = [][3]string{
 	{"courthouse", "dark-courthouse", "\"Flip over the Courthouse Location mat so it shows the Dark Courthouse\" (L676)"},
 }
 
-func checkRFoDRCampaignMats(c *Context) {
+func checkRFoDRCampaignMats(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) {
 		return
@@ -554,25 +561,25 @@ func checkRFoDRCampaignMats(c *Context) {
 	}
 }
 
-func checkRFoDRCampaignStarting(c *Context) {
+func checkRFoDRCampaignStarting(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) {
 		return
 	}
 	n := 0
 	for _, card := range p.RFoDCards("rfodr/action") {
-		if rfFlag(card, "starting") {
+		if rfodrules.Flag(card, "starting") {
 			n += card.Count
 		}
 	}
 	if n != 3 {
-		c.ReportHint(rfDecksPos(p, "rfodr/action"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/action"),
 			fmt.Sprintf("the Action cards have %d starting copies; Mission 2 lays out \"the three Starting Action cards\" (L606)", n),
 			"mark exactly 3 Action cards starting: true")
 	}
 }
 
-func checkRFoDRCampaignActionFields(c *Context) {
+func checkRFoDRCampaignActionFields(c *validate.Context) {
 	for _, card := range c.Pack.RFoDCards("rfodr/action") {
 		var missing []string
 		for _, f := range []string{"number", "timing", "action", "outcome", "unresolved"} {
@@ -582,20 +589,20 @@ func checkRFoDRCampaignActionFields(c *Context) {
 		}
 		if len(missing) > 0 {
 			c.ReportHint(card.Ref.Child("id").Pos(),
-				fmt.Sprintf("Action card %q has no %s; an Action card has a number, a timing, an action, a reward or penalty and an Unresolved effect (L626, L638)", card.ID, andList(missing)),
+				fmt.Sprintf("Action card %q has no %s; an Action card has a number, a timing, an action, a reward or penalty and an Unresolved effect (L626, L638)", card.ID, validate.AndList(missing)),
 				"add "+strings.Join(missing, ", "))
 		}
 	}
 }
 
-func checkRFoDRCampaignActionDeck(c *Context) {
+func checkRFoDRCampaignActionDeck(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/action")) == 0 {
 		return
 	}
 	deck, byNumber := 0, map[int]int{}
 	for _, card := range p.RFoDCards("rfodr/action") {
-		if !rfFlag(card, "starting") {
+		if !rfodrules.Flag(card, "starting") {
 			deck += card.Count
 		}
 		if n, ok := card.Int("number"); ok {
@@ -603,7 +610,7 @@ func checkRFoDRCampaignActionDeck(c *Context) {
 		}
 	}
 	if deck < 11 {
-		c.ReportHint(rfDecksPos(p, "rfodr/action"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/action"),
 			fmt.Sprintf("the Action deck has %d cards besides the starting ones; Mission 2 can reveal 11, one per Spread before the 12th token ends it (L566, L642-645)", deck),
 			"add Action cards")
 	}
@@ -616,7 +623,7 @@ func checkRFoDRCampaignActionDeck(c *Context) {
 	}
 }
 
-func checkRFoDRCampaignTraumaCount(c *Context) {
+func checkRFoDRCampaignTraumaCount(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) {
 		return
@@ -626,13 +633,13 @@ func checkRFoDRCampaignTraumaCount(c *Context) {
 		n += card.Count
 	}
 	if n < 3 {
-		c.ReportHint(rfDecksPos(p, "rfodr/trauma"),
+		c.ReportHint(rfodrules.DecksPos(p, "rfodr/trauma"),
 			fmt.Sprintf("the campaign has %d Trauma cards; Harder and Impossible \"Begin the Game with three Trauma cards\" (L813, L821)", n),
 			"add Trauma cards")
 	}
 }
 
-func checkRFoDRCampaignTraumaReq(c *Context) {
+func checkRFoDRCampaignTraumaReq(c *validate.Context) {
 	p := c.Pack
 	locations, followers := map[string]*schema.Card{}, map[string]*schema.Card{}
 	for _, card := range p.RFoDCards("rfodr/location") {
@@ -652,7 +659,7 @@ func checkRFoDRCampaignTraumaReq(c *Context) {
 				switch {
 				case loc == nil:
 					why = "no location has that id"
-				case rfFlag(loc, "townLine"):
+				case rfodrules.Flag(loc, "townLine"):
 					why = "the set-up removes the Town Line (L429)"
 				case rfodrRemovedCard(loc):
 					why = fmt.Sprintf("the set-up removes %s (L429)", loc.Str("name"))
@@ -711,19 +718,19 @@ func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool)
 
 // didYouMean is "did you mean "x"? " for the candidate nearest to s, or "".
 func didYouMean(s string, candidates []string) string {
-	if cl := closest(s, candidates); cl != "" {
+	if cl := schema.Closest(s, candidates); cl != "" {
 		return fmt.Sprintf("did you mean %q? ", cl)
 	}
 	return ""
 }
 
-func checkRFoDRCampaignTokens(c *Context) {
+func checkRFoDRCampaignTokens(c *validate.Context) {
 	p := c.Pack
 	if !rfodrIsCampaign(p) {
 		return
 	}
 	comp := p.RFoD().Components.ZombieTokens
-	tokens := rfodrTokens(p, comp)
+	tokens := rfodrules.TokensOf(p, comp)
 	n := 0
 	for _, t := range tokens {
 		n += t.Count

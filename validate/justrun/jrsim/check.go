@@ -3,27 +3,9 @@ package jrsim
 import (
 	"fmt"
 	"strings"
+
+	"github.com/runforge/runforge/validate/severity"
 )
-
-// Severity is a finding's default severity (spec §7).
-type Severity uint8
-
-// Severities.
-const (
-	Error Severity = iota
-	Warning
-)
-
-// String is "error" or "warning".
-func (s Severity) String() string {
-	if s == Warning {
-		return "warning"
-	}
-	return "error"
-}
-
-// MarshalText is the String form, for JSON.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // Rule ids of the simulation findings (spec §7).
 const (
@@ -66,16 +48,16 @@ type Involved struct {
 // validate package positions it at Src (else at the pack's tile sets) and
 // may point at the Tiles' Src as related positions.
 type Finding struct {
-	Rule      string    `json:"rule"`
-	Severity  Severity  `json:"severity"`
-	Metric    string    `json:"metric"`
-	Length    int       `json:"length"`
-	Shorter   bool      `json:"shorter"`
-	Policy    Policy    `json:"policy"`
-	Share     Share     `json:"share"`
-	Seed      uint64    `json:"seed"`
-	Threshold float64   `json:"threshold"`
-	Direction Direction `json:"direction"`
+	Rule      string            `json:"rule"`
+	Severity  severity.Severity `json:"severity"`
+	Metric    string            `json:"metric"`
+	Length    int               `json:"length"`
+	Shorter   bool              `json:"shorter"`
+	Policy    Policy            `json:"policy"`
+	Share     Share             `json:"share"`
+	Seed      uint64            `json:"seed"`
+	Threshold float64           `json:"threshold"`
+	Direction Direction         `json:"direction"`
 	// Start is the start position (board-start); Tile the tile entry at
 	// fault (board-start, tile-rarely-placed).
 	Start int    `json:"start,omitempty"`
@@ -107,9 +89,9 @@ func (e *Explanation) Findings() []Finding {
 	for _, l := range e.lengths() {
 		ex, run := e.Line(l, Explore), e.Line(l, Run)
 		if ex != nil {
-			out = append(out, e.below(RuleBoardExit, Error, MetricExitReachable, ex, ex.ExitReachable, th.ExitReachable, &ex.StopNoExit)...)
+			out = append(out, e.below(RuleBoardExit, severity.Error, MetricExitReachable, ex, ex.ExitReachable, th.ExitReachable, &ex.StopNoExit)...)
 			for p, s := range ex.ExitReachableFrom {
-				for _, f := range e.below(RuleBoardStart, Warning, MetricExitReachableEachStart, ex, s, th.ExitReachableEachStart, nil) {
+				for _, f := range e.below(RuleBoardStart, severity.Warning, MetricExitReachableEachStart, ex, s, th.ExitReachableEachStart, nil) {
 					f.Start = p + 1
 					if i := e.startIndex(p + 1); i >= 0 {
 						f.Tile, f.Src = e.tiles[i].ID, e.tiles[i].Src
@@ -119,10 +101,10 @@ func (e *Explanation) Findings() []Finding {
 				}
 			}
 			if ex.LabReachable != nil && e.Scenarios.FindTheCure {
-				out = append(out, e.below(RuleBoardLab, Warning, MetricLabReachable, ex, *ex.LabReachable, th.LabReachable, ex.StopNoLab)...)
+				out = append(out, e.below(RuleBoardLab, severity.Warning, MetricLabReachable, ex, *ex.LabReachable, th.LabReachable, ex.StopNoLab)...)
 			}
 			if ex.RescueeReachable != nil && e.Scenarios.RescueMission {
-				out = append(out, e.below(RuleBoardRescuee, Warning, MetricRescueeReachable, ex, *ex.RescueeReachable, th.RescueeReachable, ex.StopNoRescuee)...)
+				out = append(out, e.below(RuleBoardRescuee, severity.Warning, MetricRescueeReachable, ex, *ex.RescueeReachable, th.RescueeReachable, ex.StopNoRescuee)...)
 			}
 		}
 		if run != nil {
@@ -133,7 +115,7 @@ func (e *Explanation) Findings() []Finding {
 		// board, with fewer cells than tiles, would only repeat it.
 		if ex != nil && !ex.Shorter {
 			for _, tm := range ex.Tiles {
-				for _, f := range e.below(RuleRarelyPlaced, Warning, MetricTilePlacedShare, ex, tm.Placed, th.TilePlacedShare, nil) {
+				for _, f := range e.below(RuleRarelyPlaced, severity.Warning, MetricTilePlacedShare, ex, tm.Placed, th.TilePlacedShare, nil) {
 					t := e.tiles[tm.Index]
 					f.Tile, f.Src = t.ID, t.Src
 					f.Tiles = []Involved{{ID: t.ID, Src: t.Src, Count: int64(tm.Placed.Hits)}}
@@ -146,7 +128,7 @@ func (e *Explanation) Findings() []Finding {
 }
 
 // below is a finding when s is under the threshold's min.
-func (e *Explanation) below(rule string, sev Severity, metric string, m *Metrics, s Share, t Threshold, st *Stop) []Finding {
+func (e *Explanation) below(rule string, sev severity.Severity, metric string, m *Metrics, s Share, t Threshold, st *Stop) []Finding {
 	v, ok := t.min(m.Shorter)
 	if !ok || s.P >= v {
 		return nil
@@ -159,10 +141,10 @@ func (e *Explanation) above(rule, metric string, m *Metrics, s Share, t Threshol
 	if t.Max == nil || s.P <= *t.Max {
 		return nil
 	}
-	return []Finding{e.finding(rule, Warning, metric, m, s, *t.Max, Max, st)}
+	return []Finding{e.finding(rule, severity.Warning, metric, m, s, *t.Max, Max, st)}
 }
 
-func (e *Explanation) finding(rule string, sev Severity, metric string, m *Metrics, s Share, v float64, dir Direction, st *Stop) Finding {
+func (e *Explanation) finding(rule string, sev severity.Severity, metric string, m *Metrics, s Share, v float64, dir Direction, st *Stop) Finding {
 	f := Finding{Rule: rule, Severity: sev, Metric: metric, Length: m.Length, Shorter: m.Shorter, Policy: m.Policy,
 		Share: s, Seed: m.Seed, Threshold: v, Direction: dir}
 	if st != nil && st.Boards > 0 {

@@ -1,12 +1,12 @@
-package validate
+package justrun
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate/jrsim"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/justrun/jrsim"
 )
 
 // Just Run's board simulation (spec 8): the pack's tile sets and its
@@ -17,30 +17,30 @@ import (
 // on the threshold the manifest writes, else on the room tile set; the
 // tiles most involved are related positions.
 
-func justRunSimRules() []*Rule {
-	games := []string{"just-run"}
-	check := func(rule string) func(*Context) { return func(c *Context) { reportJRSim(c, rule) } }
-	return append(justRunSettingRules(), []*Rule{
-		{ID: jrsim.RuleBoardExit, Severity: Error, Games: games, Check: check(jrsim.RuleBoardExit),
+func justRunSimRules() []*validate.Rule {
+	games := []string{schema.JustRunSystem}
+	check := func(rule string) func(*validate.Context) { return func(c *validate.Context) { reportJRSim(c, rule) } }
+	return append(justRunSettingRules(), []*validate.Rule{
+		{ID: jrsim.RuleBoardExit, Severity: validate.Error, Games: games, Check: check(jrsim.RuleBoardExit),
 			Doc: "Simulated boards (explore policy): the main exit is reachable from the start row on fewer than simulation.thresholds.exitReachable of them, full or shorter board (L46, L579). The message gives the share with its 95% interval, N, the seed, where exploration stopped and the tiles most involved."},
-		{ID: jrsim.RuleBoardStart, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardStart),
+		{ID: jrsim.RuleBoardStart, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleBoardStart),
 			Doc: "Simulated boards: the main exit is reachable from one start tile on fewer than exitReachableEachStart of them (A13)."},
-		{ID: jrsim.RuleBoardLab, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardLab),
+		{ID: jrsim.RuleBoardLab, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleBoardLab),
 			Doc: "Simulated boards, with Find the Cure in the pack: a Lab is face up and reachable on fewer than labReachable of them (L647, L677)."},
-		{ID: jrsim.RuleBoardRescuee, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardRescuee),
+		{ID: jrsim.RuleBoardRescuee, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleBoardRescuee),
 			Doc: "Simulated boards, with Rescue Mission in the pack: the rescuee's room is reachable and connected to the main exit on fewer than rescueeReachable of them (L683)."},
-		{ID: jrsim.RuleBoardTempo, Severity: Warning, Games: games, Check: check(jrsim.RuleBoardTempo),
+		{ID: jrsim.RuleBoardTempo, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleBoardTempo),
 			Doc: "Simulated boards (run policy): the draw pile runs out, or a tile goes face down, before the exit connects on more than exhaustedBeforeExit or faceDownBeforeExit of them (\"In the unlikely event\", L559)."},
-		{ID: RuleJRBoardSimulation, Severity: Error, Games: games, Check: checkJRSimRuns,
+		{ID: RuleBoardSimulation, Severity: validate.Error, Games: games, Check: checkJRSimRuns,
 			Doc: "The board simulation cannot run on the pack's tiles and justRun: settings for a reason no other rule reports (e.g. a board width other than the number of start positions), or simulation.policies leaves out explore or run, so the checks that need it (board-exit, board-start, board-lab, board-rescuee, tile-rarely-placed; board-tempo) would not run, or the shorter board is not shorter (L113)."},
-		{ID: jrsim.RuleRarelyPlaced, Severity: Warning, Games: games, Check: check(jrsim.RuleRarelyPlaced),
+		{ID: jrsim.RuleRarelyPlaced, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleRarelyPlaced),
 			Doc: "Simulated boards (explore policy, full length): a room tile is placed face up on fewer than tilePlacedShare of them: it almost never fits (L557)."},
 	}...)
 }
 
-// RuleJRBoardSimulation reports a simulation that cannot run, or runs
+// RuleBoardSimulation reports a simulation that cannot run, or runs
 // without a policy some checks need.
-const RuleJRBoardSimulation = "justrun/board-simulation"
+const RuleBoardSimulation = "justrun/board-simulation"
 
 // jrSimResult is the simulation of one pack: its explanation, or why it
 // did not run.
@@ -57,8 +57,8 @@ type jrSimResult struct {
 type jrSimKey struct{}
 
 // jrSim returns the pack's simulation, computed once per validation run.
-func jrSim(c *Context) *jrSimResult {
-	return memo(c, jrSimKey{}, func() *jrSimResult {
+func jrSim(c *validate.Context) *jrSimResult {
+	return validate.Memo(c, jrSimKey{}, func() *jrSimResult {
 		if f := jrBrokenInput(c); f != "" {
 			return &jrSimResult{skipped: f + " could not be read whole", brokenLoad: true}
 		}
@@ -70,8 +70,9 @@ func jrSim(c *Context) *jrSimResult {
 // reported errors in: the manifest, a tile set, or a file that loaded as no
 // element at all (it may have been a tile set). Simulating a half-loaded
 // tile set would report boards that cannot be escaped for the wrong reason.
-func jrBrokenInput(c *Context) string {
-	if len(c.brokenFiles) == 0 {
+func jrBrokenInput(c *validate.Context) string {
+	files := c.BrokenFiles()
+	if len(files) == 0 {
 		return ""
 	}
 	backing := map[string]bool{}
@@ -83,11 +84,6 @@ func jrBrokenInput(c *Context) string {
 			deps[f] = true
 		}
 	}
-	files := make([]string, 0, len(c.brokenFiles))
-	for f := range c.brokenFiles {
-		files = append(files, f)
-	}
-	sort.Strings(files)
 	for _, f := range files {
 		if deps[f] || !backing[f] {
 			return f
@@ -98,7 +94,7 @@ func jrBrokenInput(c *Context) string {
 
 // checkJRSimRuns reports a simulation that cannot run, a policy list that
 // leaves checks out, and a shorter board that is not shorter.
-func checkJRSimRuns(c *Context) {
+func checkJRSimRuns(c *validate.Context) {
 	if len(c.Pack.TileSets()) == 0 {
 		return
 	}
@@ -138,8 +134,8 @@ func checkJRSimRuns(c *Context) {
 // cannot: the structural rules report a tile set the simulation cannot
 // represent, so that reason is not reported again.
 func simulateJustRun(p *schema.Pack) *jrSimResult {
-	tiles := JustRunTiles(p)
-	set := JustRunSimSettings(p)
+	tiles := Tiles(p)
+	set := SimSettings(p)
 	if err := jrsim.ValidateTiles(tiles, set.Width); err != nil {
 		return &jrSimResult{skipped: err.Error()}
 	}
@@ -150,9 +146,9 @@ func simulateJustRun(p *schema.Pack) *jrSimResult {
 	return &jrSimResult{explain: e}
 }
 
-// JustRunTiles converts the pack's tile sets for the simulation; each
+// Tiles converts the pack's tile sets for the simulation; each
 // tile's Src is the position of its id.
-func JustRunTiles(p *schema.Pack) []jrsim.Tile {
+func Tiles(p *schema.Pack) []jrsim.Tile {
 	roles := map[string]jrsim.Role{schema.TileRoom: jrsim.Room, schema.TileStart: jrsim.Start, schema.TileExit: jrsim.Exit}
 	sides := map[string]jrsim.Side{schema.SideDoor: jrsim.Door, schema.SideWall: jrsim.Wall, schema.SideMainExit: jrsim.MainExit}
 	var out []jrsim.Tile
@@ -169,10 +165,10 @@ func JustRunTiles(p *schema.Pack) []jrsim.Tile {
 	return out
 }
 
-// JustRunSimSettings converts the manifest's justRun: block (with its
+// SimSettings converts the manifest's justRun: block (with its
 // defaults) for the simulation; the scenario flags follow the pack's
 // scenario cards.
-func JustRunSimSettings(p *schema.Pack) jrsim.Settings {
+func SimSettings(p *schema.Pack) jrsim.Settings {
 	s := p.JustRun()
 	set := jrsim.DefaultSettings()
 	if s == nil {
@@ -210,7 +206,7 @@ func JustRunSimSettings(p *schema.Pack) jrsim.Settings {
 }
 
 // reportJRSim reports the simulation's findings of one rule.
-func reportJRSim(c *Context, rule string) {
+func reportJRSim(c *validate.Context, rule string) {
 	if len(c.Pack.TileSets()) == 0 {
 		return
 	}
@@ -226,10 +222,10 @@ func reportJRSim(c *Context, rule string) {
 		if !ok || f.Rule == jrsim.RuleBoardExit || f.Rule == jrsim.RuleBoardLab || f.Rule == jrsim.RuleBoardRescuee || f.Rule == jrsim.RuleBoardTempo {
 			pos = jrThresholdPos(c.Pack, f.Metric)
 		}
-		var related []Related
+		var related []validate.Related
 		for _, t := range f.Tiles {
 			if p, ok := t.Src.(schema.Pos); ok && p != pos {
-				related = append(related, Related{Pos: p, Message: fmt.Sprintf("tile %q, involved on %d boards", t.ID, t.Count)})
+				related = append(related, validate.Related{Pos: p, Message: fmt.Sprintf("tile %q, involved on %d boards", t.ID, t.Count)})
 			}
 		}
 		c.ReportHint(pos, f.Message(), jrSimHint(f), related...)
@@ -269,4 +265,20 @@ func jrSimHint(f jrsim.Finding) string {
 		return "give the tile a door that matches the common neighbours (n and s), or accept it as a rare tile"
 	}
 	return ""
+}
+
+// explainJustRun adds the board simulation's metrics to e, or why it did
+// not run.
+func explainJustRun(p *schema.Pack, e *validate.PackExplanation) {
+	r := simulateJustRun(p)
+	if r.explain != nil {
+		e.Add(validate.ExplainPart{Key: "justRun", Value: r.explain, Text: fmt.Sprintf("%s: board simulation\n%s", e.Pack, r.explain.String())})
+	}
+	if r.skipped != "" {
+		text := ""
+		if r.explain == nil {
+			text = fmt.Sprintf("%s: board simulation not run: %s\n", e.Pack, r.skipped)
+		}
+		e.Add(validate.ExplainPart{Key: "justRunSkipped", Value: r.skipped, Text: text})
+	}
 }

@@ -1,4 +1,8 @@
-package validate
+// Package run holds RUN's rules: the maps' grids, stashes and safe houses,
+// the backup deck, the action tokens and the reachability of every
+// objective (its movement model and search are runmove), with the
+// --explain hook that prints how each map is won (imported as runrules).
+package run
 
 import (
 	"fmt"
@@ -7,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 )
 
 // RUN map structure rules (spec shared/specs/run.md section 9.1; rulebook
@@ -68,46 +73,54 @@ func splitAction(a string) (kind, dir string) {
 	return kind, dir
 }
 
-func runRules() []*Rule {
-	games := []string{"run"}
-	return append([]*Rule{
-		{ID: "run/grid", Severity: Error, Games: games, Check: checkRunGrid,
+// System is the game system id of RUN.
+const System = "run"
+
+// Game is RUN's descriptor: its rules and the explanation of its maps.
+func Game() validate.Game {
+	return validate.Game{System: System, Rules: runRules, Explain: explainMaps}
+}
+
+func runRules() []*validate.Rule {
+	games := []string{System}
+	return append([]*validate.Rule{
+		{ID: "run/grid", Severity: validate.Error, Games: games, Check: checkRunGrid,
 			Doc: "A map's levels picture is not 6 rows of 6 spaces (L105), a row is misnumbered, or a symbol is not in the legend; or the movement model cannot represent a map for a reason no other rule reports, so its reachability is not checked."},
-		{ID: "run/map-cards", Severity: Error, Games: games, Check: checkRunMapCards,
+		{ID: "run/map-cards", Severity: validate.Error, Games: games, Check: checkRunMapCards,
 			Doc: "A map lacks its printed number or name (L93), its number is not its card and side (\"2b\"), or two maps are the same side of one card."},
-		{ID: "run/stashes", Severity: Error, Games: games, Check: checkRunStashes,
+		{ID: "run/stashes", Severity: validate.Error, Games: games, Check: checkRunStashes,
 			Doc: "A map does not have exactly 4 stashes (L169, L500), or lists one twice (one finding, unless no fix of the repeats gives 4)."},
-		{ID: "run/safe-houses", Severity: Error, Games: games, Check: checkRunSafeHouses,
+		{ID: "run/safe-houses", Severity: validate.Error, Games: games, Check: checkRunSafeHouses,
 			Doc: "A map does not have exactly 2 safe houses lettered A and B once each (L117, L177, L492)."},
-		{ID: "run/spawn-points", Severity: Error, Games: games, Check: checkRunSpawnPoints,
+		{ID: "run/spawn-points", Severity: validate.Error, Games: games, Check: checkRunSpawnPoints,
 			Doc: "A map's spawn points are not numbered 1-8 once each (L119, L151-153); the message names every missing number and every place of a repeated one."},
-		{ID: "run/helipad", Severity: Error, Games: games, Check: checkRunHelipad,
+		{ID: "run/helipad", Severity: validate.Error, Games: games, Check: checkRunHelipad,
 			Doc: "A map does not have exactly one helicopter pad, or it is not on a building (L121, L144)."},
-		{ID: "run/donut-shop", Severity: Error, Games: games, Check: checkRunDonutShop,
+		{ID: "run/donut-shop", Severity: validate.Error, Games: games, Check: checkRunDonutShop,
 			Doc: "A map has more than one donut shop: there is one donut token (L67, L636)."},
-		{ID: "run/puddles", Severity: Warning, Games: games, Check: checkRunPuddles,
+		{ID: "run/puddles", Severity: validate.Warning, Games: games, Check: checkRunPuddles,
 			Doc: "A map has more than 8 puddles: there are 8 footprint tokens (L67, L628)."},
-		{ID: "run/access", Severity: Error, Games: games, Check: checkRunAccess,
+		{ID: "run/access", Severity: validate.Error, Games: games, Check: checkRunAccess,
 			Doc: "An access feature does not join two adjacent spaces leading up (A4, A5), an icon is not the silent move from its lower to its higher space, or is a sprint or a wild (L216, L222, L249-251), or a feature leaving water is not a ladder or pier (L552, L558, A6). Reachability searches the map with the feature as the hint corrects it (not at all when its spaces are not adjacent), so the stash it cuts off is not a second finding."},
-		{ID: "run/access-terrain", Severity: Warning, Games: games, Check: checkRunAccessTerrain,
+		{ID: "run/access-terrain", Severity: validate.Warning, Games: games, Check: checkRunAccessTerrain,
 			Doc: "An access feature climbing terrain (neither end water, the higher end no building) is not a ladder or vine (L586, A6); a warning, since the rulebook does not say other kinds cannot."},
-		{ID: "run/current", Severity: Error, Games: games, Check: checkRunCurrent,
+		{ID: "run/current", Severity: validate.Error, Games: games, Check: checkRunCurrent,
 			Doc: "A current is not on water, or does not point to a water space on the map (L246, L578, A10)."},
-		{ID: "run/ice", Severity: Error, Games: games, Check: checkRunIce,
+		{ID: "run/ice", Severity: validate.Error, Games: games, Check: checkRunIce,
 			Doc: "Ice is not at ground level, is a building or water (L654), or is an end of a zip line, suspension bridge or linked space (A12)."},
-		{ID: "run/tunnel", Severity: Error, Games: games, Check: checkRunTunnel,
+		{ID: "run/tunnel", Severity: validate.Error, Games: games, Check: checkRunTunnel,
 			Doc: "A tunnel's two ends are the same space or not in one row or column (sprints are straight, L240, L592-600, A14), or an extra icon is not at an end or does not point along the tunnel (L600)."},
-		{ID: "run/tunnel-level", Severity: Warning, Games: games, Check: checkRunTunnelLevel,
+		{ID: "run/tunnel-level", Severity: validate.Warning, Games: games, Check: checkRunTunnelLevel,
 			Doc: "A tunnel's two ends are at different levels (A14)."},
-		{ID: "run/zip-line", Severity: Error, Games: games, Check: checkRunZipLine,
+		{ID: "run/zip-line", Severity: validate.Error, Games: games, Check: checkRunZipLine,
 			Doc: "A zip line or suspension bridge starts and ends on one space, a two-way line lacks the icon at its end, or a one-way line has one (L606-616)."},
-		{ID: "run/link", Severity: Error, Games: games, Check: checkRunLink,
+		{ID: "run/link", Severity: validate.Error, Games: games, Check: checkRunLink,
 			Doc: "Linked spaces link a space to itself (L620-622)."},
-		{ID: "run/gadget-pool", Severity: Error, Games: games, Check: checkRunGadgetPool,
+		{ID: "run/gadget-pool", Severity: validate.Error, Games: games, Check: checkRunGadgetPool,
 			Doc: "Fewer than 4 gadgets remain for the 4 stashes after removing the crossed-out ones, counting Jet Ski and Scuba Gear only on maps with water (L169, L667, L673, L693)."},
-		{ID: "run/shared-space", Severity: Warning, Games: games, Check: checkRunSharedSpace,
+		{ID: "run/shared-space", Severity: validate.Warning, Games: games, Check: checkRunSharedSpace,
 			Doc: "Two of stash, safe house, spawn point and helicopter pad share a space (A17: the rulebook does not say they may not)."},
-		{ID: "run/map-rules", Severity: Warning, Games: games, Check: checkRunMapRules,
+		{ID: "run/map-rules", Severity: validate.Warning, Games: games, Check: checkRunMapRules,
 			Doc: "A map has printed rule text whose effect runforge does not apply (encoded is not true; L661-663)."},
 	}, append(append(append(runReachRules(), runBackupRules()...), runTokenRules()...), runDirectionRules()...)...)
 }
@@ -152,15 +165,7 @@ func spaceText(s *schema.MapSpace) string {
 	return fmt.Sprintf("%q, %s, level %d", s.Symbol, kind, s.Level)
 }
 
-// andList joins words as "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
-func checkRunGrid(c *Context) {
+func checkRunGrid(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		checkPictureRows(c, m)
 		legend := m.Symbols()
@@ -177,7 +182,7 @@ func checkRunGrid(c *Context) {
 }
 
 // checkPictureRows reports a picture that is not 6 numbered rows of 6.
-func checkPictureRows(c *Context, m *schema.Map) {
+func checkPictureRows(c *validate.Context, m *schema.Map) {
 	rows := m.Picture.Rows
 	if len(rows) != schema.MapSize {
 		pos := m.Ref.Child("levels").Pos()
@@ -203,7 +208,7 @@ func checkPictureRows(c *Context, m *schema.Map) {
 	}
 }
 
-func checkRunMapCards(c *Context) {
+func checkRunMapCards(c *validate.Context) {
 	type side struct {
 		card int
 		side string
@@ -214,7 +219,7 @@ func checkRunMapCards(c *Context) {
 		key := side{m.Card, m.Side}
 		if f, dup := first[key]; dup {
 			c.ReportHint(m.Ref.Child("side").Pos(), fmt.Sprintf("%s is card %d side %s, as %s is: two maps cannot be one side of a card", mapWhat(m), m.Card, m.Side, mapWhat(f)),
-				"correct card: or side:", Related{Pos: f.Ref.Child("side").Pos(), Message: mapWhat(f) + " is card " + strconv.Itoa(f.Card) + " side " + f.Side})
+				"correct card: or side:", validate.Related{Pos: f.Ref.Child("side").Pos(), Message: mapWhat(f) + " is card " + strconv.Itoa(f.Card) + " side " + f.Side})
 			continue
 		}
 		first[key] = m
@@ -223,7 +228,7 @@ func checkRunMapCards(c *Context) {
 
 // checkMapLabels reports a missing name or number, and a number that is
 // not the map's card and side.
-func checkMapLabels(c *Context, m *schema.Map) {
+func checkMapLabels(c *validate.Context, m *schema.Map) {
 	want := fmt.Sprintf("%d%s", m.Card, m.Side)
 	if strings.TrimSpace(m.Name) == "" {
 		c.ReportHint(m.Ref.Child("id").Pos(), fmt.Sprintf("%s has no name: a map card shows its name on the right side (L93)", mapWhat(m)),
@@ -239,14 +244,14 @@ func checkMapLabels(c *Context, m *schema.Map) {
 	}
 }
 
-func checkRunStashes(c *Context) {
+func checkRunStashes(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		seen := map[string]int{}
 		var distinct []int
 		for i, s := range m.Stashes {
 			if j, dup := seen[s]; dup {
 				c.ReportHint(m.Ref.Child("stashes").Index(i).Pos(), fmt.Sprintf("%s: stash %s is listed twice", mapWhat(m), s),
-					"remove one, or put it on another space", Related{Pos: m.Ref.Child("stashes").Index(j).Pos(), Message: "first listed here"})
+					"remove one, or put it on another space", validate.Related{Pos: m.Ref.Child("stashes").Index(j).Pos(), Message: "first listed here"})
 				continue
 			}
 			seen[s] = i
@@ -266,14 +271,14 @@ func checkRunStashes(c *Context) {
 	}
 }
 
-func checkRunSafeHouses(c *Context) {
+func checkRunSafeHouses(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		first := map[string]*schema.MapSafeHouse{}
 		for _, h := range m.SafeHouses {
 			if f, dup := first[h.Letter]; dup {
 				other := map[string]string{"A": "B", "B": "A"}[h.Letter]
 				c.ReportHint(h.Ref.Child("letter").Pos(), fmt.Sprintf("%s: safe house %s appears again (at %s, first at %s); a map has safe houses A and B, once each (L117)", mapWhat(m), h.Letter, h.At, f.At),
-					"letter it "+other+", or remove it", Related{Pos: f.Ref.Child("letter").Pos(), Message: "safe house " + h.Letter + " is first here"})
+					"letter it "+other+", or remove it", validate.Related{Pos: f.Ref.Child("letter").Pos(), Message: "safe house " + h.Letter + " is first here"})
 				continue
 			}
 			first[h.Letter] = h
@@ -291,7 +296,7 @@ func checkRunSafeHouses(c *Context) {
 	}
 }
 
-func checkRunSpawnPoints(c *Context) {
+func checkRunSpawnPoints(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		byNumber := map[int][]*schema.MapSpawn{}
 		for _, s := range m.Spawns {
@@ -307,7 +312,7 @@ func checkRunSpawnPoints(c *Context) {
 			}
 		}
 		if len(missing) > 0 {
-			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), andList(missing)),
+			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), validate.AndList(missing)),
 				"add {number: "+missing[0]+", at: <space>} under spawns:")
 		}
 	}
@@ -315,20 +320,20 @@ func checkRunSpawnPoints(c *Context) {
 
 // reportRepeatedSpawn reports a spawn number listed several times, at its
 // second entry, naming every place.
-func reportRepeatedSpawn(c *Context, m *schema.Map, n int, spawns []*schema.MapSpawn) {
+func reportRepeatedSpawn(c *validate.Context, m *schema.Map, n int, spawns []*schema.MapSpawn) {
 	var cells []string
-	var related []Related
+	var related []validate.Related
 	for i, s := range spawns {
 		cells = append(cells, s.At)
 		if i != 1 {
-			related = append(related, Related{Pos: s.Ref.Child("number").Pos(), Message: fmt.Sprintf("spawn point %d at %s", n, s.At)})
+			related = append(related, validate.Related{Pos: s.Ref.Child("number").Pos(), Message: fmt.Sprintf("spawn point %d at %s", n, s.At)})
 		}
 	}
-	c.ReportHint(spawns[1].Ref.Child("number").Pos(), fmt.Sprintf("%s: spawn point %d appears %d times, at %s; each number 1-8 is on the map once (L119)", mapWhat(m), n, len(spawns), andList(cells)),
+	c.ReportHint(spawns[1].Ref.Child("number").Pos(), fmt.Sprintf("%s: spawn point %d appears %d times, at %s; each number 1-8 is on the map once (L119)", mapWhat(m), n, len(spawns), validate.AndList(cells)),
 		"renumber all but one of them", related...)
 }
 
-func checkRunHelipad(c *Context) {
+func checkRunHelipad(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		switch n := len(m.Helipads); {
 		case n == 0:
@@ -347,7 +352,7 @@ func checkRunHelipad(c *Context) {
 	}
 }
 
-func checkRunDonutShop(c *Context) {
+func checkRunDonutShop(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		if n := len(m.DonutShops); n > 1 {
 			c.ReportHint(m.Ref.Child("donutShops").Index(1).Pos(), fmt.Sprintf("%s has %d donut shops; there is one donut token (L67, L636), so a map has at most one", mapWhat(m), n),
@@ -356,7 +361,7 @@ func checkRunDonutShop(c *Context) {
 	}
 }
 
-func checkRunPuddles(c *Context) {
+func checkRunPuddles(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		if n := len(m.Puddles); n > 8 {
 			c.ReportHint(m.Ref.Child("puddles").Index(8).Pos(), fmt.Sprintf("%s has %d puddles; with 8 footprint tokens (L67) and one per space (L628), the Runner could run out of them", mapWhat(m), n),
@@ -381,7 +386,7 @@ func accessStep(a *schema.MapAccess) (runDirection, bool) {
 	return directionOf(to.Col-from.Col, to.Row-from.Row)
 }
 
-func checkRunAccess(c *Context) {
+func checkRunAccess(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for i, a := range m.Access {
 			what := accessWhat(m, i, a)
@@ -401,7 +406,7 @@ func checkRunAccess(c *Context) {
 
 // checkAccessAction reports an icon that is not the silent move in the
 // feature's direction.
-func checkAccessAction(c *Context, ref schema.Ref, what, act string, dir runDirection) {
+func checkAccessAction(c *validate.Context, ref schema.Ref, what, act string, dir runDirection) {
 	want := "silent-" + dir.name
 	kind, _ := splitAction(act)
 	switch {
@@ -421,7 +426,7 @@ func checkAccessAction(c *Context, ref schema.Ref, what, act string, dir runDire
 
 // checkAccessLevels reports a feature that does not lead up, and one that
 // leaves water but is no ladder or pier.
-func checkAccessLevels(c *Context, m *schema.Map, a *schema.MapAccess, what string) {
+func checkAccessLevels(c *validate.Context, m *schema.Map, a *schema.MapAccess, what string) {
 	from, to := spaceAt(m, a.From), spaceAt(m, a.To)
 	if from == nil || to == nil {
 		return
@@ -439,7 +444,7 @@ func checkAccessLevels(c *Context, m *schema.Map, a *schema.MapAccess, what stri
 	}
 }
 
-func checkRunAccessTerrain(c *Context) {
+func checkRunAccessTerrain(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for i, a := range m.Access {
 			from, to := spaceAt(m, a.From), spaceAt(m, a.To)
@@ -454,7 +459,7 @@ func checkRunAccessTerrain(c *Context) {
 	}
 }
 
-func checkRunCurrent(c *Context) {
+func checkRunCurrent(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		if m.Grid == nil {
 			continue
@@ -470,7 +475,7 @@ func checkRunCurrent(c *Context) {
 }
 
 // checkCurrent reports a current off water or pointing to no water space.
-func checkCurrent(c *Context, m *schema.Map, s *schema.MapSpace) {
+func checkCurrent(c *validate.Context, m *schema.Map, s *schema.MapSpace) {
 	what := fmt.Sprintf("%s: the current at %s (symbol %q)", mapWhat(m), s.Cell, s.Symbol)
 	if !s.Water {
 		c.ReportHint(s.Pos, fmt.Sprintf("%s is not on water (%s); currents are on water spaces (L576)", what, spaceText(s)),
@@ -510,7 +515,7 @@ func linkEnds(m *schema.Map) []linkEnd {
 	return out
 }
 
-func checkRunIce(c *Context) {
+func checkRunIce(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		if m.Grid == nil {
 			continue
@@ -556,7 +561,7 @@ func sign(n int) int {
 	return 0
 }
 
-func checkRunTunnel(c *Context) {
+func checkRunTunnel(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for i, t := range m.Tunnels {
 			what := fmt.Sprintf("%s tunnel %d", mapWhat(m), i+1)
@@ -581,7 +586,7 @@ func checkRunTunnel(c *Context) {
 
 // checkTunnelIcon reports an extra tunnel icon away from the tunnel's ends
 // or not pointing along it, toward the other end.
-func checkTunnelIcon(c *Context, t *schema.MapTunnel, ic *schema.MapTunnelIcon, what string, dir runDirection) {
+func checkTunnelIcon(c *validate.Context, t *schema.MapTunnel, ic *schema.MapTunnelIcon, what string, dir runDirection) {
 	var toward runDirection
 	switch ic.From {
 	case t.Ends[0]:
@@ -599,7 +604,7 @@ func checkTunnelIcon(c *Context, t *schema.MapTunnel, ic *schema.MapTunnelIcon, 
 	}
 }
 
-func checkRunTunnelLevel(c *Context) {
+func checkRunTunnelLevel(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for i, t := range m.Tunnels {
 			if _, ok := tunnelLine(t); !ok {
@@ -622,7 +627,7 @@ func zipWhat(i int, z *schema.MapZipLine) string {
 	return fmt.Sprintf("zip line %d", i+1)
 }
 
-func checkRunZipLine(c *Context) {
+func checkRunZipLine(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for i, z := range m.ZipLines {
 			what := mapWhat(m) + " " + zipWhat(i, z)
@@ -640,7 +645,7 @@ func checkRunZipLine(c *Context) {
 	}
 }
 
-func checkRunLink(c *Context) {
+func checkRunLink(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for i, l := range m.Links {
 			if l.From == l.To {
@@ -651,7 +656,7 @@ func checkRunLink(c *Context) {
 	}
 }
 
-func checkRunGadgetPool(c *Context) {
+func checkRunGadgetPool(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		water := m.HasWater()
 		candidates := schema.BasicGadgets
@@ -671,7 +676,7 @@ func checkRunGadgetPool(c *Context) {
 		if water {
 			note = "with jet-ski and scuba-gear, which this map's water allows (L673)"
 		}
-		c.ReportHint(listPos(m, "crossedOutGadgets"), fmt.Sprintf("%s crosses out %s, leaving %d gadgets (%s) for 4 stashes (L169, L667); %s", mapWhat(m), andList(m.CrossedOutGadgets), len(pool), strings.Join(pool, ", "), note),
+		c.ReportHint(listPos(m, "crossedOutGadgets"), fmt.Sprintf("%s crosses out %s, leaving %d gadgets (%s) for 4 stashes (L169, L667); %s", mapWhat(m), validate.AndList(m.CrossedOutGadgets), len(pool), strings.Join(pool, ", "), note),
 			"cross out fewer gadgets")
 	}
 }
@@ -708,7 +713,7 @@ func sharesWith(a, b mapSite) bool {
 	return a.kind != b.kind || a.kind == "safe house" || a.kind == "spawn point"
 }
 
-func checkRunSharedSpace(c *Context) {
+func checkRunSharedSpace(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		byCell := map[string][]mapSite{}
 		for _, s := range mapSites(m) {
@@ -720,28 +725,19 @@ func checkRunSharedSpace(c *Context) {
 			}
 			e := earlier[i]
 			c.ReportHint(s.ref.Pos(), fmt.Sprintf("%s: %s and %s are both on %s; stashes, safe houses, spawn points and the helicopter pad each have a space of their own (A17)", mapWhat(m), e.name, s.name, s.cell),
-				"move one of them", Related{Pos: e.ref.Pos(), Message: e.name + " is here"})
+				"move one of them", validate.Related{Pos: e.ref.Pos(), Message: e.name + " is here"})
 		}
 	}
 }
 
-func checkRunMapRules(c *Context) {
+func checkRunMapRules(c *validate.Context) {
 	for _, m := range c.Pack.Maps() {
 		for _, t := range m.RulesText {
 			if t.Encoded {
 				continue
 			}
-			c.ReportHint(t.Ref.Child("text").Pos(), fmt.Sprintf("%s: its map-specific rule %q is printed, but runforge does not apply it (encoded is not true), so the checks of this map ignore it (L661-663)", mapWhat(m), shorten(t.Text, 50)),
+			c.ReportHint(t.Ref.Child("text").Pos(), fmt.Sprintf("%s: its map-specific rule %q is printed, but runforge does not apply it (encoded is not true), so the checks of this map ignore it (L661-663)", mapWhat(m), validate.Shorten(t.Text, 50)),
 				"express its effect with links:, overrides: or crossedOutGadgets: and set encoded: true")
 		}
 	}
-}
-
-// shorten cuts a text to at most n runes, marking the cut with "...".
-func shorten(s string, n int) string {
-	r := []rune(strings.Join(strings.Fields(s), " "))
-	if len(r) <= n {
-		return string(r)
-	}
-	return string(r[:n-3]) + "..."
 }

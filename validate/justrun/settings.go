@@ -1,31 +1,32 @@
-package validate
+package justrun
 
 import (
 	"fmt"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 )
 
 // Settings and fields that would otherwise be accepted and ignored.
 
 const (
-	// RuleJRTilePosition reports position: on a tile that is not a start tile.
-	RuleJRTilePosition = "justrun/tile-position"
-	// RuleJRIdleSetting reports a placement setting that has no effect.
-	RuleJRIdleSetting = "justrun/idle-setting"
+	// RuleTilePosition reports position: on a tile that is not a start tile.
+	RuleTilePosition = "justrun/tile-position"
+	// RuleIdleSetting reports a placement setting that has no effect.
+	RuleIdleSetting = "justrun/idle-setting"
 )
 
-func justRunSettingRules() []*Rule {
-	games := []string{"just-run"}
-	return []*Rule{
-		{ID: RuleJRTilePosition, Severity: Error, Games: games, Check: checkJRTilePosition,
+func justRunSettingRules() []*validate.Rule {
+	games := []string{schema.JustRunSystem}
+	return []*validate.Rule{
+		{ID: RuleTilePosition, Severity: validate.Error, Games: games, Check: checkJRTilePosition,
 			Doc: "A room or exit tile has position:, which only start tiles have: their place 1-5 in the start row (L105, A14); elsewhere it would be ignored."},
-		{ID: RuleJRIdleSetting, Severity: Warning, Games: games, Check: checkJRIdleSettings,
+		{ID: RuleIdleSetting, Severity: validate.Warning, Games: games, Check: checkJRIdleSettings,
 			Doc: "justRun.placement.rotationChoice is changed from its default while rotation is none: it only chooses among rotations when tiles may turn (A1), so it has no effect."},
 	}
 }
 
-func checkJRTilePosition(c *Context) {
+func checkJRTilePosition(c *validate.Context) {
 	for _, ts := range c.Pack.TileSets() {
 		if ts.Role == schema.TileStart {
 			continue
@@ -39,7 +40,7 @@ func checkJRTilePosition(c *Context) {
 	}
 }
 
-func checkJRIdleSettings(c *Context) {
+func checkJRIdleSettings(c *validate.Context) {
 	s := c.Pack.JustRun()
 	r := s.Ref.Child("placement").Child("rotationChoice")
 	// The spec's manifest writes the default under rotation: none; only a

@@ -2,6 +2,8 @@ package runmove
 
 import (
 	"slices"
+
+	"github.com/runforge/runforge/validate/severity"
 )
 
 // Check runs the reachability checks of spec §11 on a map, with tokens the
@@ -63,7 +65,7 @@ func (a *analysis) objectiveFindings(o Objective, oneBoard bool) []Finding {
 	}
 	if len(tired) > 0 {
 		out = append(out, Finding{
-			Rule: RuleNeedsExhaustion, Severity: Warning, Objective: o, Spawns: tired,
+			Rule: RuleNeedsExhaustion, Severity: severity.Warning, Objective: o, Spawns: tired,
 			Tokens: len(o.Tokens(a.all)), Src: tired[0].Src,
 		})
 	}
@@ -215,7 +217,7 @@ func (grp *failureGroup) finding(o Objective) Finding {
 		src = r.SafeHouses[0].Src
 	}
 	return Finding{
-		Rule: o.Rule(), Severity: Error, Objective: o, Spawns: grp.spawns, Reason: r,
+		Rule: o.Rule(), Severity: severity.Error, Objective: o, Spawns: grp.spawns, Reason: r,
 		Stuck: closest(grp.candidates, grp.diag.targets, 3), Src: src,
 	}
 }
@@ -275,7 +277,7 @@ func (a *analysis) trapFinding() (Finding, bool) {
 		return Finding{}, false
 	}
 	slices.Sort(traps)
-	return Finding{Rule: RuleTrap, Severity: Warning, Spawns: spawns, Traps: traps, Src: a.m.Spaces[traps[0]].Src}, true
+	return Finding{Rule: RuleTrap, Severity: severity.Warning, Spawns: spawns, Traps: traps, Src: a.m.Spaces[traps[0]].Src}, true
 }
 
 // successors is the turn graph on spaces: where any token of the box can end

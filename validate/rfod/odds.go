@@ -1,4 +1,4 @@
-package validate
+package rfod
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/diceodds"
 )
 
@@ -108,7 +109,7 @@ func (c OddsColumn) String() string {
 // name is the column's name; hasFleeing is set for a game with Fleeing,
 // whose columns all say whether they flee.
 func (c OddsColumn) name(hasFleeing bool) string {
-	name := plural(c.Rerolls, "reroll", "rerolls")
+	name := validate.Counted(c.Rerolls, "reroll", "rerolls")
 	switch {
 	case c.Fleeing:
 		name += ", " + withFleeingCard
@@ -243,7 +244,7 @@ func rfOddsRulesOf(p *schema.Pack) (rfOddsRules, bool) {
 				"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
 				"A7: combos are \"at least\"", "the threshold is compared with the value without a Fleeing card and without AMULET"}}, true
 	case schema.RFoDReloadedSystem:
-		return rfOddsRules{boardType: schema.RFoDRCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: rfodrFaces, facesAssumption: "A13",
+		return rfOddsRules{boardType: schema.RFoDRCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: ReloadedFaces, facesAssumption: "A13",
 			assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
 				"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}}, true
 	}
@@ -336,7 +337,7 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 		return nil
 	}
 	boards := p.PlayerBoards(rules.boardType)
-	if len(boards) == 0 && len(rfDiceOfRole(p, rules.roles...)) == 0 {
+	if len(boards) == 0 && len(DiceOfRole(p, rules.roles...)) == 0 {
 		return nil // neither characters nor dice: nothing to compute
 	}
 	s := p.RFoD()
@@ -572,7 +573,7 @@ func newOddsEngines(g diceodds.Game, work []oddsWork) *oddsEngines {
 		set, err := diceodds.NewSet(games)
 		if err != nil {
 			for _, v := range groups[key] {
-				es.errs[v] = fmt.Errorf("the odds with %s cannot be computed: %w", plural(v.Rerolls, "reroll", "rerolls"), err)
+				es.errs[v] = fmt.Errorf("the odds with %s cannot be computed: %w", validate.Counted(v.Rerolls, "reroll", "rerolls"), err)
 			}
 			continue
 		}
@@ -732,7 +733,7 @@ func exactText(p string) string {
 
 // writeText writes the combo: who and what, then its values.
 func (c ComboOdds) writeText(sb *strings.Builder) {
-	fmt.Fprintf(sb, "  %s %s (%s)", c.Label(), c.Dice, plural(c.Rerolls, "reroll", "rerolls"))
+	fmt.Fprintf(sb, "  %s %s (%s)", c.Label(), c.Dice, validate.Counted(c.Rerolls, "reroll", "rerolls"))
 	if c.Effect != "" {
 		fmt.Fprintf(sb, ": %q", c.Effect)
 	}
@@ -751,5 +752,19 @@ func (c ComboOdds) writeText(sb *strings.Builder) {
 			fmt.Fprintf(sb, ", %s with a %s", exactText(c.PAmuletFlee), withFleeingCard)
 		}
 		sb.WriteString("\n")
+	}
+}
+
+// ExplainOddsHook is the explain hook of the combo odds of the given game
+// system (RFoD or Reloaded): it adds the odds section to packs of that
+// system.
+func ExplainOddsHook(system string) func(*schema.Pack, *validate.PackExplanation) {
+	return func(p *schema.Pack, e *validate.PackExplanation) {
+		if p.Game.System != system {
+			return
+		}
+		if x := ExplainOdds(p); x != nil {
+			e.Add(validate.ExplainPart{Key: "odds", Value: x, Text: fmt.Sprintf("%s: %s", e.Pack, x.String())})
+		}
 	}
 }

@@ -1,4 +1,6 @@
-package validate
+// Package rfyl holds Run For Your Life's rules: determination and blood
+// decks, bullet costs, event icons and the track (imported as rfylrules).
+package rfyl
 
 import (
 	"fmt"
@@ -6,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
 )
 
 // Run For Your Life rules. Sources in the rulebook
@@ -18,13 +21,13 @@ import (
 //     prevented ... spends the indicated amount of bullets."
 //   - Blood cards: "Infection Countdown" and "Infection".
 //   - Track: "Contents" ("2 Dual-sided \"boards\"") and "Game Conditions",
-//     Distance (the preset victory spaces, see RFYLDistances).
+//     Distance (the preset victory spaces, see Distances).
 
-// RFYLEventIcons are the event icons of the rulebook's "Icons" section.
-var RFYLEventIcons = []string{"zombies", "encounter", "blood", "bullets", "melee", "item", "movement", "death"}
+// EventIcons are the event icons of the rulebook's "Icons" section.
+var EventIcons = []string{"zombies", "encounter", "blood", "bullets", "melee", "item", "movement", "death"}
 
-// RFYLAmmoBands are the Advanced starting-ammo bands of determination values.
-var RFYLAmmoBands = []struct {
+// AmmoBands are the Advanced starting-ammo bands of determination values.
+var AmmoBands = []struct {
 	Lo, Hi int
 	Ammo   string
 }{
@@ -35,18 +38,18 @@ var RFYLAmmoBands = []struct {
 	{10, 10, "3 bullets"},
 }
 
-// RFYLDefaultDropTrack is the longest countdown a blood card shows when its
+// DefaultDropTrack is the longest countdown a blood card shows when its
 // deck sets no dropTrack: three drops plus the bloodstain, one per edge.
-const RFYLDefaultDropTrack = 3
+const DefaultDropTrack = 3
 
-// RFYLDistances are the preset victory distances of the rulebook's "Game
+// Distances are the preset victory distances of the rulebook's "Game
 // Conditions", Distance: "Simple: 50 spaces. Intermediate: 100 spaces.
 // Advanced: 40 spaces if reached within 5 turns. Otherwise, the \"escape
 // helicopter\" takes off and players must reach the safe zone at the
 // outskirts of the city at space 100. Expert: 75 spaces to start." The
 // track runs at least to the longest of them, and marks each with the flag
 // icon, since "Place the victory flag on the chosen victory space".
-var RFYLDistances = []struct {
+var Distances = []struct {
 	Space  int
 	Levels string
 }{
@@ -56,42 +59,41 @@ var RFYLDistances = []struct {
 	{100, "Intermediate, and Advanced after 5 turns"},
 }
 
-func rfylRules() []*Rule {
-	games := []string{"run-for-your-life"}
-	return []*Rule{
-		{ID: "rfyl/determination-range", Severity: Error, Games: games, Check: checkDeterminationRange,
+// System is the game system id of Run For Your Life.
+const System = "run-for-your-life"
+
+// Game is Run For Your Life's descriptor: its rules.
+func Game() validate.Game {
+	return validate.Game{System: System, Rules: rules}
+}
+
+// rules are Run For Your Life's rules.
+func rules() []*validate.Rule {
+	games := []string{System}
+	return []*validate.Rule{
+		{ID: "rfyl/determination-range", Severity: validate.Error, Games: games, Check: checkDeterminationRange,
 			Doc: "A determination card's value is outside 1-10."},
-		{ID: "rfyl/ammo-bands", Severity: Error, Games: games, Check: checkAmmoBands,
+		{ID: "rfyl/ammo-bands", Severity: validate.Error, Games: games, Check: checkAmmoBands,
 			Doc: "The determination deck lacks a value of an Advanced starting-ammo band (1, 2-3, 4-6, 7-9, 10)."},
-		{ID: "rfyl/blood-mix", Severity: Error, Games: games, Check: checkBloodMix,
+		{ID: "rfyl/blood-mix", Severity: validate.Error, Games: games, Check: checkBloodMix,
 			Doc: "A blood deck has no infected card or no clean card, so drawing one decides nothing."},
-		{ID: "rfyl/blood-countdown", Severity: Error, Games: games, Check: checkBloodCountdown,
+		{ID: "rfyl/blood-countdown", Severity: validate.Error, Games: games, Check: checkBloodCountdown,
 			Doc: "A blood card's countdown is below 1 or longer than the deck's drop track."},
-		{ID: "rfyl/bullet-cost", Severity: Error, Games: games, Check: checkBulletCost,
+		{ID: "rfyl/bullet-cost", Severity: validate.Error, Games: games, Check: checkBulletCost,
 			Doc: "An event has a bullet cost (the footer) but not the bullets icon."},
-		{ID: "rfyl/uses", Severity: Error, Games: games, Check: checkEventUses,
+		{ID: "rfyl/uses", Severity: validate.Error, Games: games, Check: checkEventUses,
 			Doc: "An event has a number of uses but neither the melee nor the item icon: only weapons, items and abilities are kept and used up."},
-		{ID: "rfyl/event-icons", Severity: Error, Games: games, Check: checkEventIcons,
+		{ID: "rfyl/event-icons", Severity: validate.Error, Games: games, Check: checkEventIcons,
 			Doc: "An event card uses an icon outside the rulebook's set, or repeats one."},
-		{ID: "rfyl/track", Severity: Error, Games: games, Check: checkTrack,
+		{ID: "rfyl/track", Severity: validate.Error, Games: games, Check: checkTrack,
 			Doc: "The numbered spaces of the boards do not run 1, 2, 3, ... without gap or repeat up to the longest preset victory distance (100); the start space has no number."},
-		{ID: "rfyl/track-distances", Severity: Warning, Games: games, Check: checkTrackDistances,
+		{ID: "rfyl/track-distances", Severity: validate.Warning, Games: games, Check: checkTrackDistances,
 			Doc: "A preset victory distance (40, 50, 75, 100) is not on the track or its space lacks the flag icon; a warning, since the victory flag token, not the printed mark, decides the victory space."},
 	}
 }
 
-func decksOf(p *schema.Pack, cardType string) []*schema.Deck {
-	var out []*schema.Deck
-	for _, d := range p.Decks() {
-		if d.CardType == cardType {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-func checkDeterminationRange(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/determination") {
+func checkDeterminationRange(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/determination") {
 		for _, card := range d.Cards {
 			if v, ok := card.Int("value"); ok && (v < 1 || v > 10) {
 				c.ReportHint(card.FieldRef("value").Pos(), fmt.Sprintf("card %q: determination value %d is outside 1-10", card.ID, v),
@@ -101,10 +103,10 @@ func checkDeterminationRange(c *Context) {
 	}
 }
 
-func checkAmmoBands(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/determination") {
+func checkAmmoBands(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/determination") {
 		var missing []string
-		for _, band := range RFYLAmmoBands {
+		for _, band := range AmmoBands {
 			found := false
 			for _, card := range d.Cards {
 				if v, ok := card.Int("value"); ok && card.Count > 0 && v >= band.Lo && v <= band.Hi {
@@ -131,8 +133,8 @@ func bandName(lo, hi int) string {
 	return fmt.Sprintf("%d-%d", lo, hi)
 }
 
-func checkBloodMix(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/blood") {
+func checkBloodMix(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/blood") {
 		counts := map[string]int{}
 		for _, card := range d.Cards {
 			counts[card.Str("result")] += card.Count
@@ -147,11 +149,11 @@ func checkBloodMix(c *Context) {
 	}
 }
 
-func checkBloodCountdown(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/blood") {
+func checkBloodCountdown(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/blood") {
 		track, ok := d.SettingInt("dropTrack")
 		if !ok {
-			track = RFYLDefaultDropTrack
+			track = DefaultDropTrack
 		}
 		for _, card := range d.Cards {
 			v, ok := card.Int("countdown")
@@ -165,8 +167,8 @@ func checkBloodCountdown(c *Context) {
 	}
 }
 
-func checkBulletCost(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/event") {
+func checkBulletCost(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/event") {
 		for _, card := range d.Cards {
 			if !card.Has("bulletCost") || contains(card.List("icons"), "bullets") {
 				continue
@@ -179,18 +181,18 @@ func checkBulletCost(c *Context) {
 	}
 }
 
-// RFYLKeptIcons are the event icons of cards a player keeps: a melee weapon
+// KeptIcons are the event icons of cards a player keeps: a melee weapon
 // and an item or ability. Only those have uses (rulebook, "Events": "Discard
 // event cards after their effects are resolved, unless they are weapon,
 // item or ability cards. Discard single use cards when the player uses
 // them, and used or broken weapons when they have exhausted their maximum
 // number of uses"; "Combat": "any limited use weapons lose a use").
-var RFYLKeptIcons = []string{"melee", "item"}
+var KeptIcons = []string{"melee", "item"}
 
-func checkEventUses(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/event") {
+func checkEventUses(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/event") {
 		for _, card := range d.Cards {
-			if !card.Has("uses") || slices.ContainsFunc(card.List("icons"), func(ic string) bool { return contains(RFYLKeptIcons, ic) }) {
+			if !card.Has("uses") || slices.ContainsFunc(card.List("icons"), func(ic string) bool { return contains(KeptIcons, ic) }) {
 				continue
 			}
 			uses, _ := card.Int("uses")
@@ -201,15 +203,15 @@ func checkEventUses(c *Context) {
 	}
 }
 
-func checkEventIcons(c *Context) {
-	for _, d := range decksOf(c.Pack, "rfyl/event") {
+func checkEventIcons(c *validate.Context) {
+	for _, d := range validate.DecksOf(c.Pack, "rfyl/event") {
 		for _, card := range d.Cards {
 			seen := map[string]bool{}
 			for i, icon := range card.List("icons") {
 				pos := card.FieldRef("icons").Index(i).Pos()
-				if !contains(RFYLEventIcons, icon) {
-					hint := "event icons: " + strings.Join(RFYLEventIcons, ", ")
-					if s := closest(icon, RFYLEventIcons); s != "" {
+				if !contains(EventIcons, icon) {
+					hint := "event icons: " + strings.Join(EventIcons, ", ")
+					if s := schema.Closest(icon, EventIcons); s != "" {
 						hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 					}
 					c.ReportHint(pos, fmt.Sprintf("card %q: %q is not an event icon", card.ID, icon), hint)
@@ -287,7 +289,7 @@ func spaceRange(lo, hi int) string {
 	return fmt.Sprintf("spaces %d-%d are", lo, hi)
 }
 
-func checkTrack(c *Context) {
+func checkTrack(c *validate.Context) {
 	boards := c.Pack.Boards()
 	if len(boards) == 0 {
 		return
@@ -301,7 +303,7 @@ func checkTrack(c *Context) {
 		case prev.space != ts.space:
 			c.ReportHint(ts.pos(), fmt.Sprintf("%s: space %d is numbered twice", ts.where(), ts.number),
 				"every space of the track has its own number; renumber the spaces that follow",
-				Related{Pos: prev.pos(), Message: fmt.Sprintf("space %d first numbered here", ts.number)})
+				validate.Related{Pos: prev.pos(), Message: fmt.Sprintf("space %d first numbered here", ts.number)})
 		}
 	}
 	end, endPos := trackEnd(boards, first)
@@ -323,8 +325,8 @@ func checkTrack(c *Context) {
 		}
 		c.ReportHint(next.pos(), msg, "number the spaces 1, 2, 3, ... along the path, across sides and boards")
 	}
-	longest := RFYLDistances[0]
-	for _, d := range RFYLDistances {
+	longest := Distances[0]
+	for _, d := range Distances {
 		if d.Space > longest.Space {
 			longest = d
 		}
@@ -335,14 +337,14 @@ func checkTrack(c *Context) {
 	}
 }
 
-func checkTrackDistances(c *Context) {
+func checkTrackDistances(c *validate.Context) {
 	boards := c.Pack.Boards()
 	if len(boards) == 0 {
 		return
 	}
 	_, first := trackSpaces(boards)
 	var missing []string
-	for _, d := range RFYLDistances {
+	for _, d := range Distances {
 		ts, ok := first[d.Space]
 		if !ok {
 			missing = append(missing, fmt.Sprintf("%d (%s)", d.Space, d.Levels))

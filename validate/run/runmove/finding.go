@@ -5,24 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/runforge/runforge/validate/severity"
 )
-
-// Severity is a finding's default severity (spec: error or warning).
-type Severity uint8
-
-// Severities.
-const (
-	Error Severity = iota
-	Warning
-)
-
-// String is "error" or "warning".
-func (s Severity) String() string {
-	if s == Warning {
-		return "warning"
-	}
-	return "error"
-}
 
 // Rule ids of the reachability findings (spec §11).
 const (
@@ -97,7 +82,7 @@ func plural(n int, one, many string) string {
 // Finding is one reachability diagnostic.
 type Finding struct {
 	Rule      string
-	Severity  Severity
+	Severity  severity.Severity
 	Objective Objective // not for run/trap
 	Spawns    []Spawn   // the spawn points the defect holds for, by number
 	Reason    Reason    // run/rank3, run/rank4, run/rank5

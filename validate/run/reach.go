@@ -1,4 +1,4 @@
-package validate
+package run
 
 import (
 	"errors"
@@ -7,7 +7,8 @@ import (
 	"strconv"
 
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate/runmove"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/run/runmove"
 )
 
 // RUN reachability rules (spec shared/specs/run.md section 11): the movement
@@ -29,25 +30,25 @@ import (
 // (assumption A2); ranks draw their boards from them as runmove does
 // (runmove.RankTokens).
 
-func runReachRules() []*Rule {
-	games := []string{"run"}
-	return []*Rule{
-		{ID: runmove.RuleRank3, Severity: Error, Games: games, Check: reachCheck(runmove.RuleRank3, "rank 3"),
+func runReachRules() []*validate.Rule {
+	games := []string{System}
+	return []*validate.Rule{
+		{ID: runmove.RuleRank3, Severity: validate.Error, Games: games, Check: reachCheck(runmove.RuleRank3, "rank 3"),
 			Doc: "From some spawn point, 3 stashes then a turn ending on safe house A or B (13 tokens; also covers ranks 1-2) cannot be won even with unlimited tokens (L177, L264, A3); the message names the stash or safe house at fault and the last spaces reached."},
-		{ID: runmove.RuleRank4, Severity: Error, Games: games, Check: reachCheck(runmove.RuleRank4, "rank 4"),
+		{ID: runmove.RuleRank4, Severity: validate.Error, Games: games, Check: reachCheck(runmove.RuleRank4, "rank 4"),
 			Doc: "From some spawn point, 3 stashes then safe house A alone, or B alone, cannot be won even with unlimited tokens (L492-494, A3); the message names the letter."},
-		{ID: runmove.RuleRank5, Severity: Error, Games: games, Check: reachCheck(runmove.RuleRank5, "rank 5"),
+		{ID: runmove.RuleRank5, Severity: validate.Error, Games: games, Check: reachCheck(runmove.RuleRank5, "rank 5"),
 			Doc: "From some spawn point, all 4 stashes then A or B (14 tokens) cannot be won even with unlimited tokens (L500, A3)."},
-		{ID: runmove.RuleNeedsExhaustion, Severity: Warning, Games: games, Check: reachCheck(runmove.RuleNeedsExhaustion, ""),
+		{ID: runmove.RuleNeedsExhaustion, Severity: validate.Warning, Games: games, Check: reachCheck(runmove.RuleNeedsExhaustion, ""),
 			Doc: "An objective can be won with unlimited tokens but not within one action board, each token used once (L196): it needs exhaustion, which costs a hit at rank >= 3."},
-		{ID: runmove.RuleTrap, Severity: Warning, Games: games, Check: reachCheck(runmove.RuleTrap, ""),
+		{ID: runmove.RuleTrap, Severity: validate.Warning, Games: games, Check: reachCheck(runmove.RuleTrap, ""),
 			Doc: "A space where a turn can end, reachable from a spawn point, from which no safe house can be reached (unlimited tokens, regardless of stashes); one finding per map lists the trap spaces."},
 	}
 }
 
 // reachCheck reports the findings of one reachability rule.
-func reachCheck(rule, rank string) func(*Context) {
-	return func(c *Context) {
+func reachCheck(rule, rank string) func(*validate.Context) {
+	return func(c *validate.Context) {
 		for _, m := range c.Pack.Maps() {
 			r := mapReach(c, m)
 			for _, f := range r.findings {
@@ -55,10 +56,10 @@ func reachCheck(rule, rank string) func(*Context) {
 					continue
 				}
 				pos, _ := f.Src.(schema.Pos)
-				var related []Related
+				var related []validate.Related
 				for _, ref := range f.Related() {
 					if p, ok := ref.(schema.Pos); ok {
-						related = append(related, Related{Pos: p, Message: r.labels[p]})
+						related = append(related, validate.Related{Pos: p, Message: r.labels[p]})
 					}
 				}
 				c.ReportHint(pos, f.Message(), reachHint(f, rank), related...)
@@ -99,8 +100,8 @@ type reachResult struct {
 
 // mapReach returns the reachability of a map, computed once per
 // validation run: the five rules share one search.
-func mapReach(c *Context, m *schema.Map) *reachResult {
-	return memo(c, m, func() *reachResult {
+func mapReach(c *validate.Context, m *schema.Map) *reachResult {
+	return validate.Memo(c, m, func() *reachResult {
 		mm := mapModel(c, m)
 		if mm.skipped != "" {
 			return &reachResult{skipped: mm.skipped, reported: mm.reported}
@@ -131,8 +132,8 @@ type mapModelKey struct{ m *schema.Map }
 
 // mapModel converts a map once per validation run, without searching it:
 // run/grid needs only to know whether the model can represent the map.
-func mapModel(c *Context, m *schema.Map) *mapModelResult {
-	return memo(c, mapModelKey{m}, func() *mapModelResult {
+func mapModel(c *validate.Context, m *schema.Map) *mapModelResult {
+	return validate.Memo(c, mapModelKey{m}, func() *mapModelResult {
 		tokens, _ := packActionTokens(c.Pack)
 		return convertMap(m, tokens)
 	})
@@ -144,7 +145,7 @@ func convertMap(m *schema.Map, tokens []runmove.Action) *mapModelResult {
 	if gridBroken(m) {
 		return &mapModelResult{skipped: "the levels picture has run/grid errors", reported: true}
 	}
-	rm, labels, err := RunMoveMap(m)
+	rm, labels, err := MoveMap(m)
 	if err != nil {
 		// The schema requires cells A1-F6 and known actions, so a map that
 		// loaded converts; keep the reason for run/grid all the same.
@@ -235,7 +236,7 @@ func gridBroken(m *schema.Map) bool {
 
 // reportReachSkipped is run/grid's report of a map reachability could not
 // check for a reason no other rule reports.
-func reportReachSkipped(c *Context, m *schema.Map) {
+func reportReachSkipped(c *validate.Context, m *schema.Map) {
 	if gridBroken(m) {
 		return
 	}
@@ -245,12 +246,12 @@ func reportReachSkipped(c *Context, m *schema.Map) {
 	}
 }
 
-// RunMoveMap converts a map whose levels picture resolves into the movement
+// MoveMap converts a map whose levels picture resolves into the movement
 // model. Each feature's Src is the schema.Pos of its entry: a stash's list
 // item, a safe house's or spawn point's entry, an access feature, tunnel,
 // zip line, link or forbidden move, and a space's symbol in the picture.
 // labels names each feature position, for related positions.
-func RunMoveMap(m *schema.Map) (*runmove.Map, map[schema.Pos]string, error) {
+func MoveMap(m *schema.Map) (*runmove.Map, map[schema.Pos]string, error) {
 	if m.Grid == nil {
 		return nil, nil, errors.New("the levels picture is not 6 rows of 6 legend symbols")
 	}

@@ -1,0 +1,109 @@
+package run
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/run/runmove"
+)
+
+// MapExplanation is one RUN map: per spawn point and objective, a shortest
+// winning sequence, and the gadget report; or why it is not explained.
+type MapExplanation struct {
+	File    string             `json:"file"`
+	Map     string             `json:"map"`
+	Skipped string             `json:"skipped,omitempty"`
+	Spawns  []SpawnExplanation `json:"spawns,omitempty"`
+	// GadgetReadings are the gadget edge-case readings (A18) the reports use.
+	GadgetReadings []string `json:"gadgetReadings,omitempty"`
+}
+
+// SpawnExplanation is what the search found from one spawn point.
+type SpawnExplanation struct {
+	Number  int                    `json:"number"`
+	At      string                 `json:"at"`
+	Results []ObjectiveExplanation `json:"results"`
+}
+
+// ObjectiveExplanation is one objective from one spawn point.
+type ObjectiveExplanation struct {
+	Objective string `json:"objective"`
+	Tokens    int    `json:"tokens"`
+	Winnable  bool   `json:"winnable"`
+	// NeedsExhaustion is set when only an unlimited-token plan wins; Repeats
+	// names the tokens it uses more than once.
+	NeedsExhaustion bool     `json:"needsExhaustion"`
+	Repeats         []string `json:"repeats,omitempty"`
+	Turns           int      `json:"turns,omitempty"`
+	// Sequence is the plan in the spec's notation.
+	Sequence string `json:"sequence,omitempty"`
+	// Gadgets is the gadget report, for an objective that fails within one
+	// action board.
+	Gadgets string `json:"gadgets,omitempty"`
+}
+
+// explainMaps explains the RUN maps of a pack in a stable order (file, then
+// position). Maps the rules skip (a broken grid) say why.
+func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
+	var out []MapExplanation
+	var text strings.Builder
+	maps := p.Maps()
+	tokens, _ := packActionTokens(p)
+	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
+	for _, m := range maps {
+		me := MapExplanation{File: m.Ref.Pos().File, Map: m.ID}
+		var x *runmove.Explanation
+		if gridBroken(m) {
+			me.Skipped = "its levels picture has run/grid errors"
+		} else {
+			rm, _, err := MoveMap(m)
+			if err == nil {
+				err = rm.Validate()
+			}
+			if err == nil {
+				x, err = runmove.Explain(rm, tokens)
+			}
+			if err != nil {
+				me.Skipped = err.Error()
+			} else {
+				me.Spawns, me.GadgetReadings = spawnExplanations(x), x.Readings
+			}
+		}
+		out = append(out, me)
+		fmt.Fprintf(&text, "%s: ", me.File)
+		if me.Skipped != "" {
+			fmt.Fprintf(&text, "map %s: not explained: %s\n", me.Map, me.Skipped)
+		} else {
+			text.WriteString(x.String())
+		}
+	}
+	if len(out) > 0 {
+		e.Add(validate.ExplainPart{Key: "maps", Value: out, Text: text.String()})
+	}
+}
+
+// spawnExplanations is the JSON form of a map's explanation.
+func spawnExplanations(x *runmove.Explanation) []SpawnExplanation {
+	var out []SpawnExplanation
+	for _, sp := range x.Spawns {
+		se := SpawnExplanation{Number: sp.Spawn.Number, At: sp.Spawn.At.String()}
+		for _, r := range sp.Results {
+			oe := ObjectiveExplanation{Objective: r.Objective.String(), Tokens: r.Tokens, Winnable: r.Plan != nil}
+			if r.Plan != nil {
+				oe.Turns, oe.Sequence, oe.NeedsExhaustion = len(r.Plan.Turns), r.Plan.String(), r.Plan.NeedsExhaustion()
+				for _, a := range r.Plan.Repeated {
+					oe.Repeats = append(oe.Repeats, a.String())
+				}
+			}
+			if r.Gadgets != nil {
+				oe.Gadgets = r.Gadgets.String()
+			}
+			se.Results = append(se.Results, oe)
+		}
+		out = append(out, se)
+	}
+	return out
+}
