@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -15,9 +16,9 @@ import (
 func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Card) []schema.BoxIssue {
 	var out []schema.BoxIssue
 	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
-		st := r.Fonts.TextStyleOf(b)
+		st := TextStyleOf(r.Fonts, b)
 		// Strong runs (**...**) are set in the font's strong variant.
-		plain := map[FontStyle]*strings.Builder{st.Font: {}, st.Font.Strong(): {}}
+		plain := map[draw.FontStyle]*strings.Builder{st.Font: {}, st.Font.Strong(): {}}
 		for _, w := range parseRich(text) {
 			for _, wd := range w {
 				for _, seg := range wd {
@@ -50,7 +51,7 @@ func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Ca
 func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []schema.BoxIssue {
 	var out []schema.BoxIssue
 	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
-		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
+		block := LayoutText(r.Fonts, text, TextStyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
 		if !block.Fits {
 			out = append(out, schema.BoxIssue{Template: id, Box: b.ID, Field: boxField(b), Detail: block.Overflow})
 		}
@@ -125,7 +126,7 @@ func (r *Renderer) ElementIssues(p *schema.Pack, e schema.Element) (overflows, g
 				}
 			}
 		}
-		if miss := r.Fonts.MissingRunes(plain.String(), Regular); len(miss) > 0 {
+		if miss := r.Fonts.MissingRunes(plain.String(), draw.Regular); len(miss) > 0 {
 			var quoted []string
 			for _, m := range miss {
 				quoted = append(quoted, strconv.QuoteRune(m))

@@ -8,12 +8,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/schema"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
-
-	"github.com/runforge/runforge/schema"
 )
 
 // FontIssues loads every font of the pack the way a build uses it, with
@@ -31,7 +31,7 @@ func (r *Renderer) FontIssues(p *schema.Pack) []schema.TextIssue {
 	used := r.packFontText(p)
 	var out []schema.TextIssue
 	for _, f := range p.Game.Fonts {
-		st, ok := r.Fonts.byName[f.Name]
+		st, ok := r.Fonts.Lookup(f.Name)
 		if !ok || r.Fonts.Builtin(st) {
 			continue // not loaded: the loader reported it
 		}
@@ -42,7 +42,7 @@ func (r *Renderer) FontIssues(p *schema.Pack) []schema.TextIssue {
 			text = printableASCII
 		}
 		what := fmt.Sprintf("font %q (%s)", f.Name, f.File)
-		for _, check := range []func(FontStyle, string) error{r.checkPDFFont, r.checkRasterFont} {
+		for _, check := range []func(draw.FontStyle, string) error{r.checkPDFFont, r.checkRasterFont} {
 			if err := check(st, text); err != nil {
 				out = append(out, schema.TextIssue{Ref: f.Ref.Child("file"), What: what, Detail: err.Error()})
 				break
@@ -57,9 +57,9 @@ const printableASCII = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVW
 
 // packFontText collects, for each pack font, the characters the pack's
 // cards and boards set in it, each once, sorted.
-func (r *Renderer) packFontText(p *schema.Pack) map[FontStyle]string {
-	sets := map[FontStyle]map[rune]bool{}
-	add := func(st FontStyle, text string) {
+func (r *Renderer) packFontText(p *schema.Pack) map[draw.FontStyle]string {
+	sets := map[draw.FontStyle]map[rune]bool{}
+	add := func(st draw.FontStyle, text string) {
 		if r.Fonts.Builtin(st) {
 			return
 		}
@@ -86,7 +86,7 @@ func (r *Renderer) packFontText(p *schema.Pack) map[FontStyle]string {
 			}
 		}
 	}
-	out := map[FontStyle]string{}
+	out := map[draw.FontStyle]string{}
 	for st, set := range sets {
 		runes := make([]rune, 0, len(set))
 		for c := range set {
@@ -114,16 +114,16 @@ func plainText(s string) string {
 
 // checkPDFFont embeds the font in a PDF and draws text in it, as the build
 // does, recovering a panic of the PDF library.
-func (r *Renderer) checkPDFFont(st FontStyle, text string) (err error) {
+func (r *Renderer) checkPDFFont(st draw.FontStyle, text string) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("embedding it in a PDF fails: the font's glyph data is broken (%v)", p)
 		}
 	}()
-	doc := NewPDF(PDFInfo{Title: "font check"}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: "font check"}, r.Fonts)
 	page := doc.AddPage(210, 297)
 	for line := range chunks(text, 60) {
-		page.Text(10, 10, line, st, 10, Black)
+		page.Text(10, 10, line, st, 10, draw.Black)
 	}
 	if err := doc.Write(io.Discard); err != nil {
 		return fmt.Errorf("embedding it in a PDF fails: %v", err)
@@ -134,7 +134,7 @@ func (r *Renderer) checkPDFFont(st FontStyle, text string) (err error) {
 // checkRasterFont draws every character in the font as the previews do,
 // recovering a panic of the font library; a glyph the font maps but cannot
 // draw is an error too.
-func (r *Renderer) checkRasterFont(st FontStyle, text string) (err error) {
+func (r *Renderer) checkRasterFont(st draw.FontStyle, text string) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("drawing it fails: the font's glyph data is broken (%v)", p)

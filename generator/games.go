@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -20,7 +21,7 @@ type gameRenderer struct {
 type deriveFunc func(p *schema.Pack, card *schema.Card) map[string]string
 
 // boxDrawer draws a game-specific box type.
-type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color)
+type boxDrawer func(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper draw.Color)
 
 // gameRenderers is the table of games' rendering: one line per game.
 var gameRenderers = []gameRenderer{

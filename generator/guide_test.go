@@ -94,7 +94,7 @@ func TestGuideRowsFitTheirOptions(t *testing.T) {
 	for i, row := range rows {
 		total += heights[i]
 		style := TextStyle{Size: guideTextPt, MinSize: guideMinText, LineHeight: 1.1}
-		block := r.Fonts.LayoutText(guideOptionsText(row), style, guideW-10-guideTextX(heights[i]), heights[i]-2)
+		block := LayoutText(r.Fonts, guideOptionsText(row), style, guideW-10-guideTextX(heights[i]), heights[i]-2)
 		if !block.Fits || block.Size != guideTextPt {
 			t.Errorf("row %d (%d icons): options set at %gpt in a %.1f mm row, want %gpt", i, row.Count, block.Size, heights[i], guideTextPt)
 		}

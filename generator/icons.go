@@ -5,6 +5,8 @@ import (
 	"maps"
 	"sort"
 	"sync"
+
+	"github.com/runforge/runforge/generator/draw"
 )
 
 // icon is a parsed icon: layers in a 100x100 box.
@@ -13,7 +15,7 @@ type icon struct {
 }
 
 type iconShape struct {
-	path     *Path
+	path     *draw.Path
 	knockout bool
 }
 
@@ -58,7 +60,7 @@ func HasIcon(name string) bool {
 // DrawIcon draws the named icon in a size x size square at (x, y), in ink,
 // cutting its details out with paper. Unknown icons draw nothing and report
 // false.
-func DrawIcon(c Canvas, name string, x, y, size float64, ink, paper Color) bool {
+func DrawIcon(c draw.Canvas, name string, x, y, size float64, ink, paper draw.Color) bool {
 	icons, err := parsedIcons()
 	if err != nil {
 		return false

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -115,7 +116,7 @@ func TestCardRenderingGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
 			d, card := firstCardWith(t, p, c.deck, c.pick)
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			c.r.DrawCard(rec, p.Templates[c.template], NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
 			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
 		})
@@ -125,7 +126,7 @@ func TestCardRenderingGolden(t *testing.T) {
 func TestTokenRenderingGolden(t *testing.T) {
 	p := loadRFYL(t)
 	r, _ := NewRenderer(false)
-	rec := &Recorder{}
+	rec := &draw.Recorder{}
 	for i, tok := range p.TokenSets()[0].Tokens[:3] {
 		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
 	}
@@ -134,8 +135,8 @@ func TestTokenRenderingGolden(t *testing.T) {
 
 func TestEveryIconParsesAndDraws(t *testing.T) {
 	for _, name := range schema.IconNames() {
-		rec := &Recorder{}
-		if !DrawIcon(rec, name, 0, 0, 10, Black, White) || len(rec.Ops) == 0 {
+		rec := &draw.Recorder{}
+		if !DrawIcon(rec, name, 0, 0, 10, draw.Black, draw.White) || len(rec.Ops) == 0 {
 			t.Errorf("icon %q: the generator cannot draw it", name)
 		}
 		for _, op := range rec.Ops {
@@ -144,7 +145,7 @@ func TestEveryIconParsesAndDraws(t *testing.T) {
 			}
 		}
 	}
-	if DrawIcon(&Recorder{}, "no-such-icon", 0, 0, 10, Black, White) {
+	if DrawIcon(&draw.Recorder{}, "no-such-icon", 0, 0, 10, draw.Black, draw.White) {
 		t.Error("an unknown icon reported drawn")
 	}
 }

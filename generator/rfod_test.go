@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -332,11 +333,11 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	ring := ringDiameter(t)
 	for _, card := range p.RFoDCards("rfodr/trauma") {
 		text := derivedFields(p, card.Deck, card)["requirements"]
-		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(box), box.W.MM(), box.H.MM())
+		block := LayoutText(r.Fonts, text, TextStyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
 		if !block.Fits {
 			t.Errorf("%s: the requirements do not fit: %s", card.ID, block.Overflow)
 		}
-		if d := ring * block.Size * ptMM; d < minRing {
+		if d := ring * block.Size * draw.PtMM; d < minRing {
 			t.Errorf("%s: set at %.1fpt, the rings are %.2f mm across, want at least %.1f", card.ID, block.Size, d, minRing)
 		}
 	}
@@ -382,7 +383,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 				if b.Kind() != "text" || !d.visible(b) {
 					continue
 				}
-				block := r.Fonts.LayoutText(d.boxText(b), r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
+				block := LayoutText(r.Fonts, d.boxText(b), TextStyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
 				if want := b.Size.Pt(); block.Size < want {
 					t.Errorf("%s %s: set at %.1fpt, want its size %.1fpt", card.ID, b.ID, block.Size, want)
 				}

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/runforge/runforge/generator/draw"
 )
 
 // TextStyle is how a text box sets its text.
 type TextStyle struct {
-	Font       FontStyle
+	Font       draw.FontStyle
 	Size       float64 // points, the preferred size
 	MinSize    float64 // points, the smallest size auto-shrink may use
 	LineHeight float64 // multiple of the size
@@ -143,7 +145,7 @@ func mergeText(w word) word {
 }
 
 // font is the font a segment of a word set in base is drawn in.
-func (s segment) font(base FontStyle) FontStyle {
+func (s segment) font(base draw.FontStyle) draw.FontStyle {
 	if s.strong {
 		return base.Strong()
 	}
@@ -165,7 +167,7 @@ const maxTextPt = 1000
 // the minimum when none does). Text that fits at a size fits at every
 // smaller one, so the sizes are searched by halving: a 200pt box that fits
 // at 6pt takes ten layouts, not eight hundred.
-func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
+func LayoutText(f *draw.Fonts, text string, st TextStyle, w, h float64) TextBlock {
 	if st.LineHeight == 0 {
 		st.LineHeight = 1.15
 	}
@@ -175,12 +177,12 @@ func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
 	}
 	paras := parseRich(text)
 	sizes := shrinkSizes(st.Size, st.MinSize)
-	first := f.layoutAt(paras, st, sizes[0], w, h)
+	first := layoutAt(f, paras, st, sizes[0], w, h)
 	if first.Fits || len(sizes) == 1 {
 		return first
 	}
 	last := len(sizes) - 1
-	best := f.layoutAt(paras, st, sizes[last], w, h)
+	best := layoutAt(f, paras, st, sizes[last], w, h)
 	if !best.Fits {
 		return best
 	}
@@ -188,7 +190,7 @@ func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
 	lo, hi := 0, last
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if b := f.layoutAt(paras, st, sizes[mid], w, h); b.Fits {
+		if b := layoutAt(f, paras, st, sizes[mid], w, h); b.Fits {
 			hi, best = mid, b
 		} else {
 			lo = mid
@@ -212,21 +214,21 @@ func shrinkSizes(size, minSize float64) []float64 {
 	}
 }
 
-func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextBlock {
+func layoutAt(f *draw.Fonts, paras [][]word, st TextStyle, size, w, h float64) TextBlock {
 	b := TextBlock{Size: size, Style: st, Fits: true}
 	space := f.Width(" ", st.Font, size)
 	wordWidth := func(wd word) float64 {
 		total := 0.0
 		for _, s := range wd {
 			if s.icon != "" {
-				total += iconEm * size * ptMM
+				total += iconEm * size * draw.PtMM
 			} else {
 				total += f.Width(s.text, s.font(st.Font), size)
 			}
 		}
 		return total
 	}
-	paraSpace := st.ParagraphSpacing * size * ptMM
+	paraSpace := st.ParagraphSpacing * size * draw.PtMM
 	for i, para := range paras {
 		line := TextLine{}
 		if i > 0 {
@@ -236,13 +238,13 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 			ww := wordWidth(wd)
 			if ww > w+1e-6 {
 				// A word wider than the box is broken at characters.
-				for _, piece := range f.breakWord(wd, st.Font, size, w) {
+				for _, piece := range breakWord(f, wd, st.Font, size, w) {
 					pw := wordWidth(piece)
 					if len(line.Items) > 0 {
 						b.Lines = append(b.Lines, line)
 						line = TextLine{}
 					}
-					line = f.appendWord(line, piece, st.Font, size, 0, pw)
+					line = appendWord(f, line, piece, st.Font, size, 0, pw)
 				}
 				b.Fits = false
 				b.Overflow = fmt.Sprintf("the word %q is wider than the box at %gpt", wordText(wd), size)
@@ -256,11 +258,11 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 				b.Lines = append(b.Lines, line)
 				line, gap = TextLine{}, 0
 			}
-			line = f.appendWord(line, wd, st.Font, size, gap, ww)
+			line = appendWord(f, line, wd, st.Font, size, gap, ww)
 		}
 		b.Lines = append(b.Lines, line)
 	}
-	lineH := size * st.LineHeight * ptMM
+	lineH := size * st.LineHeight * draw.PtMM
 	n := float64(len(b.Lines))
 	b.Height = (n-1)*lineH + b.spacing() + f.Ascent(st.Font, size) + f.Descent(st.Font, size)
 	if b.Height > h+1e-6 {
@@ -282,11 +284,11 @@ func (b TextBlock) spacing() float64 {
 }
 
 // appendWord adds a word to a line after a gap, merging text runs.
-func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww float64) TextLine {
+func appendWord(f *draw.Fonts, line TextLine, wd word, st draw.FontStyle, size, gap, ww float64) TextLine {
 	x := line.Width + gap
 	for i, s := range wd {
 		if s.icon != "" {
-			iw := iconEm * size * ptMM
+			iw := iconEm * size * draw.PtMM
 			line.Items = append(line.Items, TextItem{Icon: s.icon, X: x, W: iw})
 			x += iw
 			continue
@@ -307,7 +309,7 @@ func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww f
 }
 
 // breakWord splits a word into pieces no wider than w.
-func (f *Fonts) breakWord(wd word, st FontStyle, size, w float64) []word {
+func breakWord(f *draw.Fonts, wd word, st draw.FontStyle, size, w float64) []word {
 	var pieces []word
 	var cur word
 	curW := 0.0
@@ -319,7 +321,7 @@ func (f *Fonts) breakWord(wd word, st FontStyle, size, w float64) []word {
 	}
 	for _, s := range wd {
 		if s.icon != "" {
-			iw := iconEm * size * ptMM
+			iw := iconEm * size * draw.PtMM
 			if curW+iw > w && len(cur) > 0 {
 				flush()
 			}
@@ -354,9 +356,9 @@ func wordText(wd word) string {
 
 // DrawText draws a laid-out block in the box at (x, y, w, h). paper is the
 // colour behind the text, used to cut details out of inline icons.
-func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper Color) {
+func DrawText(f *draw.Fonts, c draw.Canvas, b TextBlock, x, y, w, h float64, ink, paper draw.Color) {
 	st, size := b.Style, b.Size
-	lineH := size * st.LineHeight * ptMM
+	lineH := size * st.LineHeight * draw.PtMM
 	n := float64(len(b.Lines))
 	var baseline float64
 	switch st.VAlign {
@@ -369,7 +371,7 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 	default:
 		baseline = y + f.Ascent(st.Font, size)
 	}
-	iconSize := size * ptMM * 0.95
+	iconSize := size * draw.PtMM * 0.95
 	for _, line := range b.Lines {
 		baseline += line.Space
 		lx := x
@@ -397,19 +399,3 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 
 // round2 rounds to 1/100 mm so output does not depend on float noise.
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
-
-// Strong is the font strong text (**...**) is set in when a box's font is
-// f: bold for regular, bold italic for italic; bold and bold italic stay
-// as they are, and so does mono, which has no bold. A pack's own font has
-// no bold of its own either, so its strong text is set in bold.
-func (f FontStyle) Strong() FontStyle {
-	switch f {
-	case Regular:
-		return Bold
-	case Italic:
-		return BoldItalic
-	case Bold, BoldItalic, Mono:
-		return f
-	}
-	return Bold
-}
