@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -1250,7 +1251,7 @@ func drawSpaceIcons(c draw.Canvas, names []string, box layout.Rect, ink, paper d
 	x := box.X + (box.W-(n*size+(n-1)*gap*size))/2
 	y := box.Y + (box.H-size)/2
 	for _, name := range names {
-		DrawIcon(c, name, x, y, size, ink, paper)
+		icons.Draw(c, name, x, y, size, ink, paper)
 		x += size * (1 + gap)
 	}
 }

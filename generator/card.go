@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -232,7 +233,7 @@ func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *Car
 		c.Line(box.X, box.Y, box.Right(), box.Bottom(), draw.ColorOr(b.Stroke, ink), strokeWidth(b))
 	case "icon":
 		side := min(box.W, box.H)
-		DrawIcon(c, b.Icon, box.X+(box.W-side)/2, box.Y+(box.H-side)/2, side, ink, paper)
+		icons.Draw(c, b.Icon, box.X+(box.W-side)/2, box.Y+(box.H-side)/2, side, ink, paper)
 	case "icons":
 		r.drawIconRow(c, strings.Fields(d.boxText(b)), box, ink, paper)
 	case "image":
@@ -304,7 +305,7 @@ func (r *Renderer) drawIconRow(c draw.Canvas, names []string, box layout.Rect, i
 	x := box.X + (box.W-total)/2
 	y := box.Y + (box.H-size)/2
 	for _, name := range names {
-		DrawIcon(c, name, x, y, size, ink, paper)
+		icons.Draw(c, name, x, y, size, ink, paper)
 		x += size * (1 + gap)
 	}
 }

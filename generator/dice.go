@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -458,9 +459,9 @@ func (r *Renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s f
 	_, ink, paper := r.dieColours(d)
 	k := s / stickerSize
 	word := d.FaceWord(face)
-	if HasIcon(face) {
+	if icons.Has(face) {
 		is := round2(s * 0.56)
-		DrawIcon(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
+		icons.Draw(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
 		bw, bh := iconWordBox(s)
 		bx, by := round2(x+s*0.1), round2(y+s*0.69)
 		DrawText(r.Fonts, c, LayoutText(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
@@ -480,7 +481,7 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 	size := diceWordPt
 	st := faceWordStyle(1)
 	for _, face := range d.Faces {
-		if HasIcon(face) {
+		if icons.Has(face) {
 			continue
 		}
 		bw, bh := wordBox(stickerSize)
@@ -702,7 +703,7 @@ func diceOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextI
 			seen[face] = true
 			st, minPt := faceWordStyle(1), diceWordMinPt
 			bw, bh := wordBox(stickerSize)
-			if HasIcon(face) {
+			if icons.Has(face) {
 				st, minPt = iconWordStyle(1), diceIconMinPt
 				bw, bh = iconWordBox(stickerSize)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -54,7 +55,7 @@ func TestGameTablesAgree(t *testing.T) {
 		}
 	}
 	for _, name := range schema.IconNames() {
-		if !HasIcon(name) {
+		if !icons.Has(name) {
 			t.Errorf("icon %q cannot be drawn", name)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -326,25 +327,12 @@ func (r *Renderer) centredText(c draw.Canvas, cx, y float64, s string, f draw.Fo
 	c.Text(round2(cx-r.Fonts.Width(s, f, size)/2), y, s, f, size, col)
 }
 
-// polyPath is a closed polygon path.
-func polyPath(pts ...[2]float64) *draw.Path {
-	ps := make([]iconPt, len(pts))
-	for i, p := range pts {
-		ps[i] = iconPt{p[0], p[1]}
-	}
-	path, err := parseSVGPath(iconPolygon(ps))
-	if err != nil {
-		return &draw.Path{}
-	}
-	return path
-}
-
 // drawDieFace draws a die face: a rounded square with the face's icon, or
 // its name when no icon draws it.
 func (r *Renderer) drawDieFace(c draw.Canvas, face string, x, y, size float64) {
 	c.Rect(x, y, size, size, size*0.18, draw.Style{Fill: &draw.White, Stroke: &rfInk, Width: max(0.25, size*0.03)})
 	pad := size * 0.16
-	if !DrawIcon(c, face, x+pad, y+pad, size-2*pad, rfInk, draw.White) {
+	if !icons.Draw(c, face, x+pad, y+pad, size-2*pad, rfInk, draw.White) {
 		label := strings.ToUpper(face)
 		pt := min(size*0.9, 7.0)
 		for pt > 3 && r.Fonts.Width(label, draw.Bold, pt) > size-1 {
@@ -468,7 +456,7 @@ func rfColorPtr(c draw.Color) *draw.Color { return &c }
 // centred on y.
 func (r *Renderer) drawDownArrows(c draw.Canvas, w, y float64, col draw.Color) {
 	for _, x := range []float64{rfInset + 16, w - rfInset - 16} {
-		c.Path(polyPath([2]float64{x - 5, y - 4}, [2]float64{x + 5, y - 4}, [2]float64{x, y + 2}), col)
+		c.Path(icons.PolygonPath([2]float64{x - 5, y - 4}, [2]float64{x + 5, y - 4}, [2]float64{x, y + 2}), col)
 	}
 }
 
@@ -509,7 +497,7 @@ func (r *Renderer) drawZone(c draw.Canvas, z *schema.BoardZone, n int, x, y, w, 
 		dashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, rfRule, 0.35)
 	}
 	is := min(ah-8, 18.0)
-	DrawIcon(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, r.rfFill(rfPanel))
+	icons.Draw(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, r.rfFill(rfPanel))
 	r.centredText(c, ax+aw/2, ay+ah-2, "zombies", draw.Italic, 6.5, rfMuted)
 }
 

@@ -133,23 +133,6 @@ func TestTokenRenderingGolden(t *testing.T) {
 	checkGolden(t, "tokens.txt", rec.String())
 }
 
-func TestEveryIconParsesAndDraws(t *testing.T) {
-	for _, name := range schema.IconNames() {
-		rec := &draw.Recorder{}
-		if !DrawIcon(rec, name, 0, 0, 10, draw.Black, draw.White) || len(rec.Ops) == 0 {
-			t.Errorf("icon %q: the generator cannot draw it", name)
-		}
-		for _, op := range rec.Ops {
-			if strings.Contains(op, "bbox=-") {
-				t.Errorf("icon %q draws outside its box: %s", name, op)
-			}
-		}
-	}
-	if DrawIcon(&draw.Recorder{}, "no-such-icon", 0, 0, 10, draw.Black, draw.White) {
-		t.Error("an unknown icon reported drawn")
-	}
-}
-
 func TestDerivedDeterminationFields(t *testing.T) {
 	cases := map[int][2]string{
 		1: {"no bullets + {blood}", "nothing"}, 3: {"no bullets", "nothing"}, 5: {"1 {bullet}", "nothing"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -79,7 +80,7 @@ func TestRFoDFollowerSections(t *testing.T) {
 func TestRFoDFollowerIconsDraw(t *testing.T) {
 	for _, sections := range [][]rfodSection{rfodFollowerSections, rfodrFollowerSections} {
 		for _, s := range sections {
-			if !HasIcon(s.icon) {
+			if !icons.Has(s.icon) {
 				t.Errorf("section %s: icon %q cannot be drawn", s.field, s.icon)
 			}
 			if _, ok := schema.Icons[s.icon]; !ok {
@@ -87,7 +88,7 @@ func TestRFoDFollowerIconsDraw(t *testing.T) {
 			}
 		}
 	}
-	if !HasIcon("wound-space") {
+	if !icons.Has("wound-space") {
 		t.Error("wound-space cannot be drawn")
 	}
 }
@@ -348,10 +349,10 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 // outer circle fills.
 func ringDiameter(t *testing.T) float64 {
 	t.Helper()
-	if !HasIcon("wound-space") {
+	if !icons.Has("wound-space") {
 		t.Fatal("no wound-space icon")
 	}
-	return 0.95 * 2 * woundSpaceRadius / 100
+	return 0.95 * 2 * icons.WoundSpaceRadius / 100
 }
 
 // No text of a bundled RFoD Location, the Town Line's text and table

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -90,7 +91,7 @@ func drawDropEdge(r *Renderer, c draw.Canvas, k, countdown int, left, bottom, w 
 	mid := left + w/2
 	y := bottom - size - 1.2
 	if k == 0 {
-		DrawIcon(c, "blood", mid-size*0.7, y-size*0.4, size*1.4, ink, paper)
+		icons.Draw(c, "blood", mid-size*0.7, y-size*0.4, size*1.4, ink, paper)
 		label := "0  REVEAL"
 		tw := r.Fonts.Width(label, draw.Bold, 7)
 		c.Text(round2(mid-tw/2), round2(y-size*0.4-1.2), label, draw.Bold, 7, ink)
@@ -100,7 +101,7 @@ func drawDropEdge(r *Renderer, c draw.Canvas, k, countdown int, left, bottom, w 
 	total := float64(k)*size + float64(k-1)*gap
 	x := mid - total/2
 	for i := 0; i < k; i++ {
-		DrawIcon(c, "drop", x, y, size, ink, paper)
+		icons.Draw(c, "drop", x, y, size, ink, paper)
 		x += size + gap
 	}
 	label := fmt.Sprint(k)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -1113,7 +1114,7 @@ func mapRulesText(m *schema.Map) string {
 		}
 		s := mapIconName.ReplaceAllStringFunc(strings.TrimSpace(t.Text), func(tok string) string {
 			name := tok[1 : len(tok)-1]
-			if HasIcon(name) {
+			if icons.Has(name) {
 				return tok
 			}
 			return gadgetName(name)
@@ -1232,9 +1233,9 @@ func (r *Renderer) drawCrossedGadget(c draw.Canvas, id string, p pt) {
 // gadget's icon from the icon set when there is one, else a simple glyph;
 // an unknown gadget shows its initial.
 func drawGadgetGlyph(c draw.Canvas, r *Renderer, id string, p pt) {
-	if HasIcon(id) {
+	if icons.Has(id) {
 		const s = 7.0
-		DrawIcon(c, id, round2(p.X-s/2), round2(p.Y-s/2), s, mapInk, draw.White)
+		icons.Draw(c, id, round2(p.X-s/2), round2(p.Y-s/2), s, mapInk, draw.White)
 		return
 	}
 	switch id {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 )
 
 // TextStyle is how a text box sets its text.
@@ -117,7 +118,7 @@ func parseWord(w string, strong bool) word {
 			break
 		}
 		name := w[open+1 : open+end]
-		if !HasIcon(name) {
+		if !icons.Has(name) {
 			out = append(out, segment{text: w[:open+end+1], strong: strong})
 			w = w[open+end+1:]
 			continue
@@ -384,7 +385,7 @@ func DrawText(f *draw.Fonts, c draw.Canvas, b TextBlock, x, y, w, h float64, ink
 		for _, it := range line.Items {
 			if it.Icon != "" {
 				ix := lx + it.X + (it.W-iconSize)/2
-				DrawIcon(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
+				icons.Draw(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
 				continue
 			}
 			font := st.Font

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -58,7 +59,7 @@ func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed
 		iy = y + s*0.11
 	}
 	if t.Icon != "" {
-		DrawIcon(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
+		icons.Draw(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
 	}
 	if t.Label != "" {
 		// The label's box sits low on the disc under an icon, or across

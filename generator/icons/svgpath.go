@@ -1,4 +1,4 @@
-package generator
+package icons
 
 import (
 	"fmt"
@@ -140,4 +140,17 @@ func tokenizeSVGPath(d string) []string {
 	}
 	flush()
 	return toks
+}
+
+// PolygonPath is the closed polygon through pts, as the icons build theirs.
+func PolygonPath(pts ...[2]float64) *draw.Path {
+	ps := make([]iconPt, len(pts))
+	for i, p := range pts {
+		ps[i] = iconPt{p[0], p[1]}
+	}
+	path, err := parseSVGPath(iconPolygon(ps))
+	if err != nil {
+		return &draw.Path{}
+	}
+	return path
 }
