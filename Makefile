@@ -22,7 +22,7 @@ bench:
 FUZZTIME ?= 60s
 FUZZ_TARGETS = schema:FuzzLoadContentFile schema:FuzzLoadManifest validate:FuzzUnknownIcons \
 	validate:FuzzRules validate:FuzzRunMap validate/jrsim:FuzzCheck validate/diceodds:FuzzProbability \
-	generator:FuzzParseRich generator:FuzzLayoutText
+	generator/typeset:FuzzParseRich generator/typeset:FuzzLayoutText
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t#*:}; \

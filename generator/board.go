@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -919,18 +920,18 @@ func (r *Renderer) drawMapText(c draw.Canvas, bp *boardPrint, x0, x1, y float64)
 	for i, step := range boardSteps(bp) {
 		num := fmt.Sprintf("%d.", i+1)
 		c.Text(x0, round2(left+r.Fonts.Ascent(draw.Regular, 9)), num, draw.Bold, 9, boardInk)
-		st := TextStyle{Font: draw.Regular, Size: 9, LineHeight: 1.25}
-		block := LayoutText(r.Fonts, step, st, colW-6, 1000)
-		DrawText(r.Fonts, c, block, x0+6, left, colW-6, block.Height, boardInk, draw.White)
+		st := typeset.Style{Font: draw.Regular, Size: 9, LineHeight: 1.25}
+		block := typeset.Layout(r.Fonts, step, st, colW-6, 1000)
+		typeset.Draw(r.Fonts, c, block, x0+6, left, colW-6, block.Height, boardInk, draw.White)
 		left += block.Height + 2.5
 	}
 	lx := x0 + colW + 8
 	right := r.drawLegend(c, lx, x1, y)
 	if bp.side.Joins != "" {
 		c.Text(lx, right+4, "Joins", draw.Bold, 11, boardInk)
-		st := TextStyle{Font: draw.Italic, Size: 9, LineHeight: 1.25}
-		block := LayoutText(r.Fonts, bp.side.Joins, st, x1-lx, 1000)
-		DrawText(r.Fonts, c, block, lx, right+8, x1-lx, block.Height, boardInk, draw.White)
+		st := typeset.Style{Font: draw.Italic, Size: 9, LineHeight: 1.25}
+		block := typeset.Layout(r.Fonts, bp.side.Joins, st, x1-lx, 1000)
+		typeset.Draw(r.Fonts, c, block, lx, right+8, x1-lx, block.Height, boardInk, draw.White)
 		right += 8 + block.Height
 	}
 	return max(left, right)
@@ -969,8 +970,8 @@ func tileLayoutHint(pl layout.TilePlan) string {
 func (r *Renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
 	c.Text(x, y, "On the pages", draw.Bold, 11, boardInk)
 	row := func(y float64, text string) {
-		block := LayoutText(r.Fonts, text, TextStyle{Font: draw.Regular, Size: 8, LineHeight: 1.2}, x1-x-18, 12)
-		DrawText(r.Fonts, c, block, x+18, y-3, x1-x-18, 12, boardInk, draw.White)
+		block := typeset.Layout(r.Fonts, text, typeset.Style{Font: draw.Regular, Size: 8, LineHeight: 1.2}, x1-x-18, 12)
+		typeset.Draw(r.Fonts, c, block, x+18, y-3, x1-x-18, 12, boardInk, draw.White)
 	}
 	y += 8
 	c.Line(x, y, x+14, y, draw.White, 0.9)
@@ -1025,7 +1026,7 @@ func (r *Renderer) DrawBoardSide(c draw.Canvas, side *schema.BoardSide, bleed fl
 	}
 	if side.Joins != "" {
 		box, block := r.joinsBlock(side)
-		DrawText(r.Fonts, c, block, box.X, box.Y, box.W, box.H, r.sideInk(side, bg), bg)
+		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, r.sideInk(side, bg), bg)
 	}
 }
 
@@ -1086,7 +1087,7 @@ type spaceLayout struct {
 	// top and bottom are the extent of the title (or the lone icon row).
 	top, bottom float64
 	icons       layout.Rect
-	label, note *TextBlock
+	label, note *typeset.Block
 	labelBox    layout.Rect
 	noteBox     layout.Rect
 }
@@ -1115,12 +1116,12 @@ func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre 
 	}
 	y := l.bottom + gap
 	if sp.Label != "" && !l.titleIsLabel {
-		st := TextStyle{Font: draw.Bold, Size: round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
+		st := typeset.Style{Font: draw.Bold, Size: round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
 		l.label, l.labelBox = r.spaceText(l, sp.Label, st, y, 1)
 		y = l.labelBox.Bottom() + gap/2
 	}
 	if sp.Note != "" {
-		st := TextStyle{Font: draw.Italic, Size: round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
+		st := typeset.Style{Font: draw.Italic, Size: round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
 		l.note, l.noteBox = r.spaceText(l, sp.Note, st, y, 2)
 	}
 	return l
@@ -1186,15 +1187,15 @@ func (l *spaceLayout) widthAt(y0, y1 float64) float64 {
 }
 
 // spaceText sets text of a space in a box of the given lines from y.
-func (r *Renderer) spaceText(l spaceLayout, text string, st TextStyle, y float64, lines int) (*TextBlock, layout.Rect) {
+func (r *Renderer) spaceText(l spaceLayout, text string, st typeset.Style, y float64, lines int) (*typeset.Block, layout.Rect) {
 	lineH := st.Size * 1.15 * draw.PtMM
 	h := float64(lines-1)*lineH + r.Fonts.Ascent(st.Font, st.Size) + r.Fonts.Descent(st.Font, st.Size)
 	w := l.widthAt(y, y+h)
 	box := layout.Rect{X: l.cx - w/2, Y: y, W: w, H: h}
 	if w < 1 {
-		return &TextBlock{Fits: false, Overflow: "there is no room left in the space"}, box
+		return &typeset.Block{Fits: false, Overflow: "there is no room left in the space"}, box
 	}
-	b := LayoutText(r.Fonts, text, st, w, h)
+	b := typeset.Layout(r.Fonts, text, st, w, h)
 	return &b, box
 }
 
@@ -1224,11 +1225,11 @@ func (r *Renderer) drawSpace(c draw.Canvas, l spaceLayout) {
 		c.Text(round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
 	}
 	for _, t := range []struct {
-		b   *TextBlock
+		b   *typeset.Block
 		box layout.Rect
 	}{{l.label, l.labelBox}, {l.note, l.noteBox}} {
 		if t.b != nil && len(t.b.Lines) > 0 {
-			DrawText(r.Fonts, c, *t.b, t.box.X, t.box.Y, t.box.W, t.box.H, l.ink, paper)
+			typeset.Draw(r.Fonts, c, *t.b, t.box.X, t.box.Y, t.box.W, t.box.H, l.ink, paper)
 		}
 	}
 }
@@ -1257,13 +1258,13 @@ func drawSpaceIcons(c draw.Canvas, names []string, box layout.Rect, ink, paper d
 }
 
 // boardTextBlock sets a free text of a side in its box.
-func (r *Renderer) boardTextBlock(t *schema.BoardText) TextBlock {
+func (r *Renderer) boardTextBlock(t *schema.BoardText) typeset.Block {
 	size := t.Size.Pt()
 	if size == 0 {
 		size = boardTextPt
 	}
-	st := TextStyle{Font: r.Fonts.Style(t.Font), Size: round2(size), Align: t.Align}
-	return LayoutText(r.Fonts, t.Text, st, t.W.MM(), t.H.MM())
+	st := typeset.Style{Font: r.Fonts.Style(t.Font), Size: round2(size), Align: t.Align}
+	return typeset.Layout(r.Fonts, t.Text, st, t.W.MM(), t.H.MM())
 }
 
 // drawBoardText draws a free text, turned about its box's centre.
@@ -1284,18 +1285,18 @@ func (r *Renderer) drawBoardText(c draw.Canvas, side *schema.BoardSide, t *schem
 	if !block.Fits {
 		c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)
 	}
-	DrawText(r.Fonts, c, block, box.X, box.Y, box.W, box.H, ink, bg)
+	typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, ink, bg)
 	c.Pop()
 }
 
 // joinsBlock sets the side's joins text in its bottom-right corner.
-func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, TextBlock) {
+func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Block) {
 	w, h := side.Width.MM(), side.Height.MM()
 	bw := max(0, min(110, w*0.5, w-2*boardInset))
 	bh := max(0, min(14, h-2*boardInset))
 	box := layout.Rect{X: w - boardInset - bw, Y: h - boardInset - bh, W: bw, H: bh}
-	st := TextStyle{Font: draw.Italic, Size: boardJoinsPt, MinSize: 6, Align: "right", VAlign: "bottom"}
-	return box, LayoutText(r.Fonts, "→ "+side.Joins, st, bw, bh)
+	st := typeset.Style{Font: draw.Italic, Size: boardJoinsPt, MinSize: 6, Align: "right", VAlign: "bottom"}
+	return box, typeset.Layout(r.Fonts, "→ "+side.Joins, st, bw, bh)
 }
 
 // ---- text fit ----

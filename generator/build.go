@@ -1,7 +1,7 @@
 // Package generator builds a pack's print kit: the output plan, the kit
 // index, the card, token and calibration renderers and the games'. Its
-// sub-packages do one job each: draw (the drawing surface), the text engine,
-// icons and imposition.
+// sub-packages do one job each: draw (the drawing surface), typeset (rich
+// text in boxes) and icons.
 package generator
 
 import (

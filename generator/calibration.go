@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -118,13 +119,13 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 		"4. On the back, read where the hole or the cut edge falls on the scales around it: X on the horizontal scale, Y on the vertical one (mm).\n" +
 		fmt.Sprintf("5. Add the readings at C to the offset this sheet used: build with --back-offset X,Y (%g,%g plus the readings), or store it as print.backOffset.\n", opts.BackOffset.X, opts.BackOffset.Y) +
 		"6. L and R are 150 mm apart, T and B 200 mm. If their readings differ by more than 0.5 mm, one side was printed at another scale: check the print settings of the back."
-	st := TextStyle{Font: draw.Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
+	st := typeset.Style{Font: draw.Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
 	const textW = 136.0
 	tx, ty, th := cx-textW/2, cy-calTargetDY+calCrossArm+4, calTargetDY-2*calCrossArm-10
 	front.Text(round2(tx), round2(ty+r.Fonts.Ascent(draw.Bold, 9)), title, draw.Bold, 9, ink)
 	ty, th = ty+6, th-6
-	block := LayoutText(r.Fonts, text, st, textW, th)
-	DrawText(r.Fonts, front, block, round2(tx), round2(ty), textW, th, ink, draw.White)
+	block := typeset.Layout(r.Fonts, text, st, textW, th)
+	typeset.Draw(r.Fonts, front, block, round2(tx), round2(ty), textW, th, ink, draw.White)
 	bar := layout.Rect{X: cx - scaleBarLen/2 - deckLabelPad, Y: cy + calCrossArm + 12, W: scaleBarLen + 2*deckLabelPad, H: r.scaleBarHeight()}
 	r.drawScaleBar(front, bar)
 

@@ -1,12 +1,14 @@
 package generator
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -146,19 +148,6 @@ func toString(v any) string {
 	return ""
 }
 
-// TextStyleOf is the text style of a box, with defaults.
-func TextStyleOf(f *draw.Fonts, b *schema.Box) TextStyle {
-	size := b.Size.Pt()
-	if size == 0 {
-		size = 10
-	}
-	return TextStyle{
-		Font: f.Style(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
-		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
-		ParagraphSpacing: b.ParagraphSpacing,
-	}
-}
-
 // shape is a filled area drawn so far, to find the colour behind a box.
 type shape struct {
 	r     layout.Rect
@@ -243,12 +232,12 @@ func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *Car
 		if strings.TrimSpace(text) == "" {
 			return draw.Color{}, false
 		}
-		block := LayoutText(r.Fonts, text, TextStyleOf(r.Fonts, b), box.W, box.H)
+		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, b), box.W, box.H)
 		if !block.Fits {
 			c.Push()
 			c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)
 		}
-		DrawText(r.Fonts, c, block, box.X, box.Y, box.W, box.H, ink, paper)
+		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, ink, paper)
 		if !block.Fits {
 			c.Pop()
 		}
@@ -334,3 +323,6 @@ func (r *Renderer) drawImageBox(c draw.Canvas, b *schema.Box, box layout.Rect, d
 	}
 	draw.DrawImage(c, r.images, p, b.Alpha(), box, b.FitMode())
 }
+
+// round2 rounds to 1/100 mm so output does not depend on float noise.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -464,14 +465,14 @@ func (r *Renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s f
 		icons.Draw(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
 		bw, bh := iconWordBox(s)
 		bx, by := round2(x+s*0.1), round2(y+s*0.69)
-		DrawText(r.Fonts, c, LayoutText(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
+		typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
 		return
 	}
 	bw, bh := wordBox(s)
 	bx, by := round2(x+s*0.1), round2(y+s*0.12)
 	st := faceWordStyle(k)
 	st.Size = round2(r.dieWordSize(d) * k)
-	DrawText(r.Fonts, c, LayoutText(r.Fonts, word, st, bw, bh), bx, by, bw, bh, ink, paper)
+	typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, st, bw, bh), bx, by, bw, bh, ink, paper)
 }
 
 // dieWordSize is the size, on a 14 mm sticker, of the word faces of a
@@ -485,7 +486,7 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 			continue
 		}
 		bw, bh := wordBox(stickerSize)
-		b := LayoutText(r.Fonts, d.FaceWord(face), st, bw, bh)
+		b := typeset.Layout(r.Fonts, d.FaceWord(face), st, bw, bh)
 		size = min(size, b.Size)
 	}
 	return size
@@ -493,8 +494,8 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 
 // iconWordStyle is the style of the word under an icon, scaled by k from a
 // 14 mm sticker.
-func iconWordStyle(k float64) TextStyle {
-	return TextStyle{Font: draw.Bold, Size: round2(diceIconWord * k), MinSize: round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
+func iconWordStyle(k float64) typeset.Style {
+	return typeset.Style{Font: draw.Bold, Size: round2(diceIconWord * k), MinSize: round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
 }
 
 // iconWordBox is the size of the box of the word under an icon on an s x s
@@ -506,8 +507,8 @@ func wordBox(s float64) (w, h float64) { return round2(s * 0.8), round2(s * 0.76
 
 // faceWordStyle is the style of a word face, scaled by k from a 14 mm
 // sticker.
-func faceWordStyle(k float64) TextStyle {
-	return TextStyle{Font: draw.Bold, Size: round2(diceWordPt * k), MinSize: round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
+func faceWordStyle(k float64) typeset.Style {
+	return typeset.Style{Font: draw.Bold, Size: round2(diceWordPt * k), MinSize: round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
 }
 
 // ---- cube nets ----
@@ -707,7 +708,7 @@ func diceOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextI
 				st, minPt = iconWordStyle(1), diceIconMinPt
 				bw, bh = iconWordBox(stickerSize)
 			}
-			b := LayoutText(r.Fonts, d.FaceWord(face), st, bw, bh)
+			b := typeset.Layout(r.Fonts, d.FaceWord(face), st, bw, bh)
 			if b.Fits {
 				continue
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -134,7 +135,7 @@ func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*schema.GuideEntry,
 		r.drawDieFace(c, face, 10, ry+(rowH-size)/2, size)
 		c.Text(10+size+4, ry+rowH/2+1.4, r.clipText(faceTitle(face), draw.Bold, 10, 40), draw.Bold, 10, rfInk)
 		tx := 10 + size + 46
-		fs.note(r.textIn(c, e.Text, TextStyle{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
+		fs.note(r.textIn(c, e.Text, typeset.Style{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
 	}
 	return y + float64(len(entries))*rowH
 }
@@ -195,7 +196,7 @@ func (r *Renderer) guideRowHeights(rows []*schema.GuideRow, avail float64) []flo
 	for i, row := range rows {
 		need[i] = guideRowMin
 		if row != nil {
-			block := LayoutText(r.Fonts, guideOptionsText(row), TextStyle{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), sheetUnbounded)
+			block := typeset.Layout(r.Fonts, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), sheetUnbounded)
 			need[i] = max(guideRowMin, block.Height+2*guideRowPad)
 		}
 		total += need[i]
@@ -286,7 +287,7 @@ func (r *Renderer) drawGuideTable(c draw.Canvas, rows []*schema.GuideRow, face s
 		}
 		r.centredText(c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), draw.Bold, 6, rfMuted)
 		tx := guideTextX(rowH)
-		fs.note(r.textIn(c, guideOptionsText(row), TextStyle{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
+		fs.note(r.textIn(c, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
 			row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
 		ry += rowH
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -89,7 +90,7 @@ type gutterfoldPage struct {
 	// labels are the places of the fold line's "fold" labels, as extents
 	// along the line; dashes the stretches of the line drawn dashed.
 	labels, dashes [][2]float64
-	hint           *TextBlock // the instructions, if there is room
+	hint           *typeset.Block // the instructions, if there is room
 	hintBox        layout.Rect
 }
 
@@ -187,7 +188,7 @@ func (r *Renderer) paintGutterfoldPage(page draw.Canvas, pg *gutterfoldPage, she
 	r.drawFoldLine(c, pg)
 	if pg.hint != nil {
 		b := pg.hintBox
-		DrawText(r.Fonts, c, *pg.hint, b.X, b.Y, b.W, b.H, gutterfoldFoldColor, draw.White)
+		typeset.Draw(r.Fonts, c, *pg.hint, b.X, b.Y, b.W, b.H, gutterfoldFoldColor, draw.White)
 	}
 }
 
@@ -412,12 +413,12 @@ func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 // gutterfoldHintPlace finds room for the instructions inside area, clear
 // of the obstacles: the widest box first, at the preferred size, then
 // narrower ones and smaller sizes. ok is false on a page too full for them.
-func (r *Renderer) gutterfoldHintPlace(area layout.Rect, obstacles []layout.Rect) (*TextBlock, layout.Rect) {
-	st := TextStyle{Font: draw.Regular, Size: gutterfoldHintPt, LineHeight: 1.15}
+func (r *Renderer) gutterfoldHintPlace(area layout.Rect, obstacles []layout.Rect) (*typeset.Block, layout.Rect) {
+	st := typeset.Style{Font: draw.Regular, Size: gutterfoldHintPt, LineHeight: 1.15}
 	for _, size := range []float64{gutterfoldHintPt, 6, 5.5} {
 		st.Size, st.MinSize = size, size
 		for w := math.Min(area.W, 190); w >= 40; w -= 10 {
-			block := LayoutText(r.Fonts, gutterfoldHint, st, w, area.H)
+			block := typeset.Layout(r.Fonts, gutterfoldHint, st, w, area.H)
 			if !block.Fits {
 				continue
 			}

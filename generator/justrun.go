@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -253,7 +254,7 @@ func (r *Renderer) drawJRMark(c draw.Canvas, text, symbol string, cx, cy, deg fl
 		if length <= jrMarkLength || size <= jrMarkMinPt {
 			break
 		}
-		size = max(size-shrinkStep, jrMarkMinPt)
+		size = max(size-typeset.ShrinkStep, jrMarkMinPt)
 	}
 	half := length / 2
 	cy = max(cy, box.Y+half+0.5)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -213,7 +214,7 @@ func (r *Renderer) drawMatSide(c draw.Canvas, side *schema.MatSide, i int, other
 	c.Rect(5, 5, matW-10, matH-10, 2, draw.Stroked(rfRule, 0.3))
 	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), draw.Bold, 8, rfMuted)
 	name := strings.ToUpper(rfNameOr(side.Name, side.ID))
-	r.textIn(c, name, TextStyle{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
+	r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
 	c.Line(matW/2-40, 44, matW/2+40, 44, rfBlood, 0.8)
 	// The three-card edges, top and bottom.
 	r.drawCardEdge(c, 5, false)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -388,15 +389,15 @@ func (f *oddsFlow) heading(title, note string) {
 }
 
 // para draws wrapped text.
-func (f *oddsFlow) para(text string, st TextStyle, col draw.Color) {
+func (f *oddsFlow) para(text string, st typeset.Style, col draw.Color) {
 	w := f.x1 - f.x0
-	b := LayoutText(f.r.Fonts, text, st, w, 1000)
+	b := typeset.Layout(f.r.Fonts, text, st, w, 1000)
 	h := b.Height
 	if h == 0 {
 		h = float64(len(b.Lines)) * st.Size * 1.15 * draw.PtMM
 	}
 	f.need(h + 1)
-	DrawText(f.r.Fonts, f.c, b, f.x0, f.y, w, h+1, col, draw.White)
+	typeset.Draw(f.r.Fonts, f.c, b, f.x0, f.y, w, h+1, col, draw.White)
 	f.y += h + 1.5
 }
 
@@ -449,18 +450,18 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 	f.y += 11
 	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal (100% and 0% only when certain or impossible: >99.9% and <0.1% otherwise). "+
 		"The exact fraction is printed beneath each value; a value marked "+appendixMark+" has a fraction too long for its column, given in the appendix, which lists every value's fraction.",
-		TextStyle{Size: 7.5, LineHeight: 1.2}, rfMuted)
+		typeset.Style{Size: 7.5, LineHeight: 1.2}, rfMuted)
 	// The assumed dice.
 	f.heading("ASSUMED DICE", "the faces the values rest on")
 	r.drawOddsDice(f, oc)
 	for _, a := range oc.assumptions {
-		f.para("Assumes "+a+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
+		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
 	}
 	if oc.reloaded {
-		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
+		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
 	}
 	if oc.amulet != "" {
-		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", TextStyle{Size: 7, LineHeight: 1.15}, rfBlood)
+		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", typeset.Style{Size: 7, LineHeight: 1.15}, rfBlood)
 	}
 	// Combos.
 	if len(oc.combos) > 0 {
@@ -475,7 +476,7 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 		r.drawOddsComboTable(f, oc)
 	}
 	for _, n := range oc.notes {
-		f.para(n, TextStyle{Size: 7.5, LineHeight: 1.15}, rfInk)
+		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, rfInk)
 	}
 	// Icon tables.
 	note := "P(at least k) and P(exactly k) icons at the end of the turn; one column per reroll count"
@@ -593,8 +594,8 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
 			paper = rfPanel
 		}
-		DrawText(r.Fonts, f.c, head, f.x0, f.y+1.2, nameW, head.Height, rfInk, paper)
-		DrawText(r.Fonts, f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, rfMuted, paper)
+		typeset.Draw(r.Fonts, f.c, head, f.x0, f.y+1.2, nameW, head.Height, rfInk, paper)
+		typeset.Draw(r.Fonts, f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, rfMuted, paper)
 		if co.dice != nil {
 			x := diceX
 			for _, face := range comboFaces(co.dice) {
@@ -666,13 +667,13 @@ func (r *Renderer) wrapWords(s string, font draw.FontStyle, pt, first, rest floa
 // comboLabel lays out a combo row's label in width w: the character in
 // bold with the combo's tier and rerolls, then its effect, each wrapping
 // onto as many lines as it needs.
-func (r *Renderer) comboLabel(co oddsCombo, w float64) (head, effect TextBlock) {
+func (r *Renderer) comboLabel(co oddsCombo, w float64) (head, effect typeset.Block) {
 	text := "**" + co.character + "**"
 	if co.meta != "" {
 		text += " · " + co.meta
 	}
-	head = LayoutText(r.Fonts, text, TextStyle{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, sheetUnbounded)
-	effect = LayoutText(r.Fonts, co.effect, TextStyle{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, sheetUnbounded)
+	head = typeset.Layout(r.Fonts, text, typeset.Style{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, sheetUnbounded)
+	effect = typeset.Layout(r.Fonts, co.effect, typeset.Style{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, sheetUnbounded)
 	return head, effect
 }
 
@@ -752,7 +753,7 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 	f.newPage()
 	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it; "+appendixMark+" on the card points here")
 	if oc.amulet != "" {
-		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", TextStyle{Size: 6.5, LineHeight: 1.15}, rfBlood)
+		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", typeset.Style{Size: 6.5, LineHeight: 1.15}, rfBlood)
 	}
 	const lineH = 2.7
 	const pt = 5.6

@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -313,12 +314,12 @@ func playerBoardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schem
 
 // textIn lays text out in a box and draws it; it reports whether the text
 // fits.
-func (r *Renderer) textIn(c draw.Canvas, text string, st TextStyle, x, y, w, h float64, ink, paper draw.Color) bool {
+func (r *Renderer) textIn(c draw.Canvas, text string, st typeset.Style, x, y, w, h float64, ink, paper draw.Color) bool {
 	if strings.TrimSpace(text) == "" || w <= 0 || h <= 0 {
 		return true
 	}
-	b := LayoutText(r.Fonts, text, st, w, h)
-	DrawText(r.Fonts, c, b, x, y, w, h, ink, paper)
+	b := typeset.Layout(r.Fonts, text, st, w, h)
+	typeset.Draw(r.Fonts, c, b, x, y, w, h, ink, paper)
 	return b.Fits
 }
 
@@ -409,7 +410,7 @@ func (r *Renderer) drawZoneBoard(c draw.Canvas, b *schema.PlayerBoard, w, h floa
 		sub = "Zombies advance from Zone 3 to Zone 1, then onto your Character board."
 	}
 	c.Text(rfInset+2, 12, title, draw.Bold, 13, rfInk)
-	r.textIn(c, sub, TextStyle{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
+	r.textIn(c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
 	zones := map[int]*schema.BoardZone{}
 	for _, z := range b.Zones {
 		if z != nil {
@@ -444,7 +445,7 @@ func (r *Renderer) drawZoneBoard(c draw.Canvas, b *schema.PlayerBoard, w, h floa
 	if onYou == "" {
 		onYou = "They are on you!"
 	}
-	fs.note(r.textIn(c, strings.ToUpper(onYou), TextStyle{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
+	fs.note(r.textIn(c, strings.ToUpper(onYou), typeset.Style{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
 	r.centredText(c, w/2, by+bh-2.5, "Place your Character board directly below this space", draw.Italic, 7, ink)
 	r.drawDownArrows(c, w, by+bh/2, ink)
 }
@@ -484,7 +485,7 @@ func (r *Renderer) drawZone(c draw.Canvas, z *schema.BoardZone, n int, x, y, w, 
 		cy += 4
 	}
 	if z != nil && strings.TrimSpace(z.Text) != "" && strings.TrimSpace(z.Text) != fmt.Sprintf("Zone %d", n) {
-		fs.note(r.textIn(c, z.Text, TextStyle{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, r.rfFill(rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
+		fs.note(r.textIn(c, z.Text, typeset.Style{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, r.rfFill(rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
 		cy += 13
 	}
 	// The zombies' holding area.
@@ -551,17 +552,17 @@ func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *schema.Pl
 func (r *Renderer) characterHeader(c draw.Canvas, b *schema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
 	x, w := rfInset+2, x1-rfInset-6
 	name := rfNameOr(b.Name, b.ID)
-	fs.note(r.textIn(c, name, TextStyle{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
+	fs.note(r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
 	y := 18.0
 	c.Line(x, y, x1-4, y, rfBlood, 0.6)
 	y += 2
 	if b.Background != "" {
-		fs.note(r.textIn(c, b.Background, TextStyle{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
+		fs.note(r.textIn(c, b.Background, typeset.Style{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
 		y += 17
 	}
 	if b.Skill != "" {
 		c.Text(x, y+3, "SKILL", draw.Bold, 7.5, rfBlood)
-		fs.note(r.textIn(c, b.Skill, TextStyle{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
+		fs.note(r.textIn(c, b.Skill, typeset.Style{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
 	}
 }
 
@@ -620,7 +621,7 @@ func (r *Renderer) drawCombos(c draw.Canvas, b *schema.PlayerBoard, x0, w, h flo
 			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), draw.Italic, 6, rfMuted)
 		}
 		tx := x + maxW + 2
-		st := TextStyle{Size: 8.5, MinSize: 5.5, VAlign: "middle"}
+		st := typeset.Style{Size: 8.5, MinSize: 5.5, VAlign: "middle"}
 		label := ""
 		if !reloaded && cb.ID != "" {
 			label = strings.ToUpper(strings.ReplaceAll(cb.ID, "-", " "))

@@ -11,6 +11,7 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -334,7 +335,7 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	ring := ringDiameter(t)
 	for _, card := range p.RFoDCards("rfodr/trauma") {
 		text := derivedFields(p, card.Deck, card)["requirements"]
-		block := LayoutText(r.Fonts, text, TextStyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
+		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
 		if !block.Fits {
 			t.Errorf("%s: the requirements do not fit: %s", card.ID, block.Overflow)
 		}
@@ -384,7 +385,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 				if b.Kind() != "text" || !d.visible(b) {
 					continue
 				}
-				block := LayoutText(r.Fonts, d.boxText(b), TextStyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
+				block := typeset.Layout(r.Fonts, d.boxText(b), typeset.StyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
 				if want := b.Size.Pt(); block.Size < want {
 					t.Errorf("%s %s: set at %.1fpt, want its size %.1fpt", card.ID, b.ID, block.Size, want)
 				}

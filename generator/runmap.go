@@ -11,6 +11,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -1152,14 +1153,14 @@ func mapGadgets(m *schema.Map) []string {
 // mapRulesBlock lays out the map's rules text in the part of the rules
 // panel the crossed-out gadgets leave: the box and the block, and false
 // when there is no text or no room for it.
-func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, TextBlock, bool) {
+func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, typeset.Block, bool) {
 	text := mapRulesText(m)
 	panel := mapRulesPanel
 	box := layout.Rect{X: panel.X + 2.5, Y: panel.Y + 1.5, W: panel.W - 5 - mapGadgetSlot*float64(len(mapGadgets(m))), H: panel.H - 3}
 	if text == "" || box.W < 20 {
-		return box, TextBlock{}, false
+		return box, typeset.Block{}, false
 	}
-	return box, LayoutText(r.Fonts, text, TextStyle{Font: draw.Regular, Size: 8.5, MinSize: 5, VAlign: "middle"}, box.W, box.H), true
+	return box, typeset.Layout(r.Fonts, text, typeset.Style{Font: draw.Regular, Size: 8.5, MinSize: 5, VAlign: "middle"}, box.W, box.H), true
 }
 
 // drawMapRules draws the strip at the bottom of the map: the map's rules
@@ -1177,7 +1178,7 @@ func (r *Renderer) drawMapRules(c draw.Canvas, m *schema.Map) {
 		r.drawCrossedGadget(c, g, pt{panel.Right() - gw + mapGadgetSlot*(float64(i)+0.5) - 1, panel.Y + 8})
 	}
 	if ok {
-		DrawText(r.Fonts, c, block, box.X, box.Y, box.W, box.H, mapInk, draw.White)
+		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, mapInk, draw.White)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -756,8 +757,8 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	if b.Level == 2 {
 		scale, gap = sheetH2Scale, sheetH2Gap
 	}
-	ts := TextStyle{Font: draw.Bold, Size: round2(ss.st.size * scale), LineHeight: 1.1}
-	tb := LayoutText(ss.fonts, b.Heading, ts, ss.colW, sheetUnbounded)
+	ts := typeset.Style{Font: draw.Bold, Size: round2(ss.st.size * scale), LineHeight: 1.1}
+	tb := typeset.Layout(ss.fonts, b.Heading, ts, ss.colW, sheetUnbounded)
 	ruleGap, ruleW := 0.25*ss.st.em(), 0.3
 	h := tb.Height + 0.3*ss.st.em()
 	rule := b.Level != 2
@@ -766,7 +767,7 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	}
 	st, w := ss.st, ss.colW
 	paint := func(c draw.Canvas, x, y float64) {
-		DrawText(ss.fonts, c, tb, x, y, w, tb.Height, st.accent, st.paper)
+		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.accent, st.paper)
 		if rule {
 			ry := round2(y + tb.Height + ruleGap + ruleW/2)
 			c.Line(round2(x), ry, round2(x+w), ry, st.accent, ruleW)
@@ -779,19 +780,19 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 // line, so that a paragraph can break between lines; the first and last
 // two lines stay together (no single line at a column's foot or head).
 func (ss *sheetSetter) lines(text string, font draw.FontStyle, indent float64, what string) []*sheetItem {
-	ts := TextStyle{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
+	ts := typeset.Style{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
 	w := ss.colW - indent
-	tb := LayoutText(ss.fonts, text, ts, w, sheetUnbounded)
+	tb := typeset.Layout(ss.fonts, text, ts, w, sheetUnbounded)
 	lineH := ss.st.size * sheetLineHeight * draw.PtMM
 	lead := (lineH - ss.fonts.Ascent(font, ss.st.size) - ss.fonts.Descent(font, ss.st.size)) / 2
 	n := len(tb.Lines)
 	out := make([]*sheetItem, n)
 	st := ss.st
 	for i, ln := range tb.Lines {
-		one := TextBlock{Lines: []TextLine{ln}, Size: tb.Size, Style: tb.Style}
+		one := typeset.Block{Lines: []typeset.Line{ln}, Size: tb.Size, Style: tb.Style}
 		out[i] = &sheetItem{h: lineH, keep: i < n-1 && (i == 0 || i >= n-2), what: what,
 			draw: func(c draw.Canvas, x, y float64) {
-				DrawText(ss.fonts, c, one, x+indent, y+lead, w, lineH, st.ink, st.paper)
+				typeset.Draw(ss.fonts, c, one, x+indent, y+lead, w, lineH, st.ink, st.paper)
 			}}
 	}
 	return out
@@ -905,28 +906,7 @@ func (ss *sheetSetter) columnNeeds(t *schema.Table, n int) (minW, wantW []float6
 // measure returns the widest word and the widest line of text set on one
 // line, in mm.
 func (ss *sheetSetter) measure(text string, font draw.FontStyle) (word, line float64) {
-	size := ss.st.size
-	space := ss.fonts.Width(" ", font, size)
-	for _, para := range parseRich(text) {
-		w := 0.0
-		for i, wd := range para {
-			ww := 0.0
-			for _, seg := range wd {
-				if seg.icon != "" {
-					ww += iconEm * size * draw.PtMM
-				} else {
-					ww += ss.fonts.Width(seg.text, seg.font(font), size)
-				}
-			}
-			word = max(word, ww)
-			if i > 0 {
-				w += space
-			}
-			w += ww
-		}
-		line = max(line, w)
-	}
-	return word, line
+	return typeset.Measure(ss.fonts, text, font, ss.st.size)
 }
 
 // autoWidths shares total between columns: each its wish when all fit,
@@ -968,7 +948,7 @@ func scaleTo(rel []float64, total float64) []float64 {
 // row sets one table row; index -1 is the header. The first column of a
 // table of several is bold, as it usually labels the row.
 func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetItem {
-	blocks := make([]TextBlock, len(widths))
+	blocks := make([]typeset.Block, len(widths))
 	h := 0.0
 	for j, w := range widths {
 		text := ""
@@ -979,8 +959,8 @@ func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetIt
 		if index < 0 || (j == 0 && len(widths) > 1) {
 			font = draw.Bold
 		}
-		ts := TextStyle{Font: font, Size: ss.st.size, MinSize: round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
-		blocks[j] = LayoutText(ss.fonts, text, ts, w-2*sheetCellPadX, sheetUnbounded)
+		ts := typeset.Style{Font: font, Size: ss.st.size, MinSize: round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
+		blocks[j] = typeset.Layout(ss.fonts, text, ts, w-2*sheetCellPadX, sheetUnbounded)
 		h = max(h, blocks[j].Height)
 	}
 	h += 2 * sheetCellPadY
@@ -992,7 +972,7 @@ func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetIt
 // drawRow draws a table row: the header filled with the accent and set in
 // white (outlined and dark with ink-saver), light zebra stripes, thin cell
 // borders.
-func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []TextBlock, widths []float64, index int) {
+func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.Block, widths []float64, index int) {
 	st := ss.st
 	ink, paper := st.ink, st.paper
 	border := draw.Stroked(sheetBorder, 0.15)
@@ -1008,7 +988,7 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []TextBlock
 	}
 	cx := x
 	for j, w := range widths {
-		DrawText(ss.fonts, c, cells[j], cx+sheetCellPadX, y+sheetCellPadY, w-2*sheetCellPadX, h-2*sheetCellPadY, ink, paper)
+		typeset.Draw(ss.fonts, c, cells[j], cx+sheetCellPadX, y+sheetCellPadY, w-2*sheetCellPadX, h-2*sheetCellPadY, ink, paper)
 		cx += w
 	}
 	cx = x

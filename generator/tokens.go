@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -71,8 +72,8 @@ func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed
 		if t.Icon == "" {
 			bx, by, bw, bh = x+s*0.14, y+s*0.2, s*0.72, s*0.6
 		}
-		block := LayoutText(r.Fonts, t.Label, TextStyle{Font: draw.Bold, Size: size, MinSize: round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
-		DrawText(r.Fonts, c, block, bx, by, bw, bh, ink, paper)
+		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
+		typeset.Draw(r.Fonts, c, block, bx, by, bw, bh, ink, paper)
 	}
 }
 

@@ -1,4 +1,4 @@
-package generator
+package typeset
 
 import (
 	"fmt"
@@ -19,23 +19,23 @@ func TestLayoutText(t *testing.T) {
 	cases := []struct {
 		name      string
 		text      string
-		st        TextStyle
+		st        Style
 		w, h      float64
 		fits      bool
 		sizeBelow float64 // the size used must be below this (0: equal to the style's size)
 		lines     int
 		overflow  string
 	}{
-		{"fits at size", "Draw a blood card.", TextStyle{Size: 10, MinSize: 7}, 50, 10, true, 0, 1, ""},
-		{"wraps", "Place 2 {zombie} on your space. They fight during the combat phase.", TextStyle{Size: 10, MinSize: 7}, 50, 30, true, 0, 2, ""},
-		{"shrinks", long, TextStyle{Size: 11, MinSize: 6}, 50, 40, true, 11, 0, ""},
-		{"overflows", long + long, TextStyle{Size: 11, MinSize: 9}, 50, 20, false, 0, 0, "needs"},
-		{"long word", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", TextStyle{Size: 12, MinSize: 12}, 20, 50, false, 0, 0, "wider than the box"},
-		{"newline", "one\ntwo", TextStyle{Size: 10}, 50, 20, true, 0, 2, ""},
+		{"fits at size", "Draw a blood card.", Style{Size: 10, MinSize: 7}, 50, 10, true, 0, 1, ""},
+		{"wraps", "Place 2 {zombie} on your space. They fight during the combat phase.", Style{Size: 10, MinSize: 7}, 50, 30, true, 0, 2, ""},
+		{"shrinks", long, Style{Size: 11, MinSize: 6}, 50, 40, true, 11, 0, ""},
+		{"overflows", long + long, Style{Size: 11, MinSize: 9}, 50, 20, false, 0, 0, "needs"},
+		{"long word", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Style{Size: 12, MinSize: 12}, 20, 50, false, 0, 0, "wider than the box"},
+		{"newline", "one\ntwo", Style{Size: 10}, 50, 20, true, 0, 2, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			b := LayoutText(f, c.text, c.st, c.w, c.h)
+			b := Layout(f, c.text, c.st, c.w, c.h)
 			if b.Fits != c.fits {
 				t.Fatalf("fits = %v (%s)", b.Fits, b.Overflow)
 			}
@@ -62,7 +62,7 @@ func TestLayoutText(t *testing.T) {
 
 func TestInlineIcons(t *testing.T) {
 	f, _ := draw.NewFonts()
-	b := LayoutText(f, "Gain 2 {bullet}. {nope} stays text", TextStyle{Size: 10}, 100, 10)
+	b := Layout(f, "Gain 2 {bullet}. {nope} stays text", Style{Size: 10}, 100, 10)
 	var icons, texts []string
 	for _, it := range b.Lines[0].Items {
 		if it.Icon != "" {
@@ -114,9 +114,9 @@ func TestLayoutTextLargeSizeIsFast(t *testing.T) {
 	text := strings.Repeat("Zombies shamble toward the nearest survivor. ", 6)
 	// One layout at 200pt, where every word is broken at its characters,
 	// costs more than one at any smaller size.
-	one := testing.AllocsPerRun(3, func() { LayoutText(f, text, TextStyle{Size: 200, MinSize: 200}, 50, 40) })
-	var b TextBlock
-	big := testing.AllocsPerRun(3, func() { b = LayoutText(f, text, TextStyle{Size: 200, MinSize: 0.5}, 50, 40) })
+	one := testing.AllocsPerRun(3, func() { Layout(f, text, Style{Size: 200, MinSize: 200}, 50, 40) })
+	var b Block
+	big := testing.AllocsPerRun(3, func() { b = Layout(f, text, Style{Size: 200, MinSize: 0.5}, 50, 40) })
 	if !b.Fits || b.Size < 5 || b.Size > 20 {
 		t.Fatalf("set at %vpt, fits %v; want the largest size that fits, between 5 and 20pt", b.Size, b.Fits)
 	}
@@ -125,7 +125,7 @@ func TestLayoutTextLargeSizeIsFast(t *testing.T) {
 	}
 	// The size found is the one stepping down finds: the next step up
 	// does not fit.
-	if up := LayoutText(f, text, TextStyle{Size: b.Size + shrinkStep, MinSize: b.Size + shrinkStep}, 50, 40); up.Fits {
+	if up := Layout(f, text, Style{Size: b.Size + ShrinkStep, MinSize: b.Size + ShrinkStep}, 50, 40); up.Fits {
 		t.Errorf("fits at %vpt too, above the %vpt chosen", up.Size, b.Size)
 	}
 }
@@ -182,7 +182,7 @@ func TestLayoutStrongRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, base := range []draw.FontStyle{draw.Regular, draw.Italic} {
-		b := LayoutText(f, "**1 ACTION:** roll the dice", TextStyle{Font: base, Size: 10}, 100, 10)
+		b := Layout(f, "**1 ACTION:** roll the dice", Style{Font: base, Size: 10}, 100, 10)
 		items := b.Lines[0].Items
 		if len(items) != 2 || !items[0].Strong || items[0].Text != "1 ACTION:" || items[1].Strong || items[1].Text != "roll the dice" {
 			t.Fatalf("%v: items %+v, want a strong \"1 ACTION:\" then a plain run", base, items)
@@ -191,7 +191,7 @@ func TestLayoutStrongRuns(t *testing.T) {
 			t.Errorf("%v: strong run is %.3fmm wide, want %.3fmm (the %v width)", base, items[0].W, want, base.Strong())
 		}
 		rec := &draw.Recorder{}
-		DrawText(f, rec, b, 0, 0, 100, 10, draw.Black, draw.White)
+		Draw(f, rec, b, 0, 0, 100, 10, draw.Black, draw.White)
 		ops := strings.Join(rec.Ops, "\n")
 		strong := fmt.Sprintf("%s 10.00pt %s %q", base.Strong(), draw.Black.Hex(), "1 ACTION:")
 		plain := fmt.Sprintf("%s 10.00pt %s %q", base, draw.Black.Hex(), "roll the dice")
@@ -210,8 +210,8 @@ func TestParagraphSpacing(t *testing.T) {
 	}
 	const size, spacing = 10.0, 0.5
 	text := "one\ntwo\nthree"
-	plain := LayoutText(f, text, TextStyle{Size: size}, 50, 40)
-	spaced := LayoutText(f, text, TextStyle{Size: size, ParagraphSpacing: spacing}, 50, 40)
+	plain := Layout(f, text, Style{Size: size}, 50, 40)
+	spaced := Layout(f, text, Style{Size: size, ParagraphSpacing: spacing}, 50, 40)
 	gap := spacing * size * draw.PtMM
 	if d := spaced.Height - plain.Height; math.Abs(d-2*gap) > 1e-9 {
 		t.Errorf("spacing adds %.3fmm, want %.3fmm for two gaps", d, 2*gap)
@@ -222,21 +222,21 @@ func TestParagraphSpacing(t *testing.T) {
 		}
 	}
 	// A paragraph that wraps adds no space between its own lines.
-	wrapped := LayoutText(f, strings.Repeat("word ", 30), TextStyle{Size: size, ParagraphSpacing: spacing}, 30, 100)
+	wrapped := Layout(f, strings.Repeat("word ", 30), Style{Size: size, ParagraphSpacing: spacing}, 30, 100)
 	for i, l := range wrapped.Lines {
 		if l.Space != 0 {
 			t.Errorf("wrapped line %d has space %.3f", i, l.Space)
 		}
 	}
 	// The space tips a block that just fits over its box's height.
-	if tight := LayoutText(f, text, TextStyle{Size: size, ParagraphSpacing: spacing}, 50, plain.Height+gap); tight.Fits {
+	if tight := Layout(f, text, Style{Size: size, ParagraphSpacing: spacing}, 50, plain.Height+gap); tight.Fits {
 		t.Error("text fits a box one gap short of its spaced height")
 	}
 	for _, valign := range []string{"top", "middle", "bottom"} {
-		st := TextStyle{Size: size, ParagraphSpacing: spacing, VAlign: valign}
-		b := LayoutText(f, text, st, 50, 40)
+		st := Style{Size: size, ParagraphSpacing: spacing, VAlign: valign}
+		b := Layout(f, text, st, 50, 40)
 		rec := &draw.Recorder{}
-		DrawText(f, rec, b, 0, 0, 50, 40, draw.Black, draw.White)
+		Draw(f, rec, b, 0, 0, 50, 40, draw.Black, draw.White)
 		ys := textBaselines(t, rec.Ops)
 		lineH := size * 1.15 * draw.PtMM
 		for i := 1; i < len(ys); i++ {

@@ -1,4 +1,8 @@
-package generator
+// Package typeset sets rich text in boxes: it parses the inline markup
+// (**strong**, {icon}), breaks lines, shrinks the size until the text fits,
+// draws the laid-out block on a canvas, measures text, and checks that a
+// pack's font embeds and draws.
+package typeset
 
 import (
 	"fmt"
@@ -7,10 +11,11 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/schema"
 )
 
-// TextStyle is how a text box sets its text.
-type TextStyle struct {
+// Style is how a text box sets its text.
+type Style struct {
 	Font       draw.FontStyle
 	Size       float64 // points, the preferred size
 	MinSize    float64 // points, the smallest size auto-shrink may use
@@ -33,29 +38,29 @@ type segment struct {
 // word is a run of segments without spaces.
 type word []segment
 
-// TextItem is a placed run of text or an icon on a line, x from the line
+// Item is a placed run of text or an icon on a line, x from the line
 // start. Strong text is set in the strong variant of the style's font.
-type TextItem struct {
+type Item struct {
 	Text   string
 	Icon   string
 	Strong bool
 	X, W   float64
 }
 
-// TextLine is one laid-out line.
-type TextLine struct {
-	Items []TextItem
+// Line is one laid-out line.
+type Line struct {
+	Items []Item
 	Width float64
 	// Space is the extra space above the line, in millimetres: the
 	// paragraph spacing on the first line of every paragraph but the first.
 	Space float64
 }
 
-// TextBlock is text laid out in a box.
-type TextBlock struct {
-	Lines []TextLine
+// Block is text laid out in a box.
+type Block struct {
+	Lines []Line
 	Size  float64 // the size used, points
-	Style TextStyle
+	Style Style
 	// Fits is false when the text overflows even at the minimum size.
 	Fits bool
 	// Height is the height the lines need, in millimetres.
@@ -145,6 +150,30 @@ func mergeText(w word) word {
 	return out
 }
 
+// Run is a piece of a word set in one font; an inline icon is a run
+// without text.
+type Run struct {
+	Text string
+	Font draw.FontStyle
+}
+
+// Words returns the words of rich text s, paragraph after paragraph, each as
+// its runs with the font each is set in when the box's font is base (strong
+// text in base.Strong()).
+func Words(s string, base draw.FontStyle) [][]Run {
+	var out [][]Run
+	for _, para := range parseRich(s) {
+		for _, wd := range para {
+			runs := make([]Run, len(wd))
+			for i, seg := range wd {
+				runs[i] = Run{Text: seg.text, Font: seg.font(base)}
+			}
+			out = append(out, runs)
+		}
+	}
+	return out
+}
+
 // font is the font a segment of a word set in base is drawn in.
 func (s segment) font(base draw.FontStyle) draw.FontStyle {
 	if s.strong {
@@ -153,22 +182,22 @@ func (s segment) font(base draw.FontStyle) draw.FontStyle {
 	return base
 }
 
-// shrinkStep is how much auto-shrink lowers the font size at a time, in
+// ShrinkStep is how much auto-shrink lowers the font size at a time, in
 // points: the sizes tried are the style's size, a step less, and so on down
 // to the minimum size.
-const shrinkStep = 0.25
+const ShrinkStep = 0.25
 
 // maxTextPt caps the size text is set at, whatever a style asks for, so
 // that no input makes laying out text slow; validate refuses sizes above
 // schema.FontSizeRange long before this.
 const maxTextPt = 1000
 
-// LayoutText sets text in a w x h box at the largest of the sizes from the
+// Layout sets text in a w x h box at the largest of the sizes from the
 // style's size down to its minimum, shrinkStep apart, at which it fits (at
 // the minimum when none does). Text that fits at a size fits at every
 // smaller one, so the sizes are searched by halving: a 200pt box that fits
 // at 6pt takes ten layouts, not eight hundred.
-func LayoutText(f *draw.Fonts, text string, st TextStyle, w, h float64) TextBlock {
+func Layout(f *draw.Fonts, text string, st Style, w, h float64) Block {
 	if st.LineHeight == 0 {
 		st.LineHeight = 1.15
 	}
@@ -201,13 +230,13 @@ func LayoutText(f *draw.Fonts, text string, st TextStyle, w, h float64) TextBloc
 }
 
 // shrinkSizes lists the sizes auto-shrink tries, largest first: size, then
-// shrinkStep less each time, ending at minSize.
+// ShrinkStep less each time, ending at minSize.
 func shrinkSizes(size, minSize float64) []float64 {
 	if !(size > minSize) {
 		return []float64{size}
 	}
-	out := make([]float64, 0, int((size-minSize)/shrinkStep)+2)
-	for s := size; ; s -= shrinkStep {
+	out := make([]float64, 0, int((size-minSize)/ShrinkStep)+2)
+	for s := size; ; s -= ShrinkStep {
 		if s <= minSize {
 			return append(out, minSize)
 		}
@@ -215,8 +244,8 @@ func shrinkSizes(size, minSize float64) []float64 {
 	}
 }
 
-func layoutAt(f *draw.Fonts, paras [][]word, st TextStyle, size, w, h float64) TextBlock {
-	b := TextBlock{Size: size, Style: st, Fits: true}
+func layoutAt(f *draw.Fonts, paras [][]word, st Style, size, w, h float64) Block {
+	b := Block{Size: size, Style: st, Fits: true}
 	space := f.Width(" ", st.Font, size)
 	wordWidth := func(wd word) float64 {
 		total := 0.0
@@ -231,7 +260,7 @@ func layoutAt(f *draw.Fonts, paras [][]word, st TextStyle, size, w, h float64) T
 	}
 	paraSpace := st.ParagraphSpacing * size * draw.PtMM
 	for i, para := range paras {
-		line := TextLine{}
+		line := Line{}
 		if i > 0 {
 			line.Space = paraSpace
 		}
@@ -243,7 +272,7 @@ func layoutAt(f *draw.Fonts, paras [][]word, st TextStyle, size, w, h float64) T
 					pw := wordWidth(piece)
 					if len(line.Items) > 0 {
 						b.Lines = append(b.Lines, line)
-						line = TextLine{}
+						line = Line{}
 					}
 					line = appendWord(f, line, piece, st.Font, size, 0, pw)
 				}
@@ -257,7 +286,7 @@ func layoutAt(f *draw.Fonts, paras [][]word, st TextStyle, size, w, h float64) T
 			}
 			if len(line.Items) > 0 && line.Width+gap+ww > w+1e-6 {
 				b.Lines = append(b.Lines, line)
-				line, gap = TextLine{}, 0
+				line, gap = Line{}, 0
 			}
 			line = appendWord(f, line, wd, st.Font, size, gap, ww)
 		}
@@ -276,7 +305,7 @@ func layoutAt(f *draw.Fonts, paras [][]word, st TextStyle, size, w, h float64) T
 }
 
 // spacing is the paragraph spacing the block's lines add, in millimetres.
-func (b TextBlock) spacing() float64 {
+func (b Block) spacing() float64 {
 	total := 0.0
 	for _, l := range b.Lines {
 		total += l.Space
@@ -285,12 +314,12 @@ func (b TextBlock) spacing() float64 {
 }
 
 // appendWord adds a word to a line after a gap, merging text runs.
-func appendWord(f *draw.Fonts, line TextLine, wd word, st draw.FontStyle, size, gap, ww float64) TextLine {
+func appendWord(f *draw.Fonts, line Line, wd word, st draw.FontStyle, size, gap, ww float64) Line {
 	x := line.Width + gap
 	for i, s := range wd {
 		if s.icon != "" {
 			iw := iconEm * size * draw.PtMM
-			line.Items = append(line.Items, TextItem{Icon: s.icon, X: x, W: iw})
+			line.Items = append(line.Items, Item{Icon: s.icon, X: x, W: iw})
 			x += iw
 			continue
 		}
@@ -301,7 +330,7 @@ func appendWord(f *draw.Fonts, line TextLine, wd word, st draw.FontStyle, size, 
 			line.Items[n-1].Text += " " + s.text
 			line.Items[n-1].W = x + sw - line.Items[n-1].X
 		} else {
-			line.Items = append(line.Items, TextItem{Text: s.text, Strong: s.strong, X: x, W: sw})
+			line.Items = append(line.Items, Item{Text: s.text, Strong: s.strong, X: x, W: sw})
 		}
 		x += sw
 	}
@@ -355,9 +384,9 @@ func wordText(wd word) string {
 	return sb.String()
 }
 
-// DrawText draws a laid-out block in the box at (x, y, w, h). paper is the
+// Draw draws a laid-out block in the box at (x, y, w, h). paper is the
 // colour behind the text, used to cut details out of inline icons.
-func DrawText(f *draw.Fonts, c draw.Canvas, b TextBlock, x, y, w, h float64, ink, paper draw.Color) {
+func Draw(f *draw.Fonts, c draw.Canvas, b Block, x, y, w, h float64, ink, paper draw.Color) {
 	st, size := b.Style, b.Size
 	lineH := size * st.LineHeight * draw.PtMM
 	n := float64(len(b.Lines))
@@ -396,6 +425,45 @@ func DrawText(f *draw.Fonts, c draw.Canvas, b TextBlock, x, y, w, h float64, ink
 		}
 		baseline += lineH
 	}
+}
+
+// StyleOf is the text style of a box, with defaults.
+func StyleOf(f *draw.Fonts, b *schema.Box) Style {
+	size := b.Size.Pt()
+	if size == 0 {
+		size = 10
+	}
+	return Style{
+		Font: f.Style(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
+		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
+		ParagraphSpacing: b.ParagraphSpacing,
+	}
+}
+
+// Measure returns the widest word and the widest line of rich text set on
+// one line in font at size pt, in mm.
+func Measure(f *draw.Fonts, text string, font draw.FontStyle, size float64) (word, line float64) {
+	space := f.Width(" ", font, size)
+	for _, para := range parseRich(text) {
+		w := 0.0
+		for i, wd := range para {
+			ww := 0.0
+			for _, seg := range wd {
+				if seg.icon != "" {
+					ww += iconEm * size * draw.PtMM
+				} else {
+					ww += f.Width(seg.text, seg.font(font), size)
+				}
+			}
+			word = max(word, ww)
+			if i > 0 {
+				w += space
+			}
+			w += ww
+		}
+		line = max(line, w)
+	}
+	return word, line
 }
 
 // round2 rounds to 1/100 mm so output does not depend on float noise.
