@@ -56,8 +56,7 @@ const (
 )
 
 // buildBoard plans a board's PDF.
-func buildBoard(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	b := e.(*schema.Board)
+func buildBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts BuildOptions) []job {
 	return []job{fileJob(b.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteBoard(w, p, b, opts.Print)
 	})}
@@ -65,8 +64,7 @@ func buildBoard(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions
 
 // indexBoard describes a board's PDF in the kit's index: per side its size,
 // its pages and how to assemble them, then how the sides go together.
-func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	b := e.(*schema.Board)
+func indexBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts PrintOptions) []string {
 	var out []string
 	plans := make([]layout.TilePlan, len(b.Sides))
 	planned := true
@@ -1304,11 +1302,7 @@ func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Bloc
 // boardOverflows lists the texts of a board that do not fit: a space's
 // label or note that does not fit its space even shrunk, a free text
 // larger than its box, the joins text.
-func boardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	b, ok := e.(*schema.Board)
-	if !ok {
-		return nil
-	}
+func boardOverflows(r *Renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, side := range b.Sides {
 		what := fmt.Sprintf("board %q side %q", b.ID, side.ID)

@@ -62,8 +62,7 @@ const (
 // buildDeck plans a deck's PDF and previews. A deck that prints with
 // another (printWith:) has previews only: its cards are in the host's PDF,
 // and in press its images are made with the host's.
-func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	d := e.(*schema.Deck)
+func buildDeck(r *Renderer, p *schema.Pack, d *schema.Deck, opts BuildOptions) []job {
 	faceID, backID := d.Sides()
 	face, back, _, err := DeckSides(p, d, faceID, backID)
 	if err != nil {
@@ -103,8 +102,7 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 // indexDeck describes a deck's PDF in the kit's index: how the cards are
 // imposed, where the bleed is and where it is not (butted cut lines), the
 // order to cut, and what happens to the backs.
-func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	d := e.(*schema.Deck)
+func indexDeck(r *Renderer, p *schema.Pack, d *schema.Deck, opts PrintOptions) []string {
 	faceID, backID := d.Sides()
 	face, back, size, err := DeckSides(p, d, faceID, backID)
 	if err != nil {

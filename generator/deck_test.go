@@ -320,7 +320,7 @@ func TestDeckScaleBar(t *testing.T) {
 func TestIndexDeck(t *testing.T) {
 	p := loadRFYL(t)
 	r := newTestRenderer(t)
-	var blood schema.Element
+	var blood *schema.Deck
 	for _, d := range p.Decks() {
 		if d.ID == "blood" {
 			blood = d

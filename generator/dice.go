@@ -202,8 +202,7 @@ func diceTitle(ds *schema.DiceSet) string {
 }
 
 // buildDice plans a dice set's PDF and, with previews, its PNG.
-func buildDice(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	ds := e.(*schema.DiceSet)
+func buildDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts BuildOptions) []job {
 	jobs := []job{fileJob(ds.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteDice(w, p, ds, opts.Print)
 	})}
@@ -217,8 +216,7 @@ func buildDice(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 
 // indexDice describes a dice set's PDF in the kit's index: its pages, how
 // to cut, stick and fold, and each die's faces.
-func indexDice(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	ds := e.(*schema.DiceSet)
+func indexDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) []string {
 	pl, err := r.planDice(p, ds, opts)
 	if err != nil || len(pl.copies) == 0 {
 		return nil
@@ -689,11 +687,7 @@ func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.Dice
 
 // diceOverflows reports the faces whose word does not fit a 14 mm sticker
 // even at the smallest size.
-func diceOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	ds, ok := e.(*schema.DiceSet)
-	if !ok {
-		return nil
-	}
+func diceOverflows(r *Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, d := range ds.Dice {
 		seen := map[string]bool{}

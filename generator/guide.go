@@ -26,15 +26,14 @@ const (
 )
 
 // buildGuide plans a guide's PDF.
-func buildGuide(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	g := e.(*schema.Guide)
+func buildGuide(r *Renderer, p *schema.Pack, g *schema.Guide, opts BuildOptions) []job {
 	return []job{fileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteGuide(w, p, g, opts.Print)
 	})}
 }
 
 // indexGuide describes a guide's PDF in the kit's index.
-func indexGuide(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+func indexGuide(r *Renderer, p *schema.Pack, _ *schema.Guide, opts PrintOptions) []string {
 	size := fmt.Sprintf("%s x %s mm", boardMM(guideW), boardMM(guideH))
 	if opts.Duplex == layout.NoDuplex {
 		return []string{"2 pages: side A (events and actions) and side B (the Search and Book tables) at " + size + "; cut both along the crop marks and glue them back to back"}
@@ -75,11 +74,7 @@ func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions
 }
 
 // guideOverflows lists the guide's texts that do not fit their row.
-func guideOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	g, ok := e.(*schema.Guide)
-	if !ok {
-		return nil
-	}
+func guideOverflows(r *Renderer, p *schema.Pack, g *schema.Guide) []schema.TextIssue {
 	fs := &fitSink{what: fmt.Sprintf("guide %q", g.ID)}
 	r.drawGuideSideA(&draw.Recorder{}, g, 0, fs)
 	r.drawGuideSideB(&draw.Recorder{}, g, 0, fs)

@@ -43,8 +43,7 @@ const (
 const matTiledNote = "tiled: half a mat is larger than the printable area"
 
 // buildMats plans a mat set's PDF.
-func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.MatSet)
+func buildMats(r *Renderer, p *schema.Pack, s *schema.MatSet, opts BuildOptions) []job {
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteMats(w, p, s, opts.Print)
 	})}
@@ -52,8 +51,7 @@ func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 
 // indexMats describes a mat set's PDF in the kit's index: how each mat is
 // printed, the pages and how to put them together.
-func indexMats(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.MatSet)
+func indexMats(r *Renderer, p *schema.Pack, s *schema.MatSet, opts PrintOptions) []string {
 	if _, ok := matHalfPlan(opts); ok {
 		return indexMatHalves(s, opts)
 	}

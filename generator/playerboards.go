@@ -43,16 +43,14 @@ const (
 )
 
 // buildPlayerBoards plans a player board set's PDF.
-func buildPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.PlayerBoardSet)
+func buildPlayerBoards(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet, opts BuildOptions) []job {
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WritePlayerBoards(w, p, s, opts.Print)
 	})}
 }
 
 // indexPlayerBoards describes a player board set's PDF in the kit's index.
-func indexPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.PlayerBoardSet)
+func indexPlayerBoards(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) []string {
 	w, h := playerBoardSize(s.BoardType)
 	n := 0
 	for _, b := range s.Boards {
@@ -295,11 +293,7 @@ func (fs *fitSink) note(ok bool, ref schema.Ref, field string) {
 
 // playerBoardOverflows lists the texts of a player board set that do not
 // fit their space.
-func playerBoardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	s, ok := e.(*schema.PlayerBoardSet)
-	if !ok {
-		return nil
-	}
+func playerBoardOverflows(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, b := range s.Boards {
 		if b == nil {

@@ -273,9 +273,8 @@ func indexMaps(p *schema.Pack, opts PrintOptions) []string {
 
 // buildMap writes a map's preview: preview/map-<id>.png (maps.pdf is a
 // file of the kit, written in buildJobs).
-func buildMap(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	m, ok := e.(*schema.Map)
-	if !ok || !opts.Previews {
+func buildMap(r *Renderer, p *schema.Pack, m *schema.Map, opts BuildOptions) []job {
+	if !opts.Previews {
 		return nil
 	}
 	return []job{fileJob(MapPreviewPath(m), func(w io.Writer) (int, error) {
@@ -1185,11 +1184,7 @@ func (r *Renderer) drawMapRules(c draw.Canvas, m *schema.Map) {
 // mapOverflows lists the map's texts that do not print as written: rules
 // text too long for the rules strip, or with no room left beside the
 // crossed-out gadgets, and a name cut short.
-func mapOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	m, ok := e.(*schema.Map)
-	if !ok {
-		return nil
-	}
+func mapOverflows(r *Renderer, p *schema.Pack, m *schema.Map) []schema.TextIssue {
 	var out []schema.TextIssue
 	what := fmt.Sprintf("map %q", m.ID)
 	if _, _, fits := r.mapName(m); !fits && m.Name != "" {

@@ -56,8 +56,7 @@ const sheetCutWidth = 0.2
 
 // buildSheet plans a sheet's PDF; a sheet printed with another
 // (printWith:) has none of its own.
-func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.Sheet)
+func buildSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts BuildOptions) []job {
 	if s.PrintWith != "" {
 		return nil
 	}
@@ -1004,11 +1003,7 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 // a side is reported. Page and half-page sheets flow onto further pages, so
 // only a piece that cannot be split (a table row, a heading) taller than a
 // whole column is.
-func sheetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	s, ok := e.(*schema.Sheet)
-	if !ok {
-		return nil
-	}
+func sheetOverflows(r *Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
 	what := fmt.Sprintf("sheet %q", s.ID)
 	l, err := r.layoutSheet(s, packSheetOptions(p))
 	if err != nil {
@@ -1115,8 +1110,7 @@ func blockWhat(s *schema.Sheet, b *schema.Block) string {
 // indexSheet describes a sheet's PDF in the kit index: its size, how many
 // a page, its pages and how its back prints, and the sheets printed on its
 // pages (printWith:).
-func indexSheet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.Sheet)
+func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) []string {
 	sheets := append([]*schema.Sheet{s}, p.SheetsPrintedWith(s.ID)...)
 	pl, err := r.planSheets(sheets, opts)
 	if err != nil {

@@ -91,11 +91,7 @@ func TileLookOf(p *schema.Pack, ts *schema.TileSet) TileLook {
 }
 
 // buildTileSet plans a tile set's PDF and its preview.
-func buildTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	ts, ok := e.(*schema.TileSet)
-	if !ok {
-		return nil
-	}
+func buildTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts BuildOptions) []job {
 	jobs := []job{fileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteTileSet(w, p, ts, opts.Print)
 	})}
@@ -265,11 +261,7 @@ func (a *tileArt) draw(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 }
 
 // indexTileSet describes a tile set's PDF in the kit's index.
-func indexTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	ts, ok := e.(*schema.TileSet)
-	if !ok {
-		return nil
-	}
+func indexTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) []string {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return nil
@@ -304,11 +296,7 @@ func indexTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptio
 
 // tileSetOverflows lists the tile names that do not fit their tile even at
 // the smallest size: they are cut short.
-func tileSetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	ts, ok := e.(*schema.TileSet)
-	if !ok {
-		return nil
-	}
+func tileSetOverflows(r *Renderer, p *schema.Pack, ts *schema.TileSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, t := range ts.Tiles {
 		if t == nil || t.Name == "" {
