@@ -829,7 +829,7 @@ func (r *Renderer) drawBoardMap(page draw.Canvas, bp *boardPrint) {
 	c.Text(x0, y, r.clipText(r.mapSubtitle(bp), draw.Regular, 8, x1-x0), draw.Regular, 8, boardMuted)
 	y += 5
 	// The miniature takes the room the text below it leaves.
-	textH := r.drawMapText(draw.NewFontProbe(), bp, x0, x1, 0)
+	textH := r.drawMapText(draw.Discard(), bp, x0, x1, 0)
 	area := layout.Rect{X: x0, Y: y, W: x1 - x0, H: max(40, ph-m-12-textH-10-y)}
 	bottom := r.drawMiniature(page, c, bp, area)
 	r.drawMapText(c, bp, x0, x1, bottom+10)

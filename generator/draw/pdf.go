@@ -538,9 +538,9 @@ type fontProbe struct {
 	images []picture
 }
 
-// NewFontProbe returns a canvas that draws nothing and notes the font
-// styles drawn on it: to measure a drawing before it is placed.
-func NewFontProbe() *fontProbe { return &fontProbe{used: map[FontStyle]bool{}} }
+// Discard returns a canvas that draws nothing: to measure a drawing before
+// it is placed.
+func Discard() Canvas { return &fontProbe{used: map[FontStyle]bool{}} }
 
 func (p *fontProbe) Rect(x, y, w, h, r float64, s Style)                 {}
 func (p *fontProbe) Ellipse(x, y, w, h float64, s Style)                 {}
@@ -574,8 +574,8 @@ func bmpOnly(s string) string {
 
 // AddPressPage starts a page of a trim w x h mm card with bleed on every
 // side: MediaBox and BleedBox are the trim plus the bleed, TrimBox the trim.
-// fpdf writes a page's boxes in map order: Write's output goes through
-// sortPageBoxes to make it deterministic.
+// fpdf writes a page's boxes in map order: the caller puts them in order
+// in Write's output to make it deterministic.
 func (d *PDF) AddPressPage(w, h, bleed float64) *PDFCanvas {
 	pw, ph := w+2*bleed, h+2*bleed
 	c := d.AddPage(pw, ph)
