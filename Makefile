@@ -26,7 +26,7 @@ bench:
 FUZZTIME ?= 60s
 FUZZ_TARGETS = schema:FuzzLoadContentFile schema:FuzzLoadManifest validate:FuzzUnknownIcons \
 	validate/rfyl:FuzzRules validate:FuzzRunMap validate/justrun/jrsim:FuzzCheck validate/diceodds:FuzzProbability \
-	generator:FuzzParseRich generator:FuzzLayoutText
+	generator/typeset:FuzzParseRich generator/typeset:FuzzLayoutText
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t#*:}; \

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -28,14 +31,14 @@ import (
 
 // Board colours.
 var (
-	boardInk    = Color{0x20, 0x21, 0x24}
-	boardPaper  = Color{0xf6, 0xf3, 0xea} // default background
-	boardMuted  = Color{0x5f, 0x63, 0x68}
-	boardMark   = Color{0x22, 0x22, 0x22} // alignment marks and cut lines
-	boardGlue   = Color{0xe3, 0xea, 0xf2} // glue strip tint
-	boardHatch  = Color{0x9a, 0xa8, 0xb8}
-	boardFrame  = Color{0xb0, 0xb0, 0xb0}
-	boardShadow = Color{0xdd, 0xdd, 0xdd}
+	boardInk    = draw.RGB(0x20, 0x21, 0x24)
+	boardPaper  = draw.RGB(0xf6, 0xf3, 0xea) // default background
+	boardMuted  = draw.RGB(0x5f, 0x63, 0x68)
+	boardMark   = draw.RGB(0x22, 0x22, 0x22) // alignment marks and cut lines
+	boardGlue   = draw.RGB(0xe3, 0xea, 0xf2) // glue strip tint
+	boardHatch  = draw.RGB(0x9a, 0xa8, 0xb8)
+	boardFrame  = draw.RGB(0xb0, 0xb0, 0xb0)
+	boardShadow = draw.RGB(0xdd, 0xdd, 0xdd)
 )
 
 // Board geometry, in millimetres unless named pt.
@@ -53,8 +56,7 @@ const (
 )
 
 // buildBoard plans a board's PDF.
-func buildBoard(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	b := e.(*schema.Board)
+func buildBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts BuildOptions) []job {
 	return []job{fileJob(b.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteBoard(w, p, b, opts.Print)
 	})}
@@ -62,8 +64,7 @@ func buildBoard(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions
 
 // indexBoard describes a board's PDF in the kit's index: per side its size,
 // its pages and how to assemble them, then how the sides go together.
-func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	b := e.(*schema.Board)
+func indexBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts PrintOptions) []string {
 	var out []string
 	plans := make([]layout.TilePlan, len(b.Sides))
 	planned := true
@@ -104,7 +105,7 @@ func indexBoard(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 // turn: a side that fits the paper on one page, a larger side as a page
 // map and then the pages of its tiles at true size.
 func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
-	return r.writeDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *draw.PDF) error {
 		duplex := layout.NoDuplex // tiles and lone sides are printed one-sided
 		if plans, err := boardPlans(b, opts); err == nil {
 			duplex = boardDuplex(b, plans, opts)
@@ -116,25 +117,25 @@ func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts
 
 // boardOut receives a board's pages: a PDF, or recordings in tests.
 type boardOut interface {
-	AddPage(w, h float64) Canvas
+	AddPage(w, h float64) draw.Canvas
 	// Art records drawing once; the returned function places it with its
 	// top-left corner at (x, y) of a page AddPage returned.
-	Art(w, h float64, draw func(Canvas)) placeArt
+	Art(w, h float64, paint func(draw.Canvas)) placeArt
 }
 
 // placeArt places recorded art on a page.
-type placeArt func(page Canvas, x, y float64)
+type placeArt func(page draw.Canvas, x, y float64)
 
 // pdfBoardOut writes pages to a PDF; art becomes a PDF template.
-type pdfBoardOut struct{ doc *PDF }
+type pdfBoardOut struct{ doc *draw.PDF }
 
 // AddPage implements boardOut.
-func (o pdfBoardOut) AddPage(w, h float64) Canvas { return o.doc.AddPage(w, h) }
+func (o pdfBoardOut) AddPage(w, h float64) draw.Canvas { return o.doc.AddPage(w, h) }
 
 // Art implements boardOut.
-func (o pdfBoardOut) Art(w, h float64, draw func(Canvas)) placeArt {
-	t := o.doc.Template(w, h, draw)
-	return func(page Canvas, x, y float64) { page.(*PDFCanvas).UseTemplate(t, x, y) }
+func (o pdfBoardOut) Art(w, h float64, paint func(draw.Canvas)) placeArt {
+	t := o.doc.Template(w, h, paint)
+	return func(page draw.Canvas, x, y float64) { page.(*draw.PDFCanvas).UseTemplate(t, x, y) }
 }
 
 // boardPrint is one printed side: what its pages need to know.
@@ -276,7 +277,7 @@ func boardRoles(b *schema.Board, plans []layout.TilePlan, duplex layout.Duplex) 
 // sideArt draws the side once, with bleed around it.
 func (r *Renderer) sideArt(out boardOut, side *schema.BoardSide, bleed float64) placeArt {
 	w, h := side.Width.MM(), side.Height.MM()
-	return out.Art(w+2*bleed, h+2*bleed, func(c Canvas) {
+	return out.Art(w+2*bleed, h+2*bleed, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(bleed, bleed)
 		r.DrawBoardSide(c, side, bleed)
@@ -322,14 +323,14 @@ func boardSlotBleed(trim, pr layout.Rect, bleed float64) layout.Sides {
 // the art in its slot (clipped to its trim and bleed), crop marks in the
 // waste, a label saying what the page is and, where there is room, a
 // 100 mm scale bar. Nothing is drawn over the side.
-func (r *Renderer) drawSidePage(page Canvas, bp *boardPrint, slot layout.Slot, art placeArt) {
+func (r *Renderer) drawSidePage(page draw.Canvas, bp *boardPrint, slot layout.Slot, art placeArt) {
 	r.drawSlotPage(page, bp.opts, slot, bp.plan.BoardW, bp.plan.BoardH, art, boardPageLabel(bp))
 }
 
 // drawSlotPage prints w x h mm of art (with bleed around it) in its slot
 // on a page of its own, as drawSidePage says; each label goes where it
 // finds room, in turn.
-func (r *Renderer) drawSlotPage(page Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art placeArt, labels ...string) {
+func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art placeArt, labels ...string) {
 	clip := slot.Art()
 	cx, cy := slot.Trim.X+slot.Trim.W/2, slot.Trim.Y+slot.Trim.H/2
 	page.Push()
@@ -369,8 +370,8 @@ func (r *Renderer) drawSlotPage(page Canvas, opts PrintOptions, slot layout.Slot
 // boardLabelRoom is where drawPageLabel puts label (the first free box,
 // upright or else reading upwards), so that the scale bar keeps off it.
 func (r *Renderer) boardLabelRoom(area layout.Rect, avoid []layout.Rect, label string) (layout.Rect, bool) {
-	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
-	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+	asc, desc := r.Fonts.Ascent(draw.Regular, deckLabelPt), r.Fonts.Descent(draw.Regular, deckLabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
 	if box, ok := layout.FindRoom(area, avoid, w, h); ok {
 		return box, true
 	}
@@ -465,7 +466,7 @@ func boardMM(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10,
 // drawTilePage prints tile k of the side: the art clipped to the tile, the
 // glue strips, cut lines and alignment marks, crop marks at the board's
 // outer edges and the caption.
-func (r *Renderer) drawTilePage(page Canvas, bp *boardPrint, k int, art placeArt) {
+func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art placeArt) {
 	pl, t, bleed := bp.plan, bp.plan.Tiles[k], bp.opts.Bleed
 	clip := tileArtClip(pl, k, bleed)
 	page.Push()
@@ -561,7 +562,7 @@ func seamLabelSpots(s layout.Seam) []float64 {
 
 // drawGlue tints and hatches the glue strip of the page beneath, the part
 // of the shared strip beyond the cut line, and labels it.
-func (r *Renderer) drawGlue(c Canvas, pl layout.TilePlan, s layout.Seam) {
+func (r *Renderer) drawGlue(c draw.Canvas, pl layout.TilePlan, s layout.Seam) {
 	area := seamSpan(pl, s, s.Under)
 	cut := cutOnPage(pl, s, s.Under) + boardGlueSlack
 	if s.Vertical {
@@ -570,7 +571,7 @@ func (r *Renderer) drawGlue(c Canvas, pl layout.TilePlan, s layout.Seam) {
 		area.H, area.Y = area.Bottom()-cut, cut
 	}
 	if !r.InkSaver {
-		c.Rect(area.X, area.Y, area.W, area.H, 0, Filled(boardGlue))
+		c.Rect(area.X, area.Y, area.W, area.H, 0, draw.Filled(boardGlue))
 	}
 	hatchRect(c, area)
 	text := "GLUE · " + pl.Tiles[s.Over].Label + " goes on top"
@@ -585,7 +586,7 @@ func (r *Renderer) drawGlue(c Canvas, pl layout.TilePlan, s layout.Seam) {
 }
 
 // hatchRect fills a rectangle with thin diagonal lines.
-func hatchRect(c Canvas, a layout.Rect) {
+func hatchRect(c draw.Canvas, a layout.Rect) {
 	c.Push()
 	c.ClipRect(a.X, a.Y, a.W, a.H)
 	for d := -a.H; d < a.W; d += boardHatchPitch {
@@ -598,7 +599,7 @@ func hatchRect(c Canvas, a layout.Rect) {
 // end of the tile and into the white margin, with labels in the strip cut
 // away. On dark art the line gets a white halo; on light art it has none,
 // so no white hairline is left along the seam once the page is cut.
-func (r *Renderer) drawCut(c Canvas, pl layout.TilePlan, s layout.Seam, halo bool) {
+func (r *Renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, halo bool) {
 	t := pl.Tiles[s.Over]
 	span, pr := t.OnPage(), pl.Printable()
 	cut := cutOnPage(pl, s, s.Over)
@@ -612,7 +613,7 @@ func (r *Renderer) drawCut(c Canvas, pl layout.TilePlan, s layout.Seam, halo boo
 		b = layout.Point{X: min(pr.Right(), span.Right()+ext), Y: cut}
 	}
 	if halo {
-		c.Line(a.X, a.Y, b.X, b.Y, White, 0.7)
+		c.Line(a.X, a.Y, b.X, b.Y, draw.White, 0.7)
 	}
 	dashedLine(c, a, b, boardMark, 0.3)
 	text := "cut · lay on " + pl.Tiles[s.Under].Label
@@ -628,7 +629,7 @@ func (r *Renderer) drawCut(c Canvas, pl layout.TilePlan, s layout.Seam, halo boo
 }
 
 // dashedLine draws a dashed line from a to b.
-func dashedLine(c Canvas, a, b layout.Point, col Color, width float64) {
+func dashedLine(c draw.Canvas, a, b layout.Point, col draw.Color, width float64) {
 	const on, off = 2.0, 1.4
 	dx, dy := b.X-a.X, b.Y-a.Y
 	n := math.Hypot(dx, dy)
@@ -644,8 +645,8 @@ func dashedLine(c Canvas, a, b layout.Point, col Color, width float64) {
 
 // stripLabel draws a small label on a white pill centred at (cx, cy),
 // reading upwards when vertical, with scissors before it when cut is set.
-func (r *Renderer) stripLabel(c Canvas, cx, cy float64, text string, vertical, cut bool) {
-	tw := r.Fonts.Width(text, Bold, boardLabelPt)
+func (r *Renderer) stripLabel(c draw.Canvas, cx, cy float64, text string, vertical, cut bool) {
+	tw := r.Fonts.Width(text, draw.Bold, boardLabelPt)
 	icon := 0.0
 	if cut {
 		icon = 4.2
@@ -655,21 +656,21 @@ func (r *Renderer) stripLabel(c Canvas, cx, cy float64, text string, vertical, c
 		c.Push()
 		c.Rotate(-90, cx, cy)
 	}
-	c.Rect(cx-w/2, cy-h/2, w, h, h/2, Filled(White))
+	c.Rect(cx-w/2, cy-h/2, w, h, h/2, draw.Filled(draw.White))
 	x := cx - w/2 + 1.2
 	if cut {
 		drawScissors(c, x+1.6, cy)
 		x += icon
 	}
-	c.Text(round2(x), round2(cy+r.Fonts.CapHeight(Bold, boardLabelPt)/2), text, Bold, boardLabelPt, boardMark)
+	c.Text(round2(x), round2(cy+r.Fonts.CapHeight(draw.Bold, boardLabelPt)/2), text, draw.Bold, boardLabelPt, boardMark)
 	if vertical {
 		c.Pop()
 	}
 }
 
 // drawScissors draws small scissors centred at (x, y), blades to the right.
-func drawScissors(c Canvas, x, y float64) {
-	st := Stroked(boardMark, 0.25)
+func drawScissors(c draw.Canvas, x, y float64) {
+	st := draw.Stroked(boardMark, 0.25)
 	c.Ellipse(x-1.9, y-1.45, 1.3, 1.3, st)
 	c.Ellipse(x-1.9, y+0.15, 1.3, 1.3, st)
 	c.Line(x-0.75, y-0.55, x+2.0, y+0.75, boardMark, 0.3)
@@ -678,12 +679,12 @@ func drawScissors(c Canvas, x, y float64) {
 
 // drawAlignMark draws a crosshair in a circle centred at p, on a thin
 // white halo so it shows on dark art.
-func drawAlignMark(c Canvas, p layout.Point) {
+func drawAlignMark(c draw.Canvas, p layout.Point) {
 	rad, arm := layout.MarkRadius, layout.MarkRadius+boardMarkArm
-	c.Ellipse(p.X-rad, p.Y-rad, 2*rad, 2*rad, Stroked(White, 0.6))
-	c.Line(p.X-arm, p.Y, p.X+arm, p.Y, White, 0.5)
-	c.Line(p.X, p.Y-arm, p.X, p.Y+arm, White, 0.5)
-	c.Ellipse(p.X-rad, p.Y-rad, 2*rad, 2*rad, Stroked(boardMark, boardMarkWidth))
+	c.Ellipse(p.X-rad, p.Y-rad, 2*rad, 2*rad, draw.Stroked(draw.White, 0.6))
+	c.Line(p.X-arm, p.Y, p.X+arm, p.Y, draw.White, 0.5)
+	c.Line(p.X, p.Y-arm, p.X, p.Y+arm, draw.White, 0.5)
+	c.Ellipse(p.X-rad, p.Y-rad, 2*rad, 2*rad, draw.Stroked(boardMark, boardMarkWidth))
 	c.Line(p.X-arm, p.Y, p.X+arm, p.Y, boardMark, 0.15)
 	c.Line(p.X, p.Y-arm, p.X, p.Y+arm, boardMark, 0.15)
 }
@@ -752,41 +753,41 @@ func neighbourHints(pl layout.TilePlan, k int) string {
 
 // drawTileCaption writes the page's caption: tile label, page number, the
 // board and side, the neighbours and a small locator grid.
-func (r *Renderer) drawTileCaption(c Canvas, bp *boardPrint, k int) {
+func (r *Renderer) drawTileCaption(c draw.Canvas, bp *boardPrint, k int) {
 	pl := bp.plan
 	band := pl.Caption
 	if band.H <= 0 {
 		return
 	}
-	base := round2(band.Y + band.H/2 + r.Fonts.CapHeight(Regular, boardCaptionPt)/2)
+	base := round2(band.Y + band.H/2 + r.Fonts.CapHeight(draw.Regular, boardCaptionPt)/2)
 	label := pl.Tiles[k].Label
-	c.Text(band.X, base, label, Bold, 9, boardInk)
-	x := band.X + r.Fonts.Width(label, Bold, 9) + 2
+	c.Text(band.X, base, label, draw.Bold, 9, boardInk)
+	x := band.X + r.Fonts.Width(label, draw.Bold, 9) + 2
 	pageText := fmt.Sprintf("page %d of %d", bp.first+1+k, bp.total)
-	c.Text(round2(x), base, pageText, Regular, boardCaptionPt, boardInk)
-	x += r.Fonts.Width(pageText, Regular, boardCaptionPt) + 4
+	c.Text(round2(x), base, pageText, draw.Regular, boardCaptionPt, boardInk)
+	x += r.Fonts.Width(pageText, draw.Regular, boardCaptionPt) + 4
 
 	grid := r.drawLocator(c, pl, k, band)
 	hints := neighbourHints(pl, k)
-	hx := grid - 3 - r.Fonts.Width(hints, Bold, boardCaptionPt)
-	c.Text(round2(hx), base, hints, Bold, boardCaptionPt, boardInk)
+	hx := grid - 3 - r.Fonts.Width(hints, draw.Bold, boardCaptionPt)
+	c.Text(round2(hx), base, hints, draw.Bold, boardCaptionPt, boardInk)
 
 	name := boardTitle(bp.board) + " · " + sideTitle(bp.side, bp.index)
 	if bp.board.Count > 1 {
 		name += fmt.Sprintf(" · copy %d of %d", bp.copy, bp.board.Count)
 	}
-	name = r.clipText(name, Regular, boardCaptionPt, hx-4-x)
-	c.Text(round2(x), base, name, Regular, boardCaptionPt, boardMuted)
+	name = r.clipText(name, draw.Regular, boardCaptionPt, hx-4-x)
+	c.Text(round2(x), base, name, draw.Regular, boardCaptionPt, boardMuted)
 }
 
 // drawLocator draws the tile grid at the caption's right end with tile k
 // filled, and returns its left edge.
-func (r *Renderer) drawLocator(c Canvas, pl layout.TilePlan, k int, band layout.Rect) float64 {
+func (r *Renderer) drawLocator(c draw.Canvas, pl layout.TilePlan, k int, band layout.Rect) float64 {
 	cell := min(2.4, (band.H-2)/float64(pl.Rows), 40/float64(pl.Cols))
 	x0 := band.Right() - cell*float64(pl.Cols) - 0.1 // inside its stroke
 	y0 := band.Y + (band.H-cell*float64(pl.Rows))/2
 	for _, t := range pl.Tiles {
-		st := Stroked(boardMuted, 0.12)
+		st := draw.Stroked(boardMuted, 0.12)
 		if t.Row == pl.Tiles[k].Row && t.Col == pl.Tiles[k].Col {
 			st.Fill = &boardInk
 		}
@@ -796,7 +797,7 @@ func (r *Renderer) drawLocator(c Canvas, pl layout.TilePlan, k int, band layout.
 }
 
 // clipText shortens s with an ellipsis until it is no wider than w.
-func (r *Renderer) clipText(s string, f FontStyle, size, w float64) string {
+func (r *Renderer) clipText(s string, f draw.FontStyle, size, w float64) string {
 	if r.Fonts.Width(s, f, size) <= w {
 		return s
 	}
@@ -815,21 +816,21 @@ func (r *Renderer) clipText(s string, f FontStyle, size, w float64) string {
 // drawBoardMap draws the side's page map: a miniature of the side with its
 // tiles and their pages, how to assemble them, the side's joins text and a
 // 100 mm bar to check the print scale.
-func (r *Renderer) drawBoardMap(page Canvas, bp *boardPrint) {
+func (r *Renderer) drawBoardMap(page draw.Canvas, bp *boardPrint) {
 	c := r.surface(page)
 	pw, ph := bp.opts.Paper.W, bp.opts.Paper.H
 	m := max(bp.opts.Margin, layout.DefaultMargin) + 6
 	x0, x1 := m, pw-m
 	y := m + 5
 	title := boardTitle(bp.board)
-	c.Text(x0, y, r.clipText(title, Bold, 16, x1-x0), Bold, 16, boardInk)
+	c.Text(x0, y, r.clipText(title, draw.Bold, 16, x1-x0), draw.Bold, 16, boardInk)
 	y += 7
-	c.Text(x0, y, r.clipText(sideTitle(bp.side, bp.index), Bold, 11, x1-x0), Bold, 11, boardInk)
+	c.Text(x0, y, r.clipText(sideTitle(bp.side, bp.index), draw.Bold, 11, x1-x0), draw.Bold, 11, boardInk)
 	y += 5.5
-	c.Text(x0, y, r.clipText(r.mapSubtitle(bp), Regular, 8, x1-x0), Regular, 8, boardMuted)
+	c.Text(x0, y, r.clipText(r.mapSubtitle(bp), draw.Regular, 8, x1-x0), draw.Regular, 8, boardMuted)
 	y += 5
 	// The miniature takes the room the text below it leaves.
-	textH := r.drawMapText(&fontProbe{used: map[FontStyle]bool{}}, bp, x0, x1, 0)
+	textH := r.drawMapText(draw.Discard(), bp, x0, x1, 0)
 	area := layout.Rect{X: x0, Y: y, W: x1 - x0, H: max(40, ph-m-12-textH-10-y)}
 	bottom := r.drawMiniature(page, c, bp, area)
 	r.drawMapText(c, bp, x0, x1, bottom+10)
@@ -854,24 +855,24 @@ func (r *Renderer) mapSubtitle(bp *boardPrint) string {
 
 // drawMiniature draws the side scaled into area, with its tiles, and
 // returns the miniature's bottom.
-func (r *Renderer) drawMiniature(page, c Canvas, bp *boardPrint, area layout.Rect) float64 {
+func (r *Renderer) drawMiniature(page, c draw.Canvas, bp *boardPrint, area layout.Rect) float64 {
 	pl := bp.plan
 	s := min(area.W/pl.BoardW, area.H/pl.BoardH)
 	w, h := pl.BoardW*s, pl.BoardH*s
 	ox, oy := area.X+(area.W-w)/2, area.Y+(area.H-h)/2
 	if !r.InkSaver {
-		c.Rect(ox+0.8, oy+0.8, w, h, 0, Filled(boardShadow))
+		c.Rect(ox+0.8, oy+0.8, w, h, 0, draw.Filled(boardShadow))
 	}
 	page.Push()
 	page.ClipRect(ox, oy, w, h)
-	r.DrawBoardSide(scaledCanvas{c: page, s: s, ox: ox, oy: oy}, bp.side, 0)
+	r.DrawBoardSide(draw.Scaled(page, s, ox, oy), bp.side, 0)
 	page.Pop()
-	c.Rect(ox, oy, w, h, 0, Stroked(boardFrame, 0.2))
+	c.Rect(ox, oy, w, h, 0, draw.Stroked(boardFrame, 0.2))
 	for k := range pl.Tiles {
 		v := tileVisiblePart(pl, k)
 		vr := layout.Rect{X: ox + v.X*s, Y: oy + v.Y*s, W: v.W * s, H: v.H * s}
-		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, Stroked(White, 1.1))
-		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, Stroked(boardInk, 0.35))
+		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, draw.Stroked(draw.White, 1.1))
+		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, draw.Stroked(boardInk, 0.35))
 	}
 	for k, t := range pl.Tiles {
 		v := tileVisiblePart(pl, k)
@@ -901,35 +902,35 @@ func tileVisiblePart(pl layout.TilePlan, k int) layout.Rect {
 }
 
 // tileBadge labels a tile on the page map.
-func (r *Renderer) tileBadge(c Canvas, cx, cy float64, label, page string) {
-	lw, pw := r.Fonts.Width(label, Bold, 12), r.Fonts.Width(page, Regular, 7)
+func (r *Renderer) tileBadge(c draw.Canvas, cx, cy float64, label, page string) {
+	lw, pw := r.Fonts.Width(label, draw.Bold, 12), r.Fonts.Width(page, draw.Regular, 7)
 	w, h := max(lw, pw)+5, 10.5
-	c.Rect(cx-w/2, cy-h/2, w, h, 1.5, Style{Fill: &White, Stroke: &boardInk, Width: 0.25})
-	c.Text(round2(cx-lw/2), round2(cy+0.4), label, Bold, 12, boardInk)
-	c.Text(round2(cx-pw/2), round2(cy+3.9), page, Regular, 7, boardMuted)
+	c.Rect(cx-w/2, cy-h/2, w, h, 1.5, draw.Style{Fill: &draw.White, Stroke: &boardInk, Width: 0.25})
+	c.Text(round2(cx-lw/2), round2(cy+0.4), label, draw.Bold, 12, boardInk)
+	c.Text(round2(cx-pw/2), round2(cy+3.9), page, draw.Regular, 7, boardMuted)
 }
 
 // drawMapText writes the assembly steps, the legend and the joins text
 // from y down and returns where it stopped.
-func (r *Renderer) drawMapText(c Canvas, bp *boardPrint, x0, x1, y float64) float64 {
+func (r *Renderer) drawMapText(c draw.Canvas, bp *boardPrint, x0, x1, y float64) float64 {
 	colW := (x1 - x0) * 0.6
-	c.Text(x0, y, "How to assemble", Bold, 11, boardInk)
+	c.Text(x0, y, "How to assemble", draw.Bold, 11, boardInk)
 	left := y + 4
 	for i, step := range boardSteps(bp) {
 		num := fmt.Sprintf("%d.", i+1)
-		c.Text(x0, round2(left+r.Fonts.Ascent(Regular, 9)), num, Bold, 9, boardInk)
-		st := TextStyle{Font: Regular, Size: 9, LineHeight: 1.25}
-		block := r.Fonts.LayoutText(step, st, colW-6, 1000)
-		r.Fonts.DrawText(c, block, x0+6, left, colW-6, block.Height, boardInk, White)
+		c.Text(x0, round2(left+r.Fonts.Ascent(draw.Regular, 9)), num, draw.Bold, 9, boardInk)
+		st := typeset.Style{Font: draw.Regular, Size: 9, LineHeight: 1.25}
+		block := typeset.Layout(r.Fonts, step, st, colW-6, 1000)
+		typeset.Draw(r.Fonts, c, block, x0+6, left, colW-6, block.Height, boardInk, draw.White)
 		left += block.Height + 2.5
 	}
 	lx := x0 + colW + 8
 	right := r.drawLegend(c, lx, x1, y)
 	if bp.side.Joins != "" {
-		c.Text(lx, right+4, "Joins", Bold, 11, boardInk)
-		st := TextStyle{Font: Italic, Size: 9, LineHeight: 1.25}
-		block := r.Fonts.LayoutText(bp.side.Joins, st, x1-lx, 1000)
-		r.Fonts.DrawText(c, block, lx, right+8, x1-lx, block.Height, boardInk, White)
+		c.Text(lx, right+4, "Joins", draw.Bold, 11, boardInk)
+		st := typeset.Style{Font: draw.Italic, Size: 9, LineHeight: 1.25}
+		block := typeset.Layout(r.Fonts, bp.side.Joins, st, x1-lx, 1000)
+		typeset.Draw(r.Fonts, c, block, lx, right+8, x1-lx, block.Height, boardInk, draw.White)
 		right += 8 + block.Height
 	}
 	return max(left, right)
@@ -965,21 +966,21 @@ func tileLayoutHint(pl layout.TilePlan) string {
 }
 
 // drawLegend explains the marks of the tile pages; it returns its bottom.
-func (r *Renderer) drawLegend(c Canvas, x, x1, y float64) float64 {
-	c.Text(x, y, "On the pages", Bold, 11, boardInk)
+func (r *Renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
+	c.Text(x, y, "On the pages", draw.Bold, 11, boardInk)
 	row := func(y float64, text string) {
-		block := r.Fonts.LayoutText(text, TextStyle{Font: Regular, Size: 8, LineHeight: 1.2}, x1-x-18, 12)
-		r.Fonts.DrawText(c, block, x+18, y-3, x1-x-18, 12, boardInk, White)
+		block := typeset.Layout(r.Fonts, text, typeset.Style{Font: draw.Regular, Size: 8, LineHeight: 1.2}, x1-x-18, 12)
+		typeset.Draw(r.Fonts, c, block, x+18, y-3, x1-x-18, 12, boardInk, draw.White)
 	}
 	y += 8
-	c.Line(x, y, x+14, y, White, 0.9)
+	c.Line(x, y, x+14, y, draw.White, 0.9)
 	dashedLine(c, layout.Point{X: x, Y: y}, layout.Point{X: x + 14, Y: y}, boardMark, 0.3)
 	drawScissors(c, x+4, y-2.6)
 	row(y, "cut line: cut along it")
 	y += 11
 	glue := layout.Rect{X: x, Y: y - 3, W: 14, H: 6}
 	if !r.InkSaver {
-		c.Rect(glue.X, glue.Y, glue.W, glue.H, 0, Filled(boardGlue))
+		c.Rect(glue.X, glue.Y, glue.W, glue.H, 0, draw.Filled(boardGlue))
 	}
 	hatchRect(c, glue)
 	row(y, "glue strip: the named page goes on top")
@@ -990,7 +991,7 @@ func (r *Renderer) drawLegend(c Canvas, x, x1, y float64) float64 {
 }
 
 // drawBoardScaleBar draws a 100 mm bar with its baseline at y.
-func drawBoardScaleBar(c Canvas, r *Renderer, x, y float64) {
+func drawBoardScaleBar(c draw.Canvas, r *Renderer, x, y float64) {
 	c.Line(x, y, x+100, y, boardInk, 0.3)
 	for i := 0; i <= 10; i++ {
 		tick := 1.5
@@ -999,7 +1000,7 @@ func drawBoardScaleBar(c Canvas, r *Renderer, x, y float64) {
 		}
 		c.Line(x+float64(i)*10, y, x+float64(i)*10, y-tick, boardInk, 0.2)
 	}
-	c.Text(x+103, round2(y), "100 mm: measure this bar to check the print scale", Regular, 8, boardInk)
+	c.Text(x+103, round2(y), "100 mm: measure this bar to check the print scale", draw.Regular, 8, boardInk)
 }
 
 // ---- the side ----
@@ -1007,11 +1008,11 @@ func drawBoardScaleBar(c Canvas, r *Renderer, x, y float64) {
 // DrawBoardSide draws a board side at true size with its top-left corner
 // at the origin: background (reaching bleed beyond the edge), the path
 // between spaces, the spaces, free texts and the joins text.
-func (r *Renderer) DrawBoardSide(c Canvas, side *schema.BoardSide, bleed float64) {
+func (r *Renderer) DrawBoardSide(c draw.Canvas, side *schema.BoardSide, bleed float64) {
 	c = r.surface(c)
 	w, h := side.Width.MM(), side.Height.MM()
 	bg := r.sideBackground(side)
-	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, Filled(bg))
+	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(bg))
 	centres := side.SpaceCentres()
 	if side.Path {
 		r.drawBoardPath(c, side, centres, bg)
@@ -1024,20 +1025,20 @@ func (r *Renderer) DrawBoardSide(c Canvas, side *schema.BoardSide, bleed float64
 	}
 	if side.Joins != "" {
 		box, block := r.joinsBlock(side)
-		r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, r.sideInk(side, bg), bg)
+		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, r.sideInk(side, bg), bg)
 	}
 }
 
-func (r *Renderer) sideBackground(side *schema.BoardSide) Color {
+func (r *Renderer) sideBackground(side *schema.BoardSide) draw.Color {
 	if r.InkSaver {
-		return White
+		return draw.White
 	}
-	return colorOr(side.Background, boardPaper)
+	return draw.ColorOr(side.Background, boardPaper)
 }
 
 // sideInk is the colour of the side's spaces and text, dark on light paper.
-func (r *Renderer) sideInk(side *schema.BoardSide, paper Color) Color {
-	ink := colorOr(side.Space.Ink, boardInk)
+func (r *Renderer) sideInk(side *schema.BoardSide, paper draw.Color) draw.Color {
+	ink := draw.ColorOr(side.Space.Ink, boardInk)
 	if r.InkSaver && isLight(ink) && isLight(paper) {
 		return boardInk
 	}
@@ -1045,27 +1046,27 @@ func (r *Renderer) sideInk(side *schema.BoardSide, paper Color) Color {
 }
 
 // boardBlend mixes a towards b by t (0: a, 1: b).
-func boardBlend(a, b Color, t float64) Color {
+func boardBlend(a, b draw.Color, t float64) draw.Color {
 	m := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
-	return Color{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B)}
+	return draw.RGB(m(a.R, b.R), m(a.G, b.G), m(a.B, b.B))
 }
 
 // drawBoardPath joins each space to the next with a band under the spaces.
-func (r *Renderer) drawBoardPath(c Canvas, side *schema.BoardSide, centres [][2]float64, bg Color) {
+func (r *Renderer) drawBoardPath(c draw.Canvas, side *schema.BoardSide, centres [][2]float64, bg draw.Color) {
 	if len(centres) < 2 {
 		return
 	}
-	stroke := colorOr(side.Space.Stroke, boardInk)
+	stroke := draw.ColorOr(side.Space.Stroke, boardInk)
 	width, col := 0.3*side.SpaceSize(&schema.Space{}), boardBlend(bg, stroke, 0.22)
 	if r.InkSaver {
-		width, col = 0.8, Color{0x99, 0x99, 0x99}
+		width, col = 0.8, draw.RGB(0x99, 0x99, 0x99)
 	}
 	for i := 1; i < len(centres); i++ {
 		a, b := centres[i-1], centres[i]
 		c.Line(a[0], a[1], b[0], b[1], col, width)
 	}
 	for _, p := range centres {
-		c.Ellipse(p[0]-width/2, p[1]-width/2, width, width, Filled(col))
+		c.Ellipse(p[0]-width/2, p[1]-width/2, width, width, draw.Filled(col))
 	}
 }
 
@@ -1074,18 +1075,18 @@ type spaceLayout struct {
 	sp           *schema.Space
 	cx, cy, size float64
 	round        bool
-	fill, stroke Color
-	ink          Color
+	fill, stroke draw.Color
+	ink          draw.Color
 	// title is the number, or the label when there is none, centred.
 	title        string
 	titleIsLabel bool
-	titleFont    FontStyle
+	titleFont    draw.FontStyle
 	titlePt      float64
 	titleBase    float64
 	// top and bottom are the extent of the title (or the lone icon row).
 	top, bottom float64
 	icons       layout.Rect
-	label, note *TextBlock
+	label, note *typeset.Block
 	labelBox    layout.Rect
 	noteBox     layout.Rect
 }
@@ -1096,8 +1097,8 @@ type spaceLayout struct {
 func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre [2]float64) spaceLayout {
 	s := side.SpaceSize(sp)
 	l := spaceLayout{sp: sp, cx: centre[0], cy: centre[1], size: s, round: side.Space.Shape != "square"}
-	l.fill = colorOr(sp.Fill, colorOr(side.Space.Fill, White))
-	l.stroke = colorOr(side.Space.Stroke, boardInk)
+	l.fill = draw.ColorOr(sp.Fill, draw.ColorOr(side.Space.Fill, draw.White))
+	l.stroke = draw.ColorOr(side.Space.Stroke, boardInk)
 	l.ink = r.sideInk(side, l.fill)
 	gap := 0.04 * s
 	l.layoutTitle(r)
@@ -1114,12 +1115,12 @@ func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre 
 	}
 	y := l.bottom + gap
 	if sp.Label != "" && !l.titleIsLabel {
-		st := TextStyle{Font: Bold, Size: round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
+		st := typeset.Style{Font: draw.Bold, Size: round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
 		l.label, l.labelBox = r.spaceText(l, sp.Label, st, y, 1)
 		y = l.labelBox.Bottom() + gap/2
 	}
 	if sp.Note != "" {
-		st := TextStyle{Font: Italic, Size: round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
+		st := typeset.Style{Font: draw.Italic, Size: round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
 		l.note, l.noteBox = r.spaceText(l, sp.Note, st, y, 2)
 	}
 	return l
@@ -1133,14 +1134,14 @@ func (l *spaceLayout) layoutTitle(r *Renderer) {
 	s, sp := l.size, l.sp
 	switch {
 	case sp.Number != nil:
-		l.title, l.titleFont = strconv.Itoa(*sp.Number), Bold
+		l.title, l.titleFont = strconv.Itoa(*sp.Number), draw.Bold
 		capH := 0.26 * s
 		if len(sp.Icons) == 0 && sp.Label == "" && sp.Note == "" {
 			capH = 0.34 * s
 		}
-		l.titlePt = capH / r.Fonts.CapHeight(Bold, 1)
+		l.titlePt = capH / r.Fonts.CapHeight(draw.Bold, 1)
 	case sp.Label != "":
-		l.title, l.titleFont, l.titleIsLabel = sp.Label, Bold, true
+		l.title, l.titleFont, l.titleIsLabel = sp.Label, draw.Bold, true
 		l.titlePt = boardClamp(0.3*s, boardMinPt, 28)
 	default:
 		l.top, l.bottom = l.cy, l.cy
@@ -1185,29 +1186,29 @@ func (l *spaceLayout) widthAt(y0, y1 float64) float64 {
 }
 
 // spaceText sets text of a space in a box of the given lines from y.
-func (r *Renderer) spaceText(l spaceLayout, text string, st TextStyle, y float64, lines int) (*TextBlock, layout.Rect) {
-	lineH := st.Size * 1.15 * ptMM
+func (r *Renderer) spaceText(l spaceLayout, text string, st typeset.Style, y float64, lines int) (*typeset.Block, layout.Rect) {
+	lineH := st.Size * 1.15 * draw.PtMM
 	h := float64(lines-1)*lineH + r.Fonts.Ascent(st.Font, st.Size) + r.Fonts.Descent(st.Font, st.Size)
 	w := l.widthAt(y, y+h)
 	box := layout.Rect{X: l.cx - w/2, Y: y, W: w, H: h}
 	if w < 1 {
-		return &TextBlock{Fits: false, Overflow: "there is no room left in the space"}, box
+		return &typeset.Block{Fits: false, Overflow: "there is no room left in the space"}, box
 	}
-	b := r.Fonts.LayoutText(text, st, w, h)
+	b := typeset.Layout(r.Fonts, text, st, w, h)
 	return &b, box
 }
 
 // drawSpace draws one space: its shape, icons, number, label and note.
-func (r *Renderer) drawSpace(c Canvas, l spaceLayout) {
+func (r *Renderer) drawSpace(c draw.Canvas, l spaceLayout) {
 	s := l.size
 	fill, paper := l.fill, l.fill
 	if r.InkSaver {
-		fill, paper = White, White
+		fill, paper = draw.White, draw.White
 	}
-	st := Style{Fill: &fill, Stroke: &l.stroke, Width: max(0.35, 0.012*s)}
+	st := draw.Style{Fill: &fill, Stroke: &l.stroke, Width: max(0.35, 0.012*s)}
 	r.spaceShape(c, l, 0, st)
-	if r.InkSaver && l.fill != White {
-		r.spaceShape(c, l, 1.4, Stroked(l.fill, 1.6))
+	if r.InkSaver && l.fill != draw.White {
+		r.spaceShape(c, l, 1.4, draw.Stroked(l.fill, 1.6))
 	}
 	if !l.fits(r) {
 		// Validate reports it (text/overflow); the build clips it.
@@ -1223,17 +1224,17 @@ func (r *Renderer) drawSpace(c Canvas, l spaceLayout) {
 		c.Text(round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
 	}
 	for _, t := range []struct {
-		b   *TextBlock
+		b   *typeset.Block
 		box layout.Rect
 	}{{l.label, l.labelBox}, {l.note, l.noteBox}} {
 		if t.b != nil && len(t.b.Lines) > 0 {
-			r.Fonts.DrawText(c, *t.b, t.box.X, t.box.Y, t.box.W, t.box.H, l.ink, paper)
+			typeset.Draw(r.Fonts, c, *t.b, t.box.X, t.box.Y, t.box.W, t.box.H, l.ink, paper)
 		}
 	}
 }
 
 // spaceShape draws the space's outline, inset by d.
-func (r *Renderer) spaceShape(c Canvas, l spaceLayout, d float64, st Style) {
+func (r *Renderer) spaceShape(c draw.Canvas, l spaceLayout, d float64, st draw.Style) {
 	s := l.size - 2*d
 	if l.round {
 		c.Ellipse(l.cx-s/2, l.cy-s/2, s, s, st)
@@ -1243,34 +1244,34 @@ func (r *Renderer) spaceShape(c Canvas, l spaceLayout, d float64, st Style) {
 }
 
 // drawSpaceIcons centres a row of icons in the box.
-func drawSpaceIcons(c Canvas, names []string, box layout.Rect, ink, paper Color) {
+func drawSpaceIcons(c draw.Canvas, names []string, box layout.Rect, ink, paper draw.Color) {
 	n := float64(len(names))
 	gap := 0.2
 	size := min(box.H, box.W/(n+(n-1)*gap))
 	x := box.X + (box.W-(n*size+(n-1)*gap*size))/2
 	y := box.Y + (box.H-size)/2
 	for _, name := range names {
-		DrawIcon(c, name, x, y, size, ink, paper)
+		icons.Draw(c, name, x, y, size, ink, paper)
 		x += size * (1 + gap)
 	}
 }
 
 // boardTextBlock sets a free text of a side in its box.
-func (r *Renderer) boardTextBlock(t *schema.BoardText) TextBlock {
+func (r *Renderer) boardTextBlock(t *schema.BoardText) typeset.Block {
 	size := t.Size.Pt()
 	if size == 0 {
 		size = boardTextPt
 	}
-	st := TextStyle{Font: r.Fonts.Style(t.Font), Size: round2(size), Align: t.Align}
-	return r.Fonts.LayoutText(t.Text, st, t.W.MM(), t.H.MM())
+	st := typeset.Style{Font: r.Fonts.Style(t.Font), Size: round2(size), Align: t.Align}
+	return typeset.Layout(r.Fonts, t.Text, st, t.W.MM(), t.H.MM())
 }
 
 // drawBoardText draws a free text, turned about its box's centre.
-func (r *Renderer) drawBoardText(c Canvas, side *schema.BoardSide, t *schema.BoardText, bg Color) {
+func (r *Renderer) drawBoardText(c draw.Canvas, side *schema.BoardSide, t *schema.BoardText, bg draw.Color) {
 	if strings.TrimSpace(t.Text) == "" {
 		return
 	}
-	ink := colorOr(t.Color, r.sideInk(side, bg))
+	ink := draw.ColorOr(t.Color, r.sideInk(side, bg))
 	if r.InkSaver && isLight(ink) {
 		ink = boardInk
 	}
@@ -1283,18 +1284,18 @@ func (r *Renderer) drawBoardText(c Canvas, side *schema.BoardSide, t *schema.Boa
 	if !block.Fits {
 		c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)
 	}
-	r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, ink, bg)
+	typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, ink, bg)
 	c.Pop()
 }
 
 // joinsBlock sets the side's joins text in its bottom-right corner.
-func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, TextBlock) {
+func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Block) {
 	w, h := side.Width.MM(), side.Height.MM()
 	bw := max(0, min(110, w*0.5, w-2*boardInset))
 	bh := max(0, min(14, h-2*boardInset))
 	box := layout.Rect{X: w - boardInset - bw, Y: h - boardInset - bh, W: bw, H: bh}
-	st := TextStyle{Font: Italic, Size: boardJoinsPt, MinSize: 6, Align: "right", VAlign: "bottom"}
-	return box, r.Fonts.LayoutText("→ "+side.Joins, st, bw, bh)
+	st := typeset.Style{Font: draw.Italic, Size: boardJoinsPt, MinSize: 6, Align: "right", VAlign: "bottom"}
+	return box, typeset.Layout(r.Fonts, "→ "+side.Joins, st, bw, bh)
 }
 
 // ---- text fit ----
@@ -1302,11 +1303,7 @@ func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, TextBlock) {
 // boardOverflows lists the texts of a board that do not fit: a space's
 // label or note that does not fit its space even shrunk, a free text
 // larger than its box, the joins text.
-func boardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	b, ok := e.(*schema.Board)
-	if !ok {
-		return nil
-	}
+func boardOverflows(r *Renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, side := range b.Sides {
 		what := fmt.Sprintf("board %q side %q", b.ID, side.ID)
@@ -1349,42 +1346,4 @@ func (r *Renderer) spaceOverflows(side *schema.BoardSide, what string) []schema.
 		}
 	}
 	return out
-}
-
-// ---- scaled drawing ----
-
-// scaledCanvas draws through another canvas scaled by s from (ox, oy): the
-// miniature of a side on its page map.
-type scaledCanvas struct {
-	c      Canvas
-	s      float64
-	ox, oy float64
-}
-
-func (k scaledCanvas) x(v float64) float64 { return k.ox + k.s*v }
-func (k scaledCanvas) y(v float64) float64 { return k.oy + k.s*v }
-func (k scaledCanvas) style(st Style) Style {
-	st.Width *= k.s
-	return st
-}
-
-func (k scaledCanvas) Rect(x, y, w, h, r float64, s Style) {
-	k.c.Rect(k.x(x), k.y(y), w*k.s, h*k.s, r*k.s, k.style(s))
-}
-func (k scaledCanvas) Ellipse(x, y, w, h float64, s Style) {
-	k.c.Ellipse(k.x(x), k.y(y), w*k.s, h*k.s, k.style(s))
-}
-func (k scaledCanvas) Line(x1, y1, x2, y2 float64, c Color, width float64) {
-	k.c.Line(k.x(x1), k.y(y1), k.x(x2), k.y(y2), c, width*k.s)
-}
-func (k scaledCanvas) Path(p *Path, c Color) { k.c.Path(p.Transformed(k.s, k.ox, k.oy), c) }
-func (k scaledCanvas) Text(x, y float64, s string, f FontStyle, size float64, c Color) {
-	k.c.Text(k.x(x), k.y(y), s, f, size*k.s, c)
-}
-func (k scaledCanvas) Push()                      { k.c.Push() }
-func (k scaledCanvas) Pop()                       { k.c.Pop() }
-func (k scaledCanvas) Translate(dx, dy float64)   { k.c.Translate(dx*k.s, dy*k.s) }
-func (k scaledCanvas) Rotate(deg, cx, cy float64) { k.c.Rotate(deg, k.x(cx), k.y(cy)) }
-func (k scaledCanvas) ClipRect(x, y, w, h float64) {
-	k.c.ClipRect(k.x(x), k.y(y), w*k.s, h*k.s)
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -84,35 +86,35 @@ func boardOpts(paper string) PrintOptions {
 // where it is placed.
 type recBoardOut struct {
 	pages []*recBoardPage
-	arts  []*Recorder
+	arts  []*draw.Recorder
 }
 
 // recBoardPage is a recorded page that also keeps the exact centres of the
 // alignment marks drawn on it.
 type recBoardPage struct {
-	Recorder
+	draw.Recorder
 	w, h  float64
 	marks []layout.Point
 }
 
-func (o *recBoardOut) AddPage(w, h float64) Canvas {
+func (o *recBoardOut) AddPage(w, h float64) draw.Canvas {
 	p := &recBoardPage{w: w, h: h}
-	p.log("page %.2f %.2f", w, h)
+	p.Logf("page %.2f %.2f", w, h)
 	o.pages = append(o.pages, p)
 	return p
 }
 
-func (o *recBoardOut) Art(w, h float64, draw func(Canvas)) placeArt {
-	rec := &Recorder{}
-	rec.log("art %d %.2f %.2f", len(o.arts), w, h)
-	draw(rec)
+func (o *recBoardOut) Art(w, h float64, paint func(draw.Canvas)) placeArt {
+	rec := &draw.Recorder{}
+	rec.Logf("art %d %.2f %.2f", len(o.arts), w, h)
+	paint(rec)
 	o.arts = append(o.arts, rec)
 	i := len(o.arts) - 1
-	return func(page Canvas, x, y float64) { page.(*recBoardPage).log("use art %d at %.2f %.2f", i, x, y) }
+	return func(page draw.Canvas, x, y float64) { page.(*recBoardPage).Logf("use art %d at %.2f %.2f", i, x, y) }
 }
 
 // Ellipse implements Canvas, noting alignment marks.
-func (p *recBoardPage) Ellipse(x, y, w, h float64, s Style) {
+func (p *recBoardPage) Ellipse(x, y, w, h float64, s draw.Style) {
 	if s.Fill == nil && s.Stroke != nil && *s.Stroke == boardMark && s.Width == boardMarkWidth {
 		p.marks = append(p.marks, layout.Point{X: x + w/2, Y: y + h/2})
 	}
@@ -166,7 +168,7 @@ func TestBoardPageCounts(t *testing.T) {
 			if n != c.want {
 				t.Errorf("WriteBoard says %d pages, want %d", n, c.want)
 			}
-			checkPDFPages(t, buf.Bytes(), c.want)
+			pdftest.CheckPages(t, buf.Bytes(), c.want)
 		})
 	}
 }
@@ -380,10 +382,10 @@ func boardTextExtent(t *testing.T, r *Renderer, op string) layout.Rect {
 	y, _ := strconv.ParseFloat(f[2], 64)
 	font := f[3]
 	size, _ := strconv.ParseFloat(strings.TrimSuffix(f[4], "pt"), 64)
-	st := Regular
-	for i, n := range fontStyleNames {
-		if n == font {
-			st = FontStyle(i)
+	st := draw.Regular
+	for s := draw.Regular; s <= draw.Mono; s++ {
+		if s.String() == font {
+			st = s
 		}
 	}
 	asc, desc := r.Fonts.Ascent(st, size), r.Fonts.Descent(st, size)

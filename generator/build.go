@@ -1,3 +1,7 @@
+// Package generator builds a pack's print kit: the output plan, the kit
+// index, the card, token and calibration renderers and the games'. Its
+// sub-packages do one job each: draw (the drawing surface), typeset (rich
+// text in boxes) and icons.
 package generator
 
 import (
@@ -235,34 +239,13 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 		}
 	}
 	pr := opts.Print
-	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
-		jobs = append(jobs, fileJob("tokens.pdf", func(w io.Writer) (int, error) {
-			return r.WriteTokens(w, p, pr)
-		}))
-		if opts.Previews {
-			jobs = append(jobs, fileJob("preview/tokens.png", func(w io.Writer) (int, error) {
-				return 0, r.WriteTokenSheetPreview(w, p)
+	for _, k := range kitOutputs() {
+		if k.wanted(p, pr, opts.Previews) {
+			jobs = append(jobs, fileJob(k.path, func(w io.Writer) (int, error) {
+				return k.write(r, w, p, pr)
 			}))
 		}
 	}
-	if len(mapCards(p)) > 0 {
-		jobs = append(jobs, fileJob("maps.pdf", func(w io.Writer) (int, error) {
-			return r.WriteMaps(w, p, pr)
-		}))
-	}
-	if HasOddsCard(p) {
-		jobs = append(jobs, fileJob("odds.pdf", func(w io.Writer) (int, error) {
-			return r.WriteOddsCard(w, p, pr)
-		}))
-	}
-	if needsCalibration(p, pr) {
-		jobs = append(jobs, fileJob("calibration.pdf", func(w io.Writer) (int, error) {
-			return 2, r.WriteCalibration(w, pr)
-		}))
-	}
-	jobs = append(jobs, fileJob("components.txt", func(w io.Writer) (int, error) {
-		return 0, r.writeComponents(w, p, pr)
-	}))
 	return jobs, nil
 }
 
@@ -476,26 +459,14 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 			}
 		}
 	}
-	if slices.ContainsFunc(p.TokenSets(), p.PrintsToken) {
-		b.WriteString("- tokens.pdf: every token of the kit; cut along the grey outlines\n")
-		for _, line := range indexTokens(p, opts) {
+	for _, k := range kitOutputs() {
+		if k.index == nil || !k.wanted(p, opts, false) {
+			continue
+		}
+		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
+		for _, line := range k.index(p, opts) {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
-	}
-	if len(mapCards(p)) > 0 {
-		b.WriteString("- maps.pdf: the RUN map cards, each printed twice (one copy per player)\n")
-		for _, line := range indexMaps(p, opts) {
-			fmt.Fprintf(&b, "    %s\n", line)
-		}
-	}
-	if HasOddsCard(p) {
-		b.WriteString("- odds.pdf: the odds card (added by runforge; not in the published component list)\n")
-		for _, line := range indexOddsCard(p) {
-			fmt.Fprintf(&b, "    %s\n", line)
-		}
-	}
-	if needsCalibration(p, opts) {
-		b.WriteString("- calibration.pdf: print it on both sides of one sheet to measure your printer's duplex misregistration (--back-offset)\n")
 	}
 	if pending := notPrintedYet(p); len(pending) > 0 {
 		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -257,5 +258,17 @@ func TestComponentsListExtraPrintedCards(t *testing.T) {
 	want := fmt.Sprintf("30 x Follower Cards [printed]\n      and %d more cards printed that the published count leaves out", before+2)
 	if out := components(p); !strings.Contains(out, want) {
 		t.Errorf("components.txt lacks %q:\n%s", want, out)
+	}
+}
+
+// The kit's own files are listed once in the generator (kitOutputs); the
+// output plan reserves the same paths (schema.KitOutputs), in that order.
+func TestKitOutputsMatchThePlan(t *testing.T) {
+	var paths []string
+	for _, k := range kitOutputs() {
+		paths = append(paths, k.path)
+	}
+	if !slices.Equal(paths, schema.KitOutputs) {
+		t.Errorf("kit outputs %q, the plan reserves %q", paths, schema.KitOutputs)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -85,7 +87,7 @@ func calScaleLabel(k int) string { return fmt.Sprintf("%+d", k) }
 
 // WriteCalibration writes the two-page duplex calibration sheet.
 func (r *Renderer) WriteCalibration(w io.Writer, opts PrintOptions) error {
-	doc := NewPDF(PDFInfo{Title: "runforge duplex calibration", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: "runforge duplex calibration", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
 	r.drawCalibration(pdfSink{doc}, opts)
 	return doc.Write(w)
 }
@@ -94,8 +96,8 @@ func (r *Renderer) WriteCalibration(w io.Writer, opts PrintOptions) error {
 func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	cx, cy := pw/2, ph/2
-	ink := Color{0x20, 0x20, 0x20}
-	red := Color{0xc0, 0x10, 0x10}
+	ink := draw.RGB(0x20, 0x20, 0x20)
+	red := draw.RGB(0xc0, 0x10, 0x10)
 	targets := calibrationTargets(opts)
 	flip := opts.Duplex
 	if flip == layout.NoDuplex {
@@ -107,8 +109,8 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 		x, y := t.Front.X, t.Front.Y
 		front.Line(x-calCrossArm, y, x+calCrossArm, y, ink, 0.15)
 		front.Line(x, y-calCrossArm, x, y+calCrossArm, ink, 0.15)
-		front.Ellipse(x-1.5, y-1.5, 3, 3, Stroked(ink, 0.15))
-		front.Text(round2(x+2), round2(y-2), t.Name, Bold, 8, ink)
+		front.Ellipse(x-1.5, y-1.5, 3, 3, draw.Stroked(ink, 0.15))
+		front.Text(round2(x+2), round2(y-2), t.Name, draw.Bold, 8, ink)
 	}
 	title := fmt.Sprintf("runforge duplex calibration: %s paper, %s-edge flip, back offset %g,%g", opts.Paper.Name, flip, opts.BackOffset.X, opts.BackOffset.Y)
 	text := "1. Print both pages on the two sides of one sheet, with the settings you use for cards: 100% (actual size), no fit to page.\n" +
@@ -117,13 +119,13 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 		"4. On the back, read where the hole or the cut edge falls on the scales around it: X on the horizontal scale, Y on the vertical one (mm).\n" +
 		fmt.Sprintf("5. Add the readings at C to the offset this sheet used: build with --back-offset X,Y (%g,%g plus the readings), or store it as print.backOffset.\n", opts.BackOffset.X, opts.BackOffset.Y) +
 		"6. L and R are 150 mm apart, T and B 200 mm. If their readings differ by more than 0.5 mm, one side was printed at another scale: check the print settings of the back."
-	st := TextStyle{Font: Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
+	st := typeset.Style{Font: draw.Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
 	const textW = 136.0
 	tx, ty, th := cx-textW/2, cy-calTargetDY+calCrossArm+4, calTargetDY-2*calCrossArm-10
-	front.Text(round2(tx), round2(ty+r.Fonts.Ascent(Bold, 9)), title, Bold, 9, ink)
+	front.Text(round2(tx), round2(ty+r.Fonts.Ascent(draw.Bold, 9)), title, draw.Bold, 9, ink)
 	ty, th = ty+6, th-6
-	block := r.Fonts.LayoutText(text, st, textW, th)
-	r.Fonts.DrawText(front, block, round2(tx), round2(ty), textW, th, ink, White)
+	block := typeset.Layout(r.Fonts, text, st, textW, th)
+	typeset.Draw(r.Fonts, front, block, round2(tx), round2(ty), textW, th, ink, draw.White)
 	bar := layout.Rect{X: cx - scaleBarLen/2 - deckLabelPad, Y: cy + calCrossArm + 12, W: scaleBarLen + 2*deckLabelPad, H: r.scaleBarHeight()}
 	r.drawScaleBar(front, bar)
 
@@ -141,14 +143,14 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 	r.drawScaleBar(back, layout.Rect{X: bb.X, Y: bb.Y, W: bar.W, H: bar.H})
 	note := "back: where the hole or cut edge falls on each scale is the correction to add to the back offset (X right, Y down, mm)"
 	tc := backPoint(layout.Point{X: cx, Y: cy - calTargetDY/2}, opts)
-	back.Text(round2(tc.X-r.Fonts.Width(note, Regular, 6)/2), round2(tc.Y), note, Regular, 6, red)
+	back.Text(round2(tc.X-r.Fonts.Width(note, draw.Regular, 6)/2), round2(tc.Y), note, draw.Regular, 6, red)
 }
 
 // drawCalScales draws the two scales of a target on the back page, crossing
 // where the target should be: ticks every 0.5 mm, longer every 1 and 5 mm,
 // labelled every 5 mm; the horizontal scale has its ticks above the line and
 // labels below, the vertical one ticks to the left and labels to the right.
-func (r *Renderer) drawCalScales(c Canvas, t calTarget, col Color) {
+func (r *Renderer) drawCalScales(c draw.Canvas, t calTarget, col draw.Color) {
 	x, y := t.Back.X, t.Back.Y
 	c.Line(x-calScaleArm, y, x+calScaleArm, y, col, 0.12)
 	c.Line(x, y-calScaleArm, x, y+calScaleArm, col, 0.12)
@@ -166,11 +168,11 @@ func (r *Renderer) drawCalScales(c Canvas, t calTarget, col Color) {
 		if i%(2*calScaleEvery) == 0 && i != 0 {
 			k := i / 2
 			l := calScaleLabel(k)
-			c.Text(round2(x+d-r.Fonts.Width(l, Regular, calLabelPt)/2), round2(y+2.6), l, Regular, calLabelPt, col)
-			c.Text(round2(x+1), round2(y+d+0.7), l, Regular, calLabelPt, col)
+			c.Text(round2(x+d-r.Fonts.Width(l, draw.Regular, calLabelPt)/2), round2(y+2.6), l, draw.Regular, calLabelPt, col)
+			c.Text(round2(x+1), round2(y+d+0.7), l, draw.Regular, calLabelPt, col)
 		}
 	}
-	c.Text(round2(x+calScaleArm+1), round2(y+0.7), "X", Bold, 6, col)
-	c.Text(round2(x-1), round2(y+calScaleArm+2.8), "Y", Bold, 6, col)
-	c.Text(round2(x-calScaleArm), round2(y-3.5), t.Name, Bold, 7, col)
+	c.Text(round2(x+calScaleArm+1), round2(y+0.7), "X", draw.Bold, 6, col)
+	c.Text(round2(x-1), round2(y+calScaleArm+2.8), "Y", draw.Bold, 6, col)
+	c.Text(round2(x-calScaleArm), round2(y-3.5), t.Name, draw.Bold, 7, col)
 }

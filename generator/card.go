@@ -1,17 +1,21 @@
 package generator
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
 // Renderer draws cards and tokens. It is safe for concurrent use.
 type Renderer struct {
-	Fonts *Fonts
+	Fonts *draw.Fonts
 	// InkSaver prints no large fills: backgrounds stay white and filled
 	// shapes marked inkSaver: outline become outlines.
 	InkSaver bool
@@ -20,12 +24,12 @@ type Renderer struct {
 
 	// images holds the pictures of the pack ForPack made the renderer
 	// for (image boxes); nil draws none.
-	images *imageStore
+	images *draw.ImageStore
 }
 
 // NewRenderer returns a renderer with the embedded fonts.
 func NewRenderer(inkSaver bool) (*Renderer, error) {
-	f, err := NewFonts()
+	f, err := draw.NewFonts()
 	if err != nil {
 		return nil, err
 	}
@@ -44,13 +48,13 @@ func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: newImageStore(p.FS)}, nil
+	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS)}, nil
 }
 
 // surface applies the renderer's colour variant to a canvas.
-func (r *Renderer) surface(c Canvas) Canvas {
+func (r *Renderer) surface(c draw.Canvas) draw.Canvas {
 	if r.Grayscale {
-		return Grayscale(c)
+		return draw.Grayscale(c)
 	}
 	return c
 }
@@ -144,36 +148,23 @@ func toString(v any) string {
 	return ""
 }
 
-// TextStyleOf is the text style of a box, with defaults.
-func (f *Fonts) TextStyleOf(b *schema.Box) TextStyle {
-	size := b.Size.Pt()
-	if size == 0 {
-		size = 10
-	}
-	return TextStyle{
-		Font: f.Style(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
-		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
-		ParagraphSpacing: b.ParagraphSpacing,
-	}
-}
-
 // shape is a filled area drawn so far, to find the colour behind a box.
 type shape struct {
 	r     layout.Rect
-	color Color
+	color draw.Color
 }
 
 // DrawCard draws one side of a card with its trim's top-left at the origin.
 // bleed says how far the background may reach beyond the trim.
-func (r *Renderer) DrawCard(c Canvas, t *schema.Template, d *CardData, bleed layout.Sides) {
+func (r *Renderer) DrawCard(c draw.Canvas, t *schema.Template, d *CardData, bleed layout.Sides) {
 	c = r.surface(c)
 	size, _ := t.TrimSize()
 	w, h := size.W.MM(), size.H.MM()
-	bg := colorOr(t.Background, White)
+	bg := draw.ColorOr(t.Background, draw.White)
 	if r.InkSaver {
-		bg = White
+		bg = draw.White
 	}
-	c.Rect(-bleed.Left, -bleed.Top, w+bleed.Left+bleed.Right, h+bleed.Top+bleed.Bottom, 0, Filled(bg))
+	c.Rect(-bleed.Left, -bleed.Top, w+bleed.Left+bleed.Right, h+bleed.Top+bleed.Bottom, 0, draw.Filled(bg))
 	shapes := []shape{{layout.Rect{W: w, H: h}, bg}}
 	for _, b := range t.Boxes {
 		if !d.visible(b) {
@@ -194,7 +185,7 @@ func (r *Renderer) DrawCard(c Canvas, t *schema.Template, d *CardData, bleed lay
 	}
 }
 
-func paperBehind(shapes []shape, box layout.Rect) Color {
+func paperBehind(shapes []shape, box layout.Rect) draw.Color {
 	cx, cy := box.X+box.W/2, box.Y+box.H/2
 	for i := len(shapes) - 1; i >= 0; i-- {
 		s := shapes[i].r
@@ -202,21 +193,21 @@ func paperBehind(shapes []shape, box layout.Rect) Color {
 			return shapes[i].color
 		}
 	}
-	return White
+	return draw.White
 }
 
 // drawBox draws one box; it returns the fill colour when the box paints an
 // opaque area that later boxes sit on.
-func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData, paper Color) (Color, bool) {
-	ink := colorOr(b.Color, Color{0x1a, 0x1a, 0x1a})
+func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, paper draw.Color) (draw.Color, bool) {
+	ink := draw.ColorOr(b.Color, draw.RGB(0x1a, 0x1a, 0x1a))
 	if r.InkSaver && isLight(ink) && isLight(paper) {
-		ink = Color{0x1a, 0x1a, 0x1a}
+		ink = draw.RGB(0x1a, 0x1a, 0x1a)
 	}
 	switch b.Kind() {
 	case "rect", "ellipse":
 		st, filled := r.shapeStyle(b)
 		if st.Fill == nil && st.Stroke == nil {
-			return Color{}, false
+			return draw.Color{}, false
 		}
 		if b.Kind() == "rect" {
 			c.Rect(box.X, box.Y, box.W, box.H, b.Radius.MM(), st)
@@ -226,12 +217,12 @@ func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData
 		if st.Fill != nil {
 			return filled, true
 		}
-		return Color{}, false
+		return draw.Color{}, false
 	case "line":
-		c.Line(box.X, box.Y, box.Right(), box.Bottom(), colorOr(b.Stroke, ink), strokeWidth(b))
+		c.Line(box.X, box.Y, box.Right(), box.Bottom(), draw.ColorOr(b.Stroke, ink), strokeWidth(b))
 	case "icon":
 		side := min(box.W, box.H)
-		DrawIcon(c, b.Icon, box.X+(box.W-side)/2, box.Y+(box.H-side)/2, side, ink, paper)
+		icons.Draw(c, b.Icon, box.X+(box.W-side)/2, box.Y+(box.H-side)/2, side, ink, paper)
 	case "icons":
 		r.drawIconRow(c, strings.Fields(d.boxText(b)), box, ink, paper)
 	case "image":
@@ -239,14 +230,14 @@ func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData
 	case "text":
 		text := d.boxText(b)
 		if strings.TrimSpace(text) == "" {
-			return Color{}, false
+			return draw.Color{}, false
 		}
-		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), box.W, box.H)
+		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, b), box.W, box.H)
 		if !block.Fits {
 			c.Push()
 			c.ClipRect(box.X-1, box.Y-1, box.W+2, box.H+2)
 		}
-		r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, ink, paper)
+		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, ink, paper)
 		if !block.Fits {
 			c.Pop()
 		}
@@ -255,25 +246,25 @@ func (r *Renderer) drawBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData
 			draw(r, c, b, box, d, ink, paper)
 		}
 	}
-	return Color{}, false
+	return draw.Color{}, false
 }
 
 // shapeStyle is the paint of a rect or ellipse, honouring ink-saver.
-func (r *Renderer) shapeStyle(b *schema.Box) (Style, Color) {
-	var st Style
-	var fill Color
+func (r *Renderer) shapeStyle(b *schema.Box) (draw.Style, draw.Color) {
+	var st draw.Style
+	var fill draw.Color
 	if b.Fill != "" {
-		fill = colorOr(b.Fill, White)
+		fill = draw.ColorOr(b.Fill, draw.White)
 		st.Fill = &fill
 	}
 	if b.Stroke != "" {
-		s := colorOr(b.Stroke, Black)
+		s := draw.ColorOr(b.Stroke, draw.Black)
 		st.Stroke, st.Width = &s, strokeWidth(b)
 	}
 	if r.InkSaver && st.Fill != nil {
 		switch b.InkSaver {
 		case "hide":
-			return Style{}, Color{}
+			return draw.Style{}, draw.Color{}
 		case "outline":
 			if st.Stroke == nil {
 				st.Stroke, st.Width = &fill, 0.4
@@ -292,7 +283,7 @@ func strokeWidth(b *schema.Box) float64 {
 }
 
 // drawIconRow centres a row of icons in the box.
-func (r *Renderer) drawIconRow(c Canvas, names []string, box layout.Rect, ink, paper Color) {
+func (r *Renderer) drawIconRow(c draw.Canvas, names []string, box layout.Rect, ink, paper draw.Color) {
 	n := float64(len(names))
 	if n == 0 {
 		return
@@ -303,11 +294,35 @@ func (r *Renderer) drawIconRow(c Canvas, names []string, box layout.Rect, ink, p
 	x := box.X + (box.W-total)/2
 	y := box.Y + (box.H-size)/2
 	for _, name := range names {
-		DrawIcon(c, name, x, y, size, ink, paper)
+		icons.Draw(c, name, x, y, size, ink, paper)
 		x += size * (1 + gap)
 	}
 }
 
-func isLight(c Color) bool {
+func isLight(c draw.Color) bool {
 	return 299*int(c.R)+587*int(c.G)+114*int(c.B) > 160*1000
 }
+
+// drawImageBox draws an image box: the picture it shows on the card, fit
+// into the box. With ink saver on, inkSaver: hide leaves the box out and
+// inkSaver: outline draws its frame instead; by default pictures print as
+// they are.
+func (r *Renderer) drawImageBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData) {
+	p := b.ImagePath(d.Card)
+	if p == "" || box.W <= 0 || box.H <= 0 || b.Alpha() <= 0 {
+		return
+	}
+	if r.InkSaver {
+		switch b.InkSaver {
+		case "hide":
+			return
+		case "outline":
+			c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Stroked(draw.RGB(0x80, 0x80, 0x80), 0.3))
+			return
+		}
+	}
+	draw.DrawImage(c, r.images, p, b.Alpha(), box, b.FitMode())
+}
+
+// round2 rounds to 1/100 mm so output does not depend on float noise.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }

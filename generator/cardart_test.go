@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -64,7 +65,7 @@ func TestDeterminationSixAndNineUnderlined(t *testing.T) {
 	r, _ := NewRenderer(false)
 	for v := 1; v <= 10; v++ {
 		d, card := firstCardWith(t, p, "determination", func(c *schema.Card) bool { n, _ := c.Int("value"); return n == v })
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		r.DrawCard(rec, p.Templates["rfyl-determination"], NewCardData(p, d, card), layout.Sides{})
 		var lines []string
 		for _, op := range rec.Ops {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -44,9 +45,9 @@ const (
 // Colours of the marks on deck sheets.
 var (
 	// markColor is the colour of crop marks: registration-dark grey.
-	markColor = Color{0x30, 0x30, 0x30}
+	markColor = draw.RGB(0x30, 0x30, 0x30)
 	// outlineColor is the light grey of trim outlines on white cards.
-	outlineColor = Color{0xa0, 0xa0, 0xa0}
+	outlineColor = draw.RGB(0xa0, 0xa0, 0xa0)
 )
 
 // Sizes of the scale bar and labels on deck sheets.
@@ -61,8 +62,7 @@ const (
 // buildDeck plans a deck's PDF and previews. A deck that prints with
 // another (printWith:) has previews only: its cards are in the host's PDF,
 // and in press its images are made with the host's.
-func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	d := e.(*schema.Deck)
+func buildDeck(r *Renderer, p *schema.Pack, d *schema.Deck, opts BuildOptions) []job {
 	faceID, backID := d.Sides()
 	face, back, _, err := DeckSides(p, d, faceID, backID)
 	if err != nil {
@@ -102,8 +102,7 @@ func buildDeck(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 // indexDeck describes a deck's PDF in the kit's index: how the cards are
 // imposed, where the bleed is and where it is not (butted cut lines), the
 // order to cut, and what happens to the backs.
-func indexDeck(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	d := e.(*schema.Deck)
+func indexDeck(r *Renderer, p *schema.Pack, d *schema.Deck, opts PrintOptions) []string {
 	faceID, backID := d.Sides()
 	face, back, size, err := DeckSides(p, d, faceID, backID)
 	if err != nil {
@@ -313,7 +312,7 @@ func (r *Renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, 
 	if err != nil {
 		return 0, err
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - " + gangTitle(p, d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - " + gangTitle(p, d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
 	r.imposeGang(pdfSink{doc}, grid, parts, opts, gangDrawer(r, doc, parts, opts.Bleed))
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
@@ -335,7 +334,7 @@ func deckCards(p *schema.Pack, d *schema.Deck) []*CardData {
 }
 
 // cardDrawer draws one side of a card in its slot (clipped to its art).
-type cardDrawer func(c Canvas, cd *CardData, back bool, s layout.Slot)
+type cardDrawer func(c draw.Canvas, cd *CardData, back bool, s layout.Slot)
 
 // imposeDeck draws the pages of a deck on sink.
 func (r *Renderer) imposeDeck(sink pageSink, grid layout.Grid, copies []*CardData, face, back *schema.Template, opts PrintOptions, card cardDrawer) {
@@ -378,7 +377,7 @@ func (r *Renderer) imposeGang(sink pageSink, grid layout.Grid, parts []deckPart,
 // whiteCard reports whether a side prints without a background (white, or
 // ink-saver), so that only an outline shows its trim.
 func (r *Renderer) whiteCard(t *schema.Template) bool {
-	return t != nil && (r.InkSaver || colorOr(t.Background, White) == White)
+	return t != nil && (r.InkSaver || draw.ColorOr(t.Background, draw.White) == draw.White)
 }
 
 // deckSide is which side a deck page shows.
@@ -476,10 +475,10 @@ func (dp *deckPages) draw(sink pageSink, sheet []*CardData, shown []bool, k deck
 }
 
 // markInk is the colour a mark is drawn in.
-func markInk(m layout.Mark) Color {
+func markInk(m layout.Mark) draw.Color {
 	switch m.Ink {
 	case layout.InkKnockout:
-		return White
+		return draw.White
 	case layout.InkFaint:
 		return outlineColor
 	}
@@ -487,7 +486,7 @@ func markInk(m layout.Mark) Color {
 }
 
 // drawMarks draws marks in their order (knockouts first).
-func drawMarks(c Canvas, marks []layout.Mark) {
+func drawMarks(c draw.Canvas, marks []layout.Mark) {
 	for _, m := range marks {
 		c.Line(m.X1, m.Y1, m.X2, m.Y2, markInk(m), m.Width)
 	}
@@ -495,14 +494,14 @@ func drawMarks(c Canvas, marks []layout.Mark) {
 
 // scaleBarHeight is the height of a scale bar with its caption.
 func (r *Renderer) scaleBarHeight() float64 {
-	return 2.6 + r.Fonts.Ascent(Regular, scaleBarPt) + r.Fonts.Descent(Regular, scaleBarPt) + 2*deckLabelPad
+	return 2.6 + r.Fonts.Ascent(draw.Regular, scaleBarPt) + r.Fonts.Descent(draw.Regular, scaleBarPt) + 2*deckLabelPad
 }
 
 // drawScaleBar draws a 100 mm ruler in box (scaleBarLen + 2 x pad wide): a
 // line with millimetre ticks, longer every 10 mm, and a caption asking to
 // check it, so that a page printed with "fit to page" shows itself.
-func (r *Renderer) drawScaleBar(c Canvas, box layout.Rect) {
-	c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
+func (r *Renderer) drawScaleBar(c draw.Canvas, box layout.Rect) {
+	c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Filled(draw.White))
 	x0, y := box.X+deckLabelPad, box.Y+deckLabelPad
 	for i := 0; i <= 100; i++ {
 		l := 0.8
@@ -516,36 +515,36 @@ func (r *Renderer) drawScaleBar(c Canvas, box layout.Rect) {
 		c.Line(x, y, x, round2(y+l), markColor, 0.1)
 	}
 	c.Line(x0, y, x0+scaleBarLen, y, markColor, 0.15)
-	base := round2(y + 2.6 + r.Fonts.Ascent(Regular, scaleBarPt))
-	c.Text(round2(x0), base, "0", Regular, scaleBarPt, markColor)
+	base := round2(y + 2.6 + r.Fonts.Ascent(draw.Regular, scaleBarPt))
+	c.Text(round2(x0), base, "0", draw.Regular, scaleBarPt, markColor)
 	end := "100 mm"
-	c.Text(round2(x0+scaleBarLen-r.Fonts.Width(end, Regular, scaleBarPt)), base, end, Regular, scaleBarPt, markColor)
+	c.Text(round2(x0+scaleBarLen-r.Fonts.Width(end, draw.Regular, scaleBarPt)), base, end, draw.Regular, scaleBarPt, markColor)
 	mid := "this bar must measure 100 mm: if not, print at 100% (actual size, no fit to page)"
-	c.Text(round2(x0+(scaleBarLen-r.Fonts.Width(mid, Regular, scaleBarPt))/2), base, mid, Regular, scaleBarPt, markColor)
+	c.Text(round2(x0+(scaleBarLen-r.Fonts.Width(mid, draw.Regular, scaleBarPt))/2), base, mid, draw.Regular, scaleBarPt, markColor)
 }
 
 // drawPageLabel writes a one-line label on a white ground in the first
 // free place inside area: across the page, or else up a gutter. A page too
 // full for it goes without; it reports whether the label was written.
-func (r *Renderer) drawPageLabel(c Canvas, area layout.Rect, obstacles []layout.Rect, label string) bool {
-	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
-	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+func (r *Renderer) drawPageLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) bool {
+	asc, desc := r.Fonts.Ascent(draw.Regular, deckLabelPt), r.Fonts.Descent(draw.Regular, deckLabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
 	if box, ok := layout.FindRoom(area, obstacles, w, h); ok {
-		c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
-		c.Text(round2(box.X+deckLabelPad), round2(box.Y+deckLabelPad+asc), label, Regular, deckLabelPt, markColor)
+		c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Filled(draw.White))
+		c.Text(round2(box.X+deckLabelPad), round2(box.Y+deckLabelPad+asc), label, draw.Regular, deckLabelPt, markColor)
 		return true
 	}
 	box, ok := layout.FindRoom(area, obstacles, h, w)
 	if !ok {
 		return false
 	}
-	c.Rect(box.X, box.Y, box.W, box.H, 0, Filled(White))
+	c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Filled(draw.White))
 	// Reading upwards: turn a horizontal w x h box a quarter turn
 	// counter-clockwise about the vertical box's centre.
 	cx, cy := box.X+box.W/2, box.Y+box.H/2
 	c.Push()
 	c.Rotate(-90, cx, cy)
-	c.Text(round2(cx-w/2+deckLabelPad), round2(cy-h/2+deckLabelPad+asc), label, Regular, deckLabelPt, markColor)
+	c.Text(round2(cx-w/2+deckLabelPad), round2(cy-h/2+deckLabelPad+asc), label, draw.Regular, deckLabelPt, markColor)
 	c.Pop()
 	return true
 }
@@ -555,16 +554,16 @@ func (r *Renderer) drawPageLabel(c Canvas, area layout.Rect, obstacles []layout.
 // otherwise.
 type deckArt struct {
 	r            *Renderer
-	doc          *PDF
+	doc          *draw.PDF
 	deck         *schema.Deck
 	face, back   *schema.Template
 	bleed        float64
-	faces, backs map[*CardData]*PDFTemplate
-	shared       *PDFTemplate
+	faces, backs map[*CardData]*draw.PDFTemplate
+	shared       *draw.PDFTemplate
 }
 
 // template returns the PDF template of a side placed more than once, or nil.
-func (a *deckArt) template(cd *CardData, back bool) *PDFTemplate {
+func (a *deckArt) template(cd *CardData, back bool) *draw.PDFTemplate {
 	switch {
 	case back && !perCard(a.back):
 		if a.shared == nil {
@@ -586,16 +585,16 @@ func (a *deckArt) template(cd *CardData, back bool) *PDFTemplate {
 	return tpl
 }
 
-func (a *deckArt) record(t *schema.Template, cd *CardData) *PDFTemplate {
+func (a *deckArt) record(t *schema.Template, cd *CardData) *draw.PDFTemplate {
 	return recordCardArt(a.r, a.doc, t, cd, a.bleed)
 }
 
 // recordCardArt draws one side of a card with bleed on every side once, as
 // a PDF template, its top-left corner at the bleed's.
-func recordCardArt(r *Renderer, doc *PDF, t *schema.Template, cd *CardData, b float64) *PDFTemplate {
+func recordCardArt(r *Renderer, doc *draw.PDF, t *schema.Template, cd *CardData, b float64) *draw.PDFTemplate {
 	size, _ := t.TrimSize()
 	full := layout.Sides{Top: b, Right: b, Bottom: b, Left: b}
-	return doc.Template(size.W.MM()+2*b, size.H.MM()+2*b, func(c Canvas) {
+	return doc.Template(size.W.MM()+2*b, size.H.MM()+2*b, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(b, b)
 		r.DrawCard(c, t, cd, full)
@@ -606,13 +605,13 @@ func recordCardArt(r *Renderer, doc *PDF, t *schema.Template, cd *CardData, b fl
 // draw implements cardDrawer: the side clipped to the slot's art, turned
 // by the slot's turn about the trim's centre (a short-edge back, or the
 // cards of a turned grid).
-func (a *deckArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
+func (a *deckArt) draw(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 	t := a.face
 	if back {
 		t = a.back
 	}
-	drawInSlot(c, s, a.bleed, func() *PDFTemplate { return a.template(cd, back) },
-		func(c Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, cd, bleed) })
+	drawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
+		func(c draw.Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, cd, bleed) })
 }
 
 // drawInSlot draws one side of a card in its slot: clipped to the slot's
@@ -620,7 +619,7 @@ func (a *deckArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
 // it places the side's recorded template when there is one (drawn with
 // the full bleed, its top-left at the bleed's); otherwise draw paints the
 // side from the upright trim's top-left corner.
-func drawInSlot(c Canvas, s layout.Slot, bleed float64, template func() *PDFTemplate, draw func(c Canvas, bleed layout.Sides)) {
+func drawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *draw.PDFTemplate, paint func(c draw.Canvas, bleed layout.Sides)) {
 	art, trim := s.Art(), s.Trim
 	c.Push()
 	defer c.Pop()
@@ -629,14 +628,14 @@ func drawInSlot(c Canvas, s layout.Slot, bleed float64, template func() *PDFTemp
 		c.Rotate(s.Turn, trim.X+trim.W/2, trim.Y+trim.H/2)
 	}
 	card := uprightTrim(s)
-	if pc, ok := c.(*PDFCanvas); ok {
+	if pc, ok := c.(*draw.PDFCanvas); ok {
 		if tpl := template(); tpl != nil {
 			pc.UseTemplate(tpl, card.X-bleed, card.Y-bleed)
 			return
 		}
 	}
 	c.Translate(card.X, card.Y)
-	draw(c, layout.Sides{Top: bleed, Right: bleed, Bottom: bleed, Left: bleed})
+	paint(c, layout.Sides{Top: bleed, Right: bleed, Bottom: bleed, Left: bleed})
 }
 
 // uprightTrim is the card's trim as it is drawn before the slot's turn:

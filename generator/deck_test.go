@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -13,7 +14,7 @@ import (
 // inkCanvas notes the page-space bounding box of everything drawn on it,
 // through Push, Translate and Rotate, page by page.
 type inkCanvas struct {
-	fonts *Fonts
+	fonts *draw.Fonts
 	pages [][]inkOp
 	m     [6]float64 // x' = m0 x + m2 y + m4, y' = m1 x + m3 y + m5
 	stack [][6]float64
@@ -22,13 +23,13 @@ type inkCanvas struct {
 type inkOp struct {
 	what string
 	box  layout.Rect
-	col  Color
+	col  draw.Color
 }
 
-func newInkCanvas(f *Fonts) *inkCanvas { return &inkCanvas{fonts: f} }
+func newInkCanvas(f *draw.Fonts) *inkCanvas { return &inkCanvas{fonts: f} }
 
 // AddPage implements pageSink.
-func (c *inkCanvas) AddPage(w, h float64) Canvas {
+func (c *inkCanvas) AddPage(w, h float64) draw.Canvas {
 	c.pages = append(c.pages, nil)
 	c.m, c.stack = [6]float64{1, 0, 0, 1, 0, 0}, nil
 	return c
@@ -38,7 +39,7 @@ func (c *inkCanvas) apply(x, y float64) (float64, float64) {
 	return c.m[0]*x + c.m[2]*y + c.m[4], c.m[1]*x + c.m[3]*y + c.m[5]
 }
 
-func (c *inkCanvas) note(what string, col Color, x0, y0, x1, y1 float64) {
+func (c *inkCanvas) note(what string, col draw.Color, x0, y0, x1, y1 float64) {
 	bx0, by0, bx1, by1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range [][2]float64{{x0, y0}, {x1, y0}, {x0, y1}, {x1, y1}} {
 		x, y := c.apply(p[0], p[1])
@@ -48,9 +49,9 @@ func (c *inkCanvas) note(what string, col Color, x0, y0, x1, y1 float64) {
 	c.pages[n] = append(c.pages[n], inkOp{what, layout.Rect{X: bx0, Y: by0, W: bx1 - bx0, H: by1 - by0}, col})
 }
 
-func (c *inkCanvas) Rect(x, y, w, h, r float64, s Style) {
+func (c *inkCanvas) Rect(x, y, w, h, r float64, s draw.Style) {
 	d := s.Width / 2
-	col := White
+	col := draw.White
 	if s.Fill != nil {
 		col = *s.Fill
 	}
@@ -59,8 +60,8 @@ func (c *inkCanvas) Rect(x, y, w, h, r float64, s Style) {
 	}
 	c.note("rect", col, x-d, y-d, x+w+d, y+h+d)
 }
-func (c *inkCanvas) Ellipse(x, y, w, h float64, s Style) { c.Rect(x, y, w, h, 0, s) }
-func (c *inkCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
+func (c *inkCanvas) Ellipse(x, y, w, h float64, s draw.Style) { c.Rect(x, y, w, h, 0, s) }
+func (c *inkCanvas) Line(x1, y1, x2, y2 float64, col draw.Color, width float64) {
 	d := width / 2
 	switch {
 	case y1 == y2:
@@ -71,8 +72,8 @@ func (c *inkCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
 		c.note("line", col, math.Min(x1, x2)-d, math.Min(y1, y2)-d, math.Max(x1, x2)+d, math.Max(y1, y2)+d)
 	}
 }
-func (c *inkCanvas) Path(p *Path, col Color) {}
-func (c *inkCanvas) Text(x, y float64, s string, f FontStyle, size float64, col Color) {
+func (c *inkCanvas) Path(p *draw.Path, col draw.Color) {}
+func (c *inkCanvas) Text(x, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
 	c.note("text "+s, col, x, y-c.fonts.Ascent(f, size), x+c.fonts.Width(s, f, size), y+c.fonts.Descent(f, size))
 }
 func (c *inkCanvas) Push() { c.stack = append(c.stack, c.m) }
@@ -101,14 +102,14 @@ type deckSlots struct {
 	ink   *inkCanvas
 }
 
-func (d *deckSlots) drawer(rec *Recorder) cardDrawer {
-	return func(c Canvas, cd *CardData, back bool, s layout.Slot) {
+func (d *deckSlots) drawer(rec *draw.Recorder) cardDrawer {
+	return func(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 		side := "front"
 		if back {
 			side = "back"
 		}
 		if rec != nil {
-			rec.log("card %s %s trim %.2f %.2f %.2f %.2f bleed %.2f %.2f %.2f %.2f turn=%v", cd.Card.ID, side,
+			rec.Logf("card %s %s trim %.2f %.2f %.2f %.2f bleed %.2f %.2f %.2f %.2f turn=%v", cd.Card.ID, side,
 				s.Trim.X, s.Trim.Y, s.Trim.W, s.Trim.H, s.Bleed.Top, s.Bleed.Right, s.Bleed.Bottom, s.Bleed.Left, s.Turn)
 		}
 		if d.ink != nil {
@@ -319,7 +320,7 @@ func TestDeckScaleBar(t *testing.T) {
 func TestIndexDeck(t *testing.T) {
 	p := loadRFYL(t)
 	r := newTestRenderer(t)
-	var blood schema.Element
+	var blood *schema.Deck
 	for _, d := range p.Decks() {
 		if d.ID == "blood" {
 			blood = d
@@ -453,10 +454,10 @@ func TestDeckArtTurnsShortEdgeBacks(t *testing.T) {
 	r := newTestRenderer(t)
 	d, face, back, copies := deckOf(t, p, "blood")
 	a := &deckArt{r: r, deck: d, face: face, back: back, bleed: 3,
-		faces: map[*CardData]*PDFTemplate{}, backs: map[*CardData]*PDFTemplate{}}
+		faces: map[*CardData]*draw.PDFTemplate{}, backs: map[*CardData]*draw.PDFTemplate{}}
 	g, _ := deckGrid(deckOpts("a4", layout.ShortEdge), schema.Size{W: *face.Width, H: *face.Height})
 	for _, s := range []layout.Slot{g.BackSlots(4, layout.ShortEdge, layout.Point{})[3], g.BackSlots(4, layout.LongEdge, layout.Point{})[3]} {
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		a.draw(rec, copies[0], true, s)
 		art := s.Art()
 		want := []string{"push", fmt.Sprintf("clip %.2f %.2f %.2f %.2f", art.X, art.Y, art.W, art.H)}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -162,20 +163,20 @@ func gangIndexLine(parts []deckPart) string {
 }
 
 // gangDrawer draws each card with its own deck's art.
-func gangDrawer(r *Renderer, doc *PDF, parts []deckPart, bleed float64) cardDrawer {
+func gangDrawer(r *Renderer, doc *draw.PDF, parts []deckPart, bleed float64) cardDrawer {
 	arts := map[*schema.Deck]*deckArt{}
 	for _, part := range parts {
 		arts[part.deck] = &deckArt{r: r, doc: doc, deck: part.deck, face: part.face, back: part.back, bleed: bleed,
-			faces: map[*CardData]*PDFTemplate{}, backs: map[*CardData]*PDFTemplate{}}
+			faces: map[*CardData]*draw.PDFTemplate{}, backs: map[*CardData]*draw.PDFTemplate{}}
 	}
-	return func(c Canvas, cd *CardData, back bool, s layout.Slot) {
+	return func(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 		arts[cd.Deck].draw(c, cd, back, s)
 	}
 }
 
 // newGangSideArt is the cardSideArt of a gang: the host's, drawing the
 // cards of the other decks with theirs.
-func newGangSideArt(r *Renderer, doc *PDF, parts []deckPart, bleed float64) *cardSideArt {
+func newGangSideArt(r *Renderer, doc *draw.PDF, parts []deckPart, bleed float64) *cardSideArt {
 	host := newCardSideArt(r, doc, parts[0].deck, parts[0].face, parts[0].back, bleed)
 	for _, g := range parts[1:] {
 		if host.guests == nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -241,7 +242,7 @@ func TestDeckGangPDFs(t *testing.T) {
 			if pages != c.pages {
 				t.Errorf("%d pages, want %d", pages, c.pages)
 			}
-			checkPDFPages(t, buf.Bytes(), c.pages)
+			pdftest.CheckPages(t, buf.Bytes(), c.pages)
 		})
 	}
 	if got, want := gangTitle(p, host), "Host cards, with Extra cards and Note cards"; got != want {

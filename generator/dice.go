@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -62,12 +65,12 @@ const (
 
 // Dice colours.
 var (
-	diceCut       = Color{0x33, 0x33, 0x33} // cut lines
-	diceCutLight  = Color{0xf2, 0xf2, 0xf2} // cut lines over a dark die
-	diceFold      = Color{0x55, 0x55, 0x55} // dashed fold lines
-	diceFoldLight = Color{0xa8, 0xa8, 0xa8} // fold lines on a dark die
-	diceTabFill   = Color{0xe4, 0xe4, 0xe4} // glue tabs
-	diceText      = Color{0x1a, 0x1a, 0x1a} // labels and instructions
+	diceCut       = draw.RGB(0x33, 0x33, 0x33) // cut lines
+	diceCutLight  = draw.RGB(0xf2, 0xf2, 0xf2) // cut lines over a dark die
+	diceFold      = draw.RGB(0x55, 0x55, 0x55) // dashed fold lines
+	diceFoldLight = draw.RGB(0xa8, 0xa8, 0xa8) // fold lines on a dark die
+	diceTabFill   = draw.RGB(0xe4, 0xe4, 0xe4) // glue tabs
+	diceText      = draw.RGB(0x1a, 0x1a, 0x1a) // labels and instructions
 )
 
 // stickerBlock is the size of the block of one die copy's stickers, label
@@ -138,8 +141,8 @@ var errDiceNoRoom = errors.New("the printable area is too small for one die")
 
 // diceHeadHeight is the height of a page's title and instructions.
 func (r *Renderer) diceHeadHeight() float64 {
-	return r.Fonts.Ascent(Bold, diceTitlePt) + r.Fonts.Descent(Bold, diceTitlePt) + 1 +
-		2*(r.Fonts.Ascent(Regular, diceNotePt)+r.Fonts.Descent(Regular, diceNotePt))
+	return r.Fonts.Ascent(draw.Bold, diceTitlePt) + r.Fonts.Descent(draw.Bold, diceTitlePt) + 1 +
+		2*(r.Fonts.Ascent(draw.Regular, diceNotePt)+r.Fonts.Descent(draw.Regular, diceNotePt))
 }
 
 // diceGridFor places blocks of w x h in the printable area, under the
@@ -199,8 +202,7 @@ func diceTitle(ds *schema.DiceSet) string {
 }
 
 // buildDice plans a dice set's PDF and, with previews, its PNG.
-func buildDice(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	ds := e.(*schema.DiceSet)
+func buildDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts BuildOptions) []job {
 	jobs := []job{fileJob(ds.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteDice(w, p, ds, opts.Print)
 	})}
@@ -214,8 +216,7 @@ func buildDice(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 
 // indexDice describes a dice set's PDF in the kit's index: its pages, how
 // to cut, stick and fold, and each die's faces.
-func indexDice(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	ds := e.(*schema.DiceSet)
+func indexDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) []string {
 	pl, err := r.planDice(p, ds, opts)
 	if err != nil || len(pl.copies) == 0 {
 		return nil
@@ -266,7 +267,7 @@ func copiesText(n int) string {
 // cube-net pages, single-sided. Each die's stickers and net are drawn once
 // as PDF templates and placed for every copy.
 func (r *Renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, diceTitle(ds), "dice "+ds.ID, opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, diceTitle(ds), "dice "+ds.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex)
 		_, err := r.imposeDice(pdfBoardOut{doc}, p, ds, opts)
 		return err
@@ -292,10 +293,10 @@ func (r *Renderer) dieArts(out boardOut, dice []*schema.Die) map[*schema.Die]die
 	nh -= diceLabelH
 	for _, d := range dice {
 		arts[d] = dieArt{
-			stickers: out.Art(w+2*stickerBleed, h+2*stickerBleed, func(c Canvas) {
+			stickers: out.Art(w+2*stickerBleed, h+2*stickerBleed, func(c draw.Canvas) {
 				r.drawStickers(r.surface(c), d, stickerBleed, stickerBleed)
 			}),
-			net: out.Art(nw+2*diceArtPad, nh+2*diceArtPad, func(c Canvas) {
+			net: out.Art(nw+2*diceArtPad, nh+2*diceArtPad, func(c draw.Canvas) {
 				r.drawNet(r.surface(c), d, diceArtPad, diceArtPad)
 			}),
 		}
@@ -320,14 +321,14 @@ func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, 
 		pl.title+": stickers for 16 mm blank dice",
 		"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
 		"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.",
-		func(page Canvas, dc dieCopy, x, y float64) {
+		func(page draw.Canvas, dc dieCopy, x, y float64) {
 			arts[dc.die].stickers(page, round2(x-stickerBleed), round2(y+diceLabelH-stickerBleed))
 		})
 	n += r.imposeDicePages(out, pl, opts, pl.net, pl.netPages, nw,
 		pl.title+": cube nets to fold (20 mm dice)",
 		"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
 		"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.",
-		func(page Canvas, dc dieCopy, x, y float64) {
+		func(page draw.Canvas, dc dieCopy, x, y float64) {
 			arts[dc.die].net(page, round2(x-diceArtPad), round2(y+diceLabelH-diceArtPad))
 		})
 	return n, nil
@@ -339,7 +340,7 @@ func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, 
 // a copy's art at the block's top-left corner (x, y). It returns the
 // number of pages.
 func (r *Renderer) imposeDicePages(out boardOut, pl dicePlan, opts PrintOptions, grid diceGrid, pages int, blockW float64,
-	title, how, opposite string, place func(page Canvas, dc dieCopy, x, y float64)) int {
+	title, how, opposite string, place func(page draw.Canvas, dc dieCopy, x, y float64)) int {
 	for pg := range pages {
 		page := out.AddPage(opts.Paper.W, opts.Paper.H)
 		c := r.surface(page)
@@ -370,18 +371,18 @@ func pageSlice(all []dieCopy, pg, per int) []dieCopy {
 
 // diceHead writes a page's title and two lines of instructions at the top
 // of the printable area.
-func (r *Renderer) diceHead(c Canvas, opts PrintOptions, title, part, note1, note2 string) {
+func (r *Renderer) diceHead(c draw.Canvas, opts PrintOptions, title, part, note1, note2 string) {
 	area := layout.Printable(opts.Paper, opts.Margin)
-	y := area.Y + r.Fonts.Ascent(Bold, diceTitlePt)
-	c.Text(round2(area.X), round2(y), fitLine(r, title+part, Bold, diceTitlePt, area.W), Bold, diceTitlePt, diceText)
-	y += r.Fonts.Descent(Bold, diceTitlePt) + 1 + r.Fonts.Ascent(Regular, diceNotePt)
-	c.Text(round2(area.X), round2(y), fitLine(r, note1, Regular, diceNotePt, area.W), Regular, diceNotePt, diceText)
-	y += r.Fonts.Descent(Regular, diceNotePt) + r.Fonts.Ascent(Regular, diceNotePt)
-	c.Text(round2(area.X), round2(y), fitLine(r, note2, Regular, diceNotePt, area.W), Regular, diceNotePt, diceText)
+	y := area.Y + r.Fonts.Ascent(draw.Bold, diceTitlePt)
+	c.Text(round2(area.X), round2(y), fitLine(r, title+part, draw.Bold, diceTitlePt, area.W), draw.Bold, diceTitlePt, diceText)
+	y += r.Fonts.Descent(draw.Bold, diceTitlePt) + 1 + r.Fonts.Ascent(draw.Regular, diceNotePt)
+	c.Text(round2(area.X), round2(y), fitLine(r, note1, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
+	y += r.Fonts.Descent(draw.Regular, diceNotePt) + r.Fonts.Ascent(draw.Regular, diceNotePt)
+	c.Text(round2(area.X), round2(y), fitLine(r, note2, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
 }
 
 // fitLine shortens s with an ellipsis until it is no wider than w.
-func fitLine(r *Renderer, s string, st FontStyle, size, w float64) string {
+func fitLine(r *Renderer, s string, st draw.FontStyle, size, w float64) string {
 	if r.Fonts.Width(s, st, size) <= w {
 		return s
 	}
@@ -393,14 +394,14 @@ func fitLine(r *Renderer, s string, st FontStyle, size, w float64) string {
 }
 
 // drawBlockLabel writes a block's label over it.
-func (r *Renderer) drawBlockLabel(c Canvas, dc dieCopy, x, y, w float64) {
+func (r *Renderer) drawBlockLabel(c draw.Canvas, dc dieCopy, x, y, w float64) {
 	base := y + diceLabelH - stickerBleed - 1.0 // clear of a sticker's bleed
-	c.Text(x, round2(base), fitLine(r, dc.label(), Regular, diceLabelPt, w), Regular, diceLabelPt, diceText)
+	c.Text(x, round2(base), fitLine(r, dc.label(), draw.Regular, diceLabelPt, w), draw.Regular, diceLabelPt, diceText)
 }
 
 // drawStickers draws the six stickers of a die with the top-left cut line
 // at (x, y): faces 1 2 3 over 4 5 6.
-func (r *Renderer) drawStickers(c Canvas, d *schema.Die, x, y float64) {
+func (r *Renderer) drawStickers(c draw.Canvas, d *schema.Die, x, y float64) {
 	for i, face := range d.Faces {
 		sx := round2(x + float64(i%stickerCols)*(stickerSize+stickerGap))
 		sy := round2(y + float64(i/stickerCols)*(stickerSize+stickerGap))
@@ -411,18 +412,18 @@ func (r *Renderer) drawStickers(c Canvas, d *schema.Die, x, y float64) {
 // dieColours are the colour, ink and paper (what knocks out icon details)
 // of a die as printed: with ink-saver the face stays white and the colour
 // is a band inside the edge.
-func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper Color) {
-	fill = colorOr(d.ColorHex(), White)
+func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
+	fill = draw.ColorOr(d.ColorHex(), draw.White)
 	if h := d.InkHex(); h != "" {
-		ink = colorOr(h, Black)
+		ink = draw.ColorOr(h, draw.Black)
 	} else if isLight(fill) {
 		ink = diceText
 	} else {
-		ink = White
+		ink = draw.White
 	}
 	paper = fill
 	if r.InkSaver {
-		paper = White
+		paper = draw.White
 		if isLight(ink) {
 			ink = diceText
 		}
@@ -433,17 +434,17 @@ func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper Color) {
 // drawSticker draws one 14 mm sticker at (x, y): its colour with bleed
 // (or a band inside the edge with ink-saver), the face, and the rounded cut
 // line, light over a dark die.
-func (r *Renderer) drawSticker(c Canvas, d *schema.Die, face string, x, y float64) {
+func (r *Renderer) drawSticker(c draw.Canvas, d *schema.Die, face string, x, y float64) {
 	fill, _, _ := r.dieColours(d)
 	s := stickerSize
-	cut := Stroked(diceCut, diceLineWidth)
+	cut := draw.Stroked(diceCut, diceLineWidth)
 	if r.InkSaver {
 		band := round2(s * diceRingShare)
-		c.Rect(x+band/2, y+band/2, s-band, s-band, max(stickerRadius-band/2, 0), Stroked(fill, band))
+		c.Rect(x+band/2, y+band/2, s-band, s-band, max(stickerRadius-band/2, 0), draw.Stroked(fill, band))
 	} else {
-		c.Rect(x-stickerBleed, y-stickerBleed, s+2*stickerBleed, s+2*stickerBleed, stickerRadius+stickerBleed, Filled(fill))
+		c.Rect(x-stickerBleed, y-stickerBleed, s+2*stickerBleed, s+2*stickerBleed, stickerRadius+stickerBleed, draw.Filled(fill))
 		if !isLight(fill) {
-			cut = Stroked(diceCutLight, diceCutWidth)
+			cut = draw.Stroked(diceCutLight, diceCutWidth)
 		}
 	}
 	r.drawFace(c, d, face, x, y, s)
@@ -453,23 +454,23 @@ func (r *Renderer) drawSticker(c Canvas, d *schema.Die, face string, x, y float6
 // drawFace draws what a face shows in an s x s square at (x, y): the icon
 // with a small word under it, or a word filling the face. Sizes scale with
 // s from a 14 mm sticker.
-func (r *Renderer) drawFace(c Canvas, d *schema.Die, face string, x, y, s float64) {
+func (r *Renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s float64) {
 	_, ink, paper := r.dieColours(d)
 	k := s / stickerSize
 	word := d.FaceWord(face)
-	if HasIcon(face) {
+	if icons.Has(face) {
 		is := round2(s * 0.56)
-		DrawIcon(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
+		icons.Draw(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
 		bw, bh := iconWordBox(s)
 		bx, by := round2(x+s*0.1), round2(y+s*0.69)
-		r.Fonts.DrawText(c, r.Fonts.LayoutText(word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
+		typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
 		return
 	}
 	bw, bh := wordBox(s)
 	bx, by := round2(x+s*0.1), round2(y+s*0.12)
 	st := faceWordStyle(k)
 	st.Size = round2(r.dieWordSize(d) * k)
-	r.Fonts.DrawText(c, r.Fonts.LayoutText(word, st, bw, bh), bx, by, bw, bh, ink, paper)
+	typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, st, bw, bh), bx, by, bw, bh, ink, paper)
 }
 
 // dieWordSize is the size, on a 14 mm sticker, of the word faces of a
@@ -479,11 +480,11 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 	size := diceWordPt
 	st := faceWordStyle(1)
 	for _, face := range d.Faces {
-		if HasIcon(face) {
+		if icons.Has(face) {
 			continue
 		}
 		bw, bh := wordBox(stickerSize)
-		b := r.Fonts.LayoutText(d.FaceWord(face), st, bw, bh)
+		b := typeset.Layout(r.Fonts, d.FaceWord(face), st, bw, bh)
 		size = min(size, b.Size)
 	}
 	return size
@@ -491,8 +492,8 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 
 // iconWordStyle is the style of the word under an icon, scaled by k from a
 // 14 mm sticker.
-func iconWordStyle(k float64) TextStyle {
-	return TextStyle{Font: Bold, Size: round2(diceIconWord * k), MinSize: round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
+func iconWordStyle(k float64) typeset.Style {
+	return typeset.Style{Font: draw.Bold, Size: round2(diceIconWord * k), MinSize: round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
 }
 
 // iconWordBox is the size of the box of the word under an icon on an s x s
@@ -504,8 +505,8 @@ func wordBox(s float64) (w, h float64) { return round2(s * 0.8), round2(s * 0.76
 
 // faceWordStyle is the style of a word face, scaled by k from a 14 mm
 // sticker.
-func faceWordStyle(k float64) TextStyle {
-	return TextStyle{Font: Bold, Size: round2(diceWordPt * k), MinSize: round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
+func faceWordStyle(k float64) typeset.Style {
+	return typeset.Style{Font: draw.Bold, Size: round2(diceWordPt * k), MinSize: round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
 }
 
 // ---- cube nets ----
@@ -586,38 +587,38 @@ func tabCorners(fx, fy float64, side int) [4]layout.Point {
 // drawNet draws the cross-shaped net of a die with its top-left at (x, y):
 // the glue tabs, the faces, then the dashed fold lines between faces and at
 // the tabs and the solid cut lines around it all.
-func (r *Renderer) drawNet(c Canvas, d *schema.Die, x, y float64) {
+func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 	fill, _, _ := r.dieColours(d)
 	origin := func(col, row int) (float64, float64) {
 		return round2(x + float64(col)*netFace), round2(y + float64(row)*netFace)
 	}
 	tabFill := diceTabFill
 	if r.InkSaver {
-		tabFill = White
+		tabFill = draw.White
 	}
 	for _, t := range netTabs {
 		fx, fy := origin(t.col, t.row)
 		q := tabCorners(fx, fy, t.side)
-		path := &Path{Ops: []PathOp{
-			{Kind: MoveTo, P: [3][2]float64{{q[0].X, q[0].Y}}},
-			{Kind: LineTo, P: [3][2]float64{{q[1].X, q[1].Y}}},
-			{Kind: LineTo, P: [3][2]float64{{q[2].X, q[2].Y}}},
-			{Kind: LineTo, P: [3][2]float64{{q[3].X, q[3].Y}}},
-			{Kind: Close},
+		path := &draw.Path{Ops: []draw.PathOp{
+			{Kind: draw.MoveTo, P: [3][2]float64{{q[0].X, q[0].Y}}},
+			{Kind: draw.LineTo, P: [3][2]float64{{q[1].X, q[1].Y}}},
+			{Kind: draw.LineTo, P: [3][2]float64{{q[2].X, q[2].Y}}},
+			{Kind: draw.LineTo, P: [3][2]float64{{q[3].X, q[3].Y}}},
+			{Kind: draw.Close},
 		}}
 		c.Path(path, tabFill)
 		cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
 		const gluePt = 4.5
-		gw := r.Fonts.Width("glue", Regular, gluePt)
-		c.Text(round2(cx-gw/2), round2(cy+r.Fonts.CapHeight(Regular, gluePt)/2), "glue", Regular, gluePt, diceFold)
+		gw := r.Fonts.Width("glue", draw.Regular, gluePt)
+		c.Text(round2(cx-gw/2), round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
 	}
 	for _, f := range netFaces {
 		fx, fy := origin(f.col, f.row)
 		if r.InkSaver {
 			band := round2(netFace * diceRingShare)
-			c.Rect(fx+band/2, fy+band/2, netFace-band, netFace-band, 0, Stroked(fill, band))
+			c.Rect(fx+band/2, fy+band/2, netFace-band, netFace-band, 0, draw.Stroked(fill, band))
 		} else {
-			c.Rect(fx, fy, netFace, netFace, 0, Filled(fill))
+			c.Rect(fx, fy, netFace, netFace, 0, draw.Filled(fill))
 		}
 		r.drawFace(c, d, d.Faces[f.face], fx, fy, netFace)
 	}
@@ -664,16 +665,16 @@ func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.Dice
 	rowH := stickerSize + stickerGap
 	width := pad + labelW + float64(schema.DieFaces)*(stickerSize+stickerGap) - stickerGap + pad
 	height := 2*pad + float64(max(len(dice), 1))*rowH - stickerGap
-	c, err := NewPNGCanvas(r.Fonts, width, height, 100)
+	c, err := draw.NewPNGCanvas(r.Fonts, width, height, 100)
 	if err != nil {
 		return fmt.Errorf("dice %s: %w", ds.ID, err)
 	}
 	cv := r.surface(c)
-	cv.Rect(0, 0, width, height, 0, Filled(White))
+	cv.Rect(0, 0, width, height, 0, draw.Filled(draw.White))
 	for i, d := range dice {
 		y := pad + float64(i)*rowH
-		label := fitLine(r, fmt.Sprintf("%s x%d", d.ID, d.Count), Regular, diceLabelPt, labelW-2)
-		cv.Text(pad, round2(y+stickerSize/2+r.Fonts.CapHeight(Regular, diceLabelPt)/2), label, Regular, diceLabelPt, diceText)
+		label := fitLine(r, fmt.Sprintf("%s x%d", d.ID, d.Count), draw.Regular, diceLabelPt, labelW-2)
+		cv.Text(pad, round2(y+stickerSize/2+r.Fonts.CapHeight(draw.Regular, diceLabelPt)/2), label, draw.Regular, diceLabelPt, diceText)
 		for j, face := range d.Faces {
 			r.drawSticker(cv, d, face, round2(pad+labelW+float64(j)*(stickerSize+stickerGap)), y)
 		}
@@ -686,11 +687,7 @@ func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.Dice
 
 // diceOverflows reports the faces whose word does not fit a 14 mm sticker
 // even at the smallest size.
-func diceOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	ds, ok := e.(*schema.DiceSet)
-	if !ok {
-		return nil
-	}
+func diceOverflows(r *Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, d := range ds.Dice {
 		seen := map[string]bool{}
@@ -701,11 +698,11 @@ func diceOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextI
 			seen[face] = true
 			st, minPt := faceWordStyle(1), diceWordMinPt
 			bw, bh := wordBox(stickerSize)
-			if HasIcon(face) {
+			if icons.Has(face) {
 				st, minPt = iconWordStyle(1), diceIconMinPt
 				bw, bh = iconWordBox(stickerSize)
 			}
-			b := r.Fonts.LayoutText(d.FaceWord(face), st, bw, bh)
+			b := typeset.Layout(r.Fonts, d.FaceWord(face), st, bw, bh)
 			if b.Fits {
 				continue
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -35,25 +37,25 @@ func checkDiceGolden(t *testing.T, name, got string) {
 // recDiceOut records the pages of a dice set in one log; art is recorded
 // once, where it is made, and logged where it is placed.
 type recDiceOut struct {
-	rec         Recorder
+	rec         draw.Recorder
 	pages, arts int
 }
 
 // AddPage implements boardOut.
-func (o *recDiceOut) AddPage(w, h float64) Canvas {
+func (o *recDiceOut) AddPage(w, h float64) draw.Canvas {
 	o.pages++
-	o.rec.log("page %d %.2fx%.2f", o.pages, w, h)
+	o.rec.Logf("page %d %.2fx%.2f", o.pages, w, h)
 	return &o.rec
 }
 
 // Art implements boardOut.
-func (o *recDiceOut) Art(w, h float64, draw func(Canvas)) placeArt {
+func (o *recDiceOut) Art(w, h float64, paint func(draw.Canvas)) placeArt {
 	i := o.arts
 	o.arts++
-	o.rec.log("art %d %.2fx%.2f", i, w, h)
-	draw(&o.rec)
-	o.rec.log("end art %d", i)
-	return func(page Canvas, x, y float64) { page.(*Recorder).log("use art %d at %.2f %.2f", i, x, y) }
+	o.rec.Logf("art %d %.2fx%.2f", i, w, h)
+	paint(&o.rec)
+	o.rec.Logf("end art %d", i)
+	return func(page draw.Canvas, x, y float64) { page.(*draw.Recorder).Logf("use art %d at %.2f %.2f", i, x, y) }
 }
 
 // recordDice draws a dice set on a recording.
@@ -125,7 +127,7 @@ func TestDicePageCounts(t *testing.T) {
 			if n != c.want {
 				t.Errorf("WriteDice says %d pages, want %d", n, c.want)
 			}
-			checkPDFPages(t, buf.Bytes(), c.want)
+			pdftest.CheckPages(t, buf.Bytes(), c.want)
 		})
 	}
 }

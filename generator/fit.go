@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -15,14 +17,12 @@ import (
 func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Card) []schema.BoxIssue {
 	var out []schema.BoxIssue
 	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
-		st := r.Fonts.TextStyleOf(b)
+		st := typeset.StyleOf(r.Fonts, b)
 		// Strong runs (**...**) are set in the font's strong variant.
-		plain := map[FontStyle]*strings.Builder{st.Font: {}, st.Font.Strong(): {}}
-		for _, w := range parseRich(text) {
-			for _, wd := range w {
-				for _, seg := range wd {
-					plain[seg.font(st.Font)].WriteString(seg.text)
-				}
+		plain := map[draw.FontStyle]*strings.Builder{st.Font: {}, st.Font.Strong(): {}}
+		for _, wd := range typeset.Words(text, st.Font) {
+			for _, run := range wd {
+				plain[run.Font].WriteString(run.Text)
 			}
 		}
 		miss := r.Fonts.MissingRunes(plain[st.Font].String(), st.Font)
@@ -50,7 +50,7 @@ func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Ca
 func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) []schema.BoxIssue {
 	var out []schema.BoxIssue
 	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
-		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
+		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
 		if !block.Fits {
 			out = append(out, schema.BoxIssue{Template: id, Box: b.ID, Field: boxField(b), Detail: block.Overflow})
 		}
@@ -118,14 +118,12 @@ func (r *Renderer) ElementIssues(p *schema.Pack, e schema.Element) (overflows, g
 	overflows = kr.fit(r, p, e)
 	for _, t := range e.Facts().Texts {
 		var plain strings.Builder
-		for _, w := range parseRich(t.Text) {
-			for _, wd := range w {
-				for _, seg := range wd {
-					plain.WriteString(seg.text)
-				}
+		for _, wd := range typeset.Words(t.Text, draw.Regular) {
+			for _, run := range wd {
+				plain.WriteString(run.Text)
 			}
 		}
-		if miss := r.Fonts.MissingRunes(plain.String(), Regular); len(miss) > 0 {
+		if miss := r.Fonts.MissingRunes(plain.String(), draw.Regular); len(miss) > 0 {
 			var quoted []string
 			for _, m := range miss {
 				quoted = append(quoted, strconv.QuoteRune(m))

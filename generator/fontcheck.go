@@ -1,19 +1,12 @@
 package generator
 
 import (
-	"errors"
 	"fmt"
-	"image"
-	"io"
 	"sort"
-	"strconv"
 	"strings"
 
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/font/sfnt"
-	"golang.org/x/image/math/fixed"
-
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -32,7 +25,7 @@ func (r *Renderer) FontIssues(p *schema.Pack) []schema.TextIssue {
 	used := r.packFontText(p)
 	var out []schema.TextIssue
 	for _, f := range p.Game.Fonts {
-		st, ok := r.Fonts.byName[f.Name]
+		st, ok := r.Fonts.Lookup(f.Name)
 		if !ok || r.Fonts.Builtin(st) {
 			continue // not loaded: the loader reported it
 		}
@@ -43,8 +36,8 @@ func (r *Renderer) FontIssues(p *schema.Pack) []schema.TextIssue {
 			text = printableASCII
 		}
 		what := fmt.Sprintf("font %q (%s)", f.Name, f.File)
-		for _, check := range []func(FontStyle, string) error{r.checkPDFFont, r.checkRasterFont} {
-			if err := check(st, text); err != nil {
+		for _, check := range []func(*draw.Fonts, draw.FontStyle, string) error{typeset.CheckPDFFont, typeset.CheckRasterFont} {
+			if err := check(r.Fonts, st, text); err != nil {
 				out = append(out, schema.TextIssue{Ref: f.Ref.Child("file"), What: what, Detail: err.Error()})
 				break
 			}
@@ -58,9 +51,9 @@ const printableASCII = "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVW
 
 // packFontText collects, for each pack font, the characters the pack's
 // cards and boards set in it, each once, sorted.
-func (r *Renderer) packFontText(p *schema.Pack) map[FontStyle]string {
-	sets := map[FontStyle]map[rune]bool{}
-	add := func(st FontStyle, text string) {
+func (r *Renderer) packFontText(p *schema.Pack) map[draw.FontStyle]string {
+	sets := map[draw.FontStyle]map[rune]bool{}
+	add := func(st draw.FontStyle, text string) {
 		if r.Fonts.Builtin(st) {
 			return
 		}
@@ -87,7 +80,7 @@ func (r *Renderer) packFontText(p *schema.Pack) map[FontStyle]string {
 			}
 		}
 	}
-	out := map[FontStyle]string{}
+	out := map[draw.FontStyle]string{}
 	for st, set := range sets {
 		runes := make([]rune, 0, len(set))
 		for c := range set {
@@ -102,83 +95,11 @@ func (r *Renderer) packFontText(p *schema.Pack) map[FontStyle]string {
 // plainText is rich text without its inline icons.
 func plainText(s string) string {
 	var b strings.Builder
-	for _, para := range parseRich(s) {
-		for _, w := range para {
-			for _, seg := range w {
-				b.WriteString(seg.text)
-			}
-			b.WriteByte(' ')
+	for _, wd := range typeset.Words(s, draw.Regular) {
+		for _, run := range wd {
+			b.WriteString(run.Text)
 		}
+		b.WriteByte(' ')
 	}
 	return b.String()
-}
-
-// checkPDFFont embeds the font in a PDF and draws text in it, as the build
-// does, recovering a panic of the PDF library.
-func (r *Renderer) checkPDFFont(st FontStyle, text string) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("embedding it in a PDF fails: the font's glyph data is broken (%v)", p)
-		}
-	}()
-	doc := NewPDF(PDFInfo{Title: "font check"}, r.Fonts)
-	page := doc.AddPage(210, 297)
-	for line := range chunks(text, 60) {
-		page.Text(10, 10, line, st, 10, Black)
-	}
-	if err := doc.Write(io.Discard); err != nil {
-		return fmt.Errorf("embedding it in a PDF fails: %v", err)
-	}
-	return nil
-}
-
-// checkRasterFont draws every character in the font as the previews do,
-// recovering a panic of the font library; a glyph the font maps but cannot
-// draw is an error too.
-func (r *Renderer) checkRasterFont(st FontStyle, text string) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("drawing it fails: the font's glyph data is broken (%v)", p)
-		}
-	}()
-	otf, err := opentype.Parse(r.Fonts.Data(st))
-	if err != nil {
-		return fmt.Errorf("drawing it fails: %v", err)
-	}
-	face, err := opentype.NewFace(otf, &opentype.FaceOptions{Size: 24, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		return fmt.Errorf("drawing it fails: %v", err)
-	}
-	defer func() {
-		if cerr := face.Close(); cerr != nil {
-			err = errors.Join(err, fmt.Errorf("closing the font face: %w", cerr))
-		}
-	}()
-	var buf sfnt.Buffer
-	dot := fixed.P(4, 28)
-	for _, c := range text {
-		if gi, err := otf.GlyphIndex(&buf, c); err != nil || gi == 0 {
-			continue // a missing glyph is text/glyph's finding
-		}
-		if _, _, _, _, ok := face.Glyph(dot, c); !ok {
-			return fmt.Errorf("drawing %s fails: the font's glyph data for it is broken", strconv.QuoteRune(c))
-		}
-	}
-	d := font.Drawer{Dst: image.NewAlpha(image.Rect(0, 0, 64, 32)), Src: image.Opaque, Face: face, Dot: dot}
-	d.DrawString(text)
-	return nil
-}
-
-// chunks splits s into pieces of at most n characters.
-func chunks(s string, n int) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		runes := []rune(s)
-		for len(runes) > 0 {
-			k := min(n, len(runes))
-			if !yield(string(runes[:k])) {
-				return
-			}
-			runes = runes[k:]
-		}
-	}
 }

@@ -8,11 +8,10 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/sfnt"
-
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
 )
 
 // brokenFont is Go Regular with the glyph of r corrupted: its glyf entry
@@ -29,7 +28,7 @@ func brokenFont(t testing.TB, r rune) []byte {
 	if err != nil || gi == 0 {
 		t.Fatalf("no glyph for %q", r)
 	}
-	tables := sfntTables(src)
+	tables := testFontTables(src)
 	head, loca, glyf := tables["head"], tables["loca"], tables["glyf"]
 	be := binary.BigEndian
 	var start int
@@ -56,7 +55,7 @@ func overlongGlyph(t testing.TB, r rune) []byte {
 	src := bytes.Clone(goregular.TTF)
 	f, _ := sfnt.Parse(src)
 	gi, _ := f.GlyphIndex(&sfnt.Buffer{}, r)
-	tables := sfntTables(src)
+	tables := testFontTables(src)
 	be := binary.BigEndian
 	if be.Uint16(tables["head"][50:]) == 1 {
 		be.PutUint32(tables["loca"][4*int(gi)+4:], 0x7ffffff0)
@@ -154,4 +153,26 @@ func TestBrokenFontBreaksTheBuild(t *testing.T) {
 		}
 	}()
 	_, _ = r.WriteDeck(io.Discard, p, d, face, back, PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed})
+}
+
+// testFontTables maps each table tag of a TrueType file to its bytes (subslices
+// of src), as the font loader reads them, to break fonts on purpose.
+func testFontTables(src []byte) map[string][]byte {
+	be := binary.BigEndian
+	if len(src) < 12 {
+		return nil
+	}
+	tables := map[string][]byte{}
+	for i, n := 0, int(be.Uint16(src[4:])); i < n; i++ {
+		if 12+16*i+16 > len(src) {
+			return nil
+		}
+		rec := src[12+16*i:]
+		off, size := uint64(be.Uint32(rec[8:])), uint64(be.Uint32(rec[12:]))
+		if off+size > uint64(len(src)) {
+			return nil
+		}
+		tables[string(rec[:4])] = src[off : off+size] // cap reaches the end of src
+	}
+	return tables
 }

@@ -1,6 +1,9 @@
 package generator
 
 import (
+	"fmt"
+
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -20,7 +23,7 @@ type gameRenderer struct {
 type deriveFunc func(p *schema.Pack, card *schema.Card) map[string]string
 
 // boxDrawer draws a game-specific box type.
-type boxDrawer func(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color)
+type boxDrawer func(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper draw.Color)
 
 // gameRenderers is the table of games' rendering: one line per game.
 var gameRenderers = []gameRenderer{
@@ -70,24 +73,67 @@ type kindRenderer struct {
 // kindIndexer describes an element's output for the kit's index.
 type kindIndexer func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string
 
+// kind is how the elements of one content kind, of Go type E, are built,
+// checked and indexed; any of the three may be nil.
+type kind[E schema.Element] struct {
+	build func(r *Renderer, p *schema.Pack, e E, opts BuildOptions) []job
+	fit   func(r *Renderer, p *schema.Pack, e E) []schema.TextIssue
+	index func(r *Renderer, p *schema.Pack, e E, opts PrintOptions) []string
+}
+
+// renderer is k for any element: each function is given the element as an
+// E. An element of another Go type (a kind registered with the wrong type)
+// fails its build with an error and has nothing to fit or index.
+func (k kind[E]) renderer() kindRenderer {
+	var kr kindRenderer
+	if k.build != nil {
+		kr.build = func(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
+			el, ok := e.(E)
+			if !ok {
+				return []job{{name: e.Kind(), run: func(string) ([]Artifact, error) {
+					return nil, fmt.Errorf("%s: a %s element of Go type %T, want %T", e.Source().Pos(), e.Kind(), e, el)
+				}}}
+			}
+			return k.build(r, p, el, opts)
+		}
+	}
+	if k.fit != nil {
+		kr.fit = func(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
+			if el, ok := e.(E); ok {
+				return k.fit(r, p, el)
+			}
+			return nil
+		}
+	}
+	if k.index != nil {
+		kr.index = func(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+			if el, ok := e.(E); ok {
+				return k.index(r, p, el, opts)
+			}
+			return nil
+		}
+	}
+	return kr
+}
+
 // kindRenderers is the table of content kinds the build writes.
 var kindRenderers = map[string]kindRenderer{
-	"Deck":  {build: buildDeck, index: indexDeck},
-	"Sheet": {build: buildSheet, fit: sheetOverflows, index: indexSheet},
-	"Board": {build: buildBoard, fit: boardOverflows, index: indexBoard},
-	"Dice":  {build: buildDice, fit: diceOverflows, index: indexDice},
+	"Deck":  kind[*schema.Deck]{build: buildDeck, index: indexDeck}.renderer(),
+	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
+	"Board": kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer(),
+	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
 	// RUN maps print together on the kit's maps.pdf (see build.go); their
 	// build writes each map's preview.
-	"Map": {build: buildMap, fit: mapOverflows},
+	"Map": kind[*schema.Map]{build: buildMap, fit: mapOverflows}.renderer(),
 	// Just Run combinations print nothing of their own: the cards' texts
 	// explain them (L165).
 	"Combinations": {},
-	"TileSet":      {build: buildTileSet, fit: tileSetOverflows, index: indexTileSet},
+	"TileSet":      kind[*schema.TileSet]{build: buildTileSet, fit: tileSetOverflows, index: indexTileSet}.renderer(),
 	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
 	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
-	"PlayerBoards": {build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards},
-	"Mats":         {build: buildMats, index: indexMats},
-	"Guide":        {build: buildGuide, fit: guideOverflows, index: indexGuide},
+	"PlayerBoards": kind[*schema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
+	"Mats":         kind[*schema.MatSet]{build: buildMats, index: indexMats}.renderer(),
+	"Guide":        kind[*schema.Guide]{build: buildGuide, fit: guideOverflows, index: indexGuide}.renderer(),
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print

@@ -4,9 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -54,8 +56,25 @@ func TestGameTablesAgree(t *testing.T) {
 		}
 	}
 	for _, name := range schema.IconNames() {
-		if !HasIcon(name) {
+		if !icons.Has(name) {
 			t.Errorf("icon %q cannot be drawn", name)
 		}
+	}
+}
+
+// A kind given an element of another Go type fails its build with an error
+// naming both types, and has nothing to fit or index: no panic.
+func TestKindOfAnotherTypeFails(t *testing.T) {
+	kr := kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer()
+	d := &schema.Deck{ID: "x"}
+	jobs := kr.build(nil, nil, d, BuildOptions{})
+	if len(jobs) != 1 || jobs[0].run == nil {
+		t.Fatalf("jobs %v, want one failing job", jobs)
+	}
+	if _, err := jobs[0].run(""); err == nil || !strings.Contains(err.Error(), "*schema.Deck") || !strings.Contains(err.Error(), "*schema.Board") {
+		t.Errorf("error %v, want one naming *schema.Deck and *schema.Board", err)
+	}
+	if kr.fit(nil, nil, d) != nil || kr.index(nil, nil, d, PrintOptions{}) != nil {
+		t.Error("fit or index of another type reported something")
 	}
 }

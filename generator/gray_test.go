@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -12,7 +13,7 @@ func TestGrayscaleDrawsOnlyGrey(t *testing.T) {
 	r, _ := NewRenderer(false)
 	gray := r.WithOptions(false, true)
 	d, card := findCard(t, p, "events", "")
-	rec := &Recorder{}
+	rec := &draw.Recorder{}
 	gray.DrawCard(rec, p.Templates["rfyl-event"], NewCardData(p, d, card), layout.Sides{})
 	colored := 0
 	for _, op := range rec.Ops {
@@ -28,7 +29,7 @@ func TestGrayscaleDrawsOnlyGrey(t *testing.T) {
 			}
 		}
 	}
-	rec2 := &Recorder{}
+	rec2 := &draw.Recorder{}
 	r.DrawCard(rec2, p.Templates["rfyl-event"], NewCardData(p, d, card), layout.Sides{})
 	if len(rec2.Ops) != len(rec.Ops) || rec2.String() == rec.String() {
 		t.Error("grayscale should change colours only")

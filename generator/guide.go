@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -24,15 +26,14 @@ const (
 )
 
 // buildGuide plans a guide's PDF.
-func buildGuide(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	g := e.(*schema.Guide)
+func buildGuide(r *Renderer, p *schema.Pack, g *schema.Guide, opts BuildOptions) []job {
 	return []job{fileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteGuide(w, p, g, opts.Print)
 	})}
 }
 
 // indexGuide describes a guide's PDF in the kit's index.
-func indexGuide(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+func indexGuide(r *Renderer, p *schema.Pack, _ *schema.Guide, opts PrintOptions) []string {
 	size := fmt.Sprintf("%s x %s mm", boardMM(guideW), boardMM(guideH))
 	if opts.Duplex == layout.NoDuplex {
 		return []string{"2 pages: side A (events and actions) and side B (the Search and Book tables) at " + size + "; cut both along the crop marks and glue them back to back"}
@@ -42,7 +43,7 @@ func indexGuide(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 
 // WriteGuide writes a guide's PDF: side A, then side B.
 func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *schema.Guide, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *draw.PDF) error {
 		return r.imposeGuide(pdfSink{doc}, g, opts)
 	})
 }
@@ -58,7 +59,7 @@ func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions
 		name = "Actions & Events Guide"
 	}
 	trim, s := rfBoardFrame(opts, pw, ph, guideW, guideH)
-	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c Canvas) {
+	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c draw.Canvas) {
 		r.drawGuideSideA(c, g, opts.Bleed, nil)
 	})
 	back, turn, note := trim, 0.0, "side B: glue it to the back of side A"
@@ -66,46 +67,42 @@ func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions
 		back, turn = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
 		note = "side B: the back of side A"
 	}
-	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, back, s, turn, name+": side B", note, func(c Canvas) {
+	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, back, s, turn, name+": side B", note, func(c draw.Canvas) {
 		r.drawGuideSideB(c, g, opts.Bleed, nil)
 	})
 	return nil
 }
 
 // guideOverflows lists the guide's texts that do not fit their row.
-func guideOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	g, ok := e.(*schema.Guide)
-	if !ok {
-		return nil
-	}
+func guideOverflows(r *Renderer, p *schema.Pack, g *schema.Guide) []schema.TextIssue {
 	fs := &fitSink{what: fmt.Sprintf("guide %q", g.ID)}
-	r.drawGuideSideA(&Recorder{}, g, 0, fs)
-	r.drawGuideSideB(&Recorder{}, g, 0, fs)
+	r.drawGuideSideA(&draw.Recorder{}, g, 0, fs)
+	r.drawGuideSideB(&draw.Recorder{}, g, 0, fs)
 	return fs.issues
 }
 
 // guideFrame draws a guide side's paper, border and title, and returns
 // the y below the title.
-func (r *Renderer) guideFrame(c Canvas, title, sub string, bleed float64) float64 {
+func (r *Renderer) guideFrame(c draw.Canvas, title, sub string, bleed float64) float64 {
 	bg := r.rfBackground()
-	c.Rect(-bleed, -bleed, guideW+2*bleed, guideH+2*bleed, 0, Filled(bg))
-	c.Rect(3, 3, guideW-6, guideH-6, 2.5, Stroked(rfRule, 0.4))
+	c.Rect(-bleed, -bleed, guideW+2*bleed, guideH+2*bleed, 0, draw.Filled(bg))
+	c.Rect(3, 3, guideW-6, guideH-6, 2.5, draw.Stroked(rfRule, 0.4))
 	band := r.rfFill(rfBlood)
-	ink := White
+	ink := draw.White
 	if r.InkSaver {
 		ink = rfBlood
 	}
-	c.Rect(6, 6, guideW-12, 15, 2, Style{Fill: &band, Stroke: &rfBlood, Width: 0.5})
-	r.centredText(c, guideW/2, 16, title, Bold, 16, ink)
-	r.centredText(c, guideW/2, 27, sub, Italic, 8, rfMuted)
+	c.Rect(6, 6, guideW-12, 15, 2, draw.Style{Fill: &band, Stroke: &rfBlood, Width: 0.5})
+	r.centredText(c, guideW/2, 16, title, draw.Bold, 16, ink)
+	r.centredText(c, guideW/2, 27, sub, draw.Italic, 8, rfMuted)
 	return 31
 }
 
 // guideHeading draws a section heading at y and returns the y below it.
-func (r *Renderer) guideHeading(c Canvas, y float64, title, note string) float64 {
-	c.Text(8, y+5, title, Bold, 11, rfBlood)
-	tw := r.Fonts.Width(title, Bold, 11)
-	c.Text(round2(8+tw+3), y+5, r.clipText(note, Italic, 7.5, guideW-16-tw-3), Italic, 7.5, rfMuted)
+func (r *Renderer) guideHeading(c draw.Canvas, y float64, title, note string) float64 {
+	c.Text(8, y+5, title, draw.Bold, 11, rfBlood)
+	tw := r.Fonts.Width(title, draw.Bold, 11)
+	c.Text(round2(8+tw+3), y+5, r.clipText(note, draw.Italic, 7.5, guideW-16-tw-3), draw.Italic, 7.5, rfMuted)
 	c.Line(8, y+7, guideW-8, y+7, rfBlood, 0.5)
 	return y + 9
 }
@@ -115,7 +112,7 @@ func faceTitle(id string) string { return strings.ToUpper(strings.ReplaceAll(id,
 
 // drawGuideEntries draws rows of a die face, its name and its text from y
 // with rows of height rowH, and returns the y below them.
-func (r *Renderer) drawGuideEntries(c Canvas, entries []*schema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
+func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*schema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
 	bg := r.rfBackground()
 	for i, e := range entries {
 		if e == nil {
@@ -127,20 +124,20 @@ func (r *Renderer) drawGuideEntries(c Canvas, entries []*schema.GuideEntry, y, r
 		}
 		ry := y + float64(i)*rowH
 		if i%2 == 1 && !r.InkSaver {
-			c.Rect(6, ry, guideW-12, rowH, 1.5, Filled(rfPanel))
+			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(rfPanel))
 		}
 		size := min(rowH-4, 14)
 		r.drawDieFace(c, face, 10, ry+(rowH-size)/2, size)
-		c.Text(10+size+4, ry+rowH/2+1.4, r.clipText(faceTitle(face), Bold, 10, 40), Bold, 10, rfInk)
+		c.Text(10+size+4, ry+rowH/2+1.4, r.clipText(faceTitle(face), draw.Bold, 10, 40), draw.Bold, 10, rfInk)
 		tx := 10 + size + 46
-		fs.note(r.textIn(c, e.Text, TextStyle{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
+		fs.note(r.textIn(c, e.Text, typeset.Style{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
 	}
 	return y + float64(len(entries))*rowH
 }
 
 // drawGuideSideA draws the events and the actions.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideA(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+func (r *Renderer) drawGuideSideA(c draw.Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "ACTIONS & EVENTS GUIDE", "Side A: the Event die and the actions", bleed)
 	rows := len(g.Events) + len(g.Actions)
 	avail := guideH - 8 - y - 2*10
@@ -160,7 +157,7 @@ func (r *Renderer) drawGuideSideA(c Canvas, g *schema.Guide, bleed float64, fs *
 
 // drawGuideSideB draws the Search and Book tables.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideB(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+func (r *Renderer) drawGuideSideB(c draw.Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
 	avail := guideH - 8 - y - 2*10
 	heights := r.guideRowHeights(append(append([]*schema.GuideRow{}, g.Search...), g.Book...), avail)
@@ -194,7 +191,7 @@ func (r *Renderer) guideRowHeights(rows []*schema.GuideRow, avail float64) []flo
 	for i, row := range rows {
 		need[i] = guideRowMin
 		if row != nil {
-			block := r.Fonts.LayoutText(guideOptionsText(row), TextStyle{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), sheetUnbounded)
+			block := typeset.Layout(r.Fonts, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), sheetUnbounded)
 			need[i] = max(guideRowMin, block.Height+2*guideRowPad)
 		}
 		total += need[i]
@@ -262,7 +259,7 @@ func guideOptionsText(row *schema.GuideRow) string {
 
 // drawGuideTable draws a table's rows, row i heights[i] tall: the icons
 // rolled, drawn as dice, and the options, one per line.
-func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
+func (r *Renderer) drawGuideTable(c draw.Canvas, rows []*schema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
 	bg := r.rfBackground()
 	ry := y
 	for i, row := range rows {
@@ -273,7 +270,7 @@ func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string
 		}
 		paper := bg
 		if i%2 == 1 && !r.InkSaver {
-			c.Rect(6, ry, guideW-12, rowH, 1.5, Filled(rfPanel))
+			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(rfPanel))
 			paper = rfPanel
 		}
 		n := min(max(row.Count, 0), 6)
@@ -283,9 +280,9 @@ func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string
 			r.drawDieFace(c, face, x, ry+(rowH-size)/2-1.5, size)
 			x += size + 1
 		}
-		r.centredText(c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), Bold, 6, rfMuted)
+		r.centredText(c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), draw.Bold, 6, rfMuted)
 		tx := guideTextX(rowH)
-		fs.note(r.textIn(c, guideOptionsText(row), TextStyle{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
+		fs.note(r.textIn(c, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
 			row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
 		ry += rowH
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -93,8 +94,8 @@ func TestGuideRowsFitTheirOptions(t *testing.T) {
 	total := 0.0
 	for i, row := range rows {
 		total += heights[i]
-		style := TextStyle{Size: guideTextPt, MinSize: guideMinText, LineHeight: 1.1}
-		block := r.Fonts.LayoutText(guideOptionsText(row), style, guideW-10-guideTextX(heights[i]), heights[i]-2)
+		style := typeset.Style{Size: guideTextPt, MinSize: guideMinText, LineHeight: 1.1}
+		block := typeset.Layout(r.Fonts, guideOptionsText(row), style, guideW-10-guideTextX(heights[i]), heights[i]-2)
 		if !block.Fits || block.Size != guideTextPt {
 			t.Errorf("row %d (%d icons): options set at %gpt in a %.1f mm row, want %gpt", i, row.Count, block.Size, heights[i], guideTextPt)
 		}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -28,7 +30,7 @@ const (
 
 // gutterfoldFoldColor is the colour of the fold line, its label and the
 // instructions.
-var gutterfoldFoldColor = Color{0x55, 0x55, 0x55}
+var gutterfoldFoldColor = draw.RGB(0x55, 0x55, 0x55)
 
 // WriteDeckGutterfold writes a deck for printers without duplex: every page
 // holds layout.NewGutterfold's slots, fronts on one side of the fold line
@@ -49,7 +51,7 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 	if err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
-	doc := NewPDF(PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
 	parts, err := deckGang(p, d, face, back)
 	if err != nil {
 		return 0, err
@@ -88,12 +90,12 @@ type gutterfoldPage struct {
 	// labels are the places of the fold line's "fold" labels, as extents
 	// along the line; dashes the stretches of the line drawn dashed.
 	labels, dashes [][2]float64
-	hint           *TextBlock // the instructions, if there is room
+	hint           *typeset.Block // the instructions, if there is room
 	hintBox        layout.Rect
 }
 
 // drawGutterfoldPage draws one gutterfold page holding sheet's cards.
-func (r *Renderer) drawGutterfoldPage(c Canvas, g layout.Gutterfold, sheet []*CardData, art *cardSideArt, opts PrintOptions) {
+func (r *Renderer) drawGutterfoldPage(c draw.Canvas, g layout.Gutterfold, sheet []*CardData, art *cardSideArt, opts PrintOptions) {
 	r.paintGutterfoldPage(c, r.gutterfoldPageGeom(g, len(sheet), art, opts), sheet, art)
 }
 
@@ -173,7 +175,7 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 
 // paintGutterfoldPage draws a page: the cards' fronts and backs, the marks,
 // the scale bar, the fold line and its labels, the instructions.
-func (r *Renderer) paintGutterfoldPage(page Canvas, pg *gutterfoldPage, sheet []*CardData, art *cardSideArt) {
+func (r *Renderer) paintGutterfoldPage(page draw.Canvas, pg *gutterfoldPage, sheet []*CardData, art *cardSideArt) {
 	for i, cd := range sheet {
 		art.drawSlot(page, cd, false, pg.fronts[i])
 		art.drawSlot(page, cd, true, pg.backs[i])
@@ -186,7 +188,7 @@ func (r *Renderer) paintGutterfoldPage(page Canvas, pg *gutterfoldPage, sheet []
 	r.drawFoldLine(c, pg)
 	if pg.hint != nil {
 		b := pg.hintBox
-		r.Fonts.DrawText(c, *pg.hint, b.X, b.Y, b.W, b.H, gutterfoldFoldColor, White)
+		typeset.Draw(r.Fonts, c, *pg.hint, b.X, b.Y, b.W, b.H, gutterfoldFoldColor, draw.White)
 	}
 }
 
@@ -194,7 +196,7 @@ func (r *Renderer) paintGutterfoldPage(page Canvas, pg *gutterfoldPage, sheet []
 // slot's art (trim and bleed) and turned by the slot's turn about the
 // trim's centre, as the sheet layout draws its slots. A back slot of a
 // card whose deck has no back template stays blank.
-func (a *cardSideArt) drawSlot(c Canvas, cd *CardData, back bool, s layout.Slot) {
+func (a *cardSideArt) drawSlot(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 	a = a.of(cd)
 	if back && a.back == nil {
 		return
@@ -203,8 +205,8 @@ func (a *cardSideArt) drawSlot(c Canvas, cd *CardData, back bool, s layout.Slot)
 	if back {
 		t = a.back
 	}
-	drawInSlot(c, s, a.bleed, func() *PDFTemplate { return a.template(cd, back) },
-		func(c Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, a.data(cd, back), bleed) })
+	drawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
+		func(c draw.Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, a.data(cd, back), bleed) })
 }
 
 // markRects are the ink of the marks of a kind, with a little room.
@@ -295,8 +297,8 @@ func alongFold(g layout.Gutterfold, r layout.Rect) [2]float64 {
 // capitals centred on the line.
 func (r *Renderer) gutterfoldLabelSize(g layout.Gutterfold) (along, reach float64) {
 	f := r.Fonts
-	tw := f.Width("fold", Regular, gutterfoldLabelPt)
-	asc, desc, capH := f.Ascent(Regular, gutterfoldLabelPt), f.Descent(Regular, gutterfoldLabelPt), f.CapHeight(Regular, gutterfoldLabelPt)
+	tw := f.Width("fold", draw.Regular, gutterfoldLabelPt)
+	asc, desc, capH := f.Ascent(draw.Regular, gutterfoldLabelPt), f.Descent(draw.Regular, gutterfoldLabelPt), f.CapHeight(draw.Regular, gutterfoldLabelPt)
 	if g.Fold == layout.FoldVertical {
 		return asc + desc, tw / 2
 	}
@@ -385,7 +387,7 @@ func gutterfoldDashes(g layout.Gutterfold, breaks [][2]float64) [][2]float64 {
 }
 
 // drawFoldLine draws the dashed fold line and its "fold" labels.
-func (r *Renderer) drawFoldLine(c Canvas, pg *gutterfoldPage) {
+func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 	g := pg.g
 	l := g.FoldLine()
 	vertical := g.Fold == layout.FoldVertical
@@ -397,13 +399,13 @@ func (r *Renderer) drawFoldLine(c Canvas, pg *gutterfoldPage) {
 		}
 	}
 	const label = "fold"
-	tw := r.Fonts.Width(label, Regular, gutterfoldLabelPt)
-	asc, capH := r.Fonts.Ascent(Regular, gutterfoldLabelPt), r.Fonts.CapHeight(Regular, gutterfoldLabelPt)
+	tw := r.Fonts.Width(label, draw.Regular, gutterfoldLabelPt)
+	asc, capH := r.Fonts.Ascent(draw.Regular, gutterfoldLabelPt), r.Fonts.CapHeight(draw.Regular, gutterfoldLabelPt)
 	for _, s := range pg.labels {
 		if vertical {
-			c.Text(round2(l.X1-tw/2), round2(s[0]+asc), label, Regular, gutterfoldLabelPt, gutterfoldFoldColor)
+			c.Text(round2(l.X1-tw/2), round2(s[0]+asc), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
 		} else {
-			c.Text(round2(s[0]), round2(l.Y1+capH/2), label, Regular, gutterfoldLabelPt, gutterfoldFoldColor)
+			c.Text(round2(s[0]), round2(l.Y1+capH/2), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
 		}
 	}
 }
@@ -411,12 +413,12 @@ func (r *Renderer) drawFoldLine(c Canvas, pg *gutterfoldPage) {
 // gutterfoldHintPlace finds room for the instructions inside area, clear
 // of the obstacles: the widest box first, at the preferred size, then
 // narrower ones and smaller sizes. ok is false on a page too full for them.
-func (r *Renderer) gutterfoldHintPlace(area layout.Rect, obstacles []layout.Rect) (*TextBlock, layout.Rect) {
-	st := TextStyle{Font: Regular, Size: gutterfoldHintPt, LineHeight: 1.15}
+func (r *Renderer) gutterfoldHintPlace(area layout.Rect, obstacles []layout.Rect) (*typeset.Block, layout.Rect) {
+	st := typeset.Style{Font: draw.Regular, Size: gutterfoldHintPt, LineHeight: 1.15}
 	for _, size := range []float64{gutterfoldHintPt, 6, 5.5} {
 		st.Size, st.MinSize = size, size
 		for w := math.Min(area.W, 190); w >= 40; w -= 10 {
-			block := r.Fonts.LayoutText(gutterfoldHint, st, w, area.H)
+			block := typeset.Layout(r.Fonts, gutterfoldHint, st, w, area.H)
 			if !block.Fits {
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -87,11 +88,11 @@ func TestGutterfoldGolden(t *testing.T) {
 			opts := gutterfoldTestOpts(c.paper)
 			opts.CutLines = true
 			g := gfLayout(t, c.paper, c.size, c.fold, c.turned)
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			art := newCardSideArt(r, nil, d, face, back, opts.Bleed)
 			copies := deckCards(p, d)
 			for start, page := 0, 1; start < len(copies); start, page = start+g.PerPage(), page+1 {
-				rec.log("page %d %.2fx%.2f", page, g.PageW, g.PageH)
+				rec.Logf("page %d %.2fx%.2f", page, g.PageW, g.PageH)
 				r.drawGutterfoldPage(rec, g, copies[start:min(start+g.PerPage(), len(copies))], art, opts)
 			}
 			checkGolden(t, c.golden, rec.String())
@@ -417,7 +418,7 @@ func TestGutterfoldDrawsFoldLabelAndHint(t *testing.T) {
 	for _, paper := range []string{"letter", "a4"} {
 		opts := gutterfoldTestOpts(paper)
 		g := gfLayout(t, paper, "poker", nil, false)
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		r.drawGutterfoldPage(rec, g, deckCards(p, d)[:2], newCardSideArt(r, nil, d, face, back, opts.Bleed), opts)
 		log := rec.String()
 		if n := strings.Count(log, `"fold"`); n < 1 {
@@ -543,7 +544,7 @@ type gfPlaced struct {
 	x2, y2 float64 // line end
 	dx, dy float64 // a text's baseline direction
 	clip   *layout.Rect
-	font   FontStyle
+	font   draw.FontStyle
 	size   float64
 }
 
@@ -561,18 +562,18 @@ type gfTrackCanvas struct {
 
 func newGfTrackCanvas() *gfTrackCanvas { return &gfTrackCanvas{m: gfAffine{a: 1, d: 1}} }
 
-func (c *gfTrackCanvas) Rect(x, y, w, h, r float64, s Style) {
-	c.Line(x, y, x+w, y, Black, 0)
-	c.Line(x+w, y+h, x, y+h, Black, 0)
+func (c *gfTrackCanvas) Rect(x, y, w, h, r float64, s draw.Style) {
+	c.Line(x, y, x+w, y, draw.Black, 0)
+	c.Line(x+w, y+h, x, y+h, draw.Black, 0)
 }
-func (c *gfTrackCanvas) Ellipse(x, y, w, h float64, s Style) {}
-func (c *gfTrackCanvas) Path(p *Path, col Color)             {}
-func (c *gfTrackCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
+func (c *gfTrackCanvas) Ellipse(x, y, w, h float64, s draw.Style) {}
+func (c *gfTrackCanvas) Path(p *draw.Path, col draw.Color)        {}
+func (c *gfTrackCanvas) Line(x1, y1, x2, y2 float64, col draw.Color, width float64) {
 	a, b := c.m.apply(x1, y1)
 	e, f := c.m.apply(x2, y2)
 	c.ops = append(c.ops, gfPlaced{kind: "line", x: a, y: b, x2: e, y2: f, clip: c.clip})
 }
-func (c *gfTrackCanvas) Text(x, y float64, s string, f FontStyle, size float64, col Color) {
+func (c *gfTrackCanvas) Text(x, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
 	a, b := c.m.apply(x, y)
 	e, g := c.m.apply(x+1, y)
 	c.ops = append(c.ops, gfPlaced{kind: "text", text: s, x: a, y: b, dx: e - a, dy: g - b, clip: c.clip, font: f, size: size})

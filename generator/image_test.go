@@ -10,14 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
-	"github.com/pdfcpu/pdfcpu/pkg/api"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
-
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -48,26 +44,6 @@ func loadImagePack(t *testing.T) (*schema.Pack, *Renderer) {
 		t.Fatal(err)
 	}
 	return p, pr
-}
-
-func TestFitRect(t *testing.T) {
-	box := layout.Rect{X: 10, Y: 20, W: 40, H: 20}
-	for _, c := range []struct {
-		fit  string
-		w, h int
-		want layout.Rect
-	}{
-		{"contain", 200, 200, layout.Rect{X: 20, Y: 20, W: 20, H: 20}},
-		{"contain", 400, 100, layout.Rect{X: 10, Y: 25, W: 40, H: 10}},
-		{"cover", 200, 200, layout.Rect{X: 10, Y: 10, W: 40, H: 40}},
-		{"cover", 400, 100, layout.Rect{X: -10, Y: 20, W: 80, H: 20}},
-		{"stretch", 200, 200, box},
-		{"contain", 0, 0, box},
-	} {
-		if got := fitRect(box, c.w, c.h, c.fit); got != c.want {
-			t.Errorf("%s %dx%d: got %+v, want %+v", c.fit, c.w, c.h, got, c.want)
-		}
-	}
 }
 
 // The image box places the picture per fit and clips to the box; the grey
@@ -101,105 +77,14 @@ func TestImageBoxDrawing(t *testing.T) {
 		{"invisible", r, schema.Box{Type: "image", Field: "art", W: 40, H: 40, Opacity: new(float64)}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			b := c.box
-			c.r.drawBox(c.r.surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(p, deck, card), White)
+			c.r.drawBox(c.r.surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(p, deck, card), draw.White)
 			if got := strings.Join(rec.Ops, "\n"); got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
 	}
-}
-
-// decodedFixtures are the pictures of schema/testdata/images that load:
-// every kind of PNG and JPEG a pack may hold.
-func decodedFixtures(t *testing.T) map[string]*schema.Image {
-	t.Helper()
-	dir := "../schema/testdata/images"
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]*schema.Image{}
-	for _, e := range entries {
-		if im, err := schema.LoadImage(os.DirFS(dir), e.Name()); err == nil {
-			out[e.Name()] = im
-		}
-	}
-	if len(out) < 11 {
-		t.Fatalf("only %d pictures load", len(out))
-	}
-	return out
-}
-
-// Every picture validate accepts embeds in a PDF in every variant: fpdf
-// reads the form (no interlaced or 16-bit PNG reaches it), and the pixels
-// it embeds are the picture's, to rounding.
-func TestEveryAcceptedPictureEmbeds(t *testing.T) {
-	for name, img := range decodedFixtures(t) {
-		for _, v := range []imageVariant{{alpha: 1}, {gray: true, alpha: 1}, {alpha: 0.5}} {
-			t.Run(name+v.suffix(), func(t *testing.T) {
-				fsys := fstest.MapFS{name: &fstest.MapFile{Data: img.Data}}
-				pic := picture{img: newImageStore(fsys).get(name), variant: v}
-				form, err := pic.img.pdfForm(v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if form.typ == "png" {
-					checkFlattened(t, img, form.data, v)
-				} else if !img.PassThrough() || v != (imageVariant{alpha: 1}) {
-					t.Errorf("%s passed through as %s", name, form.typ)
-				}
-				f := fpdf.New("P", "mm", "A4", "")
-				f.AddPage()
-				if _, err := registerImage(f, pic); err != nil {
-					t.Fatal(err)
-				}
-				f.ImageOptions(pic.name(), 10, 10, 40, 30, false, fpdf.ImageOptions{}, 0, "")
-				if err := f.Output(io.Discard); err != nil {
-					t.Fatal(err)
-				}
-			})
-		}
-	}
-}
-
-// checkFlattened compares the PNG a PDF embeds with the decoded picture.
-func checkFlattened(t *testing.T, img *schema.Image, data []byte, v imageVariant) {
-	t.Helper()
-	src, err := img.Decode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := (&schema.Image{Path: "form.png", Format: schema.PNG, Data: data}).Decode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Bounds().Size() != src.Bounds().Size() {
-		t.Fatalf("size %v, want %v", got.Bounds().Size(), src.Bounds().Size())
-	}
-	for _, pt := range []image.Point{{0, 0}, {24, 16}, {10, 5}, {40, 30}} {
-		w := color.NRGBAModel.Convert(src.At(pt.X, pt.Y)).(color.NRGBA)
-		g := color.NRGBAModel.Convert(got.At(pt.X, pt.Y)).(color.NRGBA)
-		if v.gray {
-			y := luminance(w.R, w.G, w.B)
-			w.R, w.G, w.B = y, y, y
-		}
-		w.A = uint8((int(w.A)*alpha8(v.alpha) + 127) / 255)
-		if w.A == 0 {
-			w.R, w.G, w.B, g.R, g.G, g.B = 0, 0, 0, 0, 0, 0
-		}
-		if diff(w.R, g.R) > 1 || diff(w.G, g.G) > 1 || diff(w.B, g.B) > 1 || diff(w.A, g.A) > 1 {
-			t.Errorf("pixel %v: %v, want %v", pt, g, w)
-		}
-	}
-}
-
-func diff(a, b uint8) int {
-	if a > b {
-		return int(a - b)
-	}
-	return int(b - a)
 }
 
 // previewPixels renders one card of the image pack as a PNG preview at
@@ -239,7 +124,7 @@ func at(m *image.RGBA, x, y float64) color.RGBA {
 }
 
 func near(c color.RGBA, r, g, b uint8) bool {
-	return diff(c.R, r) < 24 && diff(c.G, g) < 24 && diff(c.B, b) < 24
+	return channelDiff(c.R, r) < 24 && channelDiff(c.G, g) < 24 && channelDiff(c.B, b) < 24
 }
 
 // In PNG previews the art box (x 5mm, y 21mm, 53.5 x 41mm) shows the wide
@@ -305,7 +190,7 @@ func TestPreviewRotatedImage(t *testing.T) {
 	p, r := loadImagePack(t)
 	tpl := &schema.Template{Size: "poker", Boxes: []*schema.Box{{ID: "art", Type: "image", File: "art/wide.png", Fit: "stretch",
 		X: 11.5, Y: 34, W: 40, H: 20, Rotate: 90}}}
-	c, err := NewPNGCanvas(r.Fonts, 63.5, 88.9, 100)
+	c, err := draw.NewPNGCanvas(r.Fonts, 63.5, 88.9, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +219,7 @@ func TestImageWithoutPackStore(t *testing.T) {
 	}
 	d := p.Decks()[0]
 	tpl := p.Templates["art-contain"]
-	doc := NewPDF(PDFInfo{Title: "t"}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: "t"}, r.Fonts)
 	r.DrawCard(doc.AddPage(63.5, 88.9), tpl, NewCardData(p, d, d.Cards[0]), layout.Sides{})
 	if err := doc.Write(io.Discard); err == nil || !strings.Contains(err.Error(), "Renderer.ForPack") {
 		t.Errorf("PDF: got %v", err)
@@ -359,39 +244,6 @@ func buildImagePack(t *testing.T, r *Renderer, p *schema.Pack, lay Layout) strin
 	return filepath.Join(out, p.Game.ID)
 }
 
-// imageXObjects counts the image XObjects of a PDF (soft masks aside), by
-// size, after strict validation.
-func imageXObjects(t *testing.T, pdf []byte) map[string]int {
-	t.Helper()
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationStrict
-	ctx, err := api.ReadAndValidate(bytes.NewReader(pdf), conf)
-	if err != nil {
-		t.Fatalf("strict validation: %v", err)
-	}
-	masks := map[int]bool{}
-	images := map[int]types.StreamDict{}
-	for n, e := range ctx.XRefTable.Table {
-		sd, ok := e.Object.(types.StreamDict)
-		if !ok || sd.Subtype() == nil || *sd.Subtype() != "Image" {
-			continue
-		}
-		images[n] = sd
-		if ref := sd.IndirectRefEntry("SMask"); ref != nil {
-			masks[ref.ObjectNumber.Value()] = true
-		}
-	}
-	out := map[string]int{}
-	for n, sd := range images {
-		if !masks[n] {
-			w, _ := sd.Find("Width")
-			h, _ := sd.Find("Height")
-			out[w.String()+"x"+h.String()]++
-		}
-	}
-	return out
-}
-
 // The deck PDFs embed each picture once however many cards show it (the
 // wide picture is on three cards, two of them drawn from one template; the
 // back's on every card), pass strict validation, and a second build gives
@@ -405,7 +257,7 @@ func TestImagePackPDF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := imageXObjects(t, pdf)
+		got := pdftest.ImageXObjects(t, pdf)
 		// wide, tall, four 300 x 300 pictures, the back's faded palette.
 		want := map[string]int{"480x240": 1, "240x480": 1, "300x300": 5}
 		if len(got) != len(want) || got["480x240"] != 1 || got["240x480"] != 1 || got["300x300"] != 5 {
@@ -509,52 +361,9 @@ func TestImagePackLayoutsDeterministic(t *testing.T) {
 	}
 }
 
-// The pictures of a PDF are written in an order of their own, whatever the
-// order fpdf met them in: fpdf orders pictures of one width by map order.
-func TestPDFPictureOrderIsCanonical(t *testing.T) {
-	fonts, err := NewFonts()
-	if err != nil {
-		t.Fatal(err)
+func channelDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
 	}
-	fixtures := decodedFixtures(t)
-	fsys := fstest.MapFS{}
-	var names []string
-	for _, n := range []string{"rgb8.png", "gray8.png", "photo.jpg", "rgba8.png"} { // all 48 pixels wide
-		fsys[n] = &fstest.MapFile{Data: fixtures[n].Data}
-		names = append(names, n)
-	}
-	write := func(order []int) []byte {
-		store := newImageStore(fsys)
-		var pics []picture
-		for _, i := range order {
-			pics = append(pics, picture{img: store.get(names[i]), variant: imageVariant{alpha: 1}})
-		}
-		doc := NewPDF(PDFInfo{Title: "order", Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, fonts) // a fixed date: only the pictures may differ
-		doc.registerImages(pics)
-		tpl := doc.Template(20, 20, func(c Canvas) {
-			for i := range names {
-				c.(imageCanvas).placeImage(picture{img: store.get(names[i]), variant: imageVariant{alpha: 1}},
-					layout.Rect{X: 1, Y: float64(i), W: 10, H: 5}, layout.Rect{W: 20, H: 20})
-			}
-		})
-		page := doc.AddPage(100, 100)
-		page.UseTemplate(tpl, 10, 10)
-		page.UseTemplate(tpl, 50, 50)
-		var b bytes.Buffer
-		if err := doc.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
-	}
-	want := write([]int{0, 1, 2, 3})
-	if got := imageXObjects(t, want); got["48x32"] != 4 {
-		t.Fatalf("image XObjects %v, want 4 of 48x32", got)
-	}
-	for _, order := range [][]int{{3, 2, 1, 0}, {2, 0, 3, 1}, {1, 3, 0, 2}} {
-		for range 3 {
-			if got := write(order); !bytes.Equal(got, want) {
-				t.Fatalf("registered in the order %v: other bytes", order)
-			}
-		}
-	}
+	return int(b - a)
 }

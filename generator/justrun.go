@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -157,7 +159,7 @@ func jrBorderFields(side, id string, palette map[string]*schema.JRColour) map[st
 	name, hex := strings.ReplaceAll(id, "-", " "), jrOtherHex
 	if col != nil {
 		name = col.Label()
-		if c, err := ParseColor(col.Hex); err == nil {
+		if c, err := draw.ParseColor(col.Hex); err == nil {
 			hex = c.Hex()
 		}
 		if col.Symbol != "" {
@@ -172,7 +174,7 @@ func jrBorderFields(side, id string, palette map[string]*schema.JRColour) map[st
 	out[side+"Label"] = strings.ToUpper(name)
 	out[side+"Hex"] = hex
 	out[side+"Ink"] = jrInkOnLight
-	if fill, err := ParseColor(hex); err != nil || !isLight(fill) {
+	if fill, err := draw.ParseColor(hex); err != nil || !isLight(fill) {
 		out[side+"Ink"] = jrInkOnDark
 	}
 	return out
@@ -196,23 +198,23 @@ const (
 // three marks along its length, the colour's symbol as a shape and its
 // name, reading up the left border and down the right one; a neutral
 // colour has "NEUTRAL" in the middle instead.
-func drawJRBorder(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, _, _ Color) {
+func drawJRBorder(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, _, _ draw.Color) {
 	side := b.Field
 	label := d.Field(side + "Label")
 	if label == "" {
 		return
 	}
-	fill := colorOr(d.Field(side+"Hex"), colorOr(jrOtherHex, White))
-	markInk := colorOr(d.Field(side+"Ink"), colorOr(jrInkOnLight, Black))
-	st := Filled(fill)
+	fill := draw.ColorOr(d.Field(side+"Hex"), draw.ColorOr(jrOtherHex, draw.White))
+	markInk := draw.ColorOr(d.Field(side+"Ink"), draw.ColorOr(jrInkOnLight, draw.Black))
+	st := draw.Filled(fill)
 	if r.InkSaver {
 		// No large fill: an outline in the colour, and the marks in dark
 		// ink on the paper (the card's background is white).
-		st = Stroked(fill, 0.4)
-		markInk = colorOr(jrInkOnLight, Black)
+		st = draw.Stroked(fill, 0.4)
+		markInk = draw.ColorOr(jrInkOnLight, draw.Black)
 	}
 	if d.Field(side+"Other") != "" {
-		outline := colorOr(jrOtherStroke, Black)
+		outline := draw.ColorOr(jrOtherStroke, draw.Black)
 		st.Stroke, st.Width = &outline, 0.3
 	}
 	c.Rect(box.X, box.Y, box.W, box.H, 0, st)
@@ -244,7 +246,7 @@ func drawJRBorder(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *Card
 // by side, centred on (cx, cy) and turned deg degrees clockwise. A mark too
 // long for its place at the smallest size moves inwards so that it stays
 // within the border's length.
-func (r *Renderer) drawJRMark(c Canvas, text, symbol string, cx, cy, deg float64, box layout.Rect, ink Color) {
+func (r *Renderer) drawJRMark(c draw.Canvas, text, symbol string, cx, cy, deg float64, box layout.Rect, ink draw.Color) {
 	size := jrMarkPt
 	var length float64
 	for {
@@ -252,12 +254,12 @@ func (r *Renderer) drawJRMark(c Canvas, text, symbol string, cx, cy, deg float64
 		if length <= jrMarkLength || size <= jrMarkMinPt {
 			break
 		}
-		size = max(size-shrinkStep, jrMarkMinPt)
+		size = max(size-typeset.ShrinkStep, jrMarkMinPt)
 	}
 	half := length / 2
 	cy = max(cy, box.Y+half+0.5)
 	cy = min(cy, box.Bottom()-half-0.5)
-	capH := r.Fonts.CapHeight(Bold, size)
+	capH := r.Fonts.CapHeight(draw.Bold, size)
 	c.Push()
 	c.Rotate(deg, cx, cy)
 	x := cx - half
@@ -266,7 +268,7 @@ func (r *Renderer) drawJRMark(c Canvas, text, symbol string, cx, cy, deg float64
 		drawJRSymbol(c, symbol, round2(x), round2(cy-s/2), round2(s), ink)
 		x += s * (1 + jrSymbolGap)
 	}
-	c.Text(round2(x), round2(cy+capH/2), text, Bold, size, ink)
+	c.Text(round2(x), round2(cy+capH/2), text, draw.Bold, size, ink)
 	c.Pop()
 }
 
@@ -277,12 +279,12 @@ const jrSymbolGap = 0.5
 // jrSymbolSize is the side of a mark's symbol at a text size: a little
 // taller than the capitals beside it.
 func jrSymbolSize(r *Renderer, sizePt float64) float64 {
-	return r.Fonts.CapHeight(Bold, sizePt) * 1.25
+	return r.Fonts.CapHeight(draw.Bold, sizePt) * 1.25
 }
 
 // jrMarkLength is the length of a mark at a text size, in millimetres.
 func (r *Renderer) jrMarkLength(text, symbol string, sizePt float64) float64 {
-	n := r.Fonts.Width(text, Bold, sizePt)
+	n := r.Fonts.Width(text, draw.Bold, sizePt)
 	if symbol != "" {
 		n += jrSymbolSize(r, sizePt) * (1 + jrSymbolGap)
 	}
@@ -292,9 +294,9 @@ func (r *Renderer) jrMarkLength(text, symbol string, sizePt float64) float64 {
 // drawJRSymbol draws a palette symbol as a filled shape in the s x s square
 // at (x, y); a name it does not know draws nothing (the palette schema's
 // enum lists the names).
-func drawJRSymbol(c Canvas, symbol string, x, y, s float64, ink Color) {
+func drawJRSymbol(c draw.Canvas, symbol string, x, y, s float64, ink draw.Color) {
 	if symbol == "circle" {
-		c.Ellipse(x, y, s, s, Filled(ink))
+		c.Ellipse(x, y, s, s, draw.Filled(ink))
 		return
 	}
 	if p := jrSymbolPath(symbol); p != nil {
@@ -305,7 +307,7 @@ func drawJRSymbol(c Canvas, symbol string, x, y, s float64, ink Color) {
 // jrSymbolPath is the outline of a palette symbol in the unit square (y
 // down), or nil for a name it does not know. The circle is an ellipse (see
 // drawJRSymbol).
-func jrSymbolPath(symbol string) *Path {
+func jrSymbolPath(symbol string) *draw.Path {
 	switch symbol {
 	case "square":
 		return polygonPath([][2]float64{{0.1, 0.1}, {0.9, 0.1}, {0.9, 0.9}, {0.1, 0.9}})
@@ -331,16 +333,16 @@ func jrSymbolPath(symbol string) *Path {
 }
 
 // polygonPath is the closed polygon through the points.
-func polygonPath(pts [][2]float64) *Path {
-	p := &Path{Ops: make([]PathOp, 0, len(pts)+1)}
+func polygonPath(pts [][2]float64) *draw.Path {
+	p := &draw.Path{Ops: make([]draw.PathOp, 0, len(pts)+1)}
 	for i, pt := range pts {
-		kind := LineTo
+		kind := draw.LineTo
 		if i == 0 {
-			kind = MoveTo
+			kind = draw.MoveTo
 		}
-		p.Ops = append(p.Ops, PathOp{Kind: kind, P: [3][2]float64{pt}})
+		p.Ops = append(p.Ops, draw.PathOp{Kind: kind, P: [3][2]float64{pt}})
 	}
-	p.Ops = append(p.Ops, PathOp{Kind: Close})
+	p.Ops = append(p.Ops, draw.PathOp{Kind: draw.Close})
 	return p
 }
 

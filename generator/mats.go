@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -41,8 +43,7 @@ const (
 const matTiledNote = "tiled: half a mat is larger than the printable area"
 
 // buildMats plans a mat set's PDF.
-func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.MatSet)
+func buildMats(r *Renderer, p *schema.Pack, s *schema.MatSet, opts BuildOptions) []job {
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteMats(w, p, s, opts.Print)
 	})}
@@ -50,8 +51,7 @@ func buildMats(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions)
 
 // indexMats describes a mat set's PDF in the kit's index: how each mat is
 // printed, the pages and how to put them together.
-func indexMats(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.MatSet)
+func indexMats(r *Renderer, p *schema.Pack, s *schema.MatSet, opts PrintOptions) []string {
 	if _, ok := matHalfPlan(opts); ok {
 		return indexMatHalves(s, opts)
 	}
@@ -76,7 +76,7 @@ func indexMats(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions)
 // then side B's behind it), or, when a half does not fit the paper, side A
 // then side B tiled.
 func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *schema.MatSet, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(matsDuplex(s, opts))
 		return r.imposeMats(pdfBoardOut{doc}, s, opts)
 	})
@@ -121,7 +121,7 @@ func matBoard(m *schema.Mat, tiled bool) *schema.Board {
 			ID: side.ID, Name: fmt.Sprintf("Side %c: %s", matLetter(i), rfNameOr(side.Name, side.ID)), Joins: joins,
 			Width: schema.Length(matW), Height: schema.Length(matH), Background: rfPaper.Hex(),
 			Texts: []*schema.BoardText{{Text: strings.ToUpper(rfNameOr(side.Name, side.ID)), X: 8, Y: 20, W: schema.Length(matW - 16), H: 16,
-				Size: schema.Length(22 * ptMM), Font: "bold", Align: "center"}},
+				Size: schema.Length(22 * draw.PtMM), Font: "bold", Align: "center"}},
 		})
 	}
 	if len(names) > 0 {
@@ -190,7 +190,7 @@ func (r *Renderer) imposeMatTiles(out boardOut, s *schema.MatSet, opts PrintOpti
 // matArt draws side i of a mat once, with bleed around it; joins adds the
 // join marks at the seam between its halves.
 func (r *Renderer) matArt(out boardOut, sides []*schema.MatSide, i int, bleed, slotY float64, joins bool) placeArt {
-	return out.Art(matW+2*bleed, matH+2*bleed, func(c Canvas) {
+	return out.Art(matW+2*bleed, matH+2*bleed, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(bleed, bleed)
 		r.drawMatSide(c, sides[i], i, matOther(sides, i), bleed, slotY)
@@ -204,15 +204,15 @@ func (r *Renderer) matArt(out boardOut, sides []*schema.MatSide, i int, bleed, s
 // drawMatSide draws side i of a mat at (0, 0): its name, the card slots of
 // the cards it holds, the three-card edges and the flip note.
 // slotY is the top of the card slots.
-func (r *Renderer) drawMatSide(c Canvas, side *schema.MatSide, i int, other string, bleed, slotY float64) {
+func (r *Renderer) drawMatSide(c draw.Canvas, side *schema.MatSide, i int, other string, bleed, slotY float64) {
 	c = r.surface(c)
 	bg := r.rfBackground()
-	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, Filled(bg))
-	c.Rect(3, 3, matW-6, matH-6, 3, Stroked(rfInk, 0.8))
-	c.Rect(5, 5, matW-10, matH-10, 2, Stroked(rfRule, 0.3))
-	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), Bold, 8, rfMuted)
+	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, draw.Filled(bg))
+	c.Rect(3, 3, matW-6, matH-6, 3, draw.Stroked(rfInk, 0.8))
+	c.Rect(5, 5, matW-10, matH-10, 2, draw.Stroked(rfRule, 0.3))
+	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), draw.Bold, 8, rfMuted)
 	name := strings.ToUpper(rfNameOr(side.Name, side.ID))
-	r.textIn(c, name, TextStyle{Font: Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
+	r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
 	c.Line(matW/2-40, 44, matW/2+40, 44, rfBlood, 0.8)
 	// The three-card edges, top and bottom.
 	r.drawCardEdge(c, 5, false)
@@ -238,14 +238,14 @@ func (r *Renderer) drawMatSide(c Canvas, side *schema.MatSide, i int, other stri
 			r.drawCardSlot(c, x+float64(j)*(matCardW+matGap), y, k)
 		}
 		held := fmt.Sprintf("Place %s here face down", holdsText(side.Holds))
-		r.centredText(c, matW/2, y+matCardH+8, held, Italic, 9, rfInk)
+		r.centredText(c, matW/2, y+matCardH+8, held, draw.Italic, 9, rfInk)
 	} else {
-		c.Ellipse(matW/2-16, slotY+20, 32, 32, Stroked(rfRule, 0.6))
-		r.centredText(c, matW/2, slotY+38, "PLAYER", Bold, 8, rfRule)
-		r.centredText(c, matW/2, slotY+62, "Place your Player token here when you are at this Location", Italic, 9, rfMuted)
+		c.Ellipse(matW/2-16, slotY+20, 32, 32, draw.Stroked(rfRule, 0.6))
+		r.centredText(c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfRule)
+		r.centredText(c, matW/2, slotY+62, "Place your Player token here when you are at this Location", draw.Italic, 9, rfMuted)
 	}
 	if other != "" {
-		r.centredText(c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", Italic, 7.5, rfMuted)
+		r.centredText(c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", draw.Italic, 7.5, rfMuted)
 	}
 }
 
@@ -307,21 +307,21 @@ func faceTitleCase(s string) string {
 }
 
 // drawCardSlot draws a card-sized dashed slot for a face-down card.
-func (r *Renderer) drawCardSlot(c Canvas, x, y float64, kind string) {
+func (r *Renderer) drawCardSlot(c draw.Canvas, x, y float64, kind string) {
 	if !r.InkSaver {
-		c.Rect(x, y, matCardW, matCardH, 3, Filled(rfPanel))
+		c.Rect(x, y, matCardW, matCardH, 3, draw.Filled(rfPanel))
 	}
 	pts := [][2]float64{{x, y}, {x + matCardW, y}, {x + matCardW, y + matCardH}, {x, y + matCardH}, {x, y}}
 	for j := 1; j < len(pts); j++ {
 		dashedLine(c, layout.Point{X: pts[j-1][0], Y: pts[j-1][1]}, layout.Point{X: pts[j][0], Y: pts[j][1]}, rfInk, 0.45)
 	}
-	r.centredText(c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), Bold, 12, rfMuted)
-	r.centredText(c, x+matCardW/2, y+matCardH/2+5, "face down", Italic, 8, rfMuted)
+	r.centredText(c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), draw.Bold, 12, rfMuted)
+	r.centredText(c, x+matCardW/2, y+matCardH/2+5, "face down", draw.Italic, 8, rfMuted)
 }
 
 // drawCardEdge marks a three-card edge at y: three card widths with ticks
 // and a label, for the Location cards laid next to the mat.
-func (r *Renderer) drawCardEdge(c Canvas, y float64, bottom bool) {
+func (r *Renderer) drawCardEdge(c draw.Canvas, y float64, bottom bool) {
 	x := matPad
 	for j := range 3 {
 		x0 := x + float64(j)*(matCardW+matGap)
@@ -339,5 +339,5 @@ func (r *Renderer) drawCardEdge(c Canvas, y float64, bottom bool) {
 	if bottom {
 		ty = y - 4
 	}
-	r.centredText(c, matW/2, ty, label, Regular, 6.5, rfMuted)
+	r.centredText(c, matW/2, ty, label, draw.Regular, 6.5, rfMuted)
 }

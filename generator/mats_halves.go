@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -131,7 +132,7 @@ func matHalfSlot(pl layout.TilePlan, i int, d layout.Duplex, opts PrintOptions) 
 // halfArt places a side's art so that the half's top-left corner lands
 // where the half's would: the side shifted up by the half's top.
 func halfArt(art placeArt, h matHalf) placeArt {
-	return func(page Canvas, x, y float64) { art(page, x, y-h.top()) }
+	return func(page draw.Canvas, x, y float64) { art(page, x, y-h.top()) }
 }
 
 // matHalfPage is one page of a mat's half: what its labels say.
@@ -213,21 +214,21 @@ func (mp matHalfPage) labels() []string {
 
 // drawBlankBack prints the blank back of a half with no side behind it,
 // with a label saying so.
-func (r *Renderer) drawBlankBack(page Canvas, b *schema.Board, n, total int, opts PrintOptions) {
+func (r *Renderer) drawBlankBack(page draw.Canvas, b *schema.Board, n, total int, opts PrintOptions) {
 	label := fmt.Sprintf("%s · page %d of %d · left blank: the back of page %d, which has no side behind it", boardTitle(b), n, total, n-1)
 	r.drawPageLabel(r.surface(page), layout.Printable(opts.Paper, opts.Margin), nil, label)
 }
 
 // drawMatJoins draws the join between the halves of a side: ticks across
 // the seam, which meet when the halves are butted, and a note on each half.
-func (r *Renderer) drawMatJoins(c Canvas) {
+func (r *Renderer) drawMatJoins(c draw.Canvas) {
 	c = r.surface(c)
 	for _, x := range matJoinTicks {
 		c.Line(x, matSeam-matJoinTick, x, matSeam+matJoinTick, rfInk, 0.35)
 	}
-	asc, desc := r.Fonts.Ascent(Italic, matJoinPt), r.Fonts.Descent(Italic, matJoinPt)
-	r.centredText(c, matW/2, round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", Italic, matJoinPt, rfMuted)
-	r.centredText(c, matW/2, round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", Italic, matJoinPt, rfMuted)
+	asc, desc := r.Fonts.Ascent(draw.Italic, matJoinPt), r.Fonts.Descent(draw.Italic, matJoinPt)
+	r.centredText(c, matW/2, round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
+	r.centredText(c, matW/2, round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
 }
 
 // indexMatHalves describes mats printed in halves for the kit's index.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/diceodds"
@@ -334,7 +336,7 @@ func (r *Renderer) WriteOddsCard(w io.Writer, p *schema.Pack, opts PrintOptions)
 	if err != nil {
 		return 0, fmt.Errorf("odds card: %w", err)
 	}
-	return r.writeDocument(w, p, "Odds card", "odds card", opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, "Odds card", "odds card", opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex)
 		return r.imposeOddsCard(pdfSink{doc}, oc, opts)
 	})
@@ -346,7 +348,7 @@ type oddsFlow struct {
 	r      *Renderer
 	sink   pageSink
 	opts   PrintOptions
-	c      Canvas
+	c      draw.Canvas
 	x0, x1 float64
 	y, bot float64
 	pages  int
@@ -360,9 +362,9 @@ func (f *oddsFlow) newPage() {
 	f.c = f.r.surface(f.sink.AddPage(pw, ph))
 	f.pages++
 	f.x0, f.x1, f.bot = m, pw-m, ph-m-4
-	f.c.Text(f.x0, m+2, f.r.clipText(f.title, Bold, 8, f.x1-f.x0-30), Bold, 8, rfMuted)
+	f.c.Text(f.x0, m+2, f.r.clipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, rfMuted)
 	pg := fmt.Sprintf("page %d", f.pages)
-	f.c.Text(round2(f.x1-f.r.Fonts.Width(pg, Regular, 7)), m+2, pg, Regular, 7, rfMuted)
+	f.c.Text(round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, rfMuted)
 	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, rfRule, 0.3)
 	f.y = m + 8
 }
@@ -377,25 +379,25 @@ func (f *oddsFlow) need(h float64) {
 // heading draws a section heading.
 func (f *oddsFlow) heading(title, note string) {
 	f.need(14)
-	f.c.Text(f.x0, f.y+4, title, Bold, 11, rfBlood)
-	tw := f.r.Fonts.Width(title, Bold, 11)
+	f.c.Text(f.x0, f.y+4, title, draw.Bold, 11, rfBlood)
+	tw := f.r.Fonts.Width(title, draw.Bold, 11)
 	if note != "" {
-		f.c.Text(round2(f.x0+tw+3), f.y+4, f.r.clipText(note, Italic, 7, f.x1-f.x0-tw-3), Italic, 7, rfMuted)
+		f.c.Text(round2(f.x0+tw+3), f.y+4, f.r.clipText(note, draw.Italic, 7, f.x1-f.x0-tw-3), draw.Italic, 7, rfMuted)
 	}
 	f.c.Line(f.x0, f.y+5.5, f.x1, f.y+5.5, rfBlood, 0.4)
 	f.y += 8
 }
 
 // para draws wrapped text.
-func (f *oddsFlow) para(text string, st TextStyle, col Color) {
+func (f *oddsFlow) para(text string, st typeset.Style, col draw.Color) {
 	w := f.x1 - f.x0
-	b := f.r.Fonts.LayoutText(text, st, w, 1000)
+	b := typeset.Layout(f.r.Fonts, text, st, w, 1000)
 	h := b.Height
 	if h == 0 {
-		h = float64(len(b.Lines)) * st.Size * 1.15 * ptMM
+		h = float64(len(b.Lines)) * st.Size * 1.15 * draw.PtMM
 	}
 	f.need(h + 1)
-	f.r.Fonts.DrawText(f.c, b, f.x0, f.y, w, h+1, col, White)
+	typeset.Draw(f.r.Fonts, f.c, b, f.x0, f.y, w, h+1, col, draw.White)
 	f.y += h + 1.5
 }
 
@@ -406,7 +408,7 @@ const appendixMark = "†"
 // fractionFits reports whether p's exact fraction fits beneath it in a
 // column w mm wide.
 func (r *Renderer) fractionFits(p *big.Rat, w float64) bool {
-	return r.Fonts.Width(p.RatString(), Regular, oddsFracPt) <= w-1
+	return r.Fonts.Width(p.RatString(), draw.Regular, oddsFracPt) <= w-1
 }
 
 // cell draws a probability centred in a column: the percentage and the
@@ -414,9 +416,9 @@ func (r *Renderer) fractionFits(p *big.Rat, w float64) bool {
 // percentage marked † (the fraction is in the appendix). A value of
 // exactly 0 or 1 is its own fraction.
 func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
-	font := Regular
+	font := draw.Regular
 	if bold {
-		font = Bold
+		font = draw.Bold
 	}
 	pct := pctText(p)
 	f.r.centredText(f.c, cx, y, pct, font, oddsCellPt, rfInk)
@@ -424,16 +426,16 @@ func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
 		return
 	}
 	if f.r.fractionFits(p, w) {
-		f.r.centredText(f.c, cx, y+2.2, p.RatString(), Regular, oddsFracPt, rfMuted)
+		f.r.centredText(f.c, cx, y+2.2, p.RatString(), draw.Regular, oddsFracPt, rfMuted)
 		return
 	}
 	x := cx + f.r.Fonts.Width(pct, font, oddsCellPt)/2 + 0.3
-	f.c.Text(round2(x), y, appendixMark, Regular, oddsCellPt, rfBlood)
+	f.c.Text(round2(x), y, appendixMark, draw.Regular, oddsCellPt, rfBlood)
 }
 
 // fitPt is the largest size from pt down to 5 points at which s fits in
 // w mm (5 points when none does).
-func (r *Renderer) fitPt(s string, font FontStyle, pt, w float64) float64 {
+func (r *Renderer) fitPt(s string, font draw.FontStyle, pt, w float64) float64 {
 	for ; pt > 5 && r.Fonts.Width(s, font, pt) > w; pt -= 0.25 {
 	}
 	return max(pt, 5)
@@ -443,23 +445,23 @@ func (r *Renderer) fitPt(s string, font FontStyle, pt, w float64) float64 {
 func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions) error {
 	f := &oddsFlow{r: r, sink: sink, opts: opts, title: oc.title + " · odds card"}
 	f.newPage()
-	f.c.Text(f.x0, f.y+7, "ODDS CARD", Bold, 20, rfInk)
-	f.c.Text(round2(f.x0+r.Fonts.Width("ODDS CARD", Bold, 20)+4), f.y+7, r.clipText(oc.title, Regular, 11, f.x1-f.x0-60), Regular, 11, rfMuted)
+	f.c.Text(f.x0, f.y+7, "ODDS CARD", draw.Bold, 20, rfInk)
+	f.c.Text(round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.clipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, rfMuted)
 	f.y += 11
 	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal (100% and 0% only when certain or impossible: >99.9% and <0.1% otherwise). "+
 		"The exact fraction is printed beneath each value; a value marked "+appendixMark+" has a fraction too long for its column, given in the appendix, which lists every value's fraction.",
-		TextStyle{Size: 7.5, LineHeight: 1.2}, rfMuted)
+		typeset.Style{Size: 7.5, LineHeight: 1.2}, rfMuted)
 	// The assumed dice.
 	f.heading("ASSUMED DICE", "the faces the values rest on")
 	r.drawOddsDice(f, oc)
 	for _, a := range oc.assumptions {
-		f.para("Assumes "+a+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
+		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
 	}
 	if oc.reloaded {
-		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", TextStyle{Size: 7, LineHeight: 1.15}, rfInk)
+		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
 	}
 	if oc.amulet != "" {
-		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", TextStyle{Size: 7, LineHeight: 1.15}, rfBlood)
+		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", typeset.Style{Size: 7, LineHeight: 1.15}, rfBlood)
 	}
 	// Combos.
 	if len(oc.combos) > 0 {
@@ -474,7 +476,7 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 		r.drawOddsComboTable(f, oc)
 	}
 	for _, n := range oc.notes {
-		f.para(n, TextStyle{Size: 7.5, LineHeight: 1.15}, rfInk)
+		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, rfInk)
 	}
 	// Icon tables.
 	note := "P(at least k) and P(exactly k) icons at the end of the turn; one column per reroll count"
@@ -497,13 +499,13 @@ func (r *Renderer) drawOddsDice(f *oddsFlow, oc *oddsCard) {
 		f.need(10)
 		const size = 7.0
 		label := fmt.Sprintf("Assumed faces (%s): %d × action die", oc.facesID, d.Count)
-		f.c.Text(f.x0, f.y+size/2+1.3, label, Bold, 8, rfInk)
-		x := f.x0 + r.Fonts.Width(label, Bold, 8) + 3
+		f.c.Text(f.x0, f.y+size/2+1.3, label, draw.Bold, 8, rfInk)
+		x := f.x0 + r.Fonts.Width(label, draw.Bold, 8) + 3
 		for _, face := range d.Faces {
 			r.drawDieFace(f.c, face, x, f.y, size)
 			x += size + 1.2
 		}
-		f.c.Text(round2(x+2), f.y+size/2+1.3, r.clipText(strings.Join(d.Faces, " · "), Regular, 7, max(1, f.x1-x-2)), Regular, 7, rfMuted)
+		f.c.Text(round2(x+2), f.y+size/2+1.3, r.clipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, rfMuted)
 		f.y += size + 2.5
 	}
 }
@@ -526,18 +528,18 @@ func (r *Renderer) drawColumnHeads(f *oddsFlow, cols []oddsCol, x0, colW, pt flo
 	if first >= 0 {
 		ax := x0 + float64(first)*colW
 		aw := float64(len(cols)-first) * colW
-		r.centredText(f.c, ax+aw/2, y+2.6, r.clipText(amuletHead, Bold, pt, aw-1), Bold, pt, rfBlood)
+		r.centredText(f.c, ax+aw/2, y+2.6, r.clipText(amuletHead, draw.Bold, pt, aw-1), draw.Bold, pt, rfBlood)
 		sub := amuletFreeFlee + " in both"
-		subPt := r.fitPt(sub, Italic, pt-0.5, aw-1)
-		r.centredText(f.c, ax+aw/2, y+5.2, r.clipText(sub, Italic, subPt, aw-1), Italic, subPt, rfBlood)
+		subPt := r.fitPt(sub, draw.Italic, pt-0.5, aw-1)
+		r.centredText(f.c, ax+aw/2, y+5.2, r.clipText(sub, draw.Italic, subPt, aw-1), draw.Italic, subPt, rfBlood)
 		f.c.Line(ax+1, y+6, ax+aw-1, y+6, rfBlood, 0.3)
 		y += 6.2
 	}
 	for i, c := range cols {
 		for j, h := range c.heads() {
 			h = strings.ToUpper(h)
-			hp := r.fitPt(h, Bold, pt, colW-1)
-			r.centredText(f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.clipText(h, Bold, hp, colW-1), Bold, hp, rfMuted)
+			hp := r.fitPt(h, draw.Bold, pt, colW-1)
+			r.centredText(f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.clipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, rfMuted)
 		}
 	}
 	return y - f.y + float64(lines)*2.8 + 1.6
@@ -573,8 +575,8 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	header := func() {
 		f.need(minRowH + 10)
 		h := r.drawColumnHeads(f, oc.comboCols, cx0, colW, oddsHeadPt)
-		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", Bold, oddsHeadPt, rfMuted)
-		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", Bold, oddsHeadPt, rfMuted)
+		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", draw.Bold, oddsHeadPt, rfMuted)
+		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", draw.Bold, oddsHeadPt, rfMuted)
 		f.y += h
 	}
 	header()
@@ -589,11 +591,11 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 		}
 		paper := r.rfBackground()
 		if i%2 == 0 && !r.InkSaver {
-			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
+			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
 			paper = rfPanel
 		}
-		r.Fonts.DrawText(f.c, head, f.x0, f.y+1.2, nameW, head.Height, rfInk, paper)
-		r.Fonts.DrawText(f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, rfMuted, paper)
+		typeset.Draw(r.Fonts, f.c, head, f.x0, f.y+1.2, nameW, head.Height, rfInk, paper)
+		typeset.Draw(r.Fonts, f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, rfMuted, paper)
 		if co.dice != nil {
 			x := diceX
 			for _, face := range comboFaces(co.dice) {
@@ -605,7 +607,7 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 			}
 		}
 		if co.skipped != "" {
-			f.c.Text(cx0, f.y+4.5, r.clipText("not computed: "+co.skipped, Italic, 6.5, f.x1-cx0), Italic, 6.5, rfBlood)
+			f.c.Text(cx0, f.y+4.5, r.clipText("not computed: "+co.skipped, draw.Italic, 6.5, f.x1-cx0), draw.Italic, 6.5, rfBlood)
 		} else {
 			for j, p := range co.cells {
 				f.cell(p, cx0+float64(j)*colW+colW/2, f.y+3.8, colW, j == 0)
@@ -620,7 +622,7 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 // wrapWords breaks s into lines of at most first (the first line) and
 // then rest millimetres at the font and size, between words; a word wider
 // than its line is broken between characters, so that nothing is cut off.
-func (r *Renderer) wrapWords(s string, font FontStyle, pt, first, rest float64) []string {
+func (r *Renderer) wrapWords(s string, font draw.FontStyle, pt, first, rest float64) []string {
 	var lines []string
 	line, w := "", first
 	flush := func() {
@@ -665,13 +667,13 @@ func (r *Renderer) wrapWords(s string, font FontStyle, pt, first, rest float64) 
 // comboLabel lays out a combo row's label in width w: the character in
 // bold with the combo's tier and rerolls, then its effect, each wrapping
 // onto as many lines as it needs.
-func (r *Renderer) comboLabel(co oddsCombo, w float64) (head, effect TextBlock) {
+func (r *Renderer) comboLabel(co oddsCombo, w float64) (head, effect typeset.Block) {
 	text := "**" + co.character + "**"
 	if co.meta != "" {
 		text += " · " + co.meta
 	}
-	head = r.Fonts.LayoutText(text, TextStyle{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, sheetUnbounded)
-	effect = r.Fonts.LayoutText(co.effect, TextStyle{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, sheetUnbounded)
+	head = typeset.Layout(r.Fonts, text, typeset.Style{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, sheetUnbounded)
+	effect = typeset.Layout(r.Fonts, co.effect, typeset.Style{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, sheetUnbounded)
 	return head, effect
 }
 
@@ -683,7 +685,7 @@ func (r *Renderer) comboColWidth(oc *oddsCard) float64 {
 	for _, co := range oc.combos {
 		for _, p := range co.cells {
 			if p != nil {
-				w = max(w, r.Fonts.Width(p.RatString(), Regular, oddsFracPt)+1.5)
+				w = max(w, r.Fonts.Width(p.RatString(), draw.Regular, oddsFracPt)+1.5)
 			}
 		}
 	}
@@ -709,10 +711,10 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 			header()
 		}
 		r.drawDieFace(f.c, g.face, f.x0, f.y+0.5, 5)
-		f.c.Text(f.x0+6.5, f.y+4.3, g.title, Bold, 8, rfInk)
+		f.c.Text(f.x0+6.5, f.y+4.3, g.title, draw.Bold, 8, rfInk)
 		if g.note != "" {
-			nx := f.x0 + 6.5 + r.Fonts.Width(g.title, Bold, 8) + 3
-			f.c.Text(round2(nx), f.y+4.3, r.clipText(g.note, Italic, 7, max(1, f.x1-nx)), Italic, 7, rfInk)
+			nx := f.x0 + 6.5 + r.Fonts.Width(g.title, draw.Bold, 8) + 3
+			f.c.Text(round2(nx), f.y+4.3, r.clipText(g.note, draw.Italic, 7, max(1, f.x1-nx)), draw.Italic, 7, rfInk)
 		}
 		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, rfRule, 0.3)
 		f.y += 6.5
@@ -722,9 +724,9 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 				header()
 			}
 			if i%2 == 0 && !r.InkSaver {
-				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, Filled(rfPanel))
+				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
 			}
-			f.c.Text(f.x0+6.5, f.y+3.4, r.clipText(row.title(g), Regular, 7, labelW-7), Regular, 7, rfInk)
+			f.c.Text(f.x0+6.5, f.y+3.4, r.clipText(row.title(g), draw.Regular, 7, labelW-7), draw.Regular, 7, rfInk)
 			for j, p := range row.cells {
 				f.cell(p, x0+float64(j)*colW+colW/2, f.y+3.2, colW, false)
 			}
@@ -751,7 +753,7 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 	f.newPage()
 	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it; "+appendixMark+" on the card points here")
 	if oc.amulet != "" {
-		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", TextStyle{Size: 6.5, LineHeight: 1.15}, rfBlood)
+		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", typeset.Style{Size: 6.5, LineHeight: 1.15}, rfBlood)
 	}
 	const lineH = 2.7
 	const pt = 5.6
@@ -768,12 +770,12 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 			}
 		}
 		x := f.x0 + float64(col)*(colW+gap) + indent
-		f.c.Text(round2(x), f.y+2.2, s, Regular, pt, rfInk)
+		f.c.Text(round2(x), f.y+2.2, s, draw.Regular, pt, rfInk)
 		f.y += lineH
 	}
 	// wrapped draws s on as many lines as it needs, the later ones indented.
 	wrapped := func(s string, indent float64) {
-		for i, line := range r.wrapWords(s, Regular, pt, colW-indent, colW-indent-3) {
+		for i, line := range r.wrapWords(s, draw.Regular, pt, colW-indent, colW-indent-3) {
 			if i == 0 {
 				text(line, indent)
 			} else {
@@ -783,7 +785,7 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 	}
 	entry := func(label string, p *big.Rat) {
 		value := pctText(p) + " = " + p.RatString()
-		if one := label + ": " + value; r.Fonts.Width(one, Regular, pt) <= colW {
+		if one := label + ": " + value; r.Fonts.Width(one, draw.Regular, pt) <= colW {
 			text(one, 0)
 			return
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -343,7 +344,7 @@ func TestWrapWordsKeepsEverything(t *testing.T) {
 		{"Zoë's ×2 — ümlaut", 3, 3},
 		{"", 20, 20},
 	} {
-		lines := r.wrapWords(tc.s, Regular, 5.6, tc.first, tc.rest)
+		lines := r.wrapWords(tc.s, draw.Regular, 5.6, tc.first, tc.rest)
 		if got := strings.Join(strings.Fields(strings.Join(lines, "")), ""); got != strings.Join(strings.Fields(tc.s), "") {
 			t.Errorf("%q: lines %q lose text", tc.s, lines)
 		}
@@ -352,7 +353,7 @@ func TestWrapWordsKeepsEverything(t *testing.T) {
 			if i == 0 {
 				w = tc.first
 			}
-			if r.Fonts.Width(l, Regular, 5.6) > w+1e-9 && utf8.RuneCountInString(l) > 1 {
+			if r.Fonts.Width(l, draw.Regular, 5.6) > w+1e-9 && utf8.RuneCountInString(l) > 1 {
 				t.Errorf("%q: line %q is wider than %g mm", tc.s, l, w)
 			}
 			if !utf8.ValidString(l) {

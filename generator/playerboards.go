@@ -6,6 +6,9 @@ import (
 	"math"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -21,13 +24,13 @@ import (
 
 // Player board colours.
 var (
-	rfInk     = Color{0x1c, 0x1b, 0x1a}
-	rfPaper   = Color{0xf3, 0xee, 0xe2}
-	rfMuted   = Color{0x5c, 0x58, 0x52}
-	rfBlood   = Color{0x8e, 0x1b, 0x1b}
-	rfPanel   = Color{0xfb, 0xf8, 0xf1}
-	rfRule    = Color{0xb5, 0xab, 0x98}
-	rfZoneTop = [3]Color{{0xd9, 0x8c, 0x7c}, {0xe3, 0xb8, 0x86}, {0xc9, 0xcf, 0xa6}}
+	rfInk     = draw.RGB(0x1c, 0x1b, 0x1a)
+	rfPaper   = draw.RGB(0xf3, 0xee, 0xe2)
+	rfMuted   = draw.RGB(0x5c, 0x58, 0x52)
+	rfBlood   = draw.RGB(0x8e, 0x1b, 0x1b)
+	rfPanel   = draw.RGB(0xfb, 0xf8, 0xf1)
+	rfRule    = draw.RGB(0xb5, 0xab, 0x98)
+	rfZoneTop = [3]draw.Color{draw.RGB(0xd9, 0x8c, 0x7c), draw.RGB(0xe3, 0xb8, 0x86), draw.RGB(0xc9, 0xcf, 0xa6)}
 )
 
 // Player board sizes, in millimetres: a top board (Action, Zombie) and a
@@ -40,16 +43,14 @@ const (
 )
 
 // buildPlayerBoards plans a player board set's PDF.
-func buildPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.PlayerBoardSet)
+func buildPlayerBoards(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet, opts BuildOptions) []job {
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WritePlayerBoards(w, p, s, opts.Print)
 	})}
 }
 
 // indexPlayerBoards describes a player board set's PDF in the kit's index.
-func indexPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.PlayerBoardSet)
+func indexPlayerBoards(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) []string {
 	w, h := playerBoardSize(s.BoardType)
 	n := 0
 	for _, b := range s.Boards {
@@ -93,7 +94,7 @@ func playerBoardTitle(boardType string) string {
 // WritePlayerBoards writes a player board set's PDF: every copy of every
 // board on a page of its own.
 func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
 		return r.imposePlayerBoards(pdfSink{doc}, p, s, opts)
 	})
@@ -126,7 +127,7 @@ func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *schema.P
 			if b.Count > 1 {
 				head += fmt.Sprintf(" (copy %d of %d)", cp, b.Count)
 			}
-			r.boardOnPage(sink, opts, bw, bh, head, func(c Canvas) {
+			r.boardOnPage(sink, opts, bw, bh, head, func(c draw.Canvas) {
 				r.drawPlayerBoard(c, p, s.BoardType, b, opts.Bleed, nil)
 			})
 		}
@@ -137,17 +138,17 @@ func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *schema.P
 // boardOnPage adds a landscape page with a bw x bh board centred under a
 // header line, with crop marks at its corners; the board is scaled down
 // only when the paper cannot hold it (the header says so).
-func (r *Renderer) boardOnPage(sink pageSink, opts PrintOptions, bw, bh float64, head string, draw func(c Canvas)) {
+func (r *Renderer) boardOnPage(sink pageSink, opts PrintOptions, bw, bh float64, head string, paint func(c draw.Canvas)) {
 	pw, ph := max(opts.Paper.W, opts.Paper.H), min(opts.Paper.W, opts.Paper.H)
 	page := sink.AddPage(pw, ph)
-	r.placeBoard(page, opts, pw, ph, bw, bh, head, "cut along the crop marks", draw)
+	r.placeBoard(page, opts, pw, ph, bw, bh, head, "cut along the crop marks", paint)
 }
 
 // placeBoard draws a bw x bh board centred on a pw x ph page under a
 // header: head on the left, note on the right.
-func (r *Renderer) placeBoard(page Canvas, opts PrintOptions, pw, ph, bw, bh float64, head, note string, draw func(c Canvas)) {
+func (r *Renderer) placeBoard(page draw.Canvas, opts PrintOptions, pw, ph, bw, bh float64, head, note string, paint func(c draw.Canvas)) {
 	trim, s := rfBoardFrame(opts, pw, ph, bw, bh)
-	r.drawPlaced(page, opts, pw, ph, trim, s, 0, head, note, draw)
+	r.drawPlaced(page, opts, pw, ph, trim, s, 0, head, note, paint)
 }
 
 // rfBoardFrame is where a bw x bh board goes on a pw x ph page under the
@@ -164,20 +165,20 @@ func rfBoardFrame(opts PrintOptions, pw, ph, bw, bh float64) (layout.Rect, float
 
 // drawPlaced draws the header and a board scaled by s into trim, turned
 // by turn degrees (0 or 180) about its centre, with crop marks.
-func (r *Renderer) drawPlaced(page Canvas, opts PrintOptions, pw, ph float64, trim layout.Rect, s, turn float64, head, note string, draw func(c Canvas)) {
+func (r *Renderer) drawPlaced(page draw.Canvas, opts PrintOptions, pw, ph float64, trim layout.Rect, s, turn float64, head, note string, paint func(c draw.Canvas)) {
 	c := r.surface(page)
 	m := max(opts.Margin, layout.DefaultMargin)
 	if s < 1 {
 		note = fmt.Sprintf("scaled to %.0f%% to fit the paper; ", s*100) + note
 	}
-	c.Text(m, m+3.5, r.clipText(head, Bold, 9, pw-2*m-90), Bold, 9, rfInk)
-	nw := r.Fonts.Width(note, Regular, 7)
-	c.Text(round2(pw-m-nw), m+3.5, note, Regular, 7, boardMuted)
+	c.Text(m, m+3.5, r.clipText(head, draw.Bold, 9, pw-2*m-90), draw.Bold, 9, rfInk)
+	nw := r.Fonts.Width(note, draw.Regular, 7)
+	c.Text(round2(pw-m-nw), m+3.5, note, draw.Regular, 7, boardMuted)
 	if turn != 0 {
 		c.Push()
 		c.Rotate(turn, trim.X+trim.W/2, trim.Y+trim.H/2)
 	}
-	draw(scaledCanvas{c: c, s: s, ox: trim.X, oy: trim.Y})
+	paint(draw.Scaled(c, s, trim.X, trim.Y))
 	if turn != 0 {
 		c.Pop()
 	}
@@ -241,28 +242,28 @@ func cornerMarks(trim layout.Rect, bleed, m, pw, ph float64) []layout.Line {
 }
 
 // rfBackground is a board's paper colour: white with the ink saver.
-func (r *Renderer) rfBackground() Color {
+func (r *Renderer) rfBackground() draw.Color {
 	if r.InkSaver {
-		return White
+		return draw.White
 	}
 	return rfPaper
 }
 
 // rfFill is a large tinted fill: the tint, or paper with the ink saver.
-func (r *Renderer) rfFill(c Color) Color {
+func (r *Renderer) rfFill(c draw.Color) draw.Color {
 	if r.InkSaver {
-		return White
+		return draw.White
 	}
 	return c
 }
 
 // drawPlayerBoard draws one board at (0, 0) with its bleed.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawPlayerBoard(c Canvas, p *schema.Pack, boardType string, b *schema.PlayerBoard, bleed float64, fs *fitSink) {
+func (r *Renderer) drawPlayerBoard(c draw.Canvas, p *schema.Pack, boardType string, b *schema.PlayerBoard, bleed float64, fs *fitSink) {
 	w, h := playerBoardSize(boardType)
 	bg := r.rfBackground()
-	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, Filled(bg))
-	c.Rect(2.5, 2.5, w-5, h-5, 2, Stroked(rfRule, 0.4))
+	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(bg))
+	c.Rect(2.5, 2.5, w-5, h-5, 2, draw.Stroked(rfRule, 0.4))
 	switch boardType {
 	case schema.RFoDActionBoard:
 		r.drawZoneBoard(c, b, w, h, false, fs)
@@ -292,18 +293,14 @@ func (fs *fitSink) note(ok bool, ref schema.Ref, field string) {
 
 // playerBoardOverflows lists the texts of a player board set that do not
 // fit their space.
-func playerBoardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	s, ok := e.(*schema.PlayerBoardSet)
-	if !ok {
-		return nil
-	}
+func playerBoardOverflows(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, b := range s.Boards {
 		if b == nil {
 			continue
 		}
 		fs := &fitSink{what: fmt.Sprintf("board %q", b.ID)}
-		r.drawPlayerBoard(&Recorder{}, p, s.BoardType, b, 0, fs)
+		r.drawPlayerBoard(&draw.Recorder{}, p, s.BoardType, b, 0, fs)
 		out = append(out, fs.issues...)
 	}
 	return out
@@ -311,45 +308,32 @@ func playerBoardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schem
 
 // textIn lays text out in a box and draws it; it reports whether the text
 // fits.
-func (r *Renderer) textIn(c Canvas, text string, st TextStyle, x, y, w, h float64, ink, paper Color) bool {
+func (r *Renderer) textIn(c draw.Canvas, text string, st typeset.Style, x, y, w, h float64, ink, paper draw.Color) bool {
 	if strings.TrimSpace(text) == "" || w <= 0 || h <= 0 {
 		return true
 	}
-	b := r.Fonts.LayoutText(text, st, w, h)
-	r.Fonts.DrawText(c, b, x, y, w, h, ink, paper)
+	b := typeset.Layout(r.Fonts, text, st, w, h)
+	typeset.Draw(r.Fonts, c, b, x, y, w, h, ink, paper)
 	return b.Fits
 }
 
 // centredText draws one line centred on cx.
-func (r *Renderer) centredText(c Canvas, cx, y float64, s string, f FontStyle, size float64, col Color) {
+func (r *Renderer) centredText(c draw.Canvas, cx, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
 	c.Text(round2(cx-r.Fonts.Width(s, f, size)/2), y, s, f, size, col)
-}
-
-// polyPath is a closed polygon path.
-func polyPath(pts ...[2]float64) *Path {
-	ps := make([]iconPt, len(pts))
-	for i, p := range pts {
-		ps[i] = iconPt{p[0], p[1]}
-	}
-	path, err := parseSVGPath(iconPolygon(ps))
-	if err != nil {
-		return &Path{}
-	}
-	return path
 }
 
 // drawDieFace draws a die face: a rounded square with the face's icon, or
 // its name when no icon draws it.
-func (r *Renderer) drawDieFace(c Canvas, face string, x, y, size float64) {
-	c.Rect(x, y, size, size, size*0.18, Style{Fill: &White, Stroke: &rfInk, Width: max(0.25, size*0.03)})
+func (r *Renderer) drawDieFace(c draw.Canvas, face string, x, y, size float64) {
+	c.Rect(x, y, size, size, size*0.18, draw.Style{Fill: &draw.White, Stroke: &rfInk, Width: max(0.25, size*0.03)})
 	pad := size * 0.16
-	if !DrawIcon(c, face, x+pad, y+pad, size-2*pad, rfInk, White) {
+	if !icons.Draw(c, face, x+pad, y+pad, size-2*pad, rfInk, draw.White) {
 		label := strings.ToUpper(face)
 		pt := min(size*0.9, 7.0)
-		for pt > 3 && r.Fonts.Width(label, Bold, pt) > size-1 {
+		for pt > 3 && r.Fonts.Width(label, draw.Bold, pt) > size-1 {
 			pt -= 0.5
 		}
-		r.centredText(c, x+size/2, y+size/2+pt*ptMM*0.35, label, Bold, pt, rfInk)
+		r.centredText(c, x+size/2, y+size/2+pt*draw.PtMM*0.35, label, draw.Bold, pt, rfInk)
 	}
 }
 
@@ -399,7 +383,7 @@ func comboFaces(cb *schema.CharacterCombo) []string {
 // drawComboDice draws a combo's dice in a row from (x, y), each size mm,
 // and returns the row's right edge. More than 8 dice of a face are drawn
 // as 8.
-func (r *Renderer) drawComboDice(c Canvas, cb *schema.CharacterCombo, x, y, size float64) float64 {
+func (r *Renderer) drawComboDice(c draw.Canvas, cb *schema.CharacterCombo, x, y, size float64) float64 {
 	for _, f := range comboFaces(cb) {
 		r.drawDieFace(c, f, x, y, size)
 		x += size + size*0.18
@@ -412,15 +396,15 @@ func (r *Renderer) drawComboDice(c Canvas, cb *schema.CharacterCombo, x, y, size
 // drawZoneBoard draws an Action board (RFoD) or a Zombie board (Reloaded):
 // three Zones side by side, Zone 3 (the farthest) on the left, and along
 // the bottom the "They are on you!" space or the character slot.
-func (r *Renderer) drawZoneBoard(c Canvas, b *schema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
+func (r *Renderer) drawZoneBoard(c draw.Canvas, b *schema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
 	title := "ACTION BOARD"
 	sub := "The icons in each Zone are the dice you can use there. Zombies advance from Zone 3 towards you."
 	if reloaded {
 		title = "ZOMBIE BOARD"
 		sub = "Zombies advance from Zone 3 to Zone 1, then onto your Character board."
 	}
-	c.Text(rfInset+2, 12, title, Bold, 13, rfInk)
-	r.textIn(c, sub, TextStyle{Font: Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
+	c.Text(rfInset+2, 12, title, draw.Bold, 13, rfInk)
+	r.textIn(c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
 	zones := map[int]*schema.BoardZone{}
 	for _, z := range b.Zones {
 		if z != nil {
@@ -436,51 +420,51 @@ func (r *Renderer) drawZoneBoard(c Canvas, b *schema.PlayerBoard, w, h float64, 
 	// The bottom band.
 	by, bh := zy+zh+4, h-(zy+zh+4)-rfInset
 	if reloaded {
-		c.Rect(rfInset, by, w-2*rfInset, bh, 2, Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
+		c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
 		for _, x := range []float64{rfInset + 4, w - rfInset - 4} {
 			dashedLine(c, layout.Point{X: x, Y: by + 3}, layout.Point{X: x, Y: by + bh - 3}, rfMuted, 0.3)
 		}
-		r.centredText(c, w/2, by+bh/2-0.5, "CHARACTER", Bold, 13, rfInk)
-		r.centredText(c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", Italic, 7, rfMuted)
+		r.centredText(c, w/2, by+bh/2-0.5, "CHARACTER", draw.Bold, 13, rfInk)
+		r.centredText(c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", draw.Italic, 7, rfMuted)
 		r.drawDownArrows(c, w, by+bh/2, rfInk)
 		return
 	}
 	fill := r.rfFill(rfBlood)
-	ink := White
+	ink := draw.White
 	if r.InkSaver {
 		ink = rfBlood
 	}
-	c.Rect(rfInset, by, w-2*rfInset, bh, 2, Style{Fill: &fill, Stroke: &rfBlood, Width: 0.6})
+	c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: &fill, Stroke: &rfBlood, Width: 0.6})
 	onYou := strings.TrimSpace(b.OnYou)
 	if onYou == "" {
 		onYou = "They are on you!"
 	}
-	fs.note(r.textIn(c, strings.ToUpper(onYou), TextStyle{Font: Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
-	r.centredText(c, w/2, by+bh-2.5, "Place your Character board directly below this space", Italic, 7, ink)
+	fs.note(r.textIn(c, strings.ToUpper(onYou), typeset.Style{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
+	r.centredText(c, w/2, by+bh-2.5, "Place your Character board directly below this space", draw.Italic, 7, ink)
 	r.drawDownArrows(c, w, by+bh/2, ink)
 }
 
 // rfColorPtr returns a pointer to a copy of c.
-func rfColorPtr(c Color) *Color { return &c }
+func rfColorPtr(c draw.Color) *draw.Color { return &c }
 
 // drawDownArrows draws two arrows pointing down near the ends of a band
 // centred on y.
-func (r *Renderer) drawDownArrows(c Canvas, w, y float64, col Color) {
+func (r *Renderer) drawDownArrows(c draw.Canvas, w, y float64, col draw.Color) {
 	for _, x := range []float64{rfInset + 16, w - rfInset - 16} {
-		c.Path(polyPath([2]float64{x - 5, y - 4}, [2]float64{x + 5, y - 4}, [2]float64{x, y + 2}), col)
+		c.Path(icons.PolygonPath([2]float64{x - 5, y - 4}, [2]float64{x + 5, y - 4}, [2]float64{x, y + 2}), col)
 	}
 }
 
 // drawZone draws Zone n (z may be nil) in the box.
-func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
-	c.Rect(x, y, w, h, 2.5, Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
+func (r *Renderer) drawZone(c draw.Canvas, z *schema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
+	c.Rect(x, y, w, h, 2.5, draw.Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
 	head := r.rfFill(rfZoneTop[n-1])
 	c.Push()
 	c.ClipRect(x, y, w, 13)
-	c.Rect(x, y, w, 16, 2.5, Filled(head))
+	c.Rect(x, y, w, 16, 2.5, draw.Filled(head))
 	c.Pop()
 	c.Line(x, y+13, x+w, y+13, rfInk, 0.4)
-	r.centredText(c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), Bold, 17, rfInk)
+	r.centredText(c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), draw.Bold, 17, rfInk)
 	cy := y + 16
 	if z != nil && len(z.Icons) > 0 {
 		size := min(15.0, (w-6)/float64(len(z.Icons))-2)
@@ -491,11 +475,11 @@ func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h flo
 			ix += size + 2
 		}
 		cy += size + 1.5
-		r.centredText(c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), Bold, 6, rfMuted)
+		r.centredText(c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), draw.Bold, 6, rfMuted)
 		cy += 4
 	}
 	if z != nil && strings.TrimSpace(z.Text) != "" && strings.TrimSpace(z.Text) != fmt.Sprintf("Zone %d", n) {
-		fs.note(r.textIn(c, z.Text, TextStyle{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, r.rfFill(rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
+		fs.note(r.textIn(c, z.Text, typeset.Style{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, r.rfFill(rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
 		cy += 13
 	}
 	// The zombies' holding area.
@@ -508,8 +492,8 @@ func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h flo
 		dashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, rfRule, 0.35)
 	}
 	is := min(ah-8, 18.0)
-	DrawIcon(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, r.rfFill(rfPanel))
-	r.centredText(c, ax+aw/2, ay+ah-2, "zombies", Italic, 6.5, rfMuted)
+	icons.Draw(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, r.rfFill(rfPanel))
+	r.centredText(c, ax+aw/2, ay+ah-2, "zombies", draw.Italic, 6.5, rfMuted)
 }
 
 // ---- Character boards ----
@@ -517,20 +501,20 @@ func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h flo
 // drawRFoDCharacter draws an RFoD Character board: name, background and
 // skill on the left with the life track and rerolls; the Dice Combo Bonus
 // on the right (L99-101).
-func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
 	bg := r.rfBackground()
 	left := 104.0
 	r.characterHeader(c, b, left, bg, fs)
 	// Life track 1..life.
 	y := h - rfInset - 24
-	c.Text(rfInset+2, y, "LIFE", Bold, 8, rfInk)
+	c.Text(rfInset+2, y, "LIFE", draw.Bold, 8, rfInk)
 	life := min(max(b.Life, 0), 12)
 	if life > 0 {
 		size := min(11.0, (left-rfInset-4)/float64(life)-1.5)
 		for i := range life {
 			x := rfInset + 2 + float64(i)*(size+1.5)
-			c.Rect(x, y+1.5, size, size, 1.2, Style{Fill: &White, Stroke: &rfBlood, Width: 0.5})
-			r.centredText(c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), Bold, 10, rfBlood)
+			c.Rect(x, y+1.5, size, size, 1.2, draw.Style{Fill: &draw.White, Stroke: &rfBlood, Width: 0.5})
+			r.centredText(c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), draw.Bold, 10, rfBlood)
 		}
 	}
 	// Rerolls.
@@ -543,55 +527,55 @@ func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *schema.PlayerB
 	}
 	ry := h - rfInset - 3
 	label := "REROLLS"
-	c.Text(rfInset+2, ry, label, Bold, 8, rfInk)
-	x := rfInset + 2 + r.Fonts.Width(label, Bold, 8) + 3
+	c.Text(rfInset+2, ry, label, draw.Bold, 8, rfInk)
+	x := rfInset + 2 + r.Fonts.Width(label, draw.Bold, 8) + 3
 	for range min(max(rerolls, 0), 8) {
-		c.Ellipse(x, ry-3.6, 4.4, 4.4, Stroked(rfInk, 0.4))
+		c.Ellipse(x, ry-3.6, 4.4, 4.4, draw.Stroked(rfInk, 0.4))
 		x += 6
 	}
 	note := fmt.Sprintf("%d per turn", rerolls)
 	if !own {
 		note += " (the game's)"
 	}
-	c.Text(x+1, ry, note, Italic, 7, rfMuted)
+	c.Text(x+1, ry, note, draw.Italic, 7, rfMuted)
 	r.drawCombos(c, b, left, w, h, false, fs)
 }
 
 // characterHeader draws a character's name, background and skill in the
 // left column, up to x1.
-func (r *Renderer) characterHeader(c Canvas, b *schema.PlayerBoard, x1 float64, bg Color, fs *fitSink) {
+func (r *Renderer) characterHeader(c draw.Canvas, b *schema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
 	x, w := rfInset+2, x1-rfInset-6
 	name := rfNameOr(b.Name, b.ID)
-	fs.note(r.textIn(c, name, TextStyle{Font: Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
+	fs.note(r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
 	y := 18.0
 	c.Line(x, y, x1-4, y, rfBlood, 0.6)
 	y += 2
 	if b.Background != "" {
-		fs.note(r.textIn(c, b.Background, TextStyle{Font: Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
+		fs.note(r.textIn(c, b.Background, typeset.Style{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
 		y += 17
 	}
 	if b.Skill != "" {
-		c.Text(x, y+3, "SKILL", Bold, 7.5, rfBlood)
-		fs.note(r.textIn(c, b.Skill, TextStyle{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
+		c.Text(x, y+3, "SKILL", draw.Bold, 7.5, rfBlood)
+		fs.note(r.textIn(c, b.Skill, typeset.Style{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
 	}
 }
 
 // drawCombos draws the character's combos in the right panel from x0.
-func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
+func (r *Renderer) drawCombos(c draw.Canvas, b *schema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
 	px, py, pw, ph := x0, rfInset, w-rfInset-x0, h-2*rfInset
 	panel := r.rfFill(rfPanel)
-	c.Rect(px, py, pw, ph, 2, Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
+	c.Rect(px, py, pw, ph, 2, draw.Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
 	head := "DICE COMBO BONUS"
 	if reloaded {
 		head = "COMBOS"
 	}
-	c.Text(px+4, py+6, head, Bold, 9, rfBlood)
+	c.Text(px+4, py+6, head, draw.Bold, 9, rfBlood)
 	note := "At least these dice, after your rolls"
 	if reloaded {
 		note = "Five zombies showing end your turn"
 	}
-	nw := r.Fonts.Width(note, Italic, 6.5)
-	c.Text(px+pw-4-nw, py+6, note, Italic, 6.5, rfMuted)
+	nw := r.Fonts.Width(note, draw.Italic, 6.5)
+	c.Text(px+pw-4-nw, py+6, note, draw.Italic, 6.5, rfMuted)
 	combos := b.Combos
 	if len(combos) == 0 {
 		return
@@ -609,8 +593,8 @@ func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64,
 		x := px + 4
 		if reloaded {
 			tier := strings.ToUpper(cb.ID)
-			c.Rect(x, y+rowH/2-3.2, 15, 6.4, 3.2, Filled(rfInk))
-			r.centredText(c, x+7.5, y+rowH/2+1.1, tier, Bold, 6.5, White)
+			c.Rect(x, y+rowH/2-3.2, 15, 6.4, 3.2, draw.Filled(rfInk))
+			r.centredText(c, x+7.5, y+rowH/2+1.1, tier, draw.Bold, 6.5, draw.White)
 			x += 18
 		}
 		size := min(10.5, rowH-7)
@@ -628,16 +612,16 @@ func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64,
 		}
 		r.drawComboDice(c, cb, x, dy, size)
 		if len(cb.Ignores) > 0 {
-			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), Italic, 6, rfMuted)
+			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), draw.Italic, 6, rfMuted)
 		}
 		tx := x + maxW + 2
-		st := TextStyle{Size: 8.5, MinSize: 5.5, VAlign: "middle"}
+		st := typeset.Style{Size: 8.5, MinSize: 5.5, VAlign: "middle"}
 		label := ""
 		if !reloaded && cb.ID != "" {
 			label = strings.ToUpper(strings.ReplaceAll(cb.ID, "-", " "))
 		}
 		if label != "" {
-			c.Text(tx, y+5.5, r.clipText(label, Bold, 6.5, px+pw-4-tx), Bold, 6.5, rfBlood)
+			c.Text(tx, y+5.5, r.clipText(label, draw.Bold, 6.5, px+pw-4-tx), draw.Bold, 6.5, rfBlood)
 			st.VAlign = "top"
 			fs.note(r.textIn(c, cb.Effect, st, tx, y+7, px+pw-4-tx, rowH-8, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
 		} else {
@@ -648,21 +632,21 @@ func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64,
 
 // drawRFoDRCharacter draws a Reloaded Character board: name, the wound
 // spaces (A24) and the minor, major and super combos (L206).
-func (r *Renderer) drawRFoDRCharacter(c Canvas, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+func (r *Renderer) drawRFoDRCharacter(c draw.Canvas, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
 	bg := r.rfBackground()
 	left := 104.0
 	r.characterHeader(c, b, left, bg, fs)
 	y := h - rfInset - 24
-	c.Text(rfInset+2, y, "WOUNDS", Bold, 8, rfInk)
+	c.Text(rfInset+2, y, "WOUNDS", draw.Bold, 8, rfInk)
 	n := min(max(b.WoundSpaces, 0), 10)
 	if n > 0 {
 		size := min(14.0, (left-rfInset-6)/float64(n)-2)
 		for i := range n {
 			x := rfInset + 2 + float64(i)*(size+2)
-			c.Rect(x, y+2, size, size, 1.5, Style{Fill: &White, Stroke: &rfBlood, Width: 0.5})
-			r.centredText(c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), Bold, 6, rfRule)
+			c.Rect(x, y+2, size, size, 1.5, draw.Style{Fill: &draw.White, Stroke: &rfBlood, Width: 0.5})
+			r.centredText(c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, rfRule)
 			if i == n-1 {
-				r.centredText(c, x+size/2, y+2+size+3.5, "final", Italic, 6, rfBlood)
+				r.centredText(c, x+size/2, y+2+size+3.5, "final", draw.Italic, 6, rfBlood)
 			}
 		}
 	}

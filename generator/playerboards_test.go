@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -33,14 +34,14 @@ func rfOpts(paper string, d layout.Duplex) PrintOptions {
 
 // pageRecorder records each page on a Recorder of its own.
 type pageRecorder struct {
-	pages []*Recorder
+	pages []*draw.Recorder
 	sizes [][2]float64
 }
 
 // AddPage implements pageSink.
-func (s *pageRecorder) AddPage(w, h float64) Canvas {
-	rec := &Recorder{}
-	rec.log("page %.2f %.2f", w, h)
+func (s *pageRecorder) AddPage(w, h float64) draw.Canvas {
+	rec := &draw.Recorder{}
+	rec.Logf("page %.2f %.2f", w, h)
 	s.pages = append(s.pages, rec)
 	s.sizes = append(s.sizes, [2]float64{w, h})
 	return rec
@@ -266,7 +267,7 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 	type placed struct {
 		name   string
 		bw, bh float64
-		pages  func(opts PrintOptions) ([]*Recorder, error)
+		pages  func(opts PrintOptions) ([]*draw.Recorder, error)
 		trims  func(opts PrintOptions, trim layout.Rect) []layout.Rect // each page's board
 	}
 	var cases []placed
@@ -278,7 +279,7 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 		s := playerBoardSet(t, p, c.boardType)
 		bw, bh := playerBoardSize(c.boardType)
 		cases = append(cases, placed{name: c.boardType, bw: bw, bh: bh,
-			pages: func(opts PrintOptions) ([]*Recorder, error) {
+			pages: func(opts PrintOptions) ([]*draw.Recorder, error) {
 				sink := &pageRecorder{}
 				err := r.imposePlayerBoards(sink, p, s, opts)
 				return sink.pages, err
@@ -288,7 +289,7 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 	}
 	g := rfodGuide(t)
 	cases = append(cases, placed{name: "guide", bw: guideW, bh: guideH,
-		pages: func(opts PrintOptions) ([]*Recorder, error) {
+		pages: func(opts PrintOptions) ([]*draw.Recorder, error) {
 			sink := &pageRecorder{}
 			err := r.imposeGuide(sink, g, opts)
 			return sink.pages, err

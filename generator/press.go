@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -47,14 +48,14 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 	}
 	const b = PressBleed
 	tw, th := size.W.MM(), size.H.MM()
-	doc := NewPDF(PDFInfo{Title: layoutDocTitle(p, d, "press"), Created: opts.Created}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: layoutDocTitle(p, d, "press"), Created: opts.Created}, r.Fonts)
 	// fpdf makes a new 1 MB deflate writer for every page and form it
 	// compresses: for a page per card side that is most of the time and
 	// memory of the build (deck200: 175 ms, 500 MB allocated, against 31 ms
 	// and 21 MB). Card drawings are short, so pages and forms stay
 	// uncompressed (the file grows by about 1.7 times); fonts are still
 	// compressed.
-	doc.f.SetCompression(false)
+	doc.SetCompression(false)
 	parts, err := deckGang(p, d, face, back)
 	if err != nil {
 		return 0, err
@@ -63,9 +64,9 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 	trim := layout.Rect{X: b, Y: b, W: tw, H: th}
 	for _, part := range parts {
 		for _, cd := range part.copies {
-			art.draw(doc.addPressPage(tw, th, b), cd, false, trim, false)
+			art.draw(doc.AddPressPage(tw, th, b), cd, false, trim, false)
 			if part.back != nil {
-				art.draw(doc.addPressPage(tw, th, b), cd, true, trim, false)
+				art.draw(doc.AddPressPage(tw, th, b), cd, true, trim, false)
 			}
 		}
 	}
@@ -77,20 +78,6 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
 	return doc.PageCount(), nil
-}
-
-// addPressPage starts a page of a trim w x h mm card with bleed on every
-// side: MediaBox and BleedBox are the trim plus the bleed, TrimBox the trim.
-// fpdf writes a page's boxes in map order: Write's output goes through
-// sortPageBoxes to make it deterministic.
-func (d *PDF) addPressPage(w, h, bleed float64) *PDFCanvas {
-	pw, ph := w+2*bleed, h+2*bleed
-	c := d.AddPage(pw, ph)
-	// fpdf does not turn box coordinates upside down (its y runs from the
-	// page's bottom here); the boxes are centred, so that does not matter.
-	d.f.SetPageBox("trim", bleed, bleed, w, h)
-	d.f.SetPageBox("bleed", 0, 0, pw, ph)
-	return c
 }
 
 // pageBoxOrder is the order page boxes are written in (that of PDF 32000
@@ -198,7 +185,7 @@ func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *sche
 	for lo := 0; lo < len(images); lo += pressBatch {
 		batch := images[lo:min(lo+pressBatch, len(images))]
 		jobs = append(jobs, job{run: func(stage string) ([]Artifact, error) {
-			c, err := NewPNGCanvas(r.Fonts, size.W.MM()+2*b, size.H.MM()+2*b, PressDPI)
+			c, err := draw.NewPNGCanvas(r.Fonts, size.W.MM()+2*b, size.H.MM()+2*b, PressDPI)
 			if err != nil {
 				return nil, fmt.Errorf("deck %s: %w", d.ID, err)
 			}
@@ -312,21 +299,21 @@ func layoutDocTitle(p *schema.Pack, d *schema.Deck, layoutName string) string {
 // deck shares), directly otherwise and on other canvases.
 type cardSideArt struct {
 	r          *Renderer
-	doc        *PDF // nil: always draw directly
+	doc        *draw.PDF // nil: always draw directly
 	deck       *schema.Deck
 	face, back *schema.Template
 	bleed      float64
-	faces      map[*CardData]*PDFTemplate
-	backs      map[*CardData]*PDFTemplate
-	shared     *PDFTemplate
+	faces      map[*CardData]*draw.PDFTemplate
+	backs      map[*CardData]*draw.PDFTemplate
+	shared     *draw.PDFTemplate
 	// guests draw the cards of the decks that print with this one
 	// (printWith:; see newGangSideArt).
 	guests map[*schema.Deck]*cardSideArt
 }
 
-func newCardSideArt(r *Renderer, doc *PDF, d *schema.Deck, face, back *schema.Template, bleed float64) *cardSideArt {
+func newCardSideArt(r *Renderer, doc *draw.PDF, d *schema.Deck, face, back *schema.Template, bleed float64) *cardSideArt {
 	return &cardSideArt{r: r, doc: doc, deck: d, face: face, back: back, bleed: bleed,
-		faces: map[*CardData]*PDFTemplate{}, backs: map[*CardData]*PDFTemplate{}}
+		faces: map[*CardData]*draw.PDFTemplate{}, backs: map[*CardData]*draw.PDFTemplate{}}
 }
 
 // sharedBack reports whether every card has the same back.
@@ -341,11 +328,11 @@ func (a *cardSideArt) data(cd *CardData, back bool) *CardData {
 }
 
 // template returns the form XObject of a side gfPlaced more than once, or nil.
-func (a *cardSideArt) template(cd *CardData, back bool) *PDFTemplate {
+func (a *cardSideArt) template(cd *CardData, back bool) *draw.PDFTemplate {
 	if a.doc == nil {
 		return nil
 	}
-	var cache map[*CardData]*PDFTemplate
+	var cache map[*CardData]*draw.PDFTemplate
 	switch {
 	case back && a.sharedBack():
 		if a.shared == nil {
@@ -371,13 +358,13 @@ func (a *cardSideArt) template(cd *CardData, back bool) *PDFTemplate {
 	return t
 }
 
-func (a *cardSideArt) record(t *schema.Template, cd *CardData) *PDFTemplate {
+func (a *cardSideArt) record(t *schema.Template, cd *CardData) *draw.PDFTemplate {
 	return recordCardArt(a.r, a.doc, t, cd, a.bleed)
 }
 
 // draw draws the front or back of a card with its trim at trim, clipped to
 // the bleed, turned 180 degrees about the trim's centre when rotated.
-func (a *cardSideArt) draw(c Canvas, cd *CardData, back bool, trim layout.Rect, rotated bool) {
+func (a *cardSideArt) draw(c draw.Canvas, cd *CardData, back bool, trim layout.Rect, rotated bool) {
 	a = a.of(cd)
 	t := a.face
 	if back {
@@ -389,7 +376,7 @@ func (a *cardSideArt) draw(c Canvas, cd *CardData, back bool, trim layout.Rect, 
 	if rotated {
 		c.Rotate(180, trim.X+trim.W/2, trim.Y+trim.H/2)
 	}
-	if pc, ok := c.(*PDFCanvas); ok {
+	if pc, ok := c.(*draw.PDFCanvas); ok {
 		if tpl := a.template(cd, back); tpl != nil {
 			pc.UseTemplate(tpl, trim.X-b, trim.Y-b)
 			c.Pop()

@@ -12,10 +12,10 @@ import (
 	"sync"
 	"sync/atomic"
 
-	xdraw "golang.org/x/image/draw"
-
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	xdraw "golang.org/x/image/draw"
 )
 
 // PreviewDPI is the resolution of single-card previews.
@@ -30,12 +30,12 @@ const (
 )
 
 // sheetBackground is the grey behind the cards of a contact sheet.
-var sheetBackground = Color{0x9a, 0x9a, 0x9a}
+var sheetBackground = draw.RGB(0x9a, 0x9a, 0x9a)
 
 // WriteCardPreview renders one side of a card at its trim size as PNG.
 func (r *Renderer) WriteCardPreview(w io.Writer, t *schema.Template, d *CardData, dpi float64) error {
 	size, _ := t.TrimSize()
-	c, err := NewPNGCanvas(r.Fonts, size.W.MM(), size.H.MM(), dpi)
+	c, err := draw.NewPNGCanvas(r.Fonts, size.W.MM(), size.H.MM(), dpi)
 	if err != nil {
 		return err
 	}
@@ -94,13 +94,13 @@ func (r *Renderer) writePreviewSheet(env jobEnv, name string, p *schema.Pack, d 
 			items = append(items, previewItem{
 				label: fmt.Sprintf("previewing card %q of deck %q", c.ID, d.ID),
 				path:  fmt.Sprintf("preview/%s/%s.png", d.ID, c.ID),
-				draw:  func(cv Canvas) { r.DrawCard(cv, face, NewCardData(p, d, c), layout.Sides{}) },
+				draw:  func(cv draw.Canvas) { r.DrawCard(cv, face, NewCardData(p, d, c), layout.Sides{}) },
 			})
 			continue
 		}
 		items = append(items, previewItem{
 			label: fmt.Sprintf("previewing the back of deck %q", d.ID),
-			draw:  func(cv Canvas) { r.DrawCard(cv, back, &CardData{Deck: d, Card: &schema.Card{}}, layout.Sides{}) },
+			draw:  func(cv draw.Canvas) { r.DrawCard(cv, back, &CardData{Deck: d, Card: &schema.Card{}}, layout.Sides{}) },
 		})
 	}
 	return r.writeContactSheet(env, name, size.W.MM(), size.H.MM(), items)
@@ -108,9 +108,9 @@ func (r *Renderer) writePreviewSheet(env jobEnv, name string, p *schema.Pack, d 
 
 // previewItem is one cell of a contact sheet.
 type previewItem struct {
-	label string       // what is drawn, for errors
-	path  string       // where its own PNG goes; "" for none
-	draw  func(Canvas) // draws it at its trim size
+	label string            // what is drawn, for errors
+	path  string            // where its own PNG goes; "" for none
+	draw  func(draw.Canvas) // draws it at its trim size
 }
 
 // writeContactSheet renders items of cw x ch mm, writes each one's own PNG
@@ -123,18 +123,18 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	cols := min(count, sheetCols)
 	rows := (count + cols - 1) / cols
 	sw, sh := float64(cols)*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap
-	sheet, err := NewPNGCanvas(r.Fonts, sw, sh, sheetDPI)
+	sheet, err := draw.NewPNGCanvas(r.Fonts, sw, sh, sheetDPI)
 	if err != nil {
 		return nil, err
 	}
-	sheet.Rect(0, 0, sw, sh, 0, Filled(sheetBackground))
+	sheet.Rect(0, 0, sw, sh, 0, draw.Filled(sheetBackground))
 	k := sheetDPI / 25.4
 	cell := func(j int) image.Rectangle {
 		x := sheetGap + float64(j%cols)*(cw+sheetGap)
 		y := sheetGap + float64(j/cols)*(ch+sheetGap)
 		return image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5))
 	}
-	p := &cellPainter{env: env, items: items, render: func(card *PNGCanvas, j int) error {
+	p := &cellPainter{env: env, items: items, render: func(card *draw.PNGCanvas, j int) error {
 		it := items[j]
 		card.Reset()
 		it.draw(card)
@@ -146,7 +146,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		// Cells are disjoint, so helpers never write the same pixels.
 		downsample(sheet.Image(), cell(j), card.Image())
 		return nil
-	}, canvas: func() (*PNGCanvas, error) { return NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}
+	}, canvas: func() (*draw.PNGCanvas, error) { return draw.NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}
 	if err := p.paint(); err != nil {
 		return nil, err
 	}
@@ -168,8 +168,8 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 type cellPainter struct {
 	env    jobEnv
 	items  []previewItem
-	render func(card *PNGCanvas, j int) error
-	canvas func() (*PNGCanvas, error)
+	render func(card *draw.PNGCanvas, j int) error
+	canvas func() (*draw.PNGCanvas, error)
 
 	next   atomic.Int64 // the next item to take
 	failed atomic.Bool  // an item failed: the others stop
@@ -233,7 +233,7 @@ func (p *cellPainter) workSafely() {
 }
 
 // renderSafely renders item j, turning a panic into an error naming it.
-func (p *cellPainter) renderSafely(card *PNGCanvas, j int) (err error) {
+func (p *cellPainter) renderSafely(card *draw.PNGCanvas, j int) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("%s: internal error: %v", p.items[j].label, v)
@@ -289,7 +289,7 @@ func (r *Renderer) WriteTokenSheetPreview(w io.Writer, p *schema.Pack) error {
 		return nil
 	}
 	tp := r.tokenPreview(tokens)
-	c, err := NewPNGCanvas(r.Fonts, tp.w, tp.h, 100)
+	c, err := draw.NewPNGCanvas(r.Fonts, tp.w, tp.h, 100)
 	if err != nil {
 		return err
 	}
@@ -319,7 +319,7 @@ func (r *Renderer) tokenPreview(tokens []*schema.Token) tokenPreviewLayout {
 	tp := tokenPreviewLayout{rows: 1}
 	if slices.ContainsFunc(tokens, func(t *schema.Token) bool { return t.BackFace() != nil }) {
 		tp.rows = 2
-		tp.caption = max(r.Fonts.Width("fronts", Bold, tokenCaptionPt), r.Fonts.Width("backs", Bold, tokenCaptionPt)) + gap
+		tp.caption = max(r.Fonts.Width("fronts", draw.Bold, tokenCaptionPt), r.Fonts.Width("backs", draw.Bold, tokenCaptionPt)) + gap
 	}
 	tp.w = gap + tp.caption
 	for _, t := range tokens {
@@ -332,12 +332,12 @@ func (r *Renderer) tokenPreview(tokens []*schema.Token) tokenPreviewLayout {
 
 // draw draws the preview's rows on c: each token's front, and its back
 // (if any) under it.
-func (tp tokenPreviewLayout) draw(r *Renderer, c Canvas, tokens []*schema.Token) {
+func (tp tokenPreviewLayout) draw(r *Renderer, c draw.Canvas, tokens []*schema.Token) {
 	const gap = tokenPreviewGap
 	if tp.rows > 1 {
 		for row, name := range []string{"fronts", "backs"} {
 			top := gap + float64(row)*(tp.rowH+gap)
-			c.Text(gap, round2(top+tp.rowH/2+r.Fonts.Ascent(Bold, tokenCaptionPt)/2), name, Bold, tokenCaptionPt, markColor)
+			c.Text(gap, round2(top+tp.rowH/2+r.Fonts.Ascent(draw.Bold, tokenCaptionPt)/2), name, draw.Bold, tokenCaptionPt, markColor)
 		}
 	}
 	for row := range tp.rows {

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/runforge/runforge/generator/draw"
 )
 
 // renderGauge counts the renderers running at once.
@@ -31,13 +33,13 @@ func (g *renderGauge) render() {
 }
 
 // sheetJob is a contact-sheet job of n items of 20x30mm, each drawn by draw.
-func sheetJob(r *Renderer, name string, n int, draw func(i int)) job {
+func sheetJob(r *Renderer, name string, n int, paint func(i int)) job {
 	items := make([]previewItem, n)
 	for i := range items {
 		items[i] = previewItem{
 			label: fmt.Sprintf("previewing card \"c%d\"", i),
 			path:  fmt.Sprintf("preview/%s/c%d.png", name, i),
-			draw:  func(Canvas) { draw(i) },
+			draw:  func(draw.Canvas) { paint(i) },
 		}
 	}
 	return job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -115,7 +116,7 @@ func TestCardRenderingGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
 			d, card := firstCardWith(t, p, c.deck, c.pick)
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			c.r.DrawCard(rec, p.Templates[c.template], NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
 			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
 		})
@@ -125,28 +126,11 @@ func TestCardRenderingGolden(t *testing.T) {
 func TestTokenRenderingGolden(t *testing.T) {
 	p := loadRFYL(t)
 	r, _ := NewRenderer(false)
-	rec := &Recorder{}
+	rec := &draw.Recorder{}
 	for i, tok := range p.TokenSets()[0].Tokens[:3] {
 		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
 	}
 	checkGolden(t, "tokens.txt", rec.String())
-}
-
-func TestEveryIconParsesAndDraws(t *testing.T) {
-	for _, name := range schema.IconNames() {
-		rec := &Recorder{}
-		if !DrawIcon(rec, name, 0, 0, 10, Black, White) || len(rec.Ops) == 0 {
-			t.Errorf("icon %q: the generator cannot draw it", name)
-		}
-		for _, op := range rec.Ops {
-			if strings.Contains(op, "bbox=-") {
-				t.Errorf("icon %q draws outside its box: %s", name, op)
-			}
-		}
-	}
-	if DrawIcon(&Recorder{}, "no-such-icon", 0, 0, 10, Black, White) {
-		t.Error("an unknown icon reported drawn")
-	}
 }
 
 func TestDerivedDeterminationFields(t *testing.T) {

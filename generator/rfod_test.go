@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -78,7 +81,7 @@ func TestRFoDFollowerSections(t *testing.T) {
 func TestRFoDFollowerIconsDraw(t *testing.T) {
 	for _, sections := range [][]rfodSection{rfodFollowerSections, rfodrFollowerSections} {
 		for _, s := range sections {
-			if !HasIcon(s.icon) {
+			if !icons.Has(s.icon) {
 				t.Errorf("section %s: icon %q cannot be drawn", s.field, s.icon)
 			}
 			if _, ok := schema.Icons[s.icon]; !ok {
@@ -86,7 +89,7 @@ func TestRFoDFollowerIconsDraw(t *testing.T) {
 			}
 		}
 	}
-	if !HasIcon("wound-space") {
+	if !icons.Has("wound-space") {
 		t.Error("wound-space cannot be drawn")
 	}
 }
@@ -332,11 +335,11 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	ring := ringDiameter(t)
 	for _, card := range p.RFoDCards("rfodr/trauma") {
 		text := derivedFields(p, card.Deck, card)["requirements"]
-		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(box), box.W.MM(), box.H.MM())
+		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
 		if !block.Fits {
 			t.Errorf("%s: the requirements do not fit: %s", card.ID, block.Overflow)
 		}
-		if d := ring * block.Size * ptMM; d < minRing {
+		if d := ring * block.Size * draw.PtMM; d < minRing {
 			t.Errorf("%s: set at %.1fpt, the rings are %.2f mm across, want at least %.1f", card.ID, block.Size, d, minRing)
 		}
 	}
@@ -347,10 +350,10 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 // outer circle fills.
 func ringDiameter(t *testing.T) float64 {
 	t.Helper()
-	if !HasIcon("wound-space") {
+	if !icons.Has("wound-space") {
 		t.Fatal("no wound-space icon")
 	}
-	return 0.95 * 2 * woundSpaceRadius / 100
+	return 0.95 * 2 * icons.WoundSpaceRadius / 100
 }
 
 // No text of a bundled RFoD Location, the Town Line's text and table
@@ -382,7 +385,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 				if b.Kind() != "text" || !d.visible(b) {
 					continue
 				}
-				block := r.Fonts.LayoutText(d.boxText(b), r.Fonts.TextStyleOf(b), b.W.MM(), b.H.MM())
+				block := typeset.Layout(r.Fonts, d.boxText(b), typeset.StyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
 				if want := b.Size.Pt(); block.Size < want {
 					t.Errorf("%s %s: set at %.1fpt, want its size %.1fpt", card.ID, b.ID, block.Size, want)
 				}

@@ -3,6 +3,8 @@ package generator
 import (
 	"fmt"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -56,7 +58,7 @@ func rfylDeterminationFields(_ *schema.Pack, card *schema.Card) map[string]strin
 // the bottom edge, so it faces the holder with the text upright; 1 drop on
 // the left edge, 2 on the top, 3 on the right. A countdown of n starts with
 // the n-drop edge towards the holder, marked START.
-func drawDropTrack(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper Color) {
+func drawDropTrack(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper draw.Color) {
 	countdown, ok := d.Card.Int("countdown")
 	if !ok {
 		return
@@ -84,28 +86,28 @@ func drawDropTrack(r *Renderer, c Canvas, b *schema.Box, box layout.Rect, d *Car
 
 // drawDropEdge draws the marks of one edge: k drops (or the stain for 0),
 // centred along the edge whose bottom is at y = bottom.
-func drawDropEdge(r *Renderer, c Canvas, k, countdown int, left, bottom, w float64, ink, paper Color) {
+func drawDropEdge(r *Renderer, c draw.Canvas, k, countdown int, left, bottom, w float64, ink, paper draw.Color) {
 	const size = 5.0
 	mid := left + w/2
 	y := bottom - size - 1.2
 	if k == 0 {
-		DrawIcon(c, "blood", mid-size*0.7, y-size*0.4, size*1.4, ink, paper)
+		icons.Draw(c, "blood", mid-size*0.7, y-size*0.4, size*1.4, ink, paper)
 		label := "0  REVEAL"
-		tw := r.Fonts.Width(label, Bold, 7)
-		c.Text(round2(mid-tw/2), round2(y-size*0.4-1.2), label, Bold, 7, ink)
+		tw := r.Fonts.Width(label, draw.Bold, 7)
+		c.Text(round2(mid-tw/2), round2(y-size*0.4-1.2), label, draw.Bold, 7, ink)
 		return
 	}
 	gap := 1.2
 	total := float64(k)*size + float64(k-1)*gap
 	x := mid - total/2
 	for i := 0; i < k; i++ {
-		DrawIcon(c, "drop", x, y, size, ink, paper)
+		icons.Draw(c, "drop", x, y, size, ink, paper)
 		x += size + gap
 	}
 	label := fmt.Sprint(k)
 	if k == countdown {
 		label = fmt.Sprintf("START %d", k)
 	}
-	tw := r.Fonts.Width(label, Bold, 7)
-	c.Text(round2(mid-tw/2), round2(y-1.2), label, Bold, 7, ink)
+	tw := r.Fonts.Width(label, draw.Bold, 7)
+	c.Text(round2(mid-tw/2), round2(y-1.2), label, draw.Bold, 7, ink)
 }

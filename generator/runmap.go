@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -43,19 +46,19 @@ const (
 // in hue, so that a map reads in grey: water and roofs are darker than
 // ground, terrain darkens with its level, ice is hatched.
 var (
-	mapInk      = Color{0x22, 0x22, 0x22}
-	mapFrame    = Color{0x2e, 0x32, 0x38}
-	mapGround   = Color{0xee, 0xed, 0xe6}
-	mapWater    = Color{0x6a, 0x9f, 0xd0}
-	mapWave     = Color{0xd6, 0xe6, 0xf5}
-	mapIce      = Color{0xd4, 0xef, 0xf4}
-	mapIceHatch = Color{0x7e, 0xb4, 0xc2}
-	mapPlank    = Color{0xb5, 0x8a, 0x55}
-	mapPlankInk = Color{0x5a, 0x40, 0x22}
-	mapGridLine = Color{0x9a, 0x9a, 0x9a}
-	mapParapet  = Color{0xb4, 0xb4, 0xb4}
-	mapTerrain  = [...]Color{{0xe3, 0xd3, 0xa4}, {0xcd, 0xb4, 0x7a}, {0xa4, 0x85, 0x52}, {0x6e, 0x54, 0x30}, {0x5e, 0x48, 0x24}}
-	mapStrike   = Color{0xc0, 0x39, 0x2b}
+	mapInk      = draw.RGB(0x22, 0x22, 0x22)
+	mapFrame    = draw.RGB(0x2e, 0x32, 0x38)
+	mapGround   = draw.RGB(0xee, 0xed, 0xe6)
+	mapWater    = draw.RGB(0x6a, 0x9f, 0xd0)
+	mapWave     = draw.RGB(0xd6, 0xe6, 0xf5)
+	mapIce      = draw.RGB(0xd4, 0xef, 0xf4)
+	mapIceHatch = draw.RGB(0x7e, 0xb4, 0xc2)
+	mapPlank    = draw.RGB(0xb5, 0x8a, 0x55)
+	mapPlankInk = draw.RGB(0x5a, 0x40, 0x22)
+	mapGridLine = draw.RGB(0x9a, 0x9a, 0x9a)
+	mapParapet  = draw.RGB(0xb4, 0xb4, 0xb4)
+	mapTerrain  = [...]draw.Color{draw.RGB(0xe3, 0xd3, 0xa4), draw.RGB(0xcd, 0xb4, 0x7a), draw.RGB(0xa4, 0x85, 0x52), draw.RGB(0x6e, 0x54, 0x30), draw.RGB(0x5e, 0x48, 0x24)}
+	mapStrike   = draw.RGB(0xc0, 0x39, 0x2b)
 )
 
 // mapCard is a physical map card: its front face (side a, or the only side
@@ -195,7 +198,7 @@ func (r *Renderer) WriteMaps(w io.Writer, p *schema.Pack, opts PrintOptions) (in
 	if opts.Paper.W < MapCardW+2*opts.Margin || opts.Paper.H < MapCardH+2*opts.Margin {
 		return 0, fmt.Errorf("maps: a %.0f x %.0f mm map card does not fit on %s paper", MapCardW, MapCardH, opts.Paper.Name)
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
 	n := r.imposeMaps(pdfSink{doc}, mapPages(cards, opts.Duplex), opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("maps: %w", err)
@@ -213,7 +216,7 @@ func (r *Renderer) imposeMaps(sink pageSink, pages []mapPage, opts PrintOptions)
 
 // drawMapPage draws one page: the face with its bleed, the crop marks and
 // the page's label in the waste.
-func (r *Renderer) drawMapPage(page Canvas, pg mapPage, opts PrintOptions) {
+func (r *Renderer) drawMapPage(page draw.Canvas, pg mapPage, opts PrintOptions) {
 	trim, turn := mapPlacement(pg, opts)
 	b := mapBleed(opts)
 	if pg.face != nil {
@@ -270,9 +273,8 @@ func indexMaps(p *schema.Pack, opts PrintOptions) []string {
 
 // buildMap writes a map's preview: preview/map-<id>.png (maps.pdf is a
 // file of the kit, written in buildJobs).
-func buildMap(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	m, ok := e.(*schema.Map)
-	if !ok || !opts.Previews {
+func buildMap(r *Renderer, p *schema.Pack, m *schema.Map, opts BuildOptions) []job {
+	if !opts.Previews {
 		return nil
 	}
 	return []job{fileJob(MapPreviewPath(m), func(w io.Writer) (int, error) {
@@ -285,7 +287,7 @@ func MapPreviewPath(m *schema.Map) string { return "preview/" + m.ID + ".png" }
 
 // WriteMapPreview writes a PNG of a map face (its trim) at dpi.
 func (r *Renderer) WriteMapPreview(w io.Writer, m *schema.Map, dpi float64) error {
-	c, err := NewPNGCanvas(r.Fonts, MapCardW, MapCardH, dpi)
+	c, err := draw.NewPNGCanvas(r.Fonts, MapCardW, MapCardH, dpi)
 	if err != nil {
 		return fmt.Errorf("map %s: %w", m.ID, err)
 	}
@@ -325,20 +327,20 @@ var mapDirs = map[string]pt{
 
 // mapFaceColours are the frame's fill and the colour of its text: white on
 // a dark frame, or dark on paper with ink-saver.
-func (r *Renderer) mapFaceColours() (frame, ink Color) {
+func (r *Renderer) mapFaceColours() (frame, ink draw.Color) {
 	if r.InkSaver {
-		return White, mapInk
+		return draw.White, mapInk
 	}
-	return mapFrame, White
+	return mapFrame, draw.White
 }
 
 // DrawMapFace draws a map face with its top-left trim corner at the
 // origin: the frame (with bleed), the number and name, coordinates, the
 // grid's spaces and features, and the rules strip.
-func (r *Renderer) DrawMapFace(c Canvas, m *schema.Map, bleed float64) {
+func (r *Renderer) DrawMapFace(c draw.Canvas, m *schema.Map, bleed float64) {
 	c = r.surface(c)
 	frame, ink := r.mapFaceColours()
-	c.Rect(-bleed, -bleed, MapCardW+2*bleed, MapCardH+2*bleed, 0, Filled(frame))
+	c.Rect(-bleed, -bleed, MapCardW+2*bleed, MapCardH+2*bleed, 0, draw.Filled(frame))
 	r.drawMapTitle(c, m, ink)
 	r.drawMapCoords(c, ink)
 	g := m.Grid
@@ -380,26 +382,26 @@ func (r *Renderer) DrawMapFace(c Canvas, m *schema.Map, bleed float64) {
 	for _, ic := range icons {
 		r.drawAction(c, ic.action, ic.at)
 	}
-	c.Rect(mapGridX, mapGridY, mapGrid, mapGrid, 0, Stroked(mapInk, 0.8))
+	c.Rect(mapGridX, mapGridY, mapGrid, mapGrid, 0, draw.Stroked(mapInk, 0.8))
 	r.drawMapRules(c, m)
 }
 
 // drawMapTitle draws the map number top left (L93) and the name on the
 // right of the top strip.
-func (r *Renderer) drawMapTitle(c Canvas, m *schema.Map, ink Color) {
+func (r *Renderer) drawMapTitle(c draw.Canvas, m *schema.Map, ink draw.Color) {
 	const size = 15.0
 	num := cmp.Or(m.Number, "?")
-	nw := r.Fonts.Width(num, Bold, size) + 4
-	badgeInk, badgePaper := mapInk, White
+	nw := r.Fonts.Width(num, draw.Bold, size) + 4
+	badgeInk, badgePaper := mapInk, draw.White
 	if r.InkSaver {
-		badgeInk, badgePaper = White, mapInk
+		badgeInk, badgePaper = draw.White, mapInk
 	}
-	c.Rect(mapEdge, 2, round2(nw), 8.5, 1.5, Filled(badgePaper))
-	capH := r.Fonts.CapHeight(Bold, size)
-	c.Text(round2(mapEdge+2), round2(2+(8.5+capH)/2), num, Bold, size, badgeInk)
+	c.Rect(mapEdge, 2, round2(nw), 8.5, 1.5, draw.Filled(badgePaper))
+	capH := r.Fonts.CapHeight(draw.Bold, size)
+	c.Text(round2(mapEdge+2), round2(2+(8.5+capH)/2), num, draw.Bold, size, badgeInk)
 	name, nsize, _ := r.mapName(m)
-	w := r.Fonts.Width(name, Bold, nsize)
-	c.Text(round2(MapCardW-mapEdge-w), round2(2+(8.5+r.Fonts.CapHeight(Bold, nsize))/2), name, Bold, nsize, ink)
+	w := r.Fonts.Width(name, draw.Bold, nsize)
+	c.Text(round2(MapCardW-mapEdge-w), round2(2+(8.5+r.Fonts.CapHeight(draw.Bold, nsize))/2), name, draw.Bold, nsize, ink)
 }
 
 // mapName is the map's name as printed on the right of the top strip:
@@ -408,35 +410,35 @@ func (r *Renderer) drawMapTitle(c Canvas, m *schema.Map, ink Color) {
 func (r *Renderer) mapName(m *schema.Map) (name string, size float64, fits bool) {
 	const big = 15.0
 	num := cmp.Or(m.Number, "?")
-	room := MapCardW - 2*mapEdge - (r.Fonts.Width(num, Bold, big) + 4) - 6
+	room := MapCardW - 2*mapEdge - (r.Fonts.Width(num, draw.Bold, big) + 4) - 6
 	name, size = cmp.Or(m.Name, m.ID), big
-	for size > 9 && r.Fonts.Width(name, Bold, size) > room {
+	for size > 9 && r.Fonts.Width(name, draw.Bold, size) > room {
 		size -= 0.5
 	}
-	clipped := r.clipText(name, Bold, size, room)
+	clipped := r.clipText(name, draw.Bold, size, room)
 	return clipped, size, clipped == name
 }
 
 // drawMapCoords writes A-F above and below the grid and 1-6 down both
 // sides (assumption A1: A1 is the top-left space).
-func (r *Renderer) drawMapCoords(c Canvas, ink Color) {
+func (r *Renderer) drawMapCoords(c draw.Canvas, ink draw.Color) {
 	const size = 9.0
-	capH := r.Fonts.CapHeight(Bold, size)
+	capH := r.Fonts.CapHeight(draw.Bold, size)
 	for i := range schema.MapSize {
 		letter := string(rune('A' + i))
-		x := mapGridX + (float64(i)+0.5)*mapSpace - r.Fonts.Width(letter, Bold, size)/2
-		c.Text(round2(x), round2(mapTitleH+(mapCoordH+capH)/2), letter, Bold, size, ink)
-		c.Text(round2(x), round2(mapGridY+mapGrid+(mapCoordH+capH)/2), letter, Bold, size, ink)
+		x := mapGridX + (float64(i)+0.5)*mapSpace - r.Fonts.Width(letter, draw.Bold, size)/2
+		c.Text(round2(x), round2(mapTitleH+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
+		c.Text(round2(x), round2(mapGridY+mapGrid+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
 		digit := string(rune('1' + i))
-		dw := r.Fonts.Width(digit, Bold, size)
+		dw := r.Fonts.Width(digit, draw.Bold, size)
 		y := round2(mapGridY + (float64(i)+0.5)*mapSpace + capH/2)
-		c.Text(round2((mapEdge-dw)/2), y, digit, Bold, size, ink)
-		c.Text(round2(mapGridX+mapGrid+(mapEdge-dw)/2), y, digit, Bold, size, ink)
+		c.Text(round2((mapEdge-dw)/2), y, digit, draw.Bold, size, ink)
+		c.Text(round2(mapGridX+mapGrid+(mapEdge-dw)/2), y, digit, draw.Bold, size, ink)
 	}
 }
 
 // mapSpaceColour is the fill of a space.
-func mapSpaceColour(sp *schema.MapSpace) Color {
+func mapSpaceColour(sp *schema.MapSpace) draw.Color {
 	switch {
 	case sp.Water:
 		return mapWater
@@ -445,18 +447,18 @@ func mapSpaceColour(sp *schema.MapSpace) Color {
 	case sp.Building:
 		v := 0x76 - 0x14*max(0, sp.Level-1)
 		v = max(v, 0x40)
-		return Color{uint8(v), uint8(v), uint8(v)}
+		return draw.RGB(uint8(v), uint8(v), uint8(v))
 	case sp.Level >= 1:
 		return mapTerrain[min(sp.Level, len(mapTerrain))-1]
 	case sp.Level < 0:
-		return Color{0xc8, 0xc8, 0xc0}
+		return draw.RGB(0xc8, 0xc8, 0xc0)
 	}
 	return mapGround
 }
 
 // drawMapSpace fills a space and draws its texture: waves on water,
 // hatching on ice, planks on a bridge, the level digit on terrain.
-func (r *Renderer) drawMapSpace(c Canvas, g *schema.MapGrid, cell schema.Cell) {
+func (r *Renderer) drawMapSpace(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
 	sp := g.At(cell)
 	o := cellOrigin(cell)
 	fill := mapSpaceColour(sp)
@@ -465,12 +467,12 @@ func (r *Renderer) drawMapSpace(c Canvas, g *schema.MapGrid, cell schema.Cell) {
 	}
 	if r.InkSaver {
 		// Lighter fills, in the same order of lightness; ground is paper.
-		fill = boardBlend(fill, White, 0.45)
+		fill = boardBlend(fill, draw.White, 0.45)
 		if !sp.Water && !sp.Ice && !sp.Bridge && !sp.Building && sp.Level == 0 {
-			fill = White
+			fill = draw.White
 		}
 	}
-	c.Rect(o.X, o.Y, mapSpace, mapSpace, 0, Filled(fill))
+	c.Rect(o.X, o.Y, mapSpace, mapSpace, 0, draw.Filled(fill))
 	switch {
 	case sp.Bridge:
 		drawWaves(c, o)
@@ -488,9 +490,9 @@ func (r *Renderer) drawMapSpace(c Canvas, g *schema.MapGrid, cell schema.Cell) {
 	if (sp.Level >= 1 && !sp.Building) || sp.Level >= 2 {
 		ink := mapInk
 		if !isLight(fill) {
-			ink = White
+			ink = draw.White
 		}
-		c.Text(round2(o.X+1.3), round2(o.Y+3.6), fmt.Sprint(sp.Level), Bold, 8, ink)
+		c.Text(round2(o.X+1.3), round2(o.Y+3.6), fmt.Sprint(sp.Level), draw.Bold, 8, ink)
 	}
 	if sp.Building {
 		drawParapet(c, g, cell)
@@ -499,7 +501,7 @@ func (r *Renderer) drawMapSpace(c Canvas, g *schema.MapGrid, cell schema.Cell) {
 
 // drawWaves draws a few wave marks in a water space, clear of its middle
 // where features go.
-func drawWaves(c Canvas, o pt) {
+func drawWaves(c draw.Canvas, o pt) {
 	for _, at := range []pt{{2.5, 5}, {15.5, 4}, {3, 21}, {16, 21.5}} {
 		start := o.add(at)
 		prev := start
@@ -521,7 +523,7 @@ func sameBlock(a, b *schema.MapSpace) bool {
 // drawParapet draws a roof's inner edge, inset from the sides where the
 // building ends, so that a roof reads as one block: each side's line stops
 // short at an outer corner and runs on into the neighbour at an inner one.
-func drawParapet(c Canvas, g *schema.MapGrid, cell schema.Cell) {
+func drawParapet(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
 	const in = 1.6
 	sp := g.At(cell)
 	o := cellOrigin(cell)
@@ -560,7 +562,7 @@ func isWater(sp *schema.MapSpace) bool { return sp != nil && (sp.Water || sp.Bri
 
 // drawBridge draws a bridge's deck across its space: east-west when the
 // water runs north-south under it, else north-south.
-func drawBridge(c Canvas, g *schema.MapGrid, cell schema.Cell) {
+func drawBridge(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
 	o := cellOrigin(cell)
 	at := func(dc, dr int) int {
 		if isWater(g.At(schema.Cell{Col: cell.Col + dc, Row: cell.Row + dr})) {
@@ -571,7 +573,7 @@ func drawBridge(c Canvas, g *schema.MapGrid, cell schema.Cell) {
 	ew := at(0, -1)+at(0, 1) >= at(-1, 0)+at(1, 0)
 	const side = 5.0
 	if ew {
-		c.Rect(o.X, o.Y+side, mapSpace, mapSpace-2*side, 0, Filled(mapPlank))
+		c.Rect(o.X, o.Y+side, mapSpace, mapSpace-2*side, 0, draw.Filled(mapPlank))
 		for x := 2.5; x < mapSpace; x += 2.5 {
 			c.Line(o.X+x, o.Y+side, o.X+x, o.Y+mapSpace-side, mapPlankInk, 0.3)
 		}
@@ -579,7 +581,7 @@ func drawBridge(c Canvas, g *schema.MapGrid, cell schema.Cell) {
 		c.Line(o.X, o.Y+mapSpace-side, o.X+mapSpace, o.Y+mapSpace-side, mapPlankInk, 0.9)
 		return
 	}
-	c.Rect(o.X+side, o.Y, mapSpace-2*side, mapSpace, 0, Filled(mapPlank))
+	c.Rect(o.X+side, o.Y, mapSpace-2*side, mapSpace, 0, draw.Filled(mapPlank))
 	for y := 2.5; y < mapSpace; y += 2.5 {
 		c.Line(o.X+side, o.Y+y, o.X+mapSpace-side, o.Y+y, mapPlankInk, 0.3)
 	}
@@ -588,7 +590,7 @@ func drawBridge(c Canvas, g *schema.MapGrid, cell schema.Cell) {
 }
 
 // drawMapGridLines draws the thin lines between all spaces.
-func drawMapGridLines(c Canvas) {
+func drawMapGridLines(c draw.Canvas) {
 	for i := 1; i < schema.MapSize; i++ {
 		v := float64(i) * mapSpace
 		c.Line(mapGridX+v, mapGridY, mapGridX+v, mapGridY+mapGrid, mapGridLine, 0.2)
@@ -599,7 +601,7 @@ func drawMapGridLines(c Canvas) {
 // drawMapBoundaries outlines every building complex (orthogonally joined
 // building spaces of one level) and every edge where the level changes,
 // the thicker the bigger the step.
-func drawMapBoundaries(c Canvas, g *schema.MapGrid) {
+func drawMapBoundaries(c draw.Canvas, g *schema.MapGrid) {
 	for row := range schema.MapSize {
 		for col := range schema.MapSize {
 			a := g.At(schema.Cell{Col: col, Row: row})
@@ -628,25 +630,25 @@ func drawMapBoundaries(c Canvas, g *schema.MapGrid) {
 }
 
 // fillStroke is a style that fills and strokes.
-func fillStroke(fill, stroke Color, width float64) Style {
-	return Style{Fill: &fill, Stroke: &stroke, Width: width}
+func fillStroke(fill, stroke draw.Color, width float64) draw.Style {
+	return draw.Style{Fill: &fill, Stroke: &stroke, Width: width}
 }
 
 // polygon fills a closed polygon and, with width > 0, outlines it.
-func polygon(c Canvas, pts []pt, fill Color, stroke Color, width float64) {
+func polygon(c draw.Canvas, pts []pt, fill draw.Color, stroke draw.Color, width float64) {
 	if len(pts) < 3 {
 		return
 	}
-	p := &Path{}
+	p := &draw.Path{}
 	for i, q := range pts {
 		q = q.round()
-		k := LineTo
+		k := draw.LineTo
 		if i == 0 {
-			k = MoveTo
+			k = draw.MoveTo
 		}
-		p.Ops = append(p.Ops, PathOp{Kind: k, P: [3][2]float64{{q.X, q.Y}}})
+		p.Ops = append(p.Ops, draw.PathOp{Kind: k, P: [3][2]float64{{q.X, q.Y}}})
 	}
-	p.Ops = append(p.Ops, PathOp{Kind: Close})
+	p.Ops = append(p.Ops, draw.PathOp{Kind: draw.Close})
 	c.Path(p, fill)
 	if width > 0 {
 		polyline(c, append(pts, pts[0]), stroke, width)
@@ -654,7 +656,7 @@ func polygon(c Canvas, pts []pt, fill Color, stroke Color, width float64) {
 }
 
 // polyline strokes a line through the points.
-func polyline(c Canvas, pts []pt, col Color, width float64) {
+func polyline(c draw.Canvas, pts []pt, col draw.Color, width float64) {
 	for i := 1; i < len(pts); i++ {
 		a, b := pts[i-1].round(), pts[i].round()
 		c.Line(a.X, a.Y, b.X, b.Y, col, width)
@@ -679,23 +681,23 @@ func arrowShape(centre, u pt, long, shaft, head, headLen float64) []pt {
 
 // drawCurrent draws a current's white arrow across its water space
 // (L576).
-func drawCurrent(c Canvas, centre pt, dir string) {
+func drawCurrent(c draw.Canvas, centre pt, dir string) {
 	u, ok := mapDirs[dir]
 	if !ok {
 		return
 	}
-	polygon(c, arrowShape(centre, u.unit(), 19, 3.6, 9, 6), White, mapInk, 0.35)
+	polygon(c, arrowShape(centre, u.unit(), 19, 3.6, 9, 6), draw.White, mapInk, 0.35)
 }
 
 // drawPuddle draws a puddle in the lower right of its space: light blobs
 // with a dark rim.
-func drawPuddle(c Canvas, centre pt) {
+func drawPuddle(c draw.Canvas, centre pt) {
 	blobs := []struct{ x, y, w, h float64 }{{-3.6, -1.4, 5.2, 3}, {-1.2, -2, 4.8, 3.6}, {-2.6, 0, 3.6, 2}}
 	for _, b := range blobs {
-		c.Ellipse(centre.X+b.x-0.35, centre.Y+b.y-0.35, b.w+0.7, b.h+0.7, Filled(Color{0x3c, 0x5a, 0x74}))
+		c.Ellipse(centre.X+b.x-0.35, centre.Y+b.y-0.35, b.w+0.7, b.h+0.7, draw.Filled(draw.RGB(0x3c, 0x5a, 0x74)))
 	}
 	for _, b := range blobs {
-		c.Ellipse(centre.X+b.x, centre.Y+b.y, b.w, b.h, Filled(Color{0xa9, 0xcc, 0xe6}))
+		c.Ellipse(centre.X+b.x, centre.Y+b.y, b.w, b.h, draw.Filled(draw.RGB(0xa9, 0xcc, 0xe6)))
 	}
 }
 
@@ -719,19 +721,19 @@ func actionDir(action string) (kind string, u pt, ok bool) {
 // dark arrow on white, the loud actions white on dark (a sprint a long
 // arrow with a double head, the wilds four arrows). An unknown action is
 // a question mark.
-func (r *Renderer) drawAction(c Canvas, action string, centre pt) {
+func (r *Renderer) drawAction(c draw.Canvas, action string, centre pt) {
 	const s = mapBadge
 	kind, u, ok := actionDir(action)
 	x, y := round2(centre.X-s/2), round2(centre.Y-s/2)
-	paper, ink := White, mapInk
+	paper, ink := draw.White, mapInk
 	if kind != "silent" {
-		paper, ink = mapInk, White
+		paper, ink = mapInk, draw.White
 	}
 	c.Rect(x, y, s, s, 1, fillStroke(paper, mapInk, 0.3))
 	switch {
 	case !ok:
-		capH := r.Fonts.CapHeight(Bold, 10)
-		c.Text(round2(centre.X-r.Fonts.Width("?", Bold, 10)/2), round2(centre.Y+capH/2), "?", Bold, 10, ink)
+		capH := r.Fonts.CapHeight(draw.Bold, 10)
+		c.Text(round2(centre.X-r.Fonts.Width("?", draw.Bold, 10)/2), round2(centre.Y+capH/2), "?", draw.Bold, 10, ink)
 	case kind == "silent":
 		polygon(c, arrowShape(centre, u, 4.6, 1.2, 3.2, 2), ink, ink, 0)
 	case kind == "sprint":
@@ -752,7 +754,7 @@ func (r *Renderer) drawAction(c Canvas, action string, centre pt) {
 // drawMapAccess draws every access feature (L249, L552): a short ladder,
 // stair, vine or pier across the edge (or corner) between its lower and
 // higher space, and its action icons in the lower space beside it.
-func (r *Renderer) drawMapAccess(c Canvas, m *schema.Map) {
+func (r *Renderer) drawMapAccess(c draw.Canvas, m *schema.Map) {
 	for _, a := range m.Access {
 		from, ok1 := schema.ParseCell(a.From)
 		to, ok2 := schema.ParseCell(a.To)
@@ -782,12 +784,12 @@ func (r *Renderer) drawMapAccess(c Canvas, m *schema.Map) {
 
 // drawAccessGlyph draws an access feature centred on p, climbing along u,
 // on a white ground so that it shows on roofs and water.
-func drawAccessGlyph(c Canvas, kind string, p, u pt) {
+func drawAccessGlyph(c draw.Canvas, kind string, p, u pt) {
 	const half, w = 4.5, 1.7
-	polygon(c, []pt{local(p, u, -half-0.6, -w-0.8), local(p, u, half+0.6, -w-0.8), local(p, u, half+0.6, w+0.8), local(p, u, -half-0.6, w+0.8)}, White, mapInk, 0.2)
+	polygon(c, []pt{local(p, u, -half-0.6, -w-0.8), local(p, u, half+0.6, -w-0.8), local(p, u, half+0.6, w+0.8), local(p, u, -half-0.6, w+0.8)}, draw.White, mapInk, 0.2)
 	switch kind {
 	case schema.AccessVine:
-		green := Color{0x2f, 0x6b, 0x2a}
+		green := draw.RGB(0x2f, 0x6b, 0x2a)
 		var line []pt
 		for i := 0; i <= 12; i++ {
 			x := -half + float64(i)*2*half/12
@@ -800,7 +802,7 @@ func drawAccessGlyph(c Canvas, kind string, p, u pt) {
 				side = -1
 			}
 			l := local(p, u, x, side*1.1).round()
-			c.Ellipse(round2(l.X-0.7), round2(l.Y-0.7), 1.4, 1.4, Filled(green))
+			c.Ellipse(round2(l.X-0.7), round2(l.Y-0.7), 1.4, 1.4, draw.Filled(green))
 		}
 	case schema.AccessPier:
 		polygon(c, []pt{local(p, u, -half, -w), local(p, u, half, -w), local(p, u, half, w), local(p, u, -half, w)}, mapPlank, mapPlankInk, 0.3)
@@ -810,7 +812,7 @@ func drawAccessGlyph(c Canvas, kind string, p, u pt) {
 	default:
 		ink := mapInk
 		if kind == schema.AccessLadder {
-			ink = Color{0x6b, 0x4a, 0x24}
+			ink = draw.RGB(0x6b, 0x4a, 0x24)
 		}
 		polyline(c, []pt{local(p, u, -half, -w), local(p, u, half, -w)}, ink, 0.45)
 		polyline(c, []pt{local(p, u, -half, w), local(p, u, half, w)}, ink, 0.45)
@@ -835,7 +837,7 @@ type pendingIcon struct {
 // drawMapLinks draws tunnels (with their icons), zip lines and suspension
 // bridges, and linked spaces; it returns the zip lines' and links' action
 // icons, which the caller draws last, on top of everything.
-func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) []pendingIcon {
+func (r *Renderer) drawMapLinks(c draw.Canvas, m *schema.Map) []pendingIcon {
 	var icons []pendingIcon
 	for _, t := range m.Tunnels {
 		r.drawTunnel(c, t)
@@ -852,7 +854,7 @@ func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) []pendingIcon {
 		ca, cb := cellCentre(a), cellCentre(b)
 		u := cb.sub(ca).unit()
 		s, e := ca.add(u.mul(6.5)), cb.sub(u.mul(6.5))
-		dashes(c, s, e, 2.2, 1.4, White, 1.5)
+		dashes(c, s, e, 2.2, 1.4, draw.White, 1.5)
 		dashes(c, s, e, 2.2, 1.4, mapInk, 0.6)
 		polygon(c, arrowShape(e.sub(u.mul(1)), u, 2, 0, 2.6, 2), mapInk, mapInk, 0)
 		icons = append(icons, pendingIcon{l.Action, local(s, u, 2, -4.5)})
@@ -865,7 +867,7 @@ func (r *Renderer) drawMapLinks(c Canvas, m *schema.Map) []pendingIcon {
 }
 
 // dashes strokes a dashed line from a to b.
-func dashes(c Canvas, a, b pt, on, off float64, col Color, width float64) {
+func dashes(c draw.Canvas, a, b pt, on, off float64, col draw.Color, width float64) {
 	d := b.sub(a)
 	n := d.len()
 	u := d.unit()
@@ -878,7 +880,7 @@ func dashes(c Canvas, a, b pt, on, off float64, col Color, width float64) {
 // drawTunnel draws a tunnel (L592): a dark mouth at each end, a dotted line
 // between them and the sprint icon on it, plus any extra icons by the end
 // they start from (L600).
-func (r *Renderer) drawTunnel(c Canvas, t *schema.MapTunnel) {
+func (r *Renderer) drawTunnel(c draw.Canvas, t *schema.MapTunnel) {
 	if len(t.Ends) != 2 {
 		return
 	}
@@ -893,11 +895,11 @@ func (r *Renderer) drawTunnel(c Canvas, t *schema.MapTunnel) {
 	n := e.sub(s).len()
 	for x := 0.0; x <= n+1e-9; x += 2 {
 		p := s.add(u.mul(x)).round()
-		c.Ellipse(round2(p.X-0.75), round2(p.Y-0.75), 1.5, 1.5, fillStroke(mapInk, White, 0.2))
+		c.Ellipse(round2(p.X-0.75), round2(p.Y-0.75), 1.5, 1.5, fillStroke(mapInk, draw.White, 0.2))
 	}
 	for _, q := range []pt{s, e} {
 		q = q.round()
-		c.Ellipse(round2(q.X-2.6), round2(q.Y-2.6), 5.2, 5.2, fillStroke(mapInk, White, 0.4))
+		c.Ellipse(round2(q.X-2.6), round2(q.Y-2.6), 5.2, 5.2, fillStroke(mapInk, draw.White, 0.4))
 	}
 	// The icon goes halfway, or beside the line when halfway is the middle
 	// of a space passed under, where that space's features go.
@@ -922,11 +924,11 @@ func (r *Renderer) drawTunnel(c Canvas, t *schema.MapTunnel) {
 
 // drawSprintBoth draws a tunnel's sprint icon: a sprint along the tunnel,
 // either way.
-func (r *Renderer) drawSprintBoth(c Canvas, centre pt, u pt) {
+func (r *Renderer) drawSprintBoth(c draw.Canvas, centre pt, u pt) {
 	const s = mapBadge
-	c.Rect(round2(centre.X-s/2), round2(centre.Y-s/2), s, s, 1, fillStroke(mapInk, White, 0.3))
-	polygon(c, arrowShape(centre.add(u.mul(0.9)), u, 2.6, 0.9, 2.8, 1.5), White, White, 0)
-	polygon(c, arrowShape(centre.add(u.mul(-0.9)), u.mul(-1), 2.6, 0.9, 2.8, 1.5), White, White, 0)
+	c.Rect(round2(centre.X-s/2), round2(centre.Y-s/2), s, s, 1, fillStroke(mapInk, draw.White, 0.3))
+	polygon(c, arrowShape(centre.add(u.mul(0.9)), u, 2.6, 0.9, 2.8, 1.5), draw.White, draw.White, 0)
+	polygon(c, arrowShape(centre.add(u.mul(-0.9)), u.mul(-1), 2.6, 0.9, 2.8, 1.5), draw.White, draw.White, 0)
 }
 
 // drawZipLine draws a zip line as a sagging curve from start to end
@@ -934,7 +936,7 @@ func (r *Renderer) drawSprintBoth(c Canvas, centre pt, u pt) {
 // planks, with the action icon at the start, and at the end when it is
 // two-way; a one-way line has an arrow halfway. It returns the icons, for
 // the caller to draw on top.
-func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) []pendingIcon {
+func (r *Renderer) drawZipLine(c draw.Canvas, z *schema.MapZipLine) []pendingIcon {
 	a, ok1 := schema.ParseCell(z.Start)
 	b, ok2 := schema.ParseCell(z.End)
 	if !ok1 || !ok2 || a == b {
@@ -957,7 +959,7 @@ func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) []pendingIcon {
 		return out
 	}
 	if z.Style == "bridge" {
-		polyline(c, curve(0), White, 4)
+		polyline(c, curve(0), draw.White, 4)
 		left, right := curve(-1.3), curve(1.3)
 		for i := 1; i < steps; i++ {
 			polyline(c, []pt{left[i], right[i]}, mapPlankInk, 0.5)
@@ -965,16 +967,16 @@ func (r *Renderer) drawZipLine(c Canvas, z *schema.MapZipLine) []pendingIcon {
 		polyline(c, left, mapInk, 0.5)
 		polyline(c, right, mapInk, 0.5)
 	} else {
-		polyline(c, curve(0), White, 1.4)
+		polyline(c, curve(0), draw.White, 1.4)
 		polyline(c, curve(0), mapInk, 0.55)
 	}
 	for _, q := range []pt{s, e} {
 		q = q.round()
-		c.Ellipse(round2(q.X-1.2), round2(q.Y-1.2), 2.4, 2.4, fillStroke(mapInk, White, 0.3))
+		c.Ellipse(round2(q.X-1.2), round2(q.Y-1.2), 2.4, 2.4, fillStroke(mapInk, draw.White, 0.3))
 	}
 	if z.OneWay {
 		mid := curve(0)[steps/2]
-		polygon(c, arrowShape(mid, e.sub(s).unit(), 2.6, 0, 3, 2.6), mapInk, White, 0.3)
+		polygon(c, arrowShape(mid, e.sub(s).unit(), 2.6, 0, 3, 2.6), mapInk, draw.White, 0.3)
 	}
 	icons := []pendingIcon{{z.Action, local(s, u, 1, -4.8)}}
 	if !z.OneWay {
@@ -992,7 +994,7 @@ type mapFeature struct {
 
 // drawMapFeatures draws each space's features in its middle: one large,
 // two side by side, three or more in a 2 x 2 block.
-func (r *Renderer) drawMapFeatures(c Canvas, m *schema.Map) {
+func (r *Renderer) drawMapFeatures(c draw.Canvas, m *schema.Map) {
 	var at [schema.MapSize][schema.MapSize][]mapFeature
 	add := func(cell, kind, text string) {
 		if cl, ok := schema.ParseCell(cell); ok {
@@ -1039,42 +1041,42 @@ func (r *Renderer) drawMapFeatures(c Canvas, m *schema.Map) {
 }
 
 // drawFeature draws one feature in a white disc of diameter d.
-func (r *Renderer) drawFeature(c Canvas, f mapFeature, p pt, d float64) {
+func (r *Renderer) drawFeature(c draw.Canvas, f mapFeature, p pt, d float64) {
 	p = p.round()
 	ring := 0.35
 	if f.kind == "spawn" {
 		ring = 0.9
 	}
-	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(White, mapInk, ring))
+	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(draw.White, mapInk, ring))
 	k := d / 11
-	text := func(s string, size float64, col Color) {
-		capH := r.Fonts.CapHeight(Bold, size)
-		c.Text(round2(p.X-r.Fonts.Width(s, Bold, size)/2), round2(p.Y+capH/2), s, Bold, size, col)
+	text := func(s string, size float64, col draw.Color) {
+		capH := r.Fonts.CapHeight(draw.Bold, size)
+		c.Text(round2(p.X-r.Fonts.Width(s, draw.Bold, size)/2), round2(p.Y+capH/2), s, draw.Bold, size, col)
 	}
 	switch f.kind {
 	case "safe-house":
 		polygon(c, []pt{{p.X, p.Y - 4*k}, {p.X + 3.9*k, p.Y - 0.6*k}, {p.X + 2.9*k, p.Y - 0.6*k}, {p.X + 2.9*k, p.Y + 3.6*k},
 			{p.X - 2.9*k, p.Y + 3.6*k}, {p.X - 2.9*k, p.Y - 0.6*k}, {p.X - 3.9*k, p.Y - 0.6*k}}, mapInk, mapInk, 0)
 		size := 11 * k
-		capH := r.Fonts.CapHeight(Bold, size)
+		capH := r.Fonts.CapHeight(draw.Bold, size)
 		s := f.text
-		c.Text(round2(p.X-r.Fonts.Width(s, Bold, size)/2), round2(p.Y+1.5*k+capH/2), s, Bold, size, White)
+		c.Text(round2(p.X-r.Fonts.Width(s, draw.Bold, size)/2), round2(p.Y+1.5*k+capH/2), s, draw.Bold, size, draw.White)
 	case "stash":
 		// A bag with a tied neck.
 		polygon(c, []pt{{p.X - 1.4*k, p.Y - 2.2*k}, {p.X + 1.4*k, p.Y - 2.2*k}, {p.X + 3.6*k, p.Y + 1*k}, {p.X + 3.2*k, p.Y + 3.4*k},
 			{p.X - 3.2*k, p.Y + 3.4*k}, {p.X - 3.6*k, p.Y + 1*k}}, mapInk, mapInk, 0)
 		polygon(c, []pt{{p.X - 2*k, p.Y - 4.2*k}, {p.X + 2*k, p.Y - 4.2*k}, {p.X + 1*k, p.Y - 2.6*k}, {p.X - 1*k, p.Y - 2.6*k}}, mapInk, mapInk, 0)
-		c.Line(round2(p.X-1.6*k), round2(p.Y-2.4*k), round2(p.X+1.6*k), round2(p.Y-2.4*k), White, 0.35*k)
-		c.Text(round2(p.X-r.Fonts.Width("?", Bold, 9*k)/2), round2(p.Y+r.Fonts.CapHeight(Bold, 9*k)/2+0.6*k), "?", Bold, 9*k, White)
+		c.Line(round2(p.X-1.6*k), round2(p.Y-2.4*k), round2(p.X+1.6*k), round2(p.Y-2.4*k), draw.White, 0.35*k)
+		c.Text(round2(p.X-r.Fonts.Width("?", draw.Bold, 9*k)/2), round2(p.Y+r.Fonts.CapHeight(draw.Bold, 9*k)/2+0.6*k), "?", draw.Bold, 9*k, draw.White)
 	case "spawn":
 		text(f.text, 14*k, mapInk)
 	case "helipad":
-		c.Ellipse(round2(p.X-d*0.36), round2(p.Y-d*0.36), round2(d*0.72), round2(d*0.72), Stroked(mapInk, 0.4))
+		c.Ellipse(round2(p.X-d*0.36), round2(p.Y-d*0.36), round2(d*0.72), round2(d*0.72), draw.Stroked(mapInk, 0.4))
 		text("H", 13*k, mapInk)
 	case "donut":
-		c.Ellipse(round2(p.X-3.8*k), round2(p.Y-3.8*k), round2(7.6*k), round2(7.6*k), Filled(Color{0x8a, 0x5a, 0x2b}))
-		c.Ellipse(round2(p.X-3.1*k), round2(p.Y-3.1*k), round2(6.2*k), round2(6.2*k), Filled(Color{0xe0, 0x8a, 0xb0}))
-		c.Ellipse(round2(p.X-1.3*k), round2(p.Y-1.3*k), round2(2.6*k), round2(2.6*k), fillStroke(White, mapInk, 0.3))
+		c.Ellipse(round2(p.X-3.8*k), round2(p.Y-3.8*k), round2(7.6*k), round2(7.6*k), draw.Filled(draw.RGB(0x8a, 0x5a, 0x2b)))
+		c.Ellipse(round2(p.X-3.1*k), round2(p.Y-3.1*k), round2(6.2*k), round2(6.2*k), draw.Filled(draw.RGB(0xe0, 0x8a, 0xb0)))
+		c.Ellipse(round2(p.X-1.3*k), round2(p.Y-1.3*k), round2(2.6*k), round2(2.6*k), fillStroke(draw.White, mapInk, 0.3))
 		for _, s := range []pt{{-2.2, -1}, {1.8, -1.8}, {2, 1.4}, {-1.4, 2.2}, {0.2, -2.5}} {
 			q := p.add(s.mul(k))
 			c.Line(round2(q.X-0.35*k), round2(q.Y), round2(q.X+0.35*k), round2(q.Y), mapInk, 0.35)
@@ -1091,8 +1093,8 @@ func (r *Renderer) drawFeature(c Canvas, f mapFeature, p pt, d float64) {
 			lid = append(lid, pt{p.X + x*k, p.Y + 2.3*k*math.Cos(x/4.2*math.Pi/2)})
 		}
 		polygon(c, lid, mapInk, mapInk, 0)
-		c.Ellipse(round2(p.X-1.9*k), round2(p.Y-1.9*k), round2(3.8*k), round2(3.8*k), Filled(White))
-		c.Ellipse(round2(p.X-0.9*k), round2(p.Y-0.9*k), round2(1.8*k), round2(1.8*k), Filled(mapInk))
+		c.Ellipse(round2(p.X-1.9*k), round2(p.Y-1.9*k), round2(3.8*k), round2(3.8*k), draw.Filled(draw.White))
+		c.Ellipse(round2(p.X-0.9*k), round2(p.Y-0.9*k), round2(1.8*k), round2(1.8*k), draw.Filled(mapInk))
 	}
 }
 
@@ -1112,7 +1114,7 @@ func mapRulesText(m *schema.Map) string {
 		}
 		s := mapIconName.ReplaceAllStringFunc(strings.TrimSpace(t.Text), func(tok string) string {
 			name := tok[1 : len(tok)-1]
-			if HasIcon(name) {
+			if icons.Has(name) {
 				return tok
 			}
 			return gadgetName(name)
@@ -1150,43 +1152,39 @@ func mapGadgets(m *schema.Map) []string {
 // mapRulesBlock lays out the map's rules text in the part of the rules
 // panel the crossed-out gadgets leave: the box and the block, and false
 // when there is no text or no room for it.
-func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, TextBlock, bool) {
+func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, typeset.Block, bool) {
 	text := mapRulesText(m)
 	panel := mapRulesPanel
 	box := layout.Rect{X: panel.X + 2.5, Y: panel.Y + 1.5, W: panel.W - 5 - mapGadgetSlot*float64(len(mapGadgets(m))), H: panel.H - 3}
 	if text == "" || box.W < 20 {
-		return box, TextBlock{}, false
+		return box, typeset.Block{}, false
 	}
-	return box, r.Fonts.LayoutText(text, TextStyle{Font: Regular, Size: 8.5, MinSize: 5, VAlign: "middle"}, box.W, box.H), true
+	return box, typeset.Layout(r.Fonts, text, typeset.Style{Font: draw.Regular, Size: 8.5, MinSize: 5, VAlign: "middle"}, box.W, box.H), true
 }
 
 // drawMapRules draws the strip at the bottom of the map: the map's rules
 // text and its crossed-out gadgets (L661-667), on a white panel.
-func (r *Renderer) drawMapRules(c Canvas, m *schema.Map) {
+func (r *Renderer) drawMapRules(c draw.Canvas, m *schema.Map) {
 	box, block, ok := r.mapRulesBlock(m)
 	if !ok && len(m.CrossedOutGadgets) == 0 {
 		return
 	}
 	panel := mapRulesPanel
-	c.Rect(panel.X, panel.Y, panel.W, panel.H, 1.5, fillStroke(White, mapInk, 0.3))
+	c.Rect(panel.X, panel.Y, panel.W, panel.H, 1.5, fillStroke(draw.White, mapInk, 0.3))
 	gadgets := mapGadgets(m)
 	gw := mapGadgetSlot * float64(len(gadgets))
 	for i, g := range gadgets {
 		r.drawCrossedGadget(c, g, pt{panel.Right() - gw + mapGadgetSlot*(float64(i)+0.5) - 1, panel.Y + 8})
 	}
 	if ok {
-		r.Fonts.DrawText(c, block, box.X, box.Y, box.W, box.H, mapInk, White)
+		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, mapInk, draw.White)
 	}
 }
 
 // mapOverflows lists the map's texts that do not print as written: rules
 // text too long for the rules strip, or with no room left beside the
 // crossed-out gadgets, and a name cut short.
-func mapOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	m, ok := e.(*schema.Map)
-	if !ok {
-		return nil
-	}
+func mapOverflows(r *Renderer, p *schema.Pack, m *schema.Map) []schema.TextIssue {
 	var out []schema.TextIssue
 	what := fmt.Sprintf("map %q", m.ID)
 	if _, _, fits := r.mapName(m); !fits && m.Name != "" {
@@ -1211,56 +1209,56 @@ func mapOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIs
 
 // drawCrossedGadget draws a gadget that may not be used on the map (L667):
 // its glyph in a circle, struck through, with its name below.
-func (r *Renderer) drawCrossedGadget(c Canvas, id string, p pt) {
+func (r *Renderer) drawCrossedGadget(c draw.Canvas, id string, p pt) {
 	const d = 11.0
 	p = p.round()
-	c.Ellipse(p.X-d/2, p.Y-d/2, d, d, fillStroke(White, mapInk, 0.4))
+	c.Ellipse(p.X-d/2, p.Y-d/2, d, d, fillStroke(draw.White, mapInk, 0.4))
 	drawGadgetGlyph(c, r, id, p)
 	off := d / 2 * math.Sqrt2 / 2
 	c.Line(round2(p.X+off), round2(p.Y-off), round2(p.X-off), round2(p.Y+off), mapStrike, 1.1)
 	name := gadgetName(id)
 	size := 5.5
-	for size > 4 && r.Fonts.Width(name, Bold, size) > 13.5 {
+	for size > 4 && r.Fonts.Width(name, draw.Bold, size) > 13.5 {
 		size -= 0.25
 	}
-	name = r.clipText(name, Bold, size, 13.5)
-	c.Text(round2(p.X-r.Fonts.Width(name, Bold, size)/2), round2(p.Y+d/2+2.6), name, Bold, size, mapInk)
+	name = r.clipText(name, draw.Bold, size, 13.5)
+	c.Text(round2(p.X-r.Fonts.Width(name, draw.Bold, size)/2), round2(p.Y+d/2+2.6), name, draw.Bold, size, mapInk)
 }
 
 // drawGadgetGlyph draws a small picture of a gadget centred on p: the
 // gadget's icon from the icon set when there is one, else a simple glyph;
 // an unknown gadget shows its initial.
-func drawGadgetGlyph(c Canvas, r *Renderer, id string, p pt) {
-	if HasIcon(id) {
+func drawGadgetGlyph(c draw.Canvas, r *Renderer, id string, p pt) {
+	if icons.Has(id) {
 		const s = 7.0
-		DrawIcon(c, id, round2(p.X-s/2), round2(p.Y-s/2), s, mapInk, White)
+		icons.Draw(c, id, round2(p.X-s/2), round2(p.Y-s/2), s, mapInk, draw.White)
 		return
 	}
 	switch id {
 	case "smoke-bomb":
-		c.Ellipse(p.X-2.6, p.Y-1.6, 5.2, 5.2, Filled(mapInk))
+		c.Ellipse(p.X-2.6, p.Y-1.6, 5.2, 5.2, draw.Filled(mapInk))
 		polyline(c, []pt{{p.X + 1.2, p.Y - 1.2}, {p.X + 2.2, p.Y - 3}, {p.X + 3.2, p.Y - 3.4}}, mapInk, 0.45)
 	case "crowbar":
 		polyline(c, []pt{{p.X - 2.6, p.Y + 3.2}, {p.X + 1.8, p.Y - 2.4}, {p.X + 1.4, p.Y - 3.4}, {p.X + 0.4, p.Y - 3.4}}, mapInk, 0.9)
 	case "hook":
 		polyline(c, []pt{{p.X, p.Y - 3.6}, {p.X, p.Y + 2.4}}, mapInk, 0.7)
 		polyline(c, []pt{{p.X - 2.8, p.Y - 0.2}, {p.X - 2.6, p.Y + 2}, {p.X - 1.4, p.Y + 3}, {p.X, p.Y + 2.4}, {p.X + 1.4, p.Y + 3}, {p.X + 2.6, p.Y + 2}, {p.X + 2.8, p.Y - 0.2}}, mapInk, 0.6)
-		c.Ellipse(p.X-0.8, p.Y-4.4, 1.6, 1.6, Stroked(mapInk, 0.4))
+		c.Ellipse(p.X-0.8, p.Y-4.4, 1.6, 1.6, draw.Stroked(mapInk, 0.4))
 	case "jetpack":
-		c.Rect(p.X-2.8, p.Y-3.2, 2.4, 4.8, 1, Filled(mapInk))
-		c.Rect(p.X+0.4, p.Y-3.2, 2.4, 4.8, 1, Filled(mapInk))
+		c.Rect(p.X-2.8, p.Y-3.2, 2.4, 4.8, 1, draw.Filled(mapInk))
+		c.Rect(p.X+0.4, p.Y-3.2, 2.4, 4.8, 1, draw.Filled(mapInk))
 		polygon(c, []pt{{p.X - 2.4, p.Y + 1.8}, {p.X - 0.8, p.Y + 1.8}, {p.X - 1.6, p.Y + 3.8}}, mapInk, mapInk, 0)
 		polygon(c, []pt{{p.X + 0.8, p.Y + 1.8}, {p.X + 2.4, p.Y + 1.8}, {p.X + 1.6, p.Y + 3.8}}, mapInk, mapInk, 0)
 	case "jet-ski":
 		polygon(c, []pt{{p.X - 3.8, p.Y + 0.4}, {p.X + 3.8, p.Y + 0.4}, {p.X + 2.6, p.Y + 2.2}, {p.X - 3.4, p.Y + 2.2}}, mapInk, mapInk, 0)
 		polyline(c, []pt{{p.X - 1, p.Y + 0.4}, {p.X + 0.4, p.Y - 2.4}, {p.X + 1.8, p.Y - 2.4}}, mapInk, 0.6)
 	case "scuba-gear":
-		c.Rect(p.X-3.6, p.Y-1.8, 7.2, 3.6, 1.2, Filled(mapInk))
-		c.Ellipse(p.X-3, p.Y-1.2, 2.6, 2.4, Filled(White))
-		c.Ellipse(p.X+0.4, p.Y-1.2, 2.6, 2.4, Filled(White))
+		c.Rect(p.X-3.6, p.Y-1.8, 7.2, 3.6, 1.2, draw.Filled(mapInk))
+		c.Ellipse(p.X-3, p.Y-1.2, 2.6, 2.4, draw.Filled(draw.White))
+		c.Ellipse(p.X+0.4, p.Y-1.2, 2.6, 2.4, draw.Filled(draw.White))
 	default:
 		s := strings.ToUpper(id[:min(1, len(id))])
-		capH := r.Fonts.CapHeight(Bold, 12)
-		c.Text(round2(p.X-r.Fonts.Width(s, Bold, 12)/2), round2(p.Y+capH/2), s, Bold, 12, mapInk)
+		capH := r.Fonts.CapHeight(draw.Bold, 12)
+		c.Text(round2(p.X-r.Fonts.Width(s, draw.Bold, 12)/2), round2(p.Y+capH/2), s, draw.Bold, 12, mapInk)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -35,12 +36,12 @@ func mapOpts(paper string, d layout.Duplex) PrintOptions {
 }
 
 // mapSink records each page of maps.pdf on a recording of its own.
-type mapSink struct{ pages []*Recorder }
+type mapSink struct{ pages []*draw.Recorder }
 
 // AddPage implements pageSink.
-func (s *mapSink) AddPage(w, h float64) Canvas {
-	r := &Recorder{}
-	r.log("page %.2fx%.2f", w, h)
+func (s *mapSink) AddPage(w, h float64) draw.Canvas {
+	r := &draw.Recorder{}
+	r.Logf("page %.2fx%.2f", w, h)
 	s.pages = append(s.pages, r)
 	return r
 }
@@ -224,7 +225,7 @@ func TestMapFaceGolden(t *testing.T) {
 	base, _ := NewRenderer(false)
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			base.WithOptions(c.inkSaver, c.grayscal).DrawMapFace(rec, byID[c.id], 3)
 			checkMapGolden(t, c.golden, rec.String())
 		})
@@ -243,7 +244,7 @@ func TestMapFaceShowsFeatures(t *testing.T) {
 		}
 	}
 	r, _ := NewRenderer(false)
-	rec := &Recorder{}
+	rec := &draw.Recorder{}
 	r.DrawMapFace(rec, docks, 0)
 	out := rec.String()
 	for _, want := range []string{`"2b"`, `"Docks"`, `"Crowbar"`, `"Hook"`, `"You may not step from C3 to C4."`, `"A"`, `"F"`, `"6"`} {
@@ -333,7 +334,7 @@ func TestMapFaceBadInput(t *testing.T) {
 	}
 	r, _ := NewRenderer(false)
 	for _, m := range maps {
-		r.DrawMapFace(&Recorder{}, m, 3)
+		r.DrawMapFace(&draw.Recorder{}, m, 3)
 		if is := mapOverflows(r, nil, m); len(is) > 1 {
 			t.Errorf("%s: %v", m.ID, is)
 		}

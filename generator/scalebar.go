@@ -1,5 +1,6 @@
 package generator
 
+import "github.com/runforge/runforge/generator/draw"
 import "github.com/runforge/runforge/layout"
 
 // scaleBarPlace is where a scale bar goes on a page: its box, and whether
@@ -41,7 +42,7 @@ func (r *Renderer) scaleBarRoom(area layout.Rect, obstacles []layout.Rect) (scal
 }
 
 // draw draws the scale bar in its place.
-func (pl scaleBarPlace) draw(r *Renderer, c Canvas) {
+func (pl scaleBarPlace) draw(r *Renderer, c draw.Canvas) {
 	if !pl.up {
 		r.drawScaleBar(c, pl.box)
 		return
@@ -58,7 +59,7 @@ func (pl scaleBarPlace) draw(r *Renderer, c Canvas) {
 
 // placeScaleBar draws a scale bar in the first free place inside area and
 // returns its box, or reports that the page has no room for one.
-func (r *Renderer) placeScaleBar(c Canvas, area layout.Rect, obstacles []layout.Rect) (layout.Rect, bool) {
+func (r *Renderer) placeScaleBar(c draw.Canvas, area layout.Rect, obstacles []layout.Rect) (layout.Rect, bool) {
 	pl, ok := r.scaleBarRoom(area, obstacles)
 	if !ok {
 		return layout.Rect{}, false

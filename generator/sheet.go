@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -43,10 +45,10 @@ const (
 
 // Sheet colours; the accent defaults to a dark red.
 var (
-	sheetInk    = Color{0x1a, 0x1a, 0x1a}
-	sheetAccent = Color{0x6b, 0x14, 0x10}
-	sheetBorder = Color{0x8c, 0x8c, 0x8c}
-	sheetCut    = Color{0x99, 0x99, 0x99}
+	sheetInk    = draw.RGB(0x1a, 0x1a, 0x1a)
+	sheetAccent = draw.RGB(0x6b, 0x14, 0x10)
+	sheetBorder = draw.RGB(0x8c, 0x8c, 0x8c)
+	sheetCut    = draw.RGB(0x99, 0x99, 0x99)
 )
 
 // sheetCutWidth is the width of the cut line between half pages, mm.
@@ -54,8 +56,7 @@ const sheetCutWidth = 0.2
 
 // buildSheet plans a sheet's PDF; a sheet printed with another
 // (printWith:) has none of its own.
-func buildSheet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.Sheet)
+func buildSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts BuildOptions) []job {
 	if s.PrintWith != "" {
 		return nil
 	}
@@ -76,7 +77,7 @@ func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts
 	if p != nil {
 		sheets = append(sheets, p.SheetsPrintedWith(s.ID)...)
 	}
-	return r.writeDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *PDF) error {
+	return r.writeDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *draw.PDF) error {
 		if !slices.ContainsFunc(sheets, func(s *schema.Sheet) bool { return len(s.Back) > 0 }) {
 			doc.SetDuplex(layout.NoDuplex)
 		}
@@ -95,14 +96,14 @@ func sheetTitle(s *schema.Sheet) string {
 // pageSink receives the pages of a sheet: a PDF document, or a recording
 // in tests.
 type pageSink interface {
-	AddPage(w, h float64) Canvas
+	AddPage(w, h float64) draw.Canvas
 }
 
 // pdfSink adds the pages to a PDF document.
-type pdfSink struct{ doc *PDF }
+type pdfSink struct{ doc *draw.PDF }
 
 // AddPage implements pageSink.
-func (s pdfSink) AddPage(w, h float64) Canvas { return s.doc.AddPage(w, h) }
+func (s pdfSink) AddPage(w, h float64) draw.Canvas { return s.doc.AddPage(w, h) }
 
 // sheetGeom is where the sides of a sheet go on the paper. Every size is an
 // imposition grid: a page is one slot the size of the paper, a half page
@@ -213,16 +214,16 @@ func (g sheetGeom) flowBox(s *schema.Sheet) flowBox {
 
 // sheetStyle is the look of a sheet: body size and colours.
 type sheetStyle struct {
-	size     float64 // body size, points
-	ink      Color   // body text
-	accent   Color   // headings, rules, bullets, table headers
-	paper    Color   // behind the text
-	zebra    Color   // every other table row
-	inkSaver bool    // no fills
+	size     float64    // body size, points
+	ink      draw.Color // body text
+	accent   draw.Color // headings, rules, bullets, table headers
+	paper    draw.Color // behind the text
+	zebra    draw.Color // every other table row
+	inkSaver bool       // no fills
 }
 
 // em is the body size in millimetres.
-func (st sheetStyle) em() float64 { return st.size * ptMM }
+func (st sheetStyle) em() float64 { return st.size * draw.PtMM }
 
 // styleOf is the style of a sheet's front, or of its back, as this
 // renderer prints it.
@@ -238,22 +239,22 @@ func (r *Renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
 	if back && s.BackAccent != "" {
 		accent = s.BackAccent
 	}
-	st := sheetStyle{size: round2(size), ink: sheetInk, accent: colorOr(accent, sheetAccent),
-		paper: colorOr(background, White), inkSaver: r.InkSaver}
+	st := sheetStyle{size: round2(size), ink: sheetInk, accent: draw.ColorOr(accent, sheetAccent),
+		paper: draw.ColorOr(background, draw.White), inkSaver: r.InkSaver}
 	if r.InkSaver {
-		st.paper = White
+		st.paper = draw.White
 	}
 	if !isLight(st.paper) {
-		st.ink = Color{0xf4, 0xf4, 0xf4}
+		st.ink = draw.RGB(0xf4, 0xf4, 0xf4)
 	}
 	st.zebra = mix(st.accent, st.paper, 0.08)
 	return st
 }
 
 // mix blends a into b: t of a, 1-t of b.
-func mix(a, b Color, t float64) Color {
+func mix(a, b draw.Color, t float64) draw.Color {
 	m := func(x, y uint8) uint8 { return uint8(math.Round(t*float64(x) + (1-t)*float64(y))) }
-	return Color{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B)}
+	return draw.RGB(m(a.R, b.R), m(a.G, b.G), m(a.B, b.B))
 }
 
 // sheetLayout is a sheet set in its geometry: both sides flowed.
@@ -435,8 +436,8 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 	// A trim outline is drawn on white sheets; ganged sheets all must be.
 	faceWhite, backWhite := true, true
 	for _, lf := range leaves {
-		faceWhite = faceWhite && lf.l.style.paper == White
-		backWhite = backWhite && lf.l.backStyle.paper == White
+		faceWhite = faceWhite && lf.l.style.paper == draw.White
+		backWhite = backWhite && lf.l.backStyle.paper == draw.White
 	}
 	dp := &deckPages{r: r, grid: g.grid, opts: opts, cache: map[deckPageKey]*deckPageGeom{},
 		faceWhite: faceWhite, backWhite: backWhite}
@@ -480,7 +481,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 // drawSheetGuides draws the cutting guides of a page: for card sizes the
 // marks and scale bar of a deck page (layout.SheetMarks), for half pages
 // the cut line between the halves, from margin to margin.
-func (r *Renderer) drawSheetGuides(c Canvas, g sheetGeom, pg *deckPageGeom, opts PrintOptions) {
+func (r *Renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *deckPageGeom, opts PrintOptions) {
 	if g.card {
 		drawMarks(c, pg.marks)
 		if pg.bar != nil {
@@ -503,7 +504,7 @@ func (r *Renderer) drawSheetGuides(c Canvas, g sheetGeom, pg *deckPageGeom, opts
 // drawLeafSide draws one side of a leaf in its slot: clipped to the slot's
 // art, trim and bleed (card sizes) or printable area (page sizes), turned by turn degrees
 // about the slot's centre. A nil page is a blank side.
-func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, s layout.Slot, turn, fullBleed float64) {
+func (r *Renderer) drawLeafSide(c draw.Canvas, l *sheetLayout, pg *flowPage, s layout.Slot, turn, fullBleed float64) {
 	if pg == nil {
 		return
 	}
@@ -533,7 +534,7 @@ func (r *Renderer) drawLeafSide(c Canvas, l *sheetLayout, pg *flowPage, s layout
 
 // drawSheetPanel paints the sheet's background, with the sheet read from
 // (ox, oy): to the bleed on card sizes, the printable area on page sizes.
-func (r *Renderer) drawSheetPanel(c Canvas, l *sheetLayout, back bool, ox, oy, fullBleed float64) {
+func (r *Renderer) drawSheetPanel(c draw.Canvas, l *sheetLayout, back bool, ox, oy, fullBleed float64) {
 	g, st := l.geom, l.style
 	if back {
 		st = l.backStyle
@@ -542,10 +543,10 @@ func (r *Renderer) drawSheetPanel(c Canvas, l *sheetLayout, back bool, ox, oy, f
 		return
 	}
 	if g.card {
-		c.Rect(ox-fullBleed, oy-fullBleed, g.readW+2*fullBleed, g.readH+2*fullBleed, 0, Filled(st.paper))
+		c.Rect(ox-fullBleed, oy-fullBleed, g.readW+2*fullBleed, g.readH+2*fullBleed, 0, draw.Filled(st.paper))
 		return
 	}
-	c.Rect(ox+g.clip, oy+g.clip, g.readW-2*g.clip, g.readH-2*g.clip, 0, Filled(st.paper))
+	c.Rect(ox+g.clip, oy+g.clip, g.readW-2*g.clip, g.readH-2*g.clip, 0, draw.Filled(st.paper))
 }
 
 // sheetItem is an unbreakable piece of a side's flow: a heading, one line
@@ -561,7 +562,7 @@ type sheetItem struct {
 	head *sheetItem
 	// what names the item in messages ("table row 3").
 	what string
-	draw func(c Canvas, x, y float64)
+	draw func(c draw.Canvas, x, y float64)
 }
 
 // flowBox is the text area the flow fills: cols columns of colW x colH mm.
@@ -717,7 +718,7 @@ func (f *flowState) nextPage() bool {
 
 // sheetSetter turns blocks into flow items set at the column width.
 type sheetSetter struct {
-	fonts *Fonts
+	fonts *draw.Fonts
 	st    sheetStyle
 	colW  float64
 }
@@ -731,7 +732,7 @@ func (ss *sheetSetter) items(blocks []*schema.Block) []*sheetItem {
 		case b.Heading != "":
 			its = ss.heading(b)
 		case b.Paragraph != "":
-			its = ss.lines(b.Paragraph, Regular, 0, "paragraph line")
+			its = ss.lines(b.Paragraph, draw.Regular, 0, "paragraph line")
 			its[0].before = ss.st.em() * sheetParaGap
 		case len(b.Bullets) > 0:
 			its = ss.bullets(b.Bullets)
@@ -755,8 +756,8 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	if b.Level == 2 {
 		scale, gap = sheetH2Scale, sheetH2Gap
 	}
-	ts := TextStyle{Font: Bold, Size: round2(ss.st.size * scale), LineHeight: 1.1}
-	tb := ss.fonts.LayoutText(b.Heading, ts, ss.colW, sheetUnbounded)
+	ts := typeset.Style{Font: draw.Bold, Size: round2(ss.st.size * scale), LineHeight: 1.1}
+	tb := typeset.Layout(ss.fonts, b.Heading, ts, ss.colW, sheetUnbounded)
 	ruleGap, ruleW := 0.25*ss.st.em(), 0.3
 	h := tb.Height + 0.3*ss.st.em()
 	rule := b.Level != 2
@@ -764,33 +765,33 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 		h += ruleGap + ruleW
 	}
 	st, w := ss.st, ss.colW
-	draw := func(c Canvas, x, y float64) {
-		ss.fonts.DrawText(c, tb, x, y, w, tb.Height, st.accent, st.paper)
+	paint := func(c draw.Canvas, x, y float64) {
+		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.accent, st.paper)
 		if rule {
 			ry := round2(y + tb.Height + ruleGap + ruleW/2)
 			c.Line(round2(x), ry, round2(x+w), ry, st.accent, ruleW)
 		}
 	}
-	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: draw}}
+	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: paint}}
 }
 
 // lines sets text at the column width less indent and returns one item per
 // line, so that a paragraph can break between lines; the first and last
 // two lines stay together (no single line at a column's foot or head).
-func (ss *sheetSetter) lines(text string, font FontStyle, indent float64, what string) []*sheetItem {
-	ts := TextStyle{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
+func (ss *sheetSetter) lines(text string, font draw.FontStyle, indent float64, what string) []*sheetItem {
+	ts := typeset.Style{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
 	w := ss.colW - indent
-	tb := ss.fonts.LayoutText(text, ts, w, sheetUnbounded)
-	lineH := ss.st.size * sheetLineHeight * ptMM
+	tb := typeset.Layout(ss.fonts, text, ts, w, sheetUnbounded)
+	lineH := ss.st.size * sheetLineHeight * draw.PtMM
 	lead := (lineH - ss.fonts.Ascent(font, ss.st.size) - ss.fonts.Descent(font, ss.st.size)) / 2
 	n := len(tb.Lines)
 	out := make([]*sheetItem, n)
 	st := ss.st
 	for i, ln := range tb.Lines {
-		one := TextBlock{Lines: []TextLine{ln}, Size: tb.Size, Style: tb.Style}
+		one := typeset.Block{Lines: []typeset.Line{ln}, Size: tb.Size, Style: tb.Style}
 		out[i] = &sheetItem{h: lineH, keep: i < n-1 && (i == 0 || i >= n-2), what: what,
-			draw: func(c Canvas, x, y float64) {
-				ss.fonts.DrawText(c, one, x+indent, y+lead, w, lineH, st.ink, st.paper)
+			draw: func(c draw.Canvas, x, y float64) {
+				typeset.Draw(ss.fonts, c, one, x+indent, y+lead, w, lineH, st.ink, st.paper)
 			}}
 	}
 	return out
@@ -802,22 +803,22 @@ func (ss *sheetSetter) bullets(list []string) []*sheetItem {
 	em := ss.st.em()
 	indent := max(1.25*em, 2.5)
 	disc := round2(0.36 * em)
-	lineH := ss.st.size * sheetLineHeight * ptMM
-	asc, desc := ss.fonts.Ascent(Regular, ss.st.size), ss.fonts.Descent(Regular, ss.st.size)
+	lineH := ss.st.size * sheetLineHeight * draw.PtMM
+	asc, desc := ss.fonts.Ascent(draw.Regular, ss.st.size), ss.fonts.Descent(draw.Regular, ss.st.size)
 	// The disc sits on the middle of the x-height of the first line.
-	dy := (lineH-asc-desc)/2 + asc - 0.36*ss.fonts.CapHeight(Regular, ss.st.size) - disc/2
+	dy := (lineH-asc-desc)/2 + asc - 0.36*ss.fonts.CapHeight(draw.Regular, ss.st.size) - disc/2
 	dx := 0.3*indent - disc/2
 	var out []*sheetItem
 	for i, text := range list {
-		its := ss.lines(text, Regular, indent, "bullet line")
+		its := ss.lines(text, draw.Regular, indent, "bullet line")
 		first := its[0]
 		first.before = sheetItemGap * em
 		if i == 0 {
 			first.before = sheetParaGap * em
 		}
 		drawLine, accent := first.draw, ss.st.accent
-		first.draw = func(c Canvas, x, y float64) {
-			c.Ellipse(round2(x+dx), round2(y+dy), disc, disc, Filled(accent))
+		first.draw = func(c draw.Canvas, x, y float64) {
+			c.Ellipse(round2(x+dx), round2(y+dy), disc, disc, draw.Filled(accent))
 			drawLine(c, x, y)
 		}
 		out = append(out, its...)
@@ -885,9 +886,9 @@ func (ss *sheetSetter) columnNeeds(t *schema.Table, n int) (minW, wantW []float6
 	minW, wantW = make([]float64, n), make([]float64, n)
 	measure := func(cells []string, header bool) {
 		for j, text := range cells {
-			font := Regular
+			font := draw.Regular
 			if header || (j == 0 && n > 1) {
-				font = Bold
+				font = draw.Bold
 			}
 			word, line := ss.measure(text, font)
 			minW[j] = max(minW[j], word+2*sheetCellPadX)
@@ -903,29 +904,8 @@ func (ss *sheetSetter) columnNeeds(t *schema.Table, n int) (minW, wantW []float6
 
 // measure returns the widest word and the widest line of text set on one
 // line, in mm.
-func (ss *sheetSetter) measure(text string, font FontStyle) (word, line float64) {
-	size := ss.st.size
-	space := ss.fonts.Width(" ", font, size)
-	for _, para := range parseRich(text) {
-		w := 0.0
-		for i, wd := range para {
-			ww := 0.0
-			for _, seg := range wd {
-				if seg.icon != "" {
-					ww += iconEm * size * ptMM
-				} else {
-					ww += ss.fonts.Width(seg.text, seg.font(font), size)
-				}
-			}
-			word = max(word, ww)
-			if i > 0 {
-				w += space
-			}
-			w += ww
-		}
-		line = max(line, w)
-	}
-	return word, line
+func (ss *sheetSetter) measure(text string, font draw.FontStyle) (word, line float64) {
+	return typeset.Measure(ss.fonts, text, font, ss.st.size)
 }
 
 // autoWidths shares total between columns: each its wish when all fit,
@@ -967,23 +947,23 @@ func scaleTo(rel []float64, total float64) []float64 {
 // row sets one table row; index -1 is the header. The first column of a
 // table of several is bold, as it usually labels the row.
 func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetItem {
-	blocks := make([]TextBlock, len(widths))
+	blocks := make([]typeset.Block, len(widths))
 	h := 0.0
 	for j, w := range widths {
 		text := ""
 		if j < len(cells) {
 			text = cells[j]
 		}
-		font := Regular
+		font := draw.Regular
 		if index < 0 || (j == 0 && len(widths) > 1) {
-			font = Bold
+			font = draw.Bold
 		}
-		ts := TextStyle{Font: font, Size: ss.st.size, MinSize: round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
-		blocks[j] = ss.fonts.LayoutText(text, ts, w-2*sheetCellPadX, sheetUnbounded)
+		ts := typeset.Style{Font: font, Size: ss.st.size, MinSize: round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
+		blocks[j] = typeset.Layout(ss.fonts, text, ts, w-2*sheetCellPadX, sheetUnbounded)
 		h = max(h, blocks[j].Height)
 	}
 	h += 2 * sheetCellPadY
-	return &sheetItem{h: h, draw: func(c Canvas, x, y float64) {
+	return &sheetItem{h: h, draw: func(c draw.Canvas, x, y float64) {
 		ss.drawRow(c, x, y, h, blocks, widths, index)
 	}}
 }
@@ -991,23 +971,23 @@ func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetIt
 // drawRow draws a table row: the header filled with the accent and set in
 // white (outlined and dark with ink-saver), light zebra stripes, thin cell
 // borders.
-func (ss *sheetSetter) drawRow(c Canvas, x, y, h float64, cells []TextBlock, widths []float64, index int) {
+func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.Block, widths []float64, index int) {
 	st := ss.st
 	ink, paper := st.ink, st.paper
-	border := Stroked(sheetBorder, 0.15)
+	border := draw.Stroked(sheetBorder, 0.15)
 	switch {
 	case index < 0 && st.inkSaver:
-		border = Stroked(st.accent, 0.3)
+		border = draw.Stroked(st.accent, 0.3)
 	case index < 0:
-		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, Filled(st.accent))
-		ink, paper = White, st.accent
+		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, draw.Filled(st.accent))
+		ink, paper = draw.White, st.accent
 	case index%2 == 1 && !st.inkSaver:
-		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, Filled(st.zebra))
+		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, draw.Filled(st.zebra))
 		paper = st.zebra
 	}
 	cx := x
 	for j, w := range widths {
-		ss.fonts.DrawText(c, cells[j], cx+sheetCellPadX, y+sheetCellPadY, w-2*sheetCellPadX, h-2*sheetCellPadY, ink, paper)
+		typeset.Draw(ss.fonts, c, cells[j], cx+sheetCellPadX, y+sheetCellPadY, w-2*sheetCellPadX, h-2*sheetCellPadY, ink, paper)
 		cx += w
 	}
 	cx = x
@@ -1023,11 +1003,7 @@ func (ss *sheetSetter) drawRow(c Canvas, x, y, h float64, cells []TextBlock, wid
 // a side is reported. Page and half-page sheets flow onto further pages, so
 // only a piece that cannot be split (a table row, a heading) taller than a
 // whole column is.
-func sheetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	s, ok := e.(*schema.Sheet)
-	if !ok {
-		return nil
-	}
+func sheetOverflows(r *Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
 	what := fmt.Sprintf("sheet %q", s.ID)
 	l, err := r.layoutSheet(s, packSheetOptions(p))
 	if err != nil {
@@ -1134,8 +1110,7 @@ func blockWhat(s *schema.Sheet, b *schema.Block) string {
 // indexSheet describes a sheet's PDF in the kit index: its size, how many
 // a page, its pages and how its back prints, and the sheets printed on its
 // pages (printWith:).
-func indexSheet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.Sheet)
+func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) []string {
 	sheets := append([]*schema.Sheet{s}, p.SheetsPrintedWith(s.ID)...)
 	pl, err := r.planSheets(sheets, opts)
 	if err != nil {

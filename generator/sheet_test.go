@@ -16,6 +16,7 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -42,14 +43,14 @@ func sheetOpts(paper string, d layout.Duplex) PrintOptions {
 
 // recordSink records every page of a sheet into one log.
 type recordSink struct {
-	rec   Recorder
+	rec   draw.Recorder
 	pages int
 }
 
 // AddPage implements pageSink.
-func (s *recordSink) AddPage(w, h float64) Canvas {
+func (s *recordSink) AddPage(w, h float64) draw.Canvas {
 	s.pages++
-	s.rec.log("page %d %.2fx%.2f", s.pages, w, h)
+	s.rec.Logf("page %d %.2fx%.2f", s.pages, w, h)
 	return &s.rec
 }
 
@@ -267,7 +268,7 @@ func TestSheetMargin(t *testing.T) {
 	m := opts.Margin
 	for _, page := range l.front.pages {
 		for _, p := range page.items {
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			p.it.draw(rec, l.geom.inset+p.x, l.geom.inset+p.y)
 			for _, op := range rec.Ops {
 				var x, y float64
@@ -420,10 +421,10 @@ type guideInk struct {
 	clips [][]layout.Rect // per page, the clip of each side drawn, in order
 }
 
-func newGuideInk(f *Fonts) *guideInk { return &guideInk{inkCanvas: newInkCanvas(f)} }
+func newGuideInk(f *draw.Fonts) *guideInk { return &guideInk{inkCanvas: newInkCanvas(f)} }
 
 // AddPage implements pageSink.
-func (c *guideInk) AddPage(w, h float64) Canvas {
+func (c *guideInk) AddPage(w, h float64) draw.Canvas {
 	c.inkCanvas.AddPage(w, h)
 	c.depth = 0
 	c.guide, c.clips = append(c.guide, nil), append(c.clips, nil)
@@ -437,13 +438,19 @@ func (c *guideInk) tag() {
 	}
 }
 
-func (c *guideInk) Rect(x, y, w, h, r float64, s Style) { c.inkCanvas.Rect(x, y, w, h, r, s); c.tag() }
-func (c *guideInk) Ellipse(x, y, w, h float64, s Style) { c.inkCanvas.Ellipse(x, y, w, h, s); c.tag() }
-func (c *guideInk) Line(x1, y1, x2, y2 float64, col Color, width float64) {
+func (c *guideInk) Rect(x, y, w, h, r float64, s draw.Style) {
+	c.inkCanvas.Rect(x, y, w, h, r, s)
+	c.tag()
+}
+func (c *guideInk) Ellipse(x, y, w, h float64, s draw.Style) {
+	c.inkCanvas.Ellipse(x, y, w, h, s)
+	c.tag()
+}
+func (c *guideInk) Line(x1, y1, x2, y2 float64, col draw.Color, width float64) {
 	c.inkCanvas.Line(x1, y1, x2, y2, col, width)
 	c.tag()
 }
-func (c *guideInk) Text(x, y float64, s string, f FontStyle, size float64, col Color) {
+func (c *guideInk) Text(x, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
 	c.inkCanvas.Text(x, y, s, f, size, col)
 	c.tag()
 }
@@ -535,7 +542,7 @@ func TestSheetPagesInsideMargin(t *testing.T) {
 							t.Fatalf("%s: %d pages, want %d", name, len(ink.pages), len(want))
 						}
 						area := layout.Printable(opts.Paper, opts.Margin)
-						white := l.style.paper == White
+						white := l.style.paper == draw.White
 						for i, ops := range ink.pages {
 							w := want[i]
 							checkSheetPage(t, fmt.Sprintf("%s page %d", name, i+1), l.geom, w, ink.clips[i], area, eps)

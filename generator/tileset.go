@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -48,21 +49,21 @@ const (
 // Colours of the tiles. Floor, door and wall differ in lightness, not only
 // in hue, so that walls and doors read at a glance in grey too.
 var (
-	tileFloor     = Color{0xe8, 0xe1, 0xd0}
-	tileFloorLine = Color{0xd5, 0xcc, 0xb6}
-	tileWallInk   = Color{0x2b, 0x26, 0x22}
-	tileDoorInk   = Color{0x9c, 0x6b, 0x3a}
-	tileDoorEdge  = Color{0x5a, 0x3c, 0x1e}
-	tileHazard    = Color{0xf0, 0xc0, 0x40}
-	tileExitSign  = Color{0x1e, 0x7a, 0x3c}
-	tileBlood     = Color{0x9b, 0x1b, 0x1b}
-	tileLabInk    = Color{0x1d, 0x4e, 0x89}
-	tileText      = Color{0x22, 0x1e, 0x1a}
-	tileBackHand  = Color{0xe8, 0x8a, 0x8a}
-	tileBacks     = map[string]Color{
-		schema.TileRoom:  {0x3a, 0x34, 0x2e},
-		schema.TileStart: {0x2c, 0x4a, 0x38},
-		schema.TileExit:  {0x5c, 0x1e, 0x1e},
+	tileFloor     = draw.RGB(0xe8, 0xe1, 0xd0)
+	tileFloorLine = draw.RGB(0xd5, 0xcc, 0xb6)
+	tileWallInk   = draw.RGB(0x2b, 0x26, 0x22)
+	tileDoorInk   = draw.RGB(0x9c, 0x6b, 0x3a)
+	tileDoorEdge  = draw.RGB(0x5a, 0x3c, 0x1e)
+	tileHazard    = draw.RGB(0xf0, 0xc0, 0x40)
+	tileExitSign  = draw.RGB(0x1e, 0x7a, 0x3c)
+	tileBlood     = draw.RGB(0x9b, 0x1b, 0x1b)
+	tileLabInk    = draw.RGB(0x1d, 0x4e, 0x89)
+	tileText      = draw.RGB(0x22, 0x1e, 0x1a)
+	tileBackHand  = draw.RGB(0xe8, 0x8a, 0x8a)
+	tileBacks     = map[string]draw.Color{
+		schema.TileRoom:  draw.RGB(0x3a, 0x34, 0x2e),
+		schema.TileStart: draw.RGB(0x2c, 0x4a, 0x38),
+		schema.TileExit:  draw.RGB(0x5c, 0x1e, 0x1e),
 	}
 )
 
@@ -90,11 +91,7 @@ func TileLookOf(p *schema.Pack, ts *schema.TileSet) TileLook {
 }
 
 // buildTileSet plans a tile set's PDF and its preview.
-func buildTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	ts, ok := e.(*schema.TileSet)
-	if !ok {
-		return nil
-	}
+func buildTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts BuildOptions) []job {
 	jobs := []job{fileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteTileSet(w, p, ts, opts.Print)
 	})}
@@ -108,12 +105,12 @@ func buildTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptio
 			items = append(items, previewItem{
 				label: fmt.Sprintf("previewing tile %q of tile set %q", t.ID, ts.ID),
 				path:  fmt.Sprintf("preview/%s/%s.png", ts.ID, t.ID),
-				draw:  func(cv Canvas) { r.DrawTileFace(cv, t, look, 0) },
+				draw:  func(cv draw.Canvas) { r.DrawTileFace(cv, t, look, 0) },
 			})
 		}
 		items = append(items, previewItem{
 			label: fmt.Sprintf("previewing the back of tile set %q", ts.ID),
-			draw:  func(cv Canvas) { r.DrawTileBack(cv, look, 0) },
+			draw:  func(cv draw.Canvas) { r.DrawTileBack(cv, look, 0) },
 		})
 		name := "preview/" + ts.ID + ".png"
 		jobs = append(jobs, job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
@@ -170,7 +167,7 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *schema.TileSet,
 		if t == nil || t.Art == "" || t.Count < 1 {
 			continue
 		}
-		if _, err := r.images.get(t.Art).load(); err != nil {
+		if _, err := r.images.Load(t.Art); err != nil {
 			return 0, fmt.Errorf("%s: tile set %s, %s art: %w", t.Ref.Child("art").Pos(), ts.ID, t.Label(), err)
 		}
 	}
@@ -178,7 +175,7 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *schema.TileSet,
 	if p != nil && p.Game != nil {
 		title = p.Game.Title + " - " + title
 	}
-	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
 	if err := r.imposeTiles(pdfSink{doc}, doc, p, ts, copies, of, opts); err != nil {
 		return 0, err
 	}
@@ -191,12 +188,12 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *schema.TileSet,
 // imposeTiles draws the pages of a tile set on sink, as imposeDeck does a
 // deck's: each sheet of fronts followed, for duplex, by its back page.
 // doc, when the sink is a PDF, holds the templates of repeated sides.
-func (r *Renderer) imposeTiles(sink pageSink, doc *PDF, p *schema.Pack, ts *schema.TileSet, copies []*CardData, of map[*CardData]*schema.Tile, opts PrintOptions) error {
+func (r *Renderer) imposeTiles(sink pageSink, doc *draw.PDF, p *schema.Pack, ts *schema.TileSet, copies []*CardData, of map[*CardData]*schema.Tile, opts PrintOptions) error {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return fmt.Errorf("tile set %s: %w", ts.ID, err)
 	}
-	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*schema.Tile]*PDFTemplate{}}
+	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*schema.Tile]*draw.PDFTemplate{}}
 	face, back := tileSides(ts.Role)
 	r.imposeDeck(sink, grid, copies, face, back, opts, art.draw)
 	return nil
@@ -207,23 +204,23 @@ func (r *Renderer) imposeTiles(sink pageSink, doc *PDF, p *schema.Pack, ts *sche
 // otherwise (and always on canvases other than PDF pages).
 type tileArt struct {
 	r     *Renderer
-	doc   *PDF
+	doc   *draw.PDF
 	look  TileLook
 	of    map[*CardData]*schema.Tile
 	bleed float64
-	faces map[*schema.Tile]*PDFTemplate
-	back  *PDFTemplate
+	faces map[*schema.Tile]*draw.PDFTemplate
+	back  *draw.PDFTemplate
 }
 
 // template returns the PDF template of a side placed more than once, or nil.
-func (a *tileArt) template(t *schema.Tile, back bool) *PDFTemplate {
+func (a *tileArt) template(t *schema.Tile, back bool) *draw.PDFTemplate {
 	if a.doc == nil {
 		return nil
 	}
 	size := TileSize + 2*a.bleed
 	if back {
 		if a.back == nil {
-			a.back = a.doc.Template(size, size, func(c Canvas) {
+			a.back = a.doc.Template(size, size, func(c draw.Canvas) {
 				c.Push()
 				c.Translate(a.bleed, a.bleed)
 				a.r.DrawTileBack(c, a.look, a.bleed)
@@ -237,7 +234,7 @@ func (a *tileArt) template(t *schema.Tile, back bool) *PDFTemplate {
 	}
 	tpl, ok := a.faces[t]
 	if !ok {
-		tpl = a.doc.Template(size, size, func(c Canvas) {
+		tpl = a.doc.Template(size, size, func(c draw.Canvas) {
 			c.Push()
 			c.Translate(a.bleed, a.bleed)
 			a.r.DrawTileFace(c, t, a.look, a.bleed)
@@ -249,12 +246,12 @@ func (a *tileArt) template(t *schema.Tile, back bool) *PDFTemplate {
 }
 
 // draw implements cardDrawer.
-func (a *tileArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
+func (a *tileArt) draw(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 	t := a.of[cd]
 	if t == nil {
 		return
 	}
-	drawInSlot(c, s, a.bleed, func() *PDFTemplate { return a.template(t, back) }, func(c Canvas, _ layout.Sides) {
+	drawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(t, back) }, func(c draw.Canvas, _ layout.Sides) {
 		if back {
 			a.r.DrawTileBack(c, a.look, a.bleed)
 		} else {
@@ -264,11 +261,7 @@ func (a *tileArt) draw(c Canvas, cd *CardData, back bool, s layout.Slot) {
 }
 
 // indexTileSet describes a tile set's PDF in the kit's index.
-func indexTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	ts, ok := e.(*schema.TileSet)
-	if !ok {
-		return nil
-	}
+func indexTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) []string {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return nil
@@ -303,11 +296,7 @@ func indexTileSet(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptio
 
 // tileSetOverflows lists the tile names that do not fit their tile even at
 // the smallest size: they are cut short.
-func tileSetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	ts, ok := e.(*schema.TileSet)
-	if !ok {
-		return nil
-	}
+func tileSetOverflows(r *Renderer, p *schema.Pack, ts *schema.TileSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, t := range ts.Tiles {
 		if t == nil || t.Name == "" {
@@ -326,10 +315,10 @@ func tileSetOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.Te
 func (r *Renderer) tileName(t *schema.Tile) (name string, size float64, fits bool) {
 	room := tileInner - 6
 	name, size = t.Name, tileNamePt
-	for size > tileNameMin && r.Fonts.Width(name, Bold, size) > room {
+	for size > tileNameMin && r.Fonts.Width(name, draw.Bold, size) > room {
 		size -= 0.5
 	}
-	clipped := r.clipText(name, Bold, size, room)
+	clipped := r.clipText(name, draw.Bold, size, room)
 	return clipped, size, clipped == name
 }
 
@@ -337,11 +326,11 @@ func (r *Renderer) tileName(t *schema.Tile) (name string, size float64, fits boo
 
 // DrawTileFace draws a tile's face with its top-left trim corner at the
 // origin, bleed reaching past the trim on every side.
-func (r *Renderer) DrawTileFace(c Canvas, t *schema.Tile, look TileLook, bleed float64) {
+func (r *Renderer) DrawTileFace(c draw.Canvas, t *schema.Tile, look TileLook, bleed float64) {
 	c = r.surface(c)
 	const s = TileSize
 	if !r.InkSaver {
-		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, Filled(tileFloor))
+		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, draw.Filled(tileFloor))
 		drawTileFloor(c, bleed)
 	}
 	if t.Art != "" {
@@ -364,7 +353,7 @@ func (r *Renderer) DrawTileFace(c Canvas, t *schema.Tile, look TileLook, bleed f
 }
 
 // drawTileFloor draws faint floorboards across the floor.
-func drawTileFloor(c Canvas, bleed float64) {
+func drawTileFloor(c draw.Canvas, bleed float64) {
 	const s = TileSize
 	for y := tileWall + tileInner/6; y < s-tileWall-1; y += tileInner / 6 {
 		c.Line(-bleed, round2(y), s+bleed, round2(y), tileFloorLine, 0.25)
@@ -373,21 +362,12 @@ func drawTileFloor(c Canvas, bleed float64) {
 
 // drawTileArt draws a tile's picture over the floor and under the walls,
 // covering the tile and its bleed (with ink-saver, the trim only).
-func (r *Renderer) drawTileArt(c Canvas, path string, bleed float64) {
-	ic, ok := c.(imageCanvas)
-	if !ok {
-		return
-	}
+func (r *Renderer) drawTileArt(c draw.Canvas, path string, bleed float64) {
 	if r.InkSaver {
 		bleed = 0
 	}
 	box := layout.Rect{X: -bleed, Y: -bleed, W: TileSize + 2*bleed, H: TileSize + 2*bleed}
-	pic := picture{img: r.images.get(path), variant: imageVariant{alpha: 1}}
-	dst := box
-	if img, err := pic.img.load(); err == nil {
-		dst = fitRect(box, img.Width, img.Height, "cover")
-	}
-	ic.placeImage(pic, dst, box)
+	draw.DrawImage(c, r.images, path, 1, box, "cover")
 }
 
 // drawTileSide draws the n side of a tile (the caller turns the canvas for
@@ -395,7 +375,7 @@ func (r *Renderer) drawTileArt(c Canvas, path string, bleed float64) {
 // at the centre with a closed double door in it. The main exit's doorway
 // is drawn so too; its sign comes later (drawMainExit). Exit tiles' walls
 // are striped: they cannot be bashed (L573).
-func (r *Renderer) drawTileSide(c Canvas, side string, exit bool, bleed float64) {
+func (r *Renderer) drawTileSide(c draw.Canvas, side string, exit bool, bleed float64) {
 	const s = TileSize
 	outer := -bleed
 	if r.InkSaver {
@@ -413,34 +393,34 @@ func (r *Renderer) drawTileSide(c Canvas, side string, exit bool, bleed float64)
 	leaf := (tileDoor - 0.6) / 2
 	fill := tileDoorInk
 	if r.InkSaver {
-		fill = White
+		fill = draw.White
 	}
 	for _, x := range []float64{g0, s/2 + 0.3} {
 		c.Rect(round2(x), y, round2(leaf), tileDoorLeaf, 0, fillStroke(fill, tileDoorEdge, 0.3))
 	}
 	// Knobs beside the meeting edges.
 	for _, x := range []float64{s/2 - 2.2, s/2 + 1.4} {
-		c.Ellipse(round2(x), round2(y+tileDoorLeaf+0.35), 0.8, 0.8, Filled(tileDoorEdge))
+		c.Ellipse(round2(x), round2(y+tileDoorLeaf+0.35), 0.8, 0.8, draw.Filled(tileDoorEdge))
 	}
 }
 
 // drawWall draws a stretch of wall: solid dark, or with ink-saver an
 // outline hatched with thin lines; an unbashable wall (exit tiles) has
 // hazard stripes, or with ink-saver cross-hatching.
-func (r *Renderer) drawWall(c Canvas, w layout.Rect, unbashable bool) {
+func (r *Renderer) drawWall(c draw.Canvas, w layout.Rect, unbashable bool) {
 	if w.W <= 0 || w.H <= 0 {
 		return
 	}
 	w = layout.Rect{X: round2(w.X), Y: round2(w.Y), W: round2(w.W), H: round2(w.H)}
 	if r.InkSaver {
-		c.Rect(w.X, w.Y, w.W, w.H, 0, fillStroke(White, tileWallInk, 0.35))
+		c.Rect(w.X, w.Y, w.W, w.H, 0, fillStroke(draw.White, tileWallInk, 0.35))
 		hatch(c, w, tileWallInk, 0.3, 1)
 		if unbashable {
 			hatch(c, w, tileWallInk, 0.3, -1)
 		}
 		return
 	}
-	c.Rect(w.X, w.Y, w.W, w.H, 0, Filled(tileWallInk))
+	c.Rect(w.X, w.Y, w.W, w.H, 0, draw.Filled(tileWallInk))
 	if unbashable {
 		hatch(c, w, tileHazard, tileStripe/2.4, 1)
 	}
@@ -448,7 +428,7 @@ func (r *Renderer) drawWall(c Canvas, w layout.Rect, unbashable bool) {
 
 // hatch draws diagonal lines across rect w, clipped to it: rising to the
 // right for dir 1, falling for -1.
-func hatch(c Canvas, w layout.Rect, col Color, width, dir float64) {
+func hatch(c draw.Canvas, w layout.Rect, col draw.Color, width, dir float64) {
 	c.Push()
 	c.ClipRect(w.X, w.Y, w.W, w.H)
 	for x := w.X - w.H; x < w.Right()+w.H; x += tileStripe {
@@ -463,13 +443,13 @@ func hatch(c Canvas, w layout.Rect, col Color, width, dir float64) {
 
 // drawTileCorners squares off the inner corners where two walls meet, so
 // the walls read as one outline.
-func (r *Renderer) drawTileCorners(c Canvas, exit bool) {
+func (r *Renderer) drawTileCorners(c draw.Canvas, exit bool) {
 	if r.InkSaver {
 		return
 	}
 	const s = TileSize
 	for _, p := range []pt{{0, 0}, {s - tileWall, 0}, {0, s - tileWall}, {s - tileWall, s - tileWall}} {
-		c.Rect(round2(p.X), round2(p.Y), tileWall, tileWall, 0, Filled(tileWallInk))
+		c.Rect(round2(p.X), round2(p.Y), tileWall, tileWall, 0, draw.Filled(tileWallInk))
 		if exit {
 			hatch(c, layout.Rect{X: p.X, Y: p.Y, W: tileWall, H: tileWall}, tileHazard, tileStripe/2.4, 1)
 		}
@@ -478,19 +458,19 @@ func (r *Renderer) drawTileCorners(c Canvas, exit bool) {
 
 // drawMainExit draws the main exit's sign over its doorway on n: a green
 // EXIT plate with an arrow out through the doorway.
-func (r *Renderer) drawMainExit(c Canvas) {
+func (r *Renderer) drawMainExit(c draw.Canvas) {
 	const s = TileSize
 	const w, h, size = 26.0, 9.0, 15.0
 	x, y := (s-w)/2, tileWall+1.2
-	plate, ink := tileExitSign, White
+	plate, ink := tileExitSign, draw.White
 	if r.InkSaver {
-		plate, ink = White, tileExitSign
+		plate, ink = draw.White, tileExitSign
 	}
 	c.Rect(round2(x), round2(y), w, h, 1.2, fillStroke(plate, tileExitSign, 0.6))
 	label := "EXIT"
-	capH := r.Fonts.CapHeight(Bold, size)
-	tw := r.Fonts.Width(label, Bold, size)
-	c.Text(round2(x+2), round2(y+(h+capH)/2), label, Bold, size, ink)
+	capH := r.Fonts.CapHeight(draw.Bold, size)
+	tw := r.Fonts.Width(label, draw.Bold, size)
+	c.Text(round2(x+2), round2(y+(h+capH)/2), label, draw.Bold, size, ink)
 	// The arrow, right of the word, pointing out through the doorway.
 	ax := x + 2 + tw + (w-2-tw)/2
 	polygon(c, arrowShape(pt{ax, y + h/2}, pt{0, -1}, h-2.4, 1.6, 4.4, 2.8), ink, ink, 0)
@@ -499,7 +479,7 @@ func (r *Renderer) drawMainExit(c Canvas) {
 // drawTileMarks draws what stands on the floor: the orientation arrow,
 // the LAB plate, the start position, the hand print, the name and the
 // exit row's caption.
-func (r *Renderer) drawTileMarks(c Canvas, t *schema.Tile, look TileLook) {
+func (r *Renderer) drawTileMarks(c draw.Canvas, t *schema.Tile, look TileLook) {
 	const s = TileSize
 	if look.Orient {
 		r.drawOrientation(c)
@@ -515,20 +495,20 @@ func (r *Renderer) drawTileMarks(c Canvas, t *schema.Tile, look TileLook) {
 	bottom := s - tileWall - 1.5
 	if t.Name != "" {
 		name, size, _ := r.tileName(t)
-		w := r.Fonts.Width(name, Bold, size)
+		w := r.Fonts.Width(name, draw.Bold, size)
 		if t.Art != "" {
 			// A plate keeps the name legible over the picture.
-			h := r.Fonts.Ascent(Bold, size) + r.Fonts.Descent(Bold, size)
-			c.Rect(round2((s-w)/2-1.2), round2(bottom-h-0.5), round2(w+2.4), round2(h+1), 1, Filled(White))
+			h := r.Fonts.Ascent(draw.Bold, size) + r.Fonts.Descent(draw.Bold, size)
+			c.Rect(round2((s-w)/2-1.2), round2(bottom-h-0.5), round2(w+2.4), round2(h+1), 1, draw.Filled(draw.White))
 		}
-		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(Bold, size)), name, Bold, size, tileText)
-		bottom -= r.Fonts.Ascent(Bold, size) + r.Fonts.Descent(Bold, size) + 0.6
+		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(draw.Bold, size)), name, draw.Bold, size, tileText)
+		bottom -= r.Fonts.Ascent(draw.Bold, size) + r.Fonts.Descent(draw.Bold, size) + 0.6
 	}
 	if look.Role == schema.TileExit {
 		capt := "WALLS CANNOT BE BASHED"
-		w := r.Fonts.Width(capt, Bold, tileCaptPt)
-		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(Bold, tileCaptPt)), capt, Bold, tileCaptPt, tileText)
-		bottom -= r.Fonts.Ascent(Bold, tileCaptPt) + r.Fonts.Descent(Bold, tileCaptPt) + 0.6
+		w := r.Fonts.Width(capt, draw.Bold, tileCaptPt)
+		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(draw.Bold, tileCaptPt)), capt, draw.Bold, tileCaptPt, tileText)
+		bottom -= r.Fonts.Ascent(draw.Bold, tileCaptPt) + r.Fonts.Descent(draw.Bold, tileCaptPt) + 0.6
 	}
 	// The middle: the start position and the hand print, side by side
 	// when a tile has both.
@@ -550,53 +530,53 @@ func (r *Renderer) drawTileMarks(c Canvas, t *schema.Tile, look TileLook) {
 
 // drawOrientation draws the orientation mark in the top-left corner: an
 // arrow pointing n, toward the exit row, with "EXIT" beside it.
-func (r *Renderer) drawOrientation(c Canvas) {
+func (r *Renderer) drawOrientation(c draw.Canvas) {
 	const l = 8.0
 	x, y := tileWall+3.2, tileWall+1.8
 	polygon(c, arrowShape(pt{x, y + l/2}, pt{0, -1}, l, 1.1, 3.4, 2.6), tileText, tileText, 0)
 	c.Push()
 	c.Rotate(-90, x+2.9, y+l)
-	c.Text(round2(x+2.9), round2(y+l), "EXIT", Bold, 4.5, tileText)
+	c.Text(round2(x+2.9), round2(y+l), "EXIT", draw.Bold, 4.5, tileText)
 	c.Pop()
 }
 
 // drawLabPlate draws the LAB label (L647) centred on p.
-func (r *Renderer) drawLabPlate(c Canvas, p pt) {
+func (r *Renderer) drawLabPlate(c draw.Canvas, p pt) {
 	const w, h, size = 22.0, 9.0, 16.0
-	plate, ink := tileLabInk, White
+	plate, ink := tileLabInk, draw.White
 	if r.InkSaver {
-		plate, ink = White, tileLabInk
+		plate, ink = draw.White, tileLabInk
 	}
 	c.Rect(round2(p.X-w/2), round2(p.Y-h/2), w, h, 1.5, fillStroke(plate, tileLabInk, 0.6))
-	capH := r.Fonts.CapHeight(Bold, size)
-	tw := r.Fonts.Width("LAB", Bold, size)
-	c.Text(round2(p.X-tw/2), round2(p.Y+capH/2), "LAB", Bold, size, ink)
+	capH := r.Fonts.CapHeight(draw.Bold, size)
+	tw := r.Fonts.Width("LAB", draw.Bold, size)
+	c.Text(round2(p.X-tw/2), round2(p.Y+capH/2), "LAB", draw.Bold, size, ink)
 }
 
 // drawStartPosition draws a start tile's position (A14): the number in a
 // disc of diameter d, with START above it.
-func (r *Renderer) drawStartPosition(c Canvas, n int, p pt, d float64) {
-	disc, ink := tileWallInk, White
+func (r *Renderer) drawStartPosition(c draw.Canvas, n int, p pt, d float64) {
+	disc, ink := tileWallInk, draw.White
 	if r.InkSaver {
-		disc, ink = White, tileWallInk
+		disc, ink = draw.White, tileWallInk
 	}
 	d = round2(d)
 	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(disc, tileWallInk, 0.5))
 	num := fmt.Sprint(n)
-	size := round2(d * 0.62 / ptMM)
-	capH := r.Fonts.CapHeight(Bold, size)
-	c.Text(round2(p.X-r.Fonts.Width(num, Bold, size)/2), round2(p.Y+capH/2), num, Bold, size, ink)
+	size := round2(d * 0.62 / draw.PtMM)
+	capH := r.Fonts.CapHeight(draw.Bold, size)
+	c.Text(round2(p.X-r.Fonts.Width(num, draw.Bold, size)/2), round2(p.Y+capH/2), num, draw.Bold, size, ink)
 	label := "START"
-	lw := r.Fonts.Width(label, Bold, tileCaptPt)
-	c.Text(round2(p.X-lw/2), round2(p.Y-d/2-1), label, Bold, tileCaptPt, tileText)
+	lw := r.Fonts.Width(label, draw.Bold, tileCaptPt)
+	c.Text(round2(p.X-lw/2), round2(p.Y-d/2-1), label, draw.Bold, tileCaptPt, tileText)
 }
 
 // drawHandPrint draws the bloody hand print, the zombie spawn symbol
 // (L301), about size mm tall and centred on p: a palm, four fingers, a
 // thumb and a few drops.
-func drawHandPrint(c Canvas, p pt, size float64, col Color) {
+func drawHandPrint(c draw.Canvas, p pt, size float64, col draw.Color) {
 	k := size / 24
-	blood := Filled(col)
+	blood := draw.Filled(col)
 	at := func(x, y float64) pt { return pt{p.X + x*k, p.Y + y*k} }
 	oval := func(x, y, w, h, turn float64) {
 		q := at(x, y)
@@ -632,32 +612,32 @@ func drawHandPrint(c Canvas, p pt, size float64, col Color) {
 // DrawTileBack draws the back of the tiles of a role with its top-left
 // trim corner at the origin: the same for every tile of the role, with
 // the role's word (ROOM, START or EXIT) and the game's title.
-func (r *Renderer) DrawTileBack(c Canvas, look TileLook, bleed float64) {
+func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
 	c = r.surface(c)
 	const s = TileSize
 	bg := cmp.Or(tileBacks[look.Role], tileBacks[schema.TileRoom])
-	ink := White
+	ink := draw.White
 	if r.InkSaver {
 		ink = tileWallInk
 	} else {
-		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, Filled(bg))
+		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, draw.Filled(bg))
 	}
-	c.Rect(4, 4, s-8, s-8, 1.5, Stroked(ink, 0.5))
-	c.Rect(5.2, 5.2, s-10.4, s-10.4, 1, Stroked(ink, 0.2))
+	c.Rect(4, 4, s-8, s-8, 1.5, draw.Stroked(ink, 0.5))
+	c.Rect(5.2, 5.2, s-10.4, s-10.4, 1, draw.Stroked(ink, 0.2))
 	word := strings.ToUpper(cmp.Or(look.Role, schema.TileRoom))
 	size := 22.0
-	for size > 10 && r.Fonts.Width(word, Bold, size) > s-16 {
+	for size > 10 && r.Fonts.Width(word, draw.Bold, size) > s-16 {
 		size--
 	}
-	capH := r.Fonts.CapHeight(Bold, size)
-	c.Text(round2((s-r.Fonts.Width(word, Bold, size))/2), round2(s/2+capH/2-2), word, Bold, size, ink)
+	capH := r.Fonts.CapHeight(draw.Bold, size)
+	c.Text(round2((s-r.Fonts.Width(word, draw.Bold, size))/2), round2(s/2+capH/2-2), word, draw.Bold, size, ink)
 	if look.Title != "" {
 		title, tsize := look.Title, 7.0
-		for tsize > 4.5 && r.Fonts.Width(title, Regular, tsize) > s-16 {
+		for tsize > 4.5 && r.Fonts.Width(title, draw.Regular, tsize) > s-16 {
 			tsize -= 0.5
 		}
-		title = r.clipText(title, Regular, tsize, s-16)
-		c.Text(round2((s-r.Fonts.Width(title, Regular, tsize))/2), round2(s/2+capH/2+5), title, Regular, tsize, ink)
+		title = r.clipText(title, draw.Regular, tsize, s-16)
+		c.Text(round2((s-r.Fonts.Width(title, draw.Regular, tsize))/2), round2(s/2+capH/2+5), title, draw.Regular, tsize, ink)
 	}
 	// A small hand print under the word on the exit back: exit rooms
 	// always hold zombies (L303). It is the same on all five.

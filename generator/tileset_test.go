@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -65,7 +67,7 @@ func recordTiles(t *testing.T, r *Renderer, p *schema.Pack, ts *schema.TileSet, 
 
 // countBacks counts the backs of a role drawn on a recorded page: its
 // role word in large letters.
-func countBacks(rec *Recorder, role string) int {
+func countBacks(rec *draw.Recorder, role string) int {
 	n := 0
 	word := fmt.Sprintf("%q", strings.ToUpper(role))
 	for _, op := range rec.Ops {
@@ -137,7 +139,7 @@ func TestTileSetPages(t *testing.T) {
 // slotClips returns the clip of each side drawn on a recorded page: the
 // art rectangle drawInSlot clips the side to (the first clip after a push
 // at the page's top level).
-func slotClips(rec *Recorder) []layout.Rect {
+func slotClips(rec *draw.Recorder) []layout.Rect {
 	var out []layout.Rect
 	depth := 0
 	fresh := false
@@ -163,7 +165,7 @@ func slotClips(rec *Recorder) []layout.Rect {
 
 // slotDrawings returns what each side drawn on a recorded page draws, in
 // its own coordinates (everything after its translate up to its pop).
-func slotDrawings(rec *Recorder) []string {
+func slotDrawings(rec *draw.Recorder) []string {
 	var out []string
 	depth := 0
 	var cur []string
@@ -233,7 +235,7 @@ func TestTileBacksRegistered(t *testing.T) {
 		}
 	}
 	// The roles' backs are told apart.
-	var room, exit Recorder
+	var room, exit draw.Recorder
 	r.DrawTileBack(&room, TileLook{Role: schema.TileRoom, Title: "T"}, 3)
 	r.DrawTileBack(&exit, TileLook{Role: schema.TileExit, Title: "T"}, 3)
 	if room.String() == exit.String() || !strings.Contains(exit.String(), `"EXIT"`) {
@@ -278,7 +280,7 @@ func TestTileFaceGolden(t *testing.T) {
 			if c.rotationAllowed {
 				look.Orient = false
 			}
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			if c.back {
 				r.DrawTileBack(rec, look, 3)
 			} else {
@@ -309,41 +311,41 @@ func TestTileFaceGolden(t *testing.T) {
 func TestTileFaceContent(t *testing.T) {
 	p := loadTiles(t)
 	r := newTestRenderer(t)
-	draw := func(id string, orient bool) string {
+	paint := func(id string, orient bool) string {
 		ts, tl := tileOf(t, p, id)
 		look := TileLookOf(p, ts)
 		look.Orient = orient
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		r.DrawTileFace(rec, tl, look, 3)
 		return rec.String()
 	}
 	has := func(log, s string) bool { return strings.Contains(log, s) }
-	lab := draw("lab-a", true)
+	lab := paint("lab-a", true)
 	if !has(lab, `"LAB"`) || !has(lab, `"EXIT"`) || !has(lab, tileBlood.Hex()) {
 		t.Error("lab-a: want the LAB plate, the orientation mark and the hand print")
 	}
-	if free := draw("lab-a", false); has(free, `"EXIT"`) {
+	if free := paint("lab-a", false); has(free, `"EXIT"`) {
 		t.Error("the orientation mark is drawn though tiles may be turned")
 	}
-	if c := draw("corridor", false); has(c, `"LAB"`) || has(c, tileBlood.Hex()) || has(c, tileHazard.Hex()) {
+	if c := paint("corridor", false); has(c, `"LAB"`) || has(c, tileBlood.Hex()) || has(c, tileHazard.Hex()) {
 		t.Error("corridor: no Lab, no spawn, no stripes")
 	}
 	for i := 1; i <= 5; i++ {
-		if s := draw(fmt.Sprintf("start-%d", i), false); !has(s, fmt.Sprintf("%q", fmt.Sprint(i))) || !has(s, `"START"`) {
+		if s := paint(fmt.Sprintf("start-%d", i), false); !has(s, fmt.Sprintf("%q", fmt.Sprint(i))) || !has(s, `"START"`) {
 			t.Errorf("start-%d does not show its position", i)
 		}
 	}
-	exit := draw("exit-main", false)
+	exit := paint("exit-main", false)
 	if !has(exit, `"EXIT"`) || !has(exit, tileHazard.Hex()) || !has(exit, `"WALLS CANNOT BE BASHED"`) || !has(exit, tileBlood.Hex()) {
 		t.Error("exit-main: want the EXIT sign, striped walls, the caption and the hand print (exit tiles always spawn)")
 	}
-	if w := draw("exit-west", false); has(w, `"EXIT"`) {
+	if w := paint("exit-west", false); has(w, `"EXIT"`) {
 		t.Error("exit-west has no main exit")
 	}
 	// Door leaves: two per door side.
 	doors := func(log string) int { return strings.Count(log, "fill="+tileDoorInk.Hex()) / 2 }
 	for id, want := range map[string]int{"lab-a": 4, "lab-b": 3, "corridor": 2, "closet": 1, "exit-main": 4, "exit-west": 2} {
-		if got := doors(draw(id, false)); got != want {
+		if got := doors(paint(id, false)); got != want {
 			t.Errorf("%s: %d doors drawn, want %d", id, got, want)
 		}
 	}
@@ -483,7 +485,7 @@ func TestJustRunBorderFields(t *testing.T) {
 	}
 	base := newTestRenderer(t)
 	for _, v := range []struct{ ink, gray bool }{{false, false}, {true, true}} {
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(p, deck, deck.Cards[0]), layout.Sides{})
 		log := rec.String()
 		for _, want := range []string{`"NAVY"`, `"RED"`} {
@@ -517,7 +519,7 @@ func TestTileSetCommandBuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		readPDF(t, b)
+		pdftest.Read(t, b)
 	}
 }
 
@@ -553,7 +555,7 @@ func TestJustRunPaletteGolden(t *testing.T) {
 		t.Run(v.golden, func(t *testing.T) {
 			var out strings.Builder
 			for _, card := range deck.Cards {
-				rec := &Recorder{}
+				rec := &draw.Recorder{}
 				base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(p, deck, card), layout.Sides{})
 				out.WriteString("# card " + card.ID + "\n" + rec.String())
 			}
@@ -562,7 +564,7 @@ func TestJustRunPaletteGolden(t *testing.T) {
 	}
 	// What the golden must show: the manifest's hex (and its grey), the
 	// names, each symbol as a shape and never as a character.
-	rec := &Recorder{}
+	rec := &draw.Recorder{}
 	for _, card := range deck.Cards {
 		base.DrawCard(rec, face, NewCardData(p, deck, card), layout.Sides{})
 	}
@@ -582,8 +584,8 @@ func TestJustRunPaletteGolden(t *testing.T) {
 		}
 	}
 	for _, sym := range []string{"circle", "square", "triangle", "diamond", "star", "cross", "hexagon", "heart", "moon", "bar"} {
-		r := &Recorder{}
-		drawJRSymbol(r, sym, 0, 0, 10, Black)
+		r := &draw.Recorder{}
+		drawJRSymbol(r, sym, 0, 0, 10, draw.Black)
 		if len(r.Ops) != 1 || strings.Contains(r.Ops[0], "bbox=-") || strings.Contains(r.Ops[0], "path empty") {
 			t.Errorf("symbol %s: %v", sym, r.Ops)
 		}

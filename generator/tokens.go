@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -22,32 +25,32 @@ const tokenBleed = layout.TokenBleed
 // dark colour, so that it shows where the scissors go. With ink-saver the
 // colour is a ring inside the cut line instead of a full disc, so tokens
 // told apart by colour still are (their labels tell them apart in grey).
-func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed float64) {
+func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed float64) {
 	c = r.surface(c)
 	s := t.Size.MM()
-	fill := colorOr(t.Fill, Color{0xdd, 0xdd, 0xdd})
-	ink := colorOr(t.Ink, Black)
+	fill := draw.ColorOr(t.Fill, draw.RGB(0xdd, 0xdd, 0xdd))
+	ink := draw.ColorOr(t.Ink, draw.Black)
 	paper := fill
-	cut := Stroked(Color{0x55, 0x55, 0x55}, 0.2)
+	cut := draw.Stroked(draw.RGB(0x55, 0x55, 0x55), 0.2)
 	if !r.InkSaver && !isLight(fill) {
-		cut = Stroked(Color{0xf2, 0xf2, 0xf2}, 0.25)
+		cut = draw.Stroked(draw.RGB(0xf2, 0xf2, 0xf2), 0.25)
 	}
 	shape := c.Ellipse
 	if t.Shape == "square" {
-		shape = func(x, y, w, h float64, st Style) { c.Rect(x, y, w, h, 0, st) }
+		shape = func(x, y, w, h float64, st draw.Style) { c.Rect(x, y, w, h, 0, st) }
 	}
 	if r.InkSaver {
-		paper = White
+		paper = draw.White
 		if isLight(ink) {
 			ink = fill
 		}
 		if isLight(ink) {
-			ink = Color{0x1a, 0x1a, 0x1a}
+			ink = draw.RGB(0x1a, 0x1a, 0x1a)
 		}
 		ring := round2(s * tokenRing)
-		shape(x+ring/2, y+ring/2, s-ring, s-ring, Stroked(fill, ring))
+		shape(x+ring/2, y+ring/2, s-ring, s-ring, draw.Stroked(fill, ring))
 	} else {
-		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, Filled(fill))
+		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, draw.Filled(fill))
 	}
 	shape(x, y, s, s, cut)
 	iconSize := s * 0.6
@@ -57,20 +60,20 @@ func (r *Renderer) DrawToken(c Canvas, t *schema.Token, x, y float64, bleed floa
 		iy = y + s*0.11
 	}
 	if t.Icon != "" {
-		DrawIcon(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
+		icons.Draw(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
 	}
 	if t.Label != "" {
 		// The label's box sits low on the disc under an icon, or across
 		// its middle without one, narrow enough to stay clear of the ring
 		// and the cut. It shrinks to a third of its size before a word
 		// would break ("ACTIO-N" on a small token).
-		size := round2(s * 0.3 / ptMM)
+		size := round2(s * 0.3 / draw.PtMM)
 		bx, by, bw, bh := x+s*0.2, y+s*0.57, s*0.6, s*0.3
 		if t.Icon == "" {
 			bx, by, bw, bh = x+s*0.14, y+s*0.2, s*0.72, s*0.6
 		}
-		block := r.Fonts.LayoutText(t.Label, TextStyle{Font: Bold, Size: size, MinSize: round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
-		r.Fonts.DrawText(c, block, bx, by, bw, bh, ink, paper)
+		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
+		typeset.Draw(r.Fonts, c, block, bx, by, bw, bh, ink, paper)
 	}
 }
 
@@ -158,7 +161,7 @@ func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (
 	if tokenBacksOf(all, opts.Duplex) == backsDuplex {
 		duplex = opts.Duplex
 	}
-	doc := NewPDF(PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex}, r.Fonts)
+	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex}, r.Fonts)
 	n := r.imposeTokens(pdfSink{doc}, all, placements, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
@@ -267,9 +270,9 @@ func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements [
 // drawEdgeLabel writes a page label in the first free place by an edge of
 // area (edgeRoom), else reading upwards where there is room, and returns
 // its box.
-func (r *Renderer) drawEdgeLabel(c Canvas, area layout.Rect, obstacles []layout.Rect, label string) (layout.Rect, bool) {
-	asc, desc := r.Fonts.Ascent(Regular, deckLabelPt), r.Fonts.Descent(Regular, deckLabelPt)
-	w, h := r.Fonts.Width(label, Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+func (r *Renderer) drawEdgeLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) (layout.Rect, bool) {
+	asc, desc := r.Fonts.Ascent(draw.Regular, deckLabelPt), r.Fonts.Descent(draw.Regular, deckLabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
 	box, ok := edgeRoom(area, obstacles, w, h)
 	if !ok {
 		box, ok = layout.FindRoom(area, obstacles, h, w)
@@ -288,7 +291,7 @@ func (r *Renderer) drawEdgeLabel(c Canvas, area layout.Rect, obstacles []layout.
 // leaves its place blank. It returns what the label and scale bar keep
 // clear of, with room to spare: under duplex the place of every token
 // (behind a one-sided front too), under --duplex none the backs drawn.
-func (r *Renderer) drawTokenBacks(page Canvas, all []*schema.Token, sheet []layout.Placement, opts PrintOptions, tp tokenPage) []layout.Rect {
+func (r *Renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet []layout.Placement, opts PrintOptions, tp tokenPage) []layout.Rect {
 	d, offset := opts.Duplex, opts.BackOffset
 	if d == layout.NoDuplex {
 		offset = layout.Point{}

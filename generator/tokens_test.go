@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -48,7 +49,7 @@ func TestPlayerTokensDifferWithoutColour(t *testing.T) {
 			if tok.Label == "" {
 				t.Errorf("%s: no label", tok.ID)
 			}
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			r.DrawToken(rec, tok, 0, 0, 1)
 			// Compare the drawing with every colour taken out.
 			shape := hex.ReplaceAllString(rec.String(), "#")
@@ -70,14 +71,14 @@ func TestTokenCutLineShows(t *testing.T) {
 	for _, inkSaver := range []bool{false, true} {
 		r, _ := NewRenderer(inkSaver)
 		for _, tok := range tokens {
-			rec := &Recorder{}
+			rec := &draw.Recorder{}
 			r.DrawToken(rec, tok, 0, 0, 1)
 			s := tok.Size.MM()
-			var cut *Color
+			var cut *draw.Color
 			outline := regexp.MustCompile(`^(ellipse|rect) 0\.00 0\.00 ` + fmtMM(s) + ` ` + fmtMM(s) + ` .*stroke=(#[0-9a-f]{6})/`)
 			for _, op := range rec.Ops {
 				if m := outline.FindStringSubmatch(op); m != nil {
-					c := colorOr(m[2], Black)
+					c := draw.ColorOr(m[2], draw.Black)
 					cut = &c
 				}
 			}
@@ -85,9 +86,9 @@ func TestTokenCutLineShows(t *testing.T) {
 				t.Errorf("%s: no cut line:\n%s", tok.ID, rec)
 				continue
 			}
-			under := colorOr(tok.Fill, White)
+			under := draw.ColorOr(tok.Fill, draw.White)
 			if inkSaver {
-				under = White
+				under = draw.White
 			}
 			if isLight(*cut) == isLight(under) {
 				t.Errorf("%s (ink-saver %v): cut line %s on %s does not show", tok.ID, inkSaver, cut.Hex(), under.Hex())
@@ -100,7 +101,7 @@ func TestPlayerTokenRenderingGolden(t *testing.T) {
 	tokens := playerTokens(t)
 	for _, inkSaver := range []bool{false, true} {
 		r, _ := NewRenderer(inkSaver)
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		for i, tok := range tokens {
 			r.DrawToken(rec, tok, float64(i%4)*25, float64(i/4)*25, 1)
 		}
@@ -155,10 +156,10 @@ func loadTokenPack(t *testing.T, fsys fstest.MapFS) *schema.Pack {
 }
 
 // tokenPageSink records each page on a recording of its own.
-type tokenPageSink struct{ pages []*Recorder }
+type tokenPageSink struct{ pages []*draw.Recorder }
 
-func (s *tokenPageSink) AddPage(w, h float64) Canvas {
-	s.pages = append(s.pages, &Recorder{})
+func (s *tokenPageSink) AddPage(w, h float64) draw.Canvas {
+	s.pages = append(s.pages, &draw.Recorder{})
 	return s.pages[len(s.pages)-1]
 }
 
@@ -172,7 +173,7 @@ type drawnToken struct {
 
 var cutLine = regexp.MustCompile(`^(?:ellipse|rect) (-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) .*stroke=`)
 
-func drawnTokens(t *testing.T, rec *Recorder) []drawnToken {
+func drawnTokens(t *testing.T, rec *draw.Recorder) []drawnToken {
 	t.Helper()
 	var out []drawnToken
 	turn := ""
@@ -350,7 +351,7 @@ func loadBundled(t *testing.T, dir string) *schema.Pack {
 // pageLabelBox finds the text op holding substr on rec and returns the
 // white ground drawn under it (the last white rectangle before it), turned
 // back upright when the text reads upwards.
-func pageLabelBox(rec *Recorder, substr string) (layout.Rect, bool) {
+func pageLabelBox(rec *draw.Recorder, substr string) (layout.Rect, bool) {
 	var box layout.Rect
 	up := false
 	for _, op := range rec.Ops {
@@ -559,7 +560,7 @@ func TestTokenPreviewShowsBacks(t *testing.T) {
 		{"one-sided", playerTokens(t), 1, nil},
 	} {
 		tp := r.tokenPreview(c.tokens)
-		rec := &Recorder{}
+		rec := &draw.Recorder{}
 		tp.draw(r, rec, c.tokens)
 		if tp.rows != c.rows {
 			t.Errorf("%s: %d rows, want %d", c.name, tp.rows, c.rows)

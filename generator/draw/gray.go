@@ -1,4 +1,4 @@
-package generator
+package draw
 
 // grayCanvas draws through another canvas with every colour turned to its
 // luminance: the black-and-white variant for monochrome printers.

@@ -1,16 +1,18 @@
-package generator
+package icons
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/runforge/runforge/generator/draw"
 )
 
 // parseSVGPath parses the subset of SVG path data the icons use:
 // M L H V C Q Z and their relative forms.
-func parseSVGPath(d string) (*Path, error) {
+func parseSVGPath(d string) (*draw.Path, error) {
 	toks := tokenizeSVGPath(d)
-	p := &Path{}
+	p := &draw.Path{}
 	var cx, cy, sx, sy float64
 	var cmd byte
 	i := 0
@@ -31,7 +33,7 @@ func parseSVGPath(d string) (*Path, error) {
 			cmd = t[0]
 			i++
 			if cmd == 'Z' || cmd == 'z' {
-				p.Ops = append(p.Ops, PathOp{Kind: Close})
+				p.Ops = append(p.Ops, draw.PathOp{Kind: draw.Close})
 				cx, cy = sx, sy
 			}
 			continue
@@ -51,9 +53,9 @@ func parseSVGPath(d string) (*Path, error) {
 			if err != nil {
 				return nil, err
 			}
-			kind := LineTo
+			kind := draw.LineTo
 			if cmd == 'M' || cmd == 'm' {
-				kind = MoveTo
+				kind = draw.MoveTo
 				sx, sy = x+ox, y+oy
 				// Further pairs after a moveto are implicit linetos.
 				if cmd == 'M' {
@@ -63,21 +65,21 @@ func parseSVGPath(d string) (*Path, error) {
 				}
 			}
 			cx, cy = x+ox, y+oy
-			p.Ops = append(p.Ops, PathOp{Kind: kind, P: [3][2]float64{{cx, cy}}})
+			p.Ops = append(p.Ops, draw.PathOp{Kind: kind, P: [3][2]float64{{cx, cy}}})
 		case 'H', 'h':
 			x, err := num()
 			if err != nil {
 				return nil, err
 			}
 			cx = x + ox
-			p.Ops = append(p.Ops, PathOp{Kind: LineTo, P: [3][2]float64{{cx, cy}}})
+			p.Ops = append(p.Ops, draw.PathOp{Kind: draw.LineTo, P: [3][2]float64{{cx, cy}}})
 		case 'V', 'v':
 			y, err := num()
 			if err != nil {
 				return nil, err
 			}
 			cy = y + oy
-			p.Ops = append(p.Ops, PathOp{Kind: LineTo, P: [3][2]float64{{cx, cy}}})
+			p.Ops = append(p.Ops, draw.PathOp{Kind: draw.LineTo, P: [3][2]float64{{cx, cy}}})
 		case 'C', 'c', 'Q', 'q':
 			n := 6
 			if cmd == 'Q' || cmd == 'q' {
@@ -91,14 +93,14 @@ func parseSVGPath(d string) (*Path, error) {
 				}
 			}
 			if n == 6 {
-				p.Ops = append(p.Ops, PathOp{Kind: CubicTo, P: [3][2]float64{
+				p.Ops = append(p.Ops, draw.PathOp{Kind: draw.CubicTo, P: [3][2]float64{
 					{v[0] + ox, v[1] + oy}, {v[2] + ox, v[3] + oy}, {v[4] + ox, v[5] + oy}}})
 				cx, cy = v[4]+ox, v[5]+oy
 			} else {
 				// Elevate the quadratic to a cubic.
 				qx, qy := v[0]+ox, v[1]+oy
 				ex, ey := v[2]+ox, v[3]+oy
-				p.Ops = append(p.Ops, PathOp{Kind: CubicTo, P: [3][2]float64{
+				p.Ops = append(p.Ops, draw.PathOp{Kind: draw.CubicTo, P: [3][2]float64{
 					{cx + 2.0/3*(qx-cx), cy + 2.0/3*(qy-cy)}, {ex + 2.0/3*(qx-ex), ey + 2.0/3*(qy-ey)}, {ex, ey}}})
 				cx, cy = ex, ey
 			}
@@ -138,4 +140,17 @@ func tokenizeSVGPath(d string) []string {
 	}
 	flush()
 	return toks
+}
+
+// PolygonPath is the closed polygon through pts, as the icons build theirs.
+func PolygonPath(pts ...[2]float64) *draw.Path {
+	ps := make([]iconPt, len(pts))
+	for i, p := range pts {
+		ps[i] = iconPt{p[0], p[1]}
+	}
+	path, err := parseSVGPath(iconPolygon(ps))
+	if err != nil {
+		return &draw.Path{}
+	}
+	return path
 }

@@ -1,4 +1,4 @@
-package generator
+package draw
 
 import (
 	"bytes"
@@ -16,11 +16,10 @@ import (
 	"sync"
 
 	"codeberg.org/go-pdf/fpdf"
-	xdraw "golang.org/x/image/draw"
-	"golang.org/x/image/math/f64"
-
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/math/f64"
 )
 
 // Image boxes (template boxes of type image) show a picture of the pack:
@@ -49,9 +48,9 @@ const (
 	maxTilePixels = 40_000_000
 )
 
-// imageStore loads the pictures of one pack for drawing, each once, and
+// ImageStore loads the pictures of one pack for drawing, each once, and
 // keeps what drawing them needs. It is safe for concurrent use.
-type imageStore struct {
+type ImageStore struct {
 	fsys fs.FS
 
 	mu        sync.Mutex
@@ -61,15 +60,15 @@ type imageStore struct {
 	decoding  chan struct{}
 }
 
-// newImageStore returns a store reading pictures from a pack's files.
-func newImageStore(fsys fs.FS) *imageStore {
-	return &imageStore{fsys: fsys, entries: map[string]*storedImage{},
+// NewImageStore returns a store reading pictures from a pack's files.
+func NewImageStore(fsys fs.FS) *ImageStore {
+	return &ImageStore{fsys: fsys, entries: map[string]*storedImage{},
 		tiles: map[tileKey]*image.RGBA{}, decoding: make(chan struct{}, decodeSlots)}
 }
 
 // get returns the picture at a path as a pack writes it. A nil store (a
 // renderer not made by ForPack) knows no pictures: drawing one fails.
-func (s *imageStore) get(p string) *storedImage {
+func (s *ImageStore) get(p string) *storedImage {
 	if s == nil {
 		return &storedImage{path: p, loaded: true,
 			err: fmt.Errorf("image %s: the renderer was not made for the pack (Renderer.ForPack)", p)}
@@ -88,8 +87,12 @@ func (s *imageStore) get(p string) *storedImage {
 	return im
 }
 
+// Load reads the picture at path p (the checks validate makes), for a
+// renderer that must know before drawing that it loads.
+func (s *ImageStore) Load(p string) (*schema.Image, error) { return s.get(p).load() }
+
 // decode decodes a picture, at most decodeSlots at once.
-func (s *imageStore) decode(im *schema.Image) (image.Image, error) {
+func (s *ImageStore) decode(im *schema.Image) (image.Image, error) {
 	s.decoding <- struct{}{}
 	defer func() { <-s.decoding }()
 	return im.Decode()
@@ -98,7 +101,7 @@ func (s *imageStore) decode(im *schema.Image) (image.Image, error) {
 // storedImage is one picture of the store: its file read and checked on
 // first use, and the forms a PDF embeds, by variant.
 type storedImage struct {
-	store *imageStore
+	store *ImageStore
 	path  string
 
 	mu     sync.Mutex
@@ -154,32 +157,18 @@ type imageCanvas interface {
 	placeImage(pic picture, dst, clip layout.Rect)
 }
 
-// drawImageBox draws an image box: the picture it shows on the card, fit
-// into the box. With ink saver on, inkSaver: hide leaves the box out and
-// inkSaver: outline draws its frame instead; by default pictures print as
-// they are.
-func (r *Renderer) drawImageBox(c Canvas, b *schema.Box, box layout.Rect, d *CardData) {
-	p := b.ImagePath(d.Card)
-	if p == "" || box.W <= 0 || box.H <= 0 || b.Alpha() <= 0 {
-		return
-	}
-	if r.InkSaver {
-		switch b.InkSaver {
-		case "hide":
-			return
-		case "outline":
-			c.Rect(box.X, box.Y, box.W, box.H, 0, Stroked(Color{0x80, 0x80, 0x80}, 0.3))
-			return
-		}
-	}
+// DrawImage draws the picture at path p of the store with opacity alpha,
+// fit into box by fit ("contain", "cover" or "stretch"; see fitRect) and
+// clipped to it. Canvases that draw no pictures leave it out.
+func DrawImage(c Canvas, s *ImageStore, p string, alpha float64, box layout.Rect, fit string) {
 	ic, ok := c.(imageCanvas)
 	if !ok {
 		return
 	}
-	pic := picture{img: r.images.get(p), variant: imageVariant{alpha: b.Alpha()}}
+	pic := picture{img: s.get(p), variant: imageVariant{alpha: alpha}}
 	dst := box
 	if img, err := pic.img.load(); err == nil {
-		dst = fitRect(box, img.Width, img.Height, b.FitMode())
+		dst = fitRect(box, img.Width, img.Height, fit)
 	}
 	ic.placeImage(pic, dst, box)
 }
@@ -687,6 +676,6 @@ func (k scaledCanvas) placeImage(pic picture, dst, clip layout.Rect) {
 // placeImage implements imageCanvas: it logs the picture, where it goes
 // and the clip.
 func (r *Recorder) placeImage(pic picture, dst, clip layout.Rect) {
-	r.log("image %s%s %.2f %.2f %.2f %.2f clip %.2f %.2f %.2f %.2f", pic.img.path, pic.variant.suffix(),
+	r.Logf("image %s%s %.2f %.2f %.2f %.2f clip %.2f %.2f %.2f %.2f", pic.img.path, pic.variant.suffix(),
 		dst.X, dst.Y, dst.W, dst.H, clip.X, clip.Y, clip.W, clip.H)
 }

@@ -1,4 +1,4 @@
-package generator
+package typeset
 
 import (
 	"fmt"
@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/schema"
 )
 
 func TestLayoutText(t *testing.T) {
-	f, err := NewFonts()
+	f, err := draw.NewFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,23 +19,23 @@ func TestLayoutText(t *testing.T) {
 	cases := []struct {
 		name      string
 		text      string
-		st        TextStyle
+		st        Style
 		w, h      float64
 		fits      bool
 		sizeBelow float64 // the size used must be below this (0: equal to the style's size)
 		lines     int
 		overflow  string
 	}{
-		{"fits at size", "Draw a blood card.", TextStyle{Size: 10, MinSize: 7}, 50, 10, true, 0, 1, ""},
-		{"wraps", "Place 2 {zombie} on your space. They fight during the combat phase.", TextStyle{Size: 10, MinSize: 7}, 50, 30, true, 0, 2, ""},
-		{"shrinks", long, TextStyle{Size: 11, MinSize: 6}, 50, 40, true, 11, 0, ""},
-		{"overflows", long + long, TextStyle{Size: 11, MinSize: 9}, 50, 20, false, 0, 0, "needs"},
-		{"long word", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", TextStyle{Size: 12, MinSize: 12}, 20, 50, false, 0, 0, "wider than the box"},
-		{"newline", "one\ntwo", TextStyle{Size: 10}, 50, 20, true, 0, 2, ""},
+		{"fits at size", "Draw a blood card.", Style{Size: 10, MinSize: 7}, 50, 10, true, 0, 1, ""},
+		{"wraps", "Place 2 {zombie} on your space. They fight during the combat phase.", Style{Size: 10, MinSize: 7}, 50, 30, true, 0, 2, ""},
+		{"shrinks", long, Style{Size: 11, MinSize: 6}, 50, 40, true, 11, 0, ""},
+		{"overflows", long + long, Style{Size: 11, MinSize: 9}, 50, 20, false, 0, 0, "needs"},
+		{"long word", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Style{Size: 12, MinSize: 12}, 20, 50, false, 0, 0, "wider than the box"},
+		{"newline", "one\ntwo", Style{Size: 10}, 50, 20, true, 0, 2, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			b := f.LayoutText(c.text, c.st, c.w, c.h)
+			b := Layout(f, c.text, c.st, c.w, c.h)
 			if b.Fits != c.fits {
 				t.Fatalf("fits = %v (%s)", b.Fits, b.Overflow)
 			}
@@ -60,8 +61,8 @@ func TestLayoutText(t *testing.T) {
 }
 
 func TestInlineIcons(t *testing.T) {
-	f, _ := NewFonts()
-	b := f.LayoutText("Gain 2 {bullet}. {nope} stays text", TextStyle{Size: 10}, 100, 10)
+	f, _ := draw.NewFonts()
+	b := Layout(f, "Gain 2 {bullet}. {nope} stays text", Style{Size: 10}, 100, 10)
 	var icons, texts []string
 	for _, it := range b.Lines[0].Items {
 		if it.Icon != "" {
@@ -79,19 +80,19 @@ func TestInlineIcons(t *testing.T) {
 }
 
 func TestWidthMatchesAcrossStyles(t *testing.T) {
-	f, _ := NewFonts()
-	if f.Width("MMMM", Bold, 10) <= f.Width("iiii", Bold, 10) {
+	f, _ := draw.NewFonts()
+	if f.Width("MMMM", draw.Bold, 10) <= f.Width("iiii", draw.Bold, 10) {
 		t.Error("widths are not proportional")
 	}
-	if w := f.Width("abc", Regular, 20); w < 2*f.Width("abc", Regular, 10)-1e-9 || w > 2*f.Width("abc", Regular, 10)+1e-9 {
+	if w := f.Width("abc", draw.Regular, 20); w < 2*f.Width("abc", draw.Regular, 10)-1e-9 || w > 2*f.Width("abc", draw.Regular, 10)+1e-9 {
 		t.Error("width does not scale with size")
 	}
 }
 
 func TestBuiltinFontNamesMatchSchema(t *testing.T) {
-	f, _ := NewFonts()
+	f, _ := draw.NewFonts()
 	for i, name := range schema.BuiltinFonts {
-		if got := f.Style(name); int(got) != i || FontStyle(i).String() != name {
+		if got := f.Style(name); int(got) != i || draw.FontStyle(i).String() != name {
 			t.Errorf("font %q: style %v", name, got)
 		}
 	}
@@ -106,16 +107,16 @@ func TestBuiltinFontNamesMatchSchema(t *testing.T) {
 // their allocations, which do not depend on the machine's speed: at most
 // those of 20 layouts at 200pt, the costliest size.
 func TestLayoutTextLargeSizeIsFast(t *testing.T) {
-	f, err := NewFonts()
+	f, err := draw.NewFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := strings.Repeat("Zombies shamble toward the nearest survivor. ", 6)
 	// One layout at 200pt, where every word is broken at its characters,
 	// costs more than one at any smaller size.
-	one := testing.AllocsPerRun(3, func() { f.LayoutText(text, TextStyle{Size: 200, MinSize: 200}, 50, 40) })
-	var b TextBlock
-	big := testing.AllocsPerRun(3, func() { b = f.LayoutText(text, TextStyle{Size: 200, MinSize: 0.5}, 50, 40) })
+	one := testing.AllocsPerRun(3, func() { Layout(f, text, Style{Size: 200, MinSize: 200}, 50, 40) })
+	var b Block
+	big := testing.AllocsPerRun(3, func() { b = Layout(f, text, Style{Size: 200, MinSize: 0.5}, 50, 40) })
 	if !b.Fits || b.Size < 5 || b.Size > 20 {
 		t.Fatalf("set at %vpt, fits %v; want the largest size that fits, between 5 and 20pt", b.Size, b.Fits)
 	}
@@ -124,7 +125,7 @@ func TestLayoutTextLargeSizeIsFast(t *testing.T) {
 	}
 	// The size found is the one stepping down finds: the next step up
 	// does not fit.
-	if up := f.LayoutText(text, TextStyle{Size: b.Size + shrinkStep, MinSize: b.Size + shrinkStep}, 50, 40); up.Fits {
+	if up := Layout(f, text, Style{Size: b.Size + ShrinkStep, MinSize: b.Size + ShrinkStep}, 50, 40); up.Fits {
 		t.Errorf("fits at %vpt too, above the %vpt chosen", up.Size, b.Size)
 	}
 }
@@ -176,12 +177,12 @@ func TestParseRichStrong(t *testing.T) {
 // Strong runs are measured and drawn in the strong variant of the box's
 // font, and do not merge with the plain runs beside them.
 func TestLayoutStrongRuns(t *testing.T) {
-	f, err := NewFonts()
+	f, err := draw.NewFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, base := range []FontStyle{Regular, Italic} {
-		b := f.LayoutText("**1 ACTION:** roll the dice", TextStyle{Font: base, Size: 10}, 100, 10)
+	for _, base := range []draw.FontStyle{draw.Regular, draw.Italic} {
+		b := Layout(f, "**1 ACTION:** roll the dice", Style{Font: base, Size: 10}, 100, 10)
 		items := b.Lines[0].Items
 		if len(items) != 2 || !items[0].Strong || items[0].Text != "1 ACTION:" || items[1].Strong || items[1].Text != "roll the dice" {
 			t.Fatalf("%v: items %+v, want a strong \"1 ACTION:\" then a plain run", base, items)
@@ -189,11 +190,11 @@ func TestLayoutStrongRuns(t *testing.T) {
 		if want := f.Width("1 ACTION:", base.Strong(), 10); math.Abs(items[0].W-want) > 1e-9 {
 			t.Errorf("%v: strong run is %.3fmm wide, want %.3fmm (the %v width)", base, items[0].W, want, base.Strong())
 		}
-		rec := &Recorder{}
-		f.DrawText(rec, b, 0, 0, 100, 10, Black, White)
+		rec := &draw.Recorder{}
+		Draw(f, rec, b, 0, 0, 100, 10, draw.Black, draw.White)
 		ops := strings.Join(rec.Ops, "\n")
-		strong := fmt.Sprintf("%s 10.00pt %s %q", base.Strong(), Black.Hex(), "1 ACTION:")
-		plain := fmt.Sprintf("%s 10.00pt %s %q", base, Black.Hex(), "roll the dice")
+		strong := fmt.Sprintf("%s 10.00pt %s %q", base.Strong(), draw.Black.Hex(), "1 ACTION:")
+		plain := fmt.Sprintf("%s 10.00pt %s %q", base, draw.Black.Hex(), "roll the dice")
 		if !strings.Contains(ops, strong) || !strings.Contains(ops, plain) {
 			t.Errorf("%v: drawn as\n%s\nwant the strong run in %v", base, ops, base.Strong())
 		}
@@ -203,15 +204,15 @@ func TestLayoutStrongRuns(t *testing.T) {
 // paragraphSpacing adds its space above every paragraph but the first,
 // and the block's height counts it, whatever the vertical alignment.
 func TestParagraphSpacing(t *testing.T) {
-	f, err := NewFonts()
+	f, err := draw.NewFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const size, spacing = 10.0, 0.5
 	text := "one\ntwo\nthree"
-	plain := f.LayoutText(text, TextStyle{Size: size}, 50, 40)
-	spaced := f.LayoutText(text, TextStyle{Size: size, ParagraphSpacing: spacing}, 50, 40)
-	gap := spacing * size * ptMM
+	plain := Layout(f, text, Style{Size: size}, 50, 40)
+	spaced := Layout(f, text, Style{Size: size, ParagraphSpacing: spacing}, 50, 40)
+	gap := spacing * size * draw.PtMM
 	if d := spaced.Height - plain.Height; math.Abs(d-2*gap) > 1e-9 {
 		t.Errorf("spacing adds %.3fmm, want %.3fmm for two gaps", d, 2*gap)
 	}
@@ -221,30 +222,30 @@ func TestParagraphSpacing(t *testing.T) {
 		}
 	}
 	// A paragraph that wraps adds no space between its own lines.
-	wrapped := f.LayoutText(strings.Repeat("word ", 30), TextStyle{Size: size, ParagraphSpacing: spacing}, 30, 100)
+	wrapped := Layout(f, strings.Repeat("word ", 30), Style{Size: size, ParagraphSpacing: spacing}, 30, 100)
 	for i, l := range wrapped.Lines {
 		if l.Space != 0 {
 			t.Errorf("wrapped line %d has space %.3f", i, l.Space)
 		}
 	}
 	// The space tips a block that just fits over its box's height.
-	if tight := f.LayoutText(text, TextStyle{Size: size, ParagraphSpacing: spacing}, 50, plain.Height+gap); tight.Fits {
+	if tight := Layout(f, text, Style{Size: size, ParagraphSpacing: spacing}, 50, plain.Height+gap); tight.Fits {
 		t.Error("text fits a box one gap short of its spaced height")
 	}
 	for _, valign := range []string{"top", "middle", "bottom"} {
-		st := TextStyle{Size: size, ParagraphSpacing: spacing, VAlign: valign}
-		b := f.LayoutText(text, st, 50, 40)
-		rec := &Recorder{}
-		f.DrawText(rec, b, 0, 0, 50, 40, Black, White)
+		st := Style{Size: size, ParagraphSpacing: spacing, VAlign: valign}
+		b := Layout(f, text, st, 50, 40)
+		rec := &draw.Recorder{}
+		Draw(f, rec, b, 0, 0, 50, 40, draw.Black, draw.White)
 		ys := textBaselines(t, rec.Ops)
-		lineH := size * 1.15 * ptMM
+		lineH := size * 1.15 * draw.PtMM
 		for i := 1; i < len(ys); i++ {
 			if d := ys[i] - ys[i-1]; math.Abs(d-(lineH+gap)) > 0.02 {
 				t.Errorf("%s: baselines %d and %d are %.2fmm apart, want %.2fmm", valign, i-1, i, d, lineH+gap)
 			}
 		}
 		if valign == "bottom" {
-			if last := ys[len(ys)-1]; last+f.Descent(Regular, size) > 40+0.02 {
+			if last := ys[len(ys)-1]; last+f.Descent(draw.Regular, size) > 40+0.02 {
 				t.Errorf("bottom: last baseline %.2f leaves the box", last)
 			}
 		}

@@ -1,4 +1,4 @@
-package generator
+package draw
 
 import (
 	"fmt"
@@ -13,7 +13,8 @@ type Recorder struct {
 
 var _ Canvas = (*Recorder)(nil)
 
-func (r *Recorder) log(format string, args ...any) {
+// Logf adds a line to the log: tests note their own steps among the drawing.
+func (r *Recorder) Logf(format string, args ...any) {
 	r.Ops = append(r.Ops, fmt.Sprintf(format, args...))
 }
 
@@ -30,23 +31,23 @@ func styleString(s Style) string {
 
 // Rect implements Canvas.
 func (r *Recorder) Rect(x, y, w, h, radius float64, s Style) {
-	r.log("rect %.2f %.2f %.2f %.2f r=%.2f %s", x, y, w, h, radius, styleString(s))
+	r.Logf("rect %.2f %.2f %.2f %.2f r=%.2f %s", x, y, w, h, radius, styleString(s))
 }
 
 // Ellipse implements Canvas.
 func (r *Recorder) Ellipse(x, y, w, h float64, s Style) {
-	r.log("ellipse %.2f %.2f %.2f %.2f %s", x, y, w, h, styleString(s))
+	r.Logf("ellipse %.2f %.2f %.2f %.2f %s", x, y, w, h, styleString(s))
 }
 
 // Line implements Canvas.
 func (r *Recorder) Line(x1, y1, x2, y2 float64, c Color, width float64) {
-	r.log("line %.2f %.2f %.2f %.2f %s/%.2f", x1, y1, x2, y2, c.Hex(), width)
+	r.Logf("line %.2f %.2f %.2f %.2f %s/%.2f", x1, y1, x2, y2, c.Hex(), width)
 }
 
 // Path implements Canvas; it logs the bounding box, not every point.
 func (r *Recorder) Path(p *Path, c Color) {
 	if len(p.Ops) == 0 {
-		r.log("path empty")
+		r.Logf("path empty")
 		return
 	}
 	x0, y0, x1, y1 := 1e9, 1e9, -1e9, -1e9
@@ -62,28 +63,28 @@ func (r *Recorder) Path(p *Path, c Color) {
 			x1, y1 = max(x1, pt[0]), max(y1, pt[1])
 		}
 	}
-	r.log("path ops=%d bbox=%.2f,%.2f,%.2f,%.2f fill=%s", len(p.Ops), x0, y0, x1, y1, c.Hex())
+	r.Logf("path ops=%d bbox=%.2f,%.2f,%.2f,%.2f fill=%s", len(p.Ops), x0, y0, x1, y1, c.Hex())
 }
 
 // Text implements Canvas.
 func (r *Recorder) Text(x, y float64, s string, f FontStyle, size float64, c Color) {
-	r.log("text %.2f %.2f %s %.2fpt %s %q", x, y, f, size, c.Hex(), s)
+	r.Logf("text %.2f %.2f %s %.2fpt %s %q", x, y, f, size, c.Hex(), s)
 }
 
 // Push implements Canvas.
-func (r *Recorder) Push() { r.log("push") }
+func (r *Recorder) Push() { r.Logf("push") }
 
 // Pop implements Canvas.
-func (r *Recorder) Pop() { r.log("pop") }
+func (r *Recorder) Pop() { r.Logf("pop") }
 
 // Translate implements Canvas.
-func (r *Recorder) Translate(dx, dy float64) { r.log("translate %.2f %.2f", dx, dy) }
+func (r *Recorder) Translate(dx, dy float64) { r.Logf("translate %.2f %.2f", dx, dy) }
 
 // Rotate implements Canvas.
-func (r *Recorder) Rotate(deg, cx, cy float64) { r.log("rotate %.0f %.2f %.2f", deg, cx, cy) }
+func (r *Recorder) Rotate(deg, cx, cy float64) { r.Logf("rotate %.0f %.2f %.2f", deg, cx, cy) }
 
 // ClipRect implements Canvas.
-func (r *Recorder) ClipRect(x, y, w, h float64) { r.log("clip %.2f %.2f %.2f %.2f", x, y, w, h) }
+func (r *Recorder) ClipRect(x, y, w, h float64) { r.Logf("clip %.2f %.2f %.2f %.2f", x, y, w, h) }
 
 // String returns the log, one operation per line.
 func (r *Recorder) String() string { return strings.Join(r.Ops, "\n") + "\n" }

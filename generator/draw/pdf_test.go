@@ -1,4 +1,4 @@
-package generator
+package draw
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -33,21 +33,6 @@ func smallPDF(t *testing.T, info PDFInfo, text string) []byte {
 	return b.Bytes()
 }
 
-// readPDF validates a PDF strictly and reads it back.
-func readPDF(t *testing.T, b []byte) *model.Context {
-	t.Helper()
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationStrict
-	if err := api.Validate(bytes.NewReader(b), conf); err != nil {
-		t.Fatalf("strict validation: %v", err)
-	}
-	ctx, err := api.ReadContext(bytes.NewReader(b), model.NewDefaultConfiguration())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
-
 // Every PDF asks viewers to print at 100% and presets the duplex flip it
 // was laid out for.
 func TestPDFViewerPreferences(t *testing.T) {
@@ -65,7 +50,7 @@ func TestPDFViewerPreferences(t *testing.T) {
 			if !bytes.HasPrefix(b, []byte("%PDF-1.7\n")) {
 				t.Errorf("header %q, want PDF 1.7 (ViewerPreferences /Duplex)", b[:9])
 			}
-			ctx := readPDF(t, b)
+			ctx := pdftest.Read(t, b)
 			cat, err := ctx.Catalog()
 			if err != nil {
 				t.Fatal(err)
@@ -125,7 +110,7 @@ func pdfFonts(t *testing.T, ctx *model.Context) (base map[string]string, descrip
 func TestPDFSubsetTags(t *testing.T) {
 	tagged := regexp.MustCompile(`^[A-Z]{6}\+(GoRegular|Go-Bold|Go-Italic)$`)
 	tagsOf := func(text string) map[string]string {
-		ctx := readPDF(t, smallPDF(t, PDFInfo{Title: "t"}, text))
+		ctx := pdftest.Read(t, smallPDF(t, PDFInfo{Title: "t"}, text))
 		base, desc := pdfFonts(t, ctx)
 		if len(desc) != 3 || len(base) != 6 {
 			t.Fatalf("%d font descriptors and %d fonts, want 3 and 6 (Type0 + CIDFontType2 each): %v %v", len(desc), len(base), desc, base)
@@ -165,22 +150,5 @@ func TestFinishPDFRejectsGarbage(t *testing.T) {
 		if _, err := finishPDF([]byte(raw), viewerPreferences(layout.LongEdge), nil); err == nil {
 			t.Errorf("%q: no error", raw)
 		}
-	}
-}
-
-// checkPDFPages checks that b is a valid PDF (pdfcpu, strict) of want pages.
-func checkPDFPages(t *testing.T, b []byte, want int) {
-	t.Helper()
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationStrict
-	if err := api.Validate(bytes.NewReader(b), conf); err != nil {
-		t.Fatalf("invalid PDF: %v", err)
-	}
-	pages, err := api.PageCount(bytes.NewReader(b), conf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if pages != want {
-		t.Errorf("the PDF has %d pages, want %d", pages, want)
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package icons
 
 // iconLayer is one filled shape of an icon: SVG path data in a 100x100 box (y down),
 // filled with the ink colour, or with the paper colour when Knockout is true

@@ -1,10 +1,15 @@
-package generator
+// Package icons holds the vector icons text and cards draw inline ({bat},
+// {zombie}): their path data, a parser for the SVG path subset they use, and
+// drawing one in a square of a canvas.
+package icons
 
 import (
 	"fmt"
 	"maps"
 	"sort"
 	"sync"
+
+	"github.com/runforge/runforge/generator/draw"
 )
 
 // icon is a parsed icon: layers in a 100x100 box.
@@ -13,7 +18,7 @@ type icon struct {
 }
 
 type iconShape struct {
-	path     *Path
+	path     *draw.Path
 	knockout bool
 }
 
@@ -49,16 +54,16 @@ var parsedIcons = sync.OnceValues(func() (map[string]*icon, error) {
 	return out, nil
 })
 
-// HasIcon reports whether the generator can draw the named icon.
-func HasIcon(name string) bool {
+// Has reports whether there is an icon of that name.
+func Has(name string) bool {
 	_, ok := allIconPaths()[name]
 	return ok
 }
 
-// DrawIcon draws the named icon in a size x size square at (x, y), in ink,
+// Draw draws the named icon in a size x size square at (x, y), in ink,
 // cutting its details out with paper. Unknown icons draw nothing and report
 // false.
-func DrawIcon(c Canvas, name string, x, y, size float64, ink, paper Color) bool {
+func Draw(c draw.Canvas, name string, x, y, size float64, ink, paper draw.Color) bool {
 	icons, err := parsedIcons()
 	if err != nil {
 		return false

@@ -1,8 +1,8 @@
-// Package generator draws content: the Canvas interface with its PDF (fpdf),
-// PNG (gg) and recording backends, the card, token and calibration
-// renderers, icons, fonts and the text engine, and the build of a pack's
-// print kit.
-package generator
+// Package draw is the drawing surface PDF and PNG output share: the Canvas
+// interface in millimetres, colours and the grayscale variant, the PDF
+// (fpdf) and PNG (gg) back ends with their fonts and pictures, and the
+// recording canvas golden tests compare.
+package draw
 
 import (
 	"fmt"
@@ -33,8 +33,8 @@ func ParseColor(s string) (Color, error) {
 	return Color{uint8(v >> 16), uint8(v >> 8), uint8(v)}, nil
 }
 
-// colorOr parses s, returning def when s is empty or malformed.
-func colorOr(s string, def Color) Color {
+// ColorOr parses s, returning def when s is empty or malformed.
+func ColorOr(s string, def Color) Color {
 	if s == "" {
 		return def
 	}
@@ -82,6 +82,7 @@ const (
 
 var fontStyleNames = [...]string{"regular", "bold", "italic", "bolditalic", "mono"}
 
+// String names the style (regular, bold, italic, bolditalic, mono).
 func (f FontStyle) String() string {
 	if int(f) >= 0 && int(f) < len(fontStyleNames) {
 		return fontStyleNames[f]
@@ -145,3 +146,22 @@ func (p *Path) Transformed(s, dx, dy float64) *Path {
 	}
 	return out
 }
+
+// Strong is the font strong text (**...**) is set in when a box's font is
+// f: bold for regular, bold italic for italic; bold and bold italic stay
+// as they are, and so does mono, which has no bold. A pack's own font has
+// no bold of its own either, so its strong text is set in bold.
+func (f FontStyle) Strong() FontStyle {
+	switch f {
+	case Regular:
+		return Bold
+	case Italic:
+		return BoldItalic
+	case Bold, BoldItalic, Mono:
+		return f
+	}
+	return Bold
+}
+
+// RGB is the colour of the three 8-bit channels.
+func RGB(r, g, b uint8) Color { return Color{r, g, b} }

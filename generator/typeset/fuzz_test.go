@@ -1,9 +1,11 @@
-package generator
+package typeset
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/generator/draw"
 )
 
 // FuzzParseRich parses card text with inline icons and strong runs: every
@@ -39,7 +41,7 @@ func FuzzParseRich(f *testing.F) {
 // and, when it says the text fits, keep every line within the box's width
 // and all lines within its height.
 func FuzzLayoutText(f *testing.F) {
-	fonts, err := NewFonts()
+	fonts, err := draw.NewFonts()
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -54,9 +56,9 @@ func FuzzLayoutText(f *testing.F) {
 			}
 			return math.Max(lo, math.Min(hi, math.Abs(v)))
 		}
-		st := TextStyle{Size: clamp(size, 0.5, 200), MinSize: clamp(minSize, 0.5, 200), LineHeight: 1.2}
+		st := Style{Size: clamp(size, 0.5, 200), MinSize: clamp(minSize, 0.5, 200), LineHeight: 1.2}
 		w, h = clamp(w, 0.1, 500), clamp(h, 0.1, 500)
-		b := fonts.LayoutText(text, st, w, h)
+		b := Layout(fonts, text, st, w, h)
 		lo := math.Min(st.MinSize, st.Size)
 		if math.IsNaN(b.Size) || b.Size < lo-1e-9 || b.Size > st.Size+1e-9 {
 			t.Fatalf("size %v outside [%v, %v]", b.Size, lo, st.Size)

@@ -1,4 +1,4 @@
-package generator
+package icons
 
 import (
 	"maps"
@@ -121,9 +121,9 @@ func rfodIconPaths() map[string][]iconLayer {
 	return out
 }
 
-// woundSpaceRadius is the outer radius of the wound-space ring, in the
+// WoundSpaceRadius is the outer radius of the wound-space ring, in the
 // icon's 100-unit square.
-const woundSpaceRadius = 49.5
+const WoundSpaceRadius = 49.5
 
 // rfodFollowerIconPaths are the icons that lead the sections of a
 // Follower card and mark its wound spaces: RFoD's Bonus, Penalty and
@@ -167,8 +167,8 @@ func rfodFollowerIconPaths() map[string][]iconLayer {
 	// in a Trauma requirement set at 12pt it is about 4 mm across, a
 	// place for a Wound token (L517).
 	out["wound-space"] = []iconLayer{
-		{D: iconCircle(50, 50, woundSpaceRadius)},
-		{D: iconCircle(50, 50, woundSpaceRadius-7.5), Knockout: true},
+		{D: iconCircle(50, 50, WoundSpaceRadius)},
+		{D: iconCircle(50, 50, WoundSpaceRadius-7.5), Knockout: true},
 	}
 	return out
 }

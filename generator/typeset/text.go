@@ -1,14 +1,22 @@
-package generator
+// Package typeset sets rich text in boxes: it parses the inline markup
+// (**strong**, {icon}), breaks lines, shrinks the size until the text fits,
+// draws the laid-out block on a canvas, measures text, and checks that a
+// pack's font embeds and draws.
+package typeset
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/schema"
 )
 
-// TextStyle is how a text box sets its text.
-type TextStyle struct {
-	Font       FontStyle
+// Style is how a text box sets its text.
+type Style struct {
+	Font       draw.FontStyle
 	Size       float64 // points, the preferred size
 	MinSize    float64 // points, the smallest size auto-shrink may use
 	LineHeight float64 // multiple of the size
@@ -30,29 +38,29 @@ type segment struct {
 // word is a run of segments without spaces.
 type word []segment
 
-// TextItem is a placed run of text or an icon on a line, x from the line
+// Item is a placed run of text or an icon on a line, x from the line
 // start. Strong text is set in the strong variant of the style's font.
-type TextItem struct {
+type Item struct {
 	Text   string
 	Icon   string
 	Strong bool
 	X, W   float64
 }
 
-// TextLine is one laid-out line.
-type TextLine struct {
-	Items []TextItem
+// Line is one laid-out line.
+type Line struct {
+	Items []Item
 	Width float64
 	// Space is the extra space above the line, in millimetres: the
 	// paragraph spacing on the first line of every paragraph but the first.
 	Space float64
 }
 
-// TextBlock is text laid out in a box.
-type TextBlock struct {
-	Lines []TextLine
+// Block is text laid out in a box.
+type Block struct {
+	Lines []Line
 	Size  float64 // the size used, points
-	Style TextStyle
+	Style Style
 	// Fits is false when the text overflows even at the minimum size.
 	Fits bool
 	// Height is the height the lines need, in millimetres.
@@ -115,7 +123,7 @@ func parseWord(w string, strong bool) word {
 			break
 		}
 		name := w[open+1 : open+end]
-		if !HasIcon(name) {
+		if !icons.Has(name) {
 			out = append(out, segment{text: w[:open+end+1], strong: strong})
 			w = w[open+end+1:]
 			continue
@@ -142,30 +150,54 @@ func mergeText(w word) word {
 	return out
 }
 
+// Run is a piece of a word set in one font; an inline icon is a run
+// without text.
+type Run struct {
+	Text string
+	Font draw.FontStyle
+}
+
+// Words returns the words of rich text s, paragraph after paragraph, each as
+// its runs with the font each is set in when the box's font is base (strong
+// text in base.Strong()).
+func Words(s string, base draw.FontStyle) [][]Run {
+	var out [][]Run
+	for _, para := range parseRich(s) {
+		for _, wd := range para {
+			runs := make([]Run, len(wd))
+			for i, seg := range wd {
+				runs[i] = Run{Text: seg.text, Font: seg.font(base)}
+			}
+			out = append(out, runs)
+		}
+	}
+	return out
+}
+
 // font is the font a segment of a word set in base is drawn in.
-func (s segment) font(base FontStyle) FontStyle {
+func (s segment) font(base draw.FontStyle) draw.FontStyle {
 	if s.strong {
 		return base.Strong()
 	}
 	return base
 }
 
-// shrinkStep is how much auto-shrink lowers the font size at a time, in
+// ShrinkStep is how much auto-shrink lowers the font size at a time, in
 // points: the sizes tried are the style's size, a step less, and so on down
 // to the minimum size.
-const shrinkStep = 0.25
+const ShrinkStep = 0.25
 
 // maxTextPt caps the size text is set at, whatever a style asks for, so
 // that no input makes laying out text slow; validate refuses sizes above
 // schema.FontSizeRange long before this.
 const maxTextPt = 1000
 
-// LayoutText sets text in a w x h box at the largest of the sizes from the
+// Layout sets text in a w x h box at the largest of the sizes from the
 // style's size down to its minimum, shrinkStep apart, at which it fits (at
 // the minimum when none does). Text that fits at a size fits at every
 // smaller one, so the sizes are searched by halving: a 200pt box that fits
 // at 6pt takes ten layouts, not eight hundred.
-func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
+func Layout(f *draw.Fonts, text string, st Style, w, h float64) Block {
 	if st.LineHeight == 0 {
 		st.LineHeight = 1.15
 	}
@@ -175,12 +207,12 @@ func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
 	}
 	paras := parseRich(text)
 	sizes := shrinkSizes(st.Size, st.MinSize)
-	first := f.layoutAt(paras, st, sizes[0], w, h)
+	first := layoutAt(f, paras, st, sizes[0], w, h)
 	if first.Fits || len(sizes) == 1 {
 		return first
 	}
 	last := len(sizes) - 1
-	best := f.layoutAt(paras, st, sizes[last], w, h)
+	best := layoutAt(f, paras, st, sizes[last], w, h)
 	if !best.Fits {
 		return best
 	}
@@ -188,7 +220,7 @@ func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
 	lo, hi := 0, last
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if b := f.layoutAt(paras, st, sizes[mid], w, h); b.Fits {
+		if b := layoutAt(f, paras, st, sizes[mid], w, h); b.Fits {
 			hi, best = mid, b
 		} else {
 			lo = mid
@@ -198,13 +230,13 @@ func (f *Fonts) LayoutText(text string, st TextStyle, w, h float64) TextBlock {
 }
 
 // shrinkSizes lists the sizes auto-shrink tries, largest first: size, then
-// shrinkStep less each time, ending at minSize.
+// ShrinkStep less each time, ending at minSize.
 func shrinkSizes(size, minSize float64) []float64 {
 	if !(size > minSize) {
 		return []float64{size}
 	}
-	out := make([]float64, 0, int((size-minSize)/shrinkStep)+2)
-	for s := size; ; s -= shrinkStep {
+	out := make([]float64, 0, int((size-minSize)/ShrinkStep)+2)
+	for s := size; ; s -= ShrinkStep {
 		if s <= minSize {
 			return append(out, minSize)
 		}
@@ -212,23 +244,23 @@ func shrinkSizes(size, minSize float64) []float64 {
 	}
 }
 
-func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextBlock {
-	b := TextBlock{Size: size, Style: st, Fits: true}
+func layoutAt(f *draw.Fonts, paras [][]word, st Style, size, w, h float64) Block {
+	b := Block{Size: size, Style: st, Fits: true}
 	space := f.Width(" ", st.Font, size)
 	wordWidth := func(wd word) float64 {
 		total := 0.0
 		for _, s := range wd {
 			if s.icon != "" {
-				total += iconEm * size * ptMM
+				total += iconEm * size * draw.PtMM
 			} else {
 				total += f.Width(s.text, s.font(st.Font), size)
 			}
 		}
 		return total
 	}
-	paraSpace := st.ParagraphSpacing * size * ptMM
+	paraSpace := st.ParagraphSpacing * size * draw.PtMM
 	for i, para := range paras {
-		line := TextLine{}
+		line := Line{}
 		if i > 0 {
 			line.Space = paraSpace
 		}
@@ -236,13 +268,13 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 			ww := wordWidth(wd)
 			if ww > w+1e-6 {
 				// A word wider than the box is broken at characters.
-				for _, piece := range f.breakWord(wd, st.Font, size, w) {
+				for _, piece := range breakWord(f, wd, st.Font, size, w) {
 					pw := wordWidth(piece)
 					if len(line.Items) > 0 {
 						b.Lines = append(b.Lines, line)
-						line = TextLine{}
+						line = Line{}
 					}
-					line = f.appendWord(line, piece, st.Font, size, 0, pw)
+					line = appendWord(f, line, piece, st.Font, size, 0, pw)
 				}
 				b.Fits = false
 				b.Overflow = fmt.Sprintf("the word %q is wider than the box at %gpt", wordText(wd), size)
@@ -254,13 +286,13 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 			}
 			if len(line.Items) > 0 && line.Width+gap+ww > w+1e-6 {
 				b.Lines = append(b.Lines, line)
-				line, gap = TextLine{}, 0
+				line, gap = Line{}, 0
 			}
-			line = f.appendWord(line, wd, st.Font, size, gap, ww)
+			line = appendWord(f, line, wd, st.Font, size, gap, ww)
 		}
 		b.Lines = append(b.Lines, line)
 	}
-	lineH := size * st.LineHeight * ptMM
+	lineH := size * st.LineHeight * draw.PtMM
 	n := float64(len(b.Lines))
 	b.Height = (n-1)*lineH + b.spacing() + f.Ascent(st.Font, size) + f.Descent(st.Font, size)
 	if b.Height > h+1e-6 {
@@ -273,7 +305,7 @@ func (f *Fonts) layoutAt(paras [][]word, st TextStyle, size, w, h float64) TextB
 }
 
 // spacing is the paragraph spacing the block's lines add, in millimetres.
-func (b TextBlock) spacing() float64 {
+func (b Block) spacing() float64 {
 	total := 0.0
 	for _, l := range b.Lines {
 		total += l.Space
@@ -282,12 +314,12 @@ func (b TextBlock) spacing() float64 {
 }
 
 // appendWord adds a word to a line after a gap, merging text runs.
-func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww float64) TextLine {
+func appendWord(f *draw.Fonts, line Line, wd word, st draw.FontStyle, size, gap, ww float64) Line {
 	x := line.Width + gap
 	for i, s := range wd {
 		if s.icon != "" {
-			iw := iconEm * size * ptMM
-			line.Items = append(line.Items, TextItem{Icon: s.icon, X: x, W: iw})
+			iw := iconEm * size * draw.PtMM
+			line.Items = append(line.Items, Item{Icon: s.icon, X: x, W: iw})
 			x += iw
 			continue
 		}
@@ -298,7 +330,7 @@ func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww f
 			line.Items[n-1].Text += " " + s.text
 			line.Items[n-1].W = x + sw - line.Items[n-1].X
 		} else {
-			line.Items = append(line.Items, TextItem{Text: s.text, Strong: s.strong, X: x, W: sw})
+			line.Items = append(line.Items, Item{Text: s.text, Strong: s.strong, X: x, W: sw})
 		}
 		x += sw
 	}
@@ -307,7 +339,7 @@ func (f *Fonts) appendWord(line TextLine, wd word, st FontStyle, size, gap, ww f
 }
 
 // breakWord splits a word into pieces no wider than w.
-func (f *Fonts) breakWord(wd word, st FontStyle, size, w float64) []word {
+func breakWord(f *draw.Fonts, wd word, st draw.FontStyle, size, w float64) []word {
 	var pieces []word
 	var cur word
 	curW := 0.0
@@ -319,7 +351,7 @@ func (f *Fonts) breakWord(wd word, st FontStyle, size, w float64) []word {
 	}
 	for _, s := range wd {
 		if s.icon != "" {
-			iw := iconEm * size * ptMM
+			iw := iconEm * size * draw.PtMM
 			if curW+iw > w && len(cur) > 0 {
 				flush()
 			}
@@ -352,11 +384,11 @@ func wordText(wd word) string {
 	return sb.String()
 }
 
-// DrawText draws a laid-out block in the box at (x, y, w, h). paper is the
+// Draw draws a laid-out block in the box at (x, y, w, h). paper is the
 // colour behind the text, used to cut details out of inline icons.
-func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper Color) {
+func Draw(f *draw.Fonts, c draw.Canvas, b Block, x, y, w, h float64, ink, paper draw.Color) {
 	st, size := b.Style, b.Size
-	lineH := size * st.LineHeight * ptMM
+	lineH := size * st.LineHeight * draw.PtMM
 	n := float64(len(b.Lines))
 	var baseline float64
 	switch st.VAlign {
@@ -369,7 +401,7 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 	default:
 		baseline = y + f.Ascent(st.Font, size)
 	}
-	iconSize := size * ptMM * 0.95
+	iconSize := size * draw.PtMM * 0.95
 	for _, line := range b.Lines {
 		baseline += line.Space
 		lx := x
@@ -382,7 +414,7 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 		for _, it := range line.Items {
 			if it.Icon != "" {
 				ix := lx + it.X + (it.W-iconSize)/2
-				DrawIcon(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
+				icons.Draw(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
 				continue
 			}
 			font := st.Font
@@ -395,21 +427,44 @@ func (f *Fonts) DrawText(c Canvas, b TextBlock, x, y, w, h float64, ink, paper C
 	}
 }
 
+// StyleOf is the text style of a box, with defaults.
+func StyleOf(f *draw.Fonts, b *schema.Box) Style {
+	size := b.Size.Pt()
+	if size == 0 {
+		size = 10
+	}
+	return Style{
+		Font: f.Style(b.Font), Size: round2(size), MinSize: round2(b.MinSize.Pt()),
+		LineHeight: b.LineHeight, Align: b.Align, VAlign: b.VAlign,
+		ParagraphSpacing: b.ParagraphSpacing,
+	}
+}
+
+// Measure returns the widest word and the widest line of rich text set on
+// one line in font at size pt, in mm.
+func Measure(f *draw.Fonts, text string, font draw.FontStyle, size float64) (word, line float64) {
+	space := f.Width(" ", font, size)
+	for _, para := range parseRich(text) {
+		w := 0.0
+		for i, wd := range para {
+			ww := 0.0
+			for _, seg := range wd {
+				if seg.icon != "" {
+					ww += iconEm * size * draw.PtMM
+				} else {
+					ww += f.Width(seg.text, seg.font(font), size)
+				}
+			}
+			word = max(word, ww)
+			if i > 0 {
+				w += space
+			}
+			w += ww
+		}
+		line = max(line, w)
+	}
+	return word, line
+}
+
 // round2 rounds to 1/100 mm so output does not depend on float noise.
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
-
-// Strong is the font strong text (**...**) is set in when a box's font is
-// f: bold for regular, bold italic for italic; bold and bold italic stay
-// as they are, and so does mono, which has no bold. A pack's own font has
-// no bold of its own either, so its strong text is set in bold.
-func (f FontStyle) Strong() FontStyle {
-	switch f {
-	case Regular:
-		return Bold
-	case Italic:
-		return BoldItalic
-	case Bold, BoldItalic, Mono:
-		return f
-	}
-	return Bold
-}

@@ -1,12 +1,13 @@
-package generator
+package draw
 
 import (
 	"bufio"
 	"encoding/binary"
-	"github.com/klauspost/compress/zlib"
 	"hash/crc32"
 	"image"
 	"io"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // pngWriter encodes opaque RGBA images as 8-bit RGB PNG with the Up filter

@@ -1,4 +1,4 @@
-package generator
+package draw
 
 import (
 	"bytes"
@@ -12,7 +12,6 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
 )
 
 // pdfFamily is the font family name the embedded Go fonts are registered as.
@@ -75,6 +74,10 @@ func (d *PDF) useFont(st FontStyle) {
 	family, style := pdfFont(d.fonts, st)
 	d.f.AddUTF8FontFromBytes(family, style, d.fonts.Data(st))
 }
+
+// SetCompression turns the compression of page and form streams on or off
+// (fonts stay compressed).
+func (d *PDF) SetCompression(on bool) { d.f.SetCompression(on) }
 
 // pdfFont is the fpdf family and style a font style is registered under.
 func pdfFont(fonts *Fonts, st FontStyle) (family, style string) {
@@ -535,6 +538,10 @@ type fontProbe struct {
 	images []picture
 }
 
+// Discard returns a canvas that draws nothing: to measure a drawing before
+// it is placed.
+func Discard() Canvas { return &fontProbe{used: map[FontStyle]bool{}} }
+
 func (p *fontProbe) Rect(x, y, w, h, r float64, s Style)                 {}
 func (p *fontProbe) Ellipse(x, y, w, h float64, s Style)                 {}
 func (p *fontProbe) Line(x1, y1, x2, y2 float64, c Color, width float64) {}
@@ -565,20 +572,16 @@ func bmpOnly(s string) string {
 	return s
 }
 
-// writeDocument makes a PDF titled after the pack and the element, lets fill
-// add its pages, and writes it; errors name the element (e.g. "board x").
-func (r *Renderer) writeDocument(w io.Writer, p *schema.Pack, name, element string, opts PrintOptions, fill func(*PDF) error) (int, error) {
-	title := name
-	if p != nil && p.Game != nil {
-		title = p.Game.Title + " - " + name
-	}
-	// A one-sided document (a board) sets layout.NoDuplex in fill.
-	doc := NewPDF(PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
-	if err := fill(doc); err != nil {
-		return 0, fmt.Errorf("%s: %w", element, err)
-	}
-	if err := doc.Write(w); err != nil {
-		return 0, fmt.Errorf("%s: %w", element, err)
-	}
-	return doc.PageCount(), nil
+// AddPressPage starts a page of a trim w x h mm card with bleed on every
+// side: MediaBox and BleedBox are the trim plus the bleed, TrimBox the trim.
+// fpdf writes a page's boxes in map order: the caller puts them in order
+// in Write's output to make it deterministic.
+func (d *PDF) AddPressPage(w, h, bleed float64) *PDFCanvas {
+	pw, ph := w+2*bleed, h+2*bleed
+	c := d.AddPage(pw, ph)
+	// fpdf does not turn box coordinates upside down (its y runs from the
+	// page's bottom here); the boxes are centred, so that does not matter.
+	d.f.SetPageBox("trim", bleed, bleed, w, h)
+	d.f.SetPageBox("bleed", 0, 0, pw, ph)
+	return c
 }

@@ -1,4 +1,4 @@
-package generator
+package draw
 
 import (
 	"encoding/binary"
@@ -18,8 +18,8 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// ptMM is millimetres per typographic point.
-const ptMM = 25.4 / 72
+// PtMM is millimetres per typographic point.
+const PtMM = 25.4 / 72
 
 // builtinFonts are the embedded Go fonts (BSD licence), in FontStyle order.
 var builtinFonts = [...][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gobolditalic.TTF, gomono.TTF}
@@ -163,6 +163,13 @@ func (f *Fonts) Style(name string) FontStyle {
 	return Regular
 }
 
+// Lookup returns the style of a template font name and whether the name is
+// known (a built-in name or a loaded pack font).
+func (f *Fonts) Lookup(name string) (FontStyle, bool) {
+	st, ok := f.byName[name]
+	return st, ok
+}
+
 // MissingRunes returns the characters of s the font cannot draw (spaces and
 // control characters aside), each once, in order.
 func (f *Fonts) MissingRunes(s string, st FontStyle) []rune {
@@ -205,22 +212,22 @@ func (f *Fonts) Width(s string, st FontStyle, sizePt float64) float64 {
 		}
 		em += runeAdvance(fc.parsed, buf, r)
 	}
-	return em * sizePt * ptMM
+	return em * sizePt * PtMM
 }
 
 // Ascent is the font's ascent at the size, in millimetres.
 func (f *Fonts) Ascent(st FontStyle, sizePt float64) float64 {
-	return f.face(st).ascent * sizePt * ptMM
+	return f.face(st).ascent * sizePt * PtMM
 }
 
 // Descent is the font's descent at the size, in millimetres (positive).
 func (f *Fonts) Descent(st FontStyle, sizePt float64) float64 {
-	return f.face(st).descent * sizePt * ptMM
+	return f.face(st).descent * sizePt * PtMM
 }
 
 // CapHeight is the height of capitals at the size, in millimetres.
 func (f *Fonts) CapHeight(st FontStyle, sizePt float64) float64 {
-	return f.face(st).capH * sizePt * ptMM
+	return f.face(st).capH * sizePt * PtMM
 }
 
 // Data returns the TrueType bytes of a style, for embedding.

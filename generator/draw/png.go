@@ -1,4 +1,4 @@
-package generator
+package draw
 
 import (
 	"fmt"
@@ -157,7 +157,7 @@ func (c *PNGCanvas) Path(p *Path, col Color) {
 
 // Text implements Canvas.
 func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col Color) {
-	px := math.Round(size*ptMM*c.scale*4) / 4
+	px := math.Round(size*PtMM*c.scale*4) / 4
 	key := faceKey{st, px}
 	face, ok := c.faces[key]
 	if !ok {

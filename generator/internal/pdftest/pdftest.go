@@ -1,0 +1,77 @@
+// Package pdftest reads PDFs back in tests: strict validation with pdfcpu,
+// the page count and the document model.
+package pdftest
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+)
+
+// Read validates a PDF strictly and reads it back.
+func Read(t *testing.T, b []byte) *model.Context {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.Validate(bytes.NewReader(b), conf); err != nil {
+		t.Fatalf("strict validation: %v", err)
+	}
+	ctx, err := api.ReadContext(bytes.NewReader(b), model.NewDefaultConfiguration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// CheckPages checks that b is a valid PDF (pdfcpu, strict) of want pages.
+func CheckPages(t *testing.T, b []byte, want int) {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.Validate(bytes.NewReader(b), conf); err != nil {
+		t.Fatalf("invalid PDF: %v", err)
+	}
+	pages, err := api.PageCount(bytes.NewReader(b), conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages != want {
+		t.Errorf("the PDF has %d pages, want %d", pages, want)
+	}
+}
+
+// ImageXObjects counts the image XObjects of a PDF (soft masks aside), by
+// size, after strict validation.
+func ImageXObjects(t *testing.T, pdf []byte) map[string]int {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	ctx, err := api.ReadAndValidate(bytes.NewReader(pdf), conf)
+	if err != nil {
+		t.Fatalf("strict validation: %v", err)
+	}
+	masks := map[int]bool{}
+	images := map[int]types.StreamDict{}
+	for n, e := range ctx.XRefTable.Table {
+		sd, ok := e.Object.(types.StreamDict)
+		if !ok || sd.Subtype() == nil || *sd.Subtype() != "Image" {
+			continue
+		}
+		images[n] = sd
+		if ref := sd.IndirectRefEntry("SMask"); ref != nil {
+			masks[ref.ObjectNumber.Value()] = true
+		}
+	}
+	out := map[string]int{}
+	for n, sd := range images {
+		if !masks[n] {
+			w, _ := sd.Find("Width")
+			h, _ := sd.Find("Height")
+			out[w.String()+"x"+h.String()]++
+		}
+	}
+	return out
+}

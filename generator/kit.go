@@ -1,0 +1,86 @@
+package generator
+
+import (
+	"io"
+	"slices"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// kitOutput is a file the build writes for the kit as a whole rather than
+// for one element.
+type kitOutput struct {
+	path string
+	// wanted reports whether a build of p with opts (the print options in
+	// effect) writes the file; previews says whether it writes previews.
+	wanted func(p *schema.Pack, opts PrintOptions, previews bool) bool
+	// write writes the file and returns its PDF pages (0 for others).
+	write func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error)
+	// what is the file's line in the kit's index, and index the lines
+	// under it; a file with no index function is not listed there.
+	what  string
+	index func(p *schema.Pack, opts PrintOptions) []string
+}
+
+// kitOutputs are the files of the kit as a whole, in the order the build
+// plans them and the kit's index lists them: the one list the writers and
+// the index use. Their paths are schema.KitOutputs, which the output plan
+// (and so validate's collision check) reserves; a test holds the two equal.
+func kitOutputs() []kitOutput {
+	return []kitOutput{
+		{
+			path:   "tokens.pdf",
+			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return printsTokens(p) },
+			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+				return r.WriteTokens(w, p, opts)
+			},
+			what:  "every token of the kit; cut along the grey outlines",
+			index: indexTokens,
+		},
+		{
+			path:   "preview/tokens.png",
+			wanted: func(p *schema.Pack, _ PrintOptions, previews bool) bool { return previews && printsTokens(p) },
+			write: func(r *Renderer, w io.Writer, p *schema.Pack, _ PrintOptions) (int, error) {
+				return 0, r.WriteTokenSheetPreview(w, p)
+			},
+		},
+		{
+			path:   "maps.pdf",
+			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return len(mapCards(p)) > 0 },
+			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+				return r.WriteMaps(w, p, opts)
+			},
+			what:  "the RUN map cards, each printed twice (one copy per player)",
+			index: indexMaps,
+		},
+		{
+			path:   "odds.pdf",
+			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return HasOddsCard(p) },
+			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+				return r.WriteOddsCard(w, p, opts)
+			},
+			what:  "the odds card (added by runforge; not in the published component list)",
+			index: func(p *schema.Pack, _ PrintOptions) []string { return indexOddsCard(p) },
+		},
+		{
+			path:   "calibration.pdf",
+			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return needsCalibration(p, opts) },
+			write: func(r *Renderer, w io.Writer, _ *schema.Pack, opts PrintOptions) (int, error) {
+				return 2, r.WriteCalibration(w, opts)
+			},
+			what:  "print it on both sides of one sheet to measure your printer's duplex misregistration (--back-offset)",
+			index: func(*schema.Pack, PrintOptions) []string { return nil },
+		},
+		{
+			path:   "components.txt",
+			wanted: func(*schema.Pack, PrintOptions, bool) bool { return true },
+			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+				return 0, r.writeComponents(w, p, opts)
+			},
+		},
+	}
+}
+
+// printsTokens reports whether the pack prints a token: its token sets
+// share the kit's tokens.pdf.
+func printsTokens(p *schema.Pack) bool { return slices.ContainsFunc(p.TokenSets(), p.PrintsToken) }
