@@ -132,8 +132,10 @@ func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTe
 	return dups
 }
 
-// loadBuiltinTemplates parses the embedded built-in templates.
-func loadBuiltinTemplates(l *templateLayers) []Problem {
+// readBuiltinTemplates parses and schema-checks the embedded built-in
+// templates.
+func readBuiltinTemplates() ([]*document, []Problem) {
+	var docs []*document
 	var probs []Problem
 	entries, _ := fs.ReadDir(builtinFiles, "builtin")
 	for _, e := range entries {
@@ -151,9 +153,9 @@ func loadBuiltinTemplates(l *templateLayers) []Problem {
 			probs = append(probs, ps...)
 			continue
 		}
-		l.add(0, d, true)
+		docs = append(docs, d)
 	}
-	return probs
+	return docs, probs
 }
 
 // resolve merges every template with its parents. A pack template that
