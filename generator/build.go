@@ -493,7 +493,7 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	if pending := notPrintedYet(p); len(pending) > 0 {
 		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
 		for _, e := range pending {
-			fmt.Fprintf(&b, "- %s: %s\n", schema.Describe(e), e.Facts().Name)
+			fmt.Fprintf(&b, "- %s: %s\n", p.Registry().Describe(e), e.Facts().Name)
 		}
 	}
 	if len(p.Game.Assumptions) > 0 {

@@ -26,7 +26,7 @@ func TestGameTablesAgree(t *testing.T) {
 	}
 	for _, g := range gameRenderers {
 		for cardType, derive := range g.derived {
-			ct, ok := schema.LookupCardType(cardType)
+			ct, ok := schema.Bundled().LookupCardType(cardType)
 			if !ok {
 				t.Errorf("derived fields for unknown card type %s", cardType)
 				continue
@@ -48,12 +48,12 @@ func TestGameTablesAgree(t *testing.T) {
 		}
 	}
 	generic := []string{"text", "icons", "icon", "rect", "ellipse", "line", "image"}
-	for _, bt := range schema.BoxTypes() {
+	for _, bt := range schema.Bundled().BoxTypes() {
 		if _, ok := boxDrawerFor(bt); !ok && !slices.Contains(generic, bt) {
 			t.Errorf("box type %q has no drawer", bt)
 		}
 	}
-	for _, name := range schema.IconNames() {
+	for _, name := range schema.Bundled().IconNames() {
 		if !HasIcon(name) {
 			t.Errorf("icon %q cannot be drawn", name)
 		}

@@ -133,7 +133,7 @@ func TestTokenRenderingGolden(t *testing.T) {
 }
 
 func TestEveryIconParsesAndDraws(t *testing.T) {
-	for _, name := range schema.IconNames() {
+	for _, name := range schema.Bundled().IconNames() {
 		rec := &Recorder{}
 		if !DrawIcon(rec, name, 0, 0, 10, Black, White) || len(rec.Ops) == 0 {
 			t.Errorf("icon %q: the generator cannot draw it", name)

@@ -81,7 +81,7 @@ func TestRFoDFollowerIconsDraw(t *testing.T) {
 			if !HasIcon(s.icon) {
 				t.Errorf("section %s: icon %q cannot be drawn", s.field, s.icon)
 			}
-			if _, ok := schema.Icons[s.icon]; !ok {
+			if _, ok := schema.Bundled().Icons()[s.icon]; !ok {
 				t.Errorf("section %s: icon %q is not in the schema's icons", s.field, s.icon)
 			}
 		}
@@ -159,7 +159,7 @@ func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 func rfodPackFor(maxPlayers int) *schema.Pack {
 	s := schema.DefaultRFoD()
 	s.Players.Max = maxPlayers
-	return &schema.Pack{Game: &schema.Game{RFoD: s}}
+	return &schema.Pack{Game: &schema.Game{Settings: map[string]any{schema.RFoDKey: s}}}
 }
 
 // The Town Line's printed table is derived from townLine:, the table the
@@ -415,7 +415,7 @@ func TestRFoDRCampaignDecksHaveCampaignBacks(t *testing.T) {
 		}
 		back := d.Back
 		if back == "" {
-			ct, _ := schema.LookupCardType(d.CardType)
+			ct, _ := schema.Bundled().LookupCardType(d.CardType)
 			back = ct.Back
 		}
 		tpl := p.Templates[back]

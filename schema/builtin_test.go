@@ -14,12 +14,12 @@ import (
 // derives: otherwise the box prints empty on every card of the type (as a
 // Fleeing card's name band once did).
 func TestBuiltinTemplatesShowOnlyFieldsCardsHave(t *testing.T) {
-	files, err := SchemaFiles()
+	files, err := Bundled().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
 	interp := regexp.MustCompile(`\$\{([A-Za-z0-9_-]+)\}`)
-	for _, g := range gameSchemas {
+	for _, g := range Bundled().Games() {
 		system := g.System
 		if system == "" {
 			system = "generic"

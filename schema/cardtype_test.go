@@ -56,12 +56,12 @@ func TestForeignCardTypeSuggestsOwnKind(t *testing.T) {
 		{"rfyl/blood", "generic", "use one of those card types"},
 	}
 	for _, tc := range tests {
-		_, hint, ok := ForeignCardType("d", tc.cardType, tc.system)
+		_, hint, ok := Bundled().ForeignCardType("d", tc.cardType, tc.system)
 		if !ok || !strings.HasPrefix(hint, tc.want) {
 			t.Errorf("%s in %s: hint %q (ok %v), want it to begin %q", tc.cardType, tc.system, hint, ok, tc.want)
 		}
 	}
-	if _, _, ok := ForeignCardType("d", "generic", RFoDSystem); ok {
+	if _, _, ok := Bundled().ForeignCardType("d", "generic", RFoDSystem); ok {
 		t.Error("generic is every game's card type")
 	}
 }

@@ -110,17 +110,17 @@ func TestOutputPlanCollisions(t *testing.T) {
 }
 
 func TestComposedSchemasListRegisteredTypes(t *testing.T) {
-	files, err := SchemaFiles()
+	files, err := Bundled().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
 	deck, tmpl := string(files["deck.schema.json"]), string(files["templates.schema.json"])
-	for _, name := range CardTypeNames() {
+	for _, name := range Bundled().CardTypeNames() {
 		if !strings.Contains(deck, `"`+name+`"`) {
 			t.Errorf("deck schema lacks card type %s", name)
 		}
 	}
-	for _, bt := range BoxTypes() {
+	for _, bt := range Bundled().BoxTypes() {
 		if !strings.Contains(tmpl, `"`+bt+`"`) {
 			t.Errorf("template schema lacks box type %s", bt)
 		}

@@ -18,6 +18,10 @@ import "encoding/json"
 // justrun-border boxes, drawn from the manifest's palette (justRun.colours).
 var justRunSchema = GameSchema{
 	System: "just-run",
+	Kinds: []Kind{
+		{"TileSet", "just-run-tiles.schema.json", "tile set", decodeTileSet},
+		{"Combinations", "just-run-combinations.schema.json", "combination list", decodeCombinations},
+	},
 	CardTypes: []CardType{
 		{Name: "justrun/card", Card: "just-run.schema.json#/$defs/card", Face: "justrun-card", Back: "justrun-card-back",
 			Derived: []string{"spaceLabel", "wearTearMark", "bashMark", "attackLabel", "armorLabel",
@@ -31,7 +35,14 @@ var justRunSchema = GameSchema{
 	// right) in the colour of the pack's palette, with the colour's symbol
 	// and name along it (generator/justrun.go).
 	BoxTypes: []string{"justrun-border"},
+	Settings: &SettingsBlock{Key: JustRunKey, Decode: func(raw []byte) (any, error) {
+		s := &JustRunSettings{}
+		return s, json.Unmarshal(raw, s)
+	}},
 }
+
+// JustRunKey is the key of Just Run's block in the manifest.
+const JustRunKey = "justRun"
 
 // JustRunSystem is the manifest's system: value of Just Run.
 const JustRunSystem = "just-run"
@@ -266,8 +277,8 @@ func (p *Pack) JustRun() *JustRunSettings {
 		return nil
 	}
 	var s *JustRunSettings
-	if p.Game.JustRun != nil {
-		c := *p.Game.JustRun
+	if own, ok := p.Game.Settings[JustRunKey].(*JustRunSettings); ok {
+		c := *own
 		s = &c
 	} else {
 		s = DefaultJustRun()

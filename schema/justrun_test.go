@@ -23,8 +23,8 @@ func TestJustRunDefaults(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	if p.Game.JustRun != nil {
-		t.Errorf("a manifest without justRun: decodes to %+v, want nil", p.Game.JustRun)
+	if p.Game.Settings[JustRunKey] != nil {
+		t.Errorf("a manifest without justRun: decodes to %+v, want nil", p.Game.Settings[JustRunKey])
 	}
 	s := p.JustRun()
 	if s.Players != (JRPlayers{2, 6}) || s.Inventory != 5 || s.Board != (JRBoard{5, 10, 7}) {
@@ -180,11 +180,11 @@ tiles:
 	if !f.Printed || !f.Backs || strings.Join(f.Outputs, " ") != "exits.pdf preview/exits.png" {
 		t.Errorf("printed %v, backs %v, outputs %v: a tile set prints <id>.pdf with backs, and a preview", f.Printed, f.Backs, f.Outputs)
 	}
-	if file, _ := SchemaFileOf("TileSet"); file != "just-run-tiles.schema.json" {
+	if file, _ := Bundled().SchemaFileOf("TileSet"); file != "just-run-tiles.schema.json" {
 		t.Errorf("TileSet's schema is %s", file)
 	}
-	if KindNoun(sets[0]) != "tile set" {
-		t.Errorf("noun %q", KindNoun(sets[0]))
+	if Bundled().KindNoun(sets[0]) != "tile set" {
+		t.Errorf("noun %q", Bundled().KindNoun(sets[0]))
 	}
 }
 
@@ -212,19 +212,19 @@ combinations:
 	if f.Printed || len(f.Copies) != 0 || len(f.Items) != 2 || len(f.Texts) != 3 {
 		t.Errorf("facts %+v", f)
 	}
-	if file, _ := SchemaFileOf("Combinations"); file != "just-run-combinations.schema.json" {
+	if file, _ := Bundled().SchemaFileOf("Combinations"); file != "just-run-combinations.schema.json" {
 		t.Errorf("Combinations' schema is %s", file)
 	}
 }
 
 func TestJustRunCardTypes(t *testing.T) {
 	for _, name := range []string{"justrun/card", "justrun/scenario"} {
-		sys, ok := CardTypeSystem(name)
+		sys, ok := Bundled().CardTypeSystem(name)
 		if !ok || sys != JustRunSystem {
 			t.Errorf("%s: system %q, %v", name, sys, ok)
 		}
 	}
-	got := strings.Join(CardTypesFor(JustRunSystem), ",")
+	got := strings.Join(Bundled().CardTypesFor(JustRunSystem), ",")
 	if got != "generic,justrun/card,justrun/scenario" {
 		t.Errorf("card types of just-run: %s", got)
 	}

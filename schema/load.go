@@ -29,6 +29,9 @@ type LoadOptions struct {
 	Base func(name string) (fs.FS, bool)
 	// BaseNames lists the names Base knows, for a did-you-mean hint.
 	BaseNames []string
+	// Registry is the registry of the games a pack may be of; nil stands
+	// for Bundled() until the games' descriptors leave this package.
+	Registry *Registry
 }
 
 // LoadPack reads the pack in fsys (whose root is the pack folder). root is the
@@ -43,14 +46,17 @@ func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
 // elements replace the base's of the same id (decks merge card by card) or
 // add to them; its rules and print settings override the base's.
 func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) {
-	builtin, probs := readBuiltinTemplates()
+	if opts.Registry == nil {
+		opts.Registry = Bundled()
+	}
+	builtin, probs := opts.Registry.readBuiltinTemplates()
 	chain, ps := readChain(fsys, root, opts, nil, new(int))
 	probs = append(probs, ps...)
 	if chain == nil {
 		sortProblems(probs)
 		return nil, probs
 	}
-	decoded, ps := decodeChain(builtin, chain)
+	decoded, ps := opts.Registry.decodeChain(builtin, chain)
 	probs = append(probs, ps...)
 	p, ps := mergeChain(decoded)
 	probs = append(probs, ps...)
@@ -91,7 +97,7 @@ type fileRead struct {
 // the files are read in the order they count: the manifest, the packs it
 // extends, then its content files.
 func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes *int) ([]*packRead, []Problem) {
-	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}, nodes: nodes}
+	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}, nodes: nodes, registry: opts.Registry}
 	var probs []Problem
 
 	if _, err := fs.Stat(fsys, ManifestFile); errors.Is(err, fs.ErrNotExist) {
@@ -105,6 +111,11 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 	if err := decodeInto(d.value, p.Game); err != nil {
 		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
 	}
+	settings, err := opts.Registry.decodeSettings(d.value)
+	if err != nil {
+		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+	}
+	p.Game.Settings = settings
 	p.Game.Ref = Ref{doc: d}
 	for i, c := range p.Game.Components {
 		c.Ref = p.Game.Ref.Child("components").Index(i)
@@ -227,7 +238,7 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem
 			return d, []Problem{pr}
 		}
 	}
-	if _, probs := checkSchema(d); len(probs) > 0 {
+	if _, probs := p.Registry().checkSchema(d); len(probs) > 0 {
 		if pr, ok := p.foreignDeckProblem(d); ok {
 			return d, []Problem{pr}
 		}
@@ -377,18 +388,18 @@ type packDecoded struct {
 // decodeChain decodes the documents of every pack of a chain, base first,
 // into elements, and resolves the templates of all of them over the
 // built-in ones; the top pack gets the templates.
-func decodeChain(builtin []*document, chain []*packRead) ([]*packDecoded, []Problem) {
+func (r *Registry) decodeChain(builtin []*document, chain []*packRead) ([]*packDecoded, []Problem) {
 	var layers templateLayers
 	for _, d := range builtin {
 		layers.add(0, d, true)
 	}
 	var probs []Problem
 	out := make([]*packDecoded, 0, len(chain))
-	for _, r := range chain {
-		dp := &packDecoded{read: r, pack: r.pack}
-		p := r.pack
+	for _, pr := range chain {
+		dp := &packDecoded{read: pr, pack: pr.pack}
+		p := pr.pack
 		layer := layers.push()
-		for _, f := range r.docs {
+		for _, f := range pr.docs {
 			if !f.ok {
 				dp.failed = append(dp.failed, f.doc)
 				continue
@@ -402,7 +413,7 @@ func decodeChain(builtin []*document, chain []*packRead) ([]*packDecoded, []Prob
 			case "Templates":
 				p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(layer, f.doc, false)...)
 			default:
-				el, ps := contentKinds[kind].decode(obj, Ref{doc: f.doc})
+				el, ps := r.kinds[kind].Decode(obj, Ref{doc: f.doc})
 				probs = append(probs, ps...)
 				if el == nil {
 					dp.failed = append(dp.failed, f.doc)

@@ -20,14 +20,11 @@ type Game struct {
 	Rules       map[string]string `json:"rules"`
 	Fonts       []*FontRef        `json:"fonts"`
 	Assumptions []string          `json:"assumptions"`
-	// JustRun is the manifest's justRun: block (Just Run packs), decoded
-	// over its defaults; nil when the manifest has none. Pack.JustRun
-	// returns it with defaults either way.
-	JustRun *JustRunSettings `json:"justRun"`
-	// RFoD is the manifest's rfod: block (Run, Fight, or Die! and
-	// Reloaded packs), decoded over its defaults; nil when the manifest has
-	// none. Pack.RFoD returns it with defaults either way.
-	RFoD *RFoDSettings `json:"rfod"`
+	// Settings are the manifest's game blocks (e.g. justRun:) by key, each
+	// decoded over its game's defaults by the registry's SettingsBlock; a
+	// key is absent when the manifest writes no such block. A game's
+	// package reads its own through a typed accessor.
+	Settings map[string]any `json:"-"`
 
 	Ref Ref `json:"-"`
 }

@@ -53,6 +53,19 @@ type Pack struct {
 	// nodes counts the keys and values of the files loaded so far, shared
 	// with the packs this one extends.
 	nodes *int
+	// registry is the registry the pack was loaded with.
+	registry *Registry
+}
+
+// Registry returns the registry of games the pack was loaded with: its
+// card types, icons, kinds and settings blocks.
+func (p *Pack) Registry() *Registry {
+	if p.registry == nil {
+		// TODO(remove): a Pack built by hand, not loaded, knows the
+		// bundled games until they leave this package.
+		return Bundled()
+	}
+	return p.registry
 }
 
 // DisplayPath names a file of the pack as diagnostics show it.
@@ -113,14 +126,7 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 	}
 	g.Rules = rules
 	g.Assumptions = append(append([]string(nil), bg.Assumptions...), g.Assumptions...)
-	if g.JustRun == nil {
-		// A game's settings block is taken whole from the base unless the
-		// extending pack writes its own.
-		g.JustRun = bg.JustRun
-	}
-	if g.RFoD == nil {
-		g.RFoD = bg.RFoD
-	}
+	g.Settings = p.Registry().mergeSettings(g.Settings, bg.Settings)
 
 	var probs []Problem
 	p.Elements, probs = mergeElements(base.Elements, p.Elements)

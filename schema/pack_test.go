@@ -159,6 +159,7 @@ func TestDeckSides(t *testing.T) {
 		{Deck{}, "", "", "no card type"},
 	}
 	for _, tc := range cases {
+		tc.deck.cardType, _ = Bundled().LookupCardType(tc.deck.CardType)
 		face, back := tc.deck.Sides()
 		if face != tc.face || back != tc.back {
 			t.Errorf("%s: got %q, %q; want %q, %q", tc.description, face, back, tc.face, tc.back)

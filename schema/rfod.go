@@ -15,7 +15,12 @@ import (
 // Each of the six decks has a back of its own: the decks are told apart
 // after a shuffle.
 var rfodSchema = GameSchema{
-	System: RFoDSystem,
+	System:   RFoDSystem,
+	Settings: rfodSettingsBlock,
+	Kinds: []Kind{
+		{"PlayerBoards", "player-boards.schema.json", "player board set", decodePlayerBoards},
+		{"Guide", "guide.schema.json", "guide", decodeGuide},
+	},
 	CardTypes: []CardType{
 		{Name: "rfod/follower", Card: "rfod.schema.json#/$defs/follower", Face: "rfod-follower", Back: "rfod-follower-back",
 			Derived: []string{"abilities"}},
@@ -49,7 +54,11 @@ var rfodSchema = GameSchema{
 // set: base, promo or expansion (L429); only base cards count towards the
 // deck's component (CountsCard).
 var rfodrSchema = GameSchema{
-	System: RFoDReloadedSystem,
+	System:   RFoDReloadedSystem,
+	Settings: rfodSettingsBlock,
+	Kinds: []Kind{
+		{"Mats", "mats.schema.json", "mat set", decodeMats},
+	},
 	CardTypes: []CardType{
 		{Name: "rfodr/follower", Card: "rfod.schema.json#/$defs/rFollower", Face: "rfodr-follower", Back: "rfodr-follower-back", CountsCard: rfodrBaseOnly,
 			Derived: []string{"effects", "woundTrack"}},
@@ -106,7 +115,7 @@ func rfodrBaseOnly(c *Card) bool {
 // component: every copy, or those its card type's CountsCard accepts
 // (Reloaded: base cards only).
 func (d *Deck) CountedTotal() int {
-	ct, _ := LookupCardType(d.CardType)
+	ct := d.cardType
 	n := 0
 	for _, c := range d.Cards {
 		if ct.CountsCard == nil || ct.CountsCard(c) {
@@ -115,6 +124,16 @@ func (d *Deck) CountedTotal() int {
 	}
 	return n
 }
+
+// RFoDKey is the key of the block of RFoD and Reloaded in the manifest.
+const RFoDKey = "rfod"
+
+// rfodSettingsBlock is the manifest's rfod: block, which RFoD and
+// Reloaded share.
+var rfodSettingsBlock = &SettingsBlock{Key: RFoDKey, Decode: func(raw []byte) (any, error) {
+	s := &RFoDSettings{}
+	return s, json.Unmarshal(raw, s)
+}}
 
 // RFoDSettings is the manifest's rfod: block (spec 8.1) of an RFoD or a
 // Reloaded pack, with defaults for every key the manifest leaves out.
@@ -211,8 +230,8 @@ func (p *Pack) RFoD() *RFoDSettings {
 		return nil
 	}
 	var s *RFoDSettings
-	if p.Game.RFoD != nil {
-		c := *p.Game.RFoD
+	if own, ok := p.Game.Settings[RFoDKey].(*RFoDSettings); ok {
+		c := *own
 		c.MutantStartWounds = append([]RFoDMutantRow(nil), c.MutantStartWounds...)
 		s = &c
 	} else {

@@ -22,8 +22,8 @@ func TestRFoDDefaults(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	if p.Game.RFoD != nil {
-		t.Errorf("a manifest without rfod: decodes to %+v, want nil", p.Game.RFoD)
+	if p.Game.Settings[RFoDKey] != nil {
+		t.Errorf("a manifest without rfod: decodes to %+v, want nil", p.Game.Settings[RFoDKey])
 	}
 	s := p.RFoD()
 	if s.Dice.Rerolls != 2 || s.Dice.SetAsideIsPermanent || s.Dice.Threshold().Cmp(big.NewRat(1, 100)) != 0 {

@@ -13,6 +13,9 @@ import "strings"
 // and bottom action by id.
 var runSchema = GameSchema{
 	System: "run",
+	Kinds: []Kind{
+		{"Map", "run-map.schema.json", "map", decodeMap},
+	},
 	CardTypes: []CardType{
 		{Name: "run/backup", Card: "run.schema.json#/$defs/backup", Deck: "run.schema.json#/$defs/backupDeck",
 			Face: "run-backup", Back: "run-backup-back", Derived: []string{"rankList", "top", "middle", "bottom", "topText", "middleText", "bottomText"}},

@@ -210,7 +210,7 @@ func TestMapFacts(t *testing.T) {
 	if len(f.Texts) != 2 || f.Texts[1].Text != "No {hook} here." || f.Texts[1].Ref.Pos().Line != 10 {
 		t.Errorf("texts %+v", f.Texts)
 	}
-	if file, _ := SchemaFileOf("Map"); file != "run-map.schema.json" {
+	if file, _ := Bundled().SchemaFileOf("Map"); file != "run-map.schema.json" {
 		t.Errorf("Map's schema is %s", file)
 	}
 }

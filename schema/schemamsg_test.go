@@ -93,7 +93,7 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 // TestEveryPatternHasWords: each pattern of the embedded schemas has a
 // plain description, so no message ever shows a regular expression.
 func TestEveryPatternHasWords(t *testing.T) {
-	files, err := SchemaFiles()
+	files, err := Bundled().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 )
 
 //go:embed builtin/*.yaml
@@ -132,22 +133,42 @@ func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTe
 	return dups
 }
 
-// readBuiltinTemplates parses and schema-checks the embedded built-in
-// templates.
-func readBuiltinTemplates() ([]*document, []Problem) {
+// readBuiltinTemplates parses and schema-checks the built-in templates:
+// those embedded here, then each game's.
+func (r *Registry) readBuiltinTemplates() ([]*document, []Problem) {
+	sub, err := fs.Sub(builtinFiles, "builtin")
+	if err != nil {
+		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
+	}
+	docs, probs := r.readTemplateFiles(sub)
+	for _, g := range r.games {
+		if g.Templates != nil {
+			d, ps := r.readTemplateFiles(g.Templates)
+			docs, probs = append(docs, d...), append(probs, ps...)
+		}
+	}
+	return docs, probs
+}
+
+// readTemplateFiles parses and schema-checks the *.yaml files of fsys,
+// built-in templates named builtin/<file> in positions.
+func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*document, []Problem) {
 	var docs []*document
 	var probs []Problem
-	entries, _ := fs.ReadDir(builtinFiles, "builtin")
+	entries, _ := fs.ReadDir(fsys, ".")
 	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") {
+			continue
+		}
 		name := "builtin/" + e.Name()
-		src, err := builtinFiles.ReadFile(name)
+		src, err := fs.ReadFile(fsys, e.Name())
 		if err != nil {
 			probs = append(probs, Problem{Pos: Pos{File: name}, Rule: "pack/missing-file", Message: err.Error()})
 			continue
 		}
 		d, ps := parseDocument("(built-in) "+name, src)
 		if len(ps) == 0 {
-			_, ps = checkSchema(d)
+			_, ps = r.checkSchema(d)
 		}
 		if len(ps) > 0 {
 			probs = append(probs, ps...)

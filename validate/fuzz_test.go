@@ -17,7 +17,7 @@ func FuzzUnknownIcons(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, name := range UnknownIcons(text) {
+		for _, name := range UnknownIcons(schema.Bundled(), text) {
 			if !strings.Contains(text, "{"+name+"}") {
 				t.Fatalf("reported %q, which is not in braces in %q", name, text)
 			}

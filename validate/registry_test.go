@@ -170,7 +170,7 @@ func TestUnknownIcons(t *testing.T) {
 		"{survivor-m} {survivor_x}":      {"survivor_x"},
 	}
 	for text, want := range cases {
-		if got := validate.UnknownIcons(text); !slices.Equal(got, want) {
+		if got := validate.UnknownIcons(schema.Bundled(), text); !slices.Equal(got, want) {
 			t.Errorf("UnknownIcons(%q) = %q, want %q", text, got, want)
 		}
 	}

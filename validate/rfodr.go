@@ -405,7 +405,7 @@ func checkRFoDRFollowerWounds(c *Context) {
 
 func checkRFoDRSetMark(c *Context) {
 	for _, d := range c.Pack.Decks() {
-		if ct, ok := schema.CardTypeSystem(d.CardType); !ok || ct != schema.RFoDReloadedSystem {
+		if ct, ok := c.Pack.Registry().CardTypeSystem(d.CardType); !ok || ct != schema.RFoDReloadedSystem {
 			continue
 		}
 		for _, card := range d.Cards {

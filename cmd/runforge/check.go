@@ -61,7 +61,7 @@ func checkTargets(targets []target, r *generator.Renderer) []checked {
 
 // checkTarget loads and validates one target.
 func checkTarget(t target, r *generator.Renderer) checked {
-	p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+	p, probs := schema.LoadPackWith(t.fsys, t.displayName(), schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs(), Registry: schemaRegistry()})
 	opts := validate.Options{}
 	if p != nil {
 		if pr, err := r.ForPack(p); err == nil {

@@ -50,7 +50,7 @@ func writeIcons(s streams, opts iconsOptions) error {
 	}
 	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ICON\tGAME\tMEANING")
-	for _, ic := range schema.IconTable() {
+	for _, ic := range schemaRegistry().IconTable() {
 		if opts.game != "" && ic.System != "" && ic.System != opts.game {
 			continue
 		}

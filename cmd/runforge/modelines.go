@@ -66,7 +66,7 @@ func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([
 		if m == nil {
 			continue
 		}
-		file, known := schema.SchemaFileOf(m[1])
+		file, known := schemaRegistry().SchemaFileOf(m[1])
 		if !known {
 			file = strings.ToLower(m[1]) + ".schema.json"
 		}

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/runforge/runforge/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -51,7 +50,7 @@ after copying or moving a pack.`,
 // writeSchemas writes the standalone schemas into dir, printing each path,
 // and returns the file names written.
 func writeSchemas(s streams, dir string) (map[string]bool, error) {
-	embedded, err := schema.SchemaFiles()
+	embedded, err := schemaRegistry().SchemaFiles()
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
