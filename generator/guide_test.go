@@ -8,6 +8,7 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 func rfodGuide(t *testing.T) *schema.Guide {
@@ -116,7 +117,7 @@ func bundledGuide(t *testing.T) *schema.Guide {
 	if !ok {
 		t.Fatal("no bundled run-fight-or-die pack")
 	}
-	p, probs := schema.LoadPack(fsys, "run-fight-or-die")
+	p, probs := schematest.LoadPack(fsys, "run-fight-or-die")
 	if len(probs) > 0 || len(p.Guides()) != 1 {
 		t.Fatalf("guides %d, problems %v", len(p.Guides()), probs)
 	}

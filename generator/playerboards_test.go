@@ -12,13 +12,14 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadRFPack loads a Run, Fight, or Die! fixture pack of testdata
 // (rfod, rfodr).
 func loadRFPack(t testing.TB, dir string) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

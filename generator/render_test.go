@@ -10,13 +10,14 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("../data/run-for-your-life"), "run-for-your-life")
+	p, probs := schematest.LoadPack(os.DirFS("../data/run-for-your-life"), "run-for-your-life")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -133,7 +134,7 @@ func TestTokenRenderingGolden(t *testing.T) {
 }
 
 func TestEveryIconParsesAndDraws(t *testing.T) {
-	for _, name := range schema.Bundled().IconNames() {
+	for _, name := range schematest.Registry().IconNames() {
 		rec := &Recorder{}
 		if !DrawIcon(rec, name, 0, 0, 10, Black, White) || len(rec.Ops) == 0 {
 			t.Errorf("icon %q: the generator cannot draw it", name)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // rfodCard is a card of a deck of the card type with the given fields.
@@ -81,7 +82,7 @@ func TestRFoDFollowerIconsDraw(t *testing.T) {
 			if !HasIcon(s.icon) {
 				t.Errorf("section %s: icon %q cannot be drawn", s.field, s.icon)
 			}
-			if _, ok := schema.Bundled().Icons()[s.icon]; !ok {
+			if _, ok := schematest.Registry().Icons()[s.icon]; !ok {
 				t.Errorf("section %s: icon %q is not in the schema's icons", s.field, s.icon)
 			}
 		}
@@ -127,7 +128,7 @@ func TestRFoDRTraumaRequirements(t *testing.T) {
 // the face derives them, so the two cannot disagree.
 func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 	dir := filepath.Join("..", "data", "run-fight-or-die-reloaded-campaign")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
@@ -237,7 +238,7 @@ var playerCount = regexp.MustCompile(`(?i)\b\d+\s+players?\b|\bplayers? over\b`)
 // the ones the checker reads.
 func TestRFoDTownLineTextDoesNotRepeatTable(t *testing.T) {
 	dir := filepath.Join("..", "data", "run-fight-or-die")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
@@ -300,7 +301,7 @@ func TestTownLineRepeatsTable(t *testing.T) {
 func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	const minRing, minGap = 3.9, 3.0
 	dir := filepath.Join("..", "data", "run-fight-or-die-reloaded-campaign")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
@@ -358,7 +359,7 @@ func ringDiameter(t *testing.T) float64 {
 // the cards beside it.
 func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 	dir := filepath.Join("..", "data", "run-fight-or-die")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
@@ -396,7 +397,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 // sorted into the base game's cards.
 func TestRFoDRCampaignDecksHaveCampaignBacks(t *testing.T) {
 	load := func(name string) *schema.Pack {
-		p, probs := schema.LoadPackWith(os.DirFS(filepath.Join("..", "data", name)), name,
+		p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "data", name)), name,
 			schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		if p == nil {
 			t.Fatalf("%s does not load: %v", name, probs)
@@ -415,7 +416,7 @@ func TestRFoDRCampaignDecksHaveCampaignBacks(t *testing.T) {
 		}
 		back := d.Back
 		if back == "" {
-			ct, _ := schema.Bundled().LookupCardType(d.CardType)
+			ct, _ := schematest.Registry().LookupCardType(d.CardType)
 			back = ct.Back
 		}
 		tpl := p.Templates[back]

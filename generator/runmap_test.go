@@ -12,6 +12,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadRunMaps loads the map fixtures: the spec's base (card 1 side a) and
@@ -20,7 +21,7 @@ import (
 // ice, a vine, a diagonal ladder and rules text).
 func loadRunMaps(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/runmap"), "runmap")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/runmap"), "runmap")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the map fixtures do not load: %v", probs)
 	}
@@ -109,7 +110,7 @@ func TestMapCardsPairing(t *testing.T) {
 	m := func(id string, card int, side string) string {
 		return fmt.Sprintf("kind: Map\nid: %s\ncard: %d\nside: %s\nnumber: \"%d%s\"\nlevels: |\n  . . . . . .\n", id, card, side, card, side)
 	}
-	p, _ := schema.LoadPack(fstest.MapFS{
+	p, _ := schematest.LoadPack(fstest.MapFS{
 		"game.yaml": {Data: []byte("kind: Game\nid: x\ntitle: X\nsystem: run\ncomponents: []\n")},
 		"1.yaml":    {Data: []byte(m("two-b", 2, "b"))},
 		"2.yaml":    {Data: []byte(m("one-a", 1, "a"))},
@@ -386,7 +387,7 @@ func TestMapOverflows(t *testing.T) {
 	long := strings.Repeat("A very long rule that goes on and on. ", 52)
 	src := "kind: Map\nid: wordy\ncard: 1\nside: a\nnumber: \"1a\"\nname: " + strings.Repeat("W", 58) +
 		"\nlevels: |\n  . . . . . .\nrulesText:\n  - {text: \"" + long + "\"}\n"
-	p, probs := schema.LoadPack(fstest.MapFS{
+	p, probs := schematest.LoadPack(fstest.MapFS{
 		"game.yaml":  {Data: []byte("kind: Game\nid: x\ntitle: X\nsystem: run\ncomponents: []\n")},
 		"wordy.yaml": {Data: []byte(src)},
 	}, "x")
@@ -412,7 +413,7 @@ func TestMapOverflows(t *testing.T) {
 // nothing, and a pack without printed maps writes no maps.pdf.
 func TestMapsOfUnprintedComponent(t *testing.T) {
 	game := "kind: Game\nid: x\ntitle: X\nsystem: run\ncomponents:\n  - {id: map-cards, name: Map cards, expected: 1, printed: false, substitute: the published cards}\n"
-	p, probs := schema.LoadPack(fstest.MapFS{
+	p, probs := schematest.LoadPack(fstest.MapFS{
 		"game.yaml": {Data: []byte(game)},
 		"m.yaml":    {Data: []byte("kind: Map\nid: m\ncomponent: map-cards\ncard: 1\nside: a\nlevels: |\n  . . . . . .\n")},
 	}, "x")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadTiles loads the tile fixture: 10 room tiles (two Labs, spawns, one
@@ -19,7 +20,7 @@ import (
 // colours of the manifest's palette.
 func loadTiles(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/tileset"), "tileset")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/tileset"), "tileset")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the tile fixture does not load: %v", probs)
 	}
@@ -524,7 +525,7 @@ func TestTileSetCommandBuild(t *testing.T) {
 // loadJRPalette loads the fixture pack with a palette of its own.
 func loadJRPalette(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/jrpalette"), "jrpalette")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/jrpalette"), "jrpalette")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the palette fixture does not load: %v", probs)
 	}

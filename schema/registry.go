@@ -26,11 +26,13 @@ type GameSchema struct {
 	Kinds []Kind
 	// Settings is the game's block of the manifest, if it has one.
 	Settings *SettingsBlock
-	// Schemas holds the game's JSON Schema files (*.schema.json at its
-	// root), nil when it has none of its own.
+	// Schemas holds the game's JSON Schema files (*.schema.json in any
+	// folder of it, known by their file name), nil when it has none of its
+	// own.
 	Schemas fs.FS
-	// Templates holds the game's built-in templates (*.yaml at its root),
-	// nil when it has none of its own.
+	// Templates holds the game's built-in templates (*.yaml in any folder
+	// of it, named builtin/<file> in positions), nil when it has none of
+	// its own.
 	Templates fs.FS
 }
 

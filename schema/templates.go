@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 )
@@ -150,18 +151,25 @@ func (r *Registry) readBuiltinTemplates() ([]*document, []Problem) {
 	return docs, probs
 }
 
-// readTemplateFiles parses and schema-checks the *.yaml files of fsys,
-// built-in templates named builtin/<file> in positions.
+// readTemplateFiles parses and schema-checks the *.yaml files of fsys, in
+// any folder, in file name order; each is named builtin/<file> in
+// positions.
 func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*document, []Problem) {
+	var names []string
+	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".yaml") {
+			names = append(names, p)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
+	}
 	var docs []*document
 	var probs []Problem
-	entries, _ := fs.ReadDir(fsys, ".")
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") {
-			continue
-		}
-		name := "builtin/" + e.Name()
-		src, err := fs.ReadFile(fsys, e.Name())
+	for _, p := range names {
+		name := "builtin/" + path.Base(p)
+		src, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			probs = append(probs, Problem{Pos: Pos{File: name}, Rule: "pack/missing-file", Message: err.Error()})
 			continue

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // FuzzUnknownIcons parses inline {icon} references: every name it reports
@@ -17,7 +17,7 @@ func FuzzUnknownIcons(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, name := range UnknownIcons(schema.Bundled(), text) {
+		for _, name := range UnknownIcons(schematest.Registry(), text) {
 			if !strings.Contains(text, "{"+name+"}") {
 				t.Fatalf("reported %q, which is not in braces in %q", name, text)
 			}
@@ -50,7 +50,7 @@ components:
 			"game.yaml":   {Data: manifest},
 			"events.yaml": {Data: src},
 		}
-		p, probs := schema.LoadPack(fsys, "fuzz")
+		p, probs := schematest.LoadPack(fsys, "fuzz")
 		for _, d := range Pack(p, probs, Options{}) {
 			if d.Rule == "" || d.Message == "" || d.Pos.File == "" {
 				t.Fatalf("incomplete diagnostic %+v", d)

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -48,7 +49,7 @@ func (f files) fs() fstest.MapFS {
 // check loads the pack and validates it.
 func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 	t.Helper()
-	p, probs := schema.LoadPack(f.fs(), packRoot)
+	p, probs := schematest.LoadPack(f.fs(), packRoot)
 	return validate.Pack(p, probs, opts)
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -334,7 +334,7 @@ func FuzzRunMap(f *testing.F) {
 	manifest := []byte("kind: Game\nid: fuzz\ntitle: Fuzz\nsystem: run\ncomponents: []\n")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fsys := fstest.MapFS{"game.yaml": {Data: manifest}, "map.yaml": {Data: src}}
-		p, probs := schema.LoadPack(fsys, "fuzz")
+		p, probs := schematest.LoadPack(fsys, "fuzz")
 		lines := bytes.Count(src, []byte("\n")) + 1
 		for _, d := range validate.Pack(p, probs, validate.Options{}) {
 			if d.Rule == "" || d.Message == "" || d.Pos.File == "" {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/runmove"
 )
@@ -38,7 +39,7 @@ func bundledPacks(b *testing.B, names ...string) []*schema.Pack {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, probs := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: base})
+		p, probs := schematest.LoadPackWith(sub, name, schema.LoadOptions{Base: base})
 		if p == nil || len(probs) > 0 {
 			b.Fatalf("%s does not load: %v", name, probs)
 		}

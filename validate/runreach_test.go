@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/runmove"
 )
@@ -165,7 +166,7 @@ func TestReachSkipsBrokenGrid(t *testing.T) {
 // position of its entry as Src.
 func TestRunMoveMap(t *testing.T) {
 	f := runPack()
-	p, _ := schema.LoadPack(f.fs(), packRoot)
+	p, _ := schematest.LoadPack(f.fs(), packRoot)
 	var m *schema.Map
 	for _, x := range p.Maps() {
 		if x.ID == "docks" {

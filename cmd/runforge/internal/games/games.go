@@ -1,0 +1,27 @@
+// Package games is the one registration list of the games runforge knows:
+// one line per game, with what it brings to each stage.
+package games
+
+import (
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/rfyl"
+)
+
+// Game is one game and what it brings to each stage.
+type Game struct {
+	// System is the manifest's system: value of the game.
+	System string
+	// Schema is what the game brings to the schema stage.
+	Schema schema.GameSchema
+}
+
+// All returns every game, one line per game.
+func All() []Game {
+	return []Game{
+		{System: rfyl.System, Schema: rfyl.Schema},
+		{System: "run", Schema: schema.InRootGame("run")},
+		{System: "just-run", Schema: schema.InRootGame("just-run")},
+		{System: "run-fight-or-die", Schema: schema.InRootGame("run-fight-or-die")},
+		{System: "run-fight-or-die-reloaded", Schema: schema.InRootGame("run-fight-or-die-reloaded")},
+	}
+}
