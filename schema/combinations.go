@@ -54,7 +54,7 @@ func (c *Combination) ResultRef(field string) Ref { return c.Ref.Child("result")
 
 func decodeCombinations(obj map[string]any, ref Ref) (Element, []Problem) {
 	cl := &CombinationList{}
-	if err := decodeInto(obj, cl); err != nil {
+	if err := DecodeInto(obj, cl); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	cl.Ref = ref

@@ -52,7 +52,7 @@ var deckFields = map[string]bool{"kind": true, "id": true, "name": true, "compon
 
 func (r *Registry) decodeDeck(obj map[string]any, ref Ref) (Element, []Problem) {
 	deck := &Deck{Ref: ref, Settings: map[string]any{}, printWithAt: ref.Child("printWith")}
-	if err := decodeInto(obj, deck); err != nil {
+	if err := DecodeInto(obj, deck); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	deck.cardType, _ = r.LookupCardType(deck.CardType)

@@ -57,7 +57,7 @@ func (r *GuideRow) Gives(what string) bool {
 
 func decodeGuide(obj map[string]any, ref Ref) (Element, []Problem) {
 	g := &Guide{}
-	if err := decodeInto(obj, g); err != nil {
+	if err := DecodeInto(obj, g); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	g.Ref = ref

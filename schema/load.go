@@ -108,7 +108,7 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 		return nil, append(probs, ps...)
 	}
 	p.Game = &Game{}
-	if err := decodeInto(d.value, p.Game); err != nil {
+	if err := DecodeInto(d.value, p.Game); err != nil {
 		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
 	}
 	settings, err := opts.Registry.decodeSettings(d.value)

@@ -37,7 +37,7 @@ type MatSide struct {
 
 func decodeMats(obj map[string]any, ref Ref) (Element, []Problem) {
 	s := &MatSet{}
-	if err := decodeInto(obj, s); err != nil {
+	if err := DecodeInto(obj, s); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	s.Ref = ref

@@ -180,8 +180,8 @@ func (r Ref) Exists() bool {
 	return ok
 }
 
-// decodeInto fills v (a struct pointer) from a schema-checked JSON value.
-func decodeInto(value any, v any) error {
+// DecodeInto fills v (a struct pointer) from a schema-checked JSON value.
+func DecodeInto(value any, v any) error {
 	b, err := json.Marshal(value)
 	if err != nil {
 		return err

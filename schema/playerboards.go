@@ -159,7 +159,7 @@ func (l ComboList) Tier(tier string) *CharacterCombo {
 
 func decodePlayerBoards(obj map[string]any, ref Ref) (Element, []Problem) {
 	s := &PlayerBoardSet{}
-	if err := decodeInto(obj, s); err != nil {
+	if err := DecodeInto(obj, s); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	s.Ref = ref

@@ -250,7 +250,7 @@ func (l *templateLayers) build(raw *rawTemplate) *Template {
 		mergeTemplate(merged, chain[i].obj)
 	}
 	t := &Template{}
-	if err := decodeInto(merged, t); err != nil {
+	if err := DecodeInto(merged, t); err != nil {
 		unresolved = err.Error()
 	}
 	t.Extends, _ = raw.obj["extends"].(string)

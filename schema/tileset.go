@@ -132,7 +132,7 @@ func (t *Tile) Label() string { return fmt.Sprintf("tile %q", t.ID) }
 
 func decodeTileSet(obj map[string]any, ref Ref) (Element, []Problem) {
 	ts := &TileSet{}
-	if err := decodeInto(obj, ts); err != nil {
+	if err := DecodeInto(obj, ts); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	ts.Ref = ref

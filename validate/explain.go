@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate/jrsim"
 	"github.com/runforge/runforge/validate/runmove"
 )
@@ -82,7 +83,7 @@ func Explain(p *schema.Pack) *PackExplanation {
 // explainMaps explains the RUN maps of a pack in a stable order (file, then
 // position). Maps the rules skip (a broken grid) say why.
 func explainMaps(p *schema.Pack, e *PackExplanation) {
-	maps := p.Maps()
+	maps := runschema.Maps(p)
 	tokens, _ := packActionTokens(p)
 	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
 	for _, m := range maps {

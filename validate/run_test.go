@@ -13,9 +13,9 @@ import (
 )
 
 // runFixture is an illustrative map of spec 8.2, from the schema's test
-// pack (schema/testdata/run).
+// pack (schema/run/testdata/run).
 func runFixture(name string) string {
-	b, err := os.ReadFile(filepath.Join("..", "schema", "testdata", "run", name+".yaml"))
+	b, err := os.ReadFile(filepath.Join("..", "schema", "run", "testdata", "run", name+".yaml"))
 	if err != nil {
 		panic(err) // the fixture ships with the repository
 	}
@@ -326,7 +326,7 @@ func TestIllustrativeMapsValidateClean(t *testing.T) {
 // the file.
 func FuzzRunMap(f *testing.F) {
 	for _, name := range []string{"base", "water"} {
-		if b, err := os.ReadFile(filepath.Join("..", "schema", "testdata", "run", name+".yaml")); err == nil {
+		if b, err := os.ReadFile(filepath.Join("..", "schema", "run", "testdata", "run", name+".yaml")); err == nil {
 			f.Add(b)
 		}
 	}

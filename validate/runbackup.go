@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // RUN backup-deck rules (spec shared/specs/run.md section 9.2; rulebook
@@ -165,7 +166,7 @@ func checkRunBackupCard(c *Context) {
 		vocab := map[string]bool{}
 		first := map[string]int{}
 		var ids []string
-		for _, a := range schema.BackupActions(d) {
+		for _, a := range runschema.BackupActions(d) {
 			idRef := func(i int) schema.Ref { return d.Ref.Child("actions").Index(i).Child("id") }
 			if i, dup := first[a.ID]; dup && a.ID != "" {
 				c.ReportHint(idRef(a.Index).Pos(),
@@ -265,7 +266,7 @@ func checkRunBackupSpawns(c *Context) {
 
 func checkRunBackupTokens(c *Context) {
 	for _, d := range decksOf(c.Pack, "run/backup") {
-		for _, a := range schema.BackupActions(d) {
+		for _, a := range runschema.BackupActions(d) {
 			for _, tok := range runMapTokens {
 				n := a.Tokens[tok.id]
 				if n <= 1 {

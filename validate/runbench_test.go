@@ -7,6 +7,7 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/runmove"
@@ -54,7 +55,7 @@ func bundledRunMaps(b *testing.B) []*runmove.Map {
 	seen := map[string]bool{}
 	var out []*runmove.Map
 	for _, p := range bundledRunPacks(b) {
-		for _, m := range p.Maps() {
+		for _, m := range runschema.Maps(p) {
 			if seen[m.ID] {
 				continue // run-promo inherits run's maps
 			}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/runmove"
@@ -167,8 +168,8 @@ func TestReachSkipsBrokenGrid(t *testing.T) {
 func TestRunMoveMap(t *testing.T) {
 	f := runPack()
 	p, _ := schematest.LoadPack(f.fs(), packRoot)
-	var m *schema.Map
-	for _, x := range p.Maps() {
+	var m *runschema.Map
+	for _, x := range runschema.Maps(p) {
 		if x.ID == "docks" {
 			m = x
 		}

@@ -5,6 +5,7 @@ package games
 import (
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/rfyl"
+	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // Game is one game and what it brings to each stage.
@@ -19,7 +20,7 @@ type Game struct {
 func All() []Game {
 	return []Game{
 		{System: rfyl.System, Schema: rfyl.Schema},
-		{System: "run", Schema: schema.InRootGame("run")},
+		{System: runschema.System, Schema: runschema.Schema},
 		{System: "just-run", Schema: schema.InRootGame("just-run")},
 		{System: "run-fight-or-die", Schema: schema.InRootGame("run-fight-or-die")},
 		{System: "run-fight-or-die-reloaded", Schema: schema.InRootGame("run-fight-or-die-reloaded")},
