@@ -11,6 +11,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 	"github.com/runforge/runforge/schema/schematest"
 )
 
@@ -28,9 +29,9 @@ func loadTiles(t testing.TB) *schema.Pack {
 }
 
 // tileSet returns the fixture's tile set of the given id.
-func tileSet(t testing.TB, p *schema.Pack, id string) *schema.TileSet {
+func tileSet(t testing.TB, p *schema.Pack, id string) *justrunschema.TileSet {
 	t.Helper()
-	for _, ts := range p.TileSets() {
+	for _, ts := range justrunschema.TileSets(p) {
 		if ts.ID == id {
 			return ts
 		}
@@ -40,9 +41,9 @@ func tileSet(t testing.TB, p *schema.Pack, id string) *schema.TileSet {
 }
 
 // tileOf returns a tile of the fixture by id.
-func tileOf(t testing.TB, p *schema.Pack, id string) (*schema.TileSet, *schema.Tile) {
+func tileOf(t testing.TB, p *schema.Pack, id string) (*justrunschema.TileSet, *justrunschema.Tile) {
 	t.Helper()
-	for _, ts := range p.TileSets() {
+	for _, ts := range justrunschema.TileSets(p) {
 		for _, tl := range ts.Tiles {
 			if tl.ID == id {
 				return ts, tl
@@ -54,7 +55,7 @@ func tileOf(t testing.TB, p *schema.Pack, id string) (*schema.TileSet, *schema.T
 }
 
 // recordTiles imposes a tile set on recordings, one per page.
-func recordTiles(t *testing.T, r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) *mapSink {
+func recordTiles(t *testing.T, r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) *mapSink {
 	t.Helper()
 	copies, of := tileCopies(ts)
 	sink := &mapSink{}
@@ -235,8 +236,8 @@ func TestTileBacksRegistered(t *testing.T) {
 	}
 	// The roles' backs are told apart.
 	var room, exit Recorder
-	r.DrawTileBack(&room, TileLook{Role: schema.TileRoom, Title: "T"}, 3)
-	r.DrawTileBack(&exit, TileLook{Role: schema.TileExit, Title: "T"}, 3)
+	r.DrawTileBack(&room, TileLook{Role: justrunschema.TileRoom, Title: "T"}, 3)
+	r.DrawTileBack(&exit, TileLook{Role: justrunschema.TileExit, Title: "T"}, 3)
 	if room.String() == exit.String() || !strings.Contains(exit.String(), `"EXIT"`) {
 		t.Error("the exit back is not its own")
 	}
@@ -392,7 +393,7 @@ func TestTileSetBadArt(t *testing.T) {
 	}
 	ts := tileSet(t, p, "room-tiles")
 	bad := *ts
-	bad.Tiles = append([]*schema.Tile(nil), ts.Tiles...)
+	bad.Tiles = append([]*justrunschema.Tile(nil), ts.Tiles...)
 	tl := *bad.Tiles[0]
 	tl.Art = "art/missing.png"
 	bad.Tiles[0] = &tl

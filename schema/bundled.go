@@ -13,7 +13,7 @@ var bundled = sync.OnceValue(func() *Registry {
 //
 // TODO(remove): with Bundled.
 func InRootGames() []GameSchema {
-	return []GameSchema{justRunSchema, rfodSchema, rfodrSchema}
+	return []GameSchema{rfodSchema, rfodrSchema}
 }
 
 // InRootGame returns the descriptor of the game of the given system whose

@@ -45,6 +45,7 @@ func (r *Registry) SchemaFiles() (map[string][]byte, error) {
 	for name, compose := range map[string]func(map[string]any){
 		"deck.schema.json":      r.composeDeckSchema,
 		"templates.schema.json": r.composeTemplatesSchema,
+		"game.schema.json":      r.composeGameSchema,
 	} {
 		var doc map[string]any
 		if err := json.Unmarshal(out[name], &doc); err != nil {
@@ -101,6 +102,16 @@ func (r *Registry) composeDeckSchema(doc map[string]any) {
 		}
 	}
 	doc["allOf"] = allOf
+}
+
+// composeGameSchema adds the games' blocks to the manifest schema.
+func (r *Registry) composeGameSchema(doc map[string]any) {
+	props := doc["properties"].(map[string]any)
+	for _, g := range r.games {
+		if b := g.Settings; b != nil {
+			props[b.Key] = map[string]any{"$ref": b.Schema, "description": b.Description}
+		}
+	}
 }
 
 // composeTemplatesSchema lists every registered box type in the template

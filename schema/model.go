@@ -199,3 +199,33 @@ type BoxIssue struct {
 	// Detail says what is wrong, e.g. "needs 41.2mm of 31mm at 7pt".
 	Detail string
 }
+
+// SettingsFieldRef is the reference of a key under a game's settings block
+// (block): the key when the manifest writes it, else its nearest written
+// ancestor, else the manifest's system: line.
+func SettingsFieldRef(block Ref, path ...string) Ref {
+	r := block
+	for _, k := range path {
+		r = r.Child(k)
+	}
+	for at := r; ; {
+		if at.Exists() {
+			return at
+		}
+		if at.Pointer == block.Pointer {
+			break
+		}
+		at = Ref{doc: at.doc, Pointer: parentPointer(at.Pointer)}
+	}
+	return Ref{doc: block.doc, Pointer: "/system"}
+}
+
+// parentPointer returns the JSON pointer of the parent of p.
+func parentPointer(p string) string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' {
+			return p[:i]
+		}
+	}
+	return ""
+}

@@ -55,6 +55,10 @@ type Kind struct {
 type SettingsBlock struct {
 	// Key is the block's key in the manifest.
 	Key string
+	// Schema is the JSON Schema reference of the block, e.g.
+	// "rfod.schema.json#/$defs/settings", and Description what the
+	// manifest schema says of it.
+	Schema, Description string
 	// Decode decodes the block as written (schema-checked JSON) over the
 	// game's defaults.
 	Decode func(raw []byte) (any, error)

@@ -130,10 +130,12 @@ const RFoDKey = "rfod"
 
 // rfodSettingsBlock is the manifest's rfod: block, which RFoD and
 // Reloaded share.
-var rfodSettingsBlock = &SettingsBlock{Key: RFoDKey, Decode: func(raw []byte) (any, error) {
-	s := &RFoDSettings{}
-	return s, json.Unmarshal(raw, s)
-}}
+var rfodSettingsBlock = &SettingsBlock{Key: RFoDKey, Schema: "rfod.schema.json#/$defs/settings",
+	Description: "Run, Fight, or Die! and Reloaded only: dice (rerolls, setAsideIsPermanent, oddsWarningBelow), players, mutantStartWounds and token components.",
+	Decode: func(raw []byte) (any, error) {
+		s := &RFoDSettings{}
+		return s, json.Unmarshal(raw, s)
+	}}
 
 // RFoDSettings is the manifest's rfod: block (spec 8.1) of an RFoD or a
 // Reloaded pack, with defaults for every key the manifest leaves out.
@@ -245,7 +247,7 @@ func (p *Pack) RFoD() *RFoDSettings {
 // FieldRef("players", "max"); when the manifest does not write it, the
 // nearest written ancestor (the block, else the manifest's system:).
 func (s *RFoDSettings) FieldRef(path ...string) Ref {
-	return settingsFieldRef(s.Ref, path...)
+	return SettingsFieldRef(s.Ref, path...)
 }
 
 // RFoDDecks returns the pack's decks of a card type, in pack order.

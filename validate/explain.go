@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate/jrsim"
 	"github.com/runforge/runforge/validate/runmove"
@@ -69,7 +70,7 @@ func Explain(p *schema.Pack) *PackExplanation {
 	}
 	e := &PackExplanation{Pack: p.Game.ID}
 	explainMaps(p, e)
-	if p.Game.System == "just-run" && len(p.TileSets()) > 0 {
+	if p.Game.System == "just-run" && len(justrunschema.TileSets(p)) > 0 {
 		r := simulateJustRun(p)
 		e.JustRun, e.JustRunSkipped = r.explain, r.skipped
 	}

@@ -3,7 +3,7 @@ package validate
 import (
 	"fmt"
 
-	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
 // Settings and fields that would otherwise be accepted and ignored.
@@ -26,8 +26,8 @@ func justRunSettingRules() []*Rule {
 }
 
 func checkJRTilePosition(c *Context) {
-	for _, ts := range c.Pack.TileSets() {
-		if ts.Role == schema.TileStart {
+	for _, ts := range justrunschema.TileSets(c.Pack) {
+		if ts.Role == justrunschema.TileStart {
 			continue
 		}
 		for _, t := range ts.Tiles {
@@ -40,11 +40,11 @@ func checkJRTilePosition(c *Context) {
 }
 
 func checkJRIdleSettings(c *Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	r := s.Ref.Child("placement").Child("rotationChoice")
 	// The spec's manifest writes the default under rotation: none; only a
 	// value changed from it is a choice that does nothing.
-	if r.Exists() && s.Placement.Rotation != "free" && s.Placement.RotationChoice != schema.DefaultJustRun().Placement.RotationChoice {
+	if r.Exists() && s.Placement.Rotation != "free" && s.Placement.RotationChoice != justrunschema.Defaults().Placement.RotationChoice {
 		c.ReportHint(r.Pos(), fmt.Sprintf("placement.rotationChoice is %s, but rotation is %s: tiles do not turn, so there is no rotation to choose (A1)", s.Placement.RotationChoice, s.Placement.Rotation),
 			"remove rotationChoice, or set rotation: free")
 	}

@@ -8,13 +8,14 @@ import (
 	"sync"
 
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 	"github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // registry is built once; a Registry is not modified after NewRegistry.
 var registry = sync.OnceValue(func() *schema.Registry {
-	return schema.NewRegistry(append([]schema.GameSchema{rfyl.Schema, runschema.Schema}, schema.InRootGames()...)...)
+	return schema.NewRegistry(append([]schema.GameSchema{rfyl.Schema, runschema.Schema, justrunschema.Schema}, schema.InRootGames()...)...)
 })
 
 // Registry returns the registry of every bundled game, in the order of

@@ -4,6 +4,7 @@ package games
 
 import (
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 	"github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 )
@@ -21,7 +22,7 @@ func All() []Game {
 	return []Game{
 		{System: rfyl.System, Schema: rfyl.Schema},
 		{System: runschema.System, Schema: runschema.Schema},
-		{System: "just-run", Schema: schema.InRootGame("just-run")},
+		{System: justrunschema.System, Schema: justrunschema.Schema},
 		{System: "run-fight-or-die", Schema: schema.InRootGame("run-fight-or-die")},
 		{System: "run-fight-or-die-reloaded", Schema: schema.InRootGame("run-fight-or-die-reloaded")},
 	}
