@@ -19,6 +19,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // BuildOptions configure a build.
@@ -303,7 +304,7 @@ func printsBacks(e schema.Element, opts PrintOptions) bool {
 	case *schema.Board:
 		plans, err := boardPlans(el, opts)
 		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
-	case *schema.MatSet:
+	case *rfodschema.MatSet:
 		return matsDuplex(el, opts) != layout.NoDuplex
 	}
 	return e.Facts().Backs

@@ -7,6 +7,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // The Run, Fight, or Die! Actions & Events Guide (kind: Guide; spec
@@ -25,7 +26,7 @@ const (
 
 // buildGuide plans a guide's PDF.
 func buildGuide(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	g := e.(*schema.Guide)
+	g := e.(*rfodschema.Guide)
 	return []job{fileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteGuide(w, p, g, opts.Print)
 	})}
@@ -41,14 +42,14 @@ func indexGuide(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions
 }
 
 // WriteGuide writes a guide's PDF: side A, then side B.
-func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *schema.Guide, opts PrintOptions) (int, error) {
+func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *rfodschema.Guide, opts PrintOptions) (int, error) {
 	return r.writeDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *PDF) error {
 		return r.imposeGuide(pdfSink{doc}, g, opts)
 	})
 }
 
 // imposeGuide adds the guide's two pages to sink.
-func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions) error {
+func (r *Renderer) imposeGuide(sink pageSink, g *rfodschema.Guide, opts PrintOptions) error {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	if pw <= 0 || ph <= 0 {
 		return fmt.Errorf("no paper size")
@@ -74,7 +75,7 @@ func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions
 
 // guideOverflows lists the guide's texts that do not fit their row.
 func guideOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	g, ok := e.(*schema.Guide)
+	g, ok := e.(*rfodschema.Guide)
 	if !ok {
 		return nil
 	}
@@ -115,7 +116,7 @@ func faceTitle(id string) string { return strings.ToUpper(strings.ReplaceAll(id,
 
 // drawGuideEntries draws rows of a die face, its name and its text from y
 // with rows of height rowH, and returns the y below them.
-func (r *Renderer) drawGuideEntries(c Canvas, entries []*schema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
+func (r *Renderer) drawGuideEntries(c Canvas, entries []*rfodschema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
 	bg := r.rfBackground()
 	for i, e := range entries {
 		if e == nil {
@@ -140,7 +141,7 @@ func (r *Renderer) drawGuideEntries(c Canvas, entries []*schema.GuideEntry, y, r
 
 // drawGuideSideA draws the events and the actions.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideA(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+func (r *Renderer) drawGuideSideA(c Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "ACTIONS & EVENTS GUIDE", "Side A: the Event die and the actions", bleed)
 	rows := len(g.Events) + len(g.Actions)
 	avail := guideH - 8 - y - 2*10
@@ -160,10 +161,10 @@ func (r *Renderer) drawGuideSideA(c Canvas, g *schema.Guide, bleed float64, fs *
 
 // drawGuideSideB draws the Search and Book tables.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideB(c Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+func (r *Renderer) drawGuideSideB(c Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
 	avail := guideH - 8 - y - 2*10
-	heights := r.guideRowHeights(append(append([]*schema.GuideRow{}, g.Search...), g.Book...), avail)
+	heights := r.guideRowHeights(append(append([]*rfodschema.GuideRow{}, g.Search...), g.Book...), avail)
 	if len(g.Search) > 0 {
 		y = r.guideHeading(c, y, "SEARCH", "for Followers: count your Search icons")
 		y = r.drawGuideTable(c, g.Search, "search", y, heights[:len(g.Search)], fs) + 2
@@ -188,7 +189,7 @@ const (
 // one instead of shrinking its text: each row gets what it needs (at
 // least guideRowMin) and an equal part of the room left, up to
 // guideRowMax; when the rows need more than avail, squeezeRows shares it.
-func (r *Renderer) guideRowHeights(rows []*schema.GuideRow, avail float64) []float64 {
+func (r *Renderer) guideRowHeights(rows []*rfodschema.GuideRow, avail float64) []float64 {
 	need := make([]float64, len(rows))
 	total := 0.0
 	for i, row := range rows {
@@ -241,7 +242,7 @@ func guideTextX(rowH float64) float64 { return 10 + 5*(guideDieSize(rowH)+1) + 4
 
 // guideOptionsText is a row's options, one a line, after "Choose one:"
 // when there are several.
-func guideOptionsText(row *schema.GuideRow) string {
+func guideOptionsText(row *rfodschema.GuideRow) string {
 	var lines []string
 	for _, o := range row.Options {
 		if o == nil {
@@ -262,7 +263,7 @@ func guideOptionsText(row *schema.GuideRow) string {
 
 // drawGuideTable draws a table's rows, row i heights[i] tall: the icons
 // rolled, drawn as dice, and the options, one per line.
-func (r *Renderer) drawGuideTable(c Canvas, rows []*schema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
+func (r *Renderer) drawGuideTable(c Canvas, rows []*rfodschema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
 	bg := r.rfBackground()
 	ry := y
 	for i, row := range rows {

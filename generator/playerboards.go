@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // Player boards (kind: PlayerBoards; spec shared/specs/run-fight-or-die.md
@@ -41,7 +42,7 @@ const (
 
 // buildPlayerBoards plans a player board set's PDF.
 func buildPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
-	s := e.(*schema.PlayerBoardSet)
+	s := e.(*rfodschema.PlayerBoardSet)
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WritePlayerBoards(w, p, s, opts.Print)
 	})}
@@ -49,7 +50,7 @@ func buildPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts Build
 
 // indexPlayerBoards describes a player board set's PDF in the kit's index.
 func indexPlayerBoards(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
-	s := e.(*schema.PlayerBoardSet)
+	s := e.(*rfodschema.PlayerBoardSet)
 	w, h := playerBoardSize(s.BoardType)
 	n := 0
 	for _, b := range s.Boards {
@@ -71,7 +72,7 @@ func rfPlural(n int, one, many string) string {
 // playerBoardSize is the trim size of a board of a board type.
 func playerBoardSize(boardType string) (w, h float64) {
 	switch boardType {
-	case schema.RFoDCharacterBoard, schema.RFoDRCharacterBoard:
+	case rfodschema.CharacterBoard, rfodschema.ReloadedCharacterBoard:
 		return rfBoardW, rfCharBoardH
 	}
 	return rfBoardW, rfTopBoardH
@@ -80,11 +81,11 @@ func playerBoardSize(boardType string) (w, h float64) {
 // playerBoardTitle names a board type for page headers.
 func playerBoardTitle(boardType string) string {
 	switch boardType {
-	case schema.RFoDActionBoard:
+	case rfodschema.ActionBoard:
 		return "Action Board"
-	case schema.RFoDCharacterBoard, schema.RFoDRCharacterBoard:
+	case rfodschema.CharacterBoard, rfodschema.ReloadedCharacterBoard:
 		return "Character Board"
-	case schema.RFoDRZombieBoard:
+	case rfodschema.ReloadedZombieBoard:
 		return "Zombie Board"
 	}
 	return "Board"
@@ -92,7 +93,7 @@ func playerBoardTitle(boardType string) string {
 
 // WritePlayerBoards writes a player board set's PDF: every copy of every
 // board on a page of its own.
-func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) (int, error) {
+func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) (int, error) {
 	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *PDF) error {
 		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
 		return r.imposePlayerBoards(pdfSink{doc}, p, s, opts)
@@ -108,7 +109,7 @@ func rfNameOr(name, id string) string {
 }
 
 // imposePlayerBoards adds a page per copy of each board to sink.
-func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) error {
+func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) error {
 	total := 0
 	for _, b := range s.Boards {
 		total += max(0, b.Count)
@@ -258,19 +259,19 @@ func (r *Renderer) rfFill(c Color) Color {
 
 // drawPlayerBoard draws one board at (0, 0) with its bleed.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawPlayerBoard(c Canvas, p *schema.Pack, boardType string, b *schema.PlayerBoard, bleed float64, fs *fitSink) {
+func (r *Renderer) drawPlayerBoard(c Canvas, p *schema.Pack, boardType string, b *rfodschema.PlayerBoard, bleed float64, fs *fitSink) {
 	w, h := playerBoardSize(boardType)
 	bg := r.rfBackground()
 	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, Filled(bg))
 	c.Rect(2.5, 2.5, w-5, h-5, 2, Stroked(rfRule, 0.4))
 	switch boardType {
-	case schema.RFoDActionBoard:
+	case rfodschema.ActionBoard:
 		r.drawZoneBoard(c, b, w, h, false, fs)
-	case schema.RFoDRZombieBoard:
+	case rfodschema.ReloadedZombieBoard:
 		r.drawZoneBoard(c, b, w, h, true, fs)
-	case schema.RFoDCharacterBoard:
+	case rfodschema.CharacterBoard:
 		r.drawRFoDCharacter(c, p, b, w, h, fs)
-	case schema.RFoDRCharacterBoard:
+	case rfodschema.ReloadedCharacterBoard:
 		r.drawRFoDRCharacter(c, b, w, h, fs)
 	}
 }
@@ -293,7 +294,7 @@ func (fs *fitSink) note(ok bool, ref schema.Ref, field string) {
 // playerBoardOverflows lists the texts of a player board set that do not
 // fit their space.
 func playerBoardOverflows(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue {
-	s, ok := e.(*schema.PlayerBoardSet)
+	s, ok := e.(*rfodschema.PlayerBoardSet)
 	if !ok {
 		return nil
 	}
@@ -377,7 +378,7 @@ func faceRank(f string) int {
 
 // comboFaces lists a combo's dice as faces in draw order, one entry per
 // die.
-func comboFaces(cb *schema.CharacterCombo) []string {
+func comboFaces(cb *rfodschema.CharacterCombo) []string {
 	var out []string
 	rank := faceRank
 	faces := cb.Faces()
@@ -399,7 +400,7 @@ func comboFaces(cb *schema.CharacterCombo) []string {
 // drawComboDice draws a combo's dice in a row from (x, y), each size mm,
 // and returns the row's right edge. More than 8 dice of a face are drawn
 // as 8.
-func (r *Renderer) drawComboDice(c Canvas, cb *schema.CharacterCombo, x, y, size float64) float64 {
+func (r *Renderer) drawComboDice(c Canvas, cb *rfodschema.CharacterCombo, x, y, size float64) float64 {
 	for _, f := range comboFaces(cb) {
 		r.drawDieFace(c, f, x, y, size)
 		x += size + size*0.18
@@ -412,7 +413,7 @@ func (r *Renderer) drawComboDice(c Canvas, cb *schema.CharacterCombo, x, y, size
 // drawZoneBoard draws an Action board (RFoD) or a Zombie board (Reloaded):
 // three Zones side by side, Zone 3 (the farthest) on the left, and along
 // the bottom the "They are on you!" space or the character slot.
-func (r *Renderer) drawZoneBoard(c Canvas, b *schema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
+func (r *Renderer) drawZoneBoard(c Canvas, b *rfodschema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
 	title := "ACTION BOARD"
 	sub := "The icons in each Zone are the dice you can use there. Zombies advance from Zone 3 towards you."
 	if reloaded {
@@ -421,7 +422,7 @@ func (r *Renderer) drawZoneBoard(c Canvas, b *schema.PlayerBoard, w, h float64, 
 	}
 	c.Text(rfInset+2, 12, title, Bold, 13, rfInk)
 	r.textIn(c, sub, TextStyle{Font: Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
-	zones := map[int]*schema.BoardZone{}
+	zones := map[int]*rfodschema.BoardZone{}
 	for _, z := range b.Zones {
 		if z != nil {
 			zones[z.Zone] = z
@@ -472,7 +473,7 @@ func (r *Renderer) drawDownArrows(c Canvas, w, y float64, col Color) {
 }
 
 // drawZone draws Zone n (z may be nil) in the box.
-func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
+func (r *Renderer) drawZone(c Canvas, z *rfodschema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
 	c.Rect(x, y, w, h, 2.5, Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
 	head := r.rfFill(rfZoneTop[n-1])
 	c.Push()
@@ -517,7 +518,7 @@ func (r *Renderer) drawZone(c Canvas, z *schema.BoardZone, n int, x, y, w, h flo
 // drawRFoDCharacter draws an RFoD Character board: name, background and
 // skill on the left with the life track and rerolls; the Dice Combo Bonus
 // on the right (L99-101).
-func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
 	bg := r.rfBackground()
 	left := 104.0
 	r.characterHeader(c, b, left, bg, fs)
@@ -535,7 +536,7 @@ func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *schema.PlayerB
 	}
 	// Rerolls.
 	rerolls, own := 2, false
-	if s := p.RFoD(); s != nil {
+	if s := rfodschema.SettingsOf(p); s != nil {
 		rerolls = s.Dice.Rerolls
 	}
 	if b.Rerolls != nil {
@@ -559,7 +560,7 @@ func (r *Renderer) drawRFoDCharacter(c Canvas, p *schema.Pack, b *schema.PlayerB
 
 // characterHeader draws a character's name, background and skill in the
 // left column, up to x1.
-func (r *Renderer) characterHeader(c Canvas, b *schema.PlayerBoard, x1 float64, bg Color, fs *fitSink) {
+func (r *Renderer) characterHeader(c Canvas, b *rfodschema.PlayerBoard, x1 float64, bg Color, fs *fitSink) {
 	x, w := rfInset+2, x1-rfInset-6
 	name := rfNameOr(b.Name, b.ID)
 	fs.note(r.textIn(c, name, TextStyle{Font: Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
@@ -577,7 +578,7 @@ func (r *Renderer) characterHeader(c Canvas, b *schema.PlayerBoard, x1 float64, 
 }
 
 // drawCombos draws the character's combos in the right panel from x0.
-func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
+func (r *Renderer) drawCombos(c Canvas, b *rfodschema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
 	px, py, pw, ph := x0, rfInset, w-rfInset-x0, h-2*rfInset
 	panel := r.rfFill(rfPanel)
 	c.Rect(px, py, pw, ph, 2, Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
@@ -648,7 +649,7 @@ func (r *Renderer) drawCombos(c Canvas, b *schema.PlayerBoard, x0, w, h float64,
 
 // drawRFoDRCharacter draws a Reloaded Character board: name, the wound
 // spaces (A24) and the minor, major and super combos (L206).
-func (r *Renderer) drawRFoDRCharacter(c Canvas, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+func (r *Renderer) drawRFoDRCharacter(c Canvas, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
 	bg := r.rfBackground()
 	left := 104.0
 	r.characterHeader(c, b, left, bg, fs)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"github.com/runforge/runforge/schema/schematest"
 )
 
@@ -133,11 +134,11 @@ func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
 	}
-	cards := p.RFoDCards("rfodr/trauma")
+	cards := rfodschema.Cards(p, "rfodr/trauma")
 	if len(cards) == 0 {
 		t.Fatal("the campaign has no Trauma cards")
 	}
-	decks := p.RFoDDecks("rfodr/trauma")
+	decks := rfodschema.Decks(p, "rfodr/trauma")
 	for _, card := range cards {
 		effect := card.Str("effect")
 		got := derivedFields(p, decks[0], card)["requirements"]
@@ -158,9 +159,9 @@ func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 
 // rfodPackFor is a pack whose manifest supports up to maxPlayers.
 func rfodPackFor(maxPlayers int) *schema.Pack {
-	s := schema.DefaultRFoD()
+	s := rfodschema.Defaults()
 	s.Players.Max = maxPlayers
-	return &schema.Pack{Game: &schema.Game{Settings: map[string]any{schema.RFoDKey: s}}}
+	return &schema.Pack{Game: &schema.Game{Settings: map[string]any{rfodschema.Key: s}}}
 }
 
 // The Town Line's printed table is derived from townLine:, the table the
@@ -244,7 +245,7 @@ func TestRFoDTownLineTextDoesNotRepeatTable(t *testing.T) {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
 	var found bool
-	for _, card := range p.RFoDCards("rfod/location") {
+	for _, card := range rfodschema.Cards(p, "rfod/location") {
 		if !card.Has("townLine") {
 			continue
 		}
@@ -331,7 +332,7 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 		t.Errorf("requirements end %.2f mm above the frame, want at least %.1f", gap, minGap)
 	}
 	ring := ringDiameter(t)
-	for _, card := range p.RFoDCards("rfodr/trauma") {
+	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
 		text := derivedFields(p, card.Deck, card)["requirements"]
 		block := r.Fonts.LayoutText(text, r.Fonts.TextStyleOf(box), box.W.MM(), box.H.MM())
 		if !block.Fits {
@@ -368,7 +369,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decks := p.RFoDDecks("rfod/location")
+	decks := rfodschema.Decks(p, "rfod/location")
 	if len(decks) == 0 {
 		t.Fatal("the pack has no Location deck")
 	}

@@ -458,3 +458,17 @@ func (p *Pack) FromExtendedPack(r Ref) bool {
 // Type returns the deck's card type as the registry the deck was loaded
 // with knows it, and whether it knows one of that name.
 func (d *Deck) Type() (CardType, bool) { return d.cardType, d.cardType.Name != "" }
+
+// CountedTotal is the number of copies the deck counts towards its
+// component: every copy, or those its card type's CountsCard accepts
+// (Reloaded: base cards only).
+func (d *Deck) CountedTotal() int {
+	ct := d.cardType
+	n := 0
+	for _, c := range d.Cards {
+		if ct.CountsCard == nil || ct.CountsCard(c) {
+			n += c.Count
+		}
+	}
+	return n
+}

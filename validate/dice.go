@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // Rules of custom dice (kind: Dice). That a die has exactly six faces, each
@@ -212,14 +213,14 @@ func dieVocabulary(p *schema.Pack, d *schema.Die) ([]string, bool) {
 		return nil, false
 	}
 	switch p.Game.System {
-	case schema.RFoDSystem:
+	case rfodschema.System:
 		switch d.Role {
 		case "action", "bonus":
 			return rfodActionFaces, true
 		case "event":
 			return rfodEvents, true
 		}
-	case schema.RFoDReloadedSystem:
+	case rfodschema.ReloadedSystem:
 		if d.Role == "" || d.Role == "action" {
 			return rfodrFaces, true
 		}

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"github.com/runforge/runforge/validate/diceodds"
 )
 
@@ -71,7 +72,7 @@ var rfodDarkWoods = rfodNamedCard{"rfod/location", "location", "Dark Woods", "\"
 var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rfod/event", "rfod/fleeing"}
 
 func rfodRules() []*Rule {
-	games := []string{schema.RFoDSystem}
+	games := []string{rfodschema.System}
 	return wholePack([]*Rule{
 		{ID: "rfod/dice", Severity: Error, Games: games, Check: checkRFoDDice,
 			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
@@ -133,7 +134,7 @@ func rfCardPos(c *schema.Card, field string) schema.Pos {
 // key of its first deck (not its first card, which the finding is not
 // about), else the deck's id:, else the manifest's system:.
 func rfDecksPos(p *schema.Pack, cardType string) schema.Pos {
-	for _, d := range p.RFoDDecks(cardType) {
+	for _, d := range rfodschema.Decks(p, cardType) {
 		if r := d.Ref.Child("cards"); r.Exists() {
 			return r.KeyPos()
 		}
@@ -148,7 +149,7 @@ func rfName(s string) string { return strings.ToLower(strings.Join(strings.Field
 // rfNamed returns the cards of a card type with the given name.
 func rfNamed(p *schema.Pack, cardType, name string) []*schema.Card {
 	var out []*schema.Card
-	for _, c := range p.RFoDCards(cardType) {
+	for _, c := range rfodschema.Cards(p, cardType) {
 		if rfName(c.Str("name")) == rfName(name) {
 			out = append(out, c)
 		}
@@ -353,7 +354,7 @@ func checkRFoDEventDie(c *Context) {
 // rfodTownLines returns the locations that are the Town Line.
 func rfodTownLines(p *schema.Pack) []*schema.Card {
 	var out []*schema.Card
-	for _, c := range p.RFoDCards("rfod/location") {
+	for _, c := range rfodschema.Cards(p, "rfod/location") {
 		if c.Has("townLine") {
 			out = append(out, c)
 		}
@@ -364,7 +365,7 @@ func rfodTownLines(p *schema.Pack) []*schema.Card {
 func checkRFoDTownLine(c *Context) {
 	tl := rfodTownLines(c.Pack)
 	if len(tl) == 0 {
-		if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+		if len(rfodschema.Decks(c.Pack, "rfod/location")) == 0 {
 			return
 		}
 		c.ReportHint(rfDecksPos(c.Pack, "rfod/location"),
@@ -466,7 +467,7 @@ func checkRFoDMutantSpawn(c *Context) {
 	p := c.Pack
 	spawns := false
 	for _, ct := range rfodSpawnDecks {
-		for _, card := range p.RFoDCards(ct) {
+		for _, card := range rfodschema.Cards(p, ct) {
 			spawns = spawns || rfFlag(card, "spawnsMutant")
 		}
 	}
@@ -487,7 +488,7 @@ func checkRFoDMutantSpawn(c *Context) {
 // rfodSoloLocations counts the locations other than the Town Line and
 // Playground, and those of them that do not spawn the Mutant.
 func rfodSoloLocations(p *schema.Pack) (all, calm int) {
-	for _, card := range p.RFoDCards("rfod/location") {
+	for _, card := range rfodschema.Cards(p, "rfod/location") {
 		if card.Has("townLine") || rfName(card.Str("name")) == "playground" {
 			continue
 		}
@@ -500,7 +501,7 @@ func rfodSoloLocations(p *schema.Pack) (all, calm int) {
 }
 
 func checkRFoDSoloDeck(c *Context) {
-	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+	if len(rfodschema.Decks(c.Pack, "rfod/location")) == 0 {
 		return
 	}
 	if all, _ := rfodSoloLocations(c.Pack); all < 7 {
@@ -511,7 +512,7 @@ func checkRFoDSoloDeck(c *Context) {
 }
 
 func checkRFoDSoloDeckMutant(c *Context) {
-	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+	if len(rfodschema.Decks(c.Pack, "rfod/location")) == 0 {
 		return
 	}
 	all, calm := rfodSoloLocations(c.Pack)
@@ -528,7 +529,7 @@ func checkRFoDSoloDeckMutant(c *Context) {
 }
 
 func checkRFoDLootUses(c *Context) {
-	for _, card := range c.Pack.RFoDCards("rfod/loot") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/loot") {
 		if n, ok := card.Int("uses"); ok && (n < 1 || n > 3) {
 			c.ReportHint(card.FieldRef("uses").Pos(),
 				fmt.Sprintf("loot %q has uses: %d; \"Loot sometimes provides 1 – 3 uses\" (L430)", card.ID, n),
@@ -538,7 +539,7 @@ func checkRFoDLootUses(c *Context) {
 }
 
 func checkRFoDEventType(c *Context) {
-	for _, card := range c.Pack.RFoDCards("rfod/event") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/event") {
 		switch t := card.Str("eventType"); {
 		case t == "hold" && strings.TrimSpace(card.Str("holdCondition")) == "":
 			c.ReportHint(card.FieldRef("eventType").Pos(),
@@ -553,7 +554,7 @@ func checkRFoDEventType(c *Context) {
 }
 
 func checkRFoDFollowerIcons(c *Context) {
-	for _, card := range c.Pack.RFoDCards("rfod/follower") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/follower") {
 		for i, ic := range card.List("icons") {
 			at := card.FieldRef("icons").Index(i).Pos()
 			if !slices.Contains(rfodFollowerIcons, ic) {
@@ -574,7 +575,7 @@ func checkRFoDFollowerIcons(c *Context) {
 func checkRFoDFollowerVP(c *Context) {
 	var bonus, penalty *schema.Card
 	bv, pv := -1, 1<<30
-	for _, card := range c.Pack.RFoDCards("rfod/follower") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/follower") {
 		icons := card.List("icons")
 		vp, _ := card.Int("vp")
 		hasB, hasP := slices.Contains(icons, "bonus"), slices.Contains(icons, "penalty")
@@ -596,7 +597,7 @@ func checkRFoDFollowerVP(c *Context) {
 
 // rfCheckZones reports zones that are not 1, 2 and 3 once each, and icons
 // outside vocab; bat, when batZone1, only in Zone 1.
-func rfCheckZones(c *Context, b *schema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
+func rfCheckZones(c *Context, b *rfodschema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
 	seen := map[int]bool{}
 	for _, z := range b.Zones {
 		if z.Zone < 1 || z.Zone > 3 || seen[z.Zone] {
@@ -632,13 +633,13 @@ func rfCheckZones(c *Context, b *schema.PlayerBoard, noun string, vocab []string
 }
 
 func checkRFoDBoardZones(c *Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDActionBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ActionBoard) {
 		rfCheckZones(c, b, "action board", rfodActionFaces, true, "L79-83")
 	}
 }
 
 // rfCheckComboFaces reports combo faces (and ignored faces) outside vocab.
-func rfCheckComboFaces(c *Context, b *schema.PlayerBoard, vocab []string, source string) {
+func rfCheckComboFaces(c *Context, b *rfodschema.PlayerBoard, vocab []string, source string) {
 	for _, cb := range b.Combos {
 		for _, f := range cb.Faces() {
 			if !slices.Contains(vocab, f) {
@@ -667,15 +668,15 @@ func rfCheckComboFaces(c *Context, b *schema.PlayerBoard, vocab []string, source
 }
 
 func checkRFoDComboFace(c *Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.CharacterBoard) {
 		rfCheckComboFaces(c, b, rfodActionFaces, "L243-244, L320")
 	}
 }
 
 // rfOddsFinding is a combo finding of the odds engine with its character.
 type rfOddsFinding struct {
-	board *schema.PlayerBoard
-	combo *schema.CharacterCombo
+	board *rfodschema.PlayerBoard
+	combo *rfodschema.CharacterCombo
 	f     diceodds.Finding
 }
 
@@ -718,18 +719,18 @@ func rfComboFindings(c *Context, boardType string) []rfOddsFinding {
 		if !ok {
 			return nil // rfod/dice and rfodr/dice report dice the engine cannot roll
 		}
-		threshold := p.RFoD().Dice.Threshold()
+		threshold := rfodschema.SettingsOf(p).Dice.Threshold()
 		var out []rfOddsFinding
-		for _, b := range p.PlayerBoards(boardType) {
+		for _, b := range rfodschema.PlayerBoards(p, boardType) {
 			g := base
-			if b.Rerolls != nil && boardType == schema.RFoDCharacterBoard {
+			if b.Rerolls != nil && boardType == rfodschema.CharacterBoard {
 				g.Rerolls = *b.Rerolls // a character's own rerolls (L277)
 				if g.Validate() != nil {
 					continue
 				}
 			}
 			var named []diceodds.NamedCombo
-			var combos []*schema.CharacterCombo
+			var combos []*rfodschema.CharacterCombo
 			for _, cb := range b.Combos {
 				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(rules.vocab, f) }) {
 					continue // the combo-face rule reports it
@@ -769,21 +770,21 @@ func rfReportOdds(c *Context, boardType string, sev diceodds.Severity, source st
 }
 
 func checkRFoDComboRollable(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityError, "L243, L306")
+	rfReportOdds(c, rfodschema.CharacterBoard, diceodds.SeverityError, "L243, L306")
 }
 
 func checkRFoDComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDCharacterBoard, diceodds.SeverityWarning, "L243, L306")
+	rfReportOdds(c, rfodschema.CharacterBoard, diceodds.SeverityWarning, "L243, L306")
 }
 
 func checkRFoDPlayers(c *Context) {
 	p := c.Pack
-	s := p.RFoD()
+	s := rfodschema.SettingsOf(p)
 	boards := 0
-	for _, b := range p.PlayerBoards(schema.RFoDActionBoard) {
+	for _, b := range rfodschema.PlayerBoards(p, rfodschema.ActionBoard) {
 		boards += b.Count
 	}
-	if len(p.PlayerBoards(schema.RFoDActionBoard)) > 0 && s.Players.Max > boards {
+	if len(rfodschema.PlayerBoards(p, rfodschema.ActionBoard)) > 0 && s.Players.Max > boards {
 		c.ReportHint(s.FieldRef("players", "max").Pos(),
 			fmt.Sprintf("the pack declares up to %d players but has %d Action boards, one per player (L62, L15)", s.Players.Max, boards),
 			"add Action boards or lower rfod.players.max")
@@ -812,12 +813,12 @@ func checkRFoDPlayers(c *Context) {
 var rfodGuideLocation = map[string][]int{"search": {1, 2, 4}, "book": {2}}
 
 func checkRFoDGuide(c *Context) {
-	for _, g := range c.Pack.Guides() {
+	for _, g := range rfodschema.Guides(c.Pack) {
 		for _, t := range []struct {
 			key, name, source string
-			rows              []*schema.GuideRow
+			rows              []*rfodschema.GuideRow
 		}{{"search", "Search", "L332-341", g.Search}, {"book", "Book", "L349-386", g.Book}} {
-			byCount := map[int]*schema.GuideRow{}
+			byCount := map[int]*rfodschema.GuideRow{}
 			for _, r := range t.rows {
 				if r.Count < 1 || r.Count > 5 || byCount[r.Count] != nil {
 					c.ReportHint(r.Ref.Child("count").Pos(),
@@ -940,10 +941,10 @@ func rfNames(words, give string) bool {
 }
 
 func checkRFoDGuideGives(c *Context) {
-	for _, g := range c.Pack.Guides() {
+	for _, g := range rfodschema.Guides(c.Pack) {
 		for _, t := range []struct {
 			name, source string
-			rows         []*schema.GuideRow
+			rows         []*rfodschema.GuideRow
 		}{{"Search", "L332-341", g.Search}, {"Book", "L349-386", g.Book}} {
 			for _, r := range t.rows {
 				for i, o := range r.Options {
@@ -961,7 +962,7 @@ func checkRFoDGuideGives(c *Context) {
 // rfCheckOptionGives reports, in one finding, the gives: values the
 // option's text does not name and the known givable things the text names
 // that gives: lacks.
-func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *schema.GuideOption, source string) {
+func rfCheckOptionGives(c *Context, at schema.Pos, what string, o *rfodschema.GuideOption, source string) {
 	words := rfTextWords(o.Text)
 	var unnamed, unlisted []string
 	for _, give := range o.Gives {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/diceodds"
@@ -227,7 +228,7 @@ func TestExplainOddsRerollsBeyondTheTable(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	for _, b := range p.PlayerBoards(schema.RFoDCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(p, rfodschema.CharacterBoard) {
 		switch b.ID {
 		case "nurse":
 			b.Rerolls = new(int)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"github.com/runforge/runforge/validate/diceodds"
 )
 
@@ -56,7 +57,7 @@ var rfodrCharacters = []string{"The Prom Queen", "The Coach", "The Ex-Cop"}
 var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 
 func rfodrRules() []*Rule {
-	games := []string{schema.RFoDReloadedSystem}
+	games := []string{rfodschema.ReloadedSystem}
 	return wholePack([]*Rule{
 		{ID: "rfodr/dice", Severity: Error, Games: games, Check: checkRFoDRDice,
 			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
@@ -109,7 +110,7 @@ func rfodrRules() []*Rule {
 
 // rfodrBase reports whether a card is a base card (no set:, or base).
 func rfodrBase(c *schema.Card) bool {
-	return !c.Has("set") || c.Str("set") == schema.RFoDSetBase
+	return !c.Has("set") || c.Str("set") == rfodschema.SetBase
 }
 
 // rfodrActionDice are the Reloaded action dice: role action or none.
@@ -134,7 +135,7 @@ func checkRFoDRDice(c *Context) {
 // rfodrTownLines returns the locations that are the Town Line.
 func rfodrTownLines(p *schema.Pack) []*schema.Card {
 	var out []*schema.Card
-	for _, c := range p.RFoDCards("rfodr/location") {
+	for _, c := range rfodschema.Cards(p, "rfodr/location") {
 		if rfFlag(c, "townLine") {
 			out = append(out, c)
 		}
@@ -144,7 +145,7 @@ func rfodrTownLines(p *schema.Pack) []*schema.Card {
 
 func checkRFoDRLocationDeck(c *Context) {
 	p := c.Pack
-	if len(p.RFoDDecks("rfodr/location")) == 0 {
+	if len(rfodschema.Decks(p, "rfodr/location")) == 0 {
 		return
 	}
 	tl := rfodrTownLines(p)
@@ -170,7 +171,7 @@ func checkRFoDRLocationDeck(c *Context) {
 		}
 	}
 	others := 0
-	for _, card := range p.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(p, "rfodr/location") {
 		if !rfFlag(card, "townLine") && rfodrBase(card) {
 			others += card.Count
 		}
@@ -183,7 +184,7 @@ func checkRFoDRLocationDeck(c *Context) {
 }
 
 func checkRFoDRLocationEffects(c *Context) {
-	for _, card := range c.Pack.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfodr/location") {
 		if rfFlag(card, "townLine") {
 			continue
 		}
@@ -243,7 +244,7 @@ func rfodrCheckValues(c *Context, tokens []*schema.Token, noun, source string) {
 
 func checkRFoDRZombieTokens(c *Context) {
 	p := c.Pack
-	comp := p.RFoD().Components.ZombieTokens
+	comp := rfodschema.SettingsOf(p).Components.ZombieTokens
 	tokens := rfodrTokens(p, comp)
 	n := 0
 	for _, t := range tokens {
@@ -265,13 +266,13 @@ func checkRFoDRZombieTokens(c *Context) {
 
 func checkRFoDRLeadershipTokens(c *Context) {
 	p := c.Pack
-	rfodrCheckValues(c, rfodrTokens(p, p.RFoD().Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
+	rfodrCheckValues(c, rfodrTokens(p, rfodschema.SettingsOf(p).Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
 }
 
 func checkRFoDRCharacters(c *Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
 		var missing []string
-		for _, tier := range schema.RFoDRComboTiers {
+		for _, tier := range rfodschema.ComboTiers {
 			if b.Combos.Tier(tier) == nil {
 				missing = append(missing, tier)
 			}
@@ -294,20 +295,20 @@ func checkRFoDRCharacters(c *Context) {
 }
 
 func checkRFoDRComboRollable(c *Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
 		rfCheckComboFaces(c, b, rfodrFaces, "L131-196")
 	}
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityError, "L120, L202")
+	rfReportOdds(c, rfodschema.ReloadedCharacterBoard, diceodds.SeverityError, "L120, L202")
 }
 
 func checkRFoDRComboOdds(c *Context) {
-	rfReportOdds(c, schema.RFoDRCharacterBoard, diceodds.SeverityWarning, "L120, L202")
+	rfReportOdds(c, rfodschema.ReloadedCharacterBoard, diceodds.SeverityWarning, "L120, L202")
 }
 
 func checkRFoDRComboShape(c *Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
 		prev, prevTier := -1, ""
-		for _, tier := range schema.RFoDRComboTiers {
+		for _, tier := range rfodschema.ComboTiers {
 			cb := b.Combos.Tier(tier)
 			if cb == nil {
 				continue
@@ -329,7 +330,7 @@ func checkRFoDRComboShape(c *Context) {
 		if rfName(b.Name) != rfName("The Prom Queen") {
 			continue
 		}
-		if cb := b.Combos.Tier(schema.RFoDRComboMajor); cb != nil && !equalCounts(cb.Dice, rfodrPromQueenMajor) {
+		if cb := b.Combos.Tier(rfodschema.ComboMajor); cb != nil && !equalCounts(cb.Dice, rfodrPromQueenMajor) {
 			c.ReportHint(cb.Ref.Child("dice").Pos(),
 				fmt.Sprintf("character %q (The Prom Queen) has the major combo %s; the rulebook's is \"two Zombies, one Search, and one Explore\" (L226)", b.ID, diceodds.Combo(cb.Dice)),
 				"dice: {zombie: 2, search: 1, explore: 1}")
@@ -352,12 +353,12 @@ func equalCounts(a, b map[string]int) bool {
 
 func checkRFoDRNamed(c *Context) {
 	p := c.Pack
-	if len(p.RFoDDecks("rfodr/location")) > 0 {
+	if len(rfodschema.Decks(p, "rfodr/location")) > 0 {
 		for _, name := range rfodrRemovedNamed {
 			rfCheckNamed(c, rfodNamedCard{"rfodr/location", "location", name, "the Solo Campaign removes it from the Location deck (L429)"})
 		}
 	}
-	if chars := p.PlayerBoards(schema.RFoDRCharacterBoard); len(chars) > 0 {
+	if chars := rfodschema.PlayerBoards(p, rfodschema.ReloadedCharacterBoard); len(chars) > 0 {
 		for _, name := range rfodrCharacters {
 			found := false
 			for _, b := range chars {
@@ -370,12 +371,12 @@ func checkRFoDRNamed(c *Context) {
 			}
 		}
 	}
-	if len(p.RFoDDecks("rfodr/reference")) == 0 {
+	if len(rfodschema.Decks(p, "rfodr/reference")) == 0 {
 		return
 	}
 	var solo []*schema.Card
 	n := 0
-	for _, card := range p.RFoDCards("rfodr/reference") {
+	for _, card := range rfodschema.Cards(p, "rfodr/reference") {
 		if card.Str("audience") == "solo" {
 			solo = append(solo, card)
 			n += card.Count
@@ -394,7 +395,7 @@ func checkRFoDRNamed(c *Context) {
 }
 
 func checkRFoDRFollowerWounds(c *Context) {
-	for _, card := range c.Pack.RFoDCards("rfodr/follower") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfodr/follower") {
 		if n, ok := card.Int("woundSpaces"); ok && n < 1 {
 			c.ReportHint(card.FieldRef("woundSpaces").Pos(),
 				fmt.Sprintf("follower %q has %d wound spaces; wounds go on the spaces \"on the bottom of their card\" and it dies when they are full (L162, L284)", card.ID, n),
@@ -405,15 +406,15 @@ func checkRFoDRFollowerWounds(c *Context) {
 
 func checkRFoDRSetMark(c *Context) {
 	for _, d := range c.Pack.Decks() {
-		if ct, ok := c.Pack.Registry().CardTypeSystem(d.CardType); !ok || ct != schema.RFoDReloadedSystem {
+		if ct, ok := c.Pack.Registry().CardTypeSystem(d.CardType); !ok || ct != rfodschema.ReloadedSystem {
 			continue
 		}
 		for _, card := range d.Cards {
-			if !card.Has("set") || slices.Contains(schema.RFoDSets, card.Str("set")) {
+			if !card.Has("set") || slices.Contains(rfodschema.Sets, card.Str("set")) {
 				continue
 			}
 			hint := "set: base, promo or expansion"
-			if cl := closest(card.Str("set"), schema.RFoDSets); cl != "" {
+			if cl := closest(card.Str("set"), rfodschema.Sets); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef("set").Pos(),
@@ -429,11 +430,11 @@ var rfodrCampaignTypes = []string{"rfodr/trauma", "rfodr/action", "rfodr/upgrade
 // rfodrIsCampaign reports whether a pack holds Solo Campaign content.
 func rfodrIsCampaign(p *schema.Pack) bool {
 	for _, ct := range rfodrCampaignTypes {
-		if len(p.RFoDDecks(ct)) > 0 {
+		if len(rfodschema.Decks(p, ct)) > 0 {
 			return true
 		}
 	}
-	return len(p.Mats()) > 0
+	return len(rfodschema.Mats(p)) > 0
 }
 
 // rfodrRemovedCard reports whether a location is one the campaign
@@ -464,7 +465,7 @@ func checkRFoDRCampaignRemoved(c *Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	if len(p.RFoDDecks("rfodr/location")) == 0 {
+	if len(rfodschema.Decks(p, "rfodr/location")) == 0 {
 		c.ReportHint(p.Game.Ref.Child("system").Pos(),
 			fmt.Sprintf("the pack has no rfodr/location deck; the campaign removes %s from the Location deck and lays out the other 12 as the Map (L429, L574)", rfodrRemovedList),
 			"add the Location deck, or extend run-fight-or-die-reloaded")
@@ -483,7 +484,7 @@ func checkRFoDRCampaignRemoved(c *Context) {
 
 func checkRFoDRCampaignMapSize(c *Context) {
 	p := c.Pack
-	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/location")) == 0 {
+	if !rfodrIsCampaign(p) || len(rfodschema.Decks(p, "rfodr/location")) == 0 {
 		return
 	}
 	for _, g := range rfodrRemovedGroups(p) {
@@ -492,7 +493,7 @@ func checkRFoDRCampaignMapSize(c *Context) {
 		}
 	}
 	base, removed := 0, 0
-	for _, card := range p.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(p, "rfodr/location") {
 		if !rfodrBase(card) {
 			continue
 		}
@@ -520,7 +521,7 @@ func checkRFoDRCampaignMats(c *Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	mats := p.Mats()
+	mats := rfodschema.Mats(p)
 	found := make([]bool, len(rfodrMatPairs))
 	for _, m := range mats {
 		if len(m.Sides) != 2 {
@@ -542,7 +543,7 @@ func checkRFoDRCampaignMats(c *Context) {
 		found[match] = true
 	}
 	at := p.Game.Ref.Child("system").Pos()
-	if sets := schema.ElementsOf[*schema.MatSet](p); len(sets) > 0 {
+	if sets := schema.ElementsOf[*rfodschema.MatSet](p); len(sets) > 0 {
 		at = sets[0].Ref.Child("mats").Pos()
 	}
 	for i, pair := range rfodrMatPairs {
@@ -560,7 +561,7 @@ func checkRFoDRCampaignStarting(c *Context) {
 		return
 	}
 	n := 0
-	for _, card := range p.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(p, "rfodr/action") {
 		if rfFlag(card, "starting") {
 			n += card.Count
 		}
@@ -573,7 +574,7 @@ func checkRFoDRCampaignStarting(c *Context) {
 }
 
 func checkRFoDRCampaignActionFields(c *Context) {
-	for _, card := range c.Pack.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfodr/action") {
 		var missing []string
 		for _, f := range []string{"number", "timing", "action", "outcome", "unresolved"} {
 			if !card.Has(f) || card.Str(f) == "" && f != "number" {
@@ -590,11 +591,11 @@ func checkRFoDRCampaignActionFields(c *Context) {
 
 func checkRFoDRCampaignActionDeck(c *Context) {
 	p := c.Pack
-	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/action")) == 0 {
+	if !rfodrIsCampaign(p) || len(rfodschema.Decks(p, "rfodr/action")) == 0 {
 		return
 	}
 	deck, byNumber := 0, map[int]int{}
-	for _, card := range p.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(p, "rfodr/action") {
 		if !rfFlag(card, "starting") {
 			deck += card.Count
 		}
@@ -607,7 +608,7 @@ func checkRFoDRCampaignActionDeck(c *Context) {
 			fmt.Sprintf("the Action deck has %d cards besides the starting ones; Mission 2 can reveal 11, one per Spread before the 12th token ends it (L566, L642-645)", deck),
 			"add Action cards")
 	}
-	for _, card := range p.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(p, "rfodr/action") {
 		if n, ok := card.Int("number"); ok && byNumber[n] < 2 {
 			c.ReportHint(card.FieldRef("number").Pos(),
 				fmt.Sprintf("Action card %q has the number %d, which no other card shares, so its Unresolved effect can never fire (L638, A20)", card.ID, n),
@@ -622,7 +623,7 @@ func checkRFoDRCampaignTraumaCount(c *Context) {
 		return
 	}
 	n := 0
-	for _, card := range p.RFoDCards("rfodr/trauma") {
+	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
 		n += card.Count
 	}
 	if n < 3 {
@@ -635,13 +636,13 @@ func checkRFoDRCampaignTraumaCount(c *Context) {
 func checkRFoDRCampaignTraumaReq(c *Context) {
 	p := c.Pack
 	locations, followers := map[string]*schema.Card{}, map[string]*schema.Card{}
-	for _, card := range p.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(p, "rfodr/location") {
 		locations[card.ID] = card
 	}
-	for _, card := range p.RFoDCards("rfodr/follower") {
+	for _, card := range rfodschema.Cards(p, "rfodr/follower") {
 		followers[card.ID] = card
 	}
-	for _, card := range p.RFoDCards("rfodr/trauma") {
+	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
 		reqs, _ := card.Fields["requires"].([]any)
 		for i, r := range reqs {
 			req, _ := r.(map[string]any)
@@ -701,7 +702,7 @@ func rfodrMapIDs(p *schema.Pack) []string {
 // rfodrCardIDs are the ids of the cards of a card type that keep accepts.
 func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool) []string {
 	var ids []string
-	for _, card := range p.RFoDCards(cardType) {
+	for _, card := range rfodschema.Cards(p, cardType) {
 		if keep(card) {
 			ids = append(ids, card.ID)
 		}
@@ -722,7 +723,7 @@ func checkRFoDRCampaignTokens(c *Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	comp := p.RFoD().Components.ZombieTokens
+	comp := rfodschema.SettingsOf(p).Components.ZombieTokens
 	tokens := rfodrTokens(p, comp)
 	n := 0
 	for _, t := range tokens {

@@ -272,9 +272,7 @@ func TestJustRunSettingsExtend(t *testing.T) {
 	}
 }
 
-// testRegistry holds Just Run's part of the content model. The built-in
-// templates still in the schema package need their games' box types, so
-// their games are in it too until they move out.
+// testRegistry holds Just Run's part of the content model.
 func testRegistry() *schema.Registry {
-	return schema.NewRegistry(append([]schema.GameSchema{Schema}, schema.InRootGames()...)...)
+	return schema.NewRegistry(Schema)
 }

@@ -217,11 +217,9 @@ func TestMapFacts(t *testing.T) {
 	}
 }
 
-// testRegistry holds RUN's part of the content model. The built-in
-// templates still in the schema package need their games' box types, so
-// their games are in it too until they move out.
+// testRegistry holds RUN's part of the content model.
 func testRegistry() *schema.Registry {
-	return schema.NewRegistry(append([]schema.GameSchema{Schema}, schema.InRootGames()...)...)
+	return schema.NewRegistry(Schema)
 }
 
 // loadPack loads a pack with RUN's part of the content model.

@@ -9,13 +9,14 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // registry is built once; a Registry is not modified after NewRegistry.
 var registry = sync.OnceValue(func() *schema.Registry {
-	return schema.NewRegistry(append([]schema.GameSchema{rfyl.Schema, runschema.Schema, justrunschema.Schema}, schema.InRootGames()...)...)
+	return schema.NewRegistry(rfyl.Schema, runschema.Schema, justrunschema.Schema, rfodschema.Schema, rfodschema.ReloadedSchema)
 })
 
 // Registry returns the registry of every bundled game, in the order of

@@ -5,6 +5,7 @@ package games
 import (
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 )
@@ -23,7 +24,7 @@ func All() []Game {
 		{System: rfyl.System, Schema: rfyl.Schema},
 		{System: runschema.System, Schema: runschema.Schema},
 		{System: justrunschema.System, Schema: justrunschema.Schema},
-		{System: "run-fight-or-die", Schema: schema.InRootGame("run-fight-or-die")},
-		{System: "run-fight-or-die-reloaded", Schema: schema.InRootGame("run-fight-or-die-reloaded")},
+		{System: rfodschema.System, Schema: rfodschema.Schema},
+		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema},
 	}
 }

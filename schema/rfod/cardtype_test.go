@@ -1,4 +1,4 @@
-package schema
+package rfod
 
 import (
 	"strings"
@@ -9,16 +9,16 @@ import (
 // type of the same kind.
 func TestForeignCardTypeSuggestsOwnKind(t *testing.T) {
 	tests := []struct{ cardType, system, want string }{
-		{"rfod/follower", RFoDReloadedSystem, "did you mean rfodr/follower? "},
-		{"rfodr/location", RFoDSystem, "did you mean rfod/location? "},
+		{"rfod/follower", ReloadedSystem, "did you mean rfodr/follower? "},
+		{"rfodr/location", System, "did you mean rfod/location? "},
 	}
 	for _, tc := range tests {
-		_, hint, ok := Bundled().ForeignCardType("d", tc.cardType, tc.system)
+		_, hint, ok := testRegistry().ForeignCardType("d", tc.cardType, tc.system)
 		if !ok || !strings.HasPrefix(hint, tc.want) {
 			t.Errorf("%s in %s: hint %q (ok %v), want it to begin %q", tc.cardType, tc.system, hint, ok, tc.want)
 		}
 	}
-	if _, _, ok := Bundled().ForeignCardType("d", "generic", RFoDSystem); ok {
+	if _, _, ok := testRegistry().ForeignCardType("d", "generic", System); ok {
 		t.Error("generic is every game's card type")
 	}
 }
