@@ -13,6 +13,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -46,7 +47,7 @@ func printOptions(b *testing.B) generator.PrintOptions {
 // benchmark never measures a pack the CLI would refuse to build.
 func loadClean(b *testing.B, r *generator.Renderer, fsys fs.FS, root string) *schema.Pack {
 	b.Helper()
-	p, probs := schema.LoadPack(fsys, root)
+	p, probs := schematest.LoadPack(fsys, root)
 	if p == nil {
 		b.Fatalf("pack %s: %v", root, probs)
 	}
@@ -172,7 +173,7 @@ func BenchmarkValidateBundled(b *testing.B) {
 	fsys := os.DirFS("../data/run-for-your-life")
 	b.ReportAllocs()
 	for b.Loop() {
-		p, probs := schema.LoadPack(fsys, "data/run-for-your-life")
+		p, probs := schematest.LoadPack(fsys, "data/run-for-your-life")
 		if p == nil {
 			b.Fatalf("loading: %v", probs)
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadBoardPack loads a test pack and returns its only board.
@@ -27,9 +28,9 @@ func loadBoardPack(t testing.TB, fsys fstest.MapFS, dir string) (*schema.Pack, *
 	var p *schema.Pack
 	var probs []schema.Problem
 	if fsys != nil {
-		p, probs = schema.LoadPack(fsys, dir)
+		p, probs = schematest.LoadPack(fsys, dir)
 	} else {
-		p, probs = schema.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
+		p, probs = schematest.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
 	}
 	if len(probs) > 0 {
 		t.Fatal(probs)

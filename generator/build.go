@@ -23,6 +23,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // BuildOptions configure a build.
@@ -291,7 +292,7 @@ func printsBacks(e schema.Element, opts PrintOptions) bool {
 	case *schema.Board:
 		plans, err := boardPlans(el, opts)
 		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
-	case *schema.MatSet:
+	case *rfodschema.MatSet:
 		return matsDuplex(el, opts) != layout.NoDuplex
 	}
 	return e.Facts().Backs
@@ -471,7 +472,7 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 	if pending := notPrintedYet(p); len(pending) > 0 {
 		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
 		for _, e := range pending {
-			fmt.Fprintf(&b, "- %s: %s\n", schema.Describe(e), e.Facts().Name)
+			fmt.Fprintf(&b, "- %s: %s\n", p.Registry().Describe(e), e.Facts().Name)
 		}
 	}
 	if len(p.Game.Assumptions) > 0 {

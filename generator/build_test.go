@@ -15,6 +15,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 func init() { api.DisableConfigDir() }
@@ -194,7 +195,7 @@ func TestBuildNeverReplacesForeignFolders(t *testing.T) {
 // RUN maps print on the kit's maps.pdf (see runmap_test.go): the RUN test
 // pack's maps are no longer listed as not printed yet.
 func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
-	p, probs := schema.LoadPack(os.DirFS("../schema/testdata/run"), "run")
+	p, probs := schematest.LoadPack(os.DirFS("../schema/run/testdata/run"), "run")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the RUN test pack does not load: %v", probs)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // TestCalibrationForBoardBacks: a kit whose only back pages are a board's
@@ -17,8 +18,8 @@ func TestCalibrationForBoardBacks(t *testing.T) {
 	one.Sides = two.Sides[:1]
 	_, mixed := loadBoardPack(t, mixedBoardFS, "mixed")
 	rf := loadRFPack(t, "rfodr")
-	mats := schema.ElementsOf[*schema.MatSet](rf)[0]
-	oneSided := &schema.MatSet{ID: "one", Mats: []*schema.Mat{{ID: "m", Sides: []*schema.MatSide{{ID: "a"}}}}}
+	mats := schema.ElementsOf[*rfodschema.MatSet](rf)[0]
+	oneSided := &rfodschema.MatSet{ID: "one", Mats: []*rfodschema.Mat{{ID: "m", Sides: []*rfodschema.MatSide{{ID: "a"}}}}}
 	tests := []struct {
 		name    string
 		element schema.Element

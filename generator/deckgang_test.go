@@ -12,6 +12,7 @@ import (
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadGang loads testdata/deckgang: deck host (7 copies) and the decks that
@@ -19,7 +20,7 @@ import (
 // that shows each card's name), and returns the host's gang.
 func loadGang(t *testing.T) (*schema.Pack, *schema.Deck, []deckPart) {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/deckgang"), "deckgang")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/deckgang"), "deckgang")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

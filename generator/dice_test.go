@@ -11,12 +11,13 @@ import (
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadDicePack loads testdata/dice/pack and returns its dice set.
 func loadDicePack(t testing.TB) (*schema.Pack, *schema.DiceSet) {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", "dice", "pack")), "dice")
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("testdata", "dice", "pack")), "dice")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

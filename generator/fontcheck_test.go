@@ -9,7 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 )
@@ -103,7 +103,7 @@ func TestFontIssues(t *testing.T) {
 			if c.unused {
 				delete(fsys, "templates.yaml")
 			}
-			p, probs := schema.LoadPack(fsys, "pack")
+			p, probs := schematest.LoadPack(fsys, "pack")
 			if len(probs) > 0 {
 				t.Fatalf("load: %v", probs)
 			}
@@ -137,7 +137,7 @@ func TestFontIssues(t *testing.T) {
 // broken font panics in the PDF library when a deck is written with it.
 func TestBrokenFontBreaksTheBuild(t *testing.T) {
 	base, _ := NewRenderer(false)
-	p, _ := schema.LoadPack(fontPack(brokenFont(t, 'H'), "Hello"), "pack")
+	p, _ := schematest.LoadPack(fontPack(brokenFont(t, 'H'), "Hello"), "pack")
 	r, err := base.ForPack(p)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,9 @@ package generator
 
 import (
 	"fmt"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	runschema "github.com/runforge/runforge/schema/run"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
@@ -124,16 +127,16 @@ var kindRenderers = map[string]kindRenderer{
 	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
 	// RUN maps print together on the kit's maps.pdf (see build.go); their
 	// build writes each map's preview.
-	"Map": kind[*schema.Map]{build: buildMap, fit: mapOverflows}.renderer(),
+	"Map": kind[*runschema.Map]{build: buildMap, fit: mapOverflows}.renderer(),
 	// Just Run combinations print nothing of their own: the cards' texts
 	// explain them (L165).
 	"Combinations": {},
-	"TileSet":      kind[*schema.TileSet]{build: buildTileSet, fit: tileSetOverflows, index: indexTileSet}.renderer(),
+	"TileSet":      kind[*justrunschema.TileSet]{build: buildTileSet, fit: tileSetOverflows, index: indexTileSet}.renderer(),
 	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
 	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
-	"PlayerBoards": kind[*schema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
-	"Mats":         kind[*schema.MatSet]{build: buildMats, index: indexMats}.renderer(),
-	"Guide":        kind[*schema.Guide]{build: buildGuide, fit: guideOverflows, index: indexGuide}.renderer(),
+	"PlayerBoards": kind[*rfodschema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
+	"Mats":         kind[*rfodschema.MatSet]{build: buildMats, index: indexMats}.renderer(),
+	"Guide":        kind[*rfodschema.Guide]{build: buildGuide, fit: guideOverflows, index: indexGuide}.renderer(),
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print

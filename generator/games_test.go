@@ -10,6 +10,7 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // The fields a game derives must be declared on its card type, so that
@@ -19,7 +20,7 @@ import (
 func TestGameTablesAgree(t *testing.T) {
 	var packs []*schema.Pack
 	for _, dir := range []string{"run-for-your-life", "run", "just-run", "run-fight-or-die", "run-fight-or-die-reloaded", "run-fight-or-die-reloaded-campaign"} {
-		p, probs := schema.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
+		p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
 			schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		if p == nil {
 			t.Fatalf("%s does not load: %v", dir, probs)
@@ -28,7 +29,7 @@ func TestGameTablesAgree(t *testing.T) {
 	}
 	for _, g := range gameRenderers {
 		for cardType, derive := range g.derived {
-			ct, ok := schema.LookupCardType(cardType)
+			ct, ok := schematest.Registry().LookupCardType(cardType)
 			if !ok {
 				t.Errorf("derived fields for unknown card type %s", cardType)
 				continue
@@ -50,12 +51,12 @@ func TestGameTablesAgree(t *testing.T) {
 		}
 	}
 	generic := []string{"text", "icons", "icon", "rect", "ellipse", "line", "image"}
-	for _, bt := range schema.BoxTypes() {
+	for _, bt := range schematest.Registry().BoxTypes() {
 		if _, ok := boxDrawerFor(bt); !ok && !slices.Contains(generic, bt) {
 			t.Errorf("box type %q has no drawer", bt)
 		}
 	}
-	for _, name := range schema.IconNames() {
+	for _, name := range schematest.Registry().IconNames() {
 		if !icons.Has(name) {
 			t.Errorf("icon %q cannot be drawn", name)
 		}

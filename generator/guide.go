@@ -9,6 +9,7 @@ import (
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // The Run, Fight, or Die! Actions & Events Guide (kind: Guide; spec
@@ -26,14 +27,14 @@ const (
 )
 
 // buildGuide plans a guide's PDF.
-func buildGuide(r *Renderer, p *schema.Pack, g *schema.Guide, opts BuildOptions) []job {
+func buildGuide(r *Renderer, p *schema.Pack, g *rfodschema.Guide, opts BuildOptions) []job {
 	return []job{fileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteGuide(w, p, g, opts.Print)
 	})}
 }
 
 // indexGuide describes a guide's PDF in the kit's index.
-func indexGuide(r *Renderer, p *schema.Pack, _ *schema.Guide, opts PrintOptions) []string {
+func indexGuide(r *Renderer, p *schema.Pack, _ *rfodschema.Guide, opts PrintOptions) []string {
 	size := fmt.Sprintf("%s x %s mm", boardMM(guideW), boardMM(guideH))
 	if opts.Duplex == layout.NoDuplex {
 		return []string{"2 pages: side A (events and actions) and side B (the Search and Book tables) at " + size + "; cut both along the crop marks and glue them back to back"}
@@ -42,14 +43,14 @@ func indexGuide(r *Renderer, p *schema.Pack, _ *schema.Guide, opts PrintOptions)
 }
 
 // WriteGuide writes a guide's PDF: side A, then side B.
-func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *schema.Guide, opts PrintOptions) (int, error) {
+func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *rfodschema.Guide, opts PrintOptions) (int, error) {
 	return r.writeDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *draw.PDF) error {
 		return r.imposeGuide(pdfSink{doc}, g, opts)
 	})
 }
 
 // imposeGuide adds the guide's two pages to sink.
-func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions) error {
+func (r *Renderer) imposeGuide(sink pageSink, g *rfodschema.Guide, opts PrintOptions) error {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	if pw <= 0 || ph <= 0 {
 		return fmt.Errorf("no paper size")
@@ -74,7 +75,7 @@ func (r *Renderer) imposeGuide(sink pageSink, g *schema.Guide, opts PrintOptions
 }
 
 // guideOverflows lists the guide's texts that do not fit their row.
-func guideOverflows(r *Renderer, p *schema.Pack, g *schema.Guide) []schema.TextIssue {
+func guideOverflows(r *Renderer, p *schema.Pack, g *rfodschema.Guide) []schema.TextIssue {
 	fs := &fitSink{what: fmt.Sprintf("guide %q", g.ID)}
 	r.drawGuideSideA(&draw.Recorder{}, g, 0, fs)
 	r.drawGuideSideB(&draw.Recorder{}, g, 0, fs)
@@ -112,7 +113,7 @@ func faceTitle(id string) string { return strings.ToUpper(strings.ReplaceAll(id,
 
 // drawGuideEntries draws rows of a die face, its name and its text from y
 // with rows of height rowH, and returns the y below them.
-func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*schema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
+func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*rfodschema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
 	bg := r.rfBackground()
 	for i, e := range entries {
 		if e == nil {
@@ -137,7 +138,7 @@ func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*schema.GuideEntry,
 
 // drawGuideSideA draws the events and the actions.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideA(c draw.Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+func (r *Renderer) drawGuideSideA(c draw.Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "ACTIONS & EVENTS GUIDE", "Side A: the Event die and the actions", bleed)
 	rows := len(g.Events) + len(g.Actions)
 	avail := guideH - 8 - y - 2*10
@@ -157,10 +158,10 @@ func (r *Renderer) drawGuideSideA(c draw.Canvas, g *schema.Guide, bleed float64,
 
 // drawGuideSideB draws the Search and Book tables.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideB(c draw.Canvas, g *schema.Guide, bleed float64, fs *fitSink) {
+func (r *Renderer) drawGuideSideB(c draw.Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
 	y := r.guideFrame(c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
 	avail := guideH - 8 - y - 2*10
-	heights := r.guideRowHeights(append(append([]*schema.GuideRow{}, g.Search...), g.Book...), avail)
+	heights := r.guideRowHeights(append(append([]*rfodschema.GuideRow{}, g.Search...), g.Book...), avail)
 	if len(g.Search) > 0 {
 		y = r.guideHeading(c, y, "SEARCH", "for Followers: count your Search icons")
 		y = r.drawGuideTable(c, g.Search, "search", y, heights[:len(g.Search)], fs) + 2
@@ -185,7 +186,7 @@ const (
 // one instead of shrinking its text: each row gets what it needs (at
 // least guideRowMin) and an equal part of the room left, up to
 // guideRowMax; when the rows need more than avail, squeezeRows shares it.
-func (r *Renderer) guideRowHeights(rows []*schema.GuideRow, avail float64) []float64 {
+func (r *Renderer) guideRowHeights(rows []*rfodschema.GuideRow, avail float64) []float64 {
 	need := make([]float64, len(rows))
 	total := 0.0
 	for i, row := range rows {
@@ -238,7 +239,7 @@ func guideTextX(rowH float64) float64 { return 10 + 5*(guideDieSize(rowH)+1) + 4
 
 // guideOptionsText is a row's options, one a line, after "Choose one:"
 // when there are several.
-func guideOptionsText(row *schema.GuideRow) string {
+func guideOptionsText(row *rfodschema.GuideRow) string {
 	var lines []string
 	for _, o := range row.Options {
 		if o == nil {
@@ -259,7 +260,7 @@ func guideOptionsText(row *schema.GuideRow) string {
 
 // drawGuideTable draws a table's rows, row i heights[i] tall: the icons
 // rolled, drawn as dice, and the options, one per line.
-func (r *Renderer) drawGuideTable(c draw.Canvas, rows []*schema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
+func (r *Renderer) drawGuideTable(c draw.Canvas, rows []*rfodschema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
 	bg := r.rfBackground()
 	ry := y
 	for i, row := range rows {

@@ -8,12 +8,13 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
-func rfodGuide(t *testing.T) *schema.Guide {
+func rfodGuide(t *testing.T) *rfodschema.Guide {
 	t.Helper()
-	gs := loadRFPack(t, "rfod").Guides()
+	gs := rfodschema.Guides(loadRFPack(t, "rfod"))
 	if len(gs) != 1 {
 		t.Fatalf("%d guides, want 1", len(gs))
 	}
@@ -76,7 +77,7 @@ func TestGuideDeterministic(t *testing.T) {
 		t.Error("two builds of the guide differ")
 	}
 	// An empty or broken guide prints without panicking.
-	empty := &schema.Guide{ID: "e", Events: []*schema.GuideEntry{nil}, Search: []*schema.GuideRow{nil, {Count: 99, Options: []*schema.GuideOption{nil}}}}
+	empty := &rfodschema.Guide{ID: "e", Events: []*rfodschema.GuideEntry{nil}, Search: []*rfodschema.GuideRow{nil, {Count: 99, Options: []*rfodschema.GuideOption{nil}}}}
 	if err := r.imposeGuide(&pageRecorder{}, empty, rfOpts("letter", layout.NoDuplex)); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestGuideDeterministic(t *testing.T) {
 func TestGuideRowsFitTheirOptions(t *testing.T) {
 	r := boardRenderer(t)
 	g := bundledGuide(t)
-	rows := append(append([]*schema.GuideRow{}, g.Search...), g.Book...)
+	rows := append(append([]*rfodschema.GuideRow{}, g.Search...), g.Book...)
 	avail := 175.0 // about what side B has below its title and headings
 	heights := r.guideRowHeights(rows, avail)
 	total := 0.0
@@ -103,25 +104,25 @@ func TestGuideRowsFitTheirOptions(t *testing.T) {
 	if total > avail+1e-9 {
 		t.Errorf("rows take %.1f mm of %.1f", total, avail)
 	}
-	one := &schema.GuideRow{Count: 1, Options: []*schema.GuideOption{{Text: "Draw 1 Event."}}}
-	four := &schema.GuideRow{Count: 5, Options: []*schema.GuideOption{{Text: "A."}, {Text: "B."}, {Text: "C."}, {Text: "D."}}}
-	if h := r.guideRowHeights([]*schema.GuideRow{one, four}, 60); h[1] <= h[0] {
+	one := &rfodschema.GuideRow{Count: 1, Options: []*rfodschema.GuideOption{{Text: "Draw 1 Event."}}}
+	four := &rfodschema.GuideRow{Count: 5, Options: []*rfodschema.GuideOption{{Text: "A."}, {Text: "B."}, {Text: "C."}, {Text: "D."}}}
+	if h := r.guideRowHeights([]*rfodschema.GuideRow{one, four}, 60); h[1] <= h[0] {
 		t.Errorf("heights %v: the row of four options is not taller", h)
 	}
 }
 
 // bundledGuide is the guide of the bundled Run, Fight, or Die! pack.
-func bundledGuide(t *testing.T) *schema.Guide {
+func bundledGuide(t *testing.T) *rfodschema.Guide {
 	t.Helper()
 	fsys, ok := data.Pack("run-fight-or-die")
 	if !ok {
 		t.Fatal("no bundled run-fight-or-die pack")
 	}
-	p, probs := schema.LoadPack(fsys, "run-fight-or-die")
-	if len(probs) > 0 || len(p.Guides()) != 1 {
-		t.Fatalf("guides %d, problems %v", len(p.Guides()), probs)
+	p, probs := schematest.LoadPack(fsys, "run-fight-or-die")
+	if len(probs) > 0 || len(rfodschema.Guides(p)) != 1 {
+		t.Fatalf("guides %d, problems %v", len(rfodschema.Guides(p)), probs)
 	}
-	return p.Guides()[0]
+	return rfodschema.Guides(p)[0]
 }
 
 // TestSqueezeRows: rows that need more than the room keep their floor and

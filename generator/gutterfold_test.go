@@ -11,6 +11,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // gutterfoldPack is a small generic deck: three cards, one with two copies,
@@ -31,7 +32,7 @@ func gutterfoldPack(t *testing.T) *schema.Pack {
 			"  - {id: b, name: Bravo, cost: 2, type: Event, text: Second card.}\n" +
 			"  - {id: c, name: Charlie, cost: 3, type: Place, text: Third card.}\n")},
 	}
-	p, probs := schema.LoadPack(fsys, "gf")
+	p, probs := schematest.LoadPack(fsys, "gf")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

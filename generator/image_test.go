@@ -16,6 +16,7 @@ import (
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // imagePackDir is a generic pack with pictures of every kind, one deck per
@@ -31,7 +32,7 @@ func loadImagePack(t *testing.T) (*schema.Pack, *Renderer) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { root.Close() })
-	p, probs := schema.LoadPack(root.FS(), "images")
+	p, probs := schematest.LoadPack(root.FS(), "images")
 	if len(probs) > 0 {
 		t.Fatalf("loading: %v", probs)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
 // Just Run rendering (rulebook: shared/rulebooks/just-run.md; spec
@@ -39,7 +40,7 @@ func justRunCardFields(p *schema.Pack, card *schema.Card) map[string]string {
 		v, _ := card.Fields[name].(bool)
 		return v
 	}
-	if card.Str("category") == schema.JRCategoryEvent {
+	if card.Str("category") == justrunschema.CategoryEvent {
 		if flag("optional") {
 			out["optionalBanner"] = "OPTIONAL EVENT"
 		}
@@ -104,13 +105,13 @@ func justRunScenarioFields(_ *schema.Pack, card *schema.Card) map[string]string 
 
 // jrPalette is the border palette the item cards of pack p print, by
 // colour id: the manifest's justRun.colours, or the spec's palette
-// (schema.DefaultJustRun) when p is nil or has no manifest.
-func jrPalette(p *schema.Pack) map[string]*schema.JRColour {
-	s := p.JustRun()
+// (justrunschema.Defaults) when p is nil or has no manifest.
+func jrPalette(p *schema.Pack) map[string]*justrunschema.Colour {
+	s := justrunschema.SettingsOf(p)
 	if s == nil {
-		s = schema.DefaultJustRun()
+		s = justrunschema.Defaults()
 	}
-	out := make(map[string]*schema.JRColour, len(s.Colours))
+	out := make(map[string]*justrunschema.Colour, len(s.Colours))
 	for _, c := range s.Colours {
 		if _, dup := out[c.ID]; !dup {
 			out[c.ID] = c
@@ -150,7 +151,7 @@ const (
 //
 // The symbol and name let grayscale and ink-saver prints still be matched
 // (spec 10). No colour (id "") has no fields.
-func jrBorderFields(side, id string, palette map[string]*schema.JRColour) map[string]string {
+func jrBorderFields(side, id string, palette map[string]*justrunschema.Colour) map[string]string {
 	if id == "" {
 		return nil
 	}

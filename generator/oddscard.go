@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"io"
 	"math"
 	"math/big"
@@ -117,7 +118,7 @@ type oddsCombo struct {
 	// rerolls; effect the combo's effect, which players know it by; label
 	// names it in the appendix.
 	character, meta, effect, label string
-	dice                           *schema.CharacterCombo
+	dice                           *rfodschema.CharacterCombo
 	rerolls                        int
 	cells                          []*big.Rat // nil: not computed
 	skipped                        string
@@ -158,7 +159,7 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 	if x.Table == nil || len(x.Table.Columns) != len(x.Table.Variants) {
 		return nil, fmt.Errorf("the odds tables could not be computed from the pack's dice")
 	}
-	reloaded := x.Game == schema.RFoDReloadedSystem
+	reloaded := x.Game == rfodschema.ReloadedSystem
 	oc := &oddsCard{title: p.Game.Title, reloaded: reloaded, dice: x.DieTypes(), facesID: x.FacesAssumption, assumptions: x.Assumptions, amulet: x.Amulet}
 	if reloaded {
 		oc.reading = "repick reading of set-aside dice (A14)"
@@ -195,7 +196,7 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 }
 
 // newOddsCombo is the row of a combo: its values under cols.
-func newOddsCombo(co rfodrules.ComboOdds, cb *schema.CharacterCombo, cols []oddsCol) oddsCombo {
+func newOddsCombo(co rfodrules.ComboOdds, cb *rfodschema.CharacterCombo, cols []oddsCol) oddsCombo {
 	row := oddsCombo{character: rfNameOr(co.Name, co.Character), effect: co.Effect, label: co.Label() + " " + co.Dice, rerolls: co.Rerolls, skipped: co.Skipped, dice: cb}
 	row.meta = fmt.Sprintf("%d %s", co.Rerolls, rfPlural(co.Rerolls, "reroll", "rerolls"))
 	if co.Tier != "" {
@@ -277,13 +278,13 @@ func rowLabel(t diceodds.Target) string {
 }
 
 // comboIndex maps "character\x00combo" to the character's combo.
-func comboIndex(p *schema.Pack, reloaded bool) map[string]*schema.CharacterCombo {
-	bt := schema.RFoDCharacterBoard
+func comboIndex(p *schema.Pack, reloaded bool) map[string]*rfodschema.CharacterCombo {
+	bt := rfodschema.CharacterBoard
 	if reloaded {
-		bt = schema.RFoDRCharacterBoard
+		bt = rfodschema.ReloadedCharacterBoard
 	}
-	out := map[string]*schema.CharacterCombo{}
-	for _, b := range p.PlayerBoards(bt) {
+	out := map[string]*rfodschema.CharacterCombo{}
+	for _, b := range rfodschema.PlayerBoards(p, bt) {
 		for _, c := range b.Combos {
 			if c != nil {
 				out[b.ID+"\x00"+c.ID] = c

@@ -11,6 +11,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // oddsCell returns the cell of a face's row label under column col.
@@ -242,7 +243,7 @@ func TestOddsCardWithoutCharacters(t *testing.T) {
 	p := loadRFPack(t, "rfodr")
 	var kept []schema.Element
 	for _, e := range p.Elements {
-		if s, ok := e.(*schema.PlayerBoardSet); ok && s.BoardType == schema.RFoDRCharacterBoard {
+		if s, ok := e.(*rfodschema.PlayerBoardSet); ok && s.BoardType == rfodschema.ReloadedCharacterBoard {
 			continue
 		}
 		kept = append(kept, e)

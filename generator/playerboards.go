@@ -11,6 +11,7 @@ import (
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // Player boards (kind: PlayerBoards; spec shared/specs/run-fight-or-die.md
@@ -43,14 +44,14 @@ const (
 )
 
 // buildPlayerBoards plans a player board set's PDF.
-func buildPlayerBoards(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet, opts BuildOptions) []job {
+func buildPlayerBoards(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts BuildOptions) []job {
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WritePlayerBoards(w, p, s, opts.Print)
 	})}
 }
 
 // indexPlayerBoards describes a player board set's PDF in the kit's index.
-func indexPlayerBoards(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) []string {
+func indexPlayerBoards(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) []string {
 	w, h := playerBoardSize(s.BoardType)
 	n := 0
 	for _, b := range s.Boards {
@@ -72,7 +73,7 @@ func rfPlural(n int, one, many string) string {
 // playerBoardSize is the trim size of a board of a board type.
 func playerBoardSize(boardType string) (w, h float64) {
 	switch boardType {
-	case schema.RFoDCharacterBoard, schema.RFoDRCharacterBoard:
+	case rfodschema.CharacterBoard, rfodschema.ReloadedCharacterBoard:
 		return rfBoardW, rfCharBoardH
 	}
 	return rfBoardW, rfTopBoardH
@@ -81,11 +82,11 @@ func playerBoardSize(boardType string) (w, h float64) {
 // playerBoardTitle names a board type for page headers.
 func playerBoardTitle(boardType string) string {
 	switch boardType {
-	case schema.RFoDActionBoard:
+	case rfodschema.ActionBoard:
 		return "Action Board"
-	case schema.RFoDCharacterBoard, schema.RFoDRCharacterBoard:
+	case rfodschema.CharacterBoard, rfodschema.ReloadedCharacterBoard:
 		return "Character Board"
-	case schema.RFoDRZombieBoard:
+	case rfodschema.ReloadedZombieBoard:
 		return "Zombie Board"
 	}
 	return "Board"
@@ -93,7 +94,7 @@ func playerBoardTitle(boardType string) string {
 
 // WritePlayerBoards writes a player board set's PDF: every copy of every
 // board on a page of its own.
-func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) (int, error) {
+func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) (int, error) {
 	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
 		return r.imposePlayerBoards(pdfSink{doc}, p, s, opts)
@@ -109,7 +110,7 @@ func rfNameOr(name, id string) string {
 }
 
 // imposePlayerBoards adds a page per copy of each board to sink.
-func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *schema.PlayerBoardSet, opts PrintOptions) error {
+func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) error {
 	total := 0
 	for _, b := range s.Boards {
 		total += max(0, b.Count)
@@ -259,19 +260,19 @@ func (r *Renderer) rfFill(c draw.Color) draw.Color {
 
 // drawPlayerBoard draws one board at (0, 0) with its bleed.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawPlayerBoard(c draw.Canvas, p *schema.Pack, boardType string, b *schema.PlayerBoard, bleed float64, fs *fitSink) {
+func (r *Renderer) drawPlayerBoard(c draw.Canvas, p *schema.Pack, boardType string, b *rfodschema.PlayerBoard, bleed float64, fs *fitSink) {
 	w, h := playerBoardSize(boardType)
 	bg := r.rfBackground()
 	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(bg))
 	c.Rect(2.5, 2.5, w-5, h-5, 2, draw.Stroked(rfRule, 0.4))
 	switch boardType {
-	case schema.RFoDActionBoard:
+	case rfodschema.ActionBoard:
 		r.drawZoneBoard(c, b, w, h, false, fs)
-	case schema.RFoDRZombieBoard:
+	case rfodschema.ReloadedZombieBoard:
 		r.drawZoneBoard(c, b, w, h, true, fs)
-	case schema.RFoDCharacterBoard:
+	case rfodschema.CharacterBoard:
 		r.drawRFoDCharacter(c, p, b, w, h, fs)
-	case schema.RFoDRCharacterBoard:
+	case rfodschema.ReloadedCharacterBoard:
 		r.drawRFoDRCharacter(c, b, w, h, fs)
 	}
 }
@@ -293,7 +294,7 @@ func (fs *fitSink) note(ok bool, ref schema.Ref, field string) {
 
 // playerBoardOverflows lists the texts of a player board set that do not
 // fit their space.
-func playerBoardOverflows(r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet) []schema.TextIssue {
+func playerBoardOverflows(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, b := range s.Boards {
 		if b == nil {
@@ -361,7 +362,7 @@ func faceRank(f string) int {
 
 // comboFaces lists a combo's dice as faces in draw order, one entry per
 // die.
-func comboFaces(cb *schema.CharacterCombo) []string {
+func comboFaces(cb *rfodschema.CharacterCombo) []string {
 	var out []string
 	rank := faceRank
 	faces := cb.Faces()
@@ -383,7 +384,7 @@ func comboFaces(cb *schema.CharacterCombo) []string {
 // drawComboDice draws a combo's dice in a row from (x, y), each size mm,
 // and returns the row's right edge. More than 8 dice of a face are drawn
 // as 8.
-func (r *Renderer) drawComboDice(c draw.Canvas, cb *schema.CharacterCombo, x, y, size float64) float64 {
+func (r *Renderer) drawComboDice(c draw.Canvas, cb *rfodschema.CharacterCombo, x, y, size float64) float64 {
 	for _, f := range comboFaces(cb) {
 		r.drawDieFace(c, f, x, y, size)
 		x += size + size*0.18
@@ -396,7 +397,7 @@ func (r *Renderer) drawComboDice(c draw.Canvas, cb *schema.CharacterCombo, x, y,
 // drawZoneBoard draws an Action board (RFoD) or a Zombie board (Reloaded):
 // three Zones side by side, Zone 3 (the farthest) on the left, and along
 // the bottom the "They are on you!" space or the character slot.
-func (r *Renderer) drawZoneBoard(c draw.Canvas, b *schema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
+func (r *Renderer) drawZoneBoard(c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
 	title := "ACTION BOARD"
 	sub := "The icons in each Zone are the dice you can use there. Zombies advance from Zone 3 towards you."
 	if reloaded {
@@ -405,7 +406,7 @@ func (r *Renderer) drawZoneBoard(c draw.Canvas, b *schema.PlayerBoard, w, h floa
 	}
 	c.Text(rfInset+2, 12, title, draw.Bold, 13, rfInk)
 	r.textIn(c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
-	zones := map[int]*schema.BoardZone{}
+	zones := map[int]*rfodschema.BoardZone{}
 	for _, z := range b.Zones {
 		if z != nil {
 			zones[z.Zone] = z
@@ -456,7 +457,7 @@ func (r *Renderer) drawDownArrows(c draw.Canvas, w, y float64, col draw.Color) {
 }
 
 // drawZone draws Zone n (z may be nil) in the box.
-func (r *Renderer) drawZone(c draw.Canvas, z *schema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
+func (r *Renderer) drawZone(c draw.Canvas, z *rfodschema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
 	c.Rect(x, y, w, h, 2.5, draw.Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
 	head := r.rfFill(rfZoneTop[n-1])
 	c.Push()
@@ -501,7 +502,7 @@ func (r *Renderer) drawZone(c draw.Canvas, z *schema.BoardZone, n int, x, y, w, 
 // drawRFoDCharacter draws an RFoD Character board: name, background and
 // skill on the left with the life track and rerolls; the Dice Combo Bonus
 // on the right (L99-101).
-func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
 	bg := r.rfBackground()
 	left := 104.0
 	r.characterHeader(c, b, left, bg, fs)
@@ -519,7 +520,7 @@ func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *schema.Pl
 	}
 	// Rerolls.
 	rerolls, own := 2, false
-	if s := p.RFoD(); s != nil {
+	if s := rfodschema.SettingsOf(p); s != nil {
 		rerolls = s.Dice.Rerolls
 	}
 	if b.Rerolls != nil {
@@ -543,7 +544,7 @@ func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *schema.Pl
 
 // characterHeader draws a character's name, background and skill in the
 // left column, up to x1.
-func (r *Renderer) characterHeader(c draw.Canvas, b *schema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
+func (r *Renderer) characterHeader(c draw.Canvas, b *rfodschema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
 	x, w := rfInset+2, x1-rfInset-6
 	name := rfNameOr(b.Name, b.ID)
 	fs.note(r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
@@ -561,7 +562,7 @@ func (r *Renderer) characterHeader(c draw.Canvas, b *schema.PlayerBoard, x1 floa
 }
 
 // drawCombos draws the character's combos in the right panel from x0.
-func (r *Renderer) drawCombos(c draw.Canvas, b *schema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
+func (r *Renderer) drawCombos(c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
 	px, py, pw, ph := x0, rfInset, w-rfInset-x0, h-2*rfInset
 	panel := r.rfFill(rfPanel)
 	c.Rect(px, py, pw, ph, 2, draw.Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
@@ -632,7 +633,7 @@ func (r *Renderer) drawCombos(c draw.Canvas, b *schema.PlayerBoard, x0, w, h flo
 
 // drawRFoDRCharacter draws a Reloaded Character board: name, the wound
 // spaces (A24) and the minor, major and super combos (L206).
-func (r *Renderer) drawRFoDRCharacter(c draw.Canvas, b *schema.PlayerBoard, w, h float64, fs *fitSink) {
+func (r *Renderer) drawRFoDRCharacter(c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
 	bg := r.rfBackground()
 	left := 104.0
 	r.characterHeader(c, b, left, bg, fs)

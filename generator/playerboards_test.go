@@ -13,13 +13,15 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadRFPack loads a Run, Fight, or Die! fixture pack of testdata
 // (rfod, rfodr).
 func loadRFPack(t testing.TB, dir string) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -55,9 +57,9 @@ func checkRFGolden(t *testing.T, name, got string) {
 }
 
 // playerBoardSet returns the pack's player board set of a board type.
-func playerBoardSet(t *testing.T, p *schema.Pack, boardType string) *schema.PlayerBoardSet {
+func playerBoardSet(t *testing.T, p *schema.Pack, boardType string) *rfodschema.PlayerBoardSet {
 	t.Helper()
-	for _, s := range schema.ElementsOf[*schema.PlayerBoardSet](p) {
+	for _, s := range schema.ElementsOf[*rfodschema.PlayerBoardSet](p) {
 		if s.BoardType == boardType {
 			return s
 		}
@@ -73,10 +75,10 @@ func TestPlayerBoardPages(t *testing.T) {
 		pages           int
 		golden          string
 	}{
-		{"rfod", schema.RFoDActionBoard, 4, "action-board.txt"},
-		{"rfod", schema.RFoDCharacterBoard, 6, "rfod-character.txt"},
-		{"rfodr", schema.RFoDRZombieBoard, 4, "zombie-board.txt"},
-		{"rfodr", schema.RFoDRCharacterBoard, 5, "rfodr-character.txt"},
+		{"rfod", rfodschema.ActionBoard, 4, "action-board.txt"},
+		{"rfod", rfodschema.CharacterBoard, 6, "rfod-character.txt"},
+		{"rfodr", rfodschema.ReloadedZombieBoard, 4, "zombie-board.txt"},
+		{"rfodr", rfodschema.ReloadedCharacterBoard, 5, "rfodr-character.txt"},
 	} {
 		t.Run(c.boardType, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)
@@ -111,7 +113,7 @@ func TestPlayerBoardPages(t *testing.T) {
 }
 
 // sinkText is every text drawn on a set's pages.
-func sinkText(t *testing.T, r *Renderer, p *schema.Pack, s *schema.PlayerBoardSet) string {
+func sinkText(t *testing.T, r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) string {
 	t.Helper()
 	sink := &pageRecorder{}
 	if err := r.imposePlayerBoards(sink, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
@@ -131,20 +133,20 @@ func sinkText(t *testing.T, r *Renderer, p *schema.Pack, s *schema.PlayerBoardSe
 func TestPlayerBoardContent(t *testing.T) {
 	r := boardRenderer(t)
 	p := loadRFPack(t, "rfod")
-	text := sinkText(t, r, p, playerBoardSet(t, p, schema.RFoDCharacterBoard))
+	text := sinkText(t, r, p, playerBoardSet(t, p, rfodschema.CharacterBoard))
 	for _, want := range []string{"The Hunter", "Kill two zombies.", "LIFE", "REROLLS", "3 per turn", "ignores zombie"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("character boards lack %q", want)
 		}
 	}
-	text = sinkText(t, r, p, playerBoardSet(t, p, schema.RFoDActionBoard))
+	text = sinkText(t, r, p, playerBoardSet(t, p, rfodschema.ActionBoard))
 	for _, want := range []string{"ZONE 1", "ZONE 2", "ZONE 3", "THEY ARE ON YOU!"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("action boards lack %q", want)
 		}
 	}
 	q := loadRFPack(t, "rfodr")
-	text = sinkText(t, r, q, playerBoardSet(t, q, schema.RFoDRCharacterBoard))
+	text = sinkText(t, r, q, playerBoardSet(t, q, rfodschema.ReloadedCharacterBoard))
 	for _, want := range []string{"The Prom Queen", "MINOR", "MAJOR", "SUPER", "WOUNDS", "Draw two Followers and keep one."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("Reloaded character boards lack %q", want)
@@ -155,7 +157,7 @@ func TestPlayerBoardContent(t *testing.T) {
 func TestPlayerBoardsDeterministic(t *testing.T) {
 	r := boardRenderer(t)
 	p := loadRFPack(t, "rfod")
-	s := playerBoardSet(t, p, schema.RFoDCharacterBoard)
+	s := playerBoardSet(t, p, rfodschema.CharacterBoard)
 	var a, b bytes.Buffer
 	if _, err := r.WritePlayerBoards(&a, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
@@ -170,9 +172,9 @@ func TestPlayerBoardsDeterministic(t *testing.T) {
 
 func TestPlayerBoardsBadInput(t *testing.T) {
 	r := boardRenderer(t)
-	s := &schema.PlayerBoardSet{ID: "x", BoardType: schema.RFoDCharacterBoard, Boards: []*schema.PlayerBoard{
-		{ID: "a", Count: 1, Life: -3, Combos: schema.ComboList{nil, {ID: "c", Dice: map[string]int{"nope": 40, "gun": -2}}}},
-		{ID: "b", Count: 1, Life: 1000, Zones: []*schema.BoardZone{nil}},
+	s := &rfodschema.PlayerBoardSet{ID: "x", BoardType: rfodschema.CharacterBoard, Boards: []*rfodschema.PlayerBoard{
+		{ID: "a", Count: 1, Life: -3, Combos: rfodschema.ComboList{nil, {ID: "c", Dice: map[string]int{"nope": 40, "gun": -2}}}},
+		{ID: "b", Count: 1, Life: 1000, Zones: []*rfodschema.BoardZone{nil}},
 	}}
 	sink := &pageRecorder{}
 	if err := r.imposePlayerBoards(sink, nil, s, rfOpts("letter", layout.LongEdge)); err != nil {
@@ -181,10 +183,10 @@ func TestPlayerBoardsBadInput(t *testing.T) {
 	if len(sink.pages) != 2 {
 		t.Errorf("%d pages, want 2", len(sink.pages))
 	}
-	if err := r.imposePlayerBoards(&pageRecorder{}, nil, &schema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
+	if err := r.imposePlayerBoards(&pageRecorder{}, nil, &rfodschema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
 		t.Error("an empty set printed")
 	}
-	for _, bt := range []string{schema.RFoDActionBoard, schema.RFoDRZombieBoard, schema.RFoDRCharacterBoard} {
+	for _, bt := range []string{rfodschema.ActionBoard, rfodschema.ReloadedZombieBoard, rfodschema.ReloadedCharacterBoard} {
 		s.BoardType = bt
 		if err := r.imposePlayerBoards(&pageRecorder{}, nil, s, rfOpts("a4", layout.NoDuplex)); err != nil {
 			t.Fatal(err)
@@ -195,7 +197,7 @@ func TestPlayerBoardsBadInput(t *testing.T) {
 func TestPlayerBoardOverflows(t *testing.T) {
 	r := boardRenderer(t)
 	p := loadRFPack(t, "rfod")
-	s := playerBoardSet(t, p, schema.RFoDCharacterBoard)
+	s := playerBoardSet(t, p, rfodschema.CharacterBoard)
 	if got := playerBoardOverflows(r, p, s); len(got) != 0 {
 		t.Fatalf("the fixture overflows: %v", got)
 	}
@@ -272,8 +274,8 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 	}
 	var cases []placed
 	for _, c := range []struct{ pack, boardType string }{
-		{"rfod", schema.RFoDActionBoard}, {"rfod", schema.RFoDCharacterBoard},
-		{"rfodr", schema.RFoDRZombieBoard}, {"rfodr", schema.RFoDRCharacterBoard},
+		{"rfod", rfodschema.ActionBoard}, {"rfod", rfodschema.CharacterBoard},
+		{"rfodr", rfodschema.ReloadedZombieBoard}, {"rfodr", rfodschema.ReloadedCharacterBoard},
 	} {
 		p := loadRFPack(t, c.pack)
 		s := playerBoardSet(t, p, c.boardType)

@@ -11,13 +11,14 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("../data/run-for-your-life"), "run-for-your-life")
+	p, probs := schematest.LoadPack(os.DirFS("../data/run-for-your-life"), "run-for-your-life")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

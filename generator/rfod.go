@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // Run, Fight, or Die! and Reloaded rendering (rulebooks
@@ -85,8 +86,8 @@ func rfodLocationFields(p *schema.Pack, card *schema.Card) map[string]string {
 	if !ok {
 		return nil
 	}
-	maxPlayers := schema.DefaultRFoD().Players.Max
-	if s := p.RFoD(); s != nil {
+	maxPlayers := rfodschema.Defaults().Players.Max
+	if s := rfodschema.SettingsOf(p); s != nil {
 		maxPlayers = s.Players.Max
 	}
 	var lines []string
@@ -210,7 +211,7 @@ func rfodNames(p *schema.Pack, cardType string) map[string]string {
 		return nil
 	}
 	out := map[string]string{}
-	for _, c := range p.RFoDCards(cardType) {
+	for _, c := range rfodschema.Cards(p, cardType) {
 		if _, dup := out[c.ID]; !dup {
 			out[c.ID] = c.Str("name")
 		}

@@ -13,6 +13,8 @@ import (
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // rfodCard is a card of a deck of the card type with the given fields.
@@ -84,7 +86,7 @@ func TestRFoDFollowerIconsDraw(t *testing.T) {
 			if !icons.Has(s.icon) {
 				t.Errorf("section %s: icon %q cannot be drawn", s.field, s.icon)
 			}
-			if _, ok := schema.Icons[s.icon]; !ok {
+			if _, ok := schematest.Registry().Icons()[s.icon]; !ok {
 				t.Errorf("section %s: icon %q is not in the schema's icons", s.field, s.icon)
 			}
 		}
@@ -130,16 +132,16 @@ func TestRFoDRTraumaRequirements(t *testing.T) {
 // the face derives them, so the two cannot disagree.
 func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 	dir := filepath.Join("..", "data", "run-fight-or-die-reloaded-campaign")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
 	}
-	cards := p.RFoDCards("rfodr/trauma")
+	cards := rfodschema.Cards(p, "rfodr/trauma")
 	if len(cards) == 0 {
 		t.Fatal("the campaign has no Trauma cards")
 	}
-	decks := p.RFoDDecks("rfodr/trauma")
+	decks := rfodschema.Decks(p, "rfodr/trauma")
 	for _, card := range cards {
 		effect := card.Str("effect")
 		got := derivedFields(p, decks[0], card)["requirements"]
@@ -160,9 +162,9 @@ func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 
 // rfodPackFor is a pack whose manifest supports up to maxPlayers.
 func rfodPackFor(maxPlayers int) *schema.Pack {
-	s := schema.DefaultRFoD()
+	s := rfodschema.Defaults()
 	s.Players.Max = maxPlayers
-	return &schema.Pack{Game: &schema.Game{RFoD: s}}
+	return &schema.Pack{Game: &schema.Game{Settings: map[string]any{rfodschema.Key: s}}}
 }
 
 // The Town Line's printed table is derived from townLine:, the table the
@@ -240,13 +242,13 @@ var playerCount = regexp.MustCompile(`(?i)\b\d+\s+players?\b|\bplayers? over\b`)
 // the ones the checker reads.
 func TestRFoDTownLineTextDoesNotRepeatTable(t *testing.T) {
 	dir := filepath.Join("..", "data", "run-fight-or-die")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
 	var found bool
-	for _, card := range p.RFoDCards("rfod/location") {
+	for _, card := range rfodschema.Cards(p, "rfod/location") {
 		if !card.Has("townLine") {
 			continue
 		}
@@ -303,7 +305,7 @@ func TestTownLineRepeatsTable(t *testing.T) {
 func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	const minRing, minGap = 3.9, 3.0
 	dir := filepath.Join("..", "data", "run-fight-or-die-reloaded-campaign")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
@@ -333,7 +335,7 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 		t.Errorf("requirements end %.2f mm above the frame, want at least %.1f", gap, minGap)
 	}
 	ring := ringDiameter(t)
-	for _, card := range p.RFoDCards("rfodr/trauma") {
+	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
 		text := derivedFields(p, card.Deck, card)["requirements"]
 		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
 		if !block.Fits {
@@ -361,7 +363,7 @@ func ringDiameter(t *testing.T) float64 {
 // the cards beside it.
 func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 	dir := filepath.Join("..", "data", "run-fight-or-die")
-	p, probs := schema.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
@@ -370,7 +372,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decks := p.RFoDDecks("rfod/location")
+	decks := rfodschema.Decks(p, "rfod/location")
 	if len(decks) == 0 {
 		t.Fatal("the pack has no Location deck")
 	}
@@ -399,7 +401,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 // sorted into the base game's cards.
 func TestRFoDRCampaignDecksHaveCampaignBacks(t *testing.T) {
 	load := func(name string) *schema.Pack {
-		p, probs := schema.LoadPackWith(os.DirFS(filepath.Join("..", "data", name)), name,
+		p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "data", name)), name,
 			schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		if p == nil {
 			t.Fatalf("%s does not load: %v", name, probs)
@@ -418,7 +420,7 @@ func TestRFoDRCampaignDecksHaveCampaignBacks(t *testing.T) {
 		}
 		back := d.Back
 		if back == "" {
-			ct, _ := schema.LookupCardType(d.CardType)
+			ct, _ := schematest.Registry().LookupCardType(d.CardType)
 			back = ct.Back
 		}
 		tpl := p.Templates[back]

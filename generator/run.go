@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // RUN rendering (rulebook: shared/rulebooks/run.md; spec shared/specs/
@@ -30,7 +31,7 @@ func runBackupFields(_ *schema.Pack, card *schema.Card) map[string]string {
 	out := map[string]string{"rankList": strings.Join(ranks, "  ")}
 	names, texts := map[string]string{}, map[string]string{}
 	if card.Deck != nil {
-		for _, a := range schema.BackupActions(card.Deck) {
+		for _, a := range runschema.BackupActions(card.Deck) {
 			names[a.ID], texts[a.ID] = a.Name, a.Text
 		}
 	}

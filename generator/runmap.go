@@ -14,6 +14,7 @@ import (
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // RUN map cards (kind: Map; spec run.md sections 8.1 and 14, rulebook
@@ -24,7 +25,7 @@ import (
 // Geometry of a map face, in mm, origin at the trim's top-left corner.
 const (
 	mapSpace  = 25.0 // a space of the 6 x 6 grid
-	mapGrid   = schema.MapSize * mapSpace
+	mapGrid   = runschema.MapSize * mapSpace
 	mapEdge   = 7.0  // the coordinate margin left and right of the grid
 	mapTitleH = 12.0 // the strip with the map number and name
 	mapCoordH = 6.0  // the coordinate rows above and below the grid
@@ -65,7 +66,7 @@ var (
 // there is) and its back face (side b; nil for a blank back).
 type mapCard struct {
 	number      int
-	front, back *schema.Map
+	front, back *runschema.Map
 }
 
 // mapCards pairs the pack's printed maps into cards by card number, in
@@ -73,17 +74,17 @@ type mapCard struct {
 // pack order. A side given twice makes a card of its own, so nothing is
 // dropped.
 func mapCards(p *schema.Pack) []mapCard {
-	var printed []*schema.Map
-	for _, m := range p.Maps() {
+	var printed []*runschema.Map
+	for _, m := range runschema.Maps(p) {
 		if p.Prints(m) {
 			printed = append(printed, m)
 		}
 	}
-	slices.SortStableFunc(printed, func(a, b *schema.Map) int { return cmp.Compare(a.Card, b.Card) })
+	slices.SortStableFunc(printed, func(a, b *runschema.Map) int { return cmp.Compare(a.Card, b.Card) })
 	var cards []mapCard
 	for lo := 0; lo < len(printed); {
 		hi := lo
-		var as, bs []*schema.Map
+		var as, bs []*runschema.Map
 		for ; hi < len(printed) && printed[hi].Card == printed[lo].Card; hi++ {
 			if mapSideRank(printed[hi]) == 0 {
 				as = append(as, printed[hi])
@@ -109,7 +110,7 @@ func mapCards(p *schema.Pack) []mapCard {
 }
 
 // mapSideRank orders side a before side b.
-func mapSideRank(m *schema.Map) int {
+func mapSideRank(m *runschema.Map) int {
 	if m.Side == "b" {
 		return 1
 	}
@@ -121,7 +122,7 @@ type mapPage struct {
 	card mapCard
 	copy int
 	// face is the map drawn on the page; nil for a blank back.
-	face *schema.Map
+	face *runschema.Map
 	// back is set on a duplex back page.
 	back  bool
 	label string
@@ -148,7 +149,7 @@ func mapPages(cards []mapCard, d layout.Duplex) []mapPage {
 }
 
 // mapPageLabel names a page: its card, side and copy.
-func mapPageLabel(c mapCard, face *schema.Map, copy int, d layout.Duplex) string {
+func mapPageLabel(c mapCard, face *runschema.Map, copy int, d layout.Duplex) string {
 	if face == nil {
 		return fmt.Sprintf("map card %d, copy %d of %d: blank back (the card has one side only)", c.number, copy, MapCopies)
 	}
@@ -164,7 +165,7 @@ func mapPageLabel(c mapCard, face *schema.Map, copy int, d layout.Duplex) string
 }
 
 // mapTitle is a map's number and name: "2b Docks".
-func mapTitle(m *schema.Map) string {
+func mapTitle(m *runschema.Map) string {
 	return strings.TrimSpace(m.Number + " " + cmp.Or(m.Name, m.ID))
 }
 
@@ -273,7 +274,7 @@ func indexMaps(p *schema.Pack, opts PrintOptions) []string {
 
 // buildMap writes a map's preview: preview/map-<id>.png (maps.pdf is a
 // file of the kit, written in buildJobs).
-func buildMap(r *Renderer, p *schema.Pack, m *schema.Map, opts BuildOptions) []job {
+func buildMap(r *Renderer, p *schema.Pack, m *runschema.Map, opts BuildOptions) []job {
 	if !opts.Previews {
 		return nil
 	}
@@ -283,10 +284,10 @@ func buildMap(r *Renderer, p *schema.Pack, m *schema.Map, opts BuildOptions) []j
 }
 
 // MapPreviewPath is where a build writes a map's preview.
-func MapPreviewPath(m *schema.Map) string { return "preview/" + m.ID + ".png" }
+func MapPreviewPath(m *runschema.Map) string { return "preview/" + m.ID + ".png" }
 
 // WriteMapPreview writes a PNG of a map face (its trim) at dpi.
-func (r *Renderer) WriteMapPreview(w io.Writer, m *schema.Map, dpi float64) error {
+func (r *Renderer) WriteMapPreview(w io.Writer, m *runschema.Map, dpi float64) error {
 	c, err := draw.NewPNGCanvas(r.Fonts, MapCardW, MapCardH, dpi)
 	if err != nil {
 		return fmt.Errorf("map %s: %w", m.ID, err)
@@ -312,12 +313,12 @@ func (a pt) unit() pt         { return a.mul(1 / math.Max(a.len(), 1e-9)) }
 func (a pt) round() pt        { return pt{round2(a.X), round2(a.Y)} }
 
 // cellOrigin is the top-left corner of a space on the face.
-func cellOrigin(c schema.Cell) pt {
+func cellOrigin(c runschema.Cell) pt {
 	return pt{mapGridX + float64(c.Col)*mapSpace, mapGridY + float64(c.Row)*mapSpace}
 }
 
 // cellCentre is the middle of a space on the face.
-func cellCentre(c schema.Cell) pt { return cellOrigin(c).add(pt{mapSpace / 2, mapSpace / 2}) }
+func cellCentre(c runschema.Cell) pt { return cellOrigin(c).add(pt{mapSpace / 2, mapSpace / 2}) }
 
 // mapDirs are the directions of action names and currents, y down.
 var mapDirs = map[string]pt{
@@ -337,7 +338,7 @@ func (r *Renderer) mapFaceColours() (frame, ink draw.Color) {
 // DrawMapFace draws a map face with its top-left trim corner at the
 // origin: the frame (with bleed), the number and name, coordinates, the
 // grid's spaces and features, and the rules strip.
-func (r *Renderer) DrawMapFace(c draw.Canvas, m *schema.Map, bleed float64) {
+func (r *Renderer) DrawMapFace(c draw.Canvas, m *runschema.Map, bleed float64) {
 	c = r.surface(c)
 	frame, ink := r.mapFaceColours()
 	c.Rect(-bleed, -bleed, MapCardW+2*bleed, MapCardH+2*bleed, 0, draw.Filled(frame))
@@ -345,32 +346,32 @@ func (r *Renderer) DrawMapFace(c draw.Canvas, m *schema.Map, bleed float64) {
 	r.drawMapCoords(c, ink)
 	g := m.Grid
 	if g == nil {
-		g = &schema.MapGrid{}
-		for row := range schema.MapSize {
-			for col := range schema.MapSize {
-				g[row][col].Cell = schema.Cell{Col: col, Row: row}
+		g = &runschema.MapGrid{}
+		for row := range runschema.MapSize {
+			for col := range runschema.MapSize {
+				g[row][col].Cell = runschema.Cell{Col: col, Row: row}
 			}
 		}
 	}
 	c.Push()
 	c.ClipRect(mapGridX, mapGridY, mapGrid, mapGrid)
-	for row := range schema.MapSize {
-		for col := range schema.MapSize {
-			r.drawMapSpace(c, g, schema.Cell{Col: col, Row: row})
+	for row := range runschema.MapSize {
+		for col := range runschema.MapSize {
+			r.drawMapSpace(c, g, runschema.Cell{Col: col, Row: row})
 		}
 	}
 	c.Pop()
 	drawMapGridLines(c)
 	drawMapBoundaries(c, g)
-	for row := range schema.MapSize {
-		for col := range schema.MapSize {
-			if sp := g.At(schema.Cell{Col: col, Row: row}); sp.Water && !sp.Bridge && sp.Current != "" {
+	for row := range runschema.MapSize {
+		for col := range runschema.MapSize {
+			if sp := g.At(runschema.Cell{Col: col, Row: row}); sp.Water && !sp.Bridge && sp.Current != "" {
 				drawCurrent(c, cellCentre(sp.Cell), sp.Current)
 			}
 		}
 	}
 	for _, s := range m.Puddles {
-		if cell, ok := schema.ParseCell(s); ok {
+		if cell, ok := runschema.ParseCell(s); ok {
 			drawPuddle(c, cellOrigin(cell).add(pt{19, 19.5}))
 		}
 	}
@@ -388,7 +389,7 @@ func (r *Renderer) DrawMapFace(c draw.Canvas, m *schema.Map, bleed float64) {
 
 // drawMapTitle draws the map number top left (L93) and the name on the
 // right of the top strip.
-func (r *Renderer) drawMapTitle(c draw.Canvas, m *schema.Map, ink draw.Color) {
+func (r *Renderer) drawMapTitle(c draw.Canvas, m *runschema.Map, ink draw.Color) {
 	const size = 15.0
 	num := cmp.Or(m.Number, "?")
 	nw := r.Fonts.Width(num, draw.Bold, size) + 4
@@ -407,7 +408,7 @@ func (r *Renderer) drawMapTitle(c draw.Canvas, m *schema.Map, ink draw.Color) {
 // mapName is the map's name as printed on the right of the top strip:
 // shrunk from 15 to 9 points to fit beside the number, then cut short;
 // fits is false when it was cut.
-func (r *Renderer) mapName(m *schema.Map) (name string, size float64, fits bool) {
+func (r *Renderer) mapName(m *runschema.Map) (name string, size float64, fits bool) {
 	const big = 15.0
 	num := cmp.Or(m.Number, "?")
 	room := MapCardW - 2*mapEdge - (r.Fonts.Width(num, draw.Bold, big) + 4) - 6
@@ -424,7 +425,7 @@ func (r *Renderer) mapName(m *schema.Map) (name string, size float64, fits bool)
 func (r *Renderer) drawMapCoords(c draw.Canvas, ink draw.Color) {
 	const size = 9.0
 	capH := r.Fonts.CapHeight(draw.Bold, size)
-	for i := range schema.MapSize {
+	for i := range runschema.MapSize {
 		letter := string(rune('A' + i))
 		x := mapGridX + (float64(i)+0.5)*mapSpace - r.Fonts.Width(letter, draw.Bold, size)/2
 		c.Text(round2(x), round2(mapTitleH+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
@@ -438,7 +439,7 @@ func (r *Renderer) drawMapCoords(c draw.Canvas, ink draw.Color) {
 }
 
 // mapSpaceColour is the fill of a space.
-func mapSpaceColour(sp *schema.MapSpace) draw.Color {
+func mapSpaceColour(sp *runschema.MapSpace) draw.Color {
 	switch {
 	case sp.Water:
 		return mapWater
@@ -458,7 +459,7 @@ func mapSpaceColour(sp *schema.MapSpace) draw.Color {
 
 // drawMapSpace fills a space and draws its texture: waves on water,
 // hatching on ice, planks on a bridge, the level digit on terrain.
-func (r *Renderer) drawMapSpace(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
+func (r *Renderer) drawMapSpace(c draw.Canvas, g *runschema.MapGrid, cell runschema.Cell) {
 	sp := g.At(cell)
 	o := cellOrigin(cell)
 	fill := mapSpaceColour(sp)
@@ -516,19 +517,19 @@ func drawWaves(c draw.Canvas, o pt) {
 
 // sameBlock reports whether two spaces belong to one building complex of
 // one level.
-func sameBlock(a, b *schema.MapSpace) bool {
+func sameBlock(a, b *runschema.MapSpace) bool {
 	return a != nil && b != nil && a.Building && b.Building && a.Level == b.Level
 }
 
 // drawParapet draws a roof's inner edge, inset from the sides where the
 // building ends, so that a roof reads as one block: each side's line stops
 // short at an outer corner and runs on into the neighbour at an inner one.
-func drawParapet(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
+func drawParapet(c draw.Canvas, g *runschema.MapGrid, cell runschema.Cell) {
 	const in = 1.6
 	sp := g.At(cell)
 	o := cellOrigin(cell)
 	open := func(dc, dr int) bool {
-		return !sameBlock(sp, g.At(schema.Cell{Col: cell.Col + dc, Row: cell.Row + dr}))
+		return !sameBlock(sp, g.At(runschema.Cell{Col: cell.Col + dc, Row: cell.Row + dr}))
 	}
 	// end is how far a line along side (sc, sr) stops short of its end
 	// toward (dc, dr): in at an outer corner, -in at an inner one.
@@ -558,14 +559,14 @@ func drawParapet(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
 
 // isWater reports whether a space is water (a bridge counts: water runs
 // under it).
-func isWater(sp *schema.MapSpace) bool { return sp != nil && (sp.Water || sp.Bridge) }
+func isWater(sp *runschema.MapSpace) bool { return sp != nil && (sp.Water || sp.Bridge) }
 
 // drawBridge draws a bridge's deck across its space: east-west when the
 // water runs north-south under it, else north-south.
-func drawBridge(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
+func drawBridge(c draw.Canvas, g *runschema.MapGrid, cell runschema.Cell) {
 	o := cellOrigin(cell)
 	at := func(dc, dr int) int {
-		if isWater(g.At(schema.Cell{Col: cell.Col + dc, Row: cell.Row + dr})) {
+		if isWater(g.At(runschema.Cell{Col: cell.Col + dc, Row: cell.Row + dr})) {
 			return 1
 		}
 		return 0
@@ -591,7 +592,7 @@ func drawBridge(c draw.Canvas, g *schema.MapGrid, cell schema.Cell) {
 
 // drawMapGridLines draws the thin lines between all spaces.
 func drawMapGridLines(c draw.Canvas) {
-	for i := 1; i < schema.MapSize; i++ {
+	for i := 1; i < runschema.MapSize; i++ {
 		v := float64(i) * mapSpace
 		c.Line(mapGridX+v, mapGridY, mapGridX+v, mapGridY+mapGrid, mapGridLine, 0.2)
 		c.Line(mapGridX, mapGridY+v, mapGridX+mapGrid, mapGridY+v, mapGridLine, 0.2)
@@ -601,13 +602,13 @@ func drawMapGridLines(c draw.Canvas) {
 // drawMapBoundaries outlines every building complex (orthogonally joined
 // building spaces of one level) and every edge where the level changes,
 // the thicker the bigger the step.
-func drawMapBoundaries(c draw.Canvas, g *schema.MapGrid) {
-	for row := range schema.MapSize {
-		for col := range schema.MapSize {
-			a := g.At(schema.Cell{Col: col, Row: row})
+func drawMapBoundaries(c draw.Canvas, g *runschema.MapGrid) {
+	for row := range runschema.MapSize {
+		for col := range runschema.MapSize {
+			a := g.At(runschema.Cell{Col: col, Row: row})
 			o := cellOrigin(a.Cell)
 			for _, d := range []struct{ dc, dr int }{{1, 0}, {0, 1}} {
-				b := g.At(schema.Cell{Col: col + d.dc, Row: row + d.dr})
+				b := g.At(runschema.Cell{Col: col + d.dc, Row: row + d.dr})
 				if b == nil {
 					continue
 				}
@@ -754,10 +755,10 @@ func (r *Renderer) drawAction(c draw.Canvas, action string, centre pt) {
 // drawMapAccess draws every access feature (L249, L552): a short ladder,
 // stair, vine or pier across the edge (or corner) between its lower and
 // higher space, and its action icons in the lower space beside it.
-func (r *Renderer) drawMapAccess(c draw.Canvas, m *schema.Map) {
+func (r *Renderer) drawMapAccess(c draw.Canvas, m *runschema.Map) {
 	for _, a := range m.Access {
-		from, ok1 := schema.ParseCell(a.From)
-		to, ok2 := schema.ParseCell(a.To)
+		from, ok1 := runschema.ParseCell(a.From)
+		to, ok2 := runschema.ParseCell(a.To)
 		if !ok1 || !ok2 || from == to {
 			continue
 		}
@@ -788,7 +789,7 @@ func drawAccessGlyph(c draw.Canvas, kind string, p, u pt) {
 	const half, w = 4.5, 1.7
 	polygon(c, []pt{local(p, u, -half-0.6, -w-0.8), local(p, u, half+0.6, -w-0.8), local(p, u, half+0.6, w+0.8), local(p, u, -half-0.6, w+0.8)}, draw.White, mapInk, 0.2)
 	switch kind {
-	case schema.AccessVine:
+	case runschema.AccessVine:
 		green := draw.RGB(0x2f, 0x6b, 0x2a)
 		var line []pt
 		for i := 0; i <= 12; i++ {
@@ -804,14 +805,14 @@ func drawAccessGlyph(c draw.Canvas, kind string, p, u pt) {
 			l := local(p, u, x, side*1.1).round()
 			c.Ellipse(round2(l.X-0.7), round2(l.Y-0.7), 1.4, 1.4, draw.Filled(green))
 		}
-	case schema.AccessPier:
+	case runschema.AccessPier:
 		polygon(c, []pt{local(p, u, -half, -w), local(p, u, half, -w), local(p, u, half, w), local(p, u, -half, w)}, mapPlank, mapPlankInk, 0.3)
 		for x := -half + 1.5; x < half; x += 1.5 {
 			polyline(c, []pt{local(p, u, x, -w), local(p, u, x, w)}, mapPlankInk, 0.25)
 		}
 	default:
 		ink := mapInk
-		if kind == schema.AccessLadder {
+		if kind == runschema.AccessLadder {
 			ink = draw.RGB(0x6b, 0x4a, 0x24)
 		}
 		polyline(c, []pt{local(p, u, -half, -w), local(p, u, half, -w)}, ink, 0.45)
@@ -819,7 +820,7 @@ func drawAccessGlyph(c draw.Canvas, kind string, p, u pt) {
 		for x := -half + 1; x < half; x += 1.5 {
 			polyline(c, []pt{local(p, u, x, -w), local(p, u, x, w)}, ink, 0.35)
 		}
-		if kind == schema.AccessFireEscape {
+		if kind == runschema.AccessFireEscape {
 			// A landing at the top: a fire escape is a stair with a rail.
 			polyline(c, []pt{local(p, u, half, -w-0.5), local(p, u, half, w+0.5)}, ink, 0.6)
 		}
@@ -837,7 +838,7 @@ type pendingIcon struct {
 // drawMapLinks draws tunnels (with their icons), zip lines and suspension
 // bridges, and linked spaces; it returns the zip lines' and links' action
 // icons, which the caller draws last, on top of everything.
-func (r *Renderer) drawMapLinks(c draw.Canvas, m *schema.Map) []pendingIcon {
+func (r *Renderer) drawMapLinks(c draw.Canvas, m *runschema.Map) []pendingIcon {
 	var icons []pendingIcon
 	for _, t := range m.Tunnels {
 		r.drawTunnel(c, t)
@@ -846,8 +847,8 @@ func (r *Renderer) drawMapLinks(c draw.Canvas, m *schema.Map) []pendingIcon {
 		icons = append(icons, r.drawZipLine(c, z)...)
 	}
 	for _, l := range m.Links {
-		a, ok1 := schema.ParseCell(l.From)
-		b, ok2 := schema.ParseCell(l.To)
+		a, ok1 := runschema.ParseCell(l.From)
+		b, ok2 := runschema.ParseCell(l.To)
 		if !ok1 || !ok2 || a == b {
 			continue
 		}
@@ -880,12 +881,12 @@ func dashes(c draw.Canvas, a, b pt, on, off float64, col draw.Color, width float
 // drawTunnel draws a tunnel (L592): a dark mouth at each end, a dotted line
 // between them and the sprint icon on it, plus any extra icons by the end
 // they start from (L600).
-func (r *Renderer) drawTunnel(c draw.Canvas, t *schema.MapTunnel) {
+func (r *Renderer) drawTunnel(c draw.Canvas, t *runschema.MapTunnel) {
 	if len(t.Ends) != 2 {
 		return
 	}
-	a, ok1 := schema.ParseCell(t.Ends[0])
-	b, ok2 := schema.ParseCell(t.Ends[1])
+	a, ok1 := runschema.ParseCell(t.Ends[0])
+	b, ok2 := runschema.ParseCell(t.Ends[1])
 	if !ok1 || !ok2 || a == b {
 		return
 	}
@@ -909,7 +910,7 @@ func (r *Renderer) drawTunnel(c draw.Canvas, t *schema.MapTunnel) {
 	}
 	r.drawSprintBoth(c, mid, u)
 	for _, ic := range t.Actions {
-		end, ok := schema.ParseCell(ic.From)
+		end, ok := runschema.ParseCell(ic.From)
 		if !ok {
 			continue
 		}
@@ -936,9 +937,9 @@ func (r *Renderer) drawSprintBoth(c draw.Canvas, centre pt, u pt) {
 // planks, with the action icon at the start, and at the end when it is
 // two-way; a one-way line has an arrow halfway. It returns the icons, for
 // the caller to draw on top.
-func (r *Renderer) drawZipLine(c draw.Canvas, z *schema.MapZipLine) []pendingIcon {
-	a, ok1 := schema.ParseCell(z.Start)
-	b, ok2 := schema.ParseCell(z.End)
+func (r *Renderer) drawZipLine(c draw.Canvas, z *runschema.MapZipLine) []pendingIcon {
+	a, ok1 := runschema.ParseCell(z.Start)
+	b, ok2 := runschema.ParseCell(z.End)
 	if !ok1 || !ok2 || a == b {
 		return nil
 	}
@@ -994,10 +995,10 @@ type mapFeature struct {
 
 // drawMapFeatures draws each space's features in its middle: one large,
 // two side by side, three or more in a 2 x 2 block.
-func (r *Renderer) drawMapFeatures(c draw.Canvas, m *schema.Map) {
-	var at [schema.MapSize][schema.MapSize][]mapFeature
+func (r *Renderer) drawMapFeatures(c draw.Canvas, m *runschema.Map) {
+	var at [runschema.MapSize][runschema.MapSize][]mapFeature
 	add := func(cell, kind, text string) {
-		if cl, ok := schema.ParseCell(cell); ok {
+		if cl, ok := runschema.ParseCell(cell); ok {
 			at[cl.Row][cl.Col] = append(at[cl.Row][cl.Col], mapFeature{kind, text})
 		}
 	}
@@ -1019,10 +1020,10 @@ func (r *Renderer) drawMapFeatures(c draw.Canvas, m *schema.Map) {
 	for _, s := range m.Witnesses {
 		add(s, "witness", "")
 	}
-	for row := range schema.MapSize {
-		for col := range schema.MapSize {
+	for row := range runschema.MapSize {
+		for col := range runschema.MapSize {
 			fs := at[row][col]
-			centre := cellCentre(schema.Cell{Col: col, Row: row})
+			centre := cellCentre(runschema.Cell{Col: col, Row: row})
 			d, offs := 11.0, []pt{{0, 0}}
 			switch {
 			case len(fs) == 2:
@@ -1106,7 +1107,7 @@ var mapIconName = regexp.MustCompile(`\{([a-z0-9-]+)\}`)
 // mapRulesText is the map's rules text as printed: one paragraph per
 // entry, with {gadget} and {action} names the generator has no icon for
 // written out ("{hook}" becomes "Hook").
-func mapRulesText(m *schema.Map) string {
+func mapRulesText(m *runschema.Map) string {
 	var paras []string
 	for _, t := range m.RulesText {
 		if t == nil {
@@ -1145,14 +1146,14 @@ const mapGadgetSlot = 14.0
 
 // mapGadgets are the crossed-out gadgets the rules strip shows: as many as
 // fit (there are only six gadgets).
-func mapGadgets(m *schema.Map) []string {
+func mapGadgets(m *runschema.Map) []string {
 	return m.CrossedOutGadgets[:min(len(m.CrossedOutGadgets), int(mapRulesPanel.W/mapGadgetSlot))]
 }
 
 // mapRulesBlock lays out the map's rules text in the part of the rules
 // panel the crossed-out gadgets leave: the box and the block, and false
 // when there is no text or no room for it.
-func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, typeset.Block, bool) {
+func (r *Renderer) mapRulesBlock(m *runschema.Map) (layout.Rect, typeset.Block, bool) {
 	text := mapRulesText(m)
 	panel := mapRulesPanel
 	box := layout.Rect{X: panel.X + 2.5, Y: panel.Y + 1.5, W: panel.W - 5 - mapGadgetSlot*float64(len(mapGadgets(m))), H: panel.H - 3}
@@ -1164,7 +1165,7 @@ func (r *Renderer) mapRulesBlock(m *schema.Map) (layout.Rect, typeset.Block, boo
 
 // drawMapRules draws the strip at the bottom of the map: the map's rules
 // text and its crossed-out gadgets (L661-667), on a white panel.
-func (r *Renderer) drawMapRules(c draw.Canvas, m *schema.Map) {
+func (r *Renderer) drawMapRules(c draw.Canvas, m *runschema.Map) {
 	box, block, ok := r.mapRulesBlock(m)
 	if !ok && len(m.CrossedOutGadgets) == 0 {
 		return
@@ -1184,7 +1185,7 @@ func (r *Renderer) drawMapRules(c draw.Canvas, m *schema.Map) {
 // mapOverflows lists the map's texts that do not print as written: rules
 // text too long for the rules strip, or with no room left beside the
 // crossed-out gadgets, and a name cut short.
-func mapOverflows(r *Renderer, p *schema.Pack, m *schema.Map) []schema.TextIssue {
+func mapOverflows(r *Renderer, p *schema.Pack, m *runschema.Map) []schema.TextIssue {
 	var out []schema.TextIssue
 	what := fmt.Sprintf("map %q", m.ID)
 	if _, _, fits := r.mapName(m); !fits && m.Name != "" {

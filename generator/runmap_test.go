@@ -13,6 +13,8 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadRunMaps loads the map fixtures: the spec's base (card 1 side a) and
@@ -21,7 +23,7 @@ import (
 // ice, a vine, a diagonal ladder and rules text).
 func loadRunMaps(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/runmap"), "runmap")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/runmap"), "runmap")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the map fixtures do not load: %v", probs)
 	}
@@ -110,7 +112,7 @@ func TestMapCardsPairing(t *testing.T) {
 	m := func(id string, card int, side string) string {
 		return fmt.Sprintf("kind: Map\nid: %s\ncard: %d\nside: %s\nnumber: \"%d%s\"\nlevels: |\n  . . . . . .\n", id, card, side, card, side)
 	}
-	p, _ := schema.LoadPack(fstest.MapFS{
+	p, _ := schematest.LoadPack(fstest.MapFS{
 		"game.yaml": {Data: []byte("kind: Game\nid: x\ntitle: X\nsystem: run\ncomponents: []\n")},
 		"1.yaml":    {Data: []byte(m("two-b", 2, "b"))},
 		"2.yaml":    {Data: []byte(m("one-a", 1, "a"))},
@@ -210,8 +212,8 @@ func checkMapGolden(t *testing.T, name, got string) {
 
 func TestMapFaceGolden(t *testing.T) {
 	p := loadRunMaps(t)
-	byID := map[string]*schema.Map{}
-	for _, m := range p.Maps() {
+	byID := map[string]*runschema.Map{}
+	for _, m := range runschema.Maps(p) {
 		byID[m.ID] = m
 	}
 	cases := []struct {
@@ -237,8 +239,8 @@ func TestMapFaceGolden(t *testing.T) {
 // text, the number and the name.
 func TestMapFaceShowsFeatures(t *testing.T) {
 	p := loadRunMaps(t)
-	var docks *schema.Map
-	for _, m := range p.Maps() {
+	var docks *runschema.Map
+	for _, m := range runschema.Maps(p) {
 		if m.ID == "docks" {
 			docks = m
 		}
@@ -260,13 +262,13 @@ func TestMapFaceShowsFeatures(t *testing.T) {
 // Spaces differ in lightness, not only in hue: ground, ice, terrain by
 // level, water and roofs are told apart in grey.
 func TestMapShadingReadsInGrey(t *testing.T) {
-	spaces := map[string]schema.MapSymbol{
+	spaces := map[string]runschema.MapSymbol{
 		"ground": {Level: 0}, "roof": {Level: 1, Building: true}, "high roof": {Level: 2, Building: true},
 		"water": {Level: -1, Water: true}, "terrain 1": {Level: 1}, "terrain 2": {Level: 2}, "terrain 3": {Level: 3},
 	}
 	seen := map[uint8]string{}
 	for name, sym := range spaces {
-		g := mapSpaceColour(&schema.MapSpace{MapSymbol: sym}).Gray().R
+		g := mapSpaceColour(&runschema.MapSpace{MapSymbol: sym}).Gray().R
 		for v, other := range seen {
 			if d := int(v) - int(g); d > -8 && d < 8 {
 				t.Errorf("%s (%d) and %s (%d) are the same grey", name, g, other, v)
@@ -274,10 +276,10 @@ func TestMapShadingReadsInGrey(t *testing.T) {
 		}
 		seen[g] = name
 	}
-	ground := mapSpaceColour(&schema.MapSpace{}).Gray().R
+	ground := mapSpaceColour(&runschema.MapSpace{}).Gray().R
 	for _, dark := range []string{"roof", "water", "terrain 2"} {
 		sp := spaces[dark]
-		if g := mapSpaceColour(&schema.MapSpace{MapSymbol: sp}).Gray().R; g >= ground {
+		if g := mapSpaceColour(&runschema.MapSpace{MapSymbol: sp}).Gray().R; g >= ground {
 			t.Errorf("%s is not darker than ground", dark)
 		}
 	}
@@ -311,25 +313,25 @@ func TestWriteMapsDeterministic(t *testing.T) {
 // grid, cells off the map, unknown actions and kinds, one-ended tunnels,
 // odd levels and currents, an empty gadget id.
 func TestMapFaceBadInput(t *testing.T) {
-	odd := &schema.MapGrid{}
-	for row := range schema.MapSize {
-		for col := range schema.MapSize {
-			sym := schema.MapSymbol{Level: (row*7+col*3)%13 - 6, Building: col%2 == 0, Water: row == 2, Ice: col == 5, Bridge: row == 2 && col == 3, Current: []string{"", "N", "Q", "SE"}[col%4]}
-			odd[row][col] = schema.MapSpace{MapSymbol: sym, Cell: schema.Cell{Col: col, Row: row}}
+	odd := &runschema.MapGrid{}
+	for row := range runschema.MapSize {
+		for col := range runschema.MapSize {
+			sym := runschema.MapSymbol{Level: (row*7+col*3)%13 - 6, Building: col%2 == 0, Water: row == 2, Ice: col == 5, Bridge: row == 2 && col == 3, Current: []string{"", "N", "Q", "SE"}[col%4]}
+			odd[row][col] = runschema.MapSpace{MapSymbol: sym, Cell: runschema.Cell{Col: col, Row: row}}
 		}
 	}
-	maps := []*schema.Map{
+	maps := []*runschema.Map{
 		{ID: "no-grid", Card: 1, Side: "a"},
 		{ID: "bad", Card: 1, Side: "b", Number: strings.Repeat("9", 40), Grid: odd,
 			Stashes: []string{"Z9", "A1", "", "A1", "A1", "A1", "A1"},
-			Spawns:  []*schema.MapSpawn{{Number: -3, At: "A1"}},
-			Access: []*schema.MapAccess{{Kind: "rope", From: "A1", To: "A1", Actions: []string{"jump"}},
+			Spawns:  []*runschema.MapSpawn{{Number: -3, At: "A1"}},
+			Access: []*runschema.MapAccess{{Kind: "rope", From: "A1", To: "A1", Actions: []string{"jump"}},
 				{Kind: "ladder", From: "A1", To: "C3", Actions: []string{"silent-Q", "", "wild-", "sprint-NE", "wild-diagonal"}}},
-			Tunnels:           []*schema.MapTunnel{{Ends: []string{"A1"}}, {Ends: []string{"A1", "A1"}}, {Ends: []string{"B2", "B5"}, Actions: []*schema.MapTunnelIcon{{From: "C9", Action: "x"}, {From: "B5"}}}},
-			ZipLines:          []*schema.MapZipLine{{Start: "A1", End: "H9"}, {Start: "A1", End: "F6", Style: "bridge"}},
-			Links:             []*schema.MapLink{{From: "A1", To: "B1"}, {From: "B1", To: "B1"}},
+			Tunnels:           []*runschema.MapTunnel{{Ends: []string{"A1"}}, {Ends: []string{"A1", "A1"}}, {Ends: []string{"B2", "B5"}, Actions: []*runschema.MapTunnelIcon{{From: "C9", Action: "x"}, {From: "B5"}}}},
+			ZipLines:          []*runschema.MapZipLine{{Start: "A1", End: "H9"}, {Start: "A1", End: "F6", Style: "bridge"}},
+			Links:             []*runschema.MapLink{{From: "A1", To: "B1"}, {From: "B1", To: "B1"}},
 			CrossedOutGadgets: []string{"x", "", "hook", "smoke-bomb", "crowbar", "jetpack", "jet-ski", "scuba-gear", "more", "more"},
-			RulesText:         []*schema.MapRulesText{{Text: "{nope} {"}, {Text: strings.Repeat("word ", 300)}},
+			RulesText:         []*runschema.MapRulesText{{Text: "{nope} {"}, {Text: strings.Repeat("word ", 300)}},
 		},
 	}
 	r, _ := NewRenderer(false)
@@ -387,22 +389,22 @@ func TestMapOverflows(t *testing.T) {
 	long := strings.Repeat("A very long rule that goes on and on. ", 52)
 	src := "kind: Map\nid: wordy\ncard: 1\nside: a\nnumber: \"1a\"\nname: " + strings.Repeat("W", 58) +
 		"\nlevels: |\n  . . . . . .\nrulesText:\n  - {text: \"" + long + "\"}\n"
-	p, probs := schema.LoadPack(fstest.MapFS{
+	p, probs := schematest.LoadPack(fstest.MapFS{
 		"game.yaml":  {Data: []byte("kind: Game\nid: x\ntitle: X\nsystem: run\ncomponents: []\n")},
 		"wordy.yaml": {Data: []byte(src)},
 	}, "x")
-	if p == nil || len(p.Maps()) != 1 {
+	if p == nil || len(runschema.Maps(p)) != 1 {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
 	r, _ := NewRenderer(false)
 	var got []string
-	for _, is := range mapOverflows(r, p, p.Maps()[0]) {
+	for _, is := range mapOverflows(r, p, runschema.Maps(p)[0]) {
 		got = append(got, fmt.Sprintf("%d: %s %s", is.Ref.Pos().Line, is.What, is.Detail))
 	}
 	if len(got) != 2 || !strings.HasPrefix(got[0], `6: map "wordy" name does not fit the top`) || !strings.HasPrefix(got[1], `10: map "wordy" rules text does not fit`) {
 		t.Errorf("overflows:\n%s", strings.Join(got, "\n"))
 	}
-	for _, m := range loadRunMaps(t).Maps() {
+	for _, m := range runschema.Maps(loadRunMaps(t)) {
 		if is := mapOverflows(r, p, m); len(is) > 0 {
 			t.Errorf("map %s: %+v", m.ID, is)
 		}
@@ -413,11 +415,11 @@ func TestMapOverflows(t *testing.T) {
 // nothing, and a pack without printed maps writes no maps.pdf.
 func TestMapsOfUnprintedComponent(t *testing.T) {
 	game := "kind: Game\nid: x\ntitle: X\nsystem: run\ncomponents:\n  - {id: map-cards, name: Map cards, expected: 1, printed: false, substitute: the published cards}\n"
-	p, probs := schema.LoadPack(fstest.MapFS{
+	p, probs := schematest.LoadPack(fstest.MapFS{
 		"game.yaml": {Data: []byte(game)},
 		"m.yaml":    {Data: []byte("kind: Map\nid: m\ncomponent: map-cards\ncard: 1\nside: a\nlevels: |\n  . . . . . .\n")},
 	}, "x")
-	if p == nil || len(p.Maps()) != 1 {
+	if p == nil || len(runschema.Maps(p)) != 1 {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
 	if cards := mapCards(p); len(cards) != 0 {

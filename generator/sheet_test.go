@@ -19,12 +19,13 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadSheet loads the pack of testdata/sheets/<name> and returns its sheet.
 func loadSheet(t testing.TB, name string) (*schema.Pack, *schema.Sheet) {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", "sheets", name)), name)
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("testdata", "sheets", name)), name)
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -750,7 +751,7 @@ func TestSheetBackColours(t *testing.T) {
 // back behind its front; the guests write no PDF of their own.
 func TestSheetsPrintedWithSharePages(t *testing.T) {
 	r := newTestRenderer(t)
-	p, probs := schema.LoadPack(os.DirFS(filepath.Join("testdata", "sheets", "ganged")), "ganged")
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("testdata", "sheets", "ganged")), "ganged")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}

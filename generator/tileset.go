@@ -10,6 +10,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
 // Just Run tiles (kind: TileSet; spec shared/specs/just-run.md sections 6.3
@@ -61,15 +62,15 @@ var (
 	tileText      = draw.RGB(0x22, 0x1e, 0x1a)
 	tileBackHand  = draw.RGB(0xe8, 0x8a, 0x8a)
 	tileBacks     = map[string]draw.Color{
-		schema.TileRoom:  draw.RGB(0x3a, 0x34, 0x2e),
-		schema.TileStart: draw.RGB(0x2c, 0x4a, 0x38),
-		schema.TileExit:  draw.RGB(0x5c, 0x1e, 0x1e),
+		justrunschema.TileRoom:  draw.RGB(0x3a, 0x34, 0x2e),
+		justrunschema.TileStart: draw.RGB(0x2c, 0x4a, 0x38),
+		justrunschema.TileExit:  draw.RGB(0x5c, 0x1e, 0x1e),
 	}
 )
 
 // TileLook is what a tile's drawing depends on besides the tile.
 type TileLook struct {
-	// Role is the set's role: schema.TileRoom, TileStart or TileExit.
+	// Role is the set's role: justrunschema.TileRoom, TileStart or TileExit.
 	Role string
 	// Orient draws the orientation mark: tiles are never turned
 	// (placement rotation: none, A1).
@@ -79,19 +80,19 @@ type TileLook struct {
 }
 
 // TileLookOf is the look of a set's tiles in a pack.
-func TileLookOf(p *schema.Pack, ts *schema.TileSet) TileLook {
+func TileLookOf(p *schema.Pack, ts *justrunschema.TileSet) TileLook {
 	l := TileLook{Role: ts.Role}
 	if p != nil && p.Game != nil {
 		l.Title = cmp.Or(p.Game.Title, p.Game.ID)
 	}
-	if s := p.JustRun(); s != nil {
+	if s := justrunschema.SettingsOf(p); s != nil {
 		l.Orient = s.Placement.Rotation == "none"
 	}
 	return l
 }
 
 // buildTileSet plans a tile set's PDF and its preview.
-func buildTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts BuildOptions) []job {
+func buildTileSet(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts BuildOptions) []job {
 	jobs := []job{fileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteTileSet(w, p, ts, opts.Print)
 	})}
@@ -122,9 +123,9 @@ func buildTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts BuildOpt
 
 // tileCopies lists every copy of every tile, in set order, each as the
 // card data the deck imposition places, with the tile each stands for.
-func tileCopies(ts *schema.TileSet) ([]*CardData, map[*CardData]*schema.Tile) {
+func tileCopies(ts *justrunschema.TileSet) ([]*CardData, map[*CardData]*justrunschema.Tile) {
 	var copies []*CardData
-	of := map[*CardData]*schema.Tile{}
+	of := map[*CardData]*justrunschema.Tile{}
 	for _, t := range ts.Tiles {
 		if t == nil || t.Count < 1 {
 			continue
@@ -143,7 +144,7 @@ func tileCopies(ts *schema.TileSet) ([]*CardData, map[*CardData]*schema.Tile) {
 // the same on every tile (so --duplex none leaves the backs out, as for a
 // deck's shared back).
 func tileSides(role string) (face, back *schema.Template) {
-	bg := cmp.Or(tileBacks[role], tileBacks[schema.TileRoom])
+	bg := cmp.Or(tileBacks[role], tileBacks[justrunschema.TileRoom])
 	return &schema.Template{Background: tileFloor.Hex()}, &schema.Template{Background: bg.Hex()}
 }
 
@@ -158,7 +159,7 @@ func tileGrid(opts PrintOptions) (layout.Grid, error) {
 // back page for duplex (mirrored for the flip, shifted by the back offset).
 // Without duplex the backs, the same on every tile, are left out. Sides
 // drawn more than once are PDF templates. It returns the page count.
-func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) (int, error) {
+func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) (int, error) {
 	copies, of := tileCopies(ts)
 	if len(copies) == 0 {
 		return 0, nil
@@ -188,12 +189,12 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *schema.TileSet,
 // imposeTiles draws the pages of a tile set on sink, as imposeDeck does a
 // deck's: each sheet of fronts followed, for duplex, by its back page.
 // doc, when the sink is a PDF, holds the templates of repeated sides.
-func (r *Renderer) imposeTiles(sink pageSink, doc *draw.PDF, p *schema.Pack, ts *schema.TileSet, copies []*CardData, of map[*CardData]*schema.Tile, opts PrintOptions) error {
+func (r *Renderer) imposeTiles(sink pageSink, doc *draw.PDF, p *schema.Pack, ts *justrunschema.TileSet, copies []*CardData, of map[*CardData]*justrunschema.Tile, opts PrintOptions) error {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return fmt.Errorf("tile set %s: %w", ts.ID, err)
 	}
-	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*schema.Tile]*draw.PDFTemplate{}}
+	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*justrunschema.Tile]*draw.PDFTemplate{}}
 	face, back := tileSides(ts.Role)
 	r.imposeDeck(sink, grid, copies, face, back, opts, art.draw)
 	return nil
@@ -206,14 +207,14 @@ type tileArt struct {
 	r     *Renderer
 	doc   *draw.PDF
 	look  TileLook
-	of    map[*CardData]*schema.Tile
+	of    map[*CardData]*justrunschema.Tile
 	bleed float64
-	faces map[*schema.Tile]*draw.PDFTemplate
+	faces map[*justrunschema.Tile]*draw.PDFTemplate
 	back  *draw.PDFTemplate
 }
 
 // template returns the PDF template of a side placed more than once, or nil.
-func (a *tileArt) template(t *schema.Tile, back bool) *draw.PDFTemplate {
+func (a *tileArt) template(t *justrunschema.Tile, back bool) *draw.PDFTemplate {
 	if a.doc == nil {
 		return nil
 	}
@@ -261,7 +262,7 @@ func (a *tileArt) draw(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 }
 
 // indexTileSet describes a tile set's PDF in the kit's index.
-func indexTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) []string {
+func indexTileSet(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) []string {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return nil
@@ -281,10 +282,10 @@ func indexTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOpt
 	}
 	look := TileLookOf(p, ts)
 	legend := []string{"thick dark bands are walls, a gap with a double door in it is a door"}
-	if ts.Role == schema.TileExit {
+	if ts.Role == justrunschema.TileExit {
 		legend = append(legend, "the EXIT sign marks the main exit; striped walls cannot be bashed (L573)")
 	}
-	if slices.ContainsFunc(ts.Tiles, func(t *schema.Tile) bool { return t != nil && t.Count > 0 && t.Spawns() }) {
+	if slices.ContainsFunc(ts.Tiles, func(t *justrunschema.Tile) bool { return t != nil && t.Count > 0 && t.Spawns() }) {
 		legend = append(legend, "the hand print is the zombie spawn symbol (L301)")
 	}
 	if look.Orient {
@@ -296,7 +297,7 @@ func indexTileSet(r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOpt
 
 // tileSetOverflows lists the tile names that do not fit their tile even at
 // the smallest size: they are cut short.
-func tileSetOverflows(r *Renderer, p *schema.Pack, ts *schema.TileSet) []schema.TextIssue {
+func tileSetOverflows(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, t := range ts.Tiles {
 		if t == nil || t.Name == "" {
@@ -312,7 +313,7 @@ func tileSetOverflows(r *Renderer, p *schema.Pack, ts *schema.TileSet) []schema.
 
 // tileName is a tile's name as printed: shrunk to fit between the walls,
 // then cut short; fits is false when it was cut.
-func (r *Renderer) tileName(t *schema.Tile) (name string, size float64, fits bool) {
+func (r *Renderer) tileName(t *justrunschema.Tile) (name string, size float64, fits bool) {
 	room := tileInner - 6
 	name, size = t.Name, tileNamePt
 	for size > tileNameMin && r.Fonts.Width(name, draw.Bold, size) > room {
@@ -326,7 +327,7 @@ func (r *Renderer) tileName(t *schema.Tile) (name string, size float64, fits boo
 
 // DrawTileFace draws a tile's face with its top-left trim corner at the
 // origin, bleed reaching past the trim on every side.
-func (r *Renderer) DrawTileFace(c draw.Canvas, t *schema.Tile, look TileLook, bleed float64) {
+func (r *Renderer) DrawTileFace(c draw.Canvas, t *justrunschema.Tile, look TileLook, bleed float64) {
 	c = r.surface(c)
 	const s = TileSize
 	if !r.InkSaver {
@@ -336,8 +337,8 @@ func (r *Renderer) DrawTileFace(c draw.Canvas, t *schema.Tile, look TileLook, bl
 	if t.Art != "" {
 		r.drawTileArt(c, t.Art, bleed)
 	}
-	exit := look.Role == schema.TileExit
-	for i, d := range schema.TileDirections {
+	exit := look.Role == justrunschema.TileExit
+	for i, d := range justrunschema.TileDirections {
 		c.Push()
 		if i > 0 {
 			c.Rotate(float64(90*i), s/2, s/2)
@@ -346,7 +347,7 @@ func (r *Renderer) DrawTileFace(c draw.Canvas, t *schema.Tile, look TileLook, bl
 		c.Pop()
 	}
 	r.drawTileCorners(c, exit)
-	if t.Side("n") == schema.SideMainExit {
+	if t.Side("n") == justrunschema.SideMainExit {
 		r.drawMainExit(c)
 	}
 	r.drawTileMarks(c, t, look)
@@ -381,7 +382,7 @@ func (r *Renderer) drawTileSide(c draw.Canvas, side string, exit bool, bleed flo
 	if r.InkSaver {
 		outer = 0
 	}
-	if side != schema.SideDoor && side != schema.SideMainExit {
+	if side != justrunschema.SideDoor && side != justrunschema.SideMainExit {
 		r.drawWall(c, layout.Rect{X: outer, Y: outer, W: s - 2*outer, H: tileWall - outer}, exit)
 		return
 	}
@@ -479,13 +480,13 @@ func (r *Renderer) drawMainExit(c draw.Canvas) {
 // drawTileMarks draws what stands on the floor: the orientation arrow,
 // the LAB plate, the start position, the hand print, the name and the
 // exit row's caption.
-func (r *Renderer) drawTileMarks(c draw.Canvas, t *schema.Tile, look TileLook) {
+func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look TileLook) {
 	const s = TileSize
 	if look.Orient {
 		r.drawOrientation(c)
 	}
 	top := tileWall + 1.5
-	if t.Side("n") == schema.SideMainExit {
+	if t.Side("n") == justrunschema.SideMainExit {
 		top += 10
 	}
 	if t.Lab {
@@ -504,7 +505,7 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *schema.Tile, look TileLook) {
 		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(draw.Bold, size)), name, draw.Bold, size, tileText)
 		bottom -= r.Fonts.Ascent(draw.Bold, size) + r.Fonts.Descent(draw.Bold, size) + 0.6
 	}
-	if look.Role == schema.TileExit {
+	if look.Role == justrunschema.TileExit {
 		capt := "WALLS CANNOT BE BASHED"
 		w := r.Fonts.Width(capt, draw.Bold, tileCaptPt)
 		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(draw.Bold, tileCaptPt)), capt, draw.Bold, tileCaptPt, tileText)
@@ -514,7 +515,7 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *schema.Tile, look TileLook) {
 	// when a tile has both.
 	mid := pt{s / 2, (top + bottom) / 2}
 	room := bottom - top
-	start := look.Role == schema.TileStart && t.Position > 0
+	start := look.Role == justrunschema.TileStart && t.Position > 0
 	spawn := t.Spawns()
 	switch {
 	case start && spawn:
@@ -615,7 +616,7 @@ func drawHandPrint(c draw.Canvas, p pt, size float64, col draw.Color) {
 func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
 	c = r.surface(c)
 	const s = TileSize
-	bg := cmp.Or(tileBacks[look.Role], tileBacks[schema.TileRoom])
+	bg := cmp.Or(tileBacks[look.Role], tileBacks[justrunschema.TileRoom])
 	ink := draw.White
 	if r.InkSaver {
 		ink = tileWallInk
@@ -624,7 +625,7 @@ func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
 	}
 	c.Rect(4, 4, s-8, s-8, 1.5, draw.Stroked(ink, 0.5))
 	c.Rect(5.2, 5.2, s-10.4, s-10.4, 1, draw.Stroked(ink, 0.2))
-	word := strings.ToUpper(cmp.Or(look.Role, schema.TileRoom))
+	word := strings.ToUpper(cmp.Or(look.Role, justrunschema.TileRoom))
 	size := 22.0
 	for size > 10 && r.Fonts.Width(word, draw.Bold, size) > s-16 {
 		size--
@@ -641,7 +642,7 @@ func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
 	}
 	// A small hand print under the word on the exit back: exit rooms
 	// always hold zombies (L303). It is the same on all five.
-	if look.Role == schema.TileExit {
+	if look.Role == justrunschema.TileExit {
 		hand := tileBackHand
 		if r.InkSaver {
 			hand = tileBlood

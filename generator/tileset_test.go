@@ -13,6 +13,8 @@ import (
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // loadTiles loads the tile fixture: 10 room tiles (two Labs, spawns, one
@@ -21,7 +23,7 @@ import (
 // colours of the manifest's palette.
 func loadTiles(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/tileset"), "tileset")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/tileset"), "tileset")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the tile fixture does not load: %v", probs)
 	}
@@ -29,9 +31,9 @@ func loadTiles(t testing.TB) *schema.Pack {
 }
 
 // tileSet returns the fixture's tile set of the given id.
-func tileSet(t testing.TB, p *schema.Pack, id string) *schema.TileSet {
+func tileSet(t testing.TB, p *schema.Pack, id string) *justrunschema.TileSet {
 	t.Helper()
-	for _, ts := range p.TileSets() {
+	for _, ts := range justrunschema.TileSets(p) {
 		if ts.ID == id {
 			return ts
 		}
@@ -41,9 +43,9 @@ func tileSet(t testing.TB, p *schema.Pack, id string) *schema.TileSet {
 }
 
 // tileOf returns a tile of the fixture by id.
-func tileOf(t testing.TB, p *schema.Pack, id string) (*schema.TileSet, *schema.Tile) {
+func tileOf(t testing.TB, p *schema.Pack, id string) (*justrunschema.TileSet, *justrunschema.Tile) {
 	t.Helper()
-	for _, ts := range p.TileSets() {
+	for _, ts := range justrunschema.TileSets(p) {
 		for _, tl := range ts.Tiles {
 			if tl.ID == id {
 				return ts, tl
@@ -55,7 +57,7 @@ func tileOf(t testing.TB, p *schema.Pack, id string) (*schema.TileSet, *schema.T
 }
 
 // recordTiles imposes a tile set on recordings, one per page.
-func recordTiles(t *testing.T, r *Renderer, p *schema.Pack, ts *schema.TileSet, opts PrintOptions) *mapSink {
+func recordTiles(t *testing.T, r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) *mapSink {
 	t.Helper()
 	copies, of := tileCopies(ts)
 	sink := &mapSink{}
@@ -236,8 +238,8 @@ func TestTileBacksRegistered(t *testing.T) {
 	}
 	// The roles' backs are told apart.
 	var room, exit draw.Recorder
-	r.DrawTileBack(&room, TileLook{Role: schema.TileRoom, Title: "T"}, 3)
-	r.DrawTileBack(&exit, TileLook{Role: schema.TileExit, Title: "T"}, 3)
+	r.DrawTileBack(&room, TileLook{Role: justrunschema.TileRoom, Title: "T"}, 3)
+	r.DrawTileBack(&exit, TileLook{Role: justrunschema.TileExit, Title: "T"}, 3)
 	if room.String() == exit.String() || !strings.Contains(exit.String(), `"EXIT"`) {
 		t.Error("the exit back is not its own")
 	}
@@ -393,7 +395,7 @@ func TestTileSetBadArt(t *testing.T) {
 	}
 	ts := tileSet(t, p, "room-tiles")
 	bad := *ts
-	bad.Tiles = append([]*schema.Tile(nil), ts.Tiles...)
+	bad.Tiles = append([]*justrunschema.Tile(nil), ts.Tiles...)
 	tl := *bad.Tiles[0]
 	tl.Art = "art/missing.png"
 	bad.Tiles[0] = &tl
@@ -526,7 +528,7 @@ func TestTileSetCommandBuild(t *testing.T) {
 // loadJRPalette loads the fixture pack with a palette of its own.
 func loadJRPalette(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS("testdata/jrpalette"), "jrpalette")
+	p, probs := schematest.LoadPack(os.DirFS("testdata/jrpalette"), "jrpalette")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the palette fixture does not load: %v", probs)
 	}

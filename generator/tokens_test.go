@@ -15,6 +15,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // playerTokens are the bundled pack's eight player tokens.
@@ -118,7 +119,7 @@ func fmtMM(v float64) string { return regexp.QuoteMeta(fmt.Sprintf("%.2f", v)) }
 // TestWriteTokensNamesTheTokenTooLarge: a token the paper cannot hold is an
 // error at the token's size, not a bare layout error.
 func TestWriteTokensNamesTheTokenTooLarge(t *testing.T) {
-	p, probs := schema.LoadPack(fstest.MapFS{
+	p, probs := schematest.LoadPack(fstest.MapFS{
 		"game.yaml":   {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: generic\ncomponents: []\n")},
 		"tokens.yaml": {Data: []byte("kind: Tokens\nid: tokens\ntokens:\n  - {id: small, count: 2, shape: round, size: 16mm}\n  - {id: disc, count: 1, shape: round, size: 250mm}\n")},
 	}, "pack")
@@ -148,7 +149,7 @@ func twoSidedFS(backs string) fstest.MapFS {
 
 func loadTokenPack(t *testing.T, fsys fstest.MapFS) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPack(fsys, "pack")
+	p, probs := schematest.LoadPack(fsys, "pack")
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -340,7 +341,7 @@ func TestOneSidedTokensHaveNoBacks(t *testing.T) {
 // loadBundled loads a bundled pack of data/ (extensions included).
 func loadBundled(t *testing.T, dir string) *schema.Pack {
 	t.Helper()
-	p, probs := schema.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
+	p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("%s does not load: %v", dir, probs)

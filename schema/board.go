@@ -95,7 +95,7 @@ type BoardText struct {
 
 func decodeBoard(obj map[string]any, ref Ref) (Element, []Problem) {
 	b := &Board{Count: 1}
-	if err := decodeInto(obj, b); err != nil {
+	if err := DecodeInto(obj, b); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	b.Ref = ref

@@ -1,4 +1,4 @@
-package schema
+package schema_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // Every field a built-in face or back template shows (field:, ${name} in a
@@ -14,17 +16,17 @@ import (
 // derives: otherwise the box prints empty on every card of the type (as a
 // Fleeing card's name band once did).
 func TestBuiltinTemplatesShowOnlyFieldsCardsHave(t *testing.T) {
-	files, err := SchemaFiles()
+	files, err := schematest.Registry().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
 	interp := regexp.MustCompile(`\$\{([A-Za-z0-9_-]+)\}`)
-	for _, g := range gameSchemas {
+	for _, g := range schematest.Registry().Games() {
 		system := g.System
 		if system == "" {
 			system = "generic"
 		}
-		p, probs := LoadPack(fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: " + system + "\ncomponents: []\n")}}, "t")
+		p, probs := schematest.LoadPack(fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: " + system + "\ncomponents: []\n")}}, "t")
 		if p == nil {
 			t.Fatalf("%s: %v", system, probs)
 		}

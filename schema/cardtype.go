@@ -10,12 +10,12 @@ import (
 // own card type of the same kind (rfodr/follower for rfod/follower). ok is
 // false when the card type is unknown, common to every game, or the
 // system's own.
-func ForeignCardType(deckID, cardType, system string) (msg, hint string, ok bool) {
-	game, known := CardTypeSystem(cardType)
+func (r *Registry) ForeignCardType(deckID, cardType, system string) (msg, hint string, ok bool) {
+	game, known := r.CardTypeSystem(cardType)
 	if !known || game == "" || game == system {
 		return "", "", false
 	}
-	offered := CardTypesFor(system)
+	offered := r.CardTypesFor(system)
 	msg = fmt.Sprintf("deck %q has card type %q of the system %q, but this pack's system is %q, whose card types are %s",
 		deckID, cardType, game, system, strings.Join(offered, ", "))
 	hint = fmt.Sprintf("use one of those card types, or make the pack system: %s in game.yaml", game)
@@ -53,7 +53,7 @@ func (p *Pack) foreignDeckProblem(d *document) (Problem, bool) {
 	}
 	cardType, _ := obj["cardType"].(string)
 	id, _ := obj["id"].(string)
-	msg, hint, ok := ForeignCardType(id, cardType, p.Game.System)
+	msg, hint, ok := p.Registry().ForeignCardType(id, cardType, p.Game.System)
 	if !ok {
 		return Problem{}, false
 	}

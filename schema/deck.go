@@ -41,6 +41,9 @@ type Deck struct {
 	// removals are the cards a deck of an extending pack removes from the
 	// deck it overlays; they are resolved by OverlayOn.
 	removals []*Card
+	// cardType is the deck's card type as the registry it was loaded with
+	// knows it; the zero CardType when it knows none of that name.
+	cardType CardType
 }
 
 // deckFields are the deck fields every card type has; any other field of a
@@ -48,11 +51,12 @@ type Deck struct {
 var deckFields = map[string]bool{"kind": true, "id": true, "name": true, "component": true, "cardType": true,
 	"template": true, "back": true, "size": true, "width": true, "height": true, "printWith": true, "cards": true}
 
-func decodeDeck(obj map[string]any, ref Ref) (Element, []Problem) {
+func (r *Registry) decodeDeck(obj map[string]any, ref Ref) (Element, []Problem) {
 	deck := &Deck{Ref: ref, Settings: map[string]any{}, printWithAt: ref.Child("printWith")}
-	if err := decodeInto(obj, deck); err != nil {
+	if err := DecodeInto(obj, deck); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
+	deck.cardType, _ = r.LookupCardType(deck.CardType)
 	for k, v := range obj {
 		if !deckFields[k] {
 			deck.Settings[k] = normalize(v)
@@ -173,7 +177,7 @@ func (d *Deck) OverlayOn(base Element) []Problem {
 		inBase[c.ID] = true
 		switch {
 		case removed[c.ID]:
-			if ct, ok := LookupCardType(b.CardType); !ok || ct.CountsCard == nil || ct.CountsCard(c) {
+			if ct := b.cardType; ct.CountsCard == nil || ct.CountsCard(c) {
 				d.Removed += c.Count
 			}
 		case own[c.ID] != nil:
@@ -225,7 +229,7 @@ func cardIDs(cards []*Card) []string {
 // defaults of its card type.
 func (d *Deck) Sides() (face, back string) {
 	face, back = d.Template, d.Back
-	if ct, ok := LookupCardType(d.CardType); ok {
+	if ct := d.cardType; ct.Name != "" {
 		if face == "" {
 			face = ct.Face
 		}
@@ -453,4 +457,22 @@ func (p *Pack) DecksPrintedWith(host string) []*Deck {
 // that p extends rather than in p's own files.
 func (p *Pack) FromExtendedPack(r Ref) bool {
 	return slices.Contains(p.BaseFiles, r.File())
+}
+
+// Type returns the deck's card type as the registry the deck was loaded
+// with knows it, and whether it knows one of that name.
+func (d *Deck) Type() (CardType, bool) { return d.cardType, d.cardType.Name != "" }
+
+// CountedTotal is the number of copies the deck counts towards its
+// component: every copy, or those its card type's CountsCard accepts
+// (Reloaded: base cards only).
+func (d *Deck) CountedTotal() int {
+	ct := d.cardType
+	n := 0
+	for _, c := range d.Cards {
+		if ct.CountsCard == nil || ct.CountsCard(c) {
+			n += c.Count
+		}
+	}
+	return n
 }

@@ -126,7 +126,7 @@ func DieColorHex(s, def string) string {
 
 func decodeDiceSet(obj map[string]any, ref Ref) (Element, []Problem) {
 	ds := &DiceSet{}
-	if err := decodeInto(obj, ds); err != nil {
+	if err := DecodeInto(obj, ds); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	ds.Ref = ref

@@ -52,7 +52,7 @@ func TestDiceDecode(t *testing.T) {
 		t.Fatalf("%d dice sets, want 1", len(sets))
 	}
 	ds := sets[0]
-	if ds.ID != "dice" || ds.Name != "Doors and dice" || len(ds.Dice) != 3 || ds.Kind() != "Dice" || KindNoun(ds) != "dice set" {
+	if ds.ID != "dice" || ds.Name != "Doors and dice" || len(ds.Dice) != 3 || ds.Kind() != "Dice" || Bundled().KindNoun(ds) != "dice set" {
 		t.Fatalf("dice set %+v", ds)
 	}
 	door, action, event := ds.Dice[0], ds.Dice[1], ds.Dice[2]

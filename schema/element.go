@@ -8,8 +8,8 @@ import (
 // Element is one piece of content a pack declares in a file of its own kind
 // (a deck, a token set, a sheet, a board, ...). Generic rules and the build
 // see content only through this interface, so a new kind needs no change to
-// them: it implements Element, and registers its schema and decoder in
-// contentKinds.
+// them: it implements Element, and registers its schema and decoder as a
+// Kind of its game's GameSchema.
 type Element interface {
 	// Kind is the file's kind: Deck, Tokens, Sheet, Board, ...
 	Kind() string
@@ -77,32 +77,16 @@ type IconSite struct {
 	Ref  Ref
 }
 
-// kindSpec registers a content kind: its JSON Schema and its decoder, which
-// turns a schema-checked file into an element.
-type kindSpec struct {
-	schema string
-	// noun names the kind in messages ("token set").
-	noun   string
-	decode func(obj map[string]any, ref Ref) (Element, []Problem)
-}
-
-// contentKinds is the table of content kinds: one line per kind.
-var contentKinds = map[string]kindSpec{
-	"Deck":   {"deck.schema.json", "deck", decodeDeck},
-	"Tokens": {"tokens.schema.json", "token set", decodeTokenSet},
-	"Sheet":  {"sheet.schema.json", "sheet", decodeSheet},
-	"Board":  {"board.schema.json", "board", decodeBoard},
-	"Map":    {"run-map.schema.json", "map", decodeMap},
-	"Dice":   {"dice.schema.json", "dice set", decodeDiceSet},
-
-	// Just Run tiles and combinations.
-	"TileSet":      {"just-run-tiles.schema.json", "tile set", decodeTileSet},
-	"Combinations": {"just-run-combinations.schema.json", "combination list", decodeCombinations},
-
-	// Run, Fight, or Die! and Reloaded boards and campaign mats.
-	"PlayerBoards": {"player-boards.schema.json", "player board set", decodePlayerBoards},
-	"Mats":         {"mats.schema.json", "mat set", decodeMats},
-	"Guide":        {"guide.schema.json", "guide", decodeGuide},
+// commonKinds are the content kinds every game may use: one line per
+// kind. A deck's decoder resolves its card type in r.
+func (r *Registry) commonKinds() []Kind {
+	return []Kind{
+		{"Deck", "deck.schema.json", "deck", r.decodeDeck},
+		{"Tokens", "tokens.schema.json", "token set", decodeTokenSet},
+		{"Sheet", "sheet.schema.json", "sheet", decodeSheet},
+		{"Board", "board.schema.json", "board", decodeBoard},
+		{"Dice", "dice.schema.json", "dice set", decodeDiceSet},
+	}
 }
 
 // fileKinds are the kinds that are not elements: the manifest and templates.
@@ -113,21 +97,18 @@ var fileKinds = map[string]string{
 
 // SchemaFileOf returns the name of the JSON Schema file of a kind
 // ("run-map.schema.json" for Map) and whether the kind exists.
-func SchemaFileOf(kind string) (string, bool) { return schemaOf(kind) }
-
-// schemaOf returns the schema file of a kind.
-func schemaOf(kind string) (string, bool) {
-	if k, ok := contentKinds[kind]; ok {
-		return k.schema, true
+func (r *Registry) SchemaFileOf(kind string) (string, bool) {
+	if k, ok := r.kinds[kind]; ok {
+		return k.Schema, true
 	}
 	s, ok := fileKinds[kind]
 	return s, ok
 }
 
 // Kinds lists the kinds a content file may declare.
-func Kinds() []string {
-	ks := make([]string, 0, len(contentKinds)+len(fileKinds))
-	for k := range contentKinds {
+func (r *Registry) Kinds() []string {
+	ks := make([]string, 0, len(r.kinds)+len(fileKinds))
+	for k := range r.kinds {
 		ks = append(ks, k)
 	}
 	for k := range fileKinds {
@@ -271,16 +252,16 @@ func Collisions(plan []PlannedOutput) []OutputCollision {
 }
 
 // KindNoun names an element's kind in messages ("token set").
-func KindNoun(e Element) string {
-	if noun := contentKinds[e.Kind()].noun; noun != "" {
+func (r *Registry) KindNoun(e Element) string {
+	if noun := r.kinds[e.Kind()].Noun; noun != "" {
 		return noun
 	}
 	return e.Kind()
 }
 
 // Describe names an element for messages: `deck "events"`.
-func Describe(e Element) string {
-	return fmt.Sprintf("%s %q", KindNoun(e), e.ElementID())
+func (r *Registry) Describe(e Element) string {
+	return fmt.Sprintf("%s %q", r.KindNoun(e), e.ElementID())
 }
 
 // PrintsToken reports whether a token set puts anything on the kit's
@@ -297,10 +278,10 @@ func nameOr(name, id string) string {
 
 // KindNouns lists the nouns of the content kinds ("deck", "token set",
 // ...), sorted, for messages about elements of any kind.
-func KindNouns() []string {
-	out := make([]string, 0, len(contentKinds))
-	for _, k := range contentKinds {
-		out = append(out, k.noun)
+func (r *Registry) KindNouns() []string {
+	out := make([]string, 0, len(r.kinds))
+	for _, k := range r.kinds {
+		out = append(out, k.Noun)
 	}
 	sort.Strings(out)
 	return out

@@ -246,7 +246,7 @@ func TestImageBoxSchema(t *testing.T) {
 	} {
 		d, probs := parseDocument("t.yaml", []byte(head+c.box+"\n"))
 		if len(probs) == 0 {
-			_, probs = checkSchema(d)
+			_, probs = Bundled().checkSchema(d)
 		}
 		if c.problem == "" && len(probs) > 0 {
 			t.Errorf("%s: %v", c.box, probs)

@@ -23,24 +23,31 @@ var schemaFiles embed.FS
 const SchemaBaseURL = "https://runforge.dev/schema/"
 
 // SchemaFiles returns the JSON Schemas by file name, for editors: the
-// embedded files, with the games' card types and box types composed into
-// the deck and template schemas.
-func SchemaFiles() (map[string][]byte, error) {
+// embedded files and those of the registry's games, with the games' card
+// types and box types composed into the deck and template schemas.
+func (r *Registry) SchemaFiles() (map[string][]byte, error) {
 	out := map[string][]byte{}
-	err := fs.WalkDir(schemaFiles, "jsonschema", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := schemaFiles.ReadFile(p)
-		out[path.Base(p)] = b
-		return err
-	})
+	sub, err := fs.Sub(schemaFiles, "jsonschema")
 	if err != nil {
 		return nil, err
 	}
+	if err := readSchemaFiles(sub, out); err != nil {
+		return nil, err
+	}
+	seen := map[fs.FS]bool{}
+	for _, g := range r.games {
+		if g.Schemas == nil || seen[g.Schemas] {
+			continue // games that share their files (RFoD and Reloaded) each name them
+		}
+		seen[g.Schemas] = true
+		if err := readSchemaFiles(g.Schemas, out); err != nil {
+			return nil, fmt.Errorf("schemas of %q: %w", g.System, err)
+		}
+	}
 	for name, compose := range map[string]func(map[string]any){
-		"deck.schema.json":      composeDeckSchema,
-		"templates.schema.json": composeTemplatesSchema,
+		"deck.schema.json":      r.composeDeckSchema,
+		"templates.schema.json": r.composeTemplatesSchema,
+		"game.schema.json":      r.composeGameSchema,
 	} {
 		var doc map[string]any
 		if err := json.Unmarshal(out[name], &doc); err != nil {
@@ -56,12 +63,24 @@ func SchemaFiles() (map[string][]byte, error) {
 	return out, nil
 }
 
+// readSchemaFiles adds the *.schema.json files of fsys to out by file name.
+func readSchemaFiles(fsys fs.FS, out map[string][]byte) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".schema.json") {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		out[path.Base(p)] = b
+		return err
+	})
+}
+
 // composeDeckSchema adds every registered card type to the deck schema: the
 // cardType enum, and for each type the schema of its cards (or of a removal)
 // and of its deck settings.
-func composeDeckSchema(doc map[string]any) {
+func (r *Registry) composeDeckSchema(doc map[string]any) {
 	props := doc["properties"].(map[string]any)
-	names := CardTypeNames()
+	names := r.CardTypeNames()
 	enum := make([]any, len(names))
 	for i, n := range names {
 		enum[i] = n
@@ -69,7 +88,7 @@ func composeDeckSchema(doc map[string]any) {
 	props["cardType"].(map[string]any)["enum"] = enum
 	allOf, _ := doc["allOf"].([]any)
 	for _, name := range names {
-		ct, _ := LookupCardType(name)
+		ct, _ := r.LookupCardType(name)
 		then := map[string]any{"properties": map[string]any{"cards": map[string]any{"items": map[string]any{
 			"if":   map[string]any{"required": []any{"remove"}},
 			"then": map[string]any{"$ref": "#/$defs/removal"},
@@ -87,11 +106,21 @@ func composeDeckSchema(doc map[string]any) {
 	doc["allOf"] = allOf
 }
 
+// composeGameSchema adds the games' blocks to the manifest schema.
+func (r *Registry) composeGameSchema(doc map[string]any) {
+	props := doc["properties"].(map[string]any)
+	for _, g := range r.games {
+		if b := g.Settings; b != nil {
+			props[b.Key] = map[string]any{"$ref": b.Schema, "description": b.Description}
+		}
+	}
+}
+
 // composeTemplatesSchema lists every registered box type in the template
 // schema.
-func composeTemplatesSchema(doc map[string]any) {
+func (r *Registry) composeTemplatesSchema(doc map[string]any) {
 	box := doc["$defs"].(map[string]any)["box"].(map[string]any)
-	types := BoxTypes()
+	types := r.BoxTypes()
 	enum := make([]any, len(types))
 	for i, t := range types {
 		enum[i] = t
@@ -99,10 +128,10 @@ func composeTemplatesSchema(doc map[string]any) {
 	box["properties"].(map[string]any)["type"].(map[string]any)["enum"] = enum
 }
 
-// newSchemaCompiler is a compiler holding every embedded schema as a
-// resource.
-func newSchemaCompiler() (*jsonschema.Compiler, error) {
-	files, err := SchemaFiles()
+// newSchemaCompiler is a compiler holding every schema of the registry as
+// a resource.
+func (r *Registry) newSchemaCompiler() (*jsonschema.Compiler, error) {
+	files, err := r.SchemaFiles()
 	if err != nil {
 		return nil, err
 	}
@@ -120,26 +149,48 @@ func newSchemaCompiler() (*jsonschema.Compiler, error) {
 	return c, nil
 }
 
-// compiledSchemas compiles the schema of every kind once; the result is
-// never modified afterwards. Validation compiles only the kinds a pack
-// uses (schemaForKind); this full set serves the did-you-mean of unknown
-// fields and tests.
-var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
-	c, err := newSchemaCompiler()
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]*jsonschema.Schema{}
-	for _, k := range Kinds() {
-		name, _ := schemaOf(k)
-		s, err := c.Compile(SchemaBaseURL + name)
+// schemaSet holds a registry's compiled JSON Schemas, each compiled once on
+// first use and never modified afterwards.
+type schemaSet struct {
+	// all compiles the schema of every kind; it serves the did-you-mean
+	// of unknown fields and tests. Validation compiles only the kinds a
+	// pack uses (forKind).
+	all func() (map[string]*jsonschema.Schema, error)
+	// lazy is the compiler of forKind.
+	lazy func() (*kindSchemas, error)
+	// index finds every compiled schema by its location.
+	index func() map[string]*jsonschema.Schema
+}
+
+// newSchemaSet prepares the compiled schemas of r.
+func newSchemaSet(r *Registry) *schemaSet {
+	s := &schemaSet{}
+	s.all = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
+		c, err := r.newSchemaCompiler()
 		if err != nil {
-			return nil, fmt.Errorf("embedded schema %s: %w", name, err)
+			return nil, err
 		}
-		out[k] = s
-	}
-	return out, nil
-})
+		out := map[string]*jsonschema.Schema{}
+		for _, k := range r.Kinds() {
+			name, _ := r.SchemaFileOf(k)
+			s, err := c.Compile(SchemaBaseURL + name)
+			if err != nil {
+				return nil, fmt.Errorf("embedded schema %s: %w", name, err)
+			}
+			out[k] = s
+		}
+		return out, nil
+	})
+	s.lazy = sync.OnceValues(func() (*kindSchemas, error) {
+		c, err := r.newSchemaCompiler()
+		if err != nil {
+			return nil, err
+		}
+		return &kindSchemas{c: c, compiled: map[string]*jsonschema.Schema{}}, nil
+	})
+	s.index = sync.OnceValue(func() map[string]*jsonschema.Schema { return indexSchemas(s.all) })
+	return s
+}
 
 // kindSchemas compiles each kind's schema on first use: a pack of three
 // kinds does not pay for compiling the schemas of every game.
@@ -149,17 +200,9 @@ type kindSchemas struct {
 	compiled map[string]*jsonschema.Schema
 }
 
-var lazySchemas = sync.OnceValues(func() (*kindSchemas, error) {
-	c, err := newSchemaCompiler()
-	if err != nil {
-		return nil, err
-	}
-	return &kindSchemas{c: c, compiled: map[string]*jsonschema.Schema{}}, nil
-})
-
 // schemaForKind returns the compiled schema of a kind, compiling it once.
-func schemaForKind(kind string) (*jsonschema.Schema, error) {
-	ks, err := lazySchemas()
+func (r *Registry) schemaForKind(kind string) (*jsonschema.Schema, error) {
+	ks, err := r.schemas.lazy()
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +211,7 @@ func schemaForKind(kind string) (*jsonschema.Schema, error) {
 	if s, ok := ks.compiled[kind]; ok {
 		return s, nil
 	}
-	name, ok := schemaOf(kind)
+	name, ok := r.SchemaFileOf(kind)
 	if !ok {
 		return nil, fmt.Errorf("no schema for kind %q", kind)
 	}
@@ -192,29 +235,29 @@ const (
 
 // checkSchema validates a document against the schema for its kind and
 // returns the kind and the positioned problems, sorted.
-func checkSchema(d *document) (string, []Problem) {
+func (r *Registry) checkSchema(d *document) (string, []Problem) {
 	obj, ok := d.value.(map[string]any)
 	if !ok {
 		return "", []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: "a content file must be a mapping with a kind: field"}}
 	}
 	k, _ := obj["kind"].(string)
-	if _, known := schemaOf(k); !known {
+	if _, known := r.SchemaFileOf(k); !known {
 		msg := "missing kind: field"
 		var hint string
 		if _, has := obj["kind"]; has {
 			msg = fmt.Sprintf("unknown kind %q", obj["kind"])
-			if c := Closest(k, Kinds()); c != "" {
+			if c := Closest(k, r.Kinds()); c != "" {
 				hint = fmt.Sprintf("did you mean %s? ", c)
 			}
 		}
 		return "", []Problem{{Pos: d.pos("/kind"), Rule: "schema/invalid", Message: msg,
-			Hint: hint + "kind is one of " + strings.Join(Kinds(), ", ")}}
+			Hint: hint + "kind is one of " + strings.Join(r.Kinds(), ", ")}}
 	}
-	sch, err := schemaForKind(k)
+	sch, err := r.schemaForKind(k)
 	if err != nil {
 		return k, []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()}}
 	}
-	c := &collector{d: d}
+	c := &collector{d: d, reg: r}
 	c.validateInChunks(sch, obj)
 	probs := c.probs
 	sortProblems(probs)
@@ -229,6 +272,7 @@ func checkSchema(d *document) (string, []Problem) {
 // MaxSchemaProblems.
 type collector struct {
 	d     *document
+	reg   *Registry
 	probs []Problem
 	more  *Problem // set once the limit is reached
 	// only and offset place the errors of a slice of the top-level list
@@ -358,7 +402,7 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
 			c.add(Problem{Pos: d.keyPosOr(ptr + "/" + escapePointer(p)), Rule: "schema/invalid",
-				Message: fmt.Sprintf("unknown field %q", p), Hint: fieldHint(p, allowedFields(e.SchemaURL, d.valueAt(ptr)))})
+				Message: fmt.Sprintf("unknown field %q", p), Hint: fieldHint(p, c.reg.allowedFields(e.SchemaURL, d.valueAt(ptr)))})
 		}
 	case *kind.Required:
 		for _, p := range k.Missing {
@@ -373,7 +417,7 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 			name := loc[n-1]
 			parent := ptr[:strings.LastIndexByte(ptr, '/')]
 			msg = fmt.Sprintf("unknown field %q", name)
-			hint = fieldHint(name, allowedFields(strings.TrimSuffix(e.SchemaURL, "/unevaluatedProperties"), d.valueAt(parent)))
+			hint = fieldHint(name, c.reg.allowedFields(strings.TrimSuffix(e.SchemaURL, "/unevaluatedProperties"), d.valueAt(parent)))
 		}
 		c.add(Problem{Pos: d.keyPosOr(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
 	default:

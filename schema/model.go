@@ -20,14 +20,11 @@ type Game struct {
 	Rules       map[string]string `json:"rules"`
 	Fonts       []*FontRef        `json:"fonts"`
 	Assumptions []string          `json:"assumptions"`
-	// JustRun is the manifest's justRun: block (Just Run packs), decoded
-	// over its defaults; nil when the manifest has none. Pack.JustRun
-	// returns it with defaults either way.
-	JustRun *JustRunSettings `json:"justRun"`
-	// RFoD is the manifest's rfod: block (Run, Fight, or Die! and
-	// Reloaded packs), decoded over its defaults; nil when the manifest has
-	// none. Pack.RFoD returns it with defaults either way.
-	RFoD *RFoDSettings `json:"rfod"`
+	// Settings are the manifest's game blocks (e.g. justRun:) by key, each
+	// decoded over its game's defaults by the registry's SettingsBlock; a
+	// key is absent when the manifest writes no such block. A game's
+	// package reads its own through a typed accessor.
+	Settings map[string]any `json:"-"`
 
 	Ref Ref `json:"-"`
 }
@@ -183,8 +180,8 @@ func (r Ref) Exists() bool {
 	return ok
 }
 
-// decodeInto fills v (a struct pointer) from a schema-checked JSON value.
-func decodeInto(value any, v any) error {
+// DecodeInto fills v (a struct pointer) from a schema-checked JSON value.
+func DecodeInto(value any, v any) error {
 	b, err := json.Marshal(value)
 	if err != nil {
 		return err
@@ -201,4 +198,34 @@ type BoxIssue struct {
 	Field string
 	// Detail says what is wrong, e.g. "needs 41.2mm of 31mm at 7pt".
 	Detail string
+}
+
+// SettingsFieldRef is the reference of a key under a game's settings block
+// (block): the key when the manifest writes it, else its nearest written
+// ancestor, else the manifest's system: line.
+func SettingsFieldRef(block Ref, path ...string) Ref {
+	r := block
+	for _, k := range path {
+		r = r.Child(k)
+	}
+	for at := r; ; {
+		if at.Exists() {
+			return at
+		}
+		if at.Pointer == block.Pointer {
+			break
+		}
+		at = Ref{doc: at.doc, Pointer: parentPointer(at.Pointer)}
+	}
+	return Ref{doc: block.doc, Pointer: "/system"}
+}
+
+// parentPointer returns the JSON pointer of the parent of p.
+func parentPointer(p string) string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' {
+			return p[:i]
+		}
+	}
+	return ""
 }

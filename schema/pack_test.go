@@ -25,20 +25,12 @@ func TestLoadPackSchemaProblemsArePositioned(t *testing.T) {
 		line, col       int
 	}{
 		{"unknown field", "kind: Deck\nid: d\ncardType: generic\ncards: []\ncolour: red\n", `unknown field "colour"`, 5, 1},
-		{"wrong type", "kind: Deck\nid: d\ncardType: rfyl/determination\ncards:\n  - id: a\n    value: high\n", "value", 6, 12},
-		{"missing field", "kind: Deck\nid: d\ncardType: rfyl/event\ncards:\n  - id: a\n    name: A\n    icons: [blood]\n", `missing required field "text"`, 5, 5},
 		{"unknown kind", "kind: Dek\nid: d\n", `unknown kind "Dek"`, 1, 7},
-		{"unknown card field", "kind: Deck\nid: d\ncardType: rfyl/blood\ncards:\n  - id: a\n    countdown: 1\n    result: clean\n    infected: true\n", `unknown field "infected"`, 8, 5},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			game := manifest
-			if strings.Contains(c.deck, "cardType: rfyl/") {
-				// the card type's own game: another game's is one deck/card-type problem
-				game = strings.Replace(manifest, "system: generic", "system: run-for-your-life", 1)
-			}
 			fsys := fstest.MapFS{
-				"game.yaml": {Data: []byte(game)},
+				"game.yaml": {Data: []byte(manifest)},
 				"deck.yaml": {Data: []byte(c.deck)},
 			}
 			_, probs := LoadPack(fsys, "p")
@@ -153,12 +145,12 @@ func TestDeckSides(t *testing.T) {
 		description string
 	}{
 		{Deck{CardType: "generic"}, "generic", "generic-back", "generic defaults"},
-		{Deck{CardType: "rfyl/event"}, "rfyl-event", "rfyl-event-back", "card type defaults"},
-		{Deck{CardType: "rfyl/blood", Template: "mine"}, "mine", "rfyl-blood-back", "own face"},
+		{Deck{CardType: "generic", Template: "mine"}, "mine", "generic-back", "own face"},
 		{Deck{CardType: "generic", Back: "plain"}, "generic", "plain", "own back"},
 		{Deck{}, "", "", "no card type"},
 	}
 	for _, tc := range cases {
+		tc.deck.cardType, _ = Bundled().LookupCardType(tc.deck.CardType)
 		face, back := tc.deck.Sides()
 		if face != tc.face || back != tc.back {
 			t.Errorf("%s: got %q, %q; want %q, %q", tc.description, face, back, tc.face, tc.back)

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -243,11 +242,11 @@ func (d *document) valueAt(ptr string) any {
 	return v
 }
 
-// schemaIndex finds every compiled schema by its location, for the
-// did-you-mean of unknown fields. It is built once and never modified.
-var schemaIndex = sync.OnceValue(func() map[string]*jsonschema.Schema {
+// indexSchemas finds every schema compiled by all (and the schemas they
+// hold) by its location, for the did-you-mean of unknown fields.
+func indexSchemas(all func() (map[string]*jsonschema.Schema, error)) map[string]*jsonschema.Schema {
 	out := map[string]*jsonschema.Schema{}
-	schemas, err := compiledSchemas()
+	schemas, err := all()
 	if err != nil {
 		return out
 	}
@@ -265,7 +264,7 @@ var schemaIndex = sync.OnceValue(func() map[string]*jsonschema.Schema {
 		walk(s)
 	}
 	return out
-})
+}
 
 // subschemas lists the schemas a schema holds or refers to.
 func subschemas(s *jsonschema.Schema) []*jsonschema.Schema {
@@ -324,8 +323,8 @@ func reachable(s *jsonschema.Schema, value any) []*jsonschema.Schema {
 }
 
 // allowedFields lists the fields the schema at location allows for value.
-func allowedFields(location string, value any) []string {
-	s := schemaIndex()[location]
+func (r *Registry) allowedFields(location string, value any) []string {
+	s := r.schemas.index()[location]
 	if s == nil {
 		return nil
 	}

@@ -74,7 +74,7 @@ const (
 
 func decodeSheet(obj map[string]any, ref Ref) (Element, []Problem) {
 	s := &Sheet{Count: 1, Columns: 1}
-	if err := decodeInto(obj, s); err != nil {
+	if err := DecodeInto(obj, s); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	s.Ref = ref

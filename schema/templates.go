@@ -4,7 +4,9 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
+	"strings"
 )
 
 //go:embed builtin/*.yaml
@@ -132,31 +134,59 @@ func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTe
 	return dups
 }
 
-// loadBuiltinTemplates parses the embedded built-in templates.
-func loadBuiltinTemplates(l *templateLayers) []Problem {
-	var probs []Problem
-	entries, err := fs.ReadDir(builtinFiles, "builtin")
+// readBuiltinTemplates parses and schema-checks the built-in templates:
+// those embedded here, then each game's.
+func (r *Registry) readBuiltinTemplates() ([]*document, []Problem) {
+	sub, err := fs.Sub(builtinFiles, "builtin")
 	if err != nil {
-		probs = append(probs, Problem{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()})
+		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
 	}
-	for _, e := range entries {
-		name := "builtin/" + e.Name()
-		src, err := builtinFiles.ReadFile(name)
+	docs, probs := r.readTemplateFiles(sub)
+	seen := map[fs.FS]bool{}
+	for _, g := range r.games {
+		if g.Templates != nil && !seen[g.Templates] {
+			seen[g.Templates] = true
+			d, ps := r.readTemplateFiles(g.Templates)
+			docs, probs = append(docs, d...), append(probs, ps...)
+		}
+	}
+	return docs, probs
+}
+
+// readTemplateFiles parses and schema-checks the *.yaml files of fsys, in
+// any folder, in file name order; each is named builtin/<file> in
+// positions.
+func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*document, []Problem) {
+	var names []string
+	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".yaml") {
+			names = append(names, p)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
+	}
+	var docs []*document
+	var probs []Problem
+	for _, p := range names {
+		name := "builtin/" + path.Base(p)
+		src, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			probs = append(probs, Problem{Pos: Pos{File: name}, Rule: "pack/missing-file", Message: err.Error()})
 			continue
 		}
 		d, ps := parseDocument("(built-in) "+name, src)
 		if len(ps) == 0 {
-			_, ps = checkSchema(d)
+			_, ps = r.checkSchema(d)
 		}
 		if len(ps) > 0 {
 			probs = append(probs, ps...)
 			continue
 		}
-		l.add(0, d, true)
+		docs = append(docs, d)
 	}
-	return probs
+	return docs, probs
 }
 
 // resolve merges every template with its parents. A pack template that
@@ -222,7 +252,7 @@ func (l *templateLayers) build(raw *rawTemplate) *Template {
 		mergeTemplate(merged, chain[i].obj)
 	}
 	t := &Template{}
-	if err := decodeInto(merged, t); err != nil {
+	if err := DecodeInto(merged, t); err != nil {
 		unresolved = err.Error()
 	}
 	t.Extends, _ = raw.obj["extends"].(string)

@@ -94,7 +94,7 @@ func (p *Pack) TwoSidedTokens() bool {
 
 func decodeTokenSet(obj map[string]any, ref Ref) (Element, []Problem) {
 	ts := &TokenSet{}
-	if err := decodeInto(obj, ts); err != nil {
+	if err := DecodeInto(obj, ts); err != nil {
 		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	ts.Ref = ref

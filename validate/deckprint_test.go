@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -59,7 +60,7 @@ func deckPrintCases() []ruleCase {
 func extendingPack(t *testing.T, own files) []validate.Diagnostic {
 	t.Helper()
 	base := genericPack("extras.yaml", smallDeck("base-extras", "", "cards")).fs()
-	p, probs := schema.LoadPackWith(own.fs(), packRoot, schema.LoadOptions{
+	p, probs := schematest.LoadPackWith(own.fs(), packRoot, schema.LoadOptions{
 		Base: func(name string) (fs.FS, bool) { return base, name == "base" },
 	})
 	if p == nil {

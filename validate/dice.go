@@ -50,9 +50,8 @@ func checkDiceLimit(c *Context) {
 }
 
 // diceIsIcon reports whether a face id is an icon runforge draws.
-func diceIsIcon(face string) bool {
-	_, ok := schema.Icons[face]
-	return ok
+func diceIsIcon(reg *schema.Registry, face string) bool {
+	return reg.HasIcon(face)
 }
 
 // checkDiceFaceWords reports a face that prints as a word where an icon may
@@ -74,7 +73,7 @@ func checkDiceFaceWords(c *Context) {
 					continue
 				}
 				seen[f] = true
-				if diceIsIcon(f) {
+				if diceIsIcon(c.Pack.Registry(), f) {
 					icons = append(icons, f)
 					continue
 				}
@@ -85,7 +84,7 @@ func checkDiceFaceWords(c *Context) {
 					continue // the game's rule reports the face, with its spelling
 				}
 				word := d.FaceWord(f)
-				if near := diceNearIcon(f); near != "" {
+				if near := diceNearIcon(c.Pack.Registry(), f); near != "" {
 					c.ReportHint(d.FaceRef(i).Pos(),
 						fmt.Sprintf("die %q face %q is no icon and prints as the word %q; the icon %q is spelt differently", d.ID, f, word, near),
 						fmt.Sprintf("write %s for the icon, or add labels: {%s: %q} to print the word on purpose", near, f, word))
@@ -132,7 +131,7 @@ func diceVerb(n int) string {
 // diceNearIcon returns the icon whose name starts with the same letter as
 // face and is one edit away (ids of up to 5 letters) or two (longer ids),
 // a swap of two neighbouring letters counting as one, or "".
-func diceNearIcon(face string) string {
+func diceNearIcon(reg *schema.Registry, face string) string {
 	limit := 1
 	if len(face) > 5 {
 		limit = 2
@@ -140,7 +139,7 @@ func diceNearIcon(face string) string {
 	if face == "" {
 		return ""
 	}
-	for _, name := range schema.IconNames() {
+	for _, name := range reg.IconNames() {
 		if name == "" || name[0] != face[0] {
 			continue
 		}
@@ -192,7 +191,7 @@ func checkDiceLabels(c *Context) {
 				hint := "faces: " + strings.Join(diceUnique(d.Faces), ", ")
 				if s := closest(k, d.Faces); s != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", s, hint)
-					if diceIsIcon(k) && !diceIsIcon(s) {
+					if diceIsIcon(c.Pack.Registry(), k) && !diceIsIcon(c.Pack.Registry(), s) {
 						// The label names an icon and the face is one
 						// letter off it: the face is likely the typo.
 						hint = fmt.Sprintf("is the face %q a misspelt %s? Or label %s: %s", s, k, s, hint)

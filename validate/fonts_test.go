@@ -9,7 +9,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/runforge/runforge/generator"
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -45,7 +45,7 @@ func brokenGlyphFont(r rune) string {
 
 // realFitter is the generator's fitter for a test pack, fonts included.
 func realFitter(f files) validate.TextFitter {
-	p, probs := schema.LoadPack(f.fs(), packRoot)
+	p, probs := schematest.LoadPack(f.fs(), packRoot)
 	if p == nil {
 		panic(fmt.Sprint(probs))
 	}

@@ -3,6 +3,8 @@ package validate
 import (
 	"strings"
 	"testing"
+
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // FuzzUnknownIcons parses inline {icon} references: every name it reports
@@ -12,7 +14,7 @@ func FuzzUnknownIcons(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, name := range UnknownIcons(text) {
+		for _, name := range UnknownIcons(schematest.Registry(), text) {
 			if !strings.Contains(text, "{"+name+"}") {
 				t.Fatalf("reported %q, which is not in braces in %q", name, text)
 			}

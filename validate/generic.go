@@ -65,7 +65,7 @@ func checkDuplicateIDs(c *Context) {
 	top := map[string][]idSite{}
 	items := map[string][]idSite{}
 	for _, e := range p.Elements {
-		top[e.ElementID()] = append(top[e.ElementID()], idSite{schema.KindNoun(e), e.Source()})
+		top[e.ElementID()] = append(top[e.ElementID()], idSite{p.Registry().KindNoun(e), e.Source()})
 		for _, it := range e.Facts().Items {
 			items[it.ID] = append(items[it.ID], idSite{it.What, it.Ref})
 		}
@@ -78,7 +78,7 @@ func checkDuplicateIDs(c *Context) {
 		c.Report(d.Dup.Child("id").Pos(), fmt.Sprintf("template id %q is already used in this pack", d.ID),
 			Related{Pos: d.First.Child("id").Pos(), Message: "first used here"})
 	}
-	report(fmt.Sprintf("by another element (%s) of this pack", strings.Join(schema.KindNouns(), ", ")), top)
+	report(fmt.Sprintf("by another element (%s) of this pack", strings.Join(p.Registry().KindNouns(), ", ")), top)
 	report("in this pack", items)
 	report("in the component list", comps)
 }
@@ -178,13 +178,13 @@ func checkLimits(c *Context) {
 var inlineIcon = regexp.MustCompile(`\$?\{([A-Za-z0-9_-]+)\}`)
 
 // UnknownIcons returns the {names} in text that are not drawable icons.
-func UnknownIcons(text string) []string {
+func UnknownIcons(reg *schema.Registry, text string) []string {
 	var out []string
 	for _, m := range inlineIcon.FindAllStringSubmatch(text, -1) {
 		if m[0][0] == '$' {
 			continue
 		}
-		if _, ok := schema.Icons[m[1]]; !ok {
+		if !reg.HasIcon(m[1]) {
 			out = append(out, m[1])
 		}
 	}
@@ -198,12 +198,12 @@ func iconHint(c *Context, name string) string {
 	if c.Pack != nil && c.Pack.Game != nil {
 		system = c.Pack.Game.System
 	}
-	own := schema.IconNamesFor(system)
+	own := c.Pack.Registry().IconNamesFor(system)
 	list := "icons: " + strings.Join(own, ", ")
-	if more := len(schema.IconNames()) - len(own); more > 0 {
+	if more := len(c.Pack.Registry().IconNames()) - len(own); more > 0 {
 		list += fmt.Sprintf(" (and %d of other games; `runforge icons` lists all)", more)
 	}
-	if s := closest(name, schema.IconNames()); s != "" {
+	if s := closest(name, c.Pack.Registry().IconNames()); s != "" {
 		return fmt.Sprintf("did you mean {%s}? %s", s, list)
 	}
 	return list
@@ -214,12 +214,12 @@ func checkInlineIcons(c *Context) {
 	for _, e := range p.Elements {
 		f := e.Facts()
 		for _, t := range f.Texts {
-			for _, name := range UnknownIcons(t.Text) {
+			for _, name := range UnknownIcons(c.Pack.Registry(), t.Text) {
 				c.ReportHint(t.Ref.Pos(), fmt.Sprintf("%s: unknown inline icon {%s}", t.What, name), iconHint(c, name))
 			}
 		}
 		for _, ic := range f.Icons {
-			if _, ok := schema.Icons[ic.Name]; !ok {
+			if !c.Pack.Registry().HasIcon(ic.Name) {
 				c.ReportHint(ic.Ref.Pos(), fmt.Sprintf("%s: unknown icon %q", ic.What, ic.Name), iconHint(c, ic.Name))
 			}
 		}
@@ -234,10 +234,10 @@ func checkInlineIcons(c *Context) {
 			if b.Kind() == "icons" {
 				continue // its text is a row of icon names: checkIconRows
 			}
-			for _, name := range UnknownIcons(b.Text) {
+			for _, name := range UnknownIcons(c.Pack.Registry(), b.Text) {
 				c.ReportHint(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q: unknown inline icon {%s}", id, b.ID, name), iconHint(c, name))
 			}
-			if _, ok := schema.Icons[b.Icon]; b.Icon != "" && !ok {
+			if b.Icon != "" && !c.Pack.Registry().HasIcon(b.Icon) {
 				c.ReportHint(b.Ref.Child("icon").Pos(), fmt.Sprintf("template %q box %q: unknown icon %q", id, b.ID, b.Icon), iconHint(c, b.Icon))
 			}
 		}
@@ -273,7 +273,7 @@ func checkIconRow(c *Context, d *schema.Deck, t *schema.Template, tid string, b 
 	}
 	if b.Field == "" && !t.Builtin {
 		for _, name := range strings.Fields(fieldRef.ReplaceAllString(b.Text, " ")) {
-			if _, ok := schema.Icons[name]; !ok {
+			if !c.Pack.Registry().HasIcon(name) {
 				report(b.Ref.Child("text").Pos(), fmt.Sprintf("template %q box %q", tid, b.ID), name)
 			}
 		}
@@ -290,14 +290,14 @@ func checkIconRow(c *Context, d *schema.Deck, t *schema.Template, tid string, b 
 			what := fmt.Sprintf("card %q %s", card.ID, f)
 			if list := card.List(f); list != nil {
 				for i, name := range list {
-					if _, ok := schema.Icons[name]; !ok {
+					if !c.Pack.Registry().HasIcon(name) {
 						report(card.FieldRef(f).Index(i).Pos(), what, name)
 					}
 				}
 				continue
 			}
 			for _, name := range strings.Fields(card.Str(f)) {
-				if _, ok := schema.Icons[name]; !ok {
+				if !c.Pack.Registry().HasIcon(name) {
 					report(card.FieldRef(f).Pos(), what, name)
 				}
 			}
@@ -329,7 +329,7 @@ func (s countSource) pos() schema.Pos { return s.ref.Pos() }
 // of an extended pack holds cards of both packs. The deck's own file comes
 // first, with 0 when it adds no counted card (it only removes some).
 func deckCopiesByFile(d *schema.Deck) []fileCopies {
-	ct, _ := schema.LookupCardType(d.CardType)
+	ct, _ := d.Type()
 	out := []fileCopies{{file: d.Ref.File(), removed: d.Removed}}
 	index := map[string]int{d.Ref.File(): 0}
 	for _, card := range d.Cards {
@@ -448,7 +448,7 @@ func ownSource(p *schema.Pack, srcs []countSource) *schema.Pos {
 
 func checkDeckCardTypes(c *Context) {
 	for _, d := range c.Pack.Decks() {
-		if msg, hint, ok := schema.ForeignCardType(d.ID, d.CardType, c.Pack.Game.System); ok {
+		if msg, hint, ok := c.Pack.Registry().ForeignCardType(d.ID, d.CardType, c.Pack.Game.System); ok {
 			c.ReportHint(d.Ref.Child("cardType").Pos(), msg, hint)
 		}
 	}

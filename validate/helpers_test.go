@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
 	rfodrules "github.com/runforge/runforge/validate/rfod"
@@ -53,7 +54,7 @@ func (f files) fs() fstest.MapFS {
 // check loads the pack and validates it.
 func check(t *testing.T, f files, opts validate.Options) []validate.Diagnostic {
 	t.Helper()
-	p, probs := schema.LoadPack(f.fs(), packRoot)
+	p, probs := schematest.LoadPack(f.fs(), packRoot)
 	return validate.Pack(p, probs, withGames(opts))
 }
 

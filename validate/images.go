@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
 // imageRules check the pictures of image boxes and tiles: every picture a
@@ -58,7 +59,7 @@ func checkImages(c *Context) {
 			}
 		}
 	}
-	for _, ts := range c.Pack.TileSets() {
+	for _, ts := range justrunschema.TileSets(c.Pack) {
 		for _, t := range ts.Tiles {
 			if t.Art == "" {
 				continue

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -149,7 +149,7 @@ func TestCheckPrintUsesTheBuildsPaper(t *testing.T) {
 	wants := []want{{file: "spare.yaml", at: "width: |200mm", msg: []string{"do not fit on a4 paper"}, hint: []string{"--paper"}}}
 	assertDiags(t, f, "pack/limit", got, wants)
 	// A build checks its flags' paper with CheckPrint: the same finding.
-	p, _ := schema.LoadPack(f.fs(), packRoot)
+	p, _ := schematest.LoadPack(f.fs(), packRoot)
 	assertDiags(t, f, "pack/limit", validate.CheckPrint(p, target), wants)
 	if got := validate.CheckPrint(p, validate.PackPrintTarget(p)); len(got) != 0 {
 		t.Errorf("on the pack's own paper CheckPrint finds:\n%s", dump(got))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -91,7 +92,7 @@ func TestLoaderProblemsBecomeDiagnostics(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p, probs := schema.LoadPack(tc.files.fs(), packRoot)
+			p, probs := schematest.LoadPack(tc.files.fs(), packRoot)
 			if (p == nil) != tc.nilPack {
 				t.Fatalf("pack is nil: %v, want %v (problems %v)", p == nil, tc.nilPack, probs)
 			}
@@ -153,7 +154,7 @@ func TestMissingManifest(t *testing.T) {
 		{files{"cards.yaml": genericCards, "more.yml": genericCards, "notes.txt": "x"}, []string{"pack/cards.yaml:1:1", "pack/more.yml:1:1"}},
 		{files{"notes.txt": "x"}, []string{"pack/game.yaml"}},
 	} {
-		p, probs := schema.LoadPack(c.files.fs(), packRoot)
+		p, probs := schematest.LoadPack(c.files.fs(), packRoot)
 		if p != nil {
 			t.Fatalf("want no pack without a manifest")
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -24,7 +25,7 @@ func diagLess(a, b validate.Diagnostic) bool {
 
 func validateDir(t *testing.T, dir string) (*schema.Pack, []validate.Diagnostic) {
 	t.Helper()
-	p, probs := schema.LoadPack(os.DirFS(dir), dir)
+	p, probs := schematest.LoadPack(os.DirFS(dir), dir)
 	return p, validate.Pack(p, probs, withGames(validate.Options{}))
 }
 
@@ -92,7 +93,7 @@ func TestSortTieBreaks(t *testing.T) {
 // runforge has no diagnostic at all.
 func TestBundledPackValidatesClean(t *testing.T) {
 	const dir = "../data/run-for-your-life"
-	p, probs := schema.LoadPack(os.DirFS(dir), "data/run-for-your-life")
+	p, probs := schematest.LoadPack(os.DirFS(dir), "data/run-for-your-life")
 	if p == nil {
 		t.Fatalf("the bundled pack does not load: %v", probs)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -170,7 +171,7 @@ func TestUnknownIcons(t *testing.T) {
 		"{survivor-m} {survivor_x}":      {"survivor_x"},
 	}
 	for text, want := range cases {
-		if got := validate.UnknownIcons(text); !slices.Equal(got, want) {
+		if got := validate.UnknownIcons(schematest.Registry(), text); !slices.Equal(got, want) {
 			t.Errorf("UnknownIcons(%q) = %q, want %q", text, got, want)
 		}
 	}

@@ -3,7 +3,7 @@ package validate_test
 import (
 	"testing"
 
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -29,7 +29,7 @@ func TestTemplateFieldIsNotAnIcon(t *testing.T) {
 // regardless, so a game.yaml that is a valid deck validates clean.
 func TestManifestMustDeclareKindGame(t *testing.T) {
 	f := files{"game.yaml": "kind: Deck\nid: cards\ncardType: generic\ncards: []\n"}
-	p, probs := schema.LoadPack(f.fs(), packRoot)
+	p, probs := schematest.LoadPack(f.fs(), packRoot)
 	got := validate.Pack(p, probs, withGames(validate.Options{}))
 	if len(ofRule(got, "schema/invalid")) != 1 {
 		t.Errorf("want one schema/invalid diagnostic on game.yaml, got:\n%s", dump(got))

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
@@ -441,7 +441,7 @@ func TestRFoDExplainOdds(t *testing.T) {
 			"turn ends by zombies", "2 rerolls", "5248110340291/101559956668416"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, probs := schema.LoadPack(tc.files.fs(), packRoot)
+			p, probs := schematest.LoadPack(tc.files.fs(), packRoot)
 			if len(probs) > 0 {
 				t.Fatalf("problems: %v", probs)
 			}

@@ -3,6 +3,8 @@ package validate_test
 import (
 	"encoding/json"
 	"fmt"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	"github.com/runforge/runforge/schema/schematest"
 	"math/big"
 	"strings"
 	"testing"
@@ -15,7 +17,7 @@ import (
 // explainOdds loads an in-memory pack and returns its odds explanation.
 func explainOdds(t *testing.T, f files) *rfodrules.OddsExplanation {
 	t.Helper()
-	p, probs := schema.LoadPack(f.fs(), packRoot)
+	p, probs := schematest.LoadPack(f.fs(), packRoot)
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
@@ -222,11 +224,11 @@ func TestExplainOddsOutputs(t *testing.T) {
 // 0 to 3; a pack built in code may hold more) loses its own values, not
 // the others'; one with 4 rerolls gets them from a graph of its own.
 func TestExplainOddsRerollsBeyondTheTable(t *testing.T) {
-	p, probs := schema.LoadPack(rfodPack().fs(), packRoot)
+	p, probs := schematest.LoadPack(rfodPack().fs(), packRoot)
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	for _, b := range p.PlayerBoards(schema.RFoDCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(p, rfodschema.CharacterBoard) {
 		switch b.ID {
 		case "nurse":
 			b.Rerolls = new(int)
@@ -264,7 +266,7 @@ func TestOddsGame(t *testing.T) {
 		dice    int
 		fleeing bool
 	}{{"rfod", rfodPack(), 5, true}, {"rfodr", rfodrPack(), 6, false}} {
-		p, _ := schema.LoadPack(c.f.fs(), packRoot)
+		p, _ := schematest.LoadPack(c.f.fs(), packRoot)
 		g, ok := rfodrules.OddsGame(p)
 		if !ok || len(g.Dice) != c.dice || g.Fleeing != c.fleeing || g.Amulet || g.Rerolls != 2 {
 			t.Errorf("%s: %+v, %v", c.name, g, ok)
@@ -282,7 +284,7 @@ func TestOddsAmulet(t *testing.T) {
 		f    files
 		want bool
 	}{{"rfod", rfodPack(), true}, {"rfodr", rfodrPack(), false}} {
-		p, _ := schema.LoadPack(c.f.fs(), packRoot)
+		p, _ := schematest.LoadPack(c.f.fs(), packRoot)
 		if got := rfodrules.OddsAmulet(p); got != c.want {
 			t.Errorf("%s: OddsAmulet = %v, want %v", c.name, got, c.want)
 		}
@@ -308,7 +310,7 @@ func TestExplainOddsTableRows(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			x := explainOdds(t, c.files)
-			p, _ := schema.LoadPack(c.files.fs(), packRoot)
+			p, _ := schematest.LoadPack(c.files.fs(), packRoot)
 			targets := rfodrules.OddsTableTargets(p)
 			if len(targets) != len(x.Table.Rows) {
 				t.Fatalf("%d targets, %d rows", len(targets), len(x.Table.Rows))

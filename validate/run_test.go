@@ -8,14 +8,14 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
 // runFixture is an illustrative map of spec 8.2, from the schema's test
-// pack (schema/testdata/run).
+// pack (schema/run/testdata/run).
 func runFixture(name string) string {
-	b, err := os.ReadFile(filepath.Join("..", "schema", "testdata", "run", name+".yaml"))
+	b, err := os.ReadFile(filepath.Join("..", "schema", "run", "testdata", "run", name+".yaml"))
 	if err != nil {
 		panic(err) // the fixture ships with the repository
 	}
@@ -326,7 +326,7 @@ func TestIllustrativeMapsValidateClean(t *testing.T) {
 // the file.
 func FuzzRunMap(f *testing.F) {
 	for _, name := range []string{"base", "water"} {
-		if b, err := os.ReadFile(filepath.Join("..", "schema", "testdata", "run", name+".yaml")); err == nil {
+		if b, err := os.ReadFile(filepath.Join("..", "schema", "run", "testdata", "run", name+".yaml")); err == nil {
 			f.Add(b)
 		}
 	}
@@ -334,7 +334,7 @@ func FuzzRunMap(f *testing.F) {
 	manifest := []byte("kind: Game\nid: fuzz\ntitle: Fuzz\nsystem: run\ncomponents: []\n")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fsys := fstest.MapFS{"game.yaml": {Data: manifest}, "map.yaml": {Data: src}}
-		p, probs := schema.LoadPack(fsys, "fuzz")
+		p, probs := schematest.LoadPack(fsys, "fuzz")
 		lines := bytes.Count(src, []byte("\n")) + 1
 		for _, d := range validate.Pack(p, probs, withGames(validate.Options{})) {
 			if d.Rule == "" || d.Message == "" || d.Pos.File == "" {

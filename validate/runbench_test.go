@@ -7,6 +7,8 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	runrules "github.com/runforge/runforge/validate/run"
 	"github.com/runforge/runforge/validate/run/runmove"
@@ -39,7 +41,7 @@ func bundledPacks(b *testing.B, names ...string) []*schema.Pack {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, probs := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: base})
+		p, probs := schematest.LoadPackWith(sub, name, schema.LoadOptions{Base: base})
 		if p == nil || len(probs) > 0 {
 			b.Fatalf("%s does not load: %v", name, probs)
 		}
@@ -54,7 +56,7 @@ func bundledRunMaps(b *testing.B) []*runmove.Map {
 	seen := map[string]bool{}
 	var out []*runmove.Map
 	for _, p := range bundledRunPacks(b) {
-		for _, m := range p.Maps() {
+		for _, m := range runschema.Maps(p) {
 			if seen[m.ID] {
 				continue // run-promo inherits run's maps
 			}

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	runrules "github.com/runforge/runforge/validate/run"
 	"github.com/runforge/runforge/validate/run/runmove"
@@ -166,9 +168,9 @@ func TestReachSkipsBrokenGrid(t *testing.T) {
 // position of its entry as Src.
 func TestRunMoveMap(t *testing.T) {
 	f := runPack()
-	p, _ := schema.LoadPack(f.fs(), packRoot)
-	var m *schema.Map
-	for _, x := range p.Maps() {
+	p, _ := schematest.LoadPack(f.fs(), packRoot)
+	var m *runschema.Map
+	for _, x := range runschema.Maps(p) {
 		if x.ID == "docks" {
 			m = x
 		}

@@ -90,7 +90,7 @@ func deckFields(d *schema.Deck) map[string]bool {
 			have[k] = true
 		}
 	}
-	if ct, ok := schema.LookupCardType(d.CardType); ok {
+	if ct, ok := d.Type(); ok {
 		for _, f := range ct.Derived {
 			have[f] = true
 		}
@@ -431,11 +431,11 @@ func fontUses(p *schema.Pack) map[string]int {
 
 func checkOutputCollisions(c *Context) {
 	for _, col := range schema.Collisions(schema.OutputPlan(c.Pack)) {
-		msg := fmt.Sprintf("%s would write %s, a file runforge writes for the kit itself", schema.Describe(col.Then.Element), col.Path)
+		msg := fmt.Sprintf("%s would write %s, a file runforge writes for the kit itself", c.Pack.Registry().Describe(col.Then.Element), col.Path)
 		var related []Related
 		if col.First.Element != nil {
-			msg = fmt.Sprintf("%s would write %s, which %s writes too", schema.Describe(col.Then.Element), col.Path, schema.Describe(col.First.Element))
-			related = append(related, Related{Pos: col.First.Ref.Pos(), Message: "also written by " + schema.Describe(col.First.Element)})
+			msg = fmt.Sprintf("%s would write %s, which %s writes too", c.Pack.Registry().Describe(col.Then.Element), col.Path, c.Pack.Registry().Describe(col.First.Element))
+			related = append(related, Related{Pos: col.First.Ref.Pos(), Message: "also written by " + c.Pack.Registry().Describe(col.First.Element)})
 		}
 		c.ReportHint(col.Then.Ref.Pos(), msg, "give it another id; outputs are named after ids", related...)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"golang.org/x/image/font/gofont/goregular"
 )
@@ -121,7 +122,7 @@ func TestTemplateWhenOfAnExtendedPack(t *testing.T) {
 		{"fires-own-box", files{"game.yaml": manifest, "cards.yaml": removeB, "templates.yaml": edit(tmpl, "id: flag", "id: mine")}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, probs := schema.LoadPackWith(tc.own.fs(), packRoot, schema.LoadOptions{
+			p, probs := schematest.LoadPackWith(tc.own.fs(), packRoot, schema.LoadOptions{
 				Base: func(name string) (fs.FS, bool) { return base, name == "base" },
 			})
 			if p == nil {

@@ -15,7 +15,7 @@ import (
 // out word for word, the output is the same on every run, and --explain
 // with another format than text is a usage error.
 func TestValidateExplain(t *testing.T) {
-	const pack = "../../schema/testdata/run"
+	const pack = "../../schema/run/testdata/run"
 	code, out, errOut := run(t, "", "validate", "--explain", pack)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s%s", code, out, errOut)

@@ -52,7 +52,7 @@ func writeIcons(s streams, opts iconsOptions) error {
 	if _, err := fmt.Fprintln(tw, "ICON\tGAME\tMEANING"); err != nil {
 		return err
 	}
-	for _, ic := range schema.IconTable() {
+	for _, ic := range schemaRegistry().IconTable() {
 		if opts.game != "" && ic.System != "" && ic.System != opts.game {
 			continue
 		}

@@ -72,7 +72,7 @@ func runInit(s streams, o *initOptions) error {
 	if o.schemas == "" {
 		o.schemas = besideDir(abs, "runforge-schemas")
 	}
-	err = scaffold.CopyPack(scaffold.Options{Src: src, From: o.from, Dir: abs, ID: id, Schemas: o.schemas}, s.err)
+	err = scaffold.CopyPack(scaffold.Options{Src: src, From: o.from, Dir: abs, ID: id, Schemas: o.schemas, Registry: schemaRegistry()}, s.err)
 	if err != nil {
 		return usageError("%v", err)
 	}

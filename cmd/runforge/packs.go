@@ -32,7 +32,7 @@ func newPacksCmd(s streams) *cobra.Command {
 // (those of the packs it extends included, as a build prints them).
 func packSummary(name string) string {
 	sub, _ := data.Pack(name)
-	p, _ := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+	p, _ := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs(), Registry: schemaRegistry()})
 	if p == nil || p.Game == nil {
 		return "(does not load: run runforge validate " + name + ")"
 	}

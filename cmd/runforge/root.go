@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"io"
 	"os"
 	"runtime/debug"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/runforge/runforge/validate"
 	"github.com/spf13/cobra"
 )
 
@@ -155,10 +153,6 @@ The bundled packs are built in: 'runforge packs' lists them, and
 	strictCompletionCmd(root)
 	return root
 }
-
-// registry is the rule set of every game runforge knows: what validate,
-// build and rules work with.
-func registry() *validate.Registry { return validate.ForGames(games.Rules(games.All())) }
 
 // buildTime is the date written into PDFs: SOURCE_DATE_EPOCH when set (for
 // reproducible builds), else a fixed date, so identical input gives

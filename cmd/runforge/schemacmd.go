@@ -31,7 +31,7 @@ after copying or moving a pack.`,
 				return err
 			}
 			for _, p := range packs {
-				if err := scaffold.FixModelines(s.out, s.err, p, dir, names); err != nil {
+				if err := scaffold.FixModelines(s.out, s.err, schemaRegistry(), p, dir, names); err != nil {
 					return usageError("%v", err)
 				}
 			}
@@ -46,7 +46,7 @@ after copying or moving a pack.`,
 // writeSchemas writes the standalone schemas into dir, printing each path,
 // and returns the file names written.
 func writeSchemas(s streams, dir string) (map[string]bool, error) {
-	names, err := scaffold.WriteSchemas(s.out, dir)
+	names, err := scaffold.WriteSchemas(s.out, schemaRegistry(), dir)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}

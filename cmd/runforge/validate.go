@@ -127,7 +127,7 @@ func workDir() string {
 // with the rules of reg, returning the renderer (it measures text) for a
 // build to reuse.
 func checkPaths(paths []string, reg *validate.Registry) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
-	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Registry: reg}
+	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: schemaRegistry(), Registry: reg}
 	targets, err := check.Resolve(paths, opts)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)

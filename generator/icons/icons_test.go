@@ -4,12 +4,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/schema/schematest"
+
 	"github.com/runforge/runforge/generator/draw"
-	"github.com/runforge/runforge/schema"
 )
 
 func TestEveryIconParsesAndDraws(t *testing.T) {
-	for _, name := range schema.IconNames() {
+	for _, name := range schematest.Registry().IconNames() {
 		rec := &draw.Recorder{}
 		if !Draw(rec, name, 0, 0, 10, draw.Black, draw.White) || len(rec.Ops) == 0 {
 			t.Errorf("icon %q: the generator cannot draw it", name)

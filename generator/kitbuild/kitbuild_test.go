@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/runforge/runforge/schema/schematest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +27,7 @@ func loadPack(t *testing.T, print string) *schema.Pack {
 		"game.yaml":  {Data: []byte("kind: Game\nid: small\ntitle: Small\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n" + print)},
 		"cards.yaml": {Data: []byte("kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n")},
 	}
-	p, probs := schema.LoadPackWith(fsys, "small", schema.LoadOptions{})
+	p, probs := schematest.LoadPackWith(fsys, "small", schema.LoadOptions{})
 	if p == nil {
 		t.Fatalf("pack does not load: %v", probs)
 	}

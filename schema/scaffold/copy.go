@@ -29,6 +29,8 @@ type Options struct {
 	// Schemas is the folder the JSON Schemas are written into; the
 	// modelines of the copy point at it.
 	Schemas string
+	// Registry holds the games whose JSON Schemas are written.
+	Registry *schema.Registry
 }
 
 // CopyPack copies a pack into o.Dir under the id o.ID, writes the JSON
@@ -50,13 +52,13 @@ func CopyPack(o Options, warn Console) (err error) {
 	if err := renameManifestID(filepath.Join(tmp, schema.ManifestFile), o.From, o.ID); err != nil {
 		return err
 	}
-	names, err := WriteSchemas(io.Discard, o.Schemas)
+	names, err := WriteSchemas(io.Discard, o.Registry, o.Schemas)
 	if err != nil {
 		return err
 	}
 	// The modelines are computed for the final folder: the copy is its
 	// sibling, so the relative paths agree.
-	if err := FixModelines(io.Discard, warn, tmp, o.Schemas, names); err != nil {
+	if err := FixModelines(io.Discard, warn, o.Registry, tmp, o.Schemas, names); err != nil {
 		return err
 	}
 	return moveIntoPlace(tmp, o.Dir)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/runforge/runforge/schema/schematest"
 )
 
 // TestCopyPack: the copy gets the new id, the schemas are written, every
@@ -20,7 +22,7 @@ func TestCopyPack(t *testing.T) {
 	dir := filepath.Join(root, "mine")
 	schemas := filepath.Join(root, "schemas")
 	var warn bytes.Buffer
-	if err := CopyPack(Options{Src: src, From: "small", Dir: dir, ID: "mine", Schemas: schemas}, &warn); err != nil {
+	if err := CopyPack(Options{Src: src, From: "small", Dir: dir, ID: "mine", Schemas: schemas, Registry: schematest.Registry()}, &warn); err != nil {
 		t.Fatal(err)
 	}
 	game, _ := os.ReadFile(filepath.Join(dir, "game.yaml"))
@@ -39,7 +41,7 @@ func TestCopyPack(t *testing.T) {
 	}
 
 	other := filepath.Join(root, "other")
-	err := CopyPack(Options{Src: src, From: "nope", Dir: other, ID: "other", Schemas: schemas}, &warn)
+	err := CopyPack(Options{Src: src, From: "nope", Dir: other, ID: "other", Schemas: schemas, Registry: schematest.Registry()}, &warn)
 	if err == nil || !strings.Contains(err.Error(), "has no line id: nope to rename") {
 		t.Errorf("wrong id: %v", err)
 	}

@@ -37,9 +37,9 @@ const (
 // repointModeline points the modeline of a YAML file's text at the schema
 // of the same file name, at the path schemaPath gives for it (ok false for
 // a schema runforge does not write). A file without one gets a modeline
-// as its first line, chosen by its kind: line. The rest of the text is
-// kept byte for byte.
-func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([]byte, modelineEdit) {
+// as its first line, chosen by its kind: line through reg. The rest of the
+// text is kept byte for byte.
+func repointModeline(src []byte, reg *schema.Registry, schemaPath func(name string) (string, bool)) ([]byte, modelineEdit) {
 	lines := bytes.SplitAfter(src, []byte("\n"))
 	for i, raw := range lines {
 		line := strings.TrimRight(string(raw), "\r\n")
@@ -67,7 +67,7 @@ func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([
 		if m == nil {
 			continue
 		}
-		file, known := schema.SchemaFileOf(m[1])
+		file, known := reg.SchemaFileOf(m[1])
 		if !known {
 			file = strings.ToLower(m[1]) + ".schema.json"
 		}
@@ -87,8 +87,9 @@ func repointModeline(src []byte, schemaPath func(name string) (string, bool)) ([
 // FixModelines points the modelines of the YAML files of the pack folder
 // pack at the schemas in schemaDir (names are the schema files written
 // there), printing on out each file it changes, and on warn each file it
-// leaves without a working modeline.
-func FixModelines(out, warn Console, pack, schemaDir string, names map[string]bool) (err error) {
+// leaves without a working modeline. A file without a modeline gets the
+// one of the kind it declares, as reg knows it.
+func FixModelines(out, warn Console, reg *schema.Registry, pack, schemaDir string, names map[string]bool) (err error) {
 	schemaPath, err := relativeSchemaPath(pack, schemaDir, names)
 	if err != nil {
 		return err
@@ -112,7 +113,7 @@ func FixModelines(out, warn Console, pack, schemaDir string, names map[string]bo
 		if !e.Type().IsRegular() || !(strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml")) {
 			continue
 		}
-		if err := fixModeline(out, warn, root, pack, n, schemaPath); err != nil {
+		if err := fixModeline(out, warn, reg, root, pack, n, schemaPath); err != nil {
 			return err
 		}
 	}
@@ -120,7 +121,7 @@ func FixModelines(out, warn Console, pack, schemaDir string, names map[string]bo
 }
 
 // fixModeline repoints the modeline of one file of the pack.
-func fixModeline(stdout, warn Console, root *os.Root, pack, name string, schemaPath func(string) (string, bool)) error {
+func fixModeline(stdout, warn Console, reg *schema.Registry, root *os.Root, pack, name string, schemaPath func(string) (string, bool)) error {
 	display := filepath.Join(pack, name)
 	f, err := root.Open(name)
 	if err != nil {
@@ -135,7 +136,7 @@ func fixModeline(stdout, warn Console, root *os.Root, pack, name string, schemaP
 		fmt.Fprintf(warn, "runforge: %s: larger than %d bytes, modeline left alone\n", display, schema.MaxFileSize)
 		return nil
 	}
-	out, edit := repointModeline(src, schemaPath)
+	out, edit := repointModeline(src, reg, schemaPath)
 	switch edit {
 	case modelineForeign:
 		fmt.Fprintf(warn, "runforge: %s: its modeline names a schema runforge does not write; left alone\n", display)

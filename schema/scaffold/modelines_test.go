@@ -1,6 +1,10 @@
 package scaffold
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/runforge/runforge/schema/schematest"
+)
 
 func TestRepointModeline(t *testing.T) {
 	known := map[string]bool{"deck.schema.json": true, "board.schema.json": true, "run-map.schema.json": true}
@@ -26,7 +30,7 @@ func TestRepointModeline(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, edit := repointModeline([]byte(c.in), to)
+			got, edit := repointModeline([]byte(c.in), schematest.Registry(), to)
 			if string(got) != c.want || edit != c.edit {
 				t.Errorf("got %q (%d), want %q (%d)", got, edit, c.want, c.edit)
 			}

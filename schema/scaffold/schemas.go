@@ -11,10 +11,11 @@ import (
 	"github.com/runforge/runforge/schema/standalone"
 )
 
-// WriteSchemas writes the standalone JSON Schemas of every content kind
-// into dir, printing each path on out, and returns the file names written.
-func WriteSchemas(out Console, dir string) (map[string]bool, error) {
-	embedded, err := schema.SchemaFiles()
+// WriteSchemas writes the standalone JSON Schemas of every content kind of
+// the games in reg into dir, printing each path on out, and returns the
+// file names written.
+func WriteSchemas(out Console, reg *schema.Registry, dir string) (map[string]bool, error) {
+	embedded, err := reg.SchemaFiles()
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,9 @@ type Options struct {
 	Bundled func(name string) (fs.FS, bool)
 	// BundledNames lists the bundled packs, sorted.
 	BundledNames []string
+	// Games are the games packs are loaded as: their kinds, card types,
+	// icons and settings.
+	Games *schema.Registry
 	// Registry is the rule set packs are validated with.
 	Registry *validate.Registry
 	// Fitter returns what measures the text of a pack, or nil to leave
@@ -67,7 +70,7 @@ func Targets(targets []Target, o Options) []Result {
 
 // checkTarget loads and validates one target.
 func checkTarget(t Target, o Options) Result {
-	p, probs := schema.LoadPackWith(t.FS, t.DisplayName(), schema.LoadOptions{Base: o.Bundled, BaseNames: o.BundledNames})
+	p, probs := schema.LoadPackWith(t.FS, t.DisplayName(), schema.LoadOptions{Base: o.Bundled, BaseNames: o.BundledNames, Registry: o.Games})
 	opts := validate.Options{Registry: o.Registry}
 	if p != nil && o.Fitter != nil {
 		if f := o.Fitter(p); f != nil {

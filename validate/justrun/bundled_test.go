@@ -1,6 +1,7 @@
 package justrun_test
 
 import (
+	"github.com/runforge/runforge/schema/schematest"
 	"testing"
 
 	"github.com/runforge/runforge/data"
@@ -17,7 +18,7 @@ func TestBundledPacksClean(t *testing.T) {
 	n := 0
 	for _, name := range data.Packs() {
 		fsys, _ := data.Pack(name)
-		p, probs := schema.LoadPackWith(fsys, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+		p, probs := schematest.LoadPackWith(fsys, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		if p == nil || p.Game == nil || p.Game.System != justrunrules.System {
 			continue
 		}

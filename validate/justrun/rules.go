@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	justrunschema "github.com/runforge/runforge/schema/justrun"
+
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 )
@@ -71,21 +73,21 @@ const (
 var jrCalmDeal = map[int]int{2: 10, 3: 8, 4: 7, 5: 6, 6: 5}
 
 // System is the game system id of Just Run.
-const System = schema.JustRunSystem
+const System = justrunschema.System
 
 // Game is Just Run's descriptor: its rules, settings checks and board
 // simulation, and the explanation of the simulation.
 func Game() validate.Game {
 	return validate.Game{System: System, Rules: func() []*validate.Rule { return append(justRunRules(), justRunSimRules()...) },
 		Explain: func(p *schema.Pack, e *validate.PackExplanation) {
-			if p.Game.System == System && len(p.TileSets()) > 0 {
+			if p.Game.System == System && len(justrunschema.TileSets(p)) > 0 {
 				explainJustRun(p, e)
 			}
 		}}
 }
 
 func justRunRules() []*validate.Rule {
-	games := []string{schema.JustRunSystem}
+	games := []string{justrunschema.System}
 	return validate.WholePack([]*validate.Rule{
 		{ID: "justrun/lab-count", Severity: validate.Error, Games: games, Check: checkJRLabCount,
 			Doc: "The tiles do not hold exactly 2 Lab copies: \"one of the two room tiles labeled Lab\" (L647, L677)."},
@@ -159,10 +161,10 @@ type jrCard struct {
 }
 
 // jrCards lists the cards of the pack's justrun/card decks, in pack order.
-func jrCards(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
+func jrCards(p *schema.Pack, s *justrunschema.Settings) []jrCard {
 	var out []jrCard
 	for _, d := range validate.DecksOf(p, "justrun/card") {
-		role := s.JRDeckRole(d)
+		role := s.DeckRole(d)
 		for _, c := range d.Cards {
 			out = append(out, jrCard{c, role})
 		}
@@ -171,10 +173,10 @@ func jrCards(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
 }
 
 // jrItems lists the item cards of the pack's justrun/card decks.
-func jrItems(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
+func jrItems(p *schema.Pack, s *justrunschema.Settings) []jrCard {
 	var out []jrCard
 	for _, c := range jrCards(p, s) {
-		if c.Str("category") == schema.JRCategoryItem {
+		if c.Str("category") == justrunschema.CategoryItem {
 			out = append(out, c)
 		}
 	}
@@ -182,9 +184,9 @@ func jrItems(p *schema.Pack, s *schema.JustRunSettings) []jrCard {
 }
 
 // jrDeckOf returns the first justrun/card deck playing role, or nil.
-func jrDeckOf(p *schema.Pack, s *schema.JustRunSettings, role string) *schema.Deck {
+func jrDeckOf(p *schema.Pack, s *justrunschema.Settings, role string) *schema.Deck {
 	for _, d := range validate.DecksOf(p, "justrun/card") {
-		if s.JRDeckRole(d) == role {
+		if s.DeckRole(d) == role {
 			return d
 		}
 	}
@@ -233,7 +235,7 @@ func jrCopiesText(ids []string, counts map[string]int) string {
 // tiles list of the first set of that role; ok is false when there is
 // none.
 func jrTileSetPos(p *schema.Pack, role string) (schema.Pos, bool) {
-	for _, ts := range p.TileSets() {
+	for _, ts := range justrunschema.TileSets(p) {
 		if ts.Role == role {
 			return ts.Ref.Child("tiles").Pos(), true
 		}
@@ -242,15 +244,15 @@ func jrTileSetPos(p *schema.Pack, role string) (schema.Pos, bool) {
 }
 
 func checkJRLabCount(c *validate.Context) {
-	pos, ok := jrTileSetPos(c.Pack, schema.TileRoom)
+	pos, ok := jrTileSetPos(c.Pack, justrunschema.TileRoom)
 	if !ok {
 		return
 	}
 	var ids []string
 	counts := map[string]int{}
 	total := 0
-	var labs []*schema.Tile
-	for _, ts := range c.Pack.TileSets() {
+	var labs []*justrunschema.Tile
+	for _, ts := range justrunschema.TileSets(c.Pack) {
 		for _, t := range ts.Tiles {
 			if t.Lab && t.Count > 0 {
 				labs = append(labs, t)
@@ -282,8 +284,8 @@ func checkJRLabCount(c *validate.Context) {
 }
 
 func checkJRLabRole(c *validate.Context) {
-	for _, ts := range c.Pack.TileSets() {
-		if ts.Role == schema.TileRoom {
+	for _, ts := range justrunschema.TileSets(c.Pack) {
+		if ts.Role == justrunschema.TileRoom {
 			continue
 		}
 		for _, t := range ts.Tiles {
@@ -297,10 +299,10 @@ func checkJRLabRole(c *validate.Context) {
 }
 
 // jrMainExits lists the exit tiles with a main exit on their n side.
-func jrMainExits(p *schema.Pack) []*schema.Tile {
-	var out []*schema.Tile
-	for _, t := range p.TilesOf(schema.TileExit) {
-		if t.Sides.N == schema.SideMainExit && t.Count > 0 {
+func jrMainExits(p *schema.Pack) []*justrunschema.Tile {
+	var out []*justrunschema.Tile
+	for _, t := range justrunschema.TilesOf(p, justrunschema.TileExit) {
+		if t.Sides.N == justrunschema.SideMainExit && t.Count > 0 {
 			out = append(out, t)
 		}
 	}
@@ -308,14 +310,14 @@ func jrMainExits(p *schema.Pack) []*schema.Tile {
 }
 
 func checkJRMainExit(c *validate.Context) {
-	for _, ts := range c.Pack.TileSets() {
+	for _, ts := range justrunschema.TileSets(c.Pack) {
 		for _, t := range ts.Tiles {
-			for _, d := range schema.TileDirections {
-				if t.Side(d) != schema.SideMainExit {
+			for _, d := range justrunschema.TileDirections {
+				if t.Side(d) != justrunschema.SideMainExit {
 					continue
 				}
 				switch {
-				case ts.Role != schema.TileExit:
+				case ts.Role != justrunschema.TileExit:
 					c.ReportHint(t.SideRef(d).Pos(),
 						fmt.Sprintf("%s tile %q has the main exit on its %s side; \"the only exterior door\" is on an exit tile, in the last row (L573)", ts.Role, t.ID, d),
 						"make this side a door or a wall")
@@ -327,7 +329,7 @@ func checkJRMainExit(c *validate.Context) {
 			}
 		}
 	}
-	pos, ok := jrTileSetPos(c.Pack, schema.TileExit)
+	pos, ok := jrTileSetPos(c.Pack, justrunschema.TileExit)
 	if !ok {
 		return
 	}
@@ -353,8 +355,8 @@ func checkJRMainExit(c *validate.Context) {
 			fmt.Sprintf("%s: %d main exits; the building has \"one and only exit\" (L46, L573)", what, copies),
 			"keep main-exit on one exit tile of count 1; the other exit tiles' n side is a wall", related...)
 	}
-	for _, t := range c.Pack.TilesOf(schema.TileExit) {
-		if t.Sides.N == schema.SideDoor {
+	for _, t := range justrunschema.TilesOf(c.Pack, justrunschema.TileExit) {
+		if t.Sides.N == justrunschema.SideDoor {
 			c.ReportHint(t.SideRef("n").Pos(),
 				fmt.Sprintf("exit tile %q has a door on its n side, the outside of the building; only the main exit leads out and exit-row walls are unbashable (L573, L577)", t.ID),
 				"make it a wall, or the main exit if this is the main-exit tile")
@@ -363,7 +365,7 @@ func checkJRMainExit(c *validate.Context) {
 }
 
 // jrInnerDoors lists the sides e, s and w of a tile that have a door.
-func jrInnerDoors(t *schema.Tile) []string {
+func jrInnerDoors(t *justrunschema.Tile) []string {
 	var out []string
 	for _, d := range []string{"e", "s", "w"} {
 		if t.IsOpen(d) {
@@ -384,8 +386,8 @@ func checkJRMainExitAccess(c *validate.Context) {
 }
 
 func checkJRExitSealed(c *validate.Context) {
-	for _, t := range c.Pack.TilesOf(schema.TileExit) {
-		if t.Sides.N == schema.SideMainExit || len(jrInnerDoors(t)) > 0 {
+	for _, t := range justrunschema.TilesOf(c.Pack, justrunschema.TileExit) {
+		if t.Sides.N == justrunschema.SideMainExit || len(jrInnerDoors(t)) > 0 {
 			continue
 		}
 		c.ReportHint(t.Ref.Child("sides").Pos(),
@@ -396,12 +398,12 @@ func checkJRExitSealed(c *validate.Context) {
 
 // jrStartRow returns the start tiles by position 1-5 when every position
 // has exactly one tile of count 1, else nil.
-func jrStartRow(p *schema.Pack) []*schema.Tile {
-	tiles := p.TilesOf(schema.TileStart)
+func jrStartRow(p *schema.Pack) []*justrunschema.Tile {
+	tiles := justrunschema.TilesOf(p, justrunschema.TileStart)
 	if len(tiles) != jrStartTiles {
 		return nil
 	}
-	row := make([]*schema.Tile, jrStartTiles)
+	row := make([]*justrunschema.Tile, jrStartTiles)
 	for _, t := range tiles {
 		if t.Count != 1 || t.Position < 1 || t.Position > jrStartTiles || row[t.Position-1] != nil {
 			return nil
@@ -412,11 +414,11 @@ func jrStartRow(p *schema.Pack) []*schema.Tile {
 }
 
 func checkJRStartRow(c *validate.Context) {
-	pos, ok := jrTileSetPos(c.Pack, schema.TileStart)
+	pos, ok := jrTileSetPos(c.Pack, justrunschema.TileStart)
 	if !ok {
 		return
 	}
-	tiles := c.Pack.TilesOf(schema.TileStart)
+	tiles := justrunschema.TilesOf(c.Pack, justrunschema.TileStart)
 	total := 0
 	for _, t := range tiles {
 		total += t.Count
@@ -425,7 +427,7 @@ func checkJRStartRow(c *validate.Context) {
 		c.ReportHint(pos, fmt.Sprintf("the start tiles have %d copies; the start row is \"the 5 start tiles face up in a row\" (L105)", total),
 			"list 5 start tiles of count 1, positions 1 to 5")
 	}
-	byPos := map[int]*schema.Tile{}
+	byPos := map[int]*justrunschema.Tile{}
 	for _, t := range tiles {
 		switch {
 		case !t.Ref.Child("position").Exists():
@@ -461,7 +463,7 @@ func checkJRStartRow(c *validate.Context) {
 			"make both sides doors or both walls",
 			validate.Related{Pos: wall.SideRef(wd).Pos(), Message: "the facing wall"})
 	}
-	if !slices.ContainsFunc(row, func(t *schema.Tile) bool { return t.IsOpen("n") }) {
+	if !slices.ContainsFunc(row, func(t *justrunschema.Tile) bool { return t.IsOpen("n") }) {
 		c.ReportHint(pos, "no start tile has a door on its n side, so nothing leads from the start row into the building (L105)",
 			"give at least one start tile n: door")
 	}
@@ -495,7 +497,7 @@ func checkJRStartRowSplit(c *validate.Context) {
 	}
 	for i := 0; i+1 < len(row); i++ {
 		a, b := row[i], row[i+1]
-		if a.Sides.E == schema.SideWall && b.Sides.W == schema.SideWall {
+		if a.Sides.E == justrunschema.SideWall && b.Sides.W == justrunschema.SideWall {
 			c.ReportHint(a.SideRef("e").Pos(),
 				fmt.Sprintf("start tiles %q (position %d) and %q (position %d) meet wall to wall; the rulebook places an open door marker \"on each of the connecting doors\" of the start row (L105, A15)", a.ID, a.Position, b.ID, b.Position),
 				"make both sides doors if the tiles should connect",
@@ -505,7 +507,7 @@ func checkJRStartRowSplit(c *validate.Context) {
 }
 
 func checkJREdgeDoor(c *validate.Context) {
-	for _, t := range c.Pack.TilesOf(schema.TileStart) {
+	for _, t := range justrunschema.TilesOf(c.Pack, justrunschema.TileStart) {
 		edges := []string{"s"}
 		if t.Position == 1 {
 			edges = append(edges, "w")
@@ -524,7 +526,7 @@ func checkJREdgeDoor(c *validate.Context) {
 }
 
 func checkJRRoomTileDoors(c *validate.Context) {
-	for _, t := range c.Pack.TilesOf(schema.TileRoom) {
+	for _, t := range justrunschema.TilesOf(c.Pack, justrunschema.TileRoom) {
 		if t.Doors() == 0 {
 			c.ReportHint(t.Ref.Child("sides").Pos(),
 				fmt.Sprintf("room tile %q has no door, so it never fits an opening and can never be entered through a door (L557)", t.ID),
@@ -534,12 +536,12 @@ func checkJRRoomTileDoors(c *validate.Context) {
 }
 
 func checkJRSpawn(c *validate.Context) {
-	if pos, ok := jrTileSetPos(c.Pack, schema.TileRoom); ok &&
-		!slices.ContainsFunc(c.Pack.TilesOf(schema.TileRoom), func(t *schema.Tile) bool { return t.Spawns() && t.Count > 0 }) {
+	if pos, ok := jrTileSetPos(c.Pack, justrunschema.TileRoom); ok &&
+		!slices.ContainsFunc(justrunschema.TilesOf(c.Pack, justrunschema.TileRoom), func(t *justrunschema.Tile) bool { return t.Spawns() && t.Count > 0 }) {
 		c.ReportHint(pos, "no room tile shows the spawn symbol, so no zombie spawns outside the exit rooms (L301)",
 			"mark some room tiles spawn: true")
 	}
-	for _, t := range c.Pack.TilesOf(schema.TileExit) {
+	for _, t := range justrunschema.TilesOf(c.Pack, justrunschema.TileExit) {
 		if t.Spawn != nil && !*t.Spawn {
 			c.ReportHint(t.Ref.Child("spawn").Pos(),
 				fmt.Sprintf("exit tile %q says spawn: false; exit rooms \"will always spawn new zombies\" (L303, A19)", t.ID),
@@ -549,9 +551,9 @@ func checkJRSpawn(c *validate.Context) {
 }
 
 func checkJREventDeck(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	for _, card := range jrCards(c.Pack, s) {
-		if card.Str("category") == schema.JRCategoryEvent && card.role != "search" {
+		if card.Str("category") == justrunschema.CategoryEvent && card.role != "search" {
 			c.ReportHint(card.FieldRef("category").Pos(),
 				fmt.Sprintf("%s is an event card; \"Event cards are only found in the search deck\" (L141)", jrCardWhat(card)),
 				fmt.Sprintf("move it to the search deck (component %s)", s.Components.Search))
@@ -560,7 +562,7 @@ func checkJREventDeck(c *validate.Context) {
 }
 
 func checkJRAntidote(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	cards := jrCards(c.Pack, s)
 	if len(cards) == 0 {
 		return
@@ -568,7 +570,7 @@ func checkJRAntidote(c *validate.Context) {
 	var antidotes []jrCard
 	total := 0
 	for _, card := range cards {
-		if card.Str("role") != schema.JRRoleAntidote {
+		if card.Str("role") != justrunschema.RoleAntidote {
 			continue
 		}
 		antidotes = append(antidotes, card)
@@ -605,7 +607,7 @@ func checkJRAntidote(c *validate.Context) {
 }
 
 // jrFirstDeck returns the search deck, else the first justrun/card deck.
-func jrFirstDeck(p *schema.Pack, s *schema.JustRunSettings) *schema.Deck {
+func jrFirstDeck(p *schema.Pack, s *justrunschema.Settings) *schema.Deck {
 	if d := jrDeckOf(p, s, "search"); d != nil {
 		return d
 	}
@@ -625,7 +627,7 @@ func jrComponentCount(p *schema.Pack, id string) (int, *schema.Component) {
 // jrManifestPos is where a finding about a component the manifest
 // does not list points: the justRun.components key naming it, else the
 // manifest's components list.
-func jrManifestPos(p *schema.Pack, s *schema.JustRunSettings, key string) schema.Pos {
+func jrManifestPos(p *schema.Pack, s *justrunschema.Settings, key string) schema.Pos {
 	if r := s.Ref.Child("components").Child(key); r.Exists() {
 		return r.Pos()
 	}
@@ -656,7 +658,7 @@ func checkJRScenarios(c *validate.Context) {
 	}
 	byID := jrScenarios(c.Pack)
 	var missing []string
-	for _, id := range schema.JRScenarios {
+	for _, id := range justrunschema.Scenarios {
 		cards := byID[id]
 		switch {
 		case len(cards) == 0:
@@ -703,11 +705,11 @@ func jrScenarioCard(p *schema.Pack, id string) *schema.Card {
 }
 
 // jrMementos returns the memento copies of the pack and the cards.
-func jrMementos(p *schema.Pack, s *schema.JustRunSettings) (int, []jrCard) {
+func jrMementos(p *schema.Pack, s *justrunschema.Settings) (int, []jrCard) {
 	n := 0
 	var out []jrCard
 	for _, card := range jrCards(p, s) {
-		if card.Str("role") == schema.JRRoleMemento || card.Str("type") == "memento" {
+		if card.Str("role") == justrunschema.RoleMemento || card.Str("type") == "memento" {
 			n += card.Count
 			out = append(out, card)
 		}
@@ -720,7 +722,7 @@ func checkJRMemento(c *validate.Context) {
 	if sc == nil {
 		return
 	}
-	if n, _ := jrMementos(c.Pack, c.Pack.JustRun()); n == 0 {
+	if n, _ := jrMementos(c.Pack, justrunschema.SettingsOf(c.Pack)); n == 0 {
 		c.ReportHint(sc.FieldRef("scenario").Pos(),
 			"Memento Mori is in the pack but no card is a memento; survivors win by holding \"at least one memento\" (L623, L627)",
 			"add search cards with role: memento")
@@ -732,7 +734,7 @@ func checkJRMementoCount(c *validate.Context) {
 	if sc == nil {
 		return
 	}
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	n, cards := jrMementos(c.Pack, s)
 	if n == 0 || n >= s.Players.Max {
 		return
@@ -744,7 +746,7 @@ func checkJRMementoCount(c *validate.Context) {
 }
 
 // jrScavengeNeed is the largest Calm Method deal for the pack's players.
-func jrScavengeNeed(s *schema.JustRunSettings) int {
+func jrScavengeNeed(s *justrunschema.Settings) int {
 	need := 0
 	for n := s.Players.Min; n <= s.Players.Max; n++ {
 		if per, ok := jrCalmDeal[n]; ok {
@@ -758,14 +760,14 @@ func jrScavengeNeed(s *schema.JustRunSettings) int {
 }
 
 func checkJRScavengeDeal(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	d := jrDeckOf(c.Pack, s, "scavenge")
 	if d == nil {
 		return
 	}
 	items := 0
 	for _, card := range d.Cards {
-		if card.Str("category") == schema.JRCategoryItem {
+		if card.Str("category") == justrunschema.CategoryItem {
 			items += card.Count
 		}
 	}
@@ -777,7 +779,7 @@ func checkJRScavengeDeal(c *validate.Context) {
 }
 
 func checkJRSearchExits(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	d := jrDeckOf(c.Pack, s, "search")
 	if d == nil {
 		return
@@ -796,7 +798,7 @@ func checkJRSearchExits(c *validate.Context) {
 }
 
 // jrSupplyFinding reports a supply count below need.
-func jrSupplyFinding(c *validate.Context, s *schema.JustRunSettings, key, id, what string, need int, why string, related ...validate.Related) {
+func jrSupplyFinding(c *validate.Context, s *justrunschema.Settings, key, id, what string, need int, why string, related ...validate.Related) {
 	have, comp := jrComponentCount(c.Pack, id)
 	if comp == nil {
 		c.ReportHint(jrManifestPos(c.Pack, s, key),
@@ -816,7 +818,7 @@ func checkJRDeadZombieTokens(c *validate.Context) {
 	if sc == nil {
 		return
 	}
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	need := jrKillQuota * s.Players.Max
 	have, comp := jrComponentCount(c.Pack, s.Components.DeadZombieTokens)
 	if have >= need {
@@ -833,7 +835,7 @@ func checkJRDeadZombieTokens(c *validate.Context) {
 }
 
 func checkJRSupplyCounts(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	players := s.Players.Max
 	cs := s.Components
 	jrSupplyFinding(c, s, "lifeTokens", cs.LifeTokens, "life tokens", jrLife*players+jrLife,
@@ -855,7 +857,7 @@ func checkJRSupplyCounts(c *validate.Context) {
 }
 
 func checkJRItemRange(c *validate.Context) {
-	for _, card := range jrItems(c.Pack, c.Pack.JustRun()) {
+	for _, card := range jrItems(c.Pack, justrunschema.SettingsOf(c.Pack)) {
 		if card.Str("type") == "ranged" && !card.Has("range") {
 			c.ReportHint(card.FieldRef("type").Pos(),
 				fmt.Sprintf("%s is a ranged weapon without a range; targets \"cannot be further than the weapon's maximum range\" (L460)", jrCardWhat(card)),
@@ -865,7 +867,7 @@ func checkJRItemRange(c *validate.Context) {
 }
 
 func checkJRItemFields(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	for _, card := range jrItems(c.Pack, s) {
 		typ := card.Str("type")
 		what := jrCardWhat(card)
@@ -885,7 +887,7 @@ func checkJRItemFields(c *validate.Context) {
 				fmt.Sprintf("%s has %d armor life tokens but is %s, not armor (L153, L495)", what, armor, typ),
 				"make it type: armor, or remove armor:")
 		}
-		if v, _ := card.Fields["bash"].(bool); v && !slices.Contains(schema.JRWeaponTypes, typ) {
+		if v, _ := card.Fields["bash"].(bool); v && !slices.Contains(justrunschema.WeaponTypes, typ) {
 			c.ReportHint(card.FieldRef("bash").Pos(),
 				fmt.Sprintf("%s has the door icon but is %s, not a weapon; the icon adds \"that weapon's bonus attack dice\" to a bash (L321)", what, typ),
 				"remove bash:, or make it a weapon (melee, flail, ranged or thrown)")
@@ -899,9 +901,9 @@ func checkJRItemFields(c *validate.Context) {
 }
 
 func checkJRColourPalette(c *validate.Context) {
-	s := c.Pack.JustRun()
-	seen := map[string]*schema.JRColour{}
-	var neutral []*schema.JRColour
+	s := justrunschema.SettingsOf(c.Pack)
+	seen := map[string]*justrunschema.Colour{}
+	var neutral []*justrunschema.Colour
 	for _, col := range s.Colours {
 		if first, dup := seen[col.ID]; dup {
 			c.ReportHint(col.Ref.Child("id").Pos(), fmt.Sprintf("border colour %q is declared twice in justRun.colours", col.ID),
@@ -943,7 +945,7 @@ func checkJRColourPalette(c *validate.Context) {
 }
 
 func checkJRColourUnpaired(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	items := jrItems(c.Pack, s)
 	pairs := func(card jrCard, side, colour string) bool {
 		other := map[string]string{"left": "right", "right": "left"}[side]
@@ -990,7 +992,7 @@ func jrItemIndex(items []jrCard) map[string]jrCard {
 
 // jrComboCards returns the item cards a combination names, or false when it
 // does not name 1 or 2 known item cards.
-func jrComboCards(cb *schema.Combination, index map[string]jrCard) ([]jrCard, bool) {
+func jrComboCards(cb *justrunschema.Combination, index map[string]jrCard) ([]jrCard, bool) {
 	if len(cb.Cards) == 0 || len(cb.Cards) > 2 {
 		return nil, false
 	}
@@ -1006,12 +1008,12 @@ func jrComboCards(cb *schema.Combination, index map[string]jrCard) ([]jrCard, bo
 }
 
 func checkJRComboArity(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	items := jrItems(c.Pack, s)
 	index := jrItemIndex(items)
 	events := map[string]bool{}
 	for _, card := range jrCards(c.Pack, s) {
-		if card.Str("category") == schema.JRCategoryEvent {
+		if card.Str("category") == justrunschema.CategoryEvent {
 			events[card.ID] = true
 		}
 	}
@@ -1020,7 +1022,7 @@ func checkJRComboArity(c *validate.Context) {
 		itemIDs = append(itemIDs, id)
 	}
 	sort.Strings(itemIDs)
-	for _, cb := range c.Pack.Combinations() {
+	for _, cb := range justrunschema.Combinations(c.Pack) {
 		what := fmt.Sprintf("combination %q", cb.ID)
 		extra := 0
 		if cb.Token != "" {
@@ -1077,7 +1079,7 @@ func checkJRComboArity(c *validate.Context) {
 
 // jrComboMatch says how two cards' borders match: through a colour that is
 // not neutral, only through the neutral one, or not at all.
-func jrComboMatch(s *schema.JustRunSettings, a, b jrCard) (live, neutral []string) {
+func jrComboMatch(s *justrunschema.Settings, a, b jrCard) (live, neutral []string) {
 	for _, m := range [][2]jrCard{{a, b}, {b, a}} {
 		l, r := m[0].Str("left"), m[1].Str("right")
 		if l == "" || l != r {
@@ -1095,7 +1097,7 @@ func jrComboMatch(s *schema.JustRunSettings, a, b jrCard) (live, neutral []strin
 
 // jrCombo is a combination with the item cards it names.
 type jrCombo struct {
-	cb    *schema.Combination
+	cb    *justrunschema.Combination
 	cards []jrCard
 }
 
@@ -1103,9 +1105,9 @@ type jrCombo struct {
 // that are all items of the pack, with those items; the arity and
 // reference rules report the others.
 func jrCombosWithCards(c *validate.Context) []jrCombo {
-	index := jrItemIndex(jrItems(c.Pack, c.Pack.JustRun()))
+	index := jrItemIndex(jrItems(c.Pack, justrunschema.SettingsOf(c.Pack)))
 	var out []jrCombo
-	for _, cb := range c.Pack.Combinations() {
+	for _, cb := range justrunschema.Combinations(c.Pack) {
 		if cards, ok := jrComboCards(cb, index); ok {
 			out = append(out, jrCombo{cb, cards})
 		}
@@ -1114,7 +1116,7 @@ func jrCombosWithCards(c *validate.Context) []jrCombo {
 }
 
 func checkJRComboColours(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	for _, jc := range jrCombosWithCards(c) {
 		cb, cards := jc.cb, jc.cards
 		if len(cards) != 2 {
@@ -1132,7 +1134,7 @@ func checkJRComboColours(c *validate.Context) {
 }
 
 func checkJRComboBlack(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	for _, jc := range jrCombosWithCards(c) {
 		cb, cards := jc.cb, jc.cards
 		if len(cards) != 2 {
@@ -1201,7 +1203,7 @@ var jrRulebookCombos = []jrRulebookStat{
 }
 
 func checkJRRulebookItems(c *validate.Context) {
-	for _, card := range jrItems(c.Pack, c.Pack.JustRun()) {
+	for _, card := range jrItems(c.Pack, justrunschema.SettingsOf(c.Pack)) {
 		name := strings.ToLower(strings.TrimSpace(card.Str("name")))
 		for _, st := range jrRulebookItems {
 			if st.name != name {
@@ -1221,7 +1223,7 @@ func checkJRRulebookItems(c *validate.Context) {
 			}
 		}
 	}
-	for _, cb := range c.Pack.Combinations() {
+	for _, cb := range justrunschema.Combinations(c.Pack) {
 		name := strings.ToLower(strings.TrimSpace(cb.Name))
 		for _, st := range jrRulebookCombos {
 			if st.name != name {
@@ -1283,13 +1285,13 @@ func checkJRDieFaces(c *validate.Context, d *schema.Die, name string, allowed []
 }
 
 func checkJRDoorDie(c *validate.Context) {
-	if d := jrDie(c.Pack, c.Pack.JustRun().Components.DoorDie); d != nil {
+	if d := jrDie(c.Pack, justrunschema.SettingsOf(c.Pack).Components.DoorDie); d != nil {
 		checkJRDieFaces(c, d, "door die", []string{"unlocked", "locked", "blocked"}, "checking a door shows unlocked, locked or blocked, L340-L352")
 	}
 }
 
 func checkJRWearTearDie(c *validate.Context) {
-	if d := jrDie(c.Pack, c.Pack.JustRun().Components.WearTearDie); d != nil {
+	if d := jrDie(c.Pack, justrunschema.SettingsOf(c.Pack).Components.WearTearDie); d != nil {
 		checkJRDieFaces(c, d, "Wear & Tear die", []string{"ok", "broken"}, "\"A failed roll means your item is damaged\", L563")
 	}
 }

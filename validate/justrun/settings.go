@@ -3,7 +3,8 @@ package justrun
 import (
 	"fmt"
 
-	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
+
 	"github.com/runforge/runforge/validate"
 )
 
@@ -17,7 +18,7 @@ const (
 )
 
 func justRunSettingRules() []*validate.Rule {
-	games := []string{schema.JustRunSystem}
+	games := []string{justrunschema.System}
 	return []*validate.Rule{
 		{ID: RuleTilePosition, Severity: validate.Error, Games: games, Check: checkJRTilePosition,
 			Doc: "A room or exit tile has position:, which only start tiles have: their place 1-5 in the start row (L105, A14); elsewhere it would be ignored."},
@@ -27,8 +28,8 @@ func justRunSettingRules() []*validate.Rule {
 }
 
 func checkJRTilePosition(c *validate.Context) {
-	for _, ts := range c.Pack.TileSets() {
-		if ts.Role == schema.TileStart {
+	for _, ts := range justrunschema.TileSets(c.Pack) {
+		if ts.Role == justrunschema.TileStart {
 			continue
 		}
 		for _, t := range ts.Tiles {
@@ -41,11 +42,11 @@ func checkJRTilePosition(c *validate.Context) {
 }
 
 func checkJRIdleSettings(c *validate.Context) {
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	r := s.Ref.Child("placement").Child("rotationChoice")
 	// The spec's manifest writes the default under rotation: none; only a
 	// value changed from it is a choice that does nothing.
-	if r.Exists() && s.Placement.Rotation != "free" && s.Placement.RotationChoice != schema.DefaultJustRun().Placement.RotationChoice {
+	if r.Exists() && s.Placement.Rotation != "free" && s.Placement.RotationChoice != justrunschema.Defaults().Placement.RotationChoice {
 		c.ReportHint(r.Pos(), fmt.Sprintf("placement.rotationChoice is %s, but rotation is %s: tiles do not turn, so there is no rotation to choose (A1)", s.Placement.RotationChoice, s.Placement.Rotation),
 			"remove rotationChoice, or set rotation: free")
 	}

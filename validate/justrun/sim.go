@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	justrunschema "github.com/runforge/runforge/schema/justrun"
+
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/justrun/jrsim"
@@ -18,7 +20,7 @@ import (
 // tiles most involved are related positions.
 
 func justRunSimRules() []*validate.Rule {
-	games := []string{schema.JustRunSystem}
+	games := []string{justrunschema.System}
 	check := func(rule string) func(*validate.Context) { return func(c *validate.Context) { reportJRSim(c, rule) } }
 	return append(justRunSettingRules(), []*validate.Rule{
 		{ID: jrsim.RuleBoardExit, Severity: validate.Error, Games: games, Check: check(jrsim.RuleBoardExit),
@@ -80,7 +82,7 @@ func jrBrokenInput(c *validate.Context) string {
 	for _, e := range c.Pack.Elements {
 		f := e.Source().Pos().File
 		backing[f] = true
-		if _, ok := e.(*schema.TileSet); ok {
+		if _, ok := e.(*justrunschema.TileSet); ok {
 			deps[f] = true
 		}
 	}
@@ -95,10 +97,10 @@ func jrBrokenInput(c *validate.Context) string {
 // checkJRSimRuns reports a simulation that cannot run, a policy list that
 // leaves checks out, and a shorter board that is not shorter.
 func checkJRSimRuns(c *validate.Context) {
-	if len(c.Pack.TileSets()) == 0 {
+	if len(justrunschema.TileSets(c.Pack)) == 0 {
 		return
 	}
-	s := c.Pack.JustRun()
+	s := justrunschema.SettingsOf(c.Pack)
 	if s.Board.ShorterLength >= s.Board.Length {
 		c.ReportHint(s.FieldRef("board", "shorterLength").Pos(),
 			fmt.Sprintf("the Shorter Variation's board is %d tiles long, not shorter than the full board's %d (L113)", s.Board.ShorterLength, s.Board.Length),
@@ -149,14 +151,14 @@ func simulateJustRun(p *schema.Pack) *jrSimResult {
 // Tiles converts the pack's tile sets for the simulation; each
 // tile's Src is the position of its id.
 func Tiles(p *schema.Pack) []jrsim.Tile {
-	roles := map[string]jrsim.Role{schema.TileRoom: jrsim.Room, schema.TileStart: jrsim.Start, schema.TileExit: jrsim.Exit}
-	sides := map[string]jrsim.Side{schema.SideDoor: jrsim.Door, schema.SideWall: jrsim.Wall, schema.SideMainExit: jrsim.MainExit}
+	roles := map[string]jrsim.Role{justrunschema.TileRoom: jrsim.Room, justrunschema.TileStart: jrsim.Start, justrunschema.TileExit: jrsim.Exit}
+	sides := map[string]jrsim.Side{justrunschema.SideDoor: jrsim.Door, justrunschema.SideWall: jrsim.Wall, justrunschema.SideMainExit: jrsim.MainExit}
 	var out []jrsim.Tile
-	for _, ts := range p.TileSets() {
+	for _, ts := range justrunschema.TileSets(p) {
 		for _, t := range ts.Tiles {
 			jt := jrsim.Tile{ID: t.ID, Role: roles[ts.Role], Position: t.Position, Lab: t.Lab,
 				Spawn: t.Spawns(), Count: t.Count, Src: t.Ref.Child("id").Pos()}
-			for i, d := range schema.TileDirections {
+			for i, d := range justrunschema.TileDirections {
 				jt.Sides[i] = sides[t.Side(d)]
 			}
 			out = append(out, jt)
@@ -169,7 +171,7 @@ func Tiles(p *schema.Pack) []jrsim.Tile {
 // defaults) for the simulation; the scenario flags follow the pack's
 // scenario cards.
 func SimSettings(p *schema.Pack) jrsim.Settings {
-	s := p.JustRun()
+	s := justrunschema.SettingsOf(p)
 	set := jrsim.DefaultSettings()
 	if s == nil {
 		return set
@@ -180,7 +182,7 @@ func SimSettings(p *schema.Pack) jrsim.Settings {
 		set.Policies = append(set.Policies, jrsim.Policy(pol))
 	}
 	set.Width, set.Length, set.ShorterLength = s.Board.Width, s.Board.Length, s.Board.ShorterLength
-	th := func(t schema.JRThreshold) jrsim.Threshold {
+	th := func(t justrunschema.Threshold) jrsim.Threshold {
 		return jrsim.Threshold{Min: t.Min, MinShorter: t.MinShorter, Max: t.Max}
 	}
 	t := s.Simulation.Thresholds
@@ -207,7 +209,7 @@ func SimSettings(p *schema.Pack) jrsim.Settings {
 
 // reportJRSim reports the simulation's findings of one rule.
 func reportJRSim(c *validate.Context, rule string) {
-	if len(c.Pack.TileSets()) == 0 {
+	if len(justrunschema.TileSets(c.Pack)) == 0 {
 		return
 	}
 	r := jrSim(c)
@@ -236,14 +238,14 @@ func reportJRSim(c *validate.Context, rule string) {
 // manifest writes it, else the nearest written ancestor of the justRun:
 // block, else the room tile set.
 func jrThresholdPos(p *schema.Pack, metric string) schema.Pos {
-	s := p.JustRun()
+	s := justrunschema.SettingsOf(p)
 	if s != nil {
 		if r := s.Ref.Child("simulation").Child("thresholds").Child(metric); r.Exists() {
 			return r.Pos()
 		}
 	}
-	for _, ts := range p.TileSets() {
-		if ts.Role == schema.TileRoom {
+	for _, ts := range justrunschema.TileSets(p) {
+		if ts.Role == justrunschema.TileRoom {
 			return ts.Ref.Child("id").Pos()
 		}
 	}

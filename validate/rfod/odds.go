@@ -2,6 +2,7 @@ package rfod
 
 import (
 	"fmt"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"math/big"
 	"slices"
 	"strings"
@@ -236,15 +237,15 @@ func rfOddsRulesOf(p *schema.Pack) (rfOddsRules, bool) {
 		return rfOddsRules{}, false
 	}
 	switch p.Game.System {
-	case schema.RFoDSystem:
-		return rfOddsRules{boardType: schema.RFoDCharacterBoard, base: diceodds.RFoD(), roles: []string{"action"}, vocab: rfodActionFaces, facesAssumption: "A1", amulet: true,
+	case rfodschema.System:
+		return rfOddsRules{boardType: rfodschema.CharacterBoard, base: diceodds.RFoD(), roles: []string{"action"}, vocab: rfodActionFaces, facesAssumption: "A1", amulet: true,
 			exactFaces: []string{"search", "book"}, zombieCounts: true,
 			assumptions: []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
 				"A5: a Fleeing reroll uses up one of the rerolls",
 				"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
 				"A7: combos are \"at least\"", "the threshold is compared with the value without a Fleeing card and without AMULET"}}, true
-	case schema.RFoDReloadedSystem:
-		return rfOddsRules{boardType: schema.RFoDRCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: ReloadedFaces, facesAssumption: "A13",
+	case rfodschema.ReloadedSystem:
+		return rfOddsRules{boardType: rfodschema.ReloadedCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: ReloadedFaces, facesAssumption: "A13",
 			assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
 				"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}}, true
 	}
@@ -320,9 +321,9 @@ func OddsAmulet(p *schema.Pack) bool {
 
 // game is the pack's dice game under rules at the manifest's rerolls.
 func (rules rfOddsRules) game(p *schema.Pack) (diceodds.Game, bool) {
-	s := p.RFoD()
+	s := rfodschema.SettingsOf(p)
 	g, ok := rfGame(p, rules.base, rules.roles, s.Dice.Rerolls)
-	if p.Game.System == schema.RFoDReloadedSystem {
+	if p.Game.System == rfodschema.ReloadedSystem {
 		g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
 	}
 	return g, ok
@@ -336,11 +337,11 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 	if !ok {
 		return nil
 	}
-	boards := p.PlayerBoards(rules.boardType)
+	boards := rfodschema.PlayerBoards(p, rules.boardType)
 	if len(boards) == 0 && len(DiceOfRole(p, rules.roles...)) == 0 {
 		return nil // neither characters nor dice: nothing to compute
 	}
-	s := p.RFoD()
+	s := rfodschema.SettingsOf(p)
 	x := &OddsExplanation{Game: p.Game.System, FacesAssumption: rules.facesAssumption, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: rules.assumptions}
 	if rules.amulet {
 		x.Amulet = amuletText
@@ -365,7 +366,7 @@ var firstRoll = OddsColumn{Rerolls: 0}
 // computeOdds computes every value of the section in one computation: the
 // table's columns, each combo's variants, and in Reloaded the chance that
 // zombies end the turn on the first roll alone.
-func (x *OddsExplanation) computeOdds(g diceodds.Game, rules rfOddsRules, boards []*schema.PlayerBoard) {
+func (x *OddsExplanation) computeOdds(g diceodds.Game, rules rfOddsRules, boards []*rfodschema.PlayerBoard) {
 	combos := rfOddsCombos(boards, rules, x.Rerolls)
 	columns := oddsColumns(g, rules.amulet, x.Rerolls)
 	targets := rules.tableTargets(g)
@@ -439,7 +440,7 @@ type rfOddsCombo struct {
 }
 
 // rfOddsCombos lists the characters' combos with their variants.
-func rfOddsCombos(boards []*schema.PlayerBoard, rules rfOddsRules, rerolls int) []rfOddsCombo {
+func rfOddsCombos(boards []*rfodschema.PlayerBoard, rules rfOddsRules, rerolls int) []rfOddsCombo {
 	var out []rfOddsCombo
 	for _, b := range boards {
 		r := rerolls
@@ -451,7 +452,7 @@ func rfOddsCombos(boards []*schema.PlayerBoard, rules rfOddsRules, rerolls int) 
 				continue
 			}
 			co := rfOddsCombo{row: ComboOdds{Character: b.ID, Name: b.Name, Combo: cb.ID, Effect: cb.Effect, Dice: diceodds.Combo(cb.Dice).String(), Rerolls: r}}
-			if rules.boardType == schema.RFoDRCharacterBoard {
+			if rules.boardType == rfodschema.ReloadedCharacterBoard {
 				co.row.Tier = cb.ID
 			}
 			for _, f := range cb.Faces() {
@@ -651,7 +652,7 @@ func (x *OddsExplanation) String() string {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "combo odds (%s, exact, best keep strategy per combo; %d rerolls unless a character says otherwise", x.Game, x.Rerolls)
-	if x.Game == schema.RFoDReloadedSystem {
+	if x.Game == rfodschema.ReloadedSystem {
 		reading := "set-aside dice may be picked up again when you reroll (A14, repick reading)"
 		if x.SetAsidePermanent {
 			reading = "set-aside dice stay set aside (A14, rfod.dice.setAsideIsPermanent)"

@@ -6,6 +6,7 @@ package rfod
 
 import (
 	"fmt"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"regexp"
 	"slices"
 	"sort"
@@ -92,7 +93,7 @@ var rfodDarkWoods = NamedCard{"rfod/location", "location", "Dark Woods", "\"Stay
 var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rfod/event", "rfod/fleeing"}
 
 // System is the game system id of Run, Fight, or Die!.
-const System = schema.RFoDSystem
+const System = rfodschema.System
 
 // Game is Run, Fight, or Die!'s descriptor: its rules, its dice faces and
 // the explanation of its combo odds.
@@ -101,7 +102,7 @@ func Game() validate.Game {
 }
 
 func rfodRules() []*validate.Rule {
-	games := []string{schema.RFoDSystem}
+	games := []string{rfodschema.System}
 	return validate.WholePack([]*validate.Rule{
 		{ID: "rfod/dice", Severity: validate.Error, Games: games, Check: checkRFoDDice,
 			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
@@ -163,7 +164,7 @@ func CardPos(c *schema.Card, field string) schema.Pos {
 // key of its first deck (not its first card, which the finding is not
 // about), else the deck's id:, else the manifest's system:.
 func DecksPos(p *schema.Pack, cardType string) schema.Pos {
-	if ds := p.RFoDDecks(cardType); len(ds) > 0 {
+	if ds := rfodschema.Decks(p, cardType); len(ds) > 0 {
 		if r := ds[0].Ref.Child("cards"); r.Exists() {
 			return r.KeyPos()
 		}
@@ -178,7 +179,7 @@ func Name(s string) string { return strings.ToLower(strings.Join(strings.Fields(
 // Named returns the cards of a card type with the given name.
 func Named(p *schema.Pack, cardType, name string) []*schema.Card {
 	var out []*schema.Card
-	for _, c := range p.RFoDCards(cardType) {
+	for _, c := range rfodschema.Cards(p, cardType) {
 		if Name(c.Str("name")) == Name(name) {
 			out = append(out, c)
 		}
@@ -383,7 +384,7 @@ func checkRFoDEventDie(c *validate.Context) {
 // rfodTownLines returns the locations that are the Town Line.
 func rfodTownLines(p *schema.Pack) []*schema.Card {
 	var out []*schema.Card
-	for _, c := range p.RFoDCards("rfod/location") {
+	for _, c := range rfodschema.Cards(p, "rfod/location") {
 		if c.Has("townLine") {
 			out = append(out, c)
 		}
@@ -394,7 +395,7 @@ func rfodTownLines(p *schema.Pack) []*schema.Card {
 func checkRFoDTownLine(c *validate.Context) {
 	tl := rfodTownLines(c.Pack)
 	if len(tl) == 0 {
-		if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+		if len(rfodschema.Decks(c.Pack, "rfod/location")) == 0 {
 			return
 		}
 		c.ReportHint(DecksPos(c.Pack, "rfod/location"),
@@ -496,7 +497,7 @@ func checkRFoDMutantSpawn(c *validate.Context) {
 	p := c.Pack
 	spawns := false
 	for _, ct := range rfodSpawnDecks {
-		for _, card := range p.RFoDCards(ct) {
+		for _, card := range rfodschema.Cards(p, ct) {
 			spawns = spawns || Flag(card, "spawnsMutant")
 		}
 	}
@@ -517,7 +518,7 @@ func checkRFoDMutantSpawn(c *validate.Context) {
 // rfodSoloLocations counts the locations other than the Town Line and
 // Playground, and those of them that do not spawn the Mutant.
 func rfodSoloLocations(p *schema.Pack) (all, calm int) {
-	for _, card := range p.RFoDCards("rfod/location") {
+	for _, card := range rfodschema.Cards(p, "rfod/location") {
 		if card.Has("townLine") || Name(card.Str("name")) == "playground" {
 			continue
 		}
@@ -530,7 +531,7 @@ func rfodSoloLocations(p *schema.Pack) (all, calm int) {
 }
 
 func checkRFoDSoloDeck(c *validate.Context) {
-	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+	if len(rfodschema.Decks(c.Pack, "rfod/location")) == 0 {
 		return
 	}
 	if all, _ := rfodSoloLocations(c.Pack); all < 7 {
@@ -541,7 +542,7 @@ func checkRFoDSoloDeck(c *validate.Context) {
 }
 
 func checkRFoDSoloDeckMutant(c *validate.Context) {
-	if len(c.Pack.RFoDDecks("rfod/location")) == 0 {
+	if len(rfodschema.Decks(c.Pack, "rfod/location")) == 0 {
 		return
 	}
 	all, calm := rfodSoloLocations(c.Pack)
@@ -558,7 +559,7 @@ func checkRFoDSoloDeckMutant(c *validate.Context) {
 }
 
 func checkRFoDLootUses(c *validate.Context) {
-	for _, card := range c.Pack.RFoDCards("rfod/loot") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/loot") {
 		if n, ok := card.Int("uses"); ok && (n < 1 || n > 3) {
 			c.ReportHint(card.FieldRef("uses").Pos(),
 				fmt.Sprintf("loot %q has uses: %d; \"Loot sometimes provides 1 – 3 uses\" (L430)", card.ID, n),
@@ -568,7 +569,7 @@ func checkRFoDLootUses(c *validate.Context) {
 }
 
 func checkRFoDEventType(c *validate.Context) {
-	for _, card := range c.Pack.RFoDCards("rfod/event") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/event") {
 		switch t := card.Str("eventType"); {
 		case t == "hold" && strings.TrimSpace(card.Str("holdCondition")) == "":
 			c.ReportHint(card.FieldRef("eventType").Pos(),
@@ -583,7 +584,7 @@ func checkRFoDEventType(c *validate.Context) {
 }
 
 func checkRFoDFollowerIcons(c *validate.Context) {
-	for _, card := range c.Pack.RFoDCards("rfod/follower") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/follower") {
 		for i, ic := range card.List("icons") {
 			at := card.FieldRef("icons").Index(i).Pos()
 			if !slices.Contains(rfodFollowerIcons, ic) {
@@ -604,7 +605,7 @@ func checkRFoDFollowerIcons(c *validate.Context) {
 func checkRFoDFollowerVP(c *validate.Context) {
 	var bonus, penalty *schema.Card
 	bv, pv := -1, 1<<30
-	for _, card := range c.Pack.RFoDCards("rfod/follower") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfod/follower") {
 		icons := card.List("icons")
 		vp, _ := card.Int("vp")
 		hasB, hasP := slices.Contains(icons, "bonus"), slices.Contains(icons, "penalty")
@@ -626,7 +627,7 @@ func checkRFoDFollowerVP(c *validate.Context) {
 
 // rfCheckZones reports zones that are not 1, 2 and 3 once each, and icons
 // outside vocab; bat, when batZone1, only in Zone 1.
-func rfCheckZones(c *validate.Context, b *schema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
+func rfCheckZones(c *validate.Context, b *rfodschema.PlayerBoard, noun string, vocab []string, batZone1 bool, source string) {
 	seen := map[int]bool{}
 	for _, z := range b.Zones {
 		if z.Zone < 1 || z.Zone > 3 || seen[z.Zone] {
@@ -662,13 +663,13 @@ func rfCheckZones(c *validate.Context, b *schema.PlayerBoard, noun string, vocab
 }
 
 func checkRFoDBoardZones(c *validate.Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDActionBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ActionBoard) {
 		rfCheckZones(c, b, "action board", rfodActionFaces, true, "L79-83")
 	}
 }
 
 // CheckComboFaces reports combo faces (and ignored faces) outside vocab.
-func CheckComboFaces(c *validate.Context, b *schema.PlayerBoard, vocab []string, source string) {
+func CheckComboFaces(c *validate.Context, b *rfodschema.PlayerBoard, vocab []string, source string) {
 	for _, cb := range b.Combos {
 		for _, f := range cb.Faces() {
 			if !slices.Contains(vocab, f) {
@@ -697,15 +698,15 @@ func CheckComboFaces(c *validate.Context, b *schema.PlayerBoard, vocab []string,
 }
 
 func checkRFoDComboFace(c *validate.Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.CharacterBoard) {
 		CheckComboFaces(c, b, rfodActionFaces, "L243-244, L320")
 	}
 }
 
 // rfOddsFinding is a combo finding of the odds engine with its character.
 type rfOddsFinding struct {
-	board *schema.PlayerBoard
-	combo *schema.CharacterCombo
+	board *rfodschema.PlayerBoard
+	combo *rfodschema.CharacterCombo
 	f     diceodds.Finding
 }
 
@@ -748,18 +749,18 @@ func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
 		if !ok {
 			return nil // rfod/dice and rfodr/dice report dice the engine cannot roll
 		}
-		threshold := p.RFoD().Dice.Threshold()
+		threshold := rfodschema.SettingsOf(p).Dice.Threshold()
 		var out []rfOddsFinding
-		for _, b := range p.PlayerBoards(boardType) {
+		for _, b := range rfodschema.PlayerBoards(p, boardType) {
 			g := base
-			if b.Rerolls != nil && boardType == schema.RFoDCharacterBoard {
+			if b.Rerolls != nil && boardType == rfodschema.CharacterBoard {
 				g.Rerolls = *b.Rerolls // a character's own rerolls (L277)
 				if g.Validate() != nil {
 					continue
 				}
 			}
 			var named []diceodds.NamedCombo
-			var combos []*schema.CharacterCombo
+			var combos []*rfodschema.CharacterCombo
 			for _, cb := range b.Combos {
 				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(rules.vocab, f) }) {
 					continue // the combo-face rule reports it
@@ -799,21 +800,21 @@ func ReportOdds(c *validate.Context, boardType string, sev validate.Severity, so
 }
 
 func checkRFoDComboRollable(c *validate.Context) {
-	ReportOdds(c, schema.RFoDCharacterBoard, validate.Error, "L243, L306")
+	ReportOdds(c, rfodschema.CharacterBoard, validate.Error, "L243, L306")
 }
 
 func checkRFoDComboOdds(c *validate.Context) {
-	ReportOdds(c, schema.RFoDCharacterBoard, validate.Warning, "L243, L306")
+	ReportOdds(c, rfodschema.CharacterBoard, validate.Warning, "L243, L306")
 }
 
 func checkRFoDPlayers(c *validate.Context) {
 	p := c.Pack
-	s := p.RFoD()
+	s := rfodschema.SettingsOf(p)
 	boards := 0
-	for _, b := range p.PlayerBoards(schema.RFoDActionBoard) {
+	for _, b := range rfodschema.PlayerBoards(p, rfodschema.ActionBoard) {
 		boards += b.Count
 	}
-	if len(p.PlayerBoards(schema.RFoDActionBoard)) > 0 && s.Players.Max > boards {
+	if len(rfodschema.PlayerBoards(p, rfodschema.ActionBoard)) > 0 && s.Players.Max > boards {
 		c.ReportHint(s.FieldRef("players", "max").Pos(),
 			fmt.Sprintf("the pack declares up to %d players but has %d Action boards, one per player (L62, L15)", s.Players.Max, boards),
 			"add Action boards or lower rfod.players.max")
@@ -842,12 +843,12 @@ func checkRFoDPlayers(c *validate.Context) {
 var rfodGuideLocation = map[string][]int{"search": {1, 2, 4}, "book": {2}}
 
 func checkRFoDGuide(c *validate.Context) {
-	for _, g := range c.Pack.Guides() {
+	for _, g := range rfodschema.Guides(c.Pack) {
 		for _, t := range []struct {
 			key, name, source string
-			rows              []*schema.GuideRow
+			rows              []*rfodschema.GuideRow
 		}{{"search", "Search", "L332-341", g.Search}, {"book", "Book", "L349-386", g.Book}} {
-			byCount := map[int]*schema.GuideRow{}
+			byCount := map[int]*rfodschema.GuideRow{}
 			for _, r := range t.rows {
 				if r.Count < 1 || r.Count > 5 || byCount[r.Count] != nil {
 					c.ReportHint(r.Ref.Child("count").Pos(),
@@ -970,10 +971,10 @@ func rfNames(words, give string) bool {
 }
 
 func checkRFoDGuideGives(c *validate.Context) {
-	for _, g := range c.Pack.Guides() {
+	for _, g := range rfodschema.Guides(c.Pack) {
 		for _, t := range []struct {
 			name, source string
-			rows         []*schema.GuideRow
+			rows         []*rfodschema.GuideRow
 		}{{"Search", "L332-341", g.Search}, {"Book", "L349-386", g.Book}} {
 			for _, r := range t.rows {
 				for i, o := range r.Options {
@@ -991,7 +992,7 @@ func checkRFoDGuideGives(c *validate.Context) {
 // rfCheckOptionGives reports, in one finding, the gives: values the
 // option's text does not name and the known givable things the text names
 // that gives: lacks.
-func rfCheckOptionGives(c *validate.Context, at schema.Pos, what string, o *schema.GuideOption, source string) {
+func rfCheckOptionGives(c *validate.Context, at schema.Pos, what string, o *rfodschema.GuideOption, source string) {
 	words := rfTextWords(o.Text)
 	var unnamed, unlisted []string
 	for _, give := range o.Gives {

@@ -6,6 +6,7 @@ package rfodr
 
 import (
 	"fmt"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,7 +68,7 @@ var rfodrCharacters = []string{"The Prom Queen", "The Coach", "The Ex-Cop"}
 var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 
 // System is the game system id of Run, Fight, or Die: Reloaded.
-const System = schema.RFoDReloadedSystem
+const System = rfodschema.ReloadedSystem
 
 // Game is Reloaded's descriptor: its rules, its dice faces and the
 // explanation of its combo odds.
@@ -76,7 +77,7 @@ func Game() validate.Game {
 }
 
 func rfodrRules() []*validate.Rule {
-	games := []string{schema.RFoDReloadedSystem}
+	games := []string{rfodschema.ReloadedSystem}
 	return validate.WholePack([]*validate.Rule{
 		{ID: "rfodr/dice", Severity: validate.Error, Games: games, Check: checkRFoDRDice,
 			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
@@ -129,7 +130,7 @@ func rfodrRules() []*validate.Rule {
 
 // rfodrBase reports whether a card is a base card (no set:, or base).
 func rfodrBase(c *schema.Card) bool {
-	return !c.Has("set") || c.Str("set") == schema.RFoDSetBase
+	return !c.Has("set") || c.Str("set") == rfodschema.SetBase
 }
 
 // rfodrActionDice are the Reloaded action dice: role action or none.
@@ -154,7 +155,7 @@ func checkRFoDRDice(c *validate.Context) {
 // rfodrTownLines returns the locations that are the Town Line.
 func rfodrTownLines(p *schema.Pack) []*schema.Card {
 	var out []*schema.Card
-	for _, c := range p.RFoDCards("rfodr/location") {
+	for _, c := range rfodschema.Cards(p, "rfodr/location") {
 		if rfodrules.Flag(c, "townLine") {
 			out = append(out, c)
 		}
@@ -164,7 +165,7 @@ func rfodrTownLines(p *schema.Pack) []*schema.Card {
 
 func checkRFoDRLocationDeck(c *validate.Context) {
 	p := c.Pack
-	if len(p.RFoDDecks("rfodr/location")) == 0 {
+	if len(rfodschema.Decks(p, "rfodr/location")) == 0 {
 		return
 	}
 	tl := rfodrTownLines(p)
@@ -190,7 +191,7 @@ func checkRFoDRLocationDeck(c *validate.Context) {
 		}
 	}
 	others := 0
-	for _, card := range p.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(p, "rfodr/location") {
 		if !rfodrules.Flag(card, "townLine") && rfodrBase(card) {
 			others += card.Count
 		}
@@ -203,7 +204,7 @@ func checkRFoDRLocationDeck(c *validate.Context) {
 }
 
 func checkRFoDRLocationEffects(c *validate.Context) {
-	for _, card := range c.Pack.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfodr/location") {
 		if rfodrules.Flag(card, "townLine") {
 			continue
 		}
@@ -250,7 +251,7 @@ func rfodrCheckValues(c *validate.Context, tokens []*schema.Token, noun, source 
 
 func checkRFoDRZombieTokens(c *validate.Context) {
 	p := c.Pack
-	comp := p.RFoD().Components.ZombieTokens
+	comp := rfodschema.SettingsOf(p).Components.ZombieTokens
 	tokens := rfodrules.TokensOf(p, comp)
 	n := 0
 	for _, t := range tokens {
@@ -272,13 +273,13 @@ func checkRFoDRZombieTokens(c *validate.Context) {
 
 func checkRFoDRLeadershipTokens(c *validate.Context) {
 	p := c.Pack
-	rfodrCheckValues(c, rfodrules.TokensOf(p, p.RFoD().Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
+	rfodrCheckValues(c, rfodrules.TokensOf(p, rfodschema.SettingsOf(p).Components.LeadershipTokens), "leadership", "\"the Leadership value shown on the back of each Leadership token\", L305")
 }
 
 func checkRFoDRCharacters(c *validate.Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
 		var missing []string
-		for _, tier := range schema.RFoDRComboTiers {
+		for _, tier := range rfodschema.ComboTiers {
 			if b.Combos.Tier(tier) == nil {
 				missing = append(missing, tier)
 			}
@@ -301,20 +302,20 @@ func checkRFoDRCharacters(c *validate.Context) {
 }
 
 func checkRFoDRComboRollable(c *validate.Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
 		rfodrules.CheckComboFaces(c, b, rfodrules.ReloadedFaces, "L131-196")
 	}
-	rfodrules.ReportOdds(c, schema.RFoDRCharacterBoard, validate.Error, "L120, L202")
+	rfodrules.ReportOdds(c, rfodschema.ReloadedCharacterBoard, validate.Error, "L120, L202")
 }
 
 func checkRFoDRComboOdds(c *validate.Context) {
-	rfodrules.ReportOdds(c, schema.RFoDRCharacterBoard, validate.Warning, "L120, L202")
+	rfodrules.ReportOdds(c, rfodschema.ReloadedCharacterBoard, validate.Warning, "L120, L202")
 }
 
 func checkRFoDRComboShape(c *validate.Context) {
-	for _, b := range c.Pack.PlayerBoards(schema.RFoDRCharacterBoard) {
+	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
 		prev, prevTier := -1, ""
-		for _, tier := range schema.RFoDRComboTiers {
+		for _, tier := range rfodschema.ComboTiers {
 			cb := b.Combos.Tier(tier)
 			if cb == nil {
 				continue
@@ -336,7 +337,7 @@ func checkRFoDRComboShape(c *validate.Context) {
 		if rfodrules.Name(b.Name) != rfodrules.Name("The Prom Queen") {
 			continue
 		}
-		if cb := b.Combos.Tier(schema.RFoDRComboMajor); cb != nil && !equalCounts(cb.Dice, rfodrPromQueenMajor) {
+		if cb := b.Combos.Tier(rfodschema.ComboMajor); cb != nil && !equalCounts(cb.Dice, rfodrPromQueenMajor) {
 			c.ReportHint(cb.Ref.Child("dice").Pos(),
 				fmt.Sprintf("character %q (The Prom Queen) has the major combo %s; the rulebook's is \"two Zombies, one Search, and one Explore\" (L226)", b.ID, diceodds.Combo(cb.Dice)),
 				"dice: {zombie: 2, search: 1, explore: 1}")
@@ -359,12 +360,12 @@ func equalCounts(a, b map[string]int) bool {
 
 func checkRFoDRNamed(c *validate.Context) {
 	p := c.Pack
-	if len(p.RFoDDecks("rfodr/location")) > 0 {
+	if len(rfodschema.Decks(p, "rfodr/location")) > 0 {
 		for _, name := range rfodrRemovedNamed {
 			rfodrules.CheckNamed(c, rfodrules.NamedCard{CardType: "rfodr/location", Noun: "location", Name: name, Why: "the Solo Campaign removes it from the Location deck (L429)"})
 		}
 	}
-	if chars := p.PlayerBoards(schema.RFoDRCharacterBoard); len(chars) > 0 {
+	if chars := rfodschema.PlayerBoards(p, rfodschema.ReloadedCharacterBoard); len(chars) > 0 {
 		for _, name := range rfodrCharacters {
 			found := false
 			for _, b := range chars {
@@ -377,12 +378,12 @@ func checkRFoDRNamed(c *validate.Context) {
 			}
 		}
 	}
-	if len(p.RFoDDecks("rfodr/reference")) == 0 {
+	if len(rfodschema.Decks(p, "rfodr/reference")) == 0 {
 		return
 	}
 	var solo []*schema.Card
 	n := 0
-	for _, card := range p.RFoDCards("rfodr/reference") {
+	for _, card := range rfodschema.Cards(p, "rfodr/reference") {
 		if card.Str("audience") == "solo" {
 			solo = append(solo, card)
 			n += card.Count
@@ -401,7 +402,7 @@ func checkRFoDRNamed(c *validate.Context) {
 }
 
 func checkRFoDRFollowerWounds(c *validate.Context) {
-	for _, card := range c.Pack.RFoDCards("rfodr/follower") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfodr/follower") {
 		if n, ok := card.Int("woundSpaces"); ok && n < 1 {
 			c.ReportHint(card.FieldRef("woundSpaces").Pos(),
 				fmt.Sprintf("follower %q has %d wound spaces; wounds go on the spaces \"on the bottom of their card\" and it dies when they are full (L162, L284)", card.ID, n),
@@ -412,15 +413,15 @@ func checkRFoDRFollowerWounds(c *validate.Context) {
 
 func checkRFoDRSetMark(c *validate.Context) {
 	for _, d := range c.Pack.Decks() {
-		if ct, ok := schema.CardTypeSystem(d.CardType); !ok || ct != schema.RFoDReloadedSystem {
+		if ct, ok := c.Pack.Registry().CardTypeSystem(d.CardType); !ok || ct != rfodschema.ReloadedSystem {
 			continue
 		}
 		for _, card := range d.Cards {
-			if !card.Has("set") || slices.Contains(schema.RFoDSets, card.Str("set")) {
+			if !card.Has("set") || slices.Contains(rfodschema.Sets, card.Str("set")) {
 				continue
 			}
 			hint := "set: base, promo or expansion"
-			if cl := schema.Closest(card.Str("set"), schema.RFoDSets); cl != "" {
+			if cl := schema.Closest(card.Str("set"), rfodschema.Sets); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef("set").Pos(),
@@ -436,11 +437,11 @@ var rfodrCampaignTypes = []string{"rfodr/trauma", "rfodr/action", "rfodr/upgrade
 // rfodrIsCampaign reports whether a pack holds Solo Campaign content.
 func rfodrIsCampaign(p *schema.Pack) bool {
 	for _, ct := range rfodrCampaignTypes {
-		if len(p.RFoDDecks(ct)) > 0 {
+		if len(rfodschema.Decks(p, ct)) > 0 {
 			return true
 		}
 	}
-	return len(p.Mats()) > 0
+	return len(rfodschema.Mats(p)) > 0
 }
 
 // rfodrRemovedCard reports whether a location is one the campaign
@@ -471,7 +472,7 @@ func checkRFoDRCampaignRemoved(c *validate.Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	if len(p.RFoDDecks("rfodr/location")) == 0 {
+	if len(rfodschema.Decks(p, "rfodr/location")) == 0 {
 		c.ReportHint(p.Game.Ref.Child("system").Pos(),
 			fmt.Sprintf("the pack has no rfodr/location deck; the campaign removes %s from the Location deck and lays out the other 12 as the Map (L429, L574)", rfodrRemovedList),
 			"add the Location deck, or extend run-fight-or-die-reloaded")
@@ -490,7 +491,7 @@ func checkRFoDRCampaignRemoved(c *validate.Context) {
 
 func checkRFoDRCampaignMapSize(c *validate.Context) {
 	p := c.Pack
-	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/location")) == 0 {
+	if !rfodrIsCampaign(p) || len(rfodschema.Decks(p, "rfodr/location")) == 0 {
 		return
 	}
 	for _, g := range rfodrRemovedGroups(p) {
@@ -499,7 +500,7 @@ func checkRFoDRCampaignMapSize(c *validate.Context) {
 		}
 	}
 	base, removed := 0, 0
-	for _, card := range p.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(p, "rfodr/location") {
 		if !rfodrBase(card) {
 			continue
 		}
@@ -527,7 +528,7 @@ func checkRFoDRCampaignMats(c *validate.Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	mats := p.Mats()
+	mats := rfodschema.Mats(p)
 	found := make([]bool, len(rfodrMatPairs))
 	for _, m := range mats {
 		if len(m.Sides) != 2 {
@@ -549,7 +550,7 @@ func checkRFoDRCampaignMats(c *validate.Context) {
 		found[match] = true
 	}
 	at := p.Game.Ref.Child("system").Pos()
-	if sets := schema.ElementsOf[*schema.MatSet](p); len(sets) > 0 {
+	if sets := schema.ElementsOf[*rfodschema.MatSet](p); len(sets) > 0 {
 		at = sets[0].Ref.Child("mats").Pos()
 	}
 	for i, pair := range rfodrMatPairs {
@@ -567,7 +568,7 @@ func checkRFoDRCampaignStarting(c *validate.Context) {
 		return
 	}
 	n := 0
-	for _, card := range p.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(p, "rfodr/action") {
 		if rfodrules.Flag(card, "starting") {
 			n += card.Count
 		}
@@ -580,7 +581,7 @@ func checkRFoDRCampaignStarting(c *validate.Context) {
 }
 
 func checkRFoDRCampaignActionFields(c *validate.Context) {
-	for _, card := range c.Pack.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(c.Pack, "rfodr/action") {
 		var missing []string
 		for _, f := range []string{"number", "timing", "action", "outcome", "unresolved"} {
 			if !card.Has(f) || card.Str(f) == "" && f != "number" {
@@ -597,11 +598,11 @@ func checkRFoDRCampaignActionFields(c *validate.Context) {
 
 func checkRFoDRCampaignActionDeck(c *validate.Context) {
 	p := c.Pack
-	if !rfodrIsCampaign(p) || len(p.RFoDDecks("rfodr/action")) == 0 {
+	if !rfodrIsCampaign(p) || len(rfodschema.Decks(p, "rfodr/action")) == 0 {
 		return
 	}
 	deck, byNumber := 0, map[int]int{}
-	for _, card := range p.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(p, "rfodr/action") {
 		if !rfodrules.Flag(card, "starting") {
 			deck += card.Count
 		}
@@ -614,7 +615,7 @@ func checkRFoDRCampaignActionDeck(c *validate.Context) {
 			fmt.Sprintf("the Action deck has %d cards besides the starting ones; Mission 2 can reveal 11, one per Spread before the 12th token ends it (L566, L642-645)", deck),
 			"add Action cards")
 	}
-	for _, card := range p.RFoDCards("rfodr/action") {
+	for _, card := range rfodschema.Cards(p, "rfodr/action") {
 		if n, ok := card.Int("number"); ok && byNumber[n] < 2 {
 			c.ReportHint(card.FieldRef("number").Pos(),
 				fmt.Sprintf("Action card %q has the number %d, which no other card shares, so its Unresolved effect can never fire (L638, A20)", card.ID, n),
@@ -629,7 +630,7 @@ func checkRFoDRCampaignTraumaCount(c *validate.Context) {
 		return
 	}
 	n := 0
-	for _, card := range p.RFoDCards("rfodr/trauma") {
+	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
 		n += card.Count
 	}
 	if n < 3 {
@@ -642,13 +643,13 @@ func checkRFoDRCampaignTraumaCount(c *validate.Context) {
 func checkRFoDRCampaignTraumaReq(c *validate.Context) {
 	p := c.Pack
 	locations, followers := map[string]*schema.Card{}, map[string]*schema.Card{}
-	for _, card := range p.RFoDCards("rfodr/location") {
+	for _, card := range rfodschema.Cards(p, "rfodr/location") {
 		locations[card.ID] = card
 	}
-	for _, card := range p.RFoDCards("rfodr/follower") {
+	for _, card := range rfodschema.Cards(p, "rfodr/follower") {
 		followers[card.ID] = card
 	}
-	for _, card := range p.RFoDCards("rfodr/trauma") {
+	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
 		reqs, _ := card.Fields["requires"].([]any)
 		for i, r := range reqs {
 			req, _ := r.(map[string]any)
@@ -708,7 +709,7 @@ func rfodrMapIDs(p *schema.Pack) []string {
 // rfodrCardIDs are the ids of the cards of a card type that keep accepts.
 func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool) []string {
 	var ids []string
-	for _, card := range p.RFoDCards(cardType) {
+	for _, card := range rfodschema.Cards(p, cardType) {
 		if keep(card) {
 			ids = append(ids, card.ID)
 		}
@@ -729,7 +730,7 @@ func checkRFoDRCampaignTokens(c *validate.Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	comp := p.RFoD().Components.ZombieTokens
+	comp := rfodschema.SettingsOf(p).Components.ZombieTokens
 	tokens := rfodrules.TokensOf(p, comp)
 	n := 0
 	for _, t := range tokens {

@@ -6,7 +6,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
+
 	"github.com/runforge/runforge/validate"
 )
 
@@ -36,7 +37,7 @@ components:
 			"game.yaml":   {Data: manifest},
 			"events.yaml": {Data: src},
 		}
-		p, probs := schema.LoadPack(fsys, "fuzz")
+		p, probs := schematest.LoadPack(fsys, "fuzz")
 		for _, d := range validate.Pack(p, probs, validate.Options{Registry: reg}) {
 			if d.Rule == "" || d.Message == "" || d.Pos.File == "" {
 				t.Fatalf("incomplete diagnostic %+v", d)

@@ -2,6 +2,7 @@ package run
 
 import (
 	"fmt"
+	runschema "github.com/runforge/runforge/schema/run"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,7 +136,7 @@ func checkRunBackupCard(c *validate.Context) {
 		vocab := map[string]bool{}
 		first := map[string]int{}
 		var ids []string
-		for _, a := range schema.BackupActions(d) {
+		for _, a := range runschema.BackupActions(d) {
 			idRef := func(i int) schema.Ref { return d.Ref.Child("actions").Index(i).Child("id") }
 			if i, dup := first[a.ID]; dup && a.ID != "" {
 				c.ReportHint(idRef(a.Index).Pos(),
@@ -235,7 +236,7 @@ func checkRunBackupSpawns(c *validate.Context) {
 
 func checkRunBackupTokens(c *validate.Context) {
 	for _, d := range validate.DecksOf(c.Pack, "run/backup") {
-		for _, a := range schema.BackupActions(d) {
+		for _, a := range runschema.BackupActions(d) {
 			for _, tok := range runMapTokens {
 				n := a.Tokens[tok.id]
 				if n <= 1 {

@@ -2,6 +2,7 @@ package run
 
 import (
 	"fmt"
+	runschema "github.com/runforge/runforge/schema/run"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -27,8 +28,8 @@ func againstTravel(action, from, to string) (bool, error) {
 	if err != nil || a.IsWild() {
 		return false, err
 	}
-	f, okF := schema.ParseCell(from)
-	t, okT := schema.ParseCell(to)
+	f, okF := runschema.ParseCell(from)
+	t, okT := runschema.ParseCell(to)
 	if !okF || !okT || f == t {
 		return false, nil // run/grid and the schema report bad cells, run/zip-line and run/link one space
 	}
@@ -37,7 +38,7 @@ func againstTravel(action, from, to string) (bool, error) {
 }
 
 func checkRunFeatureDirection(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		report := func(ref schema.Ref, what, action, from, to string) {
 			if bad, err := againstTravel(action, from, to); err == nil && bad {
 				c.ReportHint(ref.Pos(),

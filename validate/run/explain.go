@@ -2,6 +2,7 @@ package run
 
 import (
 	"fmt"
+	runschema "github.com/runforge/runforge/schema/run"
 	"sort"
 	"strings"
 
@@ -50,7 +51,7 @@ type ObjectiveExplanation struct {
 func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
 	var out []MapExplanation
 	var text strings.Builder
-	maps := p.Maps()
+	maps := runschema.Maps(p)
 	tokens, _ := packActionTokens(p)
 	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
 	for _, m := range maps {

@@ -3,6 +3,7 @@ package run
 import (
 	"errors"
 	"fmt"
+	runschema "github.com/runforge/runforge/schema/run"
 	"slices"
 	"strconv"
 
@@ -49,7 +50,7 @@ func runReachRules() []*validate.Rule {
 // reachCheck reports the findings of one reachability rule.
 func reachCheck(rule, rank string) func(*validate.Context) {
 	return func(c *validate.Context) {
-		for _, m := range c.Pack.Maps() {
+		for _, m := range runschema.Maps(c.Pack) {
 			r := mapReach(c, m)
 			for _, f := range r.findings {
 				if f.Rule != rule {
@@ -100,7 +101,7 @@ type reachResult struct {
 
 // mapReach returns the reachability of a map, computed once per
 // validation run: the five rules share one search.
-func mapReach(c *validate.Context, m *schema.Map) *reachResult {
+func mapReach(c *validate.Context, m *runschema.Map) *reachResult {
 	return validate.Memo(c, m, func() *reachResult {
 		mm := mapModel(c, m)
 		if mm.skipped != "" {
@@ -128,11 +129,11 @@ type mapModelResult struct {
 
 // mapModelKey keys a map's conversion in the memo (the map itself keys its
 // reachability).
-type mapModelKey struct{ m *schema.Map }
+type mapModelKey struct{ m *runschema.Map }
 
 // mapModel converts a map once per validation run, without searching it:
 // run/grid needs only to know whether the model can represent the map.
-func mapModel(c *validate.Context, m *schema.Map) *mapModelResult {
+func mapModel(c *validate.Context, m *runschema.Map) *mapModelResult {
 	return validate.Memo(c, mapModelKey{m}, func() *mapModelResult {
 		tokens, _ := packActionTokens(c.Pack)
 		return convertMap(m, tokens)
@@ -141,7 +142,7 @@ func mapModel(c *validate.Context, m *schema.Map) *mapModelResult {
 
 // convertMap converts a map for the movement model, or says why it cannot
 // be searched.
-func convertMap(m *schema.Map, tokens []runmove.Action) *mapModelResult {
+func convertMap(m *runschema.Map, tokens []runmove.Action) *mapModelResult {
 	if gridBroken(m) {
 		return &mapModelResult{skipped: "the levels picture has run/grid errors", reported: true}
 	}
@@ -170,7 +171,7 @@ func convertMap(m *schema.Map, tokens []runmove.Action) *mapModelResult {
 // (run/tunnel), a zip line, bridge or link from a space to itself
 // (run/zip-line, run/link). Any reachability finding on its map could
 // follow from it, so the map is not searched; "" when there is none.
-func unknownFeature(m *schema.Map) string {
+func unknownFeature(m *runschema.Map) string {
 	for i, a := range m.Access {
 		if _, adjacent := accessStep(a); !adjacent {
 			return accessWhat(m, i, a) + " joins spaces that are not adjacent (run/access)"
@@ -202,7 +203,7 @@ func unknownFeature(m *schema.Map) string {
 // from the lower space to the higher one. Its kind does not change
 // movement, and a feature on one level adds nothing. The features must be
 // adjacent (unknownFeature) and m.Access converted in order into rm.Access.
-func repairAccess(m *schema.Map, rm *runmove.Map) {
+func repairAccess(m *runschema.Map, rm *runmove.Map) {
 	for i, a := range m.Access {
 		dir, _ := accessStep(a)
 		f := &rm.Access[i]
@@ -222,7 +223,7 @@ func repairAccess(m *schema.Map, rm *runmove.Map) {
 
 // gridBroken reports a map with run/grid errors: a picture that does not
 // resolve, or a misnumbered row.
-func gridBroken(m *schema.Map) bool {
+func gridBroken(m *runschema.Map) bool {
 	if m.Grid == nil {
 		return true
 	}
@@ -236,7 +237,7 @@ func gridBroken(m *schema.Map) bool {
 
 // reportReachSkipped is run/grid's report of a map reachability could not
 // check for a reason no other rule reports.
-func reportReachSkipped(c *validate.Context, m *schema.Map) {
+func reportReachSkipped(c *validate.Context, m *runschema.Map) {
 	if gridBroken(m) {
 		return
 	}
@@ -251,7 +252,7 @@ func reportReachSkipped(c *validate.Context, m *schema.Map) {
 // item, a safe house's or spawn point's entry, an access feature, tunnel,
 // zip line, link or forbidden move, and a space's symbol in the picture.
 // labels names each feature position, for related positions.
-func MoveMap(m *schema.Map) (*runmove.Map, map[schema.Pos]string, error) {
+func MoveMap(m *runschema.Map) (*runmove.Map, map[schema.Pos]string, error) {
 	if m.Grid == nil {
 		return nil, nil, errors.New("the levels picture is not 6 rows of 6 legend symbols")
 	}
@@ -297,7 +298,7 @@ func MoveMap(m *schema.Map) (*runmove.Map, map[schema.Pos]string, error) {
 
 // features converts the access features, tunnels, zip lines, links, crossed
 // out gadgets and forbidden moves.
-func (conv *mapConverter) features(m *schema.Map, rm *runmove.Map) {
+func (conv *mapConverter) features(m *runschema.Map, rm *runmove.Map) {
 	for _, a := range m.Access {
 		rm.Access = append(rm.Access, runmove.Access{Kind: conv.accessKind(a.Kind), From: conv.cell(a.From), To: conv.cell(a.To),
 			Actions: conv.actions(a.Actions), Src: a.Ref.Pos()})

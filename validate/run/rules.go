@@ -6,6 +6,7 @@ package run
 
 import (
 	"fmt"
+	runschema "github.com/runforge/runforge/schema/run"
 	"slices"
 	"strconv"
 	"strings"
@@ -126,11 +127,11 @@ func runRules() []*validate.Rule {
 }
 
 // mapWhat names a map in messages: `map "base"`.
-func mapWhat(m *schema.Map) string { return fmt.Sprintf("map %q", m.ID) }
+func mapWhat(m *runschema.Map) string { return fmt.Sprintf("map %q", m.ID) }
 
 // listPos is where a finding about a whole list points: the list, or the
 // map's id when the map has none.
-func listPos(m *schema.Map, field string) schema.Pos {
+func listPos(m *runschema.Map, field string) schema.Pos {
 	if r := m.Ref.Child(field); r.Exists() {
 		return r.Pos()
 	}
@@ -139,8 +140,8 @@ func listPos(m *schema.Map, field string) schema.Pos {
 
 // spaceAt returns the resolved space of a cell, nil when the map's picture
 // does not resolve (run/grid reports it).
-func spaceAt(m *schema.Map, cell string) *schema.MapSpace {
-	c, ok := schema.ParseCell(cell)
+func spaceAt(m *runschema.Map, cell string) *runschema.MapSpace {
+	c, ok := runschema.ParseCell(cell)
 	if !ok {
 		return nil
 	}
@@ -148,7 +149,7 @@ func spaceAt(m *schema.Map, cell string) *schema.MapSpace {
 }
 
 // spaceText describes a space: `"." ground, level 0`.
-func spaceText(s *schema.MapSpace) string {
+func spaceText(s *runschema.MapSpace) string {
 	kind := "ground"
 	switch {
 	case s.Building:
@@ -166,14 +167,14 @@ func spaceText(s *schema.MapSpace) string {
 }
 
 func checkRunGrid(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		checkPictureRows(c, m)
 		legend := m.Symbols()
 		for i, row := range m.Picture.Rows {
 			for j, sym := range row.Symbols {
 				if _, ok := legend[sym.Text]; !ok {
 					c.ReportHint(sym.Pos, fmt.Sprintf("%s: symbol %q (row %d, space %d of the picture) is not in the legend", mapWhat(m), sym.Text, i+1, j+1),
-						"symbols: "+strings.Join(schema.SymbolNames(legend), " ")+"; add it under legend: with its level")
+						"symbols: "+strings.Join(runschema.SymbolNames(legend), " ")+"; add it under legend: with its level")
 				}
 			}
 		}
@@ -182,12 +183,12 @@ func checkRunGrid(c *validate.Context) {
 }
 
 // checkPictureRows reports a picture that is not 6 numbered rows of 6.
-func checkPictureRows(c *validate.Context, m *schema.Map) {
+func checkPictureRows(c *validate.Context, m *runschema.Map) {
 	rows := m.Picture.Rows
-	if len(rows) != schema.MapSize {
+	if len(rows) != runschema.MapSize {
 		pos := m.Ref.Child("levels").Pos()
-		if len(rows) > schema.MapSize {
-			pos = rows[schema.MapSize].Pos
+		if len(rows) > runschema.MapSize {
+			pos = rows[runschema.MapSize].Pos
 		}
 		c.ReportHint(pos, fmt.Sprintf("%s: the levels picture has %d rows; a map has 6 (L105), row 1 at the top", mapWhat(m), len(rows)),
 			"write one line per row, each with 6 symbols separated by spaces")
@@ -197,10 +198,10 @@ func checkPictureRows(c *validate.Context, m *schema.Map) {
 			c.ReportHint(row.Label.Pos, fmt.Sprintf("%s: row %d of the levels picture is numbered %s", mapWhat(m), i+1, row.Label.Text),
 				"number the rows 1 to 6 from the top, or leave the numbers out")
 		}
-		if n := len(row.Symbols); n != schema.MapSize {
+		if n := len(row.Symbols); n != runschema.MapSize {
 			pos := row.Pos
-			if n > schema.MapSize {
-				pos = row.Symbols[schema.MapSize].Pos
+			if n > runschema.MapSize {
+				pos = row.Symbols[runschema.MapSize].Pos
 			}
 			c.ReportHint(pos, fmt.Sprintf("%s: row %d of the levels picture has %d spaces; a row has 6 (columns A-F)", mapWhat(m), i+1, n),
 				"separate the symbols by spaces, one per column")
@@ -213,8 +214,8 @@ func checkRunMapCards(c *validate.Context) {
 		card int
 		side string
 	}
-	first := map[side]*schema.Map{}
-	for _, m := range c.Pack.Maps() {
+	first := map[side]*runschema.Map{}
+	for _, m := range runschema.Maps(c.Pack) {
 		checkMapLabels(c, m)
 		key := side{m.Card, m.Side}
 		if f, dup := first[key]; dup {
@@ -228,7 +229,7 @@ func checkRunMapCards(c *validate.Context) {
 
 // checkMapLabels reports a missing name or number, and a number that is
 // not the map's card and side.
-func checkMapLabels(c *validate.Context, m *schema.Map) {
+func checkMapLabels(c *validate.Context, m *runschema.Map) {
 	want := fmt.Sprintf("%d%s", m.Card, m.Side)
 	if strings.TrimSpace(m.Name) == "" {
 		c.ReportHint(m.Ref.Child("id").Pos(), fmt.Sprintf("%s has no name: a map card shows its name on the right side (L93)", mapWhat(m)),
@@ -245,7 +246,7 @@ func checkMapLabels(c *validate.Context, m *schema.Map) {
 }
 
 func checkRunStashes(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		seen := map[string]int{}
 		var distinct []int
 		for i, s := range m.Stashes {
@@ -272,8 +273,8 @@ func checkRunStashes(c *validate.Context) {
 }
 
 func checkRunSafeHouses(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
-		first := map[string]*schema.MapSafeHouse{}
+	for _, m := range runschema.Maps(c.Pack) {
+		first := map[string]*runschema.MapSafeHouse{}
 		for _, h := range m.SafeHouses {
 			if f, dup := first[h.Letter]; dup {
 				other := map[string]string{"A": "B", "B": "A"}[h.Letter]
@@ -297,8 +298,8 @@ func checkRunSafeHouses(c *validate.Context) {
 }
 
 func checkRunSpawnPoints(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
-		byNumber := map[int][]*schema.MapSpawn{}
+	for _, m := range runschema.Maps(c.Pack) {
+		byNumber := map[int][]*runschema.MapSpawn{}
 		for _, s := range m.Spawns {
 			byNumber[s.Number] = append(byNumber[s.Number], s)
 		}
@@ -320,7 +321,7 @@ func checkRunSpawnPoints(c *validate.Context) {
 
 // reportRepeatedSpawn reports a spawn number listed several times, at its
 // second entry, naming every place.
-func reportRepeatedSpawn(c *validate.Context, m *schema.Map, n int, spawns []*schema.MapSpawn) {
+func reportRepeatedSpawn(c *validate.Context, m *runschema.Map, n int, spawns []*runschema.MapSpawn) {
 	var cells []string
 	var related []validate.Related
 	for i, s := range spawns {
@@ -334,7 +335,7 @@ func reportRepeatedSpawn(c *validate.Context, m *schema.Map, n int, spawns []*sc
 }
 
 func checkRunHelipad(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		switch n := len(m.Helipads); {
 		case n == 0:
 			c.ReportHint(listPos(m, "helipads"), fmt.Sprintf("%s has no helicopter pad: the Dispatch helicopter starts on it (L121, L144)", mapWhat(m)),
@@ -353,7 +354,7 @@ func checkRunHelipad(c *validate.Context) {
 }
 
 func checkRunDonutShop(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		if n := len(m.DonutShops); n > 1 {
 			c.ReportHint(m.Ref.Child("donutShops").Index(1).Pos(), fmt.Sprintf("%s has %d donut shops; there is one donut token (L67, L636), so a map has at most one", mapWhat(m), n),
 				"keep one of them")
@@ -362,7 +363,7 @@ func checkRunDonutShop(c *validate.Context) {
 }
 
 func checkRunPuddles(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		if n := len(m.Puddles); n > 8 {
 			c.ReportHint(m.Ref.Child("puddles").Index(8).Pos(), fmt.Sprintf("%s has %d puddles; with 8 footprint tokens (L67) and one per space (L628), the Runner could run out of them", mapWhat(m), n),
 				"keep at most 8 puddles")
@@ -371,15 +372,15 @@ func checkRunPuddles(c *validate.Context) {
 }
 
 // accessWhat names an access feature: `map "m" access 2 (pier B4 to B3)`.
-func accessWhat(m *schema.Map, i int, a *schema.MapAccess) string {
+func accessWhat(m *runschema.Map, i int, a *runschema.MapAccess) string {
 	return fmt.Sprintf("%s access %d (%s %s to %s)", mapWhat(m), i+1, a.Kind, a.From, a.To)
 }
 
 // accessStep returns the direction of the step from an access feature's
 // lower space to its higher one, or false when they are not adjacent.
-func accessStep(a *schema.MapAccess) (runDirection, bool) {
-	from, ok1 := schema.ParseCell(a.From)
-	to, ok2 := schema.ParseCell(a.To)
+func accessStep(a *runschema.MapAccess) (runDirection, bool) {
+	from, ok1 := runschema.ParseCell(a.From)
+	to, ok2 := runschema.ParseCell(a.To)
 	if !ok1 || !ok2 {
 		return runDirection{}, false
 	}
@@ -387,7 +388,7 @@ func accessStep(a *schema.MapAccess) (runDirection, bool) {
 }
 
 func checkRunAccess(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for i, a := range m.Access {
 			what := accessWhat(m, i, a)
 			dir, adjacent := accessStep(a)
@@ -426,7 +427,7 @@ func checkAccessAction(c *validate.Context, ref schema.Ref, what, act string, di
 
 // checkAccessLevels reports a feature that does not lead up, and one that
 // leaves water but is no ladder or pier.
-func checkAccessLevels(c *validate.Context, m *schema.Map, a *schema.MapAccess, what string) {
+func checkAccessLevels(c *validate.Context, m *runschema.Map, a *runschema.MapAccess, what string) {
 	from, to := spaceAt(m, a.From), spaceAt(m, a.To)
 	if from == nil || to == nil {
 		return
@@ -438,20 +439,20 @@ func checkAccessLevels(c *validate.Context, m *schema.Map, a *schema.MapAccess, 
 		}
 		c.ReportHint(a.Ref.Child("to").Pos(), fmt.Sprintf("%s does not lead up: %s is %s, %s is %s", what, a.From, spaceText(from), a.To, spaceText(to)), hint)
 	}
-	if from.Water && a.Kind != schema.AccessLadder && a.Kind != schema.AccessPier {
+	if from.Water && a.Kind != runschema.AccessLadder && a.Kind != runschema.AccessPier {
 		c.ReportHint(a.Ref.Child("kind").Pos(), fmt.Sprintf("%s leaves water; only a ladder or a pier leads out of water (L558)", what),
 			"kind: pier or kind: ladder")
 	}
 }
 
 func checkRunAccessTerrain(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for i, a := range m.Access {
 			from, to := spaceAt(m, a.From), spaceAt(m, a.To)
 			if from == nil || to == nil || from.Water || to.Water || to.Building || to.Level <= from.Level {
 				continue
 			}
-			if a.Kind != schema.AccessLadder && a.Kind != schema.AccessVine {
+			if a.Kind != runschema.AccessLadder && a.Kind != runschema.AccessVine {
 				c.ReportHint(a.Ref.Child("kind").Pos(), fmt.Sprintf("%s climbs terrain (%s to %s); terrain is climbed with ladders or vines (L586)", accessWhat(m, i, a), spaceText(from), spaceText(to)),
 					"kind: ladder or kind: vine")
 			}
@@ -460,7 +461,7 @@ func checkRunAccessTerrain(c *validate.Context) {
 }
 
 func checkRunCurrent(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		if m.Grid == nil {
 			continue
 		}
@@ -475,7 +476,7 @@ func checkRunCurrent(c *validate.Context) {
 }
 
 // checkCurrent reports a current off water or pointing to no water space.
-func checkCurrent(c *validate.Context, m *schema.Map, s *schema.MapSpace) {
+func checkCurrent(c *validate.Context, m *runschema.Map, s *runschema.MapSpace) {
 	what := fmt.Sprintf("%s: the current at %s (symbol %q)", mapWhat(m), s.Cell, s.Symbol)
 	if !s.Water {
 		c.ReportHint(s.Pos, fmt.Sprintf("%s is not on water (%s); currents are on water spaces (L576)", what, spaceText(s)),
@@ -483,7 +484,7 @@ func checkCurrent(c *validate.Context, m *schema.Map, s *schema.MapSpace) {
 		return
 	}
 	d, _ := directionNamed(s.Current)
-	target := m.Grid.At(schema.Cell{Col: s.Cell.Col + d.dc, Row: s.Cell.Row + d.dr})
+	target := m.Grid.At(runschema.Cell{Col: s.Cell.Col + d.dc, Row: s.Cell.Row + d.dr})
 	switch {
 	case target == nil:
 		c.ReportHint(s.Pos, fmt.Sprintf("%s points %s, off the map; the Runner cannot leave the map (L246)", what, s.Current),
@@ -502,7 +503,7 @@ type linkEnd struct {
 
 // linkEnds lists the ends of the map's zip lines, suspension bridges and
 // linked spaces.
-func linkEnds(m *schema.Map) []linkEnd {
+func linkEnds(m *runschema.Map) []linkEnd {
 	var out []linkEnd
 	for i, z := range m.ZipLines {
 		what := zipWhat(i, z)
@@ -516,7 +517,7 @@ func linkEnds(m *schema.Map) []linkEnd {
 }
 
 func checkRunIce(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		if m.Grid == nil {
 			continue
 		}
@@ -539,12 +540,12 @@ func checkRunIce(c *validate.Context) {
 
 // tunnelLine returns the direction from a tunnel's first end to its second
 // and whether they are distinct spaces in one row or column.
-func tunnelLine(t *schema.MapTunnel) (runDirection, bool) {
+func tunnelLine(t *runschema.MapTunnel) (runDirection, bool) {
 	if len(t.Ends) != 2 {
 		return runDirection{}, false
 	}
-	a, ok1 := schema.ParseCell(t.Ends[0])
-	b, ok2 := schema.ParseCell(t.Ends[1])
+	a, ok1 := runschema.ParseCell(t.Ends[0])
+	b, ok2 := runschema.ParseCell(t.Ends[1])
 	if !ok1 || !ok2 || (a.Col != b.Col && a.Row != b.Row) {
 		return runDirection{}, false
 	}
@@ -562,7 +563,7 @@ func sign(n int) int {
 }
 
 func checkRunTunnel(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for i, t := range m.Tunnels {
 			what := fmt.Sprintf("%s tunnel %d", mapWhat(m), i+1)
 			dir, ok := tunnelLine(t)
@@ -586,7 +587,7 @@ func checkRunTunnel(c *validate.Context) {
 
 // checkTunnelIcon reports an extra tunnel icon away from the tunnel's ends
 // or not pointing along it, toward the other end.
-func checkTunnelIcon(c *validate.Context, t *schema.MapTunnel, ic *schema.MapTunnelIcon, what string, dir runDirection) {
+func checkTunnelIcon(c *validate.Context, t *runschema.MapTunnel, ic *runschema.MapTunnelIcon, what string, dir runDirection) {
 	var toward runDirection
 	switch ic.From {
 	case t.Ends[0]:
@@ -605,7 +606,7 @@ func checkTunnelIcon(c *validate.Context, t *schema.MapTunnel, ic *schema.MapTun
 }
 
 func checkRunTunnelLevel(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for i, t := range m.Tunnels {
 			if _, ok := tunnelLine(t); !ok {
 				continue
@@ -620,7 +621,7 @@ func checkRunTunnelLevel(c *validate.Context) {
 }
 
 // zipWhat names a zip line or suspension bridge: `zip line 2`.
-func zipWhat(i int, z *schema.MapZipLine) string {
+func zipWhat(i int, z *runschema.MapZipLine) string {
 	if z.Style == "bridge" {
 		return fmt.Sprintf("suspension bridge %d", i+1)
 	}
@@ -628,7 +629,7 @@ func zipWhat(i int, z *schema.MapZipLine) string {
 }
 
 func checkRunZipLine(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for i, z := range m.ZipLines {
 			what := mapWhat(m) + " " + zipWhat(i, z)
 			switch {
@@ -646,7 +647,7 @@ func checkRunZipLine(c *validate.Context) {
 }
 
 func checkRunLink(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for i, l := range m.Links {
 			if l.From == l.To {
 				c.ReportHint(l.Ref.Child("to").Pos(), fmt.Sprintf("%s link %d links %s to itself; linked spaces are two spaces (L620)", mapWhat(m), i+1, l.From),
@@ -657,11 +658,11 @@ func checkRunLink(c *validate.Context) {
 }
 
 func checkRunGadgetPool(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		water := m.HasWater()
-		candidates := schema.BasicGadgets
+		candidates := runschema.BasicGadgets
 		if water {
-			candidates = append(slices.Clip(candidates), schema.AdvancedGadgets...)
+			candidates = append(slices.Clip(candidates), runschema.AdvancedGadgets...)
 		}
 		var pool []string
 		for _, g := range candidates {
@@ -689,7 +690,7 @@ type mapSite struct {
 
 // mapSites lists the map's stashes, safe houses, spawn points and
 // helicopter pads, in that order.
-func mapSites(m *schema.Map) []mapSite {
+func mapSites(m *runschema.Map) []mapSite {
 	var out []mapSite
 	for i, s := range m.Stashes {
 		out = append(out, mapSite{"stash", "the stash", s, m.Ref.Child("stashes").Index(i)})
@@ -714,7 +715,7 @@ func sharesWith(a, b mapSite) bool {
 }
 
 func checkRunSharedSpace(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		byCell := map[string][]mapSite{}
 		for _, s := range mapSites(m) {
 			earlier := byCell[s.cell]
@@ -731,7 +732,7 @@ func checkRunSharedSpace(c *validate.Context) {
 }
 
 func checkRunMapRules(c *validate.Context) {
-	for _, m := range c.Pack.Maps() {
+	for _, m := range runschema.Maps(c.Pack) {
 		for _, t := range m.RulesText {
 			if t.Encoded {
 				continue

@@ -1,9 +1,14 @@
 // Package games is the one registration list of the games runforge knows:
-// each game's descriptor of every stage, passed down from the command as a
-// value. Adding a game is its packages plus one line in All.
+// one line per game, with what it brings to each stage, passed down from
+// the command as values. Adding a game is its packages plus one line in All.
 package games
 
 import (
+	"github.com/runforge/runforge/schema"
+	justrunschema "github.com/runforge/runforge/schema/justrun"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfylschema "github.com/runforge/runforge/schema/rfyl"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
 	rfodrules "github.com/runforge/runforge/validate/rfod"
@@ -12,10 +17,13 @@ import (
 	runrules "github.com/runforge/runforge/validate/run"
 )
 
-// Game is one game's descriptors, one field per stage.
+// Game is one game and what it brings to each stage.
 type Game struct {
-	// System is the game system id a manifest names (game.system).
+	// System is the manifest's system: value of the game.
 	System string
+	// Schema is what the game brings to the schema stage: its kinds, card
+	// types, icons, settings block, JSON Schemas and built-in templates.
+	Schema schema.GameSchema
 	// Rules are the game's rules and --explain hook.
 	Rules validate.Game
 }
@@ -24,11 +32,11 @@ type Game struct {
 // explanations print.
 func All() []Game {
 	return []Game{
-		{System: "run-for-your-life", Rules: rfylrules.Game()},
-		{System: "run", Rules: runrules.Game()},
-		{System: "just-run", Rules: justrunrules.Game()},
-		{System: "run-fight-or-die", Rules: rfodrules.Game()},
-		{System: "run-fight-or-die-reloaded", Rules: rfodrrules.Game()},
+		{System: rfylschema.System, Schema: rfylschema.Schema, Rules: rfylrules.Game()},
+		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game()},
+		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game()},
+		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game()},
+		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game()},
 	}
 }
 
@@ -37,6 +45,15 @@ func Rules(gs []Game) []validate.Game {
 	out := make([]validate.Game, len(gs))
 	for i, g := range gs {
 		out[i] = g.Rules
+	}
+	return out
+}
+
+// Schemas returns the schema descriptors of the given games, in their order.
+func Schemas(gs []Game) []schema.GameSchema {
+	out := make([]schema.GameSchema, len(gs))
+	for i, g := range gs {
+		out[i] = g.Schema
 	}
 	return out
 }

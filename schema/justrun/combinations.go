@@ -1,6 +1,10 @@
-package schema
+package justrun
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/runforge/runforge/schema"
+)
 
 // CombinationList is a list of Just Run combinations (kind: Combinations;
 // spec shared/specs/just-run.md sections 5.3 and 6.5): items made by
@@ -13,7 +17,7 @@ type CombinationList struct {
 	Name         string         `json:"name"`
 	Combinations []*Combination `json:"combinations"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Combination is one combination.
@@ -30,7 +34,7 @@ type Combination struct {
 	Text   string            `json:"text"`
 
 	List *CombinationList `json:"-"`
-	Ref  Ref              `json:"-"`
+	Ref  schema.Ref       `json:"-"`
 }
 
 // CombinationResult is the combined item.
@@ -47,15 +51,15 @@ type CombinationResult struct {
 }
 
 // CardRef is the reference of the i-th card id of the combination.
-func (c *Combination) CardRef(i int) Ref { return c.Ref.Child("cards").Index(i) }
+func (c *Combination) CardRef(i int) schema.Ref { return c.Ref.Child("cards").Index(i) }
 
 // ResultRef is the reference of a field of the result.
-func (c *Combination) ResultRef(field string) Ref { return c.Ref.Child("result").Child(field) }
+func (c *Combination) ResultRef(field string) schema.Ref { return c.Ref.Child("result").Child(field) }
 
-func decodeCombinations(obj map[string]any, ref Ref) (Element, []Problem) {
+func decodeCombinations(obj map[string]any, ref schema.Ref) (schema.Element, []schema.Problem) {
 	cl := &CombinationList{}
-	if err := decodeInto(obj, cl); err != nil {
-		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	if err := schema.DecodeInto(obj, cl); err != nil {
+		return nil, []schema.Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	cl.Ref = ref
 	for i, c := range cl.Combinations {
@@ -72,20 +76,20 @@ func (cl *CombinationList) Kind() string { return "Combinations" }
 func (cl *CombinationList) ElementID() string { return cl.ID }
 
 // Source implements Element.
-func (cl *CombinationList) Source() Ref { return cl.Ref }
+func (cl *CombinationList) Source() schema.Ref { return cl.Ref }
 
 // Facts implements Element. Combinations print nothing of their own (the
 // cards' descriptions explain them, L165) and count towards no component;
 // their ids are pack-wide items and their names and texts are checked for
 // icons like any text.
-func (cl *CombinationList) Facts() Facts {
-	f := Facts{Name: nameOr(cl.Name, cl.ID)}
+func (cl *CombinationList) Facts() schema.Facts {
+	f := schema.Facts{Name: nameOr(cl.Name, cl.ID)}
 	for _, c := range cl.Combinations {
 		what := fmt.Sprintf("combination %q", c.ID)
-		f.Items = append(f.Items, Item{What: "combination", ID: c.ID, Ref: c.Ref})
-		f.Texts = append(f.Texts, TextSite{What: what + " name", Text: c.Name, Ref: c.Ref.Child("name")})
+		f.Items = append(f.Items, schema.Item{What: "combination", ID: c.ID, Ref: c.Ref})
+		f.Texts = append(f.Texts, schema.TextSite{What: what + " name", Text: c.Name, Ref: c.Ref.Child("name")})
 		if c.Text != "" {
-			f.Texts = append(f.Texts, TextSite{What: what + " text", Text: c.Text, Ref: c.Ref.Child("text")})
+			f.Texts = append(f.Texts, schema.TextSite{What: what + " text", Text: c.Text, Ref: c.Ref.Child("text")})
 		}
 	}
 	return f
@@ -93,9 +97,9 @@ func (cl *CombinationList) Facts() Facts {
 
 // Combinations returns every combination of the pack's combination lists,
 // in pack order.
-func (p *Pack) Combinations() []*Combination {
+func Combinations(p *schema.Pack) []*Combination {
 	var out []*Combination
-	for _, cl := range ElementsOf[*CombinationList](p) {
+	for _, cl := range schema.ElementsOf[*CombinationList](p) {
 		out = append(out, cl.Combinations...)
 	}
 	return out

@@ -1,25 +1,49 @@
-package schema
+// Package run is RUN's part of the content model: its card types (backup
+// and rank cards), its icons, its maps (the Map kind, map.go), its JSON
+// Schemas (jsonschema/run.schema.json, run-map.schema.json) and its
+// built-in templates (builtin/run.yaml). Other packages import it as
+// runschema.
+package run
 
-import "strings"
+import (
+	"embed"
+	"strings"
 
-// runSchema is RUN's part of the content model for cards (spec
+	"github.com/runforge/runforge/schema"
+)
+
+// System is the manifest's system: value of RUN.
+const System = "run"
+
+//go:embed jsonschema/*.schema.json
+var schemaFiles embed.FS
+
+//go:embed builtin/*.yaml
+var builtinFiles embed.FS
+
+// Schema is RUN's part of the content model for cards (spec
 // shared/specs/run.md sections 3, 6.3 and 8.3; rulebook shared/rulebooks/
 // run.md L53, L56, L140, L150-153, L407-418). Its card schemas are in
-// jsonschema/run.schema.json; maps are the Map kind (runmap.go).
+// jsonschema/run.schema.json; maps are the Map kind (map.go).
 //
 // A run/backup deck declares its backup-action vocabulary once, as the
 // deck setting actions: (the rulebook lists no backup actions, L420); each
 // card names the ranks it belongs to, its spawn point and its top, middle
 // and bottom action by id.
-var runSchema = GameSchema{
-	System: "run",
-	CardTypes: []CardType{
+var Schema = schema.GameSchema{
+	System: System,
+	Kinds: []schema.Kind{
+		{Name: "Map", Schema: "run-map.schema.json", Noun: "map", Decode: decodeMap},
+	},
+	CardTypes: []schema.CardType{
 		{Name: "run/backup", Card: "run.schema.json#/$defs/backup", Deck: "run.schema.json#/$defs/backupDeck",
 			Face: "run-backup", Back: "run-backup-back", Derived: []string{"rankList", "top", "middle", "bottom", "topText", "middleText", "bottomText"}},
 		{Name: "run/rank", Card: "run.schema.json#/$defs/rank", Face: "run-rank", Back: "run-rank-back",
 			Derived: []string{"roleName"}},
 	},
-	Icons: runIcons(),
+	Icons:     runIcons(),
+	Schemas:   schemaFiles,
+	Templates: builtinFiles,
 }
 
 // runIcons are RUN's icons: the Runner's moves (silent moves in 8
@@ -45,8 +69,8 @@ func runIcons() map[string]string {
 	return icons
 }
 
-// RunBackupAction is one entry of a run/backup deck's actions: vocabulary.
-type RunBackupAction struct {
+// BackupAction is one entry of a run/backup deck's actions: vocabulary.
+type BackupAction struct {
 	ID, Name, Text, Verb string
 	// Tokens are the cardboard tokens placed per map, by token id.
 	Tokens map[string]int
@@ -56,15 +80,15 @@ type RunBackupAction struct {
 
 // BackupActions returns the backup-action vocabulary of a run/backup deck
 // (its actions: setting), in order.
-func BackupActions(d *Deck) []RunBackupAction {
+func BackupActions(d *schema.Deck) []BackupAction {
 	list, _ := d.Settings["actions"].([]any)
-	var out []RunBackupAction
+	var out []BackupAction
 	for i, e := range list {
 		m, ok := e.(map[string]any)
 		if !ok {
 			continue
 		}
-		a := RunBackupAction{Index: i, Tokens: map[string]int{}}
+		a := BackupAction{Index: i, Tokens: map[string]int{}}
 		a.ID, _ = m["id"].(string)
 		a.Name, _ = m["name"].(string)
 		a.Text, _ = m["text"].(string)

@@ -1,6 +1,10 @@
-package schema
+package rfod
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/runforge/runforge/schema"
+)
 
 // Guide is the Run, Fight, or Die! two-sided Actions & Events Guide (kind:
 // Guide; run-fight-or-die.md L72, L117-119; spec 8.9): the six events,
@@ -16,7 +20,7 @@ type Guide struct {
 	Search    []*GuideRow   `json:"search"`
 	Book      []*GuideRow   `json:"book"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // GuideEntry is an event or an action with its text.
@@ -25,7 +29,7 @@ type GuideEntry struct {
 	Icon  string `json:"icon"`
 	Text  string `json:"text"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // GuideRow is one row of the Search or Book table: the icons rolled and
@@ -34,7 +38,7 @@ type GuideRow struct {
 	Count   int            `json:"count"`
 	Options []*GuideOption `json:"options"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // GuideOption is one option of a row.
@@ -55,10 +59,10 @@ func (r *GuideRow) Gives(what string) bool {
 	return false
 }
 
-func decodeGuide(obj map[string]any, ref Ref) (Element, []Problem) {
+func decodeGuide(obj map[string]any, ref schema.Ref) (schema.Element, []schema.Problem) {
 	g := &Guide{}
-	if err := decodeInto(obj, g); err != nil {
-		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	if err := schema.DecodeInto(obj, g); err != nil {
+		return nil, []schema.Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	g.Ref = ref
 	for _, list := range []struct {
@@ -91,26 +95,26 @@ func (g *Guide) Kind() string { return "Guide" }
 func (g *Guide) ElementID() string { return g.ID }
 
 // Source implements Element.
-func (g *Guide) Source() Ref { return g.Ref }
+func (g *Guide) Source() schema.Ref { return g.Ref }
 
 // Facts implements Element: the guide is one copy of its component, and
 // its texts are checked for icons. It prints one two-sided sheet: side B is
 // a back page with duplex.
-func (g *Guide) Facts() Facts {
-	f := Facts{Name: nameOr(g.Name, g.ID), Outputs: []string{g.ID + ".pdf"}, Printed: true, Backs: true}
+func (g *Guide) Facts() schema.Facts {
+	f := schema.Facts{Name: nameOr(g.Name, g.ID), Outputs: []string{g.ID + ".pdf"}, Printed: true, Backs: true}
 	if g.Component != "" {
-		f.Copies = []Contribution{{What: fmt.Sprintf("guide %q", g.ID), Component: g.Component, Copies: 1, Ref: g.Ref.Child("component")}}
+		f.Copies = []schema.Contribution{{What: fmt.Sprintf("guide %q", g.ID), Component: g.Component, Copies: 1, Ref: g.Ref.Child("component")}}
 	}
 	for _, e := range append(append([]*GuideEntry(nil), g.Events...), g.Actions...) {
-		f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("guide %q %s%s text", g.ID, e.Event, e.Icon), Text: e.Text, Ref: e.Ref.Child("text")})
+		f.Texts = append(f.Texts, schema.TextSite{What: fmt.Sprintf("guide %q %s%s text", g.ID, e.Event, e.Icon), Text: e.Text, Ref: e.Ref.Child("text")})
 	}
 	for _, r := range append(append([]*GuideRow(nil), g.Search...), g.Book...) {
 		for i, o := range r.Options {
-			f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("guide %q row %d option %d", g.ID, r.Count, i+1), Text: o.Text, Ref: r.Ref.Child("options").Index(i).Child("text")})
+			f.Texts = append(f.Texts, schema.TextSite{What: fmt.Sprintf("guide %q row %d option %d", g.ID, r.Count, i+1), Text: o.Text, Ref: r.Ref.Child("options").Index(i).Child("text")})
 		}
 	}
 	return f
 }
 
 // Guides returns the pack's guides.
-func (p *Pack) Guides() []*Guide { return ElementsOf[*Guide](p) }
+func Guides(p *schema.Pack) []*Guide { return schema.ElementsOf[*Guide](p) }

@@ -1,11 +1,28 @@
-package schema
+// Package rfyl is Run For Your Life's part of the content model (rulebook:
+// "The Cards", "Icons", "Infection Countdown"): its card types, icons,
+// JSON Schema (jsonschema/rfyl.schema.json) and built-in templates
+// (builtin/run-for-your-life.yaml).
+package rfyl
 
-// rfylSchema is Run For Your Life's part of the content model (rulebook:
-// "The Cards", "Icons", "Infection Countdown"). Its card schemas are in
-// jsonschema/rfyl.schema.json.
-var rfylSchema = GameSchema{
-	System: "run-for-your-life",
-	CardTypes: []CardType{
+import (
+	"embed"
+
+	"github.com/runforge/runforge/schema"
+)
+
+// System is the manifest's system: value of Run For Your Life.
+const System = "run-for-your-life"
+
+//go:embed jsonschema/*.schema.json
+var schemaFiles embed.FS
+
+//go:embed builtin/*.yaml
+var builtinFiles embed.FS
+
+// Schema is Run For Your Life's descriptor for the schema stage.
+var Schema = schema.GameSchema{
+	System: System,
+	CardTypes: []schema.CardType{
 		{Name: "rfyl/determination", Card: "rfyl.schema.json#/$defs/determination", Face: "rfyl-determination", Back: "rfyl-determination-back",
 			Derived: []string{"ammo", "gun"}},
 		{Name: "rfyl/event", Card: "rfyl.schema.json#/$defs/event", Face: "rfyl-event", Back: "rfyl-event-back"},
@@ -23,4 +40,6 @@ var rfylSchema = GameSchema{
 		"infected":  "infected",
 		"clean":     "clean",
 	},
+	Schemas:   schemaFiles,
+	Templates: builtinFiles,
 }

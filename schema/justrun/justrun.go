@@ -1,8 +1,18 @@
-package schema
+// Package justrun is Just Run's part of the content model: its card types,
+// its tile sets (the TileSet kind), combinations (the Combinations kind),
+// the manifest's justRun: block (Settings, read with SettingsOf), its JSON
+// Schemas (jsonschema/) and its built-in templates (builtin/just-run.yaml).
+// Other packages import it as justrunschema.
+package justrun
 
-import "encoding/json"
+import (
+	"embed"
+	"encoding/json"
 
-// justRunSchema is Just Run's part of the content model for cards (spec
+	"github.com/runforge/runforge/schema"
+)
+
+// Schema is Just Run's part of the content model for cards (spec
 // shared/specs/just-run.md sections 5 and 6.4; rulebook shared/rulebooks/
 // just-run.md L141-L159, L581-L701). Its card schemas and the manifest's
 // justRun: block are in jsonschema/just-run.schema.json; tiles are the
@@ -16,9 +26,15 @@ import "encoding/json"
 // built-in backs justrun-search-back, justrun-scavenge-back and
 // justrun-supplies-back, set by the deck's back:. The borders are
 // justrun-border boxes, drawn from the manifest's palette (justRun.colours).
-var justRunSchema = GameSchema{
-	System: "just-run",
-	CardTypes: []CardType{
+var Schema = schema.GameSchema{
+	System:    System,
+	Schemas:   schemaFiles,
+	Templates: builtinFiles,
+	Kinds: []schema.Kind{
+		{Name: "TileSet", Schema: "just-run-tiles.schema.json", Noun: "tile set", Decode: decodeTileSet},
+		{Name: "Combinations", Schema: "just-run-combinations.schema.json", Noun: "combination list", Decode: decodeCombinations},
+	},
+	CardTypes: []schema.CardType{
 		{Name: "justrun/card", Card: "just-run.schema.json#/$defs/card", Face: "justrun-card", Back: "justrun-card-back",
 			Derived: []string{"spaceLabel", "wearTearMark", "bashMark", "attackLabel", "armorLabel",
 				"leftLabel", "leftHex", "leftSymbol", "leftNeutral", "leftOther", "leftInk",
@@ -31,63 +47,72 @@ var justRunSchema = GameSchema{
 	// right) in the colour of the pack's palette, with the colour's symbol
 	// and name along it (generator/justrun.go).
 	BoxTypes: []string{"justrun-border"},
+	Settings: &schema.SettingsBlock{Key: Key, Schema: "just-run.schema.json#/$defs/settings",
+		Description: "Just Run only: players, inventory, board, border colours, component roles and the setup, placement and simulation assumptions.",
+		Decode: func(raw []byte) (any, error) {
+			s := &Settings{}
+			return s, json.Unmarshal(raw, s)
+		}},
 }
 
-// JustRunSystem is the manifest's system: value of Just Run.
-const JustRunSystem = "just-run"
+// Key is the key of Just Run's block in the manifest.
+const Key = "justRun"
+
+// System is the manifest's system: value of Just Run.
+const System = "just-run"
 
 // Just Run card categories, item types and scenarios (spec 6.4).
 const (
-	JRCategoryItem  = "item"
-	JRCategoryEvent = "event"
+	CategoryItem  = "item"
+	CategoryEvent = "event"
 
-	JRRoleAntidote = "antidote"
-	JRRoleMemento  = "memento"
+	RoleAntidote = "antidote"
+	RoleMemento  = "memento"
 )
 
-// JRScenarios are the five scenarios in rulebook order (L583-L701).
-var JRScenarios = []string{"get-out", "extermination", "memento-mori", "find-the-cure", "rescue-mission"}
+// Scenarios are the five scenarios in rulebook order (L583-L701).
+var Scenarios = []string{"get-out", "extermination", "memento-mori", "find-the-cure", "rescue-mission"}
 
-// JRWeaponTypes are the item types that count as weapons (spec 7, notes:
+// WeaponTypes are the item types that count as weapons (spec 7, notes:
 // the door icon adds "that weapon's bonus attack dice", L321).
-var JRWeaponTypes = []string{"melee", "flail", "ranged", "thrown"}
+var WeaponTypes = []string{"melee", "flail", "ranged", "thrown"}
 
-// JustRunSettings is the manifest's justRun: block (spec 6.2), with the
+// Settings is the manifest's justRun: block (spec 6.2), with the
 // spec's defaults for every key the manifest leaves out. Pack.JustRun
 // returns it for any Just Run pack, whether or not the manifest has the
 // block.
-type JustRunSettings struct {
-	Players   JRPlayers `json:"players"`
-	Inventory int       `json:"inventory"`
-	Board     JRBoard   `json:"board"`
+type Settings struct {
+	Players   Players `json:"players"`
+	Inventory int     `json:"inventory"`
+	Board     Board   `json:"board"`
 	// Colours is the border palette; exactly one colour should be neutral.
-	Colours    []*JRColour  `json:"colours"`
-	Components JRComponents `json:"components"`
-	Setup      JRSetup      `json:"setup"`
-	Placement  JRPlacement  `json:"placement"`
-	Simulation JRSimulation `json:"simulation"`
+	Colours    []*Colour  `json:"colours"`
+	Components Components `json:"components"`
+	Setup      Setup      `json:"setup"`
+	Placement  Placement  `json:"placement"`
+	Simulation Simulation `json:"simulation"`
 
 	// Ref is the manifest's justRun: block (which may not exist: then
 	// every value is a default).
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
-// JRPlayers is the number of players: "For 2-6 players" (L54).
-type JRPlayers struct {
+// Players is the number of players: "For 2-6 players" (L54).
+type Players struct {
 	Min int `json:"min"`
 	Max int `json:"max"`
 }
 
-// JRBoard is the board in tiles: "a board 5 tiles wide and a total of 10
+// Board is the board in tiles: "a board 5 tiles wide and a total of 10
 // tiles long" (L85), 7 long in the Shorter Variation (L113).
-type JRBoard struct {
+type Board struct {
 	Width         int `json:"width"`
 	Length        int `json:"length"`
 	ShorterLength int `json:"shorterLength"`
 }
 
-// JRColour is a border colour of the palette.
-type JRColour struct {
+// Colour is a border colour of the palette.
+type Colour struct {
 	ID      string `json:"id"`
 	Name    string `json:"name"`
 	Hex     string `json:"hex"`
@@ -95,16 +120,16 @@ type JRColour struct {
 	Neutral bool   `json:"neutral"`
 
 	// Ref is the colour's entry; zero for a default colour.
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Label is what the border prints: the name (else the id), upper case by
 // convention of the template.
-func (c *JRColour) Label() string { return nameOr(c.Name, c.ID) }
+func (c *Colour) Label() string { return nameOr(c.Name, c.ID) }
 
-// JRComponents names the manifest components that play a part in the
+// Components names the manifest components that play a part in the
 // rules. Each defaults to the component id the spec proposes (3.2).
-type JRComponents struct {
+type Components struct {
 	Search           string `json:"search"`
 	Scavenge         string `json:"scavenge"`
 	Supplies         string `json:"supplies"`
@@ -122,9 +147,9 @@ type JRComponents struct {
 	WearTearDie string `json:"wearTearDie"`
 }
 
-// JRSetup holds the single-value setup assumptions A14 A15 A16 A17 A19
+// Setup holds the single-value setup assumptions A14 A15 A16 A17 A19
 // A20: stated in the pack, not hidden in code.
-type JRSetup struct {
+type Setup struct {
 	StartOrder      string `json:"startOrder"`
 	ConnectingDoors string `json:"connectingDoors"`
 	TilePools       string `json:"tilePools"`
@@ -133,8 +158,8 @@ type JRSetup struct {
 	ShorterDeck     string `json:"shorterDeck"`
 }
 
-// JRPlacement holds the placement assumptions of spec 4.4.
-type JRPlacement struct {
+// Placement holds the placement assumptions of spec 4.4.
+type Placement struct {
 	Rotation        string `json:"rotation"`        // A1: none | free
 	RotationChoice  string `json:"rotationChoice"`  // A1: most-doors | random
 	EdgeDoors       string `json:"edgeDoors"`       // A3: dead | misfit
@@ -152,29 +177,29 @@ type JRPlacement struct {
 	FacingDoors     string `json:"facingDoors"`     // A21: connect
 }
 
-// JRSimulation configures the board simulation (spec section 8).
-type JRSimulation struct {
-	Boards     int          `json:"boards"`
-	Seed       int64        `json:"seed"`
-	Policies   []string     `json:"policies"`  // A12: explore, run
-	StartFrom  string       `json:"startFrom"` // A13: start-row
-	Thresholds JRThresholds `json:"thresholds"`
+// Simulation configures the board simulation (spec section 8).
+type Simulation struct {
+	Boards     int        `json:"boards"`
+	Seed       int64      `json:"seed"`
+	Policies   []string   `json:"policies"`  // A12: explore, run
+	StartFrom  string     `json:"startFrom"` // A13: start-row
+	Thresholds Thresholds `json:"thresholds"`
 }
 
-// JRThresholds are the thresholds of the simulated metrics (spec 8.3).
-type JRThresholds struct {
-	ExitReachable          JRThreshold `json:"exitReachable"`
-	ExitReachableEachStart JRThreshold `json:"exitReachableEachStart"`
-	LabReachable           JRThreshold `json:"labReachable"`
-	RescueeReachable       JRThreshold `json:"rescueeReachable"`
-	ExhaustedBeforeExit    JRThreshold `json:"exhaustedBeforeExit"`
-	FaceDownBeforeExit     JRThreshold `json:"faceDownBeforeExit"`
-	TilePlacedShare        JRThreshold `json:"tilePlacedShare"`
+// Thresholds are the thresholds of the simulated metrics (spec 8.3).
+type Thresholds struct {
+	ExitReachable          Threshold `json:"exitReachable"`
+	ExitReachableEachStart Threshold `json:"exitReachableEachStart"`
+	LabReachable           Threshold `json:"labReachable"`
+	RescueeReachable       Threshold `json:"rescueeReachable"`
+	ExhaustedBeforeExit    Threshold `json:"exhaustedBeforeExit"`
+	FaceDownBeforeExit     Threshold `json:"faceDownBeforeExit"`
+	TilePlacedShare        Threshold `json:"tilePlacedShare"`
 }
 
-// JRThreshold is a share with its direction: a minimum (and, for the
+// Threshold is a share with its direction: a minimum (and, for the
 // shorter board, its own minimum) or a maximum. Unset bounds are nil.
-type JRThreshold struct {
+type Threshold struct {
 	Min        *float64 `json:"min"`
 	MinShorter *float64 `json:"minShorter"`
 	Max        *float64 `json:"max"`
@@ -182,7 +207,7 @@ type JRThreshold struct {
 
 // MinFor returns the minimum for a board: MinShorter on the shorter board
 // when it is set, else Min.
-func (t JRThreshold) MinFor(shorter bool) (float64, bool) {
+func (t Threshold) MinFor(shorter bool) (float64, bool) {
 	if shorter && t.MinShorter != nil {
 		return *t.MinShorter, true
 	}
@@ -194,13 +219,13 @@ func (t JRThreshold) MinFor(shorter bool) (float64, bool) {
 
 func jrShare(v float64) *float64 { return &v }
 
-// DefaultJustRun returns the settings of spec 6.2 with every default.
-func DefaultJustRun() *JustRunSettings {
-	return &JustRunSettings{
-		Players:   JRPlayers{Min: 2, Max: 6},
+// Defaults returns the settings of spec 6.2 with every default.
+func Defaults() *Settings {
+	return &Settings{
+		Players:   Players{Min: 2, Max: 6},
 		Inventory: 5,
-		Board:     JRBoard{Width: 5, Length: 10, ShorterLength: 7},
-		Colours: []*JRColour{
+		Board:     Board{Width: 5, Length: 10, ShorterLength: 7},
+		Colours: []*Colour{
 			{ID: "black", Hex: "#1b1b1b", Symbol: "bar", Neutral: true},
 			{ID: "red", Hex: "#c1121f", Symbol: "circle"},
 			{ID: "orange", Hex: "#e36414", Symbol: "triangle"},
@@ -209,27 +234,27 @@ func DefaultJustRun() *JustRunSettings {
 			{ID: "blue", Hex: "#1d4e89", Symbol: "diamond"},
 			{ID: "purple", Hex: "#6a4c93", Symbol: "cross"},
 		},
-		Components: JRComponents{
+		Components: Components{
 			Search: "search-cards", Scavenge: "scavenge-cards", Supplies: "supplies-cards", Scenarios: "scenario-cards",
 			PlayerPawns: "player-pawns", RescueePawn: "rescuee-pawn", ZombiePawns: "zombie-pawns",
 			PlayerDice: "player-zombie-dice", LifeTokens: "life-tokens", DeadZombieTokens: "dead-zombie-tokens",
 			CureTokens: "cure-tokens", DoorDie: "door-die", WearTearDie: "wear-tear-die",
 		},
-		Setup: JRSetup{StartOrder: "fixed", ConnectingDoors: "between-start-tiles", TilePools: "separate",
+		Setup: Setup{StartOrder: "fixed", ConnectingDoors: "between-start-tiles", TilePools: "separate",
 			Labs: "room-tiles", ExitSpawn: "always", ShorterDeck: "all"},
-		Placement: JRPlacement{Rotation: "none", RotationChoice: "most-doors", EdgeDoors: "dead", ExitAlignment: "on-reveal",
+		Placement: Placement{Rotation: "none", RotationChoice: "most-doors", EdgeDoors: "dead", ExitAlignment: "on-reveal",
 			FaceDown: "wildcard", WallBash: "excluded", RescueRows: "from-start", DoorPosition: "centre", ExitOrientation: "fixed",
 			GiveUp: "all-tried-for-cell", FaceDownTile: "last-tried", AfterFaceDown: "reshuffle-all", DiscardReturn: "when-empty",
 			RescuePlacement: "isolated", FacingDoors: "connect"},
-		Simulation: JRSimulation{Boards: 10000, Seed: 20200209, Policies: []string{"explore", "run"}, StartFrom: "start-row",
-			Thresholds: JRThresholds{
-				ExitReachable:          JRThreshold{Min: jrShare(0.95)},
-				ExitReachableEachStart: JRThreshold{Min: jrShare(0.95)},
-				LabReachable:           JRThreshold{Min: jrShare(0.90), MinShorter: jrShare(0.75)},
-				RescueeReachable:       JRThreshold{Min: jrShare(0.90)},
-				ExhaustedBeforeExit:    JRThreshold{Max: jrShare(0.10)},
-				FaceDownBeforeExit:     JRThreshold{Max: jrShare(0.05)},
-				TilePlacedShare:        JRThreshold{Min: jrShare(0.01)},
+		Simulation: Simulation{Boards: 10000, Seed: 20200209, Policies: []string{"explore", "run"}, StartFrom: "start-row",
+			Thresholds: Thresholds{
+				ExitReachable:          Threshold{Min: jrShare(0.95)},
+				ExitReachableEachStart: Threshold{Min: jrShare(0.95)},
+				LabReachable:           Threshold{Min: jrShare(0.90), MinShorter: jrShare(0.75)},
+				RescueeReachable:       Threshold{Min: jrShare(0.90)},
+				ExhaustedBeforeExit:    Threshold{Max: jrShare(0.10)},
+				FaceDownBeforeExit:     Threshold{Max: jrShare(0.05)},
+				TilePlacedShare:        Threshold{Min: jrShare(0.01)},
 			}},
 	}
 }
@@ -237,10 +262,10 @@ func DefaultJustRun() *JustRunSettings {
 // UnmarshalJSON decodes the block over the defaults, so that every key
 // the manifest leaves out keeps its default (a list given replaces the
 // default list whole).
-func (s *JustRunSettings) UnmarshalJSON(b []byte) error {
-	type plain JustRunSettings
-	def := DefaultJustRun()
-	d := (*plain)(DefaultJustRun())
+func (s *Settings) UnmarshalJSON(b []byte) error {
+	type plain Settings
+	def := Defaults()
+	d := (*plain)(Defaults())
 	// Lists are replaced whole: json would decode into the default
 	// elements in place.
 	d.Colours, d.Simulation.Policies = nil, nil
@@ -253,7 +278,7 @@ func (s *JustRunSettings) UnmarshalJSON(b []byte) error {
 	if d.Simulation.Policies == nil {
 		d.Simulation.Policies = def.Simulation.Policies
 	}
-	*s = JustRunSettings(*d)
+	*s = Settings(*d)
 	return nil
 }
 
@@ -261,19 +286,19 @@ func (s *JustRunSettings) UnmarshalJSON(b []byte) error {
 // block with defaults, or every default when it has none. Refs point into
 // the manifest where a value is written. It returns a fresh value on each
 // call; nil for a pack without a manifest.
-func (p *Pack) JustRun() *JustRunSettings {
+func SettingsOf(p *schema.Pack) *Settings {
 	if p == nil || p.Game == nil {
 		return nil
 	}
-	var s *JustRunSettings
-	if p.Game.JustRun != nil {
-		c := *p.Game.JustRun
+	var s *Settings
+	if own, ok := p.Game.Settings[Key].(*Settings); ok {
+		c := *own
 		s = &c
 	} else {
-		s = DefaultJustRun()
+		s = Defaults()
 	}
 	s.Ref = p.Game.Ref.Child("justRun")
-	colours := make([]*JRColour, len(s.Colours))
+	colours := make([]*Colour, len(s.Colours))
 	own := s.Ref.Child("colours").Exists()
 	for i, col := range s.Colours {
 		c := *col
@@ -287,7 +312,7 @@ func (p *Pack) JustRun() *JustRunSettings {
 }
 
 // Colour returns the palette colour with the given id, or nil.
-func (s *JustRunSettings) Colour(id string) *JRColour {
+func (s *Settings) Colour(id string) *Colour {
 	for _, c := range s.Colours {
 		if c.ID == id {
 			return c
@@ -297,7 +322,7 @@ func (s *JustRunSettings) Colour(id string) *JRColour {
 }
 
 // ColourIDs lists the palette's colour ids in order.
-func (s *JustRunSettings) ColourIDs() []string {
+func (s *Settings) ColourIDs() []string {
 	ids := make([]string, len(s.Colours))
 	for i, c := range s.Colours {
 		ids[i] = c.ID
@@ -306,7 +331,7 @@ func (s *JustRunSettings) ColourIDs() []string {
 }
 
 // IsNeutral reports whether the colour id is a neutral palette colour.
-func (s *JustRunSettings) IsNeutral(id string) bool {
+func (s *Settings) IsNeutral(id string) bool {
 	c := s.Colour(id)
 	return c != nil && c.Neutral
 }
@@ -314,45 +339,15 @@ func (s *JustRunSettings) IsNeutral(id string) bool {
 // FieldRef is the reference of a key of the block, e.g.
 // FieldRef("players", "max"); when the manifest does not write it, the
 // nearest written ancestor (the block, else the manifest's system:).
-func (s *JustRunSettings) FieldRef(path ...string) Ref {
-	return settingsFieldRef(s.Ref, path...)
+func (s *Settings) FieldRef(path ...string) schema.Ref {
+	return schema.SettingsFieldRef(s.Ref, path...)
 }
 
-// settingsFieldRef is the reference of a key under a game's settings block
-// (block): the key when the manifest writes it, else its nearest written
-// ancestor, else the manifest's system: line.
-func settingsFieldRef(block Ref, path ...string) Ref {
-	r := block
-	for _, k := range path {
-		r = r.Child(k)
-	}
-	for at := r; ; {
-		if at.Exists() {
-			return at
-		}
-		if at.Pointer == block.Pointer {
-			break
-		}
-		at = Ref{doc: at.doc, Pointer: jrParentPointer(at.Pointer)}
-	}
-	return Ref{doc: block.doc, Pointer: "/system"}
-}
-
-// jrParentPointer returns the JSON pointer of the parent of p.
-func jrParentPointer(p string) string {
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] == '/' {
-			return p[:i]
-		}
-	}
-	return ""
-}
-
-// JRDeckRole is the part a justrun/card deck plays: "search", "scavenge",
+// DeckRole is the part a justrun/card deck plays: "search", "scavenge",
 // "supplies", or "" for another deck. A deck plays the part whose
 // component it counts towards; a deck without a component plays the part
 // named by its id.
-func (s *JustRunSettings) JRDeckRole(d *Deck) string {
+func (s *Settings) DeckRole(d *schema.Deck) string {
 	comp := d.Component
 	for _, r := range []struct{ role, comp string }{
 		{"search", s.Components.Search}, {"scavenge", s.Components.Scavenge}, {"supplies", s.Components.Supplies},
@@ -362,4 +357,18 @@ func (s *JustRunSettings) JRDeckRole(d *Deck) string {
 		}
 	}
 	return ""
+}
+
+//go:embed jsonschema/*.schema.json
+var schemaFiles embed.FS
+
+//go:embed builtin/*.yaml
+var builtinFiles embed.FS
+
+// nameOr returns name, or id when name is empty.
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
 }

@@ -1,9 +1,10 @@
-package schema
+package rfod
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/runforge/runforge/schema"
 	"sort"
 )
 
@@ -28,23 +29,23 @@ type PlayerBoardSet struct {
 	BoardType string         `json:"boardType"`
 	Boards    []*PlayerBoard `json:"boards"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Player board types.
 const (
-	RFoDActionBoard       = "rfod/action-board"
-	RFoDCharacterBoard    = "rfod/character"
-	RFoDRZombieBoard      = "rfodr/zombie-board"
-	RFoDRCharacterBoard   = "rfodr/character"
-	RFoDRComboMinor       = "minor"
-	RFoDRComboMajor       = "major"
-	RFoDRComboSuper       = "super"
-	defaultPlayerBoardCnt = 1
+	ActionBoard            = "rfod/action-board"
+	CharacterBoard         = "rfod/character"
+	ReloadedZombieBoard    = "rfodr/zombie-board"
+	ReloadedCharacterBoard = "rfodr/character"
+	ComboMinor             = "minor"
+	ComboMajor             = "major"
+	ComboSuper             = "super"
+	defaultPlayerBoardCnt  = 1
 )
 
-// RFoDRComboTiers are the Reloaded combo tiers in order (L206).
-var RFoDRComboTiers = []string{RFoDRComboMinor, RFoDRComboMajor, RFoDRComboSuper}
+// ComboTiers are the Reloaded combo tiers in order (L206).
+var ComboTiers = []string{ComboMinor, ComboMajor, ComboSuper}
 
 // PlayerBoard is one board with its copies.
 type PlayerBoard struct {
@@ -67,7 +68,7 @@ type PlayerBoard struct {
 	OnYou  string       `json:"onYou"`
 
 	Set *PlayerBoardSet `json:"-"`
-	Ref Ref             `json:"-"`
+	Ref schema.Ref      `json:"-"`
 }
 
 // BoardZone is one Zone of an Action or Zombie board.
@@ -76,11 +77,11 @@ type BoardZone struct {
 	Icons []string `json:"icons"`
 	Text  string   `json:"text"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // IconRef is the position of the i-th icon of the zone.
-func (z *BoardZone) IconRef(i int) Ref { return z.Ref.Child("icons").Index(i) }
+func (z *BoardZone) IconRef(i int) schema.Ref { return z.Ref.Child("icons").Index(i) }
 
 // CharacterCombo is a character's dice combo: at least Dice[face] dice
 // showing each face (A7).
@@ -92,7 +93,7 @@ type CharacterCombo struct {
 	Ignores []string       `json:"ignores"`
 	Effect  string         `json:"effect"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Faces returns the combo's face ids, sorted.
@@ -115,7 +116,7 @@ func (c *CharacterCombo) Total() int {
 }
 
 // DiceRef is the position of the count of a face in the combo's dice:.
-func (c *CharacterCombo) DiceRef(face string) Ref { return c.Ref.Child("dice").Child(face) }
+func (c *CharacterCombo) DiceRef(face string) schema.Ref { return c.Ref.Child("dice").Child(face) }
 
 // ComboList is a character's combos, written as a list (RFoD) or as a
 // mapping of tiers (Reloaded); tiers come in the order minor, major, super.
@@ -130,7 +131,7 @@ func (l *ComboList) UnmarshalJSON(b []byte) error {
 			return err
 		}
 		var out ComboList
-		for _, tier := range RFoDRComboTiers {
+		for _, tier := range ComboTiers {
 			if c := m[tier]; c != nil {
 				c.ID = tier
 				out = append(out, c)
@@ -157,15 +158,15 @@ func (l ComboList) Tier(tier string) *CharacterCombo {
 	return nil
 }
 
-func decodePlayerBoards(obj map[string]any, ref Ref) (Element, []Problem) {
+func decodePlayerBoards(obj map[string]any, ref schema.Ref) (schema.Element, []schema.Problem) {
 	s := &PlayerBoardSet{}
-	if err := decodeInto(obj, s); err != nil {
-		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	if err := schema.DecodeInto(obj, s); err != nil {
+		return nil, []schema.Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	s.Ref = ref
 	for i, b := range s.Boards {
 		if b == nil {
-			return nil, []Problem{{Pos: ref.Child("boards").Index(i).Pos(), Rule: "schema/invalid", Message: "a board is empty"}}
+			return nil, []schema.Problem{{Pos: ref.Child("boards").Index(i).Pos(), Rule: "schema/invalid", Message: "a board is empty"}}
 		}
 		b.Ref = ref.Child("boards").Index(i)
 		b.Set = s
@@ -199,36 +200,36 @@ func (s *PlayerBoardSet) Kind() string { return "PlayerBoards" }
 func (s *PlayerBoardSet) ElementID() string { return s.ID }
 
 // Source implements Element.
-func (s *PlayerBoardSet) Source() Ref { return s.Ref }
+func (s *PlayerBoardSet) Source() schema.Ref { return s.Ref }
 
 // Facts implements Element: every board's copies count towards the set's
 // component; boards are pack-wide items; names, texts and effects are
 // checked for icons. The set prints one PDF, a page per board copy; boards
 // are one-sided.
-func (s *PlayerBoardSet) Facts() Facts {
-	f := Facts{Name: nameOr(s.Name, s.ID), Outputs: []string{s.ID + ".pdf"}}
+func (s *PlayerBoardSet) Facts() schema.Facts {
+	f := schema.Facts{Name: nameOr(s.Name, s.ID), Outputs: []string{s.ID + ".pdf"}}
 	for _, b := range s.Boards {
 		if b.Count > 0 {
 			f.Printed = true
 		}
 		what := fmt.Sprintf("board %q", b.ID)
 		if s.Component != "" {
-			f.Copies = append(f.Copies, Contribution{What: what, Component: s.Component, Copies: b.Count, Ref: s.Ref.Child("component")})
+			f.Copies = append(f.Copies, schema.Contribution{What: what, Component: s.Component, Copies: b.Count, Ref: s.Ref.Child("component")})
 		}
-		f.Items = append(f.Items, Item{What: "board", ID: b.ID, Ref: b.Ref})
+		f.Items = append(f.Items, schema.Item{What: "board", ID: b.ID, Ref: b.Ref})
 		for _, t := range []struct{ field, text string }{{"name", b.Name}, {"background", b.Background}, {"skill", b.Skill}, {"onYou", b.OnYou}} {
 			if t.text != "" {
-				f.Texts = append(f.Texts, TextSite{What: what + " " + t.field, Text: t.text, Ref: b.Ref.Child(t.field)})
+				f.Texts = append(f.Texts, schema.TextSite{What: what + " " + t.field, Text: t.text, Ref: b.Ref.Child(t.field)})
 			}
 		}
 		for _, z := range b.Zones {
 			if z.Text != "" {
-				f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("%s zone %d text", what, z.Zone), Text: z.Text, Ref: z.Ref.Child("text")})
+				f.Texts = append(f.Texts, schema.TextSite{What: fmt.Sprintf("%s zone %d text", what, z.Zone), Text: z.Text, Ref: z.Ref.Child("text")})
 			}
 		}
 		for _, c := range b.Combos {
 			if c.Effect != "" {
-				f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("%s combo %q effect", what, c.ID), Text: c.Effect, Ref: c.Ref.Child("effect")})
+				f.Texts = append(f.Texts, schema.TextSite{What: fmt.Sprintf("%s combo %q effect", what, c.ID), Text: c.Effect, Ref: c.Ref.Child("effect")})
 			}
 		}
 	}
@@ -237,9 +238,9 @@ func (s *PlayerBoardSet) Facts() Facts {
 
 // PlayerBoards returns the pack's player boards of a board type, in pack
 // order.
-func (p *Pack) PlayerBoards(boardType string) []*PlayerBoard {
+func PlayerBoards(p *schema.Pack, boardType string) []*PlayerBoard {
 	var out []*PlayerBoard
-	for _, s := range ElementsOf[*PlayerBoardSet](p) {
+	for _, s := range schema.ElementsOf[*PlayerBoardSet](p) {
 		if s.BoardType == boardType {
 			out = append(out, s.Boards...)
 		}
@@ -252,10 +253,10 @@ func (p *Pack) PlayerBoards(boardType string) []*PlayerBoard {
 // added at the end, and the base's other boards stay, so that a pack can
 // change one character without copying the rest. Set fields s leaves
 // unset keep the base's values.
-func (s *PlayerBoardSet) OverlayOn(base Element) []Problem {
+func (s *PlayerBoardSet) OverlayOn(base schema.Element) []schema.Problem {
 	b := base.(*PlayerBoardSet)
 	if s.BoardType != b.BoardType {
-		return []Problem{{Pos: s.Ref.Child("boardType").Pos(), Rule: "schema/invalid",
+		return []schema.Problem{{Pos: s.Ref.Child("boardType").Pos(), Rule: "schema/invalid",
 			Message: fmt.Sprintf("player boards %q overlay the extended pack's set of board type %q, so they must have that board type, not %q", s.ID, b.BoardType, s.BoardType),
 			Hint:    "give the set another id to add a new set of boards"}}
 	}

@@ -1,6 +1,7 @@
-package schema
+package rfod
 
 import (
+	"github.com/runforge/runforge/schema"
 	"math/big"
 	"testing"
 	"testing/fstest"
@@ -8,28 +9,28 @@ import (
 
 // loadRFoD loads a pack of the given system with a manifest (its rest
 // after components:) and the given name/source pairs.
-func loadRFoD(t *testing.T, system, manifest string, kv ...string) (*Pack, []Problem) {
+func loadRFoD(t *testing.T, system, manifest string, kv ...string) (*schema.Pack, []schema.Problem) {
 	t.Helper()
 	fsys := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: rf\ntitle: RF\nsystem: " + system + "\ncomponents: []\n" + manifest)}}
 	for i := 0; i+1 < len(kv); i += 2 {
 		fsys[kv[i]] = &fstest.MapFile{Data: []byte(kv[i+1])}
 	}
-	return LoadPack(fsys, "rf")
+	return schema.LoadPackWith(fsys, "rf", schema.LoadOptions{Registry: testRegistry()})
 }
 
 func TestRFoDDefaults(t *testing.T) {
-	p, probs := loadRFoD(t, RFoDSystem, "")
+	p, probs := loadRFoD(t, System, "")
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	if p.Game.RFoD != nil {
-		t.Errorf("a manifest without rfod: decodes to %+v, want nil", p.Game.RFoD)
+	if p.Game.Settings[Key] != nil {
+		t.Errorf("a manifest without rfod: decodes to %+v, want nil", p.Game.Settings[Key])
 	}
-	s := p.RFoD()
+	s := SettingsOf(p)
 	if s.Dice.Rerolls != 2 || s.Dice.SetAsideIsPermanent || s.Dice.Threshold().Cmp(big.NewRat(1, 100)) != 0 {
 		t.Errorf("dice defaults %+v", s.Dice)
 	}
-	if s.Players != (RFoDPlayers{1, 4}) || len(s.MutantStartWounds) != 4 || s.MutantStartWounds[3] != (RFoDMutantRow{4, 5}) {
+	if s.Players != (Players{1, 4}) || len(s.MutantStartWounds) != 4 || s.MutantStartWounds[3] != (MutantRow{4, 5}) {
 		t.Errorf("players %+v, mutant rows %+v", s.Players, s.MutantStartWounds)
 	}
 	if s.Components.ZombieTokens != "zombie-tokens" || s.Components.LeadershipTokens != "leadership-tokens" {
@@ -41,27 +42,27 @@ func TestRFoDDefaults(t *testing.T) {
 }
 
 func TestRFoDSettingsOverDefaults(t *testing.T) {
-	p, probs := loadRFoD(t, RFoDReloadedSystem, "rfod:\n  dice: {setAsideIsPermanent: true, oddsWarningBelow: 0.025}\n  players: {max: 6}\n  mutantStartWounds: [{players: 5, wounds: 6}]\n")
+	p, probs := loadRFoD(t, ReloadedSystem, "rfod:\n  dice: {setAsideIsPermanent: true, oddsWarningBelow: 0.025}\n  players: {max: 6}\n  mutantStartWounds: [{players: 5, wounds: 6}]\n")
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	s := p.RFoD()
+	s := SettingsOf(p)
 	if s.Dice.Rerolls != 2 || !s.Dice.SetAsideIsPermanent || s.Dice.Threshold().Cmp(big.NewRat(1, 40)) != 0 {
 		t.Errorf("dice %+v", s.Dice)
 	}
-	if s.Players != (RFoDPlayers{1, 6}) || len(s.MutantStartWounds) != 1 {
+	if s.Players != (Players{1, 6}) || len(s.MutantStartWounds) != 1 {
 		t.Errorf("players %+v, rows %+v (a list replaces the default whole)", s.Players, s.MutantStartWounds)
 	}
 	if pos := s.FieldRef("players", "max").Pos(); pos.Line != 8 || pos.Col != 18 {
 		t.Errorf("players.max at %s, want 8:18", pos)
 	}
-	if _, probs := loadRFoD(t, RFoDSystem, "rfod:\n  dice: {rerolls: 9}\n"); len(probs) != 1 || probs[0].Rule != "schema/invalid" {
+	if _, probs := loadRFoD(t, System, "rfod:\n  dice: {rerolls: 9}\n"); len(probs) != 1 || probs[0].Rule != "schema/invalid" {
 		t.Errorf("rerolls: 9 gives %v, want one schema/invalid", probs)
 	}
 }
 
 func TestRFoDCardTypesAndBaseCounts(t *testing.T) {
-	for _, ct := range append(rfodSchema.CardTypes, rfodrSchema.CardTypes...) {
+	for _, ct := range append(Schema.CardTypes, ReloadedSchema.CardTypes...) {
 		if ct.Face == "" || ct.Back == "" {
 			t.Errorf("card type %s has no default face or back", ct.Name)
 		}
@@ -70,7 +71,7 @@ func TestRFoDCardTypesAndBaseCounts(t *testing.T) {
 		"  - {id: a, name: A, count: 3, leadership: 1, woundSpaces: 1, set: base}\n" +
 		"  - {id: b, name: B, count: 2, leadership: 1, woundSpaces: 1}\n" +
 		"  - {id: c, name: C, count: 4, leadership: 1, woundSpaces: 1, set: promo}\n"
-	p, probs := loadRFoD(t, RFoDReloadedSystem, "", "followers.yaml", deck)
+	p, probs := loadRFoD(t, ReloadedSystem, "", "followers.yaml", deck)
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
@@ -82,7 +83,7 @@ func TestRFoDCardTypesAndBaseCounts(t *testing.T) {
 		t.Errorf("copies %+v, want 5 towards followers", cp)
 	}
 	rfod := "kind: Deck\nid: loot\ncomponent: loot\ncardType: rfod/loot\ncards:\n  - {id: a, name: A, count: 3}\n"
-	p, _ = loadRFoD(t, RFoDSystem, "", "loot.yaml", rfod)
+	p, _ = loadRFoD(t, System, "", "loot.yaml", rfod)
 	if d := p.Decks()[0]; d.CountedTotal() != 3 {
 		t.Errorf("RFoD loot counted %d, want every copy", d.CountedTotal())
 	}
@@ -94,11 +95,11 @@ func TestPlayerBoardCombos(t *testing.T) {
 	rfodr := "kind: PlayerBoards\nid: heroes\ncomponent: heroes\nboardType: rfodr/character\nboards:\n" +
 		"  - id: queen\n    name: The Prom Queen\n    woundSpaces: 5\n    count: 2\n    combos:\n" +
 		"      super: {dice: {zombie: 3}, effect: C.}\n      minor: {dice: {zombie: 1}, effect: A.}\n"
-	p, probs := loadRFoD(t, RFoDSystem, "", "characters.yaml", rfod, "heroes.yaml", rfodr)
+	p, probs := loadRFoD(t, System, "", "characters.yaml", rfod, "heroes.yaml", rfodr)
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	h := p.PlayerBoards(RFoDCharacterBoard)
+	h := PlayerBoards(p, CharacterBoard)
 	if len(h) != 1 || h[0].Count != 1 || h[0].Life != 5 || h[0].Rerolls == nil || *h[0].Rerolls != 3 {
 		t.Fatalf("rfod character %+v", h)
 	}
@@ -106,7 +107,7 @@ func TestPlayerBoardCombos(t *testing.T) {
 	if cb.ID != "tap" || cb.Total() != 3 || cb.DiceRef("gun").Pos().Line != 11 || cb.Faces()[0] != "gun" {
 		t.Errorf("combo %+v at %s", cb, cb.DiceRef("gun").Pos())
 	}
-	q := p.PlayerBoards(RFoDRCharacterBoard)
+	q := PlayerBoards(p, ReloadedCharacterBoard)
 	if len(q) != 1 || q[0].Count != 2 || len(q[0].Combos) != 2 {
 		t.Fatalf("rfodr character %+v", q)
 	}
@@ -131,11 +132,11 @@ func TestMatsAndTokenValues(t *testing.T) {
 	mats := "kind: Mats\nid: mats\nmats:\n  - id: mat-home\n    component: location-mats\n    sides:\n" +
 		"      - {id: home, name: Home}\n      - {id: department-store, name: Department Store, holds: {loot: 2}}\n"
 	tokens := "kind: Tokens\nid: tokens\ntokens:\n  - {id: z, count: 2, shape: round, size: 20mm, value: 3}\n  - {id: w, count: 2, shape: round, size: 20mm}\n"
-	p, probs := loadRFoD(t, RFoDReloadedSystem, "", "mats.yaml", mats, "tokens.yaml", tokens)
+	p, probs := loadRFoD(t, ReloadedSystem, "", "mats.yaml", mats, "tokens.yaml", tokens)
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	m := p.Mats()
+	m := Mats(p)
 	if len(m) != 1 || len(m[0].Sides) != 2 || m[0].Sides[1].Holds["loot"] != 2 || m[0].Sides[1].Ref.Pos().Line != 8 {
 		t.Fatalf("mats %+v", m)
 	}
@@ -143,7 +144,7 @@ func TestMatsAndTokenValues(t *testing.T) {
 	if ts[0].Value == nil || *ts[0].Value != 3 || ts[1].Value != nil {
 		t.Errorf("token values %v %v", ts[0].Value, ts[1].Value)
 	}
-	if _, probs := loadRFoD(t, RFoDReloadedSystem, "", "mats.yaml", "kind: Mats\nid: mats\nmats:\n  - id: m\n    sides: [{id: a, name: A}]\n"); len(probs) != 1 {
+	if _, probs := loadRFoD(t, ReloadedSystem, "", "mats.yaml", "kind: Mats\nid: mats\nmats:\n  - id: m\n    sides: [{id: a, name: A}]\n"); len(probs) != 1 {
 		t.Errorf("a one-sided mat gives %v, want one problem", probs)
 	}
 }
@@ -151,11 +152,11 @@ func TestMatsAndTokenValues(t *testing.T) {
 func TestGuide(t *testing.T) {
 	guide := "kind: Guide\nid: guide\ncomponent: guide\nevents:\n  - {event: ambush, text: Zombies.}\nsearch:\n" +
 		"  - {count: 1, options: [{text: Location., gives: [location]}]}\n  - {count: 3, options: [{text: Follower., gives: [follower]}]}\n"
-	p, probs := loadRFoD(t, RFoDSystem, "", "guide.yaml", guide)
+	p, probs := loadRFoD(t, System, "", "guide.yaml", guide)
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	gs := p.Guides()
+	gs := Guides(p)
 	if len(gs) != 1 || len(gs[0].Search) != 2 || !gs[0].Search[0].Gives("location") || gs[0].Search[1].Gives("location") {
 		t.Fatalf("guide %+v", gs)
 	}
@@ -167,3 +168,6 @@ func TestGuide(t *testing.T) {
 		t.Errorf("facts %+v", f)
 	}
 }
+
+// testRegistry holds the part of the content model of RFoD and Reloaded.
+func testRegistry() *schema.Registry { return schema.NewRegistry(Schema, ReloadedSchema) }

@@ -1,6 +1,7 @@
-package schema
+package justrun
 
 import (
+	"github.com/runforge/runforge/schema"
 	"io/fs"
 	"strings"
 	"testing"
@@ -9,13 +10,13 @@ import (
 
 // loadJR loads a pack of a Just Run manifest (its rest after system:) and
 // the given name/source pairs.
-func loadJR(t *testing.T, manifest string, kv ...string) (*Pack, []Problem) {
+func loadJR(t *testing.T, manifest string, kv ...string) (*schema.Pack, []schema.Problem) {
 	t.Helper()
 	fsys := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: jr\ntitle: JR\nsystem: just-run\ncomponents: []\n" + manifest)}}
 	for i := 0; i+1 < len(kv); i += 2 {
 		fsys[kv[i]] = &fstest.MapFile{Data: []byte(kv[i+1])}
 	}
-	return LoadPack(fsys, "jr")
+	return schema.LoadPackWith(fsys, "jr", schema.LoadOptions{Registry: testRegistry()})
 }
 
 func TestJustRunDefaults(t *testing.T) {
@@ -23,11 +24,11 @@ func TestJustRunDefaults(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	if p.Game.JustRun != nil {
-		t.Errorf("a manifest without justRun: decodes to %+v, want nil", p.Game.JustRun)
+	if p.Game.Settings[Key] != nil {
+		t.Errorf("a manifest without justRun: decodes to %+v, want nil", p.Game.Settings[Key])
 	}
-	s := p.JustRun()
-	if s.Players != (JRPlayers{2, 6}) || s.Inventory != 5 || s.Board != (JRBoard{5, 10, 7}) {
+	s := SettingsOf(p)
+	if s.Players != (Players{2, 6}) || s.Inventory != 5 || s.Board != (Board{5, 10, 7}) {
 		t.Errorf("defaults: players %+v, inventory %d, board %+v", s.Players, s.Inventory, s.Board)
 	}
 	if s.Placement.Rotation != "none" || s.Placement.EdgeDoors != "dead" || s.Placement.ExitAlignment != "on-reveal" || s.Setup.TilePools != "separate" {
@@ -71,8 +72,8 @@ func TestJustRunSettingsOverDefaults(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	s := p.JustRun()
-	if s.Players != (JRPlayers{2, 4}) {
+	s := SettingsOf(p)
+	if s.Players != (Players{2, 4}) {
 		t.Errorf("players %+v, want min kept at 2 and max 4", s.Players)
 	}
 	if len(s.Colours) != 1 || s.Colours[0].Neutral || s.Colours[0].Symbol != "" || s.Colours[0].Hex != "#ff0000" {
@@ -102,7 +103,7 @@ func TestJustRunSettingsOverDefaults(t *testing.T) {
 	}
 	// Each call returns its own value.
 	s.Colours[0].ID = "changed"
-	if p.JustRun().Colours[0].ID != "red" {
+	if SettingsOf(p).Colours[0].ID != "red" {
 		t.Error("JustRun shares its colours between calls")
 	}
 }
@@ -150,7 +151,7 @@ tiles:
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	sets := p.TileSets()
+	sets := TileSets(p)
 	if len(sets) != 1 || sets[0].Total() != 5 || sets[0].Role != TileExit {
 		t.Fatalf("tile sets %+v", sets)
 	}
@@ -167,7 +168,7 @@ tiles:
 	if OppositeSide("n") != "s" || OppositeSide("e") != "w" || OppositeSide("x") != "" {
 		t.Error("OppositeSide")
 	}
-	if got := p.TilesOf(TileExit); len(got) != 2 || len(p.TilesOf(TileRoom)) != 0 {
+	if got := TilesOf(p, TileExit); len(got) != 2 || len(TilesOf(p, TileRoom)) != 0 {
 		t.Errorf("TilesOf: %d exit tiles", len(got))
 	}
 	f := sets[0].Facts()
@@ -180,11 +181,11 @@ tiles:
 	if !f.Printed || !f.Backs || strings.Join(f.Outputs, " ") != "exits.pdf preview/exits.png" {
 		t.Errorf("printed %v, backs %v, outputs %v: a tile set prints <id>.pdf with backs, and a preview", f.Printed, f.Backs, f.Outputs)
 	}
-	if file, _ := SchemaFileOf("TileSet"); file != "just-run-tiles.schema.json" {
+	if file, _ := testRegistry().SchemaFileOf("TileSet"); file != "just-run-tiles.schema.json" {
 		t.Errorf("TileSet's schema is %s", file)
 	}
-	if KindNoun(sets[0]) != "tile set" {
-		t.Errorf("noun %q", KindNoun(sets[0]))
+	if testRegistry().KindNoun(sets[0]) != "tile set" {
+		t.Errorf("noun %q", testRegistry().KindNoun(sets[0]))
 	}
 }
 
@@ -198,7 +199,7 @@ combinations:
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	cs := p.Combinations()
+	cs := Combinations(p)
 	if len(cs) != 2 || cs[0].Result.Attack != 2 || cs[1].Token != "dead-zombie-tokens" || !cs[1].Result.WearTear || cs[1].List.ID != "combos" {
 		t.Fatalf("combinations %+v", cs)
 	}
@@ -208,40 +209,40 @@ combinations:
 	if got := cs[0].ResultRef("attack").Pos().String(); got != "jr/combos.yaml:4:94" {
 		t.Errorf("spear's attack at %s", got)
 	}
-	f := ElementsOf[*CombinationList](p)[0].Facts()
+	f := schema.ElementsOf[*CombinationList](p)[0].Facts()
 	if f.Printed || len(f.Copies) != 0 || len(f.Items) != 2 || len(f.Texts) != 3 {
 		t.Errorf("facts %+v", f)
 	}
-	if file, _ := SchemaFileOf("Combinations"); file != "just-run-combinations.schema.json" {
+	if file, _ := testRegistry().SchemaFileOf("Combinations"); file != "just-run-combinations.schema.json" {
 		t.Errorf("Combinations' schema is %s", file)
 	}
 }
 
 func TestJustRunCardTypes(t *testing.T) {
 	for _, name := range []string{"justrun/card", "justrun/scenario"} {
-		sys, ok := CardTypeSystem(name)
-		if !ok || sys != JustRunSystem {
+		sys, ok := testRegistry().CardTypeSystem(name)
+		if !ok || sys != System {
 			t.Errorf("%s: system %q, %v", name, sys, ok)
 		}
 	}
-	got := strings.Join(CardTypesFor(JustRunSystem), ",")
+	got := strings.Join(testRegistry().CardTypesFor(System), ",")
 	if got != "generic,justrun/card,justrun/scenario" {
 		t.Errorf("card types of just-run: %s", got)
 	}
 }
 
 func TestJRDeckRole(t *testing.T) {
-	s := DefaultJustRun()
+	s := Defaults()
 	for _, c := range []struct {
-		deck Deck
+		deck schema.Deck
 		want string
 	}{
-		{Deck{ID: "x", Component: "search-cards"}, "search"},
-		{Deck{ID: "supplies"}, "supplies"},
-		{Deck{ID: "scavenge", Component: "other"}, ""},
-		{Deck{ID: "y"}, ""},
+		{schema.Deck{ID: "x", Component: "search-cards"}, "search"},
+		{schema.Deck{ID: "supplies"}, "supplies"},
+		{schema.Deck{ID: "scavenge", Component: "other"}, ""},
+		{schema.Deck{ID: "y"}, ""},
 	} {
-		if got := s.JRDeckRole(&c.deck); got != c.want {
+		if got := s.DeckRole(&c.deck); got != c.want {
 			t.Errorf("deck %+v plays %q, want %q", c.deck, got, c.want)
 		}
 	}
@@ -260,13 +261,18 @@ func TestJustRunSettingsExtend(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			over := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: over\ntitle: O\nsystem: just-run\nextends: base\n" + c.own)}}
-			p, probs := LoadPackWith(over, "over", LoadOptions{Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
+			p, probs := schema.LoadPackWith(over, "over", schema.LoadOptions{Registry: testRegistry(), Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
 			if len(probs) > 0 {
 				t.Fatal(probs)
 			}
-			if got := p.JustRun().Players.Max; got != c.want {
+			if got := SettingsOf(p).Players.Max; got != c.want {
 				t.Errorf("players.max %d, want %d", got, c.want)
 			}
 		})
 	}
+}
+
+// testRegistry holds Just Run's part of the content model.
+func testRegistry() *schema.Registry {
+	return schema.NewRegistry(Schema)
 }

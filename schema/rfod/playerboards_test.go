@@ -1,6 +1,7 @@
-package schema
+package rfod
 
 import (
+	"github.com/runforge/runforge/schema"
 	"io/fs"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ boards:
 
 // loadBoardsOver loads a pack that extends a base pack of the characters
 // above, with the given player boards file.
-func loadBoardsOver(t *testing.T, boards string) (*Pack, []Problem) {
+func loadBoardsOver(t *testing.T, boards string) (*schema.Pack, []schema.Problem) {
 	t.Helper()
 	manifest := "kind: Game\nid: base\ntitle: Base\nsystem: run-fight-or-die\ncomponents:\n  - {id: characters, name: Characters, expected: 2}\n"
 	base := fstest.MapFS{"game.yaml": {Data: []byte(manifest)}, "characters.yaml": {Data: []byte(baseCharacters)}}
@@ -27,7 +28,7 @@ func loadBoardsOver(t *testing.T, boards string) (*Pack, []Problem) {
 		"game.yaml":       {Data: []byte("kind: Game\nid: over\ntitle: Over\nsystem: run-fight-or-die\nextends: base\n")},
 		"characters.yaml": {Data: []byte(boards)},
 	}
-	return LoadPackWith(over, "over", LoadOptions{Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
+	return schema.LoadPackWith(over, "over", schema.LoadOptions{Registry: testRegistry(), Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
 }
 
 // A set of player boards of an extending pack merges board by board into
@@ -52,7 +53,7 @@ func TestPlayerBoardsOverlayMergesBoardsByID(t *testing.T) {
 				t.Fatalf("no pack: %v", probs)
 			}
 			var parts []string
-			for _, s := range ElementsOf[*PlayerBoardSet](p) {
+			for _, s := range schema.ElementsOf[*PlayerBoardSet](p) {
 				for _, b := range s.Boards {
 					parts = append(parts, b.ID+"="+b.Name)
 					if b.Set != s {
@@ -67,7 +68,7 @@ func TestPlayerBoardsOverlayMergesBoardsByID(t *testing.T) {
 				if len(probs) > 0 {
 					t.Fatalf("unexpected problems: %v", probs)
 				}
-				if s := ElementsOf[*PlayerBoardSet](p)[0]; s.Component != "characters" || s.Name != "Characters" {
+				if s := schema.ElementsOf[*PlayerBoardSet](p)[0]; s.Component != "characters" || s.Name != "Characters" {
 					t.Errorf("set fields not inherited: name %q component %q", s.Name, s.Component)
 				}
 				return

@@ -1,6 +1,10 @@
-package schema
+package justrun
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/runforge/runforge/schema"
+)
 
 // TileSet is a set of Just Run tiles of one role (kind: TileSet; spec
 // shared/specs/just-run.md section 6.3): the room tiles that are drawn,
@@ -17,7 +21,7 @@ type TileSet struct {
 	Role  string  `json:"role"`
 	Tiles []*Tile `json:"tiles"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Tile roles.
@@ -71,8 +75,8 @@ type Tile struct {
 	Art      string `json:"art"`
 
 	// Set is the tile set the tile belongs to.
-	Set *TileSet `json:"-"`
-	Ref Ref      `json:"-"`
+	Set *TileSet   `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // TileSides are the four sides of a tile.
@@ -99,7 +103,7 @@ func (t *Tile) Side(d string) string {
 }
 
 // SideRef is the reference of the value of side d.
-func (t *Tile) SideRef(d string) Ref { return t.Ref.Child("sides").Child(d) }
+func (t *Tile) SideRef(d string) schema.Ref { return t.Ref.Child("sides").Child(d) }
 
 // IsOpen reports whether side d has a door, the main exit included.
 func (t *Tile) IsOpen(d string) bool {
@@ -130,10 +134,10 @@ func (t *Tile) Spawns() bool {
 // Label names the tile in messages: `tile "lab-west"`.
 func (t *Tile) Label() string { return fmt.Sprintf("tile %q", t.ID) }
 
-func decodeTileSet(obj map[string]any, ref Ref) (Element, []Problem) {
+func decodeTileSet(obj map[string]any, ref schema.Ref) (schema.Element, []schema.Problem) {
 	ts := &TileSet{}
-	if err := decodeInto(obj, ts); err != nil {
-		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	if err := schema.DecodeInto(obj, ts); err != nil {
+		return nil, []schema.Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	ts.Ref = ref
 	for i, t := range ts.Tiles {
@@ -150,7 +154,7 @@ func (ts *TileSet) Kind() string { return "TileSet" }
 func (ts *TileSet) ElementID() string { return ts.ID }
 
 // Source implements Element.
-func (ts *TileSet) Source() Ref { return ts.Ref }
+func (ts *TileSet) Source() schema.Ref { return ts.Ref }
 
 // Total is the number of tile copies of the set.
 func (ts *TileSet) Total() int {
@@ -165,30 +169,30 @@ func (ts *TileSet) Total() int {
 // (so the generic deck/count rule checks 45 room, 5 start and 5 exit
 // tiles); its tiles are pack-wide items. The set prints on <id>.pdf like a
 // deck, with one back per role for duplex, and a preview contact sheet.
-func (ts *TileSet) Facts() Facts {
-	f := Facts{Name: nameOr(ts.Name, ts.ID), Printed: ts.Total() > 0, Backs: true,
+func (ts *TileSet) Facts() schema.Facts {
+	f := schema.Facts{Name: nameOr(ts.Name, ts.ID), Printed: ts.Total() > 0, Backs: true,
 		Outputs: []string{ts.ID + ".pdf", "preview/" + ts.ID + ".png"}}
 	if ts.Component != "" {
-		f.Copies = []Contribution{{What: fmt.Sprintf("tile set %q", ts.ID), Component: ts.Component, Copies: ts.Total(),
+		f.Copies = []schema.Contribution{{What: fmt.Sprintf("tile set %q", ts.ID), Component: ts.Component, Copies: ts.Total(),
 			Ref: ts.Ref.Child("component")}}
 	}
 	for _, t := range ts.Tiles {
-		f.Items = append(f.Items, Item{What: "tile", ID: t.ID, Ref: t.Ref})
+		f.Items = append(f.Items, schema.Item{What: "tile", ID: t.ID, Ref: t.Ref})
 		if t.Name != "" {
-			f.Texts = append(f.Texts, TextSite{What: t.Label() + " name", Text: t.Name, Ref: t.Ref.Child("name")})
+			f.Texts = append(f.Texts, schema.TextSite{What: t.Label() + " name", Text: t.Name, Ref: t.Ref.Child("name")})
 		}
 	}
 	return f
 }
 
 // TileSets returns the pack's tile sets.
-func (p *Pack) TileSets() []*TileSet { return ElementsOf[*TileSet](p) }
+func TileSets(p *schema.Pack) []*TileSet { return schema.ElementsOf[*TileSet](p) }
 
 // TilesOf returns the tiles of every tile set of the given role, in pack
 // order.
-func (p *Pack) TilesOf(role string) []*Tile {
+func TilesOf(p *schema.Pack, role string) []*Tile {
 	var out []*Tile
-	for _, ts := range p.TileSets() {
+	for _, ts := range TileSets(p) {
 		if ts.Role == role {
 			out = append(out, ts.Tiles...)
 		}

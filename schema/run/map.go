@@ -1,7 +1,8 @@
-package schema
+package run
 
 import (
 	"fmt"
+	"github.com/runforge/runforge/schema"
 	"maps"
 	"slices"
 	"strings"
@@ -50,7 +51,7 @@ type Map struct {
 	// picture has 6 rows of 6 symbols that are all in the legend.
 	Grid *MapGrid `json:"-"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapSize is the number of rows and columns of a map: "Each map consists
@@ -71,7 +72,7 @@ type MapSymbol struct {
 	Current string `json:"current"`
 
 	// Ref is the symbol's legend entry; zero for a built-in symbol.
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // BuiltinLegend returns the symbols every map may use (spec 8.1): . ground,
@@ -96,7 +97,7 @@ type MapSafeHouse struct {
 	Letter string `json:"letter"`
 	At     string `json:"at"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapSpawn is a spawn point numbered 1-8 (L119).
@@ -104,7 +105,7 @@ type MapSpawn struct {
 	Number int    `json:"number"`
 	At     string `json:"at"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Access feature kinds (L249, L552).
@@ -123,7 +124,7 @@ type MapAccess struct {
 	To      string   `json:"to"`
 	Actions []string `json:"actions"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapTunnel is a tunnel between two ends, with optional extra icons.
@@ -131,7 +132,7 @@ type MapTunnel struct {
 	Ends    []string         `json:"ends"`
 	Actions []*MapTunnelIcon `json:"actions"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapTunnelIcon is an extra movement icon drawn at one end of a tunnel
@@ -140,7 +141,7 @@ type MapTunnelIcon struct {
 	From   string `json:"from"`
 	Action string `json:"action"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapZipLine is a zip line or, with Style "bridge", a suspension bridge.
@@ -153,7 +154,7 @@ type MapZipLine struct {
 	EndAction string `json:"endAction"`
 	Style     string `json:"style"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapLink is a pair of linked spaces (L620-622); BackAction makes it
@@ -164,7 +165,7 @@ type MapLink struct {
 	Action     string `json:"action"`
 	BackAction string `json:"backAction"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapRulesText is a map-specific rule printed at the bottom of the map;
@@ -173,7 +174,7 @@ type MapRulesText struct {
 	Text    string `json:"text"`
 	Encoded bool   `json:"encoded"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // MapOverrides are machine-readable map-specific effects.
@@ -188,7 +189,7 @@ type MapForbiddenMove struct {
 	To      string   `json:"to"`
 	Actions []string `json:"actions"`
 
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
 // Gadgets are the Runner's gadgets: the 4 basic ones (L270-296) and the 2
@@ -228,13 +229,13 @@ type PictureRow struct {
 	// Symbols are the row's symbols, left to right.
 	Symbols []PictureToken
 	// Pos is where the row's text starts.
-	Pos Pos
+	Pos schema.Pos
 }
 
 // PictureToken is a word of the picture and its position in the file.
 type PictureToken struct {
 	Text string
-	Pos  Pos
+	Pos  schema.Pos
 }
 
 // MapGrid is a resolved picture, indexed [row][column].
@@ -246,7 +247,7 @@ type MapSpace struct {
 	Cell   Cell
 	Symbol string
 	// Pos is the symbol's position in the picture.
-	Pos Pos
+	Pos schema.Pos
 }
 
 // At returns the space at a cell, or nil off the map.
@@ -272,10 +273,10 @@ func (m *Map) HasWater() bool {
 	return false
 }
 
-func decodeMap(obj map[string]any, ref Ref) (Element, []Problem) {
+func decodeMap(obj map[string]any, ref schema.Ref) (schema.Element, []schema.Problem) {
 	m := &Map{}
-	if err := decodeInto(obj, m); err != nil {
-		return nil, []Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
+	if err := schema.DecodeInto(obj, m); err != nil {
+		return nil, []schema.Problem{{Pos: ref.Pos(), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	m.Ref = ref
 	m.setRefs()
@@ -371,7 +372,7 @@ func pictureWords(line string) []pictureWord {
 // symbols (a column header such as "#  A B C D E F"), then one line per
 // row of symbols separated by spaces, each row optionally led by its row
 // number. Blank lines are skipped.
-func parsePicture(levels string, ref Ref, legend map[string]MapSymbol) MapPicture {
+func parsePicture(levels string, ref schema.Ref, legend map[string]MapSymbol) MapPicture {
 	var pic MapPicture
 	first := true
 	for i, line := range strings.Split(levels, "\n") {
@@ -454,7 +455,7 @@ func (m *Map) Kind() string { return "Map" }
 func (m *Map) ElementID() string { return m.ID }
 
 // Source implements Element.
-func (m *Map) Source() Ref { return m.Ref }
+func (m *Map) Source() schema.Ref { return m.Ref }
 
 // Facts implements Element. Maps print on the kit's maps.pdf (reserved in
 // KitOutputs), each card twice with side b behind side a for duplex, so a
@@ -463,21 +464,29 @@ func (m *Map) Source() Ref { return m.Ref }
 // and each map is played on two copies of it, one per player (L50, L91),
 // so a card with both sides counts 2 and one missing a side counts 1
 // (spec 8.5).
-func (m *Map) Facts() Facts {
-	f := Facts{Name: nameOr(m.Name, m.ID), Printed: true, Backs: true, Outputs: []string{"preview/" + m.ID + ".png"}}
+func (m *Map) Facts() schema.Facts {
+	f := schema.Facts{Name: nameOr(m.Name, m.ID), Printed: true, Backs: true, Outputs: []string{"preview/" + m.ID + ".png"}}
 	if m.Component != "" {
-		f.Copies = []Contribution{{What: fmt.Sprintf("map %q (card %d side %s)", m.ID, m.Card, m.Side),
+		f.Copies = []schema.Contribution{{What: fmt.Sprintf("map %q (card %d side %s)", m.ID, m.Card, m.Side),
 			Component: m.Component, Copies: 1, Ref: m.Ref.Child("component")}}
 	}
 	what := fmt.Sprintf("map %q", m.ID)
 	if m.Name != "" {
-		f.Texts = append(f.Texts, TextSite{What: what + " name", Text: m.Name, Ref: m.Ref.Child("name")})
+		f.Texts = append(f.Texts, schema.TextSite{What: what + " name", Text: m.Name, Ref: m.Ref.Child("name")})
 	}
 	for _, t := range m.RulesText {
-		f.Texts = append(f.Texts, TextSite{What: what + " rules text", Text: t.Text, Ref: t.Ref.Child("text")})
+		f.Texts = append(f.Texts, schema.TextSite{What: what + " rules text", Text: t.Text, Ref: t.Ref.Child("text")})
 	}
 	return f
 }
 
 // Maps returns the pack's RUN maps.
-func (p *Pack) Maps() []*Map { return ElementsOf[*Map](p) }
+func Maps(p *schema.Pack) []*Map { return schema.ElementsOf[*Map](p) }
+
+// nameOr returns name, or id when name is empty.
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
+}

@@ -1,11 +1,26 @@
-package schema
+// Package rfod is the part of the content model of Run, Fight, or Die! and
+// of Run, Fight, or Die: Reloaded, which share most of it: their card
+// types (Schema and ReloadedSchema), the manifest's rfod: block (Settings,
+// read with SettingsOf), player boards, the guide, Reloaded's campaign
+// mats, their JSON Schemas (jsonschema/) and built-in templates
+// (builtin/rfod.yaml). Other packages import it as rfodschema.
+package rfod
 
 import (
+	"embed"
 	"encoding/json"
 	"math/big"
+
+	"github.com/runforge/runforge/schema"
 )
 
-// rfodSchema is Run, Fight, or Die!'s part of the content model (spec
+//go:embed jsonschema/*.schema.json
+var schemaFiles embed.FS
+
+//go:embed builtin/*.yaml
+var builtinFiles embed.FS
+
+// Schema is Run, Fight, or Die!'s part of the content model (spec
 // shared/specs/run-fight-or-die.md section 8.4; rulebook
 // shared/rulebooks/run-fight-or-die.md). Its card schemas and the
 // manifest's rfod: block are in jsonschema/rfod.schema.json; Action and
@@ -14,9 +29,16 @@ import (
 //
 // Each of the six decks has a back of its own: the decks are told apart
 // after a shuffle.
-var rfodSchema = GameSchema{
-	System: RFoDSystem,
-	CardTypes: []CardType{
+var Schema = schema.GameSchema{
+	System:    System,
+	Settings:  rfodSettingsBlock,
+	Schemas:   schemaFiles,
+	Templates: builtinFiles,
+	Kinds: []schema.Kind{
+		{Name: "PlayerBoards", Schema: "player-boards.schema.json", Noun: "player board set", Decode: decodePlayerBoards},
+		{Name: "Guide", Schema: "guide.schema.json", Noun: "guide", Decode: decodeGuide},
+	},
+	CardTypes: []schema.CardType{
 		{Name: "rfod/follower", Card: "rfod.schema.json#/$defs/follower", Face: "rfod-follower", Back: "rfod-follower-back",
 			Derived: []string{"abilities"}},
 		{Name: "rfod/location", Card: "rfod.schema.json#/$defs/location", Face: "rfod-location", Back: "rfod-location-back",
@@ -43,14 +65,20 @@ var rfodSchema = GameSchema{
 	},
 }
 
-// rfodrSchema is Run, Fight, or Die: Reloaded's part of the content model,
+// ReloadedSchema is Run, Fight, or Die: Reloaded's part of the content model,
 // with its Solo Campaign's cards (spec 8.5, 8.6; rulebook
 // shared/rulebooks/run-fight-or-die-reloaded.md). Every card may carry
 // set: base, promo or expansion (L429); only base cards count towards the
 // deck's component (CountsCard).
-var rfodrSchema = GameSchema{
-	System: RFoDReloadedSystem,
-	CardTypes: []CardType{
+var ReloadedSchema = schema.GameSchema{
+	System:    ReloadedSystem,
+	Settings:  rfodSettingsBlock,
+	Schemas:   schemaFiles,
+	Templates: builtinFiles,
+	Kinds: []schema.Kind{
+		{Name: "Mats", Schema: "mats.schema.json", Noun: "mat set", Decode: decodeMats},
+	},
+	CardTypes: []schema.CardType{
 		{Name: "rfodr/follower", Card: "rfod.schema.json#/$defs/rFollower", Face: "rfodr-follower", Back: "rfodr-follower-back", CountsCard: rfodrBaseOnly,
 			Derived: []string{"effects", "woundTrack"}},
 		{Name: "rfodr/location", Card: "rfod.schema.json#/$defs/rLocation", Face: "rfodr-location", Back: "rfodr-location-back", CountsCard: rfodrBaseOnly},
@@ -81,59 +109,57 @@ var rfodrSchema = GameSchema{
 
 // The manifest's system: values of the two games.
 const (
-	RFoDSystem         = "run-fight-or-die"
-	RFoDReloadedSystem = "run-fight-or-die-reloaded"
+	System         = "run-fight-or-die"
+	ReloadedSystem = "run-fight-or-die-reloaded"
 )
 
-// RFoDSetBase is the set: of a Reloaded card of the base game; RFoDSets are
+// SetBase is the set: of a Reloaded card of the base game; Sets are
 // the values set: may take (spec 8.5; run-fight-or-die-reloaded.md L429).
-const RFoDSetBase = "base"
+const SetBase = "base"
 
-// RFoDSets are the values of a Reloaded card's set:.
-var RFoDSets = []string{"base", "promo", "expansion"}
+// Sets are the values of a Reloaded card's set:.
+var Sets = []string{"base", "promo", "expansion"}
 
 // rfodrBaseOnly is the CountsCard of the Reloaded card types: a card
 // counts towards its component only when its set: is base, or unset (spec
 // 8.5, rule rfodr/set-mark).
-func rfodrBaseOnly(c *Card) bool {
+func rfodrBaseOnly(c *schema.Card) bool {
 	if _, ok := c.Fields["set"]; !ok {
 		return true
 	}
-	return c.Str("set") == RFoDSetBase
+	return c.Str("set") == SetBase
 }
 
-// CountedTotal is the number of copies the deck counts towards its
-// component: every copy, or those its card type's CountsCard accepts
-// (Reloaded: base cards only).
-func (d *Deck) CountedTotal() int {
-	ct, _ := LookupCardType(d.CardType)
-	n := 0
-	for _, c := range d.Cards {
-		if ct.CountsCard == nil || ct.CountsCard(c) {
-			n += c.Count
-		}
-	}
-	return n
-}
+// Key is the key of the block of RFoD and Reloaded in the manifest.
+const Key = "rfod"
 
-// RFoDSettings is the manifest's rfod: block (spec 8.1) of an RFoD or a
+// rfodSettingsBlock is the manifest's rfod: block, which RFoD and
+// Reloaded share.
+var rfodSettingsBlock = &schema.SettingsBlock{Key: Key, Schema: "rfod.schema.json#/$defs/settings",
+	Description: "Run, Fight, or Die! and Reloaded only: dice (rerolls, setAsideIsPermanent, oddsWarningBelow), players, mutantStartWounds and token components.",
+	Decode: func(raw []byte) (any, error) {
+		s := &Settings{}
+		return s, json.Unmarshal(raw, s)
+	}}
+
+// Settings is the manifest's rfod: block (spec 8.1) of an RFoD or a
 // Reloaded pack, with defaults for every key the manifest leaves out.
 // Pack.RFoD returns it for any pack.
-type RFoDSettings struct {
-	Dice    RFoDDice    `json:"dice"`
-	Players RFoDPlayers `json:"players"`
+type Settings struct {
+	Dice    Dice    `json:"dice"`
+	Players Players `json:"players"`
 	// MutantStartWounds is RFoD's table of the Mutant's starting wounds
 	// (run-fight-or-die.md L489-490); rows for 5 and 6 players are the
 	// pack's own (A11).
-	MutantStartWounds []RFoDMutantRow `json:"mutantStartWounds"`
-	Components        RFoDComponents  `json:"components"`
+	MutantStartWounds []MutantRow `json:"mutantStartWounds"`
+	Components        Components  `json:"components"`
 
 	// Ref is the manifest's rfod: block (which may not exist).
-	Ref Ref `json:"-"`
+	Ref schema.Ref `json:"-"`
 }
 
-// RFoDDice are the dice settings of spec 8.1.
-type RFoDDice struct {
+// Dice are the dice settings of spec 8.1.
+type Dice struct {
 	// Rerolls per turn (default 2); an RFoD character's rerolls: overrides
 	// it for that character.
 	Rerolls int `json:"rerolls"`
@@ -147,51 +173,51 @@ type RFoDDice struct {
 
 // Threshold is OddsWarningBelow as an exact fraction; 1/100 when it is
 // not a number.
-func (d RFoDDice) Threshold() *big.Rat {
+func (d Dice) Threshold() *big.Rat {
 	if r, ok := new(big.Rat).SetString(d.OddsWarningBelow.String()); ok {
 		return r
 	}
 	return big.NewRat(1, 100)
 }
 
-// RFoDPlayers are the player counts a pack supports.
-type RFoDPlayers struct {
+// Players are the player counts a pack supports.
+type Players struct {
 	Min int `json:"min"`
 	Max int `json:"max"`
 }
 
-// RFoDMutantRow is one row of the Mutant's starting wounds.
-type RFoDMutantRow struct {
+// MutantRow is one row of the Mutant's starting wounds.
+type MutantRow struct {
 	Players int `json:"players"`
 	Wounds  int `json:"wounds"`
 }
 
-// RFoDComponents names the components of Reloaded's valued tokens.
-type RFoDComponents struct {
+// Components names the components of Reloaded's valued tokens.
+type Components struct {
 	ZombieTokens     string `json:"zombieTokens"`
 	LeadershipTokens string `json:"leadershipTokens"`
 }
 
-// DefaultRFoD returns the settings of spec 8.1 with every default: 2
+// Defaults returns the settings of spec 8.1 with every default: 2
 // rerolls, the repick reading, a 0.01 threshold, 1-4 players, the Mutant
 // table for 1-4 players (run-fight-or-die.md L489-490).
-func DefaultRFoD() *RFoDSettings {
-	return &RFoDSettings{
-		Dice:    RFoDDice{Rerolls: 2, OddsWarningBelow: "0.01"},
-		Players: RFoDPlayers{Min: 1, Max: 4},
-		MutantStartWounds: []RFoDMutantRow{
+func Defaults() *Settings {
+	return &Settings{
+		Dice:    Dice{Rerolls: 2, OddsWarningBelow: "0.01"},
+		Players: Players{Min: 1, Max: 4},
+		MutantStartWounds: []MutantRow{
 			{Players: 1, Wounds: 3}, {Players: 2, Wounds: 3}, {Players: 3, Wounds: 4}, {Players: 4, Wounds: 5},
 		},
-		Components: RFoDComponents{ZombieTokens: "zombie-tokens", LeadershipTokens: "leadership-tokens"},
+		Components: Components{ZombieTokens: "zombie-tokens", LeadershipTokens: "leadership-tokens"},
 	}
 }
 
 // UnmarshalJSON decodes the block over the defaults; a list given replaces
 // the default list whole.
-func (s *RFoDSettings) UnmarshalJSON(b []byte) error {
-	type plain RFoDSettings
-	def := DefaultRFoD()
-	d := (*plain)(DefaultRFoD())
+func (s *Settings) UnmarshalJSON(b []byte) error {
+	type plain Settings
+	def := Defaults()
+	d := (*plain)(Defaults())
 	d.MutantStartWounds = nil
 	if err := json.Unmarshal(b, d); err != nil {
 		return err
@@ -199,24 +225,24 @@ func (s *RFoDSettings) UnmarshalJSON(b []byte) error {
 	if d.MutantStartWounds == nil {
 		d.MutantStartWounds = def.MutantStartWounds
 	}
-	*s = RFoDSettings(*d)
+	*s = Settings(*d)
 	return nil
 }
 
 // RFoD returns the pack's RFoD or Reloaded settings: the manifest's rfod:
 // block over the defaults, or every default. It returns a fresh value on
 // each call; nil for a pack without a manifest.
-func (p *Pack) RFoD() *RFoDSettings {
+func SettingsOf(p *schema.Pack) *Settings {
 	if p == nil || p.Game == nil {
 		return nil
 	}
-	var s *RFoDSettings
-	if p.Game.RFoD != nil {
-		c := *p.Game.RFoD
-		c.MutantStartWounds = append([]RFoDMutantRow(nil), c.MutantStartWounds...)
+	var s *Settings
+	if own, ok := p.Game.Settings[Key].(*Settings); ok {
+		c := *own
+		c.MutantStartWounds = append([]MutantRow(nil), c.MutantStartWounds...)
 		s = &c
 	} else {
-		s = DefaultRFoD()
+		s = Defaults()
 	}
 	s.Ref = p.Game.Ref.Child("rfod")
 	return s
@@ -225,13 +251,13 @@ func (p *Pack) RFoD() *RFoDSettings {
 // FieldRef is the reference of a key of the block, e.g.
 // FieldRef("players", "max"); when the manifest does not write it, the
 // nearest written ancestor (the block, else the manifest's system:).
-func (s *RFoDSettings) FieldRef(path ...string) Ref {
-	return settingsFieldRef(s.Ref, path...)
+func (s *Settings) FieldRef(path ...string) schema.Ref {
+	return schema.SettingsFieldRef(s.Ref, path...)
 }
 
 // RFoDDecks returns the pack's decks of a card type, in pack order.
-func (p *Pack) RFoDDecks(cardType string) []*Deck {
-	var out []*Deck
+func Decks(p *schema.Pack, cardType string) []*schema.Deck {
+	var out []*schema.Deck
 	for _, d := range p.Decks() {
 		if d.CardType == cardType {
 			out = append(out, d)
@@ -242,10 +268,18 @@ func (p *Pack) RFoDDecks(cardType string) []*Deck {
 
 // RFoDCards returns the cards of the pack's decks of a card type, in pack
 // order.
-func (p *Pack) RFoDCards(cardType string) []*Card {
-	var out []*Card
-	for _, d := range p.RFoDDecks(cardType) {
+func Cards(p *schema.Pack, cardType string) []*schema.Card {
+	var out []*schema.Card
+	for _, d := range Decks(p, cardType) {
 		out = append(out, d.Cards...)
 	}
 	return out
+}
+
+// nameOr returns name, or id when name is empty.
+func nameOr(name, id string) string {
+	if name != "" {
+		return name
+	}
+	return id
 }

@@ -1,8 +1,10 @@
-package schema
+package run
 
 import (
 	"flag"
 	"fmt"
+	"github.com/runforge/runforge/schema"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,9 +15,9 @@ import (
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of the schema tests")
 
 // loadRunMaps loads the pack of the two illustrative maps of spec 8.2.
-func loadRunMaps(t *testing.T) *Pack {
+func loadRunMaps(t *testing.T) *schema.Pack {
 	t.Helper()
-	p, probs := LoadPack(os.DirFS("testdata/run"), "testdata/run")
+	p, probs := loadPack(os.DirFS("testdata/run"), "testdata/run")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the illustrative maps do not load clean: %v", probs)
 	}
@@ -24,7 +26,7 @@ func loadRunMaps(t *testing.T) *Pack {
 
 func TestIllustrativeMapsLoad(t *testing.T) {
 	p := loadRunMaps(t)
-	maps := p.Maps()
+	maps := Maps(p)
 	if len(maps) != 2 {
 		t.Fatalf("%d maps, want 2", len(maps))
 	}
@@ -68,7 +70,7 @@ func dumpGrid(g *MapGrid) string {
 }
 
 func TestIllustrativeMapGridGolden(t *testing.T) {
-	m := loadRunMaps(t).Maps()[1]
+	m := Maps(loadRunMaps(t))[1]
 	got := dumpGrid(m.Grid)
 	golden := filepath.Join("testdata", "run", "water.grid.golden")
 	if *updateGolden {
@@ -92,11 +94,11 @@ func loadMap(t *testing.T, src string) *Map {
 		"game.yaml": {Data: []byte("kind: Game\nid: m\ntitle: M\nsystem: run\ncomponents: []\n")},
 		"map.yaml":  {Data: []byte(src)},
 	}
-	p, probs := LoadPack(fsys, "p")
+	p, probs := loadPack(fsys, "p")
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("map does not load: %v", probs)
 	}
-	return p.Maps()[0]
+	return Maps(p)[0]
 }
 
 func mapWithLevels(levels string) string {
@@ -210,7 +212,17 @@ func TestMapFacts(t *testing.T) {
 	if len(f.Texts) != 2 || f.Texts[1].Text != "No {hook} here." || f.Texts[1].Ref.Pos().Line != 10 {
 		t.Errorf("texts %+v", f.Texts)
 	}
-	if file, _ := SchemaFileOf("Map"); file != "run-map.schema.json" {
+	if file, _ := testRegistry().SchemaFileOf("Map"); file != "run-map.schema.json" {
 		t.Errorf("Map's schema is %s", file)
 	}
+}
+
+// testRegistry holds RUN's part of the content model.
+func testRegistry() *schema.Registry {
+	return schema.NewRegistry(Schema)
+}
+
+// loadPack loads a pack with RUN's part of the content model.
+func loadPack(fsys fs.FS, root string) (*schema.Pack, []schema.Problem) {
+	return schema.LoadPackWith(fsys, root, schema.LoadOptions{Registry: testRegistry()})
 }

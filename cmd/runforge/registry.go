@@ -1,0 +1,20 @@
+package main
+
+import (
+	"sync"
+
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+)
+
+// schemaRegistry is what the loader knows of every registered game (kinds,
+// card types, icons, settings blocks), built once from the registration
+// list; every command passes it down.
+var schemaRegistry = sync.OnceValue(func() *schema.Registry {
+	return schema.NewRegistry(games.Schemas(games.All())...)
+})
+
+// registry is the rule set of every registered game: what validate, build
+// and rules work with.
+func registry() *validate.Registry { return validate.ForGames(games.Rules(games.All())) }
