@@ -49,7 +49,7 @@ applies when the pack has none (a pack with print: {paper: a4} prints on A4
 unless you pass --paper). The build says which settings came from the pack.
 Words such as a4, short or gutterfold may be written in any letter case.`,
 		Example: `  runforge build
-  runforge build run-for-your-life --paper a4 --duplex short
+  runforge build ` + examplePack() + ` --paper a4 --duplex short
   runforge build my-pack --back-offset 0.5,-0.3 --ink-saver --grayscale`,
 		ValidArgsFunction: completePacks,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -24,29 +24,30 @@ func newIconsCmd(s streams) *cobra.Command {
 the shared ones) and what it means. Any pack may use any icon; --game keeps
 the shared icons and those of one game system.`,
 		Example: `  runforge icons
-  runforge icons --game run`,
+  runforge icons --game ` + gameSystems()[0],
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return writeIcons(s, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.game, "game", "", "only the shared icons and those of this game system (e.g. run, run-for-your-life)")
+	cmd.Flags().StringVar(&opts.game, "game", "", "only the shared icons and those of this game system ("+strings.Join(gameSystems(), ", ")+")")
 	return cmd
 }
 
 // writeIcons prints the icon table.
 func writeIcons(s streams, opts iconsOptions) error {
-	for _, sys := range schema.Systems() {
+	systems := gameSystems()
+	for _, sys := range systems {
 		if strings.EqualFold(sys, opts.game) {
 			opts.game = sys // any letter case, as for every other value
 		}
 	}
-	if opts.game != "" && !slices.Contains(schema.Systems(), opts.game) {
+	if opts.game != "" && !slices.Contains(systems, opts.game) {
 		hint := ""
-		if cl := schema.Closest(opts.game, schema.Systems()); cl != "" {
+		if cl := schema.Closest(opts.game, systems); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? ", cl)
 		}
-		return usageError("--game %q is not a game system; %sgame systems: %s", opts.game, hint, strings.Join(schema.Systems(), ", "))
+		return usageError("--game %q is not a game system; %sgame systems: %s", opts.game, hint, strings.Join(systems, ", "))
 	}
 	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
 	if _, err := fmt.Fprintln(tw, "ICON\tGAME\tMEANING"); err != nil {

@@ -37,7 +37,7 @@ server keep completing and checking fields. Works from any folder: the
 bundled packs are inside the binary.
 
 DIR must not exist or be empty; nothing is written into it when a step fails.`,
-		Example: `  runforge init my-pack --from run-for-your-life
+		Example: `  runforge init my-pack --from ` + examplePack() + `
   runforge validate my-pack`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: cobra.NoFileCompletions,

@@ -130,7 +130,7 @@ game, then lays it out into print-ready PDFs (bleed, crop marks, duplex
 backs, embedded fonts) and PNG previews.
 
 The bundled packs are built in: 'runforge packs' lists them, and
-'runforge build run-for-your-life' builds one from any folder.`,
+'runforge build ` + examplePack() + `' builds one from any folder.`,
 		Version:       versionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -52,7 +52,7 @@ With --format json the same data is in the report's "explain" field.
 Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 usage
 or I/O error.`,
 		Example: `  runforge validate
-  runforge validate data/run-for-your-life/events.yaml
+  runforge validate my-pack/events.yaml
   runforge validate --format github my-pack/
   runforge validate --format sarif my-pack/ > runforge.sarif`,
 		ValidArgsFunction: completePacks,
