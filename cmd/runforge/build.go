@@ -20,7 +20,7 @@ type buildOptions struct {
 	paths []string
 }
 
-func newBuildCmd(s streams) *cobra.Command {
+func newBuildCmd(s streams, c *catalog) *cobra.Command {
 	o := &buildOptions{}
 	cmd := &cobra.Command{
 		Use:   "build [PATH...]",
@@ -57,7 +57,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 			o.Given = func(name string) bool { return cmd.Flags().Changed(name) }
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
-			return runBuild(ctx, s, o)
+			return runBuild(ctx, s, c, o)
 		},
 	}
 	f := cmd.Flags()
@@ -80,17 +80,17 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	return cmd
 }
 
-func runBuild(ctx context.Context, s streams, o *buildOptions) error {
+func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error {
 	created, err := buildTime()
 	if err != nil {
 		return err
 	}
 	o.Created = created
-	o.Registry = registry()
+	o.Registry = c.rules
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
 	}
-	r, results, all, sum, err := checkPaths(o.paths, o.Registry)
+	r, results, all, sum, err := checkPaths(o.paths, c)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ type iconsOptions struct {
 	game string
 }
 
-func newIconsCmd(s streams) *cobra.Command {
+func newIconsCmd(s streams, c *catalog) *cobra.Command {
 	opts := iconsOptions{}
 	cmd := &cobra.Command{
 		Use:   "icons",
@@ -24,19 +24,19 @@ func newIconsCmd(s streams) *cobra.Command {
 the shared ones) and what it means. Any pack may use any icon; --game keeps
 the shared icons and those of one game system.`,
 		Example: `  runforge icons
-  runforge icons --game ` + gameSystems()[0],
+  runforge icons --game ` + c.systems()[0],
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return writeIcons(s, opts)
+			return writeIcons(s, c, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.game, "game", "", "only the shared icons and those of this game system ("+strings.Join(gameSystems(), ", ")+")")
+	cmd.Flags().StringVar(&opts.game, "game", "", "only the shared icons and those of this game system ("+strings.Join(c.systems(), ", ")+")")
 	return cmd
 }
 
 // writeIcons prints the icon table.
-func writeIcons(s streams, opts iconsOptions) error {
-	systems := gameSystems()
+func writeIcons(s streams, c *catalog, opts iconsOptions) error {
+	systems := c.systems()
 	for _, sys := range systems {
 		if strings.EqualFold(sys, opts.game) {
 			opts.game = sys // any letter case, as for every other value
@@ -53,7 +53,7 @@ func writeIcons(s streams, opts iconsOptions) error {
 	if _, err := fmt.Fprintln(tw, "ICON\tGAME\tMEANING"); err != nil {
 		return err
 	}
-	for _, ic := range schemaRegistry().IconTable() {
+	for _, ic := range c.schemas.IconTable() {
 		if opts.game != "" && ic.System != "" && ic.System != opts.game {
 			continue
 		}

@@ -24,7 +24,7 @@ type initOptions struct {
 // packIDPattern is what a pack id may be (common.schema.json's id).
 var packIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 
-func newInitCmd(s streams) *cobra.Command {
+func newInitCmd(s streams, c *catalog) *cobra.Command {
 	o := &initOptions{}
 	cmd := &cobra.Command{
 		Use:   "init DIR --from PACK",
@@ -43,7 +43,7 @@ DIR must not exist or be empty; nothing is written into it when a step fails.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.dir = args[0]
-			return runInit(s, o)
+			return runInit(s, c, o)
 		},
 	}
 	cmd.Flags().StringVar(&o.from, "from", "", "bundled pack to start from ("+strings.Join(data.Packs(), ", ")+")")
@@ -53,7 +53,7 @@ DIR must not exist or be empty; nothing is written into it when a step fails.`,
 	return cmd
 }
 
-func runInit(s streams, o *initOptions) error {
+func runInit(s streams, c *catalog, o *initOptions) error {
 	src, err := initSource(o.from)
 	if err != nil {
 		return err
@@ -72,7 +72,7 @@ func runInit(s streams, o *initOptions) error {
 	if o.schemas == "" {
 		o.schemas = besideDir(abs, "runforge-schemas")
 	}
-	err = scaffold.CopyPack(scaffold.Options{Src: src, From: o.from, Dir: abs, ID: id, Schemas: o.schemas, Registry: schemaRegistry()}, s.err)
+	err = scaffold.CopyPack(scaffold.Options{Src: src, From: o.from, Dir: abs, ID: id, Schemas: o.schemas, Registry: c.schemas}, s.err)
 	if err != nil {
 		return usageError("%v", err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,7 +145,7 @@ func TestEveryFileReadIsCounted(t *testing.T) {
 		fixture string
 		files   int
 	}{{"loader-counts", 5}, {"loader-wrong-kind", 1}, {"loader-include-twice", 2}} {
-		_, results, _, _, err := checkPaths([]string{tc.fixture}, registry())
+		_, results, _, _, err := checkPaths([]string{tc.fixture}, newCatalog(games.All()))
 		if err != nil {
 			t.Fatal(err)
 		}

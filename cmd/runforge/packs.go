@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newPacksCmd(s streams) *cobra.Command {
+func newPacksCmd(s streams, c *catalog) *cobra.Command {
 	return &cobra.Command{
 		Use:   "packs",
 		Short: "List the bundled content packs",
@@ -21,7 +21,7 @@ func newPacksCmd(s streams) *cobra.Command {
 				width = max(width, len(name))
 			}
 			for _, name := range names {
-				fmt.Fprintf(s.out, "%-*s  %s\n", width, name, packSummary(name))
+				fmt.Fprintf(s.out, "%-*s  %s\n", width, name, packSummary(c, name))
 			}
 			return nil
 		},
@@ -30,9 +30,9 @@ func newPacksCmd(s streams) *cobra.Command {
 
 // packSummary is a bundled pack's title, what it extends and its cards
 // (those of the packs it extends included, as a build prints them).
-func packSummary(name string) string {
+func packSummary(c *catalog, name string) string {
 	sub, _ := data.Pack(name)
-	p, _ := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs(), Registry: schemaRegistry()})
+	p, _ := schema.LoadPackWith(sub, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs(), Registry: c.schemas})
 	if p == nil || p.Game == nil {
 		return "(does not load: run runforge validate " + name + ")"
 	}

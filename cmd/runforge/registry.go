@@ -1,27 +1,39 @@
 package main
 
 import (
-	"sync"
-
 	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 )
 
-// schemaRegistry is what the loader knows of every registered game (kinds,
-// card types, icons, settings blocks), built once from the registration
-// list; every command passes it down.
-var schemaRegistry = sync.OnceValue(func() *schema.Registry {
-	return schema.NewRegistry(games.Schemas(games.All())...)
-})
+// catalog is what the commands know of the games: the registration list and
+// the registries built from it, made once per run and passed to every
+// command as a value.
+type catalog struct {
+	// games are the registered games, in registration order.
+	games []games.Game
+	// schemas is what the loader knows of them: kinds, card types, icons,
+	// settings blocks, JSON Schemas and built-in templates.
+	schemas *schema.Registry
+	// rules is their rule set, after the rules every game shares.
+	rules *validate.Registry
+}
 
-// gameSystems are the system: values of the registered games, in their
-// registration order.
-func gameSystems() []string {
-	var out []string
-	for _, g := range games.All() {
-		out = append(out, g.System)
+// newCatalog builds the catalog of the games gs.
+func newCatalog(gs []games.Game) *catalog {
+	return &catalog{
+		games:   gs,
+		schemas: schema.NewRegistry(games.Schemas(gs)...),
+		rules:   validate.ForGames(games.Rules(gs)),
+	}
+}
+
+// systems are the system: values of the games, in registration order.
+func (c *catalog) systems() []string {
+	out := make([]string, len(c.games))
+	for i, g := range c.games {
+		out[i] = g.System
 	}
 	return out
 }
@@ -33,7 +45,3 @@ func examplePack() string {
 	}
 	return "my-pack"
 }
-
-// registry is the rule set of every registered game: what validate, build
-// and rules work with.
-func registry() *validate.Registry { return validate.ForGames(games.Rules(games.All())) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"io"
 	"os"
 	"runtime/debug"
@@ -103,7 +104,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 // mainContext is Main under a context: a build stops when it is cancelled.
 func mainContext(ctx context.Context, args []string, stdout, stderr console) int {
-	root := newRootCmd(streams{stdout, stderr})
+	return runWith(ctx, newCatalog(games.All()), args, stdout, stderr)
+}
+
+// runWith runs runforge knowing the games of c.
+func runWith(ctx context.Context, c *catalog, args []string, stdout, stderr console) int {
+	root := newRootCmd(streams{stdout, stderr}, c)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
@@ -121,7 +127,7 @@ func mainContext(ctx context.Context, args []string, stdout, stderr console) int
 	return exitUsage
 }
 
-func newRootCmd(s streams) *cobra.Command {
+func newRootCmd(s streams, c *catalog) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "runforge",
 		Short: "Print-and-play kits for the Run family of tabletop games",
@@ -142,13 +148,13 @@ The bundled packs are built in: 'runforge packs' lists them, and
 	root.SetErr(s.err)
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
-		newValidateCmd(s),
-		newBuildCmd(s),
-		newPacksCmd(s),
-		newRulesCmd(s),
-		newIconsCmd(s),
-		newSchemaCmd(s),
-		newInitCmd(s),
+		newValidateCmd(s, c),
+		newBuildCmd(s, c),
+		newPacksCmd(s, c),
+		newRulesCmd(s, c),
+		newIconsCmd(s, c),
+		newSchemaCmd(s, c),
+		newInitCmd(s, c),
 	)
 	strictCompletionCmd(root)
 	return root

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newRulesCmd(s streams) *cobra.Command {
+func newRulesCmd(s streams, c *catalog) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules [RULE-ID...]",
 		Short: "List every validation rule with its ID, default severity and description",
@@ -23,9 +23,9 @@ Rules marked "error, fixed" report loader errors and hard limits: a pack
 cannot change them.`,
 		Example: `  runforge rules
   runforge rules text/overflow rfyl/track`,
-		ValidArgsFunction: completeRules,
+		ValidArgsFunction: completeRules(c.rules),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rules, err := selectRules(registry(), args)
+			rules, err := selectRules(c.rules, args)
 			if err != nil {
 				return err
 			}
@@ -78,13 +78,15 @@ func ruleIDs(reg *validate.Registry) []string {
 	return ids
 }
 
-// completeRules completes rule ids.
-func completeRules(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	var out []string
-	for _, id := range ruleIDs(registry()) {
-		if strings.HasPrefix(id, toComplete) {
-			out = append(out, id)
+// completeRules completes the ids of the rules of reg.
+func completeRules(reg *validate.Registry) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, id := range ruleIDs(reg) {
+			if strings.HasPrefix(id, toComplete) {
+				out = append(out, id)
+			}
 		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp
 }

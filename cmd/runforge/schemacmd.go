@@ -5,7 +5,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newSchemaCmd(s streams) *cobra.Command {
+func newSchemaCmd(s streams, c *catalog) *cobra.Command {
 	var dir string
 	var packs []string
 	cmd := &cobra.Command{
@@ -26,12 +26,12 @@ after copying or moving a pack.`,
   runforge schema -o runforge-schemas --fix-modelines my-pack`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			names, err := writeSchemas(s, dir)
+			names, err := writeSchemas(s, c, dir)
 			if err != nil {
 				return err
 			}
 			for _, p := range packs {
-				if err := scaffold.FixModelines(s.out, s.err, schemaRegistry(), p, dir, names); err != nil {
+				if err := scaffold.FixModelines(s.out, s.err, c.schemas, p, dir, names); err != nil {
 					return usageError("%v", err)
 				}
 			}
@@ -45,8 +45,8 @@ after copying or moving a pack.`,
 
 // writeSchemas writes the standalone schemas into dir, printing each path,
 // and returns the file names written.
-func writeSchemas(s streams, dir string) (map[string]bool, error) {
-	names, err := scaffold.WriteSchemas(s.out, schemaRegistry(), dir)
+func writeSchemas(s streams, c *catalog, dir string) (map[string]bool, error) {
+	names, err := scaffold.WriteSchemas(s.out, c.schemas, dir)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}

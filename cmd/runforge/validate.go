@@ -23,7 +23,7 @@ type validateOptions struct {
 	paths   []string
 }
 
-func newValidateCmd(s streams) *cobra.Command {
+func newValidateCmd(s streams, c *catalog) *cobra.Command {
 	o := &validateOptions{}
 	cmd := &cobra.Command{
 		Use:   "validate [PATH...]",
@@ -58,7 +58,7 @@ or I/O error.`,
 		ValidArgsFunction: completePacks,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
-			return runValidate(s, o)
+			return runValidate(s, c, o)
 		},
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
@@ -68,7 +68,7 @@ or I/O error.`,
 	return cmd
 }
 
-func runValidate(s streams, o *validateOptions) error {
+func runValidate(s streams, c *catalog, o *validateOptions) error {
 	format, err := report.ParseFormat(o.format)
 	if err != nil {
 		return usageError("--format: %v", err)
@@ -76,19 +76,19 @@ func runValidate(s streams, o *validateOptions) error {
 	if o.explain && format != "text" && format != "json" {
 		return usageError("--explain writes text or json: use it with --format text (the default) or --format json")
 	}
-	_, results, all, sum, err := checkPaths(o.paths, registry())
+	_, results, all, sum, err := checkPaths(o.paths, c)
 	if err != nil {
 		return err
 	}
 	var explained []*validate.PackExplanation
 	if o.explain {
-		for _, c := range results {
-			if e := validate.Explain(c.Pack, games.Rules(games.All())); e != nil {
+		for _, res := range results {
+			if e := validate.Explain(res.Pack, games.Rules(c.games)); e != nil {
 				explained = append(explained, e)
 			}
 		}
 	}
-	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: registry()}
+	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: c.rules}
 	if format == "json" && o.explain {
 		opts.Explain = explained
 		if explained == nil {
@@ -124,10 +124,10 @@ func workDir() string {
 }
 
 // checkPaths resolves command-line paths and loads and validates the packs
-// with the rules of reg, returning the renderer (it measures text) for a
-// build to reuse.
-func checkPaths(paths []string, reg *validate.Registry) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
-	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: schemaRegistry(), Registry: reg}
+// as games of c with their rules, returning the renderer (it measures text)
+// for a build to reuse.
+func checkPaths(paths []string, c *catalog) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: c.schemas, Registry: c.rules}
 	targets, err := check.Resolve(paths, opts)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
