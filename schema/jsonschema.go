@@ -106,9 +106,15 @@ func (r *Registry) composeDeckSchema(doc map[string]any) {
 	doc["allOf"] = allOf
 }
 
-// composeGameSchema adds the games' blocks to the manifest schema.
+// composeGameSchema adds the games' systems and blocks to the manifest
+// schema.
 func (r *Registry) composeGameSchema(doc map[string]any) {
 	props := doc["properties"].(map[string]any)
+	var systems []any
+	for _, s := range r.Systems() {
+		systems = append(systems, s)
+	}
+	props["system"].(map[string]any)["enum"] = systems
 	for _, g := range r.games {
 		if b := g.Settings; b != nil {
 			props[b.Key] = map[string]any{"$ref": b.Schema, "description": b.Description}
@@ -495,22 +501,14 @@ func sameProblem(a, b Problem) bool {
 	return a.Pos == b.Pos && a.Rule == b.Rule && a.Message == b.Message && a.Hint == b.Hint && len(a.Related) == len(b.Related)
 }
 
-// Systems returns the game systems a manifest may declare (the system:
-// enum of game.schema.json), in the schema's order.
-func Systems() []string {
-	b, err := schemaFiles.ReadFile("jsonschema/game.schema.json")
-	if err != nil {
-		return nil
+// Systems returns the game systems a manifest may declare: the registered
+// games' in registration order, then "generic".
+func (r *Registry) Systems() []string {
+	var out []string
+	for _, g := range r.games {
+		if g.System != "" {
+			out = append(out, g.System)
+		}
 	}
-	var doc struct {
-		Properties struct {
-			System struct {
-				Enum []string `json:"enum"`
-			} `json:"system"`
-		} `json:"properties"`
-	}
-	if json.Unmarshal(b, &doc) != nil {
-		return nil
-	}
-	return doc.Properties.System.Enum
+	return append(out, "generic")
 }
