@@ -6,8 +6,7 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// A small but complete Just Run pack that validates clean (spec
-// shared/specs/just-run.md section 6): a palette of black, red, blue and
+// A small but complete Just Run pack that validates clean: a palette of black, red, blue and
 // green; 10 room tiles with 2 Labs, the 5 start tiles at positions 1-5 and
 // the 5 exit tiles with one main exit; the search, scavenge and supplies
 // decks with 6 set-aside Antidotes and 6 mementos; the 5 scenarios; the

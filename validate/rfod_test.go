@@ -11,8 +11,8 @@ import (
 	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
-// A small but complete Run, Fight, or Die! pack that validates clean (spec
-// shared/specs/run-fight-or-die.md sections 3.1 and 8): the 7 dice, 4
+// A small but complete Run, Fight, or Die! pack that validates clean: the
+// 7 dice, 4
 // Action boards, 6 characters, the six decks at their published counts
 // with the named cards and a Town Line, the tokens, and the components that
 // are not printed. rfod* edit one file of it.

@@ -8,7 +8,7 @@ import (
 )
 
 // A small but complete Run, Fight, or Die: Reloaded pack that validates
-// clean (spec shared/specs/run-fight-or-die.md sections 3.2 and 8): the 6
+// clean: the 6
 // dice, 4 Zombie boards, 5 characters with the three named ones, the five
 // decks at their published counts with the named locations, a Town Line
 // and one Solo Reference card, a promo follower that the counts leave out,

@@ -6,8 +6,8 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// CombinationList is a list of Just Run combinations (kind: Combinations;
-// spec shared/specs/just-run.md sections 5.3 and 6.5): items made by
+// CombinationList is a list of Just Run combinations (kind: Combinations):
+// items made by
 // combining two item cards whose borders match (L165), or one card with a
 // token or marker (the Vile Disguise, L190; the Fire Barricade, L392).
 // Results are structured fields, checked by max space and summed attack

@@ -12,9 +12,8 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// Schema is Just Run's part of the content model for cards (spec
-// shared/specs/just-run.md sections 5 and 6.4; rulebook shared/rulebooks/
-// just-run.md L141-L159, L581-L701). Its card schemas and the manifest's
+// Schema is Just Run's part of the content model for cards (Just Run
+// rulebook L141-L159, L581-L701). Its card schemas and the manifest's
 // justRun: block are in jsonschema/just-run.schema.json; tiles are the
 // TileSet kind (tileset.go), combinations the Combinations kind
 // (combinations.go).

@@ -6,8 +6,8 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// TileSet is a set of Just Run tiles of one role (kind: TileSet; spec
-// shared/specs/just-run.md section 6.3): the room tiles that are drawn,
+// TileSet is a set of Just Run tiles of one role (kind: TileSet): the room
+// tiles that are drawn,
 // the 5 start tiles laid face up in row 1, or the 5 exit tiles laid face
 // down in the last row (L85, L105). Each side of a tile is a wall or one
 // door at the side's centre (A2); n faces the exit row (A1). Every side is

@@ -21,9 +21,8 @@ var schemaFiles embed.FS
 //go:embed builtin/*.yaml
 var builtinFiles embed.FS
 
-// Schema is RUN's part of the content model for cards (spec
-// shared/specs/run.md sections 3, 6.3 and 8.3; rulebook shared/rulebooks/
-// run.md L53, L56, L140, L150-153, L407-418). Its card schemas are in
+// Schema is RUN's part of the content model for cards (RUN rulebook L53,
+// L56, L140, L150-153, L407-418). Its card schemas are in
 // jsonschema/run.schema.json; maps are the Map kind (map.go).
 //
 // A run/backup deck declares its backup-action vocabulary once, as the

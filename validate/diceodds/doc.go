@@ -1,7 +1,5 @@
 // Package diceodds is the exact dice-odds engine of Run, Fight, or Die!
-// (RFoD, rulebook ../shared/rulebooks/run-fight-or-die.md) and Run, Fight, or
-// Die: Reloaded (../shared/rulebooks/run-fight-or-die-reloaded.md), spec
-// ../shared/specs/run-fight-or-die.md §4, §5, §6 and §10. It is pure: a typed
+// (RFoD) and Run, Fight, or Die: Reloaded, after their rulebooks. It is pure: a typed
 // Game and Target in, exact probabilities and findings out; no
 // YAML, no schema, no rule registration.
 //

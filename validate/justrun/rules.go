@@ -16,8 +16,8 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// Just Run structural and card rules (spec shared/specs/just-run.md
-// section 7; rulebook shared/rulebooks/just-run.md, cited as Lnnn). The
+// Just Run structural and card rules (Just Run rulebook lines cited as
+// Lnnn). The
 // simulation rules (justrun/board-*, justrun/tile-rarely-placed) live
 // with the simulation. The stated assumptions these rules rely on:
 //   - Tiles: n faces the exit row (A1); one door per side at its centre

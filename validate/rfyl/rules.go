@@ -11,8 +11,7 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// Run For Your Life rules. Sources in the rulebook
-// (shared/rulebooks/run-for-your-life.md):
+// Run For Your Life rules. Sources in the Run For Your Life rulebook:
 //   - Determination values: "Starting Ammo", Advanced: "10 = 3 bullets, 7-9 =
 //     2 bullets, 4-6 = 1 bullet, 2-3 = no bullets, 1 = no bullets".
 //   - Event icons: the "Icons" section.

@@ -11,8 +11,7 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// RUN backup-deck rules (spec shared/specs/run.md section 9.2; rulebook
-// shared/rulebooks/run.md). They apply when the pack, with its base, has a
+// RUN backup-deck rules (RUN rulebook). They apply when the pack, with its base, has a
 // run/backup deck; a pack holding only maps is checked for its maps. The
 // stated assumption they rely on: each rank's 8 backup cards show spawn
 // points 1-8 once each (A20, a design choice, hence a warning).

@@ -12,7 +12,7 @@ import (
 	"github.com/runforge/runforge/validate/run/runmove"
 )
 
-// RUN reachability rules (spec shared/specs/run.md section 11): the movement
+// RUN reachability rules: the movement
 // model and searches of package runmove, run on each map of the pack. Every
 // feature of the converted map carries the schema.Pos of its YAML entry as
 // its runmove Ref, so a finding points at the stash, safe house or spawn

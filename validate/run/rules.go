@@ -15,8 +15,8 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// RUN map structure rules (spec shared/specs/run.md section 9.1; rulebook
-// shared/rulebooks/run.md, cited as Lnnn). The stated assumptions they rely
+// RUN map structure rules (RUN rulebook lines cited as Lnnn). The stated
+// assumptions they rely
 // on:
 //   - Orientation (A1): A1 is the top-left space, on the map-number edge; N
 //     means toward row 1.

@@ -1,6 +1,5 @@
-// Package jrsim is the board simulation of Just Run (rulebook
-// ../shared/rulebooks/just-run.md, spec ../shared/specs/just-run.md §4, §8,
-// §9): a seeded Monte Carlo run of the rulebook's tile-by-tile board
+// Package jrsim is the board simulation of Just Run (rulebook lines cited
+// as Lnnn): a seeded Monte Carlo run of the rulebook's tile-by-tile board
 // assembly. It is pure: typed tiles and settings in, metrics, findings and an
 // explanation out; no YAML, no schema, no rule registration. The validate
 // package converts a pack into []Tile and Settings and positions the

@@ -1,6 +1,5 @@
 // Package runmove is the movement model and reachability analysis of RUN
-// (rulebook ../shared/rulebooks/run.md, spec ../shared/specs/run.md §4, §5,
-// §10-§12, §15). It is pure: a typed Map in, findings and explanations out;
+// (RUN rulebook lines cited as Lnnn). It is pure: a typed Map in, findings and explanations out;
 // no YAML, no schema, no rule registration.
 //
 // # Model
