@@ -235,12 +235,12 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 			continue
 		}
 		done[e] = true
-		if kr, ok := kindRenderers[e.Kind()]; ok && kr.build != nil {
+		if kr, ok := r.kindRenderer(e.Kind()); ok && kr.build != nil {
 			jobs = append(jobs, kr.build(r, p, e, opts)...)
 		}
 	}
 	pr := opts.Print
-	for _, k := range kitOutputs() {
+	for _, k := range r.kitOutputs() {
 		if k.wanted(p, pr, opts.Previews) {
 			jobs = append(jobs, fileJob(k.path, func(w io.Writer) (int, error) {
 				return k.write(r, w, p, pr)
@@ -454,13 +454,13 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 			extra = " (added by runforge; not in the published component list)"
 		}
 		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
-		if kr, ok := kindRenderers[e.Kind()]; ok && kr.index != nil {
+		if kr, ok := r.kindRenderer(e.Kind()); ok && kr.index != nil {
 			for _, line := range kr.index(r, p, e, opts) {
 				fmt.Fprintf(&b, "    %s\n", line)
 			}
 		}
 	}
-	for _, k := range kitOutputs() {
+	for _, k := range r.kitOutputs() {
 		if k.index == nil || !k.wanted(p, opts, false) {
 			continue
 		}
@@ -469,7 +469,7 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 	}
-	if pending := notPrintedYet(p); len(pending) > 0 {
+	if pending := r.notPrintedYet(p); len(pending) > 0 {
 		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
 		for _, e := range pending {
 			fmt.Fprintf(&b, "- %s: %s\n", p.Registry().Describe(e), e.Facts().Name)

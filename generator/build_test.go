@@ -266,7 +266,7 @@ func TestComponentsListExtraPrintedCards(t *testing.T) {
 // output plan reserves the same paths (schema.KitOutputs), in that order.
 func TestKitOutputsMatchThePlan(t *testing.T) {
 	var paths []string
-	for _, k := range kitOutputs() {
+	for _, k := range (&Renderer{}).kitOutputs() {
 		paths = append(paths, k.path)
 	}
 	if !slices.Equal(paths, schema.KitOutputs) {

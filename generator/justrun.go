@@ -18,12 +18,12 @@ import (
 // marks from the card's fields.
 
 // justRunRenderer is Just Run's line in gameRenderers.
-var justRunRenderer = gameRenderer{
-	derived: map[string]deriveFunc{
+var justRunRenderer = Game{
+	Derived: map[string]DeriveFunc{
 		"justrun/card":     justRunCardFields,
 		"justrun/scenario": justRunScenarioFields,
 	},
-	boxes: map[string]boxDrawer{
+	Boxes: map[string]BoxDrawer{
 		"justrun-border": drawJRBorder,
 	},
 }

@@ -24,9 +24,28 @@ type kitOutput struct {
 
 // kitOutputs are the files of the kit as a whole, in the order the build
 // plans them and the kit's index lists them: the one list the writers and
-// the index use. Their paths are schema.KitOutputs, which the output plan
-// (and so validate's collision check) reserves; a test holds the two equal.
-func kitOutputs() []kitOutput {
+// the index use. The tokens come first, then the games' own (in the order
+// of the renderer's games; a path two games list is written once), then
+// the calibration sheet and the index. Their paths are schema.KitOutputs,
+// which the output plan (and so validate's collision check) reserves; a
+// test holds the two equal.
+func (r *Renderer) kitOutputs() []kitOutput {
+	out := tokenOutputs()
+	seen := map[string]bool{}
+	for _, g := range r.allGames() {
+		for _, k := range g.KitOutputs {
+			if seen[k.Path] {
+				continue
+			}
+			seen[k.Path] = true
+			out = append(out, kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index})
+		}
+	}
+	return append(out, closingOutputs()...)
+}
+
+// tokenOutputs are the kit's token sheet and its preview.
+func tokenOutputs() []kitOutput {
 	return []kitOutput{
 		{
 			path:   "tokens.pdf",
@@ -62,6 +81,13 @@ func kitOutputs() []kitOutput {
 			what:  "the odds card (added by runforge; not in the published component list)",
 			index: func(p *schema.Pack, _ PrintOptions) []string { return indexOddsCard(p) },
 		},
+	}
+}
+
+// closingOutputs are the kit's calibration sheet and its index, after the
+// games' own files.
+func closingOutputs() []kitOutput {
+	return []kitOutput{
 		{
 			path:   "calibration.pdf",
 			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return needsCalibration(p, opts) },

@@ -19,8 +19,8 @@ import (
 // the data, never from a hand-written copy.
 
 // rfodRenderer is RFoD's and Reloaded's line in gameRenderers.
-var rfodRenderer = gameRenderer{
-	derived: map[string]deriveFunc{
+var rfodRenderer = Game{
+	Derived: map[string]DeriveFunc{
 		"rfod/follower":  rfodFollowerFields,
 		"rfod/location":  rfodLocationFields,
 		"rfodr/follower": rfodrFollowerFields,

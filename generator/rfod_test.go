@@ -65,7 +65,7 @@ func TestRFoDFollowerSections(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			deck, card := rfodCard(c.cardType, c.fields)
-			got := derivedFields(nil, deck, card)
+			got := (&Renderer{}).derivedFields(nil, deck, card)
 			if len(got) != len(c.want) {
 				t.Errorf("fields %q, want %q", got, c.want)
 			}
@@ -121,7 +121,7 @@ func TestRFoDRTraumaRequirements(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			deck, card := rfodCard("rfodr/trauma", map[string]any{"effect": "E.", "requires": c.requires})
-			if got := derivedFields(c.pack, deck, card)["requirements"]; got != c.want {
+			if got := (&Renderer{}).derivedFields(c.pack, deck, card)["requirements"]; got != c.want {
 				t.Errorf("requirements = %q, want %q", got, c.want)
 			}
 		})
@@ -144,7 +144,7 @@ func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 	decks := rfodschema.Decks(p, "rfodr/trauma")
 	for _, card := range cards {
 		effect := card.Str("effect")
-		got := derivedFields(p, decks[0], card)["requirements"]
+		got := (&Renderer{}).derivedFields(p, decks[0], card)["requirements"]
 		for _, line := range strings.Split(got, "\n")[1:] {
 			name := line[strings.Index(line, "} ")+2:]
 			if strings.Contains(strings.ToLower(effect), strings.ToLower(name)) {
@@ -223,7 +223,7 @@ func TestRFoDTownLineTable(t *testing.T) {
 				fields["townLine"] = c.townLine
 			}
 			deck, card := rfodCard("rfod/location", fields)
-			got := derivedFields(c.pack, deck, card)
+			got := (&Renderer{}).derivedFields(c.pack, deck, card)
 			if got["townLineTable"] != c.want {
 				t.Errorf("townLineTable = %q, want %q", got["townLineTable"], c.want)
 			}
@@ -254,7 +254,7 @@ func TestRFoDTownLineTextDoesNotRepeatTable(t *testing.T) {
 		}
 		found = true
 		for _, field := range []string{"text", "solitaire"} {
-			if err := townLineRepeatsTable(card.Str(field), derivedFields(p, card.Deck, card)["townLineTable"]); err != "" {
+			if err := townLineRepeatsTable(card.Str(field), (&Renderer{}).derivedFields(p, card.Deck, card)["townLineTable"]); err != "" {
 				t.Errorf("%s %s: %s", card.ID, field, err)
 			}
 		}
@@ -336,7 +336,7 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	}
 	ring := ringDiameter(t)
 	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
-		text := derivedFields(p, card.Deck, card)["requirements"]
+		text := (&Renderer{}).derivedFields(p, card.Deck, card)["requirements"]
 		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
 		if !block.Fits {
 			t.Errorf("%s: the requirements do not fit: %s", card.ID, block.Overflow)

@@ -12,8 +12,8 @@ import (
 // run.md section 8.3).
 
 // runRenderer is RUN's line in gameRenderers.
-var runRenderer = gameRenderer{
-	derived: map[string]deriveFunc{
+var runRenderer = Game{
+	Derived: map[string]DeriveFunc{
 		"run/backup": runBackupFields,
 		"run/rank":   runRankFields,
 	},

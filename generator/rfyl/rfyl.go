@@ -1,32 +1,36 @@
-package generator
+// Package rfyl is what Run For Your Life brings to rendering: the footer
+// fields of its determination cards and the countdown track of its blood
+// cards.
+package rfyl
 
 import (
 	"fmt"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
-// Run For Your Life rendering (rulebook: shared/rulebooks/run-for-your-life.md).
-
-// rfylRenderer is Run For Your Life's line in gameRenderers.
-var rfylRenderer = gameRenderer{
-	derived: map[string]deriveFunc{
-		"rfyl/determination": rfylDeterminationFields,
-	},
-	boxes: map[string]boxDrawer{
-		"drops": drawDropTrack,
-	},
+// Game is what Run For Your Life brings to rendering.
+func Game() generator.Game {
+	return generator.Game{
+		Derived: map[string]generator.DeriveFunc{
+			"rfyl/determination": DeterminationFields,
+		},
+		Boxes: map[string]generator.BoxDrawer{
+			"drops": drawDropTrack,
+		},
+	}
 }
 
-// rfylDeterminationFields derives the footer lines of a determination card:
+// DeterminationFields derives the footer lines of a determination card:
 // the Advanced starting ammo its value gives ("Starting Ammo": 10 = 3
 // bullets, 7-9 = 2, 4-6 = 1, 2-3 = none, 1 = none and a blood card) and the
 // Expert gun search result ("On a draw of 6 or above, the player finds a
 // gun"). It needs nothing of the pack.
-func rfylDeterminationFields(_ *schema.Pack, card *schema.Card) map[string]string {
+func DeterminationFields(_ *schema.Pack, card *schema.Card) map[string]string {
 	v, ok := card.Int("value")
 	if !ok {
 		return nil
@@ -58,7 +62,7 @@ func rfylDeterminationFields(_ *schema.Pack, card *schema.Card) map[string]strin
 // the bottom edge, so it faces the holder with the text upright; 1 drop on
 // the left edge, 2 on the top, 3 on the right. A countdown of n starts with
 // the n-drop edge towards the holder, marked START.
-func drawDropTrack(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper draw.Color) {
+func drawDropTrack(r *generator.Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *generator.CardData, ink, paper draw.Color) {
 	countdown, ok := d.Card.Int("countdown")
 	if !ok {
 		return
@@ -86,7 +90,7 @@ func drawDropTrack(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d
 
 // drawDropEdge draws the marks of one edge: k drops (or the stain for 0),
 // centred along the edge whose bottom is at y = bottom.
-func drawDropEdge(r *Renderer, c draw.Canvas, k, countdown int, left, bottom, w float64, ink, paper draw.Color) {
+func drawDropEdge(r *generator.Renderer, c draw.Canvas, k, countdown int, left, bottom, w float64, ink, paper draw.Color) {
 	const size = 5.0
 	mid := left + w/2
 	y := bottom - size - 1.2
@@ -94,7 +98,7 @@ func drawDropEdge(r *Renderer, c draw.Canvas, k, countdown int, left, bottom, w 
 		icons.Draw(c, "blood", mid-size*0.7, y-size*0.4, size*1.4, ink, paper)
 		label := "0  REVEAL"
 		tw := r.Fonts.Width(label, draw.Bold, 7)
-		c.Text(round2(mid-tw/2), round2(y-size*0.4-1.2), label, draw.Bold, 7, ink)
+		c.Text(generator.Round2(mid-tw/2), generator.Round2(y-size*0.4-1.2), label, draw.Bold, 7, ink)
 		return
 	}
 	gap := 1.2
@@ -109,5 +113,5 @@ func drawDropEdge(r *Renderer, c draw.Canvas, k, countdown int, left, bottom, w 
 		label = fmt.Sprintf("START %d", k)
 	}
 	tw := r.Fonts.Width(label, draw.Bold, 7)
-	c.Text(round2(mid-tw/2), round2(y-1.2), label, draw.Bold, 7, ink)
+	c.Text(generator.Round2(mid-tw/2), generator.Round2(y-1.2), label, draw.Bold, 7, ink)
 }

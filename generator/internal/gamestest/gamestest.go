@@ -1,0 +1,16 @@
+// Package gamestest lists the games' renderers for the generator's tests,
+// which cannot reach the command's registration list.
+package gamestest
+
+import (
+	"github.com/runforge/runforge/generator"
+	rfylrender "github.com/runforge/runforge/generator/rfyl"
+)
+
+// All returns what every game brings to rendering, in the order of the
+// command's registration list.
+func All() []generator.Game {
+	return []generator.Game{
+		rfylrender.Game(),
+	}
+}

@@ -1,0 +1,109 @@
+package rfyl
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func loadRFYL(t testing.TB) *schema.Pack {
+	t.Helper()
+	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.Card) bool) (*schema.Deck, *schema.Card) {
+	t.Helper()
+	for _, d := range p.Decks() {
+		if d.ID != deckID {
+			continue
+		}
+		for _, c := range d.Cards {
+			if ok(c) {
+				return d, c
+			}
+		}
+	}
+	t.Fatalf("no matching card in %s", deckID)
+	return nil, nil
+}
+
+// checkGolden compares got with testdata/golden/name, or rewrites it with
+// -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./generator/rfyl -update to create it)", err)
+	}
+	if string(want) != got {
+		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
+		for i := 0; i < max(len(wl), len(gl)); i++ {
+			var w, g string
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if w != g {
+				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run go test ./generator/rfyl -update if the change is intended)", name, i+1, w, g)
+			}
+		}
+	}
+}
+
+func TestCardRenderingGolden(t *testing.T) {
+	p := loadRFYL(t)
+	r, err := generator.NewRenderer(false, Game())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saver, _ := generator.NewRenderer(true, Game())
+	costly := func(c *schema.Card) bool { return c.Has("bulletCost") }
+	weapon := func(c *schema.Card) bool { return c.Has("uses") }
+	cases := []struct {
+		golden   string
+		deck     string
+		pick     func(*schema.Card) bool
+		template string
+		r        *generator.Renderer
+	}{
+		{"event-bullet-cost.txt", "events", costly, "rfyl-event", r},
+		{"event-weapon.txt", "events", weapon, "rfyl-event", r},
+		{"event-inksaver.txt", "events", costly, "rfyl-event", saver},
+		{"event-back.txt", "events", costly, "rfyl-event-back", r},
+		{"determination-10.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 10 }, "rfyl-determination", r},
+		{"determination-6.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 6 }, "rfyl-determination", r},
+		{"blood-infected.txt", "blood", func(c *schema.Card) bool { return c.Str("result") == "infected" }, "rfyl-blood", r},
+		{"blood-back-3.txt", "blood", func(c *schema.Card) bool { v, _ := c.Int("countdown"); return v == 3 }, "rfyl-blood-back", r},
+	}
+	for _, c := range cases {
+		t.Run(c.golden, func(t *testing.T) {
+			d, card := firstCardWith(t, p, c.deck, c.pick)
+			rec := &draw.Recorder{}
+			c.r.DrawCard(rec, p.Templates[c.template], generator.NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
+			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
+		})
+	}
+}
