@@ -9,7 +9,6 @@ import (
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
-	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // Game is what one game brings to rendering. Each game declares one in its
@@ -193,9 +192,6 @@ var kindRenderers = map[string]KindRenderer{
 	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
 	"Board": kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer(),
 	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
-	// RUN maps print together on the kit's maps.pdf (see build.go); their
-	// build writes each map's preview.
-	"Map": kind[*runschema.Map]{build: buildMap, fit: mapOverflows}.renderer(),
 	// Just Run combinations print nothing of their own: the cards' texts
 	// explain them (L165).
 	"Combinations": {},
@@ -237,7 +233,7 @@ func (r *Renderer) notPrintedYet(p *schema.Pack) []schema.Element {
 
 // gamesInRoot are the games whose renderers have not moved to a package of
 // their own yet; the renderer draws them after its own games.
-var gamesInRoot = []Game{runRenderer, justRunRenderer, rfodRenderer}
+var gamesInRoot = []Game{justRunRenderer, rfodRenderer}
 
 // allGames are the renderer's games, then those still in this package.
 func (r *Renderer) allGames() []Game {

@@ -64,3 +64,16 @@ func TestGameTablesAgree(t *testing.T) {
 		}
 	}
 }
+
+// The kit's own files are listed once, in the generator and the games'
+// descriptors; the output plan reserves the same paths (schema.KitOutputs),
+// in that order.
+func TestKitOutputsMatchThePlan(t *testing.T) {
+	r, err := generator.NewRenderer(false, append(gamestest.All(), generator.GamesInRoot...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paths := r.KitOutputPaths(); !slices.Equal(paths, schema.KitOutputs) {
+		t.Errorf("kit outputs %q, the plan reserves %q", paths, schema.KitOutputs)
+	}
+}

@@ -63,15 +63,13 @@ func tokenOutputs() []kitOutput {
 				return 0, r.WriteTokenSheetPreview(w, p)
 			},
 		},
-		{
-			path:   "maps.pdf",
-			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return len(mapCards(p)) > 0 },
-			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
-				return r.WriteMaps(w, p, opts)
-			},
-			what:  "the RUN map cards, each printed twice (one copy per player)",
-			index: indexMaps,
-		},
+	}
+}
+
+// closingOutputs are the kit's calibration sheet and its index, after the
+// games' own files.
+func closingOutputs() []kitOutput {
+	return []kitOutput{
 		{
 			path:   "odds.pdf",
 			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return HasOddsCard(p) },
@@ -81,13 +79,6 @@ func tokenOutputs() []kitOutput {
 			what:  "the odds card (added by runforge; not in the published component list)",
 			index: func(p *schema.Pack, _ PrintOptions) []string { return indexOddsCard(p) },
 		},
-	}
-}
-
-// closingOutputs are the kit's calibration sheet and its index, after the
-// games' own files.
-func closingOutputs() []kitOutput {
-	return []kitOutput{
 		{
 			path:   "calibration.pdf",
 			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return needsCalibration(p, opts) },

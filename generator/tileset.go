@@ -397,7 +397,7 @@ func (r *Renderer) drawTileSide(c draw.Canvas, side string, exit bool, bleed flo
 		fill = draw.White
 	}
 	for _, x := range []float64{g0, s/2 + 0.3} {
-		c.Rect(round2(x), y, round2(leaf), tileDoorLeaf, 0, fillStroke(fill, tileDoorEdge, 0.3))
+		c.Rect(round2(x), y, round2(leaf), tileDoorLeaf, 0, draw.FillStroke(fill, tileDoorEdge, 0.3))
 	}
 	// Knobs beside the meeting edges.
 	for _, x := range []float64{s/2 - 2.2, s/2 + 1.4} {
@@ -414,7 +414,7 @@ func (r *Renderer) drawWall(c draw.Canvas, w layout.Rect, unbashable bool) {
 	}
 	w = layout.Rect{X: round2(w.X), Y: round2(w.Y), W: round2(w.W), H: round2(w.H)}
 	if r.InkSaver {
-		c.Rect(w.X, w.Y, w.W, w.H, 0, fillStroke(draw.White, tileWallInk, 0.35))
+		c.Rect(w.X, w.Y, w.W, w.H, 0, draw.FillStroke(draw.White, tileWallInk, 0.35))
 		hatch(c, w, tileWallInk, 0.3, 1)
 		if unbashable {
 			hatch(c, w, tileWallInk, 0.3, -1)
@@ -449,7 +449,7 @@ func (r *Renderer) drawTileCorners(c draw.Canvas, exit bool) {
 		return
 	}
 	const s = TileSize
-	for _, p := range []pt{{0, 0}, {s - tileWall, 0}, {0, s - tileWall}, {s - tileWall, s - tileWall}} {
+	for _, p := range []draw.Pt{{X: 0, Y: 0}, {X: s - tileWall, Y: 0}, {X: 0, Y: s - tileWall}, {X: s - tileWall, Y: s - tileWall}} {
 		c.Rect(round2(p.X), round2(p.Y), tileWall, tileWall, 0, draw.Filled(tileWallInk))
 		if exit {
 			hatch(c, layout.Rect{X: p.X, Y: p.Y, W: tileWall, H: tileWall}, tileHazard, tileStripe/2.4, 1)
@@ -467,14 +467,14 @@ func (r *Renderer) drawMainExit(c draw.Canvas) {
 	if r.InkSaver {
 		plate, ink = draw.White, tileExitSign
 	}
-	c.Rect(round2(x), round2(y), w, h, 1.2, fillStroke(plate, tileExitSign, 0.6))
+	c.Rect(round2(x), round2(y), w, h, 1.2, draw.FillStroke(plate, tileExitSign, 0.6))
 	label := "EXIT"
 	capH := r.Fonts.CapHeight(draw.Bold, size)
 	tw := r.Fonts.Width(label, draw.Bold, size)
 	c.Text(round2(x+2), round2(y+(h+capH)/2), label, draw.Bold, size, ink)
 	// The arrow, right of the word, pointing out through the doorway.
 	ax := x + 2 + tw + (w-2-tw)/2
-	polygon(c, arrowShape(pt{ax, y + h/2}, pt{0, -1}, h-2.4, 1.6, 4.4, 2.8), ink, ink, 0)
+	draw.Polygon(c, draw.ArrowShape(draw.Pt{X: ax, Y: y + h/2}, draw.Pt{X: 0, Y: -1}, h-2.4, 1.6, 4.4, 2.8), ink, ink, 0)
 }
 
 // drawTileMarks draws what stands on the floor: the orientation arrow,
@@ -490,7 +490,7 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look Tile
 		top += 10
 	}
 	if t.Lab {
-		r.drawLabPlate(c, pt{s / 2, top + 5})
+		r.drawLabPlate(c, draw.Pt{X: s / 2, Y: top + 5})
 		top += 11
 	}
 	bottom := s - tileWall - 1.5
@@ -513,15 +513,15 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look Tile
 	}
 	// The middle: the start position and the hand print, side by side
 	// when a tile has both.
-	mid := pt{s / 2, (top + bottom) / 2}
+	mid := draw.Pt{X: s / 2, Y: (top + bottom) / 2}
 	room := bottom - top
 	start := look.Role == justrunschema.TileStart && t.Position > 0
 	spawn := t.Spawns()
 	switch {
 	case start && spawn:
 		d := min(16, room)
-		r.drawStartPosition(c, t.Position, pt{s/2 - 10, mid.Y}, d)
-		drawHandPrint(c, pt{s/2 + 11, mid.Y}, min(18, room), tileBlood)
+		r.drawStartPosition(c, t.Position, draw.Pt{X: s/2 - 10, Y: mid.Y}, d)
+		drawHandPrint(c, draw.Pt{X: s/2 + 11, Y: mid.Y}, min(18, room), tileBlood)
 	case start:
 		r.drawStartPosition(c, t.Position, mid, min(20, room))
 	case spawn:
@@ -534,7 +534,7 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look Tile
 func (r *Renderer) drawOrientation(c draw.Canvas) {
 	const l = 8.0
 	x, y := tileWall+3.2, tileWall+1.8
-	polygon(c, arrowShape(pt{x, y + l/2}, pt{0, -1}, l, 1.1, 3.4, 2.6), tileText, tileText, 0)
+	draw.Polygon(c, draw.ArrowShape(draw.Pt{X: x, Y: y + l/2}, draw.Pt{X: 0, Y: -1}, l, 1.1, 3.4, 2.6), tileText, tileText, 0)
 	c.Push()
 	c.Rotate(-90, x+2.9, y+l)
 	c.Text(round2(x+2.9), round2(y+l), "EXIT", draw.Bold, 4.5, tileText)
@@ -542,13 +542,13 @@ func (r *Renderer) drawOrientation(c draw.Canvas) {
 }
 
 // drawLabPlate draws the LAB label (L647) centred on p.
-func (r *Renderer) drawLabPlate(c draw.Canvas, p pt) {
+func (r *Renderer) drawLabPlate(c draw.Canvas, p draw.Pt) {
 	const w, h, size = 22.0, 9.0, 16.0
 	plate, ink := tileLabInk, draw.White
 	if r.InkSaver {
 		plate, ink = draw.White, tileLabInk
 	}
-	c.Rect(round2(p.X-w/2), round2(p.Y-h/2), w, h, 1.5, fillStroke(plate, tileLabInk, 0.6))
+	c.Rect(round2(p.X-w/2), round2(p.Y-h/2), w, h, 1.5, draw.FillStroke(plate, tileLabInk, 0.6))
 	capH := r.Fonts.CapHeight(draw.Bold, size)
 	tw := r.Fonts.Width("LAB", draw.Bold, size)
 	c.Text(round2(p.X-tw/2), round2(p.Y+capH/2), "LAB", draw.Bold, size, ink)
@@ -556,13 +556,13 @@ func (r *Renderer) drawLabPlate(c draw.Canvas, p pt) {
 
 // drawStartPosition draws a start tile's position (A14): the number in a
 // disc of diameter d, with START above it.
-func (r *Renderer) drawStartPosition(c draw.Canvas, n int, p pt, d float64) {
+func (r *Renderer) drawStartPosition(c draw.Canvas, n int, p draw.Pt, d float64) {
 	disc, ink := tileWallInk, draw.White
 	if r.InkSaver {
 		disc, ink = draw.White, tileWallInk
 	}
 	d = round2(d)
-	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(disc, tileWallInk, 0.5))
+	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, draw.FillStroke(disc, tileWallInk, 0.5))
 	num := fmt.Sprint(n)
 	size := round2(d * 0.62 / draw.PtMM)
 	capH := r.Fonts.CapHeight(draw.Bold, size)
@@ -575,10 +575,10 @@ func (r *Renderer) drawStartPosition(c draw.Canvas, n int, p pt, d float64) {
 // drawHandPrint draws the bloody hand print, the zombie spawn symbol
 // (L301), about size mm tall and centred on p: a palm, four fingers, a
 // thumb and a few drops.
-func drawHandPrint(c draw.Canvas, p pt, size float64, col draw.Color) {
+func drawHandPrint(c draw.Canvas, p draw.Pt, size float64, col draw.Color) {
 	k := size / 24
 	blood := draw.Filled(col)
-	at := func(x, y float64) pt { return pt{p.X + x*k, p.Y + y*k} }
+	at := func(x, y float64) draw.Pt { return draw.Pt{X: p.X + x*k, Y: p.Y + y*k} }
 	oval := func(x, y, w, h, turn float64) {
 		q := at(x, y)
 		w, h = round2(w*k), round2(h*k)
@@ -647,6 +647,6 @@ func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
 		if r.InkSaver {
 			hand = tileBlood
 		}
-		drawHandPrint(c, pt{s / 2, s/2 - capH - 7}, 10, hand)
+		drawHandPrint(c, draw.Pt{X: s / 2, Y: s/2 - capH - 7}, 10, hand)
 	}
 }

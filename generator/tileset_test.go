@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -592,4 +593,27 @@ func TestJustRunPaletteGolden(t *testing.T) {
 			t.Errorf("symbol %s: %v", sym, r.Ops)
 		}
 	}
+}
+
+// mapSink records each page of a document on a recording of its own.
+type mapSink struct{ pages []*draw.Recorder }
+
+// AddPage implements pageSink.
+func (s *mapSink) AddPage(w, h float64) draw.Canvas {
+	r := &draw.Recorder{}
+	r.Logf("page %.2fx%.2f", w, h)
+	s.pages = append(s.pages, r)
+	return r
+}
+
+// mapOpts are the print options of a test build of tiles.
+func mapOpts(paper string, d layout.Duplex) PrintOptions {
+	o := sheetOpts(paper, d)
+	o.BackOffset = layout.Point{X: 0.7, Y: -0.4}
+	return o
+}
+
+func nearRect(a, b layout.Rect) bool {
+	const eps = 0.011
+	return math.Abs(a.X-b.X) < eps && math.Abs(a.Y-b.Y) < eps && math.Abs(a.W-b.W) < eps && math.Abs(a.H-b.H) < eps
 }

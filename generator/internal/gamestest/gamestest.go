@@ -5,6 +5,7 @@ package gamestest
 import (
 	"github.com/runforge/runforge/generator"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
+	runrender "github.com/runforge/runforge/generator/run"
 )
 
 // All returns what every game brings to rendering, in the order of the
@@ -12,5 +13,6 @@ import (
 func All() []generator.Game {
 	return []generator.Game{
 		rfylrender.Game(),
+		runrender.Game(),
 	}
 }

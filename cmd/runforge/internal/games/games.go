@@ -6,6 +6,7 @@ package games
 import (
 	"github.com/runforge/runforge/generator"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
+	runrender "github.com/runforge/runforge/generator/run"
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -38,7 +39,7 @@ type Game struct {
 func All() []Game {
 	return []Game{
 		{System: rfylschema.System, Schema: rfylschema.Schema, Rules: rfylrules.Game(), Render: rfylrender.Game()},
-		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game()},
+		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game(), Render: runrender.Game()},
 		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game()},
 		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game()},
 		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game()},

@@ -1,4 +1,4 @@
-package generator
+package run
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/typeset"
@@ -17,8 +18,8 @@ import (
 	runschema "github.com/runforge/runforge/schema/run"
 )
 
-// RUN map cards (kind: Map; spec run.md sections 8.1 and 14, rulebook
-// run.md L85-130 and the advanced features from L550). Every map of the
+// RUN map cards (kind: Map; RUN rulebook L85-130 and the advanced
+// features from L550). Every map of the
 // pack prints on the kit's maps.pdf: one face per page, each card twice
 // (one copy per player, L91), side b registered behind side a for duplex.
 
@@ -171,13 +172,13 @@ func mapTitle(m *runschema.Map) string {
 
 // mapTrim is where a card's front lies on the paper: centred, portrait.
 func mapTrim(paper layout.Paper) layout.Rect {
-	return layout.Rect{X: round2((paper.W - MapCardW) / 2), Y: round2((paper.H - MapCardH) / 2), W: MapCardW, H: MapCardH}
+	return layout.Rect{X: generator.Round2((paper.W - MapCardW) / 2), Y: generator.Round2((paper.H - MapCardH) / 2), W: MapCardW, H: MapCardH}
 }
 
 // mapPlacement is where a page's face lies and how far it is turned: the
 // front's trim, or for a duplex back the trim layout.BackOf registers
 // behind it (mirrored for the flip, shifted by the back offset).
-func mapPlacement(pg mapPage, opts PrintOptions) (layout.Rect, float64) {
+func mapPlacement(pg mapPage, opts generator.PrintOptions) (layout.Rect, float64) {
 	trim := mapTrim(opts.Paper)
 	if !pg.back {
 		return trim, 0
@@ -186,12 +187,12 @@ func mapPlacement(pg mapPage, opts PrintOptions) (layout.Rect, float64) {
 }
 
 // mapBleed is the bleed of a map card.
-func mapBleed(opts PrintOptions) float64 { return max(0, opts.Bleed) }
+func mapBleed(opts generator.PrintOptions) float64 { return max(0, opts.Bleed) }
 
 // WriteMaps writes maps.pdf: every map card of the pack, twice, one face
 // per page, as mapPages orders them. It returns the page count; a pack
 // without printed maps writes nothing.
-func (r *Renderer) WriteMaps(w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+func WriteMaps(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
 	cards := mapCards(p)
 	if len(cards) == 0 {
 		return 0, nil
@@ -200,7 +201,7 @@ func (r *Renderer) WriteMaps(w io.Writer, p *schema.Pack, opts PrintOptions) (in
 		return 0, fmt.Errorf("maps: a %.0f x %.0f mm map card does not fit on %s paper", MapCardW, MapCardH, opts.Paper.Name)
 	}
 	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
-	n := r.imposeMaps(pdfSink{doc}, mapPages(cards, opts.Duplex), opts)
+	n := imposeMaps(r, generator.PDFSink(doc), mapPages(cards, opts.Duplex), opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("maps: %w", err)
 	}
@@ -208,16 +209,16 @@ func (r *Renderer) WriteMaps(w io.Writer, p *schema.Pack, opts PrintOptions) (in
 }
 
 // imposeMaps draws the pages on sink and returns how many there are.
-func (r *Renderer) imposeMaps(sink pageSink, pages []mapPage, opts PrintOptions) int {
+func imposeMaps(r *generator.Renderer, sink generator.PageSink, pages []mapPage, opts generator.PrintOptions) int {
 	for _, pg := range pages {
-		r.drawMapPage(sink.AddPage(opts.Paper.W, opts.Paper.H), pg, opts)
+		drawMapPage(r, sink.AddPage(opts.Paper.W, opts.Paper.H), pg, opts)
 	}
 	return len(pages)
 }
 
 // drawMapPage draws one page: the face with its bleed, the crop marks and
 // the page's label in the waste.
-func (r *Renderer) drawMapPage(page draw.Canvas, pg mapPage, opts PrintOptions) {
+func drawMapPage(r *generator.Renderer, page draw.Canvas, pg mapPage, opts generator.PrintOptions) {
 	trim, turn := mapPlacement(pg, opts)
 	b := mapBleed(opts)
 	if pg.face != nil {
@@ -226,23 +227,23 @@ func (r *Renderer) drawMapPage(page draw.Canvas, pg mapPage, opts PrintOptions) 
 			page.Rotate(turn, trim.X+trim.W/2, trim.Y+trim.H/2)
 		}
 		page.Translate(trim.X, trim.Y)
-		r.DrawMapFace(page, pg.face, b)
+		DrawMapFace(r, page, pg.face, b)
 		page.Pop()
 	}
-	c := r.surface(page)
+	c := r.Surface(page)
 	slot := layout.Slot{Trim: trim, Bleed: layout.Sides{Top: b, Right: b, Bottom: b, Left: b}, Turn: turn}
 	area := layout.Printable(opts.Paper, opts.Margin)
 	marks := layout.SheetMarks(area, []layout.Slot{slot}, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines, TrimOutline: r.InkSaver || pg.face == nil})
-	drawMarks(c, marks)
-	obstacles := []layout.Rect{slot.Art().Inset(-deckMarkClear)}
+	generator.DrawMarks(c, marks)
+	obstacles := []layout.Rect{slot.Art().Inset(-generator.MarkClear)}
 	for _, m := range marks {
-		obstacles = append(obstacles, m.InkRect().Inset(-deckMarkClear))
+		obstacles = append(obstacles, m.InkRect().Inset(-generator.MarkClear))
 	}
-	r.drawPageLabel(c, area, obstacles, pg.label)
+	r.DrawPageLabel(c, area, obstacles, pg.label)
 }
 
 // indexMaps describes maps.pdf in the kit's index.
-func indexMaps(p *schema.Pack, opts PrintOptions) []string {
+func indexMaps(p *schema.Pack, opts generator.PrintOptions) []string {
 	cards := mapCards(p)
 	if len(cards) == 0 {
 		return nil
@@ -260,7 +261,7 @@ func indexMaps(p *schema.Pack, opts PrintOptions) []string {
 		} else {
 			sides += " (one side only; the pack has no other side)"
 		}
-		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, pageRange(page, page+per*MapCopies-1)))
+		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, generator.PageRange(page, page+per*MapCopies-1)))
 		page += per * MapCopies
 	}
 	if opts.Duplex == layout.NoDuplex {
@@ -274,12 +275,12 @@ func indexMaps(p *schema.Pack, opts PrintOptions) []string {
 
 // buildMap writes a map's preview: preview/map-<id>.png (maps.pdf is a
 // file of the kit, written in buildJobs).
-func buildMap(r *Renderer, p *schema.Pack, m *runschema.Map, opts BuildOptions) []job {
+func buildMap(r *generator.Renderer, p *schema.Pack, m *runschema.Map, opts generator.BuildOptions) []generator.Job {
 	if !opts.Previews {
 		return nil
 	}
-	return []job{fileJob(MapPreviewPath(m), func(w io.Writer) (int, error) {
-		return 0, r.WriteMapPreview(w, m, 100)
+	return []generator.Job{generator.FileJob(MapPreviewPath(m), func(w io.Writer) (int, error) {
+		return 0, WriteMapPreview(r, w, m, 100)
 	})}
 }
 
@@ -287,12 +288,12 @@ func buildMap(r *Renderer, p *schema.Pack, m *runschema.Map, opts BuildOptions) 
 func MapPreviewPath(m *runschema.Map) string { return "preview/" + m.ID + ".png" }
 
 // WriteMapPreview writes a PNG of a map face (its trim) at dpi.
-func (r *Renderer) WriteMapPreview(w io.Writer, m *runschema.Map, dpi float64) error {
+func WriteMapPreview(r *generator.Renderer, w io.Writer, m *runschema.Map, dpi float64) error {
 	c, err := draw.NewPNGCanvas(r.Fonts, MapCardW, MapCardH, dpi)
 	if err != nil {
 		return fmt.Errorf("map %s: %w", m.ID, err)
 	}
-	r.DrawMapFace(c, m, 0)
+	DrawMapFace(r, c, m, 0)
 	if err := c.Encode(w); err != nil {
 		return fmt.Errorf("map %s: %w", m.ID, err)
 	}
@@ -301,34 +302,25 @@ func (r *Renderer) WriteMapPreview(w io.Writer, m *runschema.Map, dpi float64) e
 
 // ---- the face ----
 
-// pt is a point in mm.
-type pt struct{ X, Y float64 }
-
-func (a pt) add(b pt) pt      { return pt{a.X + b.X, a.Y + b.Y} }
-func (a pt) sub(b pt) pt      { return pt{a.X - b.X, a.Y - b.Y} }
-func (a pt) mul(k float64) pt { return pt{a.X * k, a.Y * k} }
-func (a pt) perp() pt         { return pt{-a.Y, a.X} }
-func (a pt) len() float64     { return math.Hypot(a.X, a.Y) }
-func (a pt) unit() pt         { return a.mul(1 / math.Max(a.len(), 1e-9)) }
-func (a pt) round() pt        { return pt{round2(a.X), round2(a.Y)} }
-
 // cellOrigin is the top-left corner of a space on the face.
-func cellOrigin(c runschema.Cell) pt {
-	return pt{mapGridX + float64(c.Col)*mapSpace, mapGridY + float64(c.Row)*mapSpace}
+func cellOrigin(c runschema.Cell) draw.Pt {
+	return draw.Pt{X: mapGridX + float64(c.Col)*mapSpace, Y: mapGridY + float64(c.Row)*mapSpace}
 }
 
 // cellCentre is the middle of a space on the face.
-func cellCentre(c runschema.Cell) pt { return cellOrigin(c).add(pt{mapSpace / 2, mapSpace / 2}) }
+func cellCentre(c runschema.Cell) draw.Pt {
+	return cellOrigin(c).Add(draw.Pt{X: mapSpace / 2, Y: mapSpace / 2})
+}
 
 // mapDirs are the directions of action names and currents, y down.
-var mapDirs = map[string]pt{
-	"N": {0, -1}, "E": {1, 0}, "S": {0, 1}, "W": {-1, 0},
-	"NE": {1, -1}, "NW": {-1, -1}, "SE": {1, 1}, "SW": {-1, 1},
+var mapDirs = map[string]draw.Pt{
+	"N": {X: 0, Y: -1}, "E": {X: 1, Y: 0}, "S": {X: 0, Y: 1}, "W": {X: -1, Y: 0},
+	"NE": {X: 1, Y: -1}, "NW": {X: -1, Y: -1}, "SE": {X: 1, Y: 1}, "SW": {X: -1, Y: 1},
 }
 
 // mapFaceColours are the frame's fill and the colour of its text: white on
 // a dark frame, or dark on paper with ink-saver.
-func (r *Renderer) mapFaceColours() (frame, ink draw.Color) {
+func mapFaceColours(r *generator.Renderer) (frame, ink draw.Color) {
 	if r.InkSaver {
 		return draw.White, mapInk
 	}
@@ -338,12 +330,12 @@ func (r *Renderer) mapFaceColours() (frame, ink draw.Color) {
 // DrawMapFace draws a map face with its top-left trim corner at the
 // origin: the frame (with bleed), the number and name, coordinates, the
 // grid's spaces and features, and the rules strip.
-func (r *Renderer) DrawMapFace(c draw.Canvas, m *runschema.Map, bleed float64) {
-	c = r.surface(c)
-	frame, ink := r.mapFaceColours()
+func DrawMapFace(r *generator.Renderer, c draw.Canvas, m *runschema.Map, bleed float64) {
+	c = r.Surface(c)
+	frame, ink := mapFaceColours(r)
 	c.Rect(-bleed, -bleed, MapCardW+2*bleed, MapCardH+2*bleed, 0, draw.Filled(frame))
-	r.drawMapTitle(c, m, ink)
-	r.drawMapCoords(c, ink)
+	drawMapTitle(r, c, m, ink)
+	drawMapCoords(r, c, ink)
 	g := m.Grid
 	if g == nil {
 		g = &runschema.MapGrid{}
@@ -357,7 +349,7 @@ func (r *Renderer) DrawMapFace(c draw.Canvas, m *runschema.Map, bleed float64) {
 	c.ClipRect(mapGridX, mapGridY, mapGrid, mapGrid)
 	for row := range runschema.MapSize {
 		for col := range runschema.MapSize {
-			r.drawMapSpace(c, g, runschema.Cell{Col: col, Row: row})
+			drawMapSpace(r, c, g, runschema.Cell{Col: col, Row: row})
 		}
 	}
 	c.Pop()
@@ -372,24 +364,24 @@ func (r *Renderer) DrawMapFace(c draw.Canvas, m *runschema.Map, bleed float64) {
 	}
 	for _, s := range m.Puddles {
 		if cell, ok := runschema.ParseCell(s); ok {
-			drawPuddle(c, cellOrigin(cell).add(pt{19, 19.5}))
+			drawPuddle(c, cellOrigin(cell).Add(draw.Pt{X: 19, Y: 19.5}))
 		}
 	}
-	icons := r.drawMapLinks(c, m)
-	r.drawMapAccess(c, m)
-	r.drawMapFeatures(c, m)
+	icons := drawMapLinks(r, c, m)
+	drawMapAccess(r, c, m)
+	drawMapFeatures(r, c, m)
 	// Zip-line and link icons go on top: a ladder or a stash drawn later
 	// must not hide the action that triggers the line.
 	for _, ic := range icons {
-		r.drawAction(c, ic.action, ic.at)
+		drawAction(r, c, ic.action, ic.at)
 	}
 	c.Rect(mapGridX, mapGridY, mapGrid, mapGrid, 0, draw.Stroked(mapInk, 0.8))
-	r.drawMapRules(c, m)
+	drawMapRules(r, c, m)
 }
 
 // drawMapTitle draws the map number top left (L93) and the name on the
 // right of the top strip.
-func (r *Renderer) drawMapTitle(c draw.Canvas, m *runschema.Map, ink draw.Color) {
+func drawMapTitle(r *generator.Renderer, c draw.Canvas, m *runschema.Map, ink draw.Color) {
 	const size = 15.0
 	num := cmp.Or(m.Number, "?")
 	nw := r.Fonts.Width(num, draw.Bold, size) + 4
@@ -397,18 +389,18 @@ func (r *Renderer) drawMapTitle(c draw.Canvas, m *runschema.Map, ink draw.Color)
 	if r.InkSaver {
 		badgeInk, badgePaper = draw.White, mapInk
 	}
-	c.Rect(mapEdge, 2, round2(nw), 8.5, 1.5, draw.Filled(badgePaper))
+	c.Rect(mapEdge, 2, generator.Round2(nw), 8.5, 1.5, draw.Filled(badgePaper))
 	capH := r.Fonts.CapHeight(draw.Bold, size)
-	c.Text(round2(mapEdge+2), round2(2+(8.5+capH)/2), num, draw.Bold, size, badgeInk)
-	name, nsize, _ := r.mapName(m)
+	c.Text(generator.Round2(mapEdge+2), generator.Round2(2+(8.5+capH)/2), num, draw.Bold, size, badgeInk)
+	name, nsize, _ := mapName(r, m)
 	w := r.Fonts.Width(name, draw.Bold, nsize)
-	c.Text(round2(MapCardW-mapEdge-w), round2(2+(8.5+r.Fonts.CapHeight(draw.Bold, nsize))/2), name, draw.Bold, nsize, ink)
+	c.Text(generator.Round2(MapCardW-mapEdge-w), generator.Round2(2+(8.5+r.Fonts.CapHeight(draw.Bold, nsize))/2), name, draw.Bold, nsize, ink)
 }
 
 // mapName is the map's name as printed on the right of the top strip:
 // shrunk from 15 to 9 points to fit beside the number, then cut short;
 // fits is false when it was cut.
-func (r *Renderer) mapName(m *runschema.Map) (name string, size float64, fits bool) {
+func mapName(r *generator.Renderer, m *runschema.Map) (name string, size float64, fits bool) {
 	const big = 15.0
 	num := cmp.Or(m.Number, "?")
 	room := MapCardW - 2*mapEdge - (r.Fonts.Width(num, draw.Bold, big) + 4) - 6
@@ -416,25 +408,25 @@ func (r *Renderer) mapName(m *runschema.Map) (name string, size float64, fits bo
 	for size > 9 && r.Fonts.Width(name, draw.Bold, size) > room {
 		size -= 0.5
 	}
-	clipped := r.clipText(name, draw.Bold, size, room)
+	clipped := r.ClipText(name, draw.Bold, size, room)
 	return clipped, size, clipped == name
 }
 
 // drawMapCoords writes A-F above and below the grid and 1-6 down both
 // sides (assumption A1: A1 is the top-left space).
-func (r *Renderer) drawMapCoords(c draw.Canvas, ink draw.Color) {
+func drawMapCoords(r *generator.Renderer, c draw.Canvas, ink draw.Color) {
 	const size = 9.0
 	capH := r.Fonts.CapHeight(draw.Bold, size)
 	for i := range runschema.MapSize {
 		letter := string(rune('A' + i))
 		x := mapGridX + (float64(i)+0.5)*mapSpace - r.Fonts.Width(letter, draw.Bold, size)/2
-		c.Text(round2(x), round2(mapTitleH+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
-		c.Text(round2(x), round2(mapGridY+mapGrid+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
+		c.Text(generator.Round2(x), generator.Round2(mapTitleH+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
+		c.Text(generator.Round2(x), generator.Round2(mapGridY+mapGrid+(mapCoordH+capH)/2), letter, draw.Bold, size, ink)
 		digit := string(rune('1' + i))
 		dw := r.Fonts.Width(digit, draw.Bold, size)
-		y := round2(mapGridY + (float64(i)+0.5)*mapSpace + capH/2)
-		c.Text(round2((mapEdge-dw)/2), y, digit, draw.Bold, size, ink)
-		c.Text(round2(mapGridX+mapGrid+(mapEdge-dw)/2), y, digit, draw.Bold, size, ink)
+		y := generator.Round2(mapGridY + (float64(i)+0.5)*mapSpace + capH/2)
+		c.Text(generator.Round2((mapEdge-dw)/2), y, digit, draw.Bold, size, ink)
+		c.Text(generator.Round2(mapGridX+mapGrid+(mapEdge-dw)/2), y, digit, draw.Bold, size, ink)
 	}
 }
 
@@ -459,7 +451,7 @@ func mapSpaceColour(sp *runschema.MapSpace) draw.Color {
 
 // drawMapSpace fills a space and draws its texture: waves on water,
 // hatching on ice, planks on a bridge, the level digit on terrain.
-func (r *Renderer) drawMapSpace(c draw.Canvas, g *runschema.MapGrid, cell runschema.Cell) {
+func drawMapSpace(r *generator.Renderer, c draw.Canvas, g *runschema.MapGrid, cell runschema.Cell) {
 	sp := g.At(cell)
 	o := cellOrigin(cell)
 	fill := mapSpaceColour(sp)
@@ -468,7 +460,7 @@ func (r *Renderer) drawMapSpace(c draw.Canvas, g *runschema.MapGrid, cell runsch
 	}
 	if r.InkSaver {
 		// Lighter fills, in the same order of lightness; ground is paper.
-		fill = boardBlend(fill, draw.White, 0.45)
+		fill = generator.Blend(fill, draw.White, 0.45)
 		if !sp.Water && !sp.Ice && !sp.Bridge && !sp.Building && sp.Level == 0 {
 			fill = draw.White
 		}
@@ -490,10 +482,10 @@ func (r *Renderer) drawMapSpace(c draw.Canvas, g *runschema.MapGrid, cell runsch
 	}
 	if (sp.Level >= 1 && !sp.Building) || sp.Level >= 2 {
 		ink := mapInk
-		if !isLight(fill) {
+		if !generator.IsLight(fill) {
 			ink = draw.White
 		}
-		c.Text(round2(o.X+1.3), round2(o.Y+3.6), fmt.Sprint(sp.Level), draw.Bold, 8, ink)
+		c.Text(generator.Round2(o.X+1.3), generator.Round2(o.Y+3.6), fmt.Sprint(sp.Level), draw.Bold, 8, ink)
 	}
 	if sp.Building {
 		drawParapet(c, g, cell)
@@ -502,13 +494,13 @@ func (r *Renderer) drawMapSpace(c draw.Canvas, g *runschema.MapGrid, cell runsch
 
 // drawWaves draws a few wave marks in a water space, clear of its middle
 // where features go.
-func drawWaves(c draw.Canvas, o pt) {
-	for _, at := range []pt{{2.5, 5}, {15.5, 4}, {3, 21}, {16, 21.5}} {
-		start := o.add(at)
+func drawWaves(c draw.Canvas, o draw.Pt) {
+	for _, at := range []draw.Pt{{X: 2.5, Y: 5}, {X: 15.5, Y: 4}, {X: 3, Y: 21}, {X: 16, Y: 21.5}} {
+		start := o.Add(at)
 		prev := start
 		for i := 1; i <= 8; i++ {
 			x := float64(i) * 0.75
-			p := start.add(pt{x, -0.6 * math.Sin(x*math.Pi/1.5)}).round()
+			p := start.Add(draw.Pt{X: x, Y: -0.6 * math.Sin(x*math.Pi/1.5)}).Round()
 			c.Line(prev.X, prev.Y, p.X, p.Y, mapWave, 0.35)
 			prev = p
 		}
@@ -630,69 +622,19 @@ func drawMapBoundaries(c draw.Canvas, g *runschema.MapGrid) {
 	}
 }
 
-// fillStroke is a style that fills and strokes.
-func fillStroke(fill, stroke draw.Color, width float64) draw.Style {
-	return draw.Style{Fill: &fill, Stroke: &stroke, Width: width}
-}
-
-// polygon fills a closed polygon and, with width > 0, outlines it.
-func polygon(c draw.Canvas, pts []pt, fill draw.Color, stroke draw.Color, width float64) {
-	if len(pts) < 3 {
-		return
-	}
-	p := &draw.Path{}
-	for i, q := range pts {
-		q = q.round()
-		k := draw.LineTo
-		if i == 0 {
-			k = draw.MoveTo
-		}
-		p.Ops = append(p.Ops, draw.PathOp{Kind: k, P: [3][2]float64{{q.X, q.Y}}})
-	}
-	p.Ops = append(p.Ops, draw.PathOp{Kind: draw.Close})
-	c.Path(p, fill)
-	if width > 0 {
-		polyline(c, append(pts, pts[0]), stroke, width)
-	}
-}
-
-// polyline strokes a line through the points.
-func polyline(c draw.Canvas, pts []pt, col draw.Color, width float64) {
-	for i := 1; i < len(pts); i++ {
-		a, b := pts[i-1].round(), pts[i].round()
-		c.Line(a.X, a.Y, b.X, b.Y, col, width)
-	}
-}
-
-// local maps a point given along u (x) and across it (y) around centre.
-func local(centre, u pt, x, y float64) pt {
-	return centre.add(u.mul(x)).add(u.perp().mul(y))
-}
-
-// arrowShape is an arrow along u centred on centre, length long, with a
-// shaft of width shaft and a head head wide and headLen long.
-func arrowShape(centre, u pt, long, shaft, head, headLen float64) []pt {
-	h := long / 2
-	return []pt{
-		local(centre, u, -h, -shaft/2), local(centre, u, h-headLen, -shaft/2), local(centre, u, h-headLen, -head/2),
-		local(centre, u, h, 0),
-		local(centre, u, h-headLen, head/2), local(centre, u, h-headLen, shaft/2), local(centre, u, -h, shaft/2),
-	}
-}
-
 // drawCurrent draws a current's white arrow across its water space
 // (L576).
-func drawCurrent(c draw.Canvas, centre pt, dir string) {
+func drawCurrent(c draw.Canvas, centre draw.Pt, dir string) {
 	u, ok := mapDirs[dir]
 	if !ok {
 		return
 	}
-	polygon(c, arrowShape(centre, u.unit(), 19, 3.6, 9, 6), draw.White, mapInk, 0.35)
+	draw.Polygon(c, draw.ArrowShape(centre, u.Unit(), 19, 3.6, 9, 6), draw.White, mapInk, 0.35)
 }
 
 // drawPuddle draws a puddle in the lower right of its space: light blobs
 // with a dark rim.
-func drawPuddle(c draw.Canvas, centre pt) {
+func drawPuddle(c draw.Canvas, centre draw.Pt) {
 	blobs := []struct{ x, y, w, h float64 }{{-3.6, -1.4, 5.2, 3}, {-1.2, -2, 4.8, 3.6}, {-2.6, 0, 3.6, 2}}
 	for _, b := range blobs {
 		c.Ellipse(centre.X+b.x-0.35, centre.Y+b.y-0.35, b.w+0.7, b.h+0.7, draw.Filled(draw.RGB(0x3c, 0x5a, 0x74)))
@@ -706,48 +648,48 @@ func drawPuddle(c draw.Canvas, centre pt) {
 
 // actionDir splits an action name such as "silent-NE" into its kind and
 // direction.
-func actionDir(action string) (kind string, u pt, ok bool) {
+func actionDir(action string) (kind string, u draw.Pt, ok bool) {
 	kind, dir, _ := strings.Cut(action, "-")
 	switch kind {
 	case "silent", "sprint":
 		u, ok = mapDirs[dir]
-		return kind, u.unit(), ok
+		return kind, u.Unit(), ok
 	case "wild":
-		return action, pt{}, dir == "orthogonal" || dir == "diagonal"
+		return action, draw.Pt{}, dir == "orthogonal" || dir == "diagonal"
 	}
-	return kind, pt{}, false
+	return kind, draw.Pt{}, false
 }
 
 // drawAction draws an action icon centred on centre: a silent move is a
 // dark arrow on white, the loud actions white on dark (a sprint a long
 // arrow with a double head, the wilds four arrows). An unknown action is
 // a question mark.
-func (r *Renderer) drawAction(c draw.Canvas, action string, centre pt) {
+func drawAction(r *generator.Renderer, c draw.Canvas, action string, centre draw.Pt) {
 	const s = mapBadge
 	kind, u, ok := actionDir(action)
-	x, y := round2(centre.X-s/2), round2(centre.Y-s/2)
+	x, y := generator.Round2(centre.X-s/2), generator.Round2(centre.Y-s/2)
 	paper, ink := draw.White, mapInk
 	if kind != "silent" {
 		paper, ink = mapInk, draw.White
 	}
-	c.Rect(x, y, s, s, 1, fillStroke(paper, mapInk, 0.3))
+	c.Rect(x, y, s, s, 1, draw.FillStroke(paper, mapInk, 0.3))
 	switch {
 	case !ok:
 		capH := r.Fonts.CapHeight(draw.Bold, 10)
-		c.Text(round2(centre.X-r.Fonts.Width("?", draw.Bold, 10)/2), round2(centre.Y+capH/2), "?", draw.Bold, 10, ink)
+		c.Text(generator.Round2(centre.X-r.Fonts.Width("?", draw.Bold, 10)/2), generator.Round2(centre.Y+capH/2), "?", draw.Bold, 10, ink)
 	case kind == "silent":
-		polygon(c, arrowShape(centre, u, 4.6, 1.2, 3.2, 2), ink, ink, 0)
+		draw.Polygon(c, draw.ArrowShape(centre, u, 4.6, 1.2, 3.2, 2), ink, ink, 0)
 	case kind == "sprint":
-		polygon(c, arrowShape(centre, u, 4.8, 0.9, 3, 1.7), ink, ink, 0)
-		polygon(c, arrowShape(centre.add(u.mul(-1.3)), u, 1.7, 0, 3, 1.7), ink, ink, 0)
+		draw.Polygon(c, draw.ArrowShape(centre, u, 4.8, 0.9, 3, 1.7), ink, ink, 0)
+		draw.Polygon(c, draw.ArrowShape(centre.Add(u.Mul(-1.3)), u, 1.7, 0, 3, 1.7), ink, ink, 0)
 	default:
 		dirs := []string{"N", "E", "S", "W"}
 		if kind == "wild-diagonal" {
 			dirs = []string{"NE", "SE", "SW", "NW"}
 		}
 		for _, d := range dirs {
-			v := mapDirs[d].unit()
-			polygon(c, arrowShape(centre.add(v.mul(1.15)), v, 2.3, 0.7, 1.8, 1.1), ink, ink, 0)
+			v := mapDirs[d].Unit()
+			draw.Polygon(c, draw.ArrowShape(centre.Add(v.Mul(1.15)), v, 2.3, 0.7, 1.8, 1.1), ink, ink, 0)
 		}
 	}
 }
@@ -755,7 +697,7 @@ func (r *Renderer) drawAction(c draw.Canvas, action string, centre pt) {
 // drawMapAccess draws every access feature (L249, L552): a short ladder,
 // stair, vine or pier across the edge (or corner) between its lower and
 // higher space, and its action icons in the lower space beside it.
-func (r *Renderer) drawMapAccess(c draw.Canvas, m *runschema.Map) {
+func drawMapAccess(r *generator.Renderer, c draw.Canvas, m *runschema.Map) {
 	for _, a := range m.Access {
 		from, ok1 := runschema.ParseCell(a.From)
 		to, ok2 := runschema.ParseCell(a.To)
@@ -763,66 +705,66 @@ func (r *Renderer) drawMapAccess(c draw.Canvas, m *runschema.Map) {
 			continue
 		}
 		cf, ct := cellCentre(from), cellCentre(to)
-		p := cf.add(ct).mul(0.5)
-		u := ct.sub(cf).unit()
+		p := cf.Add(ct).Mul(0.5)
+		u := ct.Sub(cf).Unit()
 		drawAccessGlyph(c, a.Kind, p, u)
 		diagonal := from.Col != to.Col && from.Row != to.Row
 		for i, act := range a.Actions {
-			var at pt
+			var at draw.Pt
 			if diagonal {
-				at = local(p, u, -8.5-7*float64(i), 4)
+				at = draw.Local(p, u, -8.5-7*float64(i), 4)
 			} else {
 				side := 6.5 + 7*float64(i/2)
 				if i%2 == 1 {
 					side = -side
 				}
-				at = local(p, u, -3.6, side)
+				at = draw.Local(p, u, -3.6, side)
 			}
-			r.drawAction(c, act, at)
+			drawAction(r, c, act, at)
 		}
 	}
 }
 
 // drawAccessGlyph draws an access feature centred on p, climbing along u,
 // on a white ground so that it shows on roofs and water.
-func drawAccessGlyph(c draw.Canvas, kind string, p, u pt) {
+func drawAccessGlyph(c draw.Canvas, kind string, p, u draw.Pt) {
 	const half, w = 4.5, 1.7
-	polygon(c, []pt{local(p, u, -half-0.6, -w-0.8), local(p, u, half+0.6, -w-0.8), local(p, u, half+0.6, w+0.8), local(p, u, -half-0.6, w+0.8)}, draw.White, mapInk, 0.2)
+	draw.Polygon(c, []draw.Pt{draw.Local(p, u, -half-0.6, -w-0.8), draw.Local(p, u, half+0.6, -w-0.8), draw.Local(p, u, half+0.6, w+0.8), draw.Local(p, u, -half-0.6, w+0.8)}, draw.White, mapInk, 0.2)
 	switch kind {
 	case runschema.AccessVine:
 		green := draw.RGB(0x2f, 0x6b, 0x2a)
-		var line []pt
+		var line []draw.Pt
 		for i := 0; i <= 12; i++ {
 			x := -half + float64(i)*2*half/12
-			line = append(line, local(p, u, x, 0.9*math.Sin(x*1.4)))
+			line = append(line, draw.Local(p, u, x, 0.9*math.Sin(x*1.4)))
 		}
-		polyline(c, line, green, 0.45)
+		draw.Polyline(c, line, green, 0.45)
 		for i, x := range []float64{-3, -1, 1, 3} {
 			side := 1.0
 			if i%2 == 1 {
 				side = -1
 			}
-			l := local(p, u, x, side*1.1).round()
-			c.Ellipse(round2(l.X-0.7), round2(l.Y-0.7), 1.4, 1.4, draw.Filled(green))
+			l := draw.Local(p, u, x, side*1.1).Round()
+			c.Ellipse(generator.Round2(l.X-0.7), generator.Round2(l.Y-0.7), 1.4, 1.4, draw.Filled(green))
 		}
 	case runschema.AccessPier:
-		polygon(c, []pt{local(p, u, -half, -w), local(p, u, half, -w), local(p, u, half, w), local(p, u, -half, w)}, mapPlank, mapPlankInk, 0.3)
+		draw.Polygon(c, []draw.Pt{draw.Local(p, u, -half, -w), draw.Local(p, u, half, -w), draw.Local(p, u, half, w), draw.Local(p, u, -half, w)}, mapPlank, mapPlankInk, 0.3)
 		for x := -half + 1.5; x < half; x += 1.5 {
-			polyline(c, []pt{local(p, u, x, -w), local(p, u, x, w)}, mapPlankInk, 0.25)
+			draw.Polyline(c, []draw.Pt{draw.Local(p, u, x, -w), draw.Local(p, u, x, w)}, mapPlankInk, 0.25)
 		}
 	default:
 		ink := mapInk
 		if kind == runschema.AccessLadder {
 			ink = draw.RGB(0x6b, 0x4a, 0x24)
 		}
-		polyline(c, []pt{local(p, u, -half, -w), local(p, u, half, -w)}, ink, 0.45)
-		polyline(c, []pt{local(p, u, -half, w), local(p, u, half, w)}, ink, 0.45)
+		draw.Polyline(c, []draw.Pt{draw.Local(p, u, -half, -w), draw.Local(p, u, half, -w)}, ink, 0.45)
+		draw.Polyline(c, []draw.Pt{draw.Local(p, u, -half, w), draw.Local(p, u, half, w)}, ink, 0.45)
 		for x := -half + 1; x < half; x += 1.5 {
-			polyline(c, []pt{local(p, u, x, -w), local(p, u, x, w)}, ink, 0.35)
+			draw.Polyline(c, []draw.Pt{draw.Local(p, u, x, -w), draw.Local(p, u, x, w)}, ink, 0.35)
 		}
 		if kind == runschema.AccessFireEscape {
 			// A landing at the top: a fire escape is a stair with a rail.
-			polyline(c, []pt{local(p, u, half, -w-0.5), local(p, u, half, w+0.5)}, ink, 0.6)
+			draw.Polyline(c, []draw.Pt{draw.Local(p, u, half, -w-0.5), draw.Local(p, u, half, w+0.5)}, ink, 0.6)
 		}
 	}
 }
@@ -832,19 +774,19 @@ func drawAccessGlyph(c draw.Canvas, kind string, p, u pt) {
 // pendingIcon is an action icon drawn after the other features.
 type pendingIcon struct {
 	action string
-	at     pt
+	at     draw.Pt
 }
 
 // drawMapLinks draws tunnels (with their icons), zip lines and suspension
 // bridges, and linked spaces; it returns the zip lines' and links' action
 // icons, which the caller draws last, on top of everything.
-func (r *Renderer) drawMapLinks(c draw.Canvas, m *runschema.Map) []pendingIcon {
+func drawMapLinks(r *generator.Renderer, c draw.Canvas, m *runschema.Map) []pendingIcon {
 	var icons []pendingIcon
 	for _, t := range m.Tunnels {
-		r.drawTunnel(c, t)
+		drawTunnel(r, c, t)
 	}
 	for _, z := range m.ZipLines {
-		icons = append(icons, r.drawZipLine(c, z)...)
+		icons = append(icons, drawZipLine(r, c, z)...)
 	}
 	for _, l := range m.Links {
 		a, ok1 := runschema.ParseCell(l.From)
@@ -853,27 +795,27 @@ func (r *Renderer) drawMapLinks(c draw.Canvas, m *runschema.Map) []pendingIcon {
 			continue
 		}
 		ca, cb := cellCentre(a), cellCentre(b)
-		u := cb.sub(ca).unit()
-		s, e := ca.add(u.mul(6.5)), cb.sub(u.mul(6.5))
+		u := cb.Sub(ca).Unit()
+		s, e := ca.Add(u.Mul(6.5)), cb.Sub(u.Mul(6.5))
 		dashes(c, s, e, 2.2, 1.4, draw.White, 1.5)
 		dashes(c, s, e, 2.2, 1.4, mapInk, 0.6)
-		polygon(c, arrowShape(e.sub(u.mul(1)), u, 2, 0, 2.6, 2), mapInk, mapInk, 0)
-		icons = append(icons, pendingIcon{l.Action, local(s, u, 2, -4.5)})
+		draw.Polygon(c, draw.ArrowShape(e.Sub(u.Mul(1)), u, 2, 0, 2.6, 2), mapInk, mapInk, 0)
+		icons = append(icons, pendingIcon{l.Action, draw.Local(s, u, 2, -4.5)})
 		if l.BackAction != "" {
-			polygon(c, arrowShape(s.add(u.mul(1)), u.mul(-1), 2, 0, 2.6, 2), mapInk, mapInk, 0)
-			icons = append(icons, pendingIcon{l.BackAction, local(e, u, -2, -4.5)})
+			draw.Polygon(c, draw.ArrowShape(s.Add(u.Mul(1)), u.Mul(-1), 2, 0, 2.6, 2), mapInk, mapInk, 0)
+			icons = append(icons, pendingIcon{l.BackAction, draw.Local(e, u, -2, -4.5)})
 		}
 	}
 	return icons
 }
 
 // dashes strokes a dashed line from a to b.
-func dashes(c draw.Canvas, a, b pt, on, off float64, col draw.Color, width float64) {
-	d := b.sub(a)
-	n := d.len()
-	u := d.unit()
+func dashes(c draw.Canvas, a, b draw.Pt, on, off float64, col draw.Color, width float64) {
+	d := b.Sub(a)
+	n := d.Len()
+	u := d.Unit()
 	for x := 0.0; x < n; x += on + off {
-		p, q := a.add(u.mul(x)).round(), a.add(u.mul(math.Min(x+on, n))).round()
+		p, q := a.Add(u.Mul(x)).Round(), a.Add(u.Mul(math.Min(x+on, n))).Round()
 		c.Line(p.X, p.Y, q.X, q.Y, col, width)
 	}
 }
@@ -881,7 +823,7 @@ func dashes(c draw.Canvas, a, b pt, on, off float64, col draw.Color, width float
 // drawTunnel draws a tunnel (L592): a dark mouth at each end, a dotted line
 // between them and the sprint icon on it, plus any extra icons by the end
 // they start from (L600).
-func (r *Renderer) drawTunnel(c draw.Canvas, t *runschema.MapTunnel) {
+func drawTunnel(r *generator.Renderer, c draw.Canvas, t *runschema.MapTunnel) {
 	if len(t.Ends) != 2 {
 		return
 	}
@@ -891,24 +833,24 @@ func (r *Renderer) drawTunnel(c draw.Canvas, t *runschema.MapTunnel) {
 		return
 	}
 	ca, cb := cellCentre(a), cellCentre(b)
-	u := cb.sub(ca).unit()
-	s, e := ca.add(u.mul(8)), cb.sub(u.mul(8))
-	n := e.sub(s).len()
+	u := cb.Sub(ca).Unit()
+	s, e := ca.Add(u.Mul(8)), cb.Sub(u.Mul(8))
+	n := e.Sub(s).Len()
 	for x := 0.0; x <= n+1e-9; x += 2 {
-		p := s.add(u.mul(x)).round()
-		c.Ellipse(round2(p.X-0.75), round2(p.Y-0.75), 1.5, 1.5, fillStroke(mapInk, draw.White, 0.2))
+		p := s.Add(u.Mul(x)).Round()
+		c.Ellipse(generator.Round2(p.X-0.75), generator.Round2(p.Y-0.75), 1.5, 1.5, draw.FillStroke(mapInk, draw.White, 0.2))
 	}
-	for _, q := range []pt{s, e} {
-		q = q.round()
-		c.Ellipse(round2(q.X-2.6), round2(q.Y-2.6), 5.2, 5.2, fillStroke(mapInk, draw.White, 0.4))
+	for _, q := range []draw.Pt{s, e} {
+		q = q.Round()
+		c.Ellipse(generator.Round2(q.X-2.6), generator.Round2(q.Y-2.6), 5.2, 5.2, draw.FillStroke(mapInk, draw.White, 0.4))
 	}
 	// The icon goes halfway, or beside the line when halfway is the middle
 	// of a space passed under, where that space's features go.
-	mid := ca.add(cb).mul(0.5)
-	if dist := cb.sub(ca).len() / mapSpace; math.Mod(math.Round(dist), 2) == 0 {
-		mid = local(mid, u, 0, 8.5)
+	mid := ca.Add(cb).Mul(0.5)
+	if dist := cb.Sub(ca).Len() / mapSpace; math.Mod(math.Round(dist), 2) == 0 {
+		mid = draw.Local(mid, u, 0, 8.5)
 	}
-	r.drawSprintBoth(c, mid, u)
+	drawSprintBoth(r, c, mid, u)
 	for _, ic := range t.Actions {
 		end, ok := runschema.ParseCell(ic.From)
 		if !ok {
@@ -916,20 +858,20 @@ func (r *Renderer) drawTunnel(c draw.Canvas, t *runschema.MapTunnel) {
 		}
 		switch end {
 		case a:
-			r.drawAction(c, ic.Action, local(s, u, 0, 5.5))
+			drawAction(r, c, ic.Action, draw.Local(s, u, 0, 5.5))
 		case b:
-			r.drawAction(c, ic.Action, local(e, u, 0, 5.5))
+			drawAction(r, c, ic.Action, draw.Local(e, u, 0, 5.5))
 		}
 	}
 }
 
 // drawSprintBoth draws a tunnel's sprint icon: a sprint along the tunnel,
 // either way.
-func (r *Renderer) drawSprintBoth(c draw.Canvas, centre pt, u pt) {
+func drawSprintBoth(r *generator.Renderer, c draw.Canvas, centre draw.Pt, u draw.Pt) {
 	const s = mapBadge
-	c.Rect(round2(centre.X-s/2), round2(centre.Y-s/2), s, s, 1, fillStroke(mapInk, draw.White, 0.3))
-	polygon(c, arrowShape(centre.add(u.mul(0.9)), u, 2.6, 0.9, 2.8, 1.5), draw.White, draw.White, 0)
-	polygon(c, arrowShape(centre.add(u.mul(-0.9)), u.mul(-1), 2.6, 0.9, 2.8, 1.5), draw.White, draw.White, 0)
+	c.Rect(generator.Round2(centre.X-s/2), generator.Round2(centre.Y-s/2), s, s, 1, draw.FillStroke(mapInk, draw.White, 0.3))
+	draw.Polygon(c, draw.ArrowShape(centre.Add(u.Mul(0.9)), u, 2.6, 0.9, 2.8, 1.5), draw.White, draw.White, 0)
+	draw.Polygon(c, draw.ArrowShape(centre.Add(u.Mul(-0.9)), u.Mul(-1), 2.6, 0.9, 2.8, 1.5), draw.White, draw.White, 0)
 }
 
 // drawZipLine draws a zip line as a sagging curve from start to end
@@ -937,51 +879,51 @@ func (r *Renderer) drawSprintBoth(c draw.Canvas, centre pt, u pt) {
 // planks, with the action icon at the start, and at the end when it is
 // two-way; a one-way line has an arrow halfway. It returns the icons, for
 // the caller to draw on top.
-func (r *Renderer) drawZipLine(c draw.Canvas, z *runschema.MapZipLine) []pendingIcon {
+func drawZipLine(r *generator.Renderer, c draw.Canvas, z *runschema.MapZipLine) []pendingIcon {
 	a, ok1 := runschema.ParseCell(z.Start)
 	b, ok2 := runschema.ParseCell(z.End)
 	if !ok1 || !ok2 || a == b {
 		return nil
 	}
 	ca, cb := cellCentre(a), cellCentre(b)
-	u := cb.sub(ca).unit()
-	s, e := ca.add(u.mul(6)), cb.sub(u.mul(6))
-	n := u.perp()
-	ctrl := s.add(e).mul(0.5).add(n.mul(0.16 * e.sub(s).len()))
+	u := cb.Sub(ca).Unit()
+	s, e := ca.Add(u.Mul(6)), cb.Sub(u.Mul(6))
+	n := u.Perp()
+	ctrl := s.Add(e).Mul(0.5).Add(n.Mul(0.16 * e.Sub(s).Len()))
 	const steps = 24
-	curve := func(off float64) []pt {
-		var out []pt
+	curve := func(off float64) []draw.Pt {
+		var out []draw.Pt
 		for i := 0; i <= steps; i++ {
 			t := float64(i) / steps
-			p := s.mul((1 - t) * (1 - t)).add(ctrl.mul(2 * t * (1 - t))).add(e.mul(t * t))
-			tan := ctrl.sub(s).mul(2 * (1 - t)).add(e.sub(ctrl).mul(2 * t)).unit()
-			out = append(out, p.add(tan.perp().mul(off)))
+			p := s.Mul((1 - t) * (1 - t)).Add(ctrl.Mul(2 * t * (1 - t))).Add(e.Mul(t * t))
+			tan := ctrl.Sub(s).Mul(2 * (1 - t)).Add(e.Sub(ctrl).Mul(2 * t)).Unit()
+			out = append(out, p.Add(tan.Perp().Mul(off)))
 		}
 		return out
 	}
 	if z.Style == "bridge" {
-		polyline(c, curve(0), draw.White, 4)
+		draw.Polyline(c, curve(0), draw.White, 4)
 		left, right := curve(-1.3), curve(1.3)
 		for i := 1; i < steps; i++ {
-			polyline(c, []pt{left[i], right[i]}, mapPlankInk, 0.5)
+			draw.Polyline(c, []draw.Pt{left[i], right[i]}, mapPlankInk, 0.5)
 		}
-		polyline(c, left, mapInk, 0.5)
-		polyline(c, right, mapInk, 0.5)
+		draw.Polyline(c, left, mapInk, 0.5)
+		draw.Polyline(c, right, mapInk, 0.5)
 	} else {
-		polyline(c, curve(0), draw.White, 1.4)
-		polyline(c, curve(0), mapInk, 0.55)
+		draw.Polyline(c, curve(0), draw.White, 1.4)
+		draw.Polyline(c, curve(0), mapInk, 0.55)
 	}
-	for _, q := range []pt{s, e} {
-		q = q.round()
-		c.Ellipse(round2(q.X-1.2), round2(q.Y-1.2), 2.4, 2.4, fillStroke(mapInk, draw.White, 0.3))
+	for _, q := range []draw.Pt{s, e} {
+		q = q.Round()
+		c.Ellipse(generator.Round2(q.X-1.2), generator.Round2(q.Y-1.2), 2.4, 2.4, draw.FillStroke(mapInk, draw.White, 0.3))
 	}
 	if z.OneWay {
 		mid := curve(0)[steps/2]
-		polygon(c, arrowShape(mid, e.sub(s).unit(), 2.6, 0, 3, 2.6), mapInk, draw.White, 0.3)
+		draw.Polygon(c, draw.ArrowShape(mid, e.Sub(s).Unit(), 2.6, 0, 3, 2.6), mapInk, draw.White, 0.3)
 	}
-	icons := []pendingIcon{{z.Action, local(s, u, 1, -4.8)}}
+	icons := []pendingIcon{{z.Action, draw.Local(s, u, 1, -4.8)}}
 	if !z.OneWay {
-		icons = append(icons, pendingIcon{cmp.Or(z.EndAction, z.Action), local(e, u, -1, -4.8)})
+		icons = append(icons, pendingIcon{cmp.Or(z.EndAction, z.Action), draw.Local(e, u, -1, -4.8)})
 	}
 	return icons
 }
@@ -995,7 +937,7 @@ type mapFeature struct {
 
 // drawMapFeatures draws each space's features in its middle: one large,
 // two side by side, three or more in a 2 x 2 block.
-func (r *Renderer) drawMapFeatures(c draw.Canvas, m *runschema.Map) {
+func drawMapFeatures(r *generator.Renderer, c draw.Canvas, m *runschema.Map) {
 	var at [runschema.MapSize][runschema.MapSize][]mapFeature
 	add := func(cell, kind, text string) {
 		if cl, ok := runschema.ParseCell(cell); ok {
@@ -1024,78 +966,78 @@ func (r *Renderer) drawMapFeatures(c draw.Canvas, m *runschema.Map) {
 		for col := range runschema.MapSize {
 			fs := at[row][col]
 			centre := cellCentre(runschema.Cell{Col: col, Row: row})
-			d, offs := 11.0, []pt{{0, 0}}
+			d, offs := 11.0, []draw.Pt{{X: 0, Y: 0}}
 			switch {
 			case len(fs) == 2:
-				d, offs = 9.4, []pt{{-5, 0}, {5, 0}}
+				d, offs = 9.4, []draw.Pt{{X: -5, Y: 0}, {X: 5, Y: 0}}
 			case len(fs) > 2:
-				d, offs = 8.4, []pt{{-4.6, -4.6}, {4.6, -4.6}, {-4.6, 4.6}, {4.6, 4.6}}
+				d, offs = 8.4, []draw.Pt{{X: -4.6, Y: -4.6}, {X: 4.6, Y: -4.6}, {X: -4.6, Y: 4.6}, {X: 4.6, Y: 4.6}}
 			}
 			for i, f := range fs {
 				if i >= len(offs) {
 					break
 				}
-				r.drawFeature(c, f, centre.add(offs[i]), d)
+				drawFeature(r, c, f, centre.Add(offs[i]), d)
 			}
 		}
 	}
 }
 
 // drawFeature draws one feature in a white disc of diameter d.
-func (r *Renderer) drawFeature(c draw.Canvas, f mapFeature, p pt, d float64) {
-	p = p.round()
+func drawFeature(r *generator.Renderer, c draw.Canvas, f mapFeature, p draw.Pt, d float64) {
+	p = p.Round()
 	ring := 0.35
 	if f.kind == "spawn" {
 		ring = 0.9
 	}
-	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, fillStroke(draw.White, mapInk, ring))
+	c.Ellipse(generator.Round2(p.X-d/2), generator.Round2(p.Y-d/2), d, d, draw.FillStroke(draw.White, mapInk, ring))
 	k := d / 11
 	text := func(s string, size float64, col draw.Color) {
 		capH := r.Fonts.CapHeight(draw.Bold, size)
-		c.Text(round2(p.X-r.Fonts.Width(s, draw.Bold, size)/2), round2(p.Y+capH/2), s, draw.Bold, size, col)
+		c.Text(generator.Round2(p.X-r.Fonts.Width(s, draw.Bold, size)/2), generator.Round2(p.Y+capH/2), s, draw.Bold, size, col)
 	}
 	switch f.kind {
 	case "safe-house":
-		polygon(c, []pt{{p.X, p.Y - 4*k}, {p.X + 3.9*k, p.Y - 0.6*k}, {p.X + 2.9*k, p.Y - 0.6*k}, {p.X + 2.9*k, p.Y + 3.6*k},
-			{p.X - 2.9*k, p.Y + 3.6*k}, {p.X - 2.9*k, p.Y - 0.6*k}, {p.X - 3.9*k, p.Y - 0.6*k}}, mapInk, mapInk, 0)
+		draw.Polygon(c, []draw.Pt{{X: p.X, Y: p.Y - 4*k}, {X: p.X + 3.9*k, Y: p.Y - 0.6*k}, {X: p.X + 2.9*k, Y: p.Y - 0.6*k}, {X: p.X + 2.9*k, Y: p.Y + 3.6*k},
+			{X: p.X - 2.9*k, Y: p.Y + 3.6*k}, {X: p.X - 2.9*k, Y: p.Y - 0.6*k}, {X: p.X - 3.9*k, Y: p.Y - 0.6*k}}, mapInk, mapInk, 0)
 		size := 11 * k
 		capH := r.Fonts.CapHeight(draw.Bold, size)
 		s := f.text
-		c.Text(round2(p.X-r.Fonts.Width(s, draw.Bold, size)/2), round2(p.Y+1.5*k+capH/2), s, draw.Bold, size, draw.White)
+		c.Text(generator.Round2(p.X-r.Fonts.Width(s, draw.Bold, size)/2), generator.Round2(p.Y+1.5*k+capH/2), s, draw.Bold, size, draw.White)
 	case "stash":
 		// A bag with a tied neck.
-		polygon(c, []pt{{p.X - 1.4*k, p.Y - 2.2*k}, {p.X + 1.4*k, p.Y - 2.2*k}, {p.X + 3.6*k, p.Y + 1*k}, {p.X + 3.2*k, p.Y + 3.4*k},
-			{p.X - 3.2*k, p.Y + 3.4*k}, {p.X - 3.6*k, p.Y + 1*k}}, mapInk, mapInk, 0)
-		polygon(c, []pt{{p.X - 2*k, p.Y - 4.2*k}, {p.X + 2*k, p.Y - 4.2*k}, {p.X + 1*k, p.Y - 2.6*k}, {p.X - 1*k, p.Y - 2.6*k}}, mapInk, mapInk, 0)
-		c.Line(round2(p.X-1.6*k), round2(p.Y-2.4*k), round2(p.X+1.6*k), round2(p.Y-2.4*k), draw.White, 0.35*k)
-		c.Text(round2(p.X-r.Fonts.Width("?", draw.Bold, 9*k)/2), round2(p.Y+r.Fonts.CapHeight(draw.Bold, 9*k)/2+0.6*k), "?", draw.Bold, 9*k, draw.White)
+		draw.Polygon(c, []draw.Pt{{X: p.X - 1.4*k, Y: p.Y - 2.2*k}, {X: p.X + 1.4*k, Y: p.Y - 2.2*k}, {X: p.X + 3.6*k, Y: p.Y + 1*k}, {X: p.X + 3.2*k, Y: p.Y + 3.4*k},
+			{X: p.X - 3.2*k, Y: p.Y + 3.4*k}, {X: p.X - 3.6*k, Y: p.Y + 1*k}}, mapInk, mapInk, 0)
+		draw.Polygon(c, []draw.Pt{{X: p.X - 2*k, Y: p.Y - 4.2*k}, {X: p.X + 2*k, Y: p.Y - 4.2*k}, {X: p.X + 1*k, Y: p.Y - 2.6*k}, {X: p.X - 1*k, Y: p.Y - 2.6*k}}, mapInk, mapInk, 0)
+		c.Line(generator.Round2(p.X-1.6*k), generator.Round2(p.Y-2.4*k), generator.Round2(p.X+1.6*k), generator.Round2(p.Y-2.4*k), draw.White, 0.35*k)
+		c.Text(generator.Round2(p.X-r.Fonts.Width("?", draw.Bold, 9*k)/2), generator.Round2(p.Y+r.Fonts.CapHeight(draw.Bold, 9*k)/2+0.6*k), "?", draw.Bold, 9*k, draw.White)
 	case "spawn":
 		text(f.text, 14*k, mapInk)
 	case "helipad":
-		c.Ellipse(round2(p.X-d*0.36), round2(p.Y-d*0.36), round2(d*0.72), round2(d*0.72), draw.Stroked(mapInk, 0.4))
+		c.Ellipse(generator.Round2(p.X-d*0.36), generator.Round2(p.Y-d*0.36), generator.Round2(d*0.72), generator.Round2(d*0.72), draw.Stroked(mapInk, 0.4))
 		text("H", 13*k, mapInk)
 	case "donut":
-		c.Ellipse(round2(p.X-3.8*k), round2(p.Y-3.8*k), round2(7.6*k), round2(7.6*k), draw.Filled(draw.RGB(0x8a, 0x5a, 0x2b)))
-		c.Ellipse(round2(p.X-3.1*k), round2(p.Y-3.1*k), round2(6.2*k), round2(6.2*k), draw.Filled(draw.RGB(0xe0, 0x8a, 0xb0)))
-		c.Ellipse(round2(p.X-1.3*k), round2(p.Y-1.3*k), round2(2.6*k), round2(2.6*k), fillStroke(draw.White, mapInk, 0.3))
-		for _, s := range []pt{{-2.2, -1}, {1.8, -1.8}, {2, 1.4}, {-1.4, 2.2}, {0.2, -2.5}} {
-			q := p.add(s.mul(k))
-			c.Line(round2(q.X-0.35*k), round2(q.Y), round2(q.X+0.35*k), round2(q.Y), mapInk, 0.35)
+		c.Ellipse(generator.Round2(p.X-3.8*k), generator.Round2(p.Y-3.8*k), generator.Round2(7.6*k), generator.Round2(7.6*k), draw.Filled(draw.RGB(0x8a, 0x5a, 0x2b)))
+		c.Ellipse(generator.Round2(p.X-3.1*k), generator.Round2(p.Y-3.1*k), generator.Round2(6.2*k), generator.Round2(6.2*k), draw.Filled(draw.RGB(0xe0, 0x8a, 0xb0)))
+		c.Ellipse(generator.Round2(p.X-1.3*k), generator.Round2(p.Y-1.3*k), generator.Round2(2.6*k), generator.Round2(2.6*k), draw.FillStroke(draw.White, mapInk, 0.3))
+		for _, s := range []draw.Pt{{X: -2.2, Y: -1}, {X: 1.8, Y: -1.8}, {X: 2, Y: 1.4}, {X: -1.4, Y: 2.2}, {X: 0.2, Y: -2.5}} {
+			q := p.Add(s.Mul(k))
+			c.Line(generator.Round2(q.X-0.35*k), generator.Round2(q.Y), generator.Round2(q.X+0.35*k), generator.Round2(q.Y), mapInk, 0.35)
 		}
 	case "witness":
 		// An eye.
-		var lid []pt
+		var lid []draw.Pt
 		for i := 0; i <= 16; i++ {
 			x := -4.2 + 8.4*float64(i)/16
-			lid = append(lid, pt{p.X + x*k, p.Y - 2.3*k*math.Cos(x/4.2*math.Pi/2)})
+			lid = append(lid, draw.Pt{X: p.X + x*k, Y: p.Y - 2.3*k*math.Cos(x/4.2*math.Pi/2)})
 		}
 		for i := 16; i >= 0; i-- {
 			x := -4.2 + 8.4*float64(i)/16
-			lid = append(lid, pt{p.X + x*k, p.Y + 2.3*k*math.Cos(x/4.2*math.Pi/2)})
+			lid = append(lid, draw.Pt{X: p.X + x*k, Y: p.Y + 2.3*k*math.Cos(x/4.2*math.Pi/2)})
 		}
-		polygon(c, lid, mapInk, mapInk, 0)
-		c.Ellipse(round2(p.X-1.9*k), round2(p.Y-1.9*k), round2(3.8*k), round2(3.8*k), draw.Filled(draw.White))
-		c.Ellipse(round2(p.X-0.9*k), round2(p.Y-0.9*k), round2(1.8*k), round2(1.8*k), draw.Filled(mapInk))
+		draw.Polygon(c, lid, mapInk, mapInk, 0)
+		c.Ellipse(generator.Round2(p.X-1.9*k), generator.Round2(p.Y-1.9*k), generator.Round2(3.8*k), generator.Round2(3.8*k), draw.Filled(draw.White))
+		c.Ellipse(generator.Round2(p.X-0.9*k), generator.Round2(p.Y-0.9*k), generator.Round2(1.8*k), generator.Round2(1.8*k), draw.Filled(mapInk))
 	}
 }
 
@@ -1153,7 +1095,7 @@ func mapGadgets(m *runschema.Map) []string {
 // mapRulesBlock lays out the map's rules text in the part of the rules
 // panel the crossed-out gadgets leave: the box and the block, and false
 // when there is no text or no room for it.
-func (r *Renderer) mapRulesBlock(m *runschema.Map) (layout.Rect, typeset.Block, bool) {
+func mapRulesBlock(r *generator.Renderer, m *runschema.Map) (layout.Rect, typeset.Block, bool) {
 	text := mapRulesText(m)
 	panel := mapRulesPanel
 	box := layout.Rect{X: panel.X + 2.5, Y: panel.Y + 1.5, W: panel.W - 5 - mapGadgetSlot*float64(len(mapGadgets(m))), H: panel.H - 3}
@@ -1165,17 +1107,17 @@ func (r *Renderer) mapRulesBlock(m *runschema.Map) (layout.Rect, typeset.Block, 
 
 // drawMapRules draws the strip at the bottom of the map: the map's rules
 // text and its crossed-out gadgets (L661-667), on a white panel.
-func (r *Renderer) drawMapRules(c draw.Canvas, m *runschema.Map) {
-	box, block, ok := r.mapRulesBlock(m)
+func drawMapRules(r *generator.Renderer, c draw.Canvas, m *runschema.Map) {
+	box, block, ok := mapRulesBlock(r, m)
 	if !ok && len(m.CrossedOutGadgets) == 0 {
 		return
 	}
 	panel := mapRulesPanel
-	c.Rect(panel.X, panel.Y, panel.W, panel.H, 1.5, fillStroke(draw.White, mapInk, 0.3))
+	c.Rect(panel.X, panel.Y, panel.W, panel.H, 1.5, draw.FillStroke(draw.White, mapInk, 0.3))
 	gadgets := mapGadgets(m)
 	gw := mapGadgetSlot * float64(len(gadgets))
 	for i, g := range gadgets {
-		r.drawCrossedGadget(c, g, pt{panel.Right() - gw + mapGadgetSlot*(float64(i)+0.5) - 1, panel.Y + 8})
+		drawCrossedGadget(r, c, g, draw.Pt{X: panel.Right() - gw + mapGadgetSlot*(float64(i)+0.5) - 1, Y: panel.Y + 8})
 	}
 	if ok {
 		typeset.Draw(r.Fonts, c, block, box.X, box.Y, box.W, box.H, mapInk, draw.White)
@@ -1185,17 +1127,17 @@ func (r *Renderer) drawMapRules(c draw.Canvas, m *runschema.Map) {
 // mapOverflows lists the map's texts that do not print as written: rules
 // text too long for the rules strip, or with no room left beside the
 // crossed-out gadgets, and a name cut short.
-func mapOverflows(r *Renderer, p *schema.Pack, m *runschema.Map) []schema.TextIssue {
+func mapOverflows(r *generator.Renderer, p *schema.Pack, m *runschema.Map) []schema.TextIssue {
 	var out []schema.TextIssue
 	what := fmt.Sprintf("map %q", m.ID)
-	if _, _, fits := r.mapName(m); !fits && m.Name != "" {
+	if _, _, fits := mapName(r, m); !fits && m.Name != "" {
 		out = append(out, schema.TextIssue{Ref: m.Ref.Child("name"), What: what + " name",
 			Detail: "does not fit the top of the map even at 9 points: it is cut short"})
 	}
 	if len(m.RulesText) == 0 {
 		return out
 	}
-	box, block, ok := r.mapRulesBlock(m)
+	box, block, ok := mapRulesBlock(r, m)
 	switch {
 	case mapRulesText(m) == "":
 	case !ok:
@@ -1203,56 +1145,56 @@ func mapOverflows(r *Renderer, p *schema.Pack, m *runschema.Map) []schema.TextIs
 			Detail: "does not fit: the crossed-out gadgets leave no room for it at the bottom of the map"})
 	case !block.Fits:
 		out = append(out, schema.TextIssue{Ref: m.RulesText[0].Ref.Child("text"), What: what + " rules text",
-			Detail: fmt.Sprintf("does not fit the %sx%smm rules strip at the bottom of the map: %s", boardMM(box.W), boardMM(box.H), block.Overflow)})
+			Detail: fmt.Sprintf("does not fit the %sx%smm rules strip at the bottom of the map: %s", generator.FormatMM(box.W), generator.FormatMM(box.H), block.Overflow)})
 	}
 	return out
 }
 
 // drawCrossedGadget draws a gadget that may not be used on the map (L667):
 // its glyph in a circle, struck through, with its name below.
-func (r *Renderer) drawCrossedGadget(c draw.Canvas, id string, p pt) {
+func drawCrossedGadget(r *generator.Renderer, c draw.Canvas, id string, p draw.Pt) {
 	const d = 11.0
-	p = p.round()
-	c.Ellipse(p.X-d/2, p.Y-d/2, d, d, fillStroke(draw.White, mapInk, 0.4))
+	p = p.Round()
+	c.Ellipse(p.X-d/2, p.Y-d/2, d, d, draw.FillStroke(draw.White, mapInk, 0.4))
 	drawGadgetGlyph(c, r, id, p)
 	off := d / 2 * math.Sqrt2 / 2
-	c.Line(round2(p.X+off), round2(p.Y-off), round2(p.X-off), round2(p.Y+off), mapStrike, 1.1)
+	c.Line(generator.Round2(p.X+off), generator.Round2(p.Y-off), generator.Round2(p.X-off), generator.Round2(p.Y+off), mapStrike, 1.1)
 	name := gadgetName(id)
 	size := 5.5
 	for size > 4 && r.Fonts.Width(name, draw.Bold, size) > 13.5 {
 		size -= 0.25
 	}
-	name = r.clipText(name, draw.Bold, size, 13.5)
-	c.Text(round2(p.X-r.Fonts.Width(name, draw.Bold, size)/2), round2(p.Y+d/2+2.6), name, draw.Bold, size, mapInk)
+	name = r.ClipText(name, draw.Bold, size, 13.5)
+	c.Text(generator.Round2(p.X-r.Fonts.Width(name, draw.Bold, size)/2), generator.Round2(p.Y+d/2+2.6), name, draw.Bold, size, mapInk)
 }
 
 // drawGadgetGlyph draws a small picture of a gadget centred on p: the
 // gadget's icon from the icon set when there is one, else a simple glyph;
 // an unknown gadget shows its initial.
-func drawGadgetGlyph(c draw.Canvas, r *Renderer, id string, p pt) {
+func drawGadgetGlyph(c draw.Canvas, r *generator.Renderer, id string, p draw.Pt) {
 	if icons.Has(id) {
 		const s = 7.0
-		icons.Draw(c, id, round2(p.X-s/2), round2(p.Y-s/2), s, mapInk, draw.White)
+		icons.Draw(c, id, generator.Round2(p.X-s/2), generator.Round2(p.Y-s/2), s, mapInk, draw.White)
 		return
 	}
 	switch id {
 	case "smoke-bomb":
 		c.Ellipse(p.X-2.6, p.Y-1.6, 5.2, 5.2, draw.Filled(mapInk))
-		polyline(c, []pt{{p.X + 1.2, p.Y - 1.2}, {p.X + 2.2, p.Y - 3}, {p.X + 3.2, p.Y - 3.4}}, mapInk, 0.45)
+		draw.Polyline(c, []draw.Pt{{X: p.X + 1.2, Y: p.Y - 1.2}, {X: p.X + 2.2, Y: p.Y - 3}, {X: p.X + 3.2, Y: p.Y - 3.4}}, mapInk, 0.45)
 	case "crowbar":
-		polyline(c, []pt{{p.X - 2.6, p.Y + 3.2}, {p.X + 1.8, p.Y - 2.4}, {p.X + 1.4, p.Y - 3.4}, {p.X + 0.4, p.Y - 3.4}}, mapInk, 0.9)
+		draw.Polyline(c, []draw.Pt{{X: p.X - 2.6, Y: p.Y + 3.2}, {X: p.X + 1.8, Y: p.Y - 2.4}, {X: p.X + 1.4, Y: p.Y - 3.4}, {X: p.X + 0.4, Y: p.Y - 3.4}}, mapInk, 0.9)
 	case "hook":
-		polyline(c, []pt{{p.X, p.Y - 3.6}, {p.X, p.Y + 2.4}}, mapInk, 0.7)
-		polyline(c, []pt{{p.X - 2.8, p.Y - 0.2}, {p.X - 2.6, p.Y + 2}, {p.X - 1.4, p.Y + 3}, {p.X, p.Y + 2.4}, {p.X + 1.4, p.Y + 3}, {p.X + 2.6, p.Y + 2}, {p.X + 2.8, p.Y - 0.2}}, mapInk, 0.6)
+		draw.Polyline(c, []draw.Pt{{X: p.X, Y: p.Y - 3.6}, {X: p.X, Y: p.Y + 2.4}}, mapInk, 0.7)
+		draw.Polyline(c, []draw.Pt{{X: p.X - 2.8, Y: p.Y - 0.2}, {X: p.X - 2.6, Y: p.Y + 2}, {X: p.X - 1.4, Y: p.Y + 3}, {X: p.X, Y: p.Y + 2.4}, {X: p.X + 1.4, Y: p.Y + 3}, {X: p.X + 2.6, Y: p.Y + 2}, {X: p.X + 2.8, Y: p.Y - 0.2}}, mapInk, 0.6)
 		c.Ellipse(p.X-0.8, p.Y-4.4, 1.6, 1.6, draw.Stroked(mapInk, 0.4))
 	case "jetpack":
 		c.Rect(p.X-2.8, p.Y-3.2, 2.4, 4.8, 1, draw.Filled(mapInk))
 		c.Rect(p.X+0.4, p.Y-3.2, 2.4, 4.8, 1, draw.Filled(mapInk))
-		polygon(c, []pt{{p.X - 2.4, p.Y + 1.8}, {p.X - 0.8, p.Y + 1.8}, {p.X - 1.6, p.Y + 3.8}}, mapInk, mapInk, 0)
-		polygon(c, []pt{{p.X + 0.8, p.Y + 1.8}, {p.X + 2.4, p.Y + 1.8}, {p.X + 1.6, p.Y + 3.8}}, mapInk, mapInk, 0)
+		draw.Polygon(c, []draw.Pt{{X: p.X - 2.4, Y: p.Y + 1.8}, {X: p.X - 0.8, Y: p.Y + 1.8}, {X: p.X - 1.6, Y: p.Y + 3.8}}, mapInk, mapInk, 0)
+		draw.Polygon(c, []draw.Pt{{X: p.X + 0.8, Y: p.Y + 1.8}, {X: p.X + 2.4, Y: p.Y + 1.8}, {X: p.X + 1.6, Y: p.Y + 3.8}}, mapInk, mapInk, 0)
 	case "jet-ski":
-		polygon(c, []pt{{p.X - 3.8, p.Y + 0.4}, {p.X + 3.8, p.Y + 0.4}, {p.X + 2.6, p.Y + 2.2}, {p.X - 3.4, p.Y + 2.2}}, mapInk, mapInk, 0)
-		polyline(c, []pt{{p.X - 1, p.Y + 0.4}, {p.X + 0.4, p.Y - 2.4}, {p.X + 1.8, p.Y - 2.4}}, mapInk, 0.6)
+		draw.Polygon(c, []draw.Pt{{X: p.X - 3.8, Y: p.Y + 0.4}, {X: p.X + 3.8, Y: p.Y + 0.4}, {X: p.X + 2.6, Y: p.Y + 2.2}, {X: p.X - 3.4, Y: p.Y + 2.2}}, mapInk, mapInk, 0)
+		draw.Polyline(c, []draw.Pt{{X: p.X - 1, Y: p.Y + 0.4}, {X: p.X + 0.4, Y: p.Y - 2.4}, {X: p.X + 1.8, Y: p.Y - 2.4}}, mapInk, 0.6)
 	case "scuba-gear":
 		c.Rect(p.X-3.6, p.Y-1.8, 7.2, 3.6, 1.2, draw.Filled(mapInk))
 		c.Ellipse(p.X-3, p.Y-1.2, 2.6, 2.4, draw.Filled(draw.White))
@@ -1260,6 +1202,6 @@ func drawGadgetGlyph(c draw.Canvas, r *Renderer, id string, p pt) {
 	default:
 		s := strings.ToUpper(id[:min(1, len(id))])
 		capH := r.Fonts.CapHeight(draw.Bold, 12)
-		c.Text(round2(p.X-r.Fonts.Width(s, draw.Bold, 12)/2), round2(p.Y+capH/2), s, draw.Bold, 12, mapInk)
+		c.Text(generator.Round2(p.X-r.Fonts.Width(s, draw.Bold, 12)/2), generator.Round2(p.Y+capH/2), s, draw.Bold, 12, mapInk)
 	}
 }

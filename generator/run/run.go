@@ -1,22 +1,40 @@
-package generator
+// Package run is what RUN brings to rendering: the fields its backup and
+// rank cards derive, and its map cards, which print together on the kit's
+// maps.pdf.
+package run
 
 import (
+	"io"
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
 )
 
-// RUN rendering (rulebook: shared/rulebooks/run.md; spec shared/specs/
-// run.md section 8.3).
-
-// runRenderer is RUN's line in gameRenderers.
-var runRenderer = Game{
-	Derived: map[string]DeriveFunc{
-		"run/backup": runBackupFields,
-		"run/rank":   runRankFields,
-	},
+// Game is what RUN brings to rendering.
+func Game() generator.Game {
+	return generator.Game{
+		Derived: map[string]generator.DeriveFunc{
+			"run/backup": runBackupFields,
+			"run/rank":   runRankFields,
+		},
+		Kinds: map[string]generator.KindRenderer{
+			// RUN maps print together on the kit's maps.pdf; their build
+			// writes each map's preview.
+			"Map": generator.Kind[*runschema.Map]{Build: buildMap, Fit: mapOverflows}.Renderer(),
+		},
+		KitOutputs: []generator.KitOutput{{
+			Path:   "maps.pdf",
+			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return len(mapCards(p)) > 0 },
+			Write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
+				return WriteMaps(r, w, p, opts)
+			},
+			What:  "the RUN map cards, each printed twice (one copy per player)",
+			Index: indexMaps,
+		}},
+	}
 }
 
 // runBackupFields derives a backup card's rank numbers ("1  3  4", printed

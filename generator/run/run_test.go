@@ -1,4 +1,4 @@
-package generator
+package run
 
 import (
 	"testing"
@@ -16,7 +16,7 @@ func TestRunBackupFields(t *testing.T) {
 		"ranks":   []any{int64(1), int64(3), int64(5)},
 		"actions": []string{"road-block", "scan", "sniper"},
 	}}
-	got := (&Renderer{}).derivedFields(nil, deck, card)
+	got := Game().Derived[deck.CardType](nil, card)
 	want := map[string]string{"rankList": "1  3  5", "top": "Road Block", "middle": "scan", "bottom": "Sniper"}
 	for k, v := range want {
 		if got[k] != v {
@@ -24,7 +24,7 @@ func TestRunBackupFields(t *testing.T) {
 		}
 	}
 	rank := &schema.Card{ID: "d4", Count: 1, Fields: map[string]any{"role": "dispatch", "rank": int64(4)}}
-	if got := (&Renderer{}).derivedFields(nil, &schema.Deck{CardType: "run/rank"}, rank)["roleName"]; got != "Dispatch" {
+	if got := Game().Derived["run/rank"](nil, rank)["roleName"]; got != "Dispatch" {
 		t.Errorf("roleName = %q, want Dispatch", got)
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package run
 
 import (
 	"bytes"
@@ -9,15 +9,18 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/schema/schematest"
 )
 
-// loadRunMaps loads the map fixtures: the spec's base (card 1 side a) and
+// loadRunMaps loads the map fixtures: the base (card 1 side a) and
 // water (card 2 side a) maps, docks (card 2 side b: every advanced
 // feature) and summit (card 3 side a: terrain levels 2 and 3, a bridge,
 // ice, a vine, a diagonal ladder and rules text).
@@ -31,10 +34,10 @@ func loadRunMaps(t testing.TB) *schema.Pack {
 }
 
 // mapOpts are the print options of a test build of maps.
-func mapOpts(paper string, d layout.Duplex) PrintOptions {
-	o := sheetOpts(paper, d)
-	o.BackOffset = layout.Point{X: 0.7, Y: -0.4}
-	return o
+func mapOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
+		BackOffset: layout.Point{X: 0.7, Y: -0.4}}
 }
 
 // mapSink records each page of maps.pdf on a recording of its own.
@@ -85,9 +88,9 @@ func TestMapPagesOrder(t *testing.T) {
 			if strings.Join(got, " ") != strings.Join(c.want, " ") {
 				t.Errorf("pages\n got %v\nwant %v", got, c.want)
 			}
-			r, _ := NewRenderer(false)
+			r, _ := generator.NewRenderer(false, Game())
 			sink := &mapSink{}
-			if n := r.imposeMaps(sink, pages, mapOpts("letter", c.d)); n != len(c.want) || len(sink.pages) != n {
+			if n := imposeMaps(r, sink, pages, mapOpts("letter", c.d)); n != len(c.want) || len(sink.pages) != n {
 				t.Errorf("%d pages drawn (%d added), want %d", n, len(sink.pages), len(c.want))
 			}
 			// Every page says which card, copy and side it holds.
@@ -146,9 +149,9 @@ func TestMapBackRegistration(t *testing.T) {
 		for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
 			opts := mapOpts(paper, d)
 			pages := mapPages(mapCards(p), d)
-			r, _ := NewRenderer(false)
+			r, _ := generator.NewRenderer(false, Game())
 			sink := &mapSink{}
-			r.imposeMaps(sink, pages, opts)
+			imposeMaps(r, sink, pages, opts)
 			front := mapTrim(opts.Paper)
 			for i, pg := range pages {
 				trim, turn := mapPlacement(pg, opts)
@@ -207,7 +210,7 @@ func TestMapCardFitsPaper(t *testing.T) {
 // it with -update.
 func checkMapGolden(t *testing.T, name, got string) {
 	t.Helper()
-	checkGolden(t, filepath.Join("..", "runmap", "golden", name), got)
+	golden.Check(t, filepath.Join("testdata", "runmap", "golden", name), got)
 }
 
 func TestMapFaceGolden(t *testing.T) {
@@ -224,11 +227,11 @@ func TestMapFaceGolden(t *testing.T) {
 		{"summit.txt", "summit", false, false},
 		{"base-inksaver-gray.txt", "base", true, true},
 	}
-	base, _ := NewRenderer(false)
+	base, _ := generator.NewRenderer(false, Game())
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
 			rec := &draw.Recorder{}
-			base.WithOptions(c.inkSaver, c.grayscal).DrawMapFace(rec, byID[c.id], 3)
+			DrawMapFace(base.WithOptions(c.inkSaver, c.grayscal), rec, byID[c.id], 3)
 			checkMapGolden(t, c.golden, rec.String())
 		})
 	}
@@ -245,9 +248,9 @@ func TestMapFaceShowsFeatures(t *testing.T) {
 			docks = m
 		}
 	}
-	r, _ := NewRenderer(false)
+	r, _ := generator.NewRenderer(false, Game())
 	rec := &draw.Recorder{}
-	r.DrawMapFace(rec, docks, 0)
+	DrawMapFace(r, rec, docks, 0)
 	out := rec.String()
 	for _, want := range []string{`"2b"`, `"Docks"`, `"Crowbar"`, `"Hook"`, `"You may not step from C3 to C4."`, `"A"`, `"F"`, `"6"`} {
 		if !strings.Contains(out, want) {
@@ -288,14 +291,14 @@ func TestMapShadingReadsInGrey(t *testing.T) {
 // The same pack writes byte-identical PDFs.
 func TestWriteMapsDeterministic(t *testing.T) {
 	p := loadRunMaps(t)
-	r, _ := NewRenderer(false)
+	r, _ := generator.NewRenderer(false, Game())
 	for _, d := range []layout.Duplex{layout.LongEdge, layout.NoDuplex} {
 		var a, b bytes.Buffer
-		na, err := r.WriteMaps(&a, p, mapOpts("a4", d))
+		na, err := WriteMaps(r, &a, p, mapOpts("a4", d))
 		if err != nil {
 			t.Fatal(err)
 		}
-		nb, _ := r.WriteMaps(&b, p, mapOpts("a4", d))
+		nb, _ := WriteMaps(r, &b, p, mapOpts("a4", d))
 		if na != nb || !bytes.Equal(a.Bytes(), b.Bytes()) {
 			t.Errorf("%s: two writes differ (%d and %d pages)", d, na, nb)
 		}
@@ -334,15 +337,15 @@ func TestMapFaceBadInput(t *testing.T) {
 			RulesText:         []*runschema.MapRulesText{{Text: "{nope} {"}, {Text: strings.Repeat("word ", 300)}},
 		},
 	}
-	r, _ := NewRenderer(false)
+	r, _ := generator.NewRenderer(false, Game())
 	for _, m := range maps {
-		r.DrawMapFace(&draw.Recorder{}, m, 3)
+		DrawMapFace(r, &draw.Recorder{}, m, 3)
 		if is := mapOverflows(r, nil, m); len(is) > 1 {
 			t.Errorf("%s: %v", m.ID, is)
 		}
 	}
 	cards := []mapCard{{number: 1, front: maps[0], back: maps[1]}}
-	r.imposeMaps(&mapSink{}, mapPages(cards, layout.ShortEdge), mapOpts("letter", layout.ShortEdge))
+	imposeMaps(r, &mapSink{}, mapPages(cards, layout.ShortEdge), mapOpts("letter", layout.ShortEdge))
 }
 
 // A build prints the maps: maps.pdf with a page per face and copy, a
@@ -350,9 +353,9 @@ func TestMapFaceBadInput(t *testing.T) {
 // as not printed yet.
 func TestBuildPrintsMaps(t *testing.T) {
 	p := loadRunMaps(t)
-	r, _ := NewRenderer(false)
+	r, _ := generator.NewRenderer(false, Game())
 	out := t.TempDir()
-	arts, err := r.Build(p, BuildOptions{Print: mapOpts("letter", layout.LongEdge), OutDir: out, Previews: true})
+	arts, err := r.Build(p, generator.BuildOptions{Print: mapOpts("letter", layout.LongEdge), OutDir: out, Previews: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +399,7 @@ func TestMapOverflows(t *testing.T) {
 	if p == nil || len(runschema.Maps(p)) != 1 {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
-	r, _ := NewRenderer(false)
+	r, _ := generator.NewRenderer(false, Game())
 	var got []string
 	for _, is := range mapOverflows(r, p, runschema.Maps(p)[0]) {
 		got = append(got, fmt.Sprintf("%d: %s %s", is.Ref.Pos().Line, is.What, is.Detail))
@@ -425,9 +428,9 @@ func TestMapsOfUnprintedComponent(t *testing.T) {
 	if cards := mapCards(p); len(cards) != 0 {
 		t.Errorf("cards %+v, want none", cards)
 	}
-	r, _ := NewRenderer(false)
+	r, _ := generator.NewRenderer(false, Game())
 	var buf bytes.Buffer
-	if n, err := r.WriteMaps(&buf, p, mapOpts("a4", layout.LongEdge)); n != 0 || err != nil || buf.Len() != 0 {
+	if n, err := WriteMaps(r, &buf, p, mapOpts("a4", layout.LongEdge)); n != 0 || err != nil || buf.Len() != 0 {
 		t.Errorf("wrote %d pages (%d bytes), err %v", n, buf.Len(), err)
 	}
 }
