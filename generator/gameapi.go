@@ -5,6 +5,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
 )
 
 // What the game packages (generator/<game>) use of the renderer: exported
@@ -66,3 +67,50 @@ func (r *Renderer) DrawPageLabel(c draw.Canvas, area layout.Rect, obstacles []la
 func (r *Renderer) ClipText(s string, f draw.FontStyle, size, w float64) string {
 	return r.clipText(s, f, size, w)
 }
+
+// PreviewItem is one picture of a contact sheet (ContactSheetJob).
+type PreviewItem struct {
+	// Label says what is drawn, for errors.
+	Label string
+	// Path is where its own PNG goes; "" for none.
+	Path string
+	// Draw draws it at its trim size.
+	Draw func(draw.Canvas)
+}
+
+// ContactSheetJob is the job that renders items of cw x ch mm, writes each
+// one's own PNG and pastes it into its cell of a contact sheet written as
+// name; it renders in parallel on the build's idle slots.
+func (r *Renderer) ContactSheetJob(name string, cw, ch float64, items []PreviewItem) Job {
+	in := make([]previewItem, len(items))
+	for i, it := range items {
+		in[i] = previewItem{label: it.Label, path: it.Path, draw: it.Draw}
+	}
+	return Job{job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
+		return r.writeContactSheet(env, name, cw, ch, in)
+	}}}
+}
+
+// Images holds the pictures of the pack the renderer was made for
+// (ForPack); nil draws none.
+func (r *Renderer) Images() *draw.ImageStore { return r.images }
+
+// ImposeDeck draws copies on sheets of grid on sink as a deck's cards are:
+// each sheet of fronts followed, for duplex, by its back page, with crop
+// marks and labels; card draws one side of a copy in its slot.
+func (r *Renderer) ImposeDeck(sink PageSink, grid layout.Grid, copies []*CardData, face, back *schema.Template, opts PrintOptions, card func(c draw.Canvas, cd *CardData, back bool, s layout.Slot)) {
+	r.imposeDeck(sink, grid, copies, face, back, opts, card)
+}
+
+// DrawInSlot draws one side of an item in its slot: clipped to the slot's
+// art and turned by the slot's turn about the trim's centre. On a PDF page
+// it places the side's recorded template when there is one (drawn with the
+// full bleed, its top-left at the bleed's); otherwise paint paints the side
+// from the upright trim's top-left corner.
+func DrawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *draw.PDFTemplate, paint func(c draw.Canvas, bleed layout.Sides)) {
+	drawInSlot(c, s, bleed, template, paint)
+}
+
+// DeckBleedNote is the kit index's line on where the items of sheets of
+// grid have bleed and how to cut them.
+func DeckBleedNote(g layout.Grid, opts PrintOptions) string { return deckBleedNote(g, opts) }

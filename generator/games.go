@@ -7,7 +7,6 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
@@ -192,10 +191,6 @@ var kindRenderers = map[string]KindRenderer{
 	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
 	"Board": kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer(),
 	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
-	// Just Run combinations print nothing of their own: the cards' texts
-	// explain them (L165).
-	"Combinations": {},
-	"TileSet":      kind[*justrunschema.TileSet]{build: buildTileSet, fit: tileSetOverflows, index: indexTileSet}.renderer(),
 	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
 	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
 	"PlayerBoards": kind[*rfodschema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
@@ -233,7 +228,7 @@ func (r *Renderer) notPrintedYet(p *schema.Pack) []schema.Element {
 
 // gamesInRoot are the games whose renderers have not moved to a package of
 // their own yet; the renderer draws them after its own games.
-var gamesInRoot = []Game{justRunRenderer, rfodRenderer}
+var gamesInRoot = []Game{rfodRenderer}
 
 // allGames are the renderer's games, then those still in this package.
 func (r *Renderer) allGames() []Game {

@@ -4,6 +4,7 @@ package gamestest
 
 import (
 	"github.com/runforge/runforge/generator"
+	justrunrender "github.com/runforge/runforge/generator/justrun"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
 	runrender "github.com/runforge/runforge/generator/run"
 )
@@ -14,5 +15,6 @@ func All() []generator.Game {
 	return []generator.Game{
 		rfylrender.Game(),
 		runrender.Game(),
+		justrunrender.Game(),
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package justrun
 
 import (
 	"bytes"
@@ -9,8 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -58,11 +61,11 @@ func tileOf(t testing.TB, p *schema.Pack, id string) (*justrunschema.TileSet, *j
 }
 
 // recordTiles imposes a tile set on recordings, one per page.
-func recordTiles(t *testing.T, r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) *mapSink {
+func recordTiles(t *testing.T, r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.PrintOptions) *mapSink {
 	t.Helper()
 	copies, of := tileCopies(ts)
 	sink := &mapSink{}
-	if err := r.imposeTiles(sink, nil, p, ts, copies, of, opts); err != nil {
+	if err := imposeTiles(r, sink, nil, p, ts, copies, of, opts); err != nil {
 		t.Fatal(err)
 	}
 	return sink
@@ -239,8 +242,8 @@ func TestTileBacksRegistered(t *testing.T) {
 	}
 	// The roles' backs are told apart.
 	var room, exit draw.Recorder
-	r.DrawTileBack(&room, TileLook{Role: justrunschema.TileRoom, Title: "T"}, 3)
-	r.DrawTileBack(&exit, TileLook{Role: justrunschema.TileExit, Title: "T"}, 3)
+	DrawTileBack(r, &room, TileLook{Role: justrunschema.TileRoom, Title: "T"}, 3)
+	DrawTileBack(r, &exit, TileLook{Role: justrunschema.TileExit, Title: "T"}, 3)
 	if room.String() == exit.String() || !strings.Contains(exit.String(), `"EXIT"`) {
 		t.Error("the exit back is not its own")
 	}
@@ -250,7 +253,7 @@ func TestTileBacksRegistered(t *testing.T) {
 // rewrites it with -update.
 func checkTileGolden(t *testing.T, name, got string) {
 	t.Helper()
-	checkGolden(t, filepath.Join("..", "tileset", "golden", name), got)
+	golden.Check(t, filepath.Join("testdata", "tileset", "golden", name), got)
 }
 
 // The drawing calls of fixture tiles: walls and doors, a Lab with the
@@ -285,9 +288,9 @@ func TestTileFaceGolden(t *testing.T) {
 			}
 			rec := &draw.Recorder{}
 			if c.back {
-				r.DrawTileBack(rec, look, 3)
+				DrawTileBack(r, rec, look, 3)
 			} else {
-				r.DrawTileFace(rec, tl, look, 3)
+				DrawTileFace(r, rec, tl, look, 3)
 			}
 			got := rec.String()
 			checkTileGolden(t, c.golden, got)
@@ -319,7 +322,7 @@ func TestTileFaceContent(t *testing.T) {
 		look := TileLookOf(p, ts)
 		look.Orient = orient
 		rec := &draw.Recorder{}
-		r.DrawTileFace(rec, tl, look, 3)
+		DrawTileFace(r, rec, tl, look, 3)
 		return rec.String()
 	}
 	has := func(log, s string) bool { return strings.Contains(log, s) }
@@ -366,11 +369,11 @@ func TestTileSetDeterministic(t *testing.T) {
 	for _, gray := range []bool{false, true} {
 		r := base.WithOptions(false, gray)
 		var a, b bytes.Buffer
-		na, err := r.WriteTileSet(&a, p, ts, sheetOpts("letter", layout.LongEdge))
+		na, err := WriteTileSet(r, &a, p, ts, sheetOpts("letter", layout.LongEdge))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.WriteTileSet(&b, p, ts, sheetOpts("letter", layout.LongEdge)); err != nil {
+		if _, err := WriteTileSet(r, &b, p, ts, sheetOpts("letter", layout.LongEdge)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -383,7 +386,7 @@ func TestTileSetDeterministic(t *testing.T) {
 		if err := os.WriteFile(path, a.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		checkPDF(t, path, 2)
+		pdftest.CheckFile(t, path, 2)
 	}
 }
 
@@ -401,7 +404,7 @@ func TestTileSetBadArt(t *testing.T) {
 	tl.Art = "art/missing.png"
 	bad.Tiles[0] = &tl
 	var b bytes.Buffer
-	if _, err := r.WriteTileSet(&b, p, &bad, sheetOpts("letter", layout.LongEdge)); err == nil || !strings.Contains(err.Error(), "art") {
+	if _, err := WriteTileSet(r, &b, p, &bad, sheetOpts("letter", layout.LongEdge)); err == nil || !strings.Contains(err.Error(), "art") {
 		t.Errorf("got %v, want an error about the art", err)
 	}
 }
@@ -415,7 +418,7 @@ func TestBuildTileSets(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	arts, err := r.Build(p, BuildOptions{Print: sheetOpts("a4", layout.NoDuplex), OutDir: out, Previews: true})
+	arts, err := r.Build(p, generator.BuildOptions{Print: sheetOpts("a4", layout.NoDuplex), OutDir: out, Previews: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -482,14 +485,14 @@ func TestJustRunBorderFields(t *testing.T) {
 	if deck == nil {
 		t.Fatal("no search deck")
 	}
-	face, _, _, err := DeckSides(p, deck, "justrun-card", "")
+	face, _, _, err := generator.DeckSides(p, deck, "justrun-card", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := newTestRenderer(t)
 	for _, v := range []struct{ ink, gray bool }{{false, false}, {true, true}} {
 		rec := &draw.Recorder{}
-		base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(p, deck, deck.Cards[0]), layout.Sides{})
+		base.WithOptions(v.ink, v.gray).DrawCard(rec, face, generator.NewCardData(p, deck, deck.Cards[0]), layout.Sides{})
 		log := rec.String()
 		for _, want := range []string{`"NAVY"`, `"RED"`} {
 			if strings.Count(log, want) != 3 {
@@ -512,7 +515,7 @@ func TestTileSetCommandBuild(t *testing.T) {
 		t.Skip("no go command")
 	}
 	out := t.TempDir()
-	cmd := exec.Command(goBin, "run", "../cmd/runforge", "build", "testdata/tileset", "-o", out, "--duplex", "none", "--paper", "a4", "--grayscale")
+	cmd := exec.Command(goBin, "run", "../../cmd/runforge", "build", "testdata/tileset", "-o", out, "--duplex", "none", "--paper", "a4", "--grayscale")
 	msg, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("runforge build: %v\n%s", err, msg)
@@ -536,13 +539,13 @@ func loadJRPalette(t testing.TB) *schema.Pack {
 	return p
 }
 
-// Item cards print the pack's own palette: a colour id the spec's palette
+// Item cards print the pack's own palette: a colour id the default palette
 // lacks, a changed hex and name, and every symbol as a shape, in colour,
 // grey and ink-saver (golden drawing calls of every card's face).
 func TestJustRunPaletteGolden(t *testing.T) {
 	p := loadJRPalette(t)
 	deck := p.Decks()[0]
-	face, _, _, err := DeckSides(p, deck, "justrun-card", "")
+	face, _, _, err := generator.DeckSides(p, deck, "justrun-card", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -559,17 +562,17 @@ func TestJustRunPaletteGolden(t *testing.T) {
 			var out strings.Builder
 			for _, card := range deck.Cards {
 				rec := &draw.Recorder{}
-				base.WithOptions(v.ink, v.gray).DrawCard(rec, face, NewCardData(p, deck, card), layout.Sides{})
+				base.WithOptions(v.ink, v.gray).DrawCard(rec, face, generator.NewCardData(p, deck, card), layout.Sides{})
 				out.WriteString("# card " + card.ID + "\n" + rec.String())
 			}
-			checkGolden(t, v.golden, out.String())
+			golden.Check(t, filepath.Join("testdata", "golden", v.golden), out.String())
 		})
 	}
 	// What the golden must show: the manifest's hex (and its grey), the
 	// names, each symbol as a shape and never as a character.
 	rec := &draw.Recorder{}
 	for _, card := range deck.Cards {
-		base.DrawCard(rec, face, NewCardData(p, deck, card), layout.Sides{})
+		base.DrawCard(rec, face, generator.NewCardData(p, deck, card), layout.Sides{})
 	}
 	log := rec.String()
 	for _, want := range []string{"fill=#8a0f2e", "fill=#0f6b6b", "fill=#f4a6c0", "fill=#c0c0c0", "fill=" + jrOtherHex,
@@ -579,7 +582,7 @@ func TestJustRunPaletteGolden(t *testing.T) {
 		}
 	}
 	if strings.Contains(log, "fill=#c1121f") {
-		t.Error("red prints the spec's hex, not the manifest's")
+		t.Error("red prints the default hex, not the manifest's")
 	}
 	for _, glyph := range []string{"\u25cf", "\u25a0", "\u25b2", "\u2666", "*", "+", "\u2665", "\u25ac"} {
 		if strings.Contains(log, glyph+" ") {
@@ -607,7 +610,7 @@ func (s *mapSink) AddPage(w, h float64) draw.Canvas {
 }
 
 // mapOpts are the print options of a test build of tiles.
-func mapOpts(paper string, d layout.Duplex) PrintOptions {
+func mapOpts(paper string, d layout.Duplex) generator.PrintOptions {
 	o := sheetOpts(paper, d)
 	o.BackOffset = layout.Point{X: 0.7, Y: -0.4}
 	return o
@@ -616,4 +619,19 @@ func mapOpts(paper string, d layout.Duplex) PrintOptions {
 func nearRect(a, b layout.Rect) bool {
 	const eps = 0.011
 	return math.Abs(a.X-b.X) < eps && math.Abs(a.Y-b.Y) < eps && math.Abs(a.W-b.W) < eps && math.Abs(a.H-b.H) < eps
+}
+
+func newTestRenderer(t testing.TB) *generator.Renderer {
+	t.Helper()
+	r, err := generator.NewRenderer(false, Game())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// sheetOpts are the print options of a test build on paper.
+func sheetOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 }

@@ -1,10 +1,13 @@
-package generator
+// Package justrun is what Just Run brings to rendering: the marks its item
+// and scenario cards derive, their coloured borders, and its tile sets.
+package justrun
 
 import (
 	"fmt"
 	"math"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
@@ -12,26 +15,32 @@ import (
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
-// Just Run rendering (rulebook: shared/rulebooks/just-run.md; spec
-// shared/specs/just-run.md sections 5.2 and 10). Templates cannot test a
-// yes/no field or format a bonus, so the card types derive the printed
-// marks from the card's fields.
+// Templates cannot test a yes/no field or format a bonus, so the card
+// types derive the printed marks from the card's fields.
 
-// justRunRenderer is Just Run's line in gameRenderers.
-var justRunRenderer = Game{
-	Derived: map[string]DeriveFunc{
-		"justrun/card":     justRunCardFields,
-		"justrun/scenario": justRunScenarioFields,
-	},
-	Boxes: map[string]BoxDrawer{
-		"justrun-border": drawJRBorder,
-	},
+// Game is what Just Run brings to rendering.
+func Game() generator.Game {
+	return generator.Game{
+		Derived: map[string]generator.DeriveFunc{
+			"justrun/card":     justRunCardFields,
+			"justrun/scenario": justRunScenarioFields,
+		},
+		Boxes: map[string]generator.BoxDrawer{
+			"justrun-border": drawJRBorder,
+		},
+		Kinds: map[string]generator.KindRenderer{
+			// Combinations print nothing of their own: the cards' texts
+			// explain them (L165).
+			"Combinations": {},
+			"TileSet":      generator.Kind[*justrunschema.TileSet]{Build: buildTileSet, Fit: tileSetOverflows, Index: indexTileSet}.Renderer(),
+		},
+	}
 }
 
 // justRunCardFields derives the item anatomy marks (L147-L159): the space
 // (1), the Wear & Tear icon (2), the door icon (3), the bonus attack dice
 // (4) and armor life tokens (5) when not zero, the border colours (9, 10;
-// see jrBorderFields) from the pack's palette (the spec's when p is nil),
+// see jrBorderFields) from the pack's palette (the default one when p is nil),
 // the range, flaming, spiked and inventory bonus, and the "Optional Event"
 // banner of an event (L372).
 func justRunCardFields(p *schema.Pack, card *schema.Card) map[string]string {
@@ -104,7 +113,7 @@ func justRunScenarioFields(_ *schema.Pack, card *schema.Card) map[string]string 
 }
 
 // jrPalette is the border palette the item cards of pack p print, by
-// colour id: the manifest's justRun.colours, or the spec's palette
+// colour id: the manifest's justRun.colours, or the default palette
 // (justrunschema.Defaults) when p is nil or has no manifest.
 func jrPalette(p *schema.Pack) map[string]*justrunschema.Colour {
 	s := justrunschema.SettingsOf(p)
@@ -149,8 +158,7 @@ const (
 //   - <side>Ink: the ink of the marks, white on a dark fill and dark on a
 //     light one.
 //
-// The symbol and name let grayscale and ink-saver prints still be matched
-// (spec 10). No colour (id "") has no fields.
+// The symbol and name let grayscale and ink-saver prints still be matched. No colour (id "") has no fields.
 func jrBorderFields(side, id string, palette map[string]*justrunschema.Colour) map[string]string {
 	if id == "" {
 		return nil
@@ -175,7 +183,7 @@ func jrBorderFields(side, id string, palette map[string]*justrunschema.Colour) m
 	out[side+"Label"] = strings.ToUpper(name)
 	out[side+"Hex"] = hex
 	out[side+"Ink"] = jrInkOnLight
-	if fill, err := draw.ParseColor(hex); err != nil || !isLight(fill) {
+	if fill, err := draw.ParseColor(hex); err != nil || !generator.IsLight(fill) {
 		out[side+"Ink"] = jrInkOnDark
 	}
 	return out
@@ -199,7 +207,7 @@ const (
 // three marks along its length, the colour's symbol as a shape and its
 // name, reading up the left border and down the right one; a neutral
 // colour has "NEUTRAL" in the middle instead.
-func drawJRBorder(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, _, _ draw.Color) {
+func drawJRBorder(r *generator.Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *generator.CardData, _, _ draw.Color) {
 	side := b.Field
 	label := d.Field(side + "Label")
 	if label == "" {
@@ -238,7 +246,7 @@ func drawJRBorder(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d 
 		if i == 1 {
 			text, sym = mid, midSymbol
 		}
-		r.drawJRMark(c, text, sym, cx, y, deg, box, markInk)
+		drawJRMark(r, c, text, sym, cx, y, deg, box, markInk)
 	}
 	c.Pop()
 }
@@ -247,11 +255,11 @@ func drawJRBorder(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d 
 // by side, centred on (cx, cy) and turned deg degrees clockwise. A mark too
 // long for its place at the smallest size moves inwards so that it stays
 // within the border's length.
-func (r *Renderer) drawJRMark(c draw.Canvas, text, symbol string, cx, cy, deg float64, box layout.Rect, ink draw.Color) {
+func drawJRMark(r *generator.Renderer, c draw.Canvas, text, symbol string, cx, cy, deg float64, box layout.Rect, ink draw.Color) {
 	size := jrMarkPt
 	var length float64
 	for {
-		length = r.jrMarkLength(text, symbol, size)
+		length = markLength(r, text, symbol, size)
 		if length <= jrMarkLength || size <= jrMarkMinPt {
 			break
 		}
@@ -266,10 +274,10 @@ func (r *Renderer) drawJRMark(c draw.Canvas, text, symbol string, cx, cy, deg fl
 	x := cx - half
 	if symbol != "" {
 		s := jrSymbolSize(r, size)
-		drawJRSymbol(c, symbol, round2(x), round2(cy-s/2), round2(s), ink)
+		drawJRSymbol(c, symbol, generator.Round2(x), generator.Round2(cy-s/2), generator.Round2(s), ink)
 		x += s * (1 + jrSymbolGap)
 	}
-	c.Text(round2(x), round2(cy+capH/2), text, draw.Bold, size, ink)
+	c.Text(generator.Round2(x), generator.Round2(cy+capH/2), text, draw.Bold, size, ink)
 	c.Pop()
 }
 
@@ -279,12 +287,12 @@ const jrSymbolGap = 0.5
 
 // jrSymbolSize is the side of a mark's symbol at a text size: a little
 // taller than the capitals beside it.
-func jrSymbolSize(r *Renderer, sizePt float64) float64 {
+func jrSymbolSize(r *generator.Renderer, sizePt float64) float64 {
 	return r.Fonts.CapHeight(draw.Bold, sizePt) * 1.25
 }
 
 // jrMarkLength is the length of a mark at a text size, in millimetres.
-func (r *Renderer) jrMarkLength(text, symbol string, sizePt float64) float64 {
+func markLength(r *generator.Renderer, text, symbol string, sizePt float64) float64 {
 	n := r.Fonts.Width(text, draw.Bold, sizePt)
 	if symbol != "" {
 		n += jrSymbolSize(r, sizePt) * (1 + jrSymbolGap)

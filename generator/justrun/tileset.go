@@ -1,4 +1,4 @@
-package generator
+package justrun
 
 import (
 	"cmp"
@@ -7,14 +7,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
-// Just Run tiles (kind: TileSet; spec shared/specs/just-run.md sections 6.3
-// and 10, rulebook shared/rulebooks/just-run.md L85-L113, L301-L336,
+// Just Run tiles (kind: TileSet; Just Run rulebook L85-L113, L301-L336,
 // L507-L579, L647). Each tile set prints on <id>.pdf like a deck: every
 // copy on the n-up grid with bleed and crop marks, each front page followed
 // by its back page for duplex. The back is the same for every tile of a
@@ -31,8 +31,7 @@ import (
 // tiles are never turned (placement rotation: none, A1), every tile has
 // an arrow pointing n, toward the exit.
 
-// TileSize is the trim size of a Just Run tile, in mm: 2.5 in square (spec
-// section 10). The manifest has no tile size setting (JustRunSettings).
+// TileSize is the trim size of a Just Run tile, in mm: 2.5 in square. The manifest has no tile size setting (JustRunSettings).
 const TileSize = 63.5
 
 // Geometry of a tile face, in mm from the trim's top-left corner.
@@ -92,45 +91,43 @@ func TileLookOf(p *schema.Pack, ts *justrunschema.TileSet) TileLook {
 }
 
 // buildTileSet plans a tile set's PDF and its preview.
-func buildTileSet(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts BuildOptions) []job {
-	jobs := []job{fileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
-		return r.WriteTileSet(w, p, ts, opts.Print)
+func buildTileSet(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.BuildOptions) []generator.Job {
+	jobs := []generator.Job{generator.FileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
+		return WriteTileSet(r, w, p, ts, opts.Print)
 	})}
 	if opts.Previews {
 		look := TileLookOf(p, ts)
-		var items []previewItem
+		var items []generator.PreviewItem
 		for _, t := range ts.Tiles {
 			if t == nil || t.Count < 1 {
 				continue
 			}
-			items = append(items, previewItem{
-				label: fmt.Sprintf("previewing tile %q of tile set %q", t.ID, ts.ID),
-				path:  fmt.Sprintf("preview/%s/%s.png", ts.ID, t.ID),
-				draw:  func(cv draw.Canvas) { r.DrawTileFace(cv, t, look, 0) },
+			items = append(items, generator.PreviewItem{
+				Label: fmt.Sprintf("previewing tile %q of tile set %q", t.ID, ts.ID),
+				Path:  fmt.Sprintf("preview/%s/%s.png", ts.ID, t.ID),
+				Draw:  func(cv draw.Canvas) { DrawTileFace(r, cv, t, look, 0) },
 			})
 		}
-		items = append(items, previewItem{
-			label: fmt.Sprintf("previewing the back of tile set %q", ts.ID),
-			draw:  func(cv draw.Canvas) { r.DrawTileBack(cv, look, 0) },
+		items = append(items, generator.PreviewItem{
+			Label: fmt.Sprintf("previewing the back of tile set %q", ts.ID),
+			Draw:  func(cv draw.Canvas) { DrawTileBack(r, cv, look, 0) },
 		})
 		name := "preview/" + ts.ID + ".png"
-		jobs = append(jobs, job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
-			return r.writeContactSheet(env, name, TileSize, TileSize, items)
-		}})
+		jobs = append(jobs, r.ContactSheetJob(name, TileSize, TileSize, items))
 	}
 	return jobs
 }
 
 // tileCopies lists every copy of every tile, in set order, each as the
 // card data the deck imposition places, with the tile each stands for.
-func tileCopies(ts *justrunschema.TileSet) ([]*CardData, map[*CardData]*justrunschema.Tile) {
-	var copies []*CardData
-	of := map[*CardData]*justrunschema.Tile{}
+func tileCopies(ts *justrunschema.TileSet) ([]*generator.CardData, map[*generator.CardData]*justrunschema.Tile) {
+	var copies []*generator.CardData
+	of := map[*generator.CardData]*justrunschema.Tile{}
 	for _, t := range ts.Tiles {
 		if t == nil || t.Count < 1 {
 			continue
 		}
-		cd := &CardData{Card: &schema.Card{ID: t.ID, Count: t.Count}}
+		cd := &generator.CardData{Card: &schema.Card{ID: t.ID, Count: t.Count}}
 		of[cd] = t
 		for range t.Count {
 			copies = append(copies, cd)
@@ -149,7 +146,7 @@ func tileSides(role string) (face, back *schema.Template) {
 }
 
 // tileGrid is the sheet grid of tiles.
-func tileGrid(opts PrintOptions) (layout.Grid, error) {
+func tileGrid(opts generator.PrintOptions) (layout.Grid, error) {
 	return layout.NewGrid(layout.GridSpec{Paper: opts.Paper, Margin: opts.Margin,
 		CardW: TileSize, CardH: TileSize, Bleed: opts.Bleed, CropMarks: opts.CropMarks, MayTurn: true})
 }
@@ -159,7 +156,7 @@ func tileGrid(opts PrintOptions) (layout.Grid, error) {
 // back page for duplex (mirrored for the flip, shifted by the back offset).
 // Without duplex the backs, the same on every tile, are left out. Sides
 // drawn more than once are PDF templates. It returns the page count.
-func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) (int, error) {
+func WriteTileSet(r *generator.Renderer, w io.Writer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.PrintOptions) (int, error) {
 	copies, of := tileCopies(ts)
 	if len(copies) == 0 {
 		return 0, nil
@@ -168,7 +165,7 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *justrunschema.T
 		if t == nil || t.Art == "" || t.Count < 1 {
 			continue
 		}
-		if _, err := r.images.Load(t.Art); err != nil {
+		if _, err := r.Images().Load(t.Art); err != nil {
 			return 0, fmt.Errorf("%s: tile set %s, %s art: %w", t.Ref.Child("art").Pos(), ts.ID, t.Label(), err)
 		}
 	}
@@ -177,7 +174,7 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *justrunschema.T
 		title = p.Game.Title + " - " + title
 	}
 	doc := draw.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
-	if err := r.imposeTiles(pdfSink{doc}, doc, p, ts, copies, of, opts); err != nil {
+	if err := imposeTiles(r, generator.PDFSink(doc), doc, p, ts, copies, of, opts); err != nil {
 		return 0, err
 	}
 	if err := doc.Write(w); err != nil {
@@ -189,14 +186,14 @@ func (r *Renderer) WriteTileSet(w io.Writer, p *schema.Pack, ts *justrunschema.T
 // imposeTiles draws the pages of a tile set on sink, as imposeDeck does a
 // deck's: each sheet of fronts followed, for duplex, by its back page.
 // doc, when the sink is a PDF, holds the templates of repeated sides.
-func (r *Renderer) imposeTiles(sink pageSink, doc *draw.PDF, p *schema.Pack, ts *justrunschema.TileSet, copies []*CardData, of map[*CardData]*justrunschema.Tile, opts PrintOptions) error {
+func imposeTiles(r *generator.Renderer, sink generator.PageSink, doc *draw.PDF, p *schema.Pack, ts *justrunschema.TileSet, copies []*generator.CardData, of map[*generator.CardData]*justrunschema.Tile, opts generator.PrintOptions) error {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return fmt.Errorf("tile set %s: %w", ts.ID, err)
 	}
 	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*justrunschema.Tile]*draw.PDFTemplate{}}
 	face, back := tileSides(ts.Role)
-	r.imposeDeck(sink, grid, copies, face, back, opts, art.draw)
+	r.ImposeDeck(sink, grid, copies, face, back, opts, art.draw)
 	return nil
 }
 
@@ -204,10 +201,10 @@ func (r *Renderer) imposeTiles(sink pageSink, doc *draw.PDF, p *schema.Pack, ts 
 // placed more than once (a tile with copies, the shared back), directly
 // otherwise (and always on canvases other than PDF pages).
 type tileArt struct {
-	r     *Renderer
+	r     *generator.Renderer
 	doc   *draw.PDF
 	look  TileLook
-	of    map[*CardData]*justrunschema.Tile
+	of    map[*generator.CardData]*justrunschema.Tile
 	bleed float64
 	faces map[*justrunschema.Tile]*draw.PDFTemplate
 	back  *draw.PDFTemplate
@@ -224,7 +221,7 @@ func (a *tileArt) template(t *justrunschema.Tile, back bool) *draw.PDFTemplate {
 			a.back = a.doc.Template(size, size, func(c draw.Canvas) {
 				c.Push()
 				c.Translate(a.bleed, a.bleed)
-				a.r.DrawTileBack(c, a.look, a.bleed)
+				DrawTileBack(a.r, c, a.look, a.bleed)
 				c.Pop()
 			})
 		}
@@ -238,7 +235,7 @@ func (a *tileArt) template(t *justrunschema.Tile, back bool) *draw.PDFTemplate {
 		tpl = a.doc.Template(size, size, func(c draw.Canvas) {
 			c.Push()
 			c.Translate(a.bleed, a.bleed)
-			a.r.DrawTileFace(c, t, a.look, a.bleed)
+			DrawTileFace(a.r, c, t, a.look, a.bleed)
 			c.Pop()
 		})
 		a.faces[t] = tpl
@@ -247,32 +244,32 @@ func (a *tileArt) template(t *justrunschema.Tile, back bool) *draw.PDFTemplate {
 }
 
 // draw implements cardDrawer.
-func (a *tileArt) draw(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
+func (a *tileArt) draw(c draw.Canvas, cd *generator.CardData, back bool, s layout.Slot) {
 	t := a.of[cd]
 	if t == nil {
 		return
 	}
-	drawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(t, back) }, func(c draw.Canvas, _ layout.Sides) {
+	generator.DrawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(t, back) }, func(c draw.Canvas, _ layout.Sides) {
 		if back {
-			a.r.DrawTileBack(c, a.look, a.bleed)
+			DrawTileBack(a.r, c, a.look, a.bleed)
 		} else {
-			a.r.DrawTileFace(c, t, a.look, a.bleed)
+			DrawTileFace(a.r, c, t, a.look, a.bleed)
 		}
 	})
 }
 
 // indexTileSet describes a tile set's PDF in the kit's index.
-func indexTileSet(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts PrintOptions) []string {
+func indexTileSet(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.PrintOptions) []string {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return nil
 	}
 	total := ts.Total()
 	lines := []string{fmt.Sprintf("%d %s tiles, %gx%gmm (2.5 in square), %d a sheet", total, cmp.Or(ts.Role, "room"), TileSize, TileSize, grid.PerPage())}
-	if opts.Layout != "" && opts.Layout != LayoutSheet {
+	if opts.Layout != "" && opts.Layout != generator.LayoutSheet {
 		lines[0] += fmt.Sprintf(" (tiles are always imposed n-up; --layout %s applies to cards)", opts.Layout)
 	}
-	if l := deckBleedNote(grid, opts); l != "" {
+	if l := generator.DeckBleedNote(grid, opts); l != "" {
 		lines = append(lines, l)
 	}
 	if opts.Duplex != layout.NoDuplex {
@@ -297,13 +294,13 @@ func indexTileSet(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts P
 
 // tileSetOverflows lists the tile names that do not fit their tile even at
 // the smallest size: they are cut short.
-func tileSetOverflows(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet) []schema.TextIssue {
+func tileSetOverflows(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, t := range ts.Tiles {
 		if t == nil || t.Name == "" {
 			continue
 		}
-		if _, _, fits := r.tileName(t); !fits {
+		if _, _, fits := tileName(r, t); !fits {
 			out = append(out, schema.TextIssue{Ref: t.Ref.Child("name"), What: t.Label() + " name",
 				Detail: fmt.Sprintf("does not fit the %.0fmm tile even at %g points: it is cut short", TileSize, tileNameMin)})
 		}
@@ -313,13 +310,13 @@ func tileSetOverflows(r *Renderer, p *schema.Pack, ts *justrunschema.TileSet) []
 
 // tileName is a tile's name as printed: shrunk to fit between the walls,
 // then cut short; fits is false when it was cut.
-func (r *Renderer) tileName(t *justrunschema.Tile) (name string, size float64, fits bool) {
+func tileName(r *generator.Renderer, t *justrunschema.Tile) (name string, size float64, fits bool) {
 	room := tileInner - 6
 	name, size = t.Name, tileNamePt
 	for size > tileNameMin && r.Fonts.Width(name, draw.Bold, size) > room {
 		size -= 0.5
 	}
-	clipped := r.clipText(name, draw.Bold, size, room)
+	clipped := r.ClipText(name, draw.Bold, size, room)
 	return clipped, size, clipped == name
 }
 
@@ -327,15 +324,15 @@ func (r *Renderer) tileName(t *justrunschema.Tile) (name string, size float64, f
 
 // DrawTileFace draws a tile's face with its top-left trim corner at the
 // origin, bleed reaching past the trim on every side.
-func (r *Renderer) DrawTileFace(c draw.Canvas, t *justrunschema.Tile, look TileLook, bleed float64) {
-	c = r.surface(c)
+func DrawTileFace(r *generator.Renderer, c draw.Canvas, t *justrunschema.Tile, look TileLook, bleed float64) {
+	c = r.Surface(c)
 	const s = TileSize
 	if !r.InkSaver {
 		c.Rect(-bleed, -bleed, s+2*bleed, s+2*bleed, 0, draw.Filled(tileFloor))
 		drawTileFloor(c, bleed)
 	}
 	if t.Art != "" {
-		r.drawTileArt(c, t.Art, bleed)
+		drawTileArt(r, c, t.Art, bleed)
 	}
 	exit := look.Role == justrunschema.TileExit
 	for i, d := range justrunschema.TileDirections {
@@ -343,32 +340,32 @@ func (r *Renderer) DrawTileFace(c draw.Canvas, t *justrunschema.Tile, look TileL
 		if i > 0 {
 			c.Rotate(float64(90*i), s/2, s/2)
 		}
-		r.drawTileSide(c, t.Side(d), exit, bleed)
+		drawTileSide(r, c, t.Side(d), exit, bleed)
 		c.Pop()
 	}
-	r.drawTileCorners(c, exit)
+	drawTileCorners(r, c, exit)
 	if t.Side("n") == justrunschema.SideMainExit {
-		r.drawMainExit(c)
+		drawMainExit(r, c)
 	}
-	r.drawTileMarks(c, t, look)
+	drawTileMarks(r, c, t, look)
 }
 
 // drawTileFloor draws faint floorboards across the floor.
 func drawTileFloor(c draw.Canvas, bleed float64) {
 	const s = TileSize
 	for y := tileWall + tileInner/6; y < s-tileWall-1; y += tileInner / 6 {
-		c.Line(-bleed, round2(y), s+bleed, round2(y), tileFloorLine, 0.25)
+		c.Line(-bleed, generator.Round2(y), s+bleed, generator.Round2(y), tileFloorLine, 0.25)
 	}
 }
 
 // drawTileArt draws a tile's picture over the floor and under the walls,
 // covering the tile and its bleed (with ink-saver, the trim only).
-func (r *Renderer) drawTileArt(c draw.Canvas, path string, bleed float64) {
+func drawTileArt(r *generator.Renderer, c draw.Canvas, path string, bleed float64) {
 	if r.InkSaver {
 		bleed = 0
 	}
 	box := layout.Rect{X: -bleed, Y: -bleed, W: TileSize + 2*bleed, H: TileSize + 2*bleed}
-	draw.DrawImage(c, r.images, path, 1, box, "cover")
+	draw.DrawImage(c, r.Images(), path, 1, box, "cover")
 }
 
 // drawTileSide draws the n side of a tile (the caller turns the canvas for
@@ -376,43 +373,43 @@ func (r *Renderer) drawTileArt(c draw.Canvas, path string, bleed float64) {
 // at the centre with a closed double door in it. The main exit's doorway
 // is drawn so too; its sign comes later (drawMainExit). Exit tiles' walls
 // are striped: they cannot be bashed (L573).
-func (r *Renderer) drawTileSide(c draw.Canvas, side string, exit bool, bleed float64) {
+func drawTileSide(r *generator.Renderer, c draw.Canvas, side string, exit bool, bleed float64) {
 	const s = TileSize
 	outer := -bleed
 	if r.InkSaver {
 		outer = 0
 	}
 	if side != justrunschema.SideDoor && side != justrunschema.SideMainExit {
-		r.drawWall(c, layout.Rect{X: outer, Y: outer, W: s - 2*outer, H: tileWall - outer}, exit)
+		drawWall(r, c, layout.Rect{X: outer, Y: outer, W: s - 2*outer, H: tileWall - outer}, exit)
 		return
 	}
 	g0, g1 := (s-tileDoor)/2, (s+tileDoor)/2
-	r.drawWall(c, layout.Rect{X: outer, Y: outer, W: g0 - outer, H: tileWall - outer}, exit)
-	r.drawWall(c, layout.Rect{X: g1, Y: outer, W: s - outer - g1, H: tileWall - outer}, exit)
+	drawWall(r, c, layout.Rect{X: outer, Y: outer, W: g0 - outer, H: tileWall - outer}, exit)
+	drawWall(r, c, layout.Rect{X: g1, Y: outer, W: s - outer - g1, H: tileWall - outer}, exit)
 	// The door: two leaves meeting in the middle, hinged on the jambs.
-	y := round2((tileWall - tileDoorLeaf) / 2)
+	y := generator.Round2((tileWall - tileDoorLeaf) / 2)
 	leaf := (tileDoor - 0.6) / 2
 	fill := tileDoorInk
 	if r.InkSaver {
 		fill = draw.White
 	}
 	for _, x := range []float64{g0, s/2 + 0.3} {
-		c.Rect(round2(x), y, round2(leaf), tileDoorLeaf, 0, draw.FillStroke(fill, tileDoorEdge, 0.3))
+		c.Rect(generator.Round2(x), y, generator.Round2(leaf), tileDoorLeaf, 0, draw.FillStroke(fill, tileDoorEdge, 0.3))
 	}
 	// Knobs beside the meeting edges.
 	for _, x := range []float64{s/2 - 2.2, s/2 + 1.4} {
-		c.Ellipse(round2(x), round2(y+tileDoorLeaf+0.35), 0.8, 0.8, draw.Filled(tileDoorEdge))
+		c.Ellipse(generator.Round2(x), generator.Round2(y+tileDoorLeaf+0.35), 0.8, 0.8, draw.Filled(tileDoorEdge))
 	}
 }
 
 // drawWall draws a stretch of wall: solid dark, or with ink-saver an
 // outline hatched with thin lines; an unbashable wall (exit tiles) has
 // hazard stripes, or with ink-saver cross-hatching.
-func (r *Renderer) drawWall(c draw.Canvas, w layout.Rect, unbashable bool) {
+func drawWall(r *generator.Renderer, c draw.Canvas, w layout.Rect, unbashable bool) {
 	if w.W <= 0 || w.H <= 0 {
 		return
 	}
-	w = layout.Rect{X: round2(w.X), Y: round2(w.Y), W: round2(w.W), H: round2(w.H)}
+	w = layout.Rect{X: generator.Round2(w.X), Y: generator.Round2(w.Y), W: generator.Round2(w.W), H: generator.Round2(w.H)}
 	if r.InkSaver {
 		c.Rect(w.X, w.Y, w.W, w.H, 0, draw.FillStroke(draw.White, tileWallInk, 0.35))
 		hatch(c, w, tileWallInk, 0.3, 1)
@@ -434,9 +431,9 @@ func hatch(c draw.Canvas, w layout.Rect, col draw.Color, width, dir float64) {
 	c.ClipRect(w.X, w.Y, w.W, w.H)
 	for x := w.X - w.H; x < w.Right()+w.H; x += tileStripe {
 		if dir > 0 {
-			c.Line(round2(x), round2(w.Bottom()), round2(x+w.H), round2(w.Y), col, width)
+			c.Line(generator.Round2(x), generator.Round2(w.Bottom()), generator.Round2(x+w.H), generator.Round2(w.Y), col, width)
 		} else {
-			c.Line(round2(x), round2(w.Y), round2(x+w.H), round2(w.Bottom()), col, width)
+			c.Line(generator.Round2(x), generator.Round2(w.Y), generator.Round2(x+w.H), generator.Round2(w.Bottom()), col, width)
 		}
 	}
 	c.Pop()
@@ -444,13 +441,13 @@ func hatch(c draw.Canvas, w layout.Rect, col draw.Color, width, dir float64) {
 
 // drawTileCorners squares off the inner corners where two walls meet, so
 // the walls read as one outline.
-func (r *Renderer) drawTileCorners(c draw.Canvas, exit bool) {
+func drawTileCorners(r *generator.Renderer, c draw.Canvas, exit bool) {
 	if r.InkSaver {
 		return
 	}
 	const s = TileSize
 	for _, p := range []draw.Pt{{X: 0, Y: 0}, {X: s - tileWall, Y: 0}, {X: 0, Y: s - tileWall}, {X: s - tileWall, Y: s - tileWall}} {
-		c.Rect(round2(p.X), round2(p.Y), tileWall, tileWall, 0, draw.Filled(tileWallInk))
+		c.Rect(generator.Round2(p.X), generator.Round2(p.Y), tileWall, tileWall, 0, draw.Filled(tileWallInk))
 		if exit {
 			hatch(c, layout.Rect{X: p.X, Y: p.Y, W: tileWall, H: tileWall}, tileHazard, tileStripe/2.4, 1)
 		}
@@ -459,7 +456,7 @@ func (r *Renderer) drawTileCorners(c draw.Canvas, exit bool) {
 
 // drawMainExit draws the main exit's sign over its doorway on n: a green
 // EXIT plate with an arrow out through the doorway.
-func (r *Renderer) drawMainExit(c draw.Canvas) {
+func drawMainExit(r *generator.Renderer, c draw.Canvas) {
 	const s = TileSize
 	const w, h, size = 26.0, 9.0, 15.0
 	x, y := (s-w)/2, tileWall+1.2
@@ -467,11 +464,11 @@ func (r *Renderer) drawMainExit(c draw.Canvas) {
 	if r.InkSaver {
 		plate, ink = draw.White, tileExitSign
 	}
-	c.Rect(round2(x), round2(y), w, h, 1.2, draw.FillStroke(plate, tileExitSign, 0.6))
+	c.Rect(generator.Round2(x), generator.Round2(y), w, h, 1.2, draw.FillStroke(plate, tileExitSign, 0.6))
 	label := "EXIT"
 	capH := r.Fonts.CapHeight(draw.Bold, size)
 	tw := r.Fonts.Width(label, draw.Bold, size)
-	c.Text(round2(x+2), round2(y+(h+capH)/2), label, draw.Bold, size, ink)
+	c.Text(generator.Round2(x+2), generator.Round2(y+(h+capH)/2), label, draw.Bold, size, ink)
 	// The arrow, right of the word, pointing out through the doorway.
 	ax := x + 2 + tw + (w-2-tw)/2
 	draw.Polygon(c, draw.ArrowShape(draw.Pt{X: ax, Y: y + h/2}, draw.Pt{X: 0, Y: -1}, h-2.4, 1.6, 4.4, 2.8), ink, ink, 0)
@@ -480,35 +477,35 @@ func (r *Renderer) drawMainExit(c draw.Canvas) {
 // drawTileMarks draws what stands on the floor: the orientation arrow,
 // the LAB plate, the start position, the hand print, the name and the
 // exit row's caption.
-func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look TileLook) {
+func drawTileMarks(r *generator.Renderer, c draw.Canvas, t *justrunschema.Tile, look TileLook) {
 	const s = TileSize
 	if look.Orient {
-		r.drawOrientation(c)
+		drawOrientation(r, c)
 	}
 	top := tileWall + 1.5
 	if t.Side("n") == justrunschema.SideMainExit {
 		top += 10
 	}
 	if t.Lab {
-		r.drawLabPlate(c, draw.Pt{X: s / 2, Y: top + 5})
+		drawLabPlate(r, c, draw.Pt{X: s / 2, Y: top + 5})
 		top += 11
 	}
 	bottom := s - tileWall - 1.5
 	if t.Name != "" {
-		name, size, _ := r.tileName(t)
+		name, size, _ := tileName(r, t)
 		w := r.Fonts.Width(name, draw.Bold, size)
 		if t.Art != "" {
 			// A plate keeps the name legible over the picture.
 			h := r.Fonts.Ascent(draw.Bold, size) + r.Fonts.Descent(draw.Bold, size)
-			c.Rect(round2((s-w)/2-1.2), round2(bottom-h-0.5), round2(w+2.4), round2(h+1), 1, draw.Filled(draw.White))
+			c.Rect(generator.Round2((s-w)/2-1.2), generator.Round2(bottom-h-0.5), generator.Round2(w+2.4), generator.Round2(h+1), 1, draw.Filled(draw.White))
 		}
-		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(draw.Bold, size)), name, draw.Bold, size, tileText)
+		c.Text(generator.Round2((s-w)/2), generator.Round2(bottom-r.Fonts.Descent(draw.Bold, size)), name, draw.Bold, size, tileText)
 		bottom -= r.Fonts.Ascent(draw.Bold, size) + r.Fonts.Descent(draw.Bold, size) + 0.6
 	}
 	if look.Role == justrunschema.TileExit {
 		capt := "WALLS CANNOT BE BASHED"
 		w := r.Fonts.Width(capt, draw.Bold, tileCaptPt)
-		c.Text(round2((s-w)/2), round2(bottom-r.Fonts.Descent(draw.Bold, tileCaptPt)), capt, draw.Bold, tileCaptPt, tileText)
+		c.Text(generator.Round2((s-w)/2), generator.Round2(bottom-r.Fonts.Descent(draw.Bold, tileCaptPt)), capt, draw.Bold, tileCaptPt, tileText)
 		bottom -= r.Fonts.Ascent(draw.Bold, tileCaptPt) + r.Fonts.Descent(draw.Bold, tileCaptPt) + 0.6
 	}
 	// The middle: the start position and the hand print, side by side
@@ -520,10 +517,10 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look Tile
 	switch {
 	case start && spawn:
 		d := min(16, room)
-		r.drawStartPosition(c, t.Position, draw.Pt{X: s/2 - 10, Y: mid.Y}, d)
+		drawStartPosition(r, c, t.Position, draw.Pt{X: s/2 - 10, Y: mid.Y}, d)
 		drawHandPrint(c, draw.Pt{X: s/2 + 11, Y: mid.Y}, min(18, room), tileBlood)
 	case start:
-		r.drawStartPosition(c, t.Position, mid, min(20, room))
+		drawStartPosition(r, c, t.Position, mid, min(20, room))
 	case spawn:
 		drawHandPrint(c, mid, min(24, room), tileBlood)
 	}
@@ -531,45 +528,45 @@ func (r *Renderer) drawTileMarks(c draw.Canvas, t *justrunschema.Tile, look Tile
 
 // drawOrientation draws the orientation mark in the top-left corner: an
 // arrow pointing n, toward the exit row, with "EXIT" beside it.
-func (r *Renderer) drawOrientation(c draw.Canvas) {
+func drawOrientation(r *generator.Renderer, c draw.Canvas) {
 	const l = 8.0
 	x, y := tileWall+3.2, tileWall+1.8
 	draw.Polygon(c, draw.ArrowShape(draw.Pt{X: x, Y: y + l/2}, draw.Pt{X: 0, Y: -1}, l, 1.1, 3.4, 2.6), tileText, tileText, 0)
 	c.Push()
 	c.Rotate(-90, x+2.9, y+l)
-	c.Text(round2(x+2.9), round2(y+l), "EXIT", draw.Bold, 4.5, tileText)
+	c.Text(generator.Round2(x+2.9), generator.Round2(y+l), "EXIT", draw.Bold, 4.5, tileText)
 	c.Pop()
 }
 
 // drawLabPlate draws the LAB label (L647) centred on p.
-func (r *Renderer) drawLabPlate(c draw.Canvas, p draw.Pt) {
+func drawLabPlate(r *generator.Renderer, c draw.Canvas, p draw.Pt) {
 	const w, h, size = 22.0, 9.0, 16.0
 	plate, ink := tileLabInk, draw.White
 	if r.InkSaver {
 		plate, ink = draw.White, tileLabInk
 	}
-	c.Rect(round2(p.X-w/2), round2(p.Y-h/2), w, h, 1.5, draw.FillStroke(plate, tileLabInk, 0.6))
+	c.Rect(generator.Round2(p.X-w/2), generator.Round2(p.Y-h/2), w, h, 1.5, draw.FillStroke(plate, tileLabInk, 0.6))
 	capH := r.Fonts.CapHeight(draw.Bold, size)
 	tw := r.Fonts.Width("LAB", draw.Bold, size)
-	c.Text(round2(p.X-tw/2), round2(p.Y+capH/2), "LAB", draw.Bold, size, ink)
+	c.Text(generator.Round2(p.X-tw/2), generator.Round2(p.Y+capH/2), "LAB", draw.Bold, size, ink)
 }
 
 // drawStartPosition draws a start tile's position (A14): the number in a
 // disc of diameter d, with START above it.
-func (r *Renderer) drawStartPosition(c draw.Canvas, n int, p draw.Pt, d float64) {
+func drawStartPosition(r *generator.Renderer, c draw.Canvas, n int, p draw.Pt, d float64) {
 	disc, ink := tileWallInk, draw.White
 	if r.InkSaver {
 		disc, ink = draw.White, tileWallInk
 	}
-	d = round2(d)
-	c.Ellipse(round2(p.X-d/2), round2(p.Y-d/2), d, d, draw.FillStroke(disc, tileWallInk, 0.5))
+	d = generator.Round2(d)
+	c.Ellipse(generator.Round2(p.X-d/2), generator.Round2(p.Y-d/2), d, d, draw.FillStroke(disc, tileWallInk, 0.5))
 	num := fmt.Sprint(n)
-	size := round2(d * 0.62 / draw.PtMM)
+	size := generator.Round2(d * 0.62 / draw.PtMM)
 	capH := r.Fonts.CapHeight(draw.Bold, size)
-	c.Text(round2(p.X-r.Fonts.Width(num, draw.Bold, size)/2), round2(p.Y+capH/2), num, draw.Bold, size, ink)
+	c.Text(generator.Round2(p.X-r.Fonts.Width(num, draw.Bold, size)/2), generator.Round2(p.Y+capH/2), num, draw.Bold, size, ink)
 	label := "START"
 	lw := r.Fonts.Width(label, draw.Bold, tileCaptPt)
-	c.Text(round2(p.X-lw/2), round2(p.Y-d/2-1), label, draw.Bold, tileCaptPt, tileText)
+	c.Text(generator.Round2(p.X-lw/2), generator.Round2(p.Y-d/2-1), label, draw.Bold, tileCaptPt, tileText)
 }
 
 // drawHandPrint draws the bloody hand print, the zombie spawn symbol
@@ -581,19 +578,19 @@ func drawHandPrint(c draw.Canvas, p draw.Pt, size float64, col draw.Color) {
 	at := func(x, y float64) draw.Pt { return draw.Pt{X: p.X + x*k, Y: p.Y + y*k} }
 	oval := func(x, y, w, h, turn float64) {
 		q := at(x, y)
-		w, h = round2(w*k), round2(h*k)
+		w, h = generator.Round2(w*k), generator.Round2(h*k)
 		if turn == 0 {
-			c.Ellipse(round2(q.X-w/2), round2(q.Y-h/2), w, h, blood)
+			c.Ellipse(generator.Round2(q.X-w/2), generator.Round2(q.Y-h/2), w, h, blood)
 			return
 		}
 		c.Push()
-		c.Rotate(turn, round2(q.X), round2(q.Y))
-		c.Ellipse(round2(q.X-w/2), round2(q.Y-h/2), w, h, blood)
+		c.Rotate(turn, generator.Round2(q.X), generator.Round2(q.Y))
+		c.Ellipse(generator.Round2(q.X-w/2), generator.Round2(q.Y-h/2), w, h, blood)
 		c.Pop()
 	}
 	// The palm.
 	palm := at(-5.5, -1)
-	c.Rect(round2(palm.X), round2(palm.Y), round2(11*k), round2(10*k), round2(4*k), blood)
+	c.Rect(generator.Round2(palm.X), generator.Round2(palm.Y), generator.Round2(11*k), generator.Round2(10*k), generator.Round2(4*k), blood)
 	// Four fingers, fanned.
 	for _, f := range []struct{ x, y, h, turn float64 }{
 		{-4.1, -4.4, 9, -12}, {-1.4, -5.6, 11, -4}, {1.5, -5.4, 10.5, 4}, {4.0, -3.8, 8, 12},
@@ -613,8 +610,8 @@ func drawHandPrint(c draw.Canvas, p draw.Pt, size float64, col draw.Color) {
 // DrawTileBack draws the back of the tiles of a role with its top-left
 // trim corner at the origin: the same for every tile of the role, with
 // the role's word (ROOM, START or EXIT) and the game's title.
-func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
-	c = r.surface(c)
+func DrawTileBack(r *generator.Renderer, c draw.Canvas, look TileLook, bleed float64) {
+	c = r.Surface(c)
 	const s = TileSize
 	bg := cmp.Or(tileBacks[look.Role], tileBacks[justrunschema.TileRoom])
 	ink := draw.White
@@ -631,14 +628,14 @@ func (r *Renderer) DrawTileBack(c draw.Canvas, look TileLook, bleed float64) {
 		size--
 	}
 	capH := r.Fonts.CapHeight(draw.Bold, size)
-	c.Text(round2((s-r.Fonts.Width(word, draw.Bold, size))/2), round2(s/2+capH/2-2), word, draw.Bold, size, ink)
+	c.Text(generator.Round2((s-r.Fonts.Width(word, draw.Bold, size))/2), generator.Round2(s/2+capH/2-2), word, draw.Bold, size, ink)
 	if look.Title != "" {
 		title, tsize := look.Title, 7.0
 		for tsize > 4.5 && r.Fonts.Width(title, draw.Regular, tsize) > s-16 {
 			tsize -= 0.5
 		}
-		title = r.clipText(title, draw.Regular, tsize, s-16)
-		c.Text(round2((s-r.Fonts.Width(title, draw.Regular, tsize))/2), round2(s/2+capH/2+5), title, draw.Regular, tsize, ink)
+		title = r.ClipText(title, draw.Regular, tsize, s-16)
+		c.Text(generator.Round2((s-r.Fonts.Width(title, draw.Regular, tsize))/2), generator.Round2(s/2+capH/2+5), title, draw.Regular, tsize, ink)
 	}
 	// A small hand print under the word on the exit back: exit rooms
 	// always hold zombies (L303). It is the same on all five.
