@@ -23,7 +23,6 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // BuildOptions configure a build.
@@ -276,24 +275,25 @@ func uncountedCopies(p *schema.Pack) map[string]int {
 
 // needsCalibration reports whether the kit prints back pages for duplex,
 // and so a calibration sheet to register them.
-func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
+func (r *Renderer) needsCalibration(p *schema.Pack, opts PrintOptions) bool {
 	opts = effectivePrint(opts)
 	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
-		return p.Prints(e) && printsBacks(e, opts)
+		return p.Prints(e) && r.printsBacks(e, opts)
 	})
 }
 
 // printsBacks reports whether an element prints back pages registered for
 // duplex. Most elements know from their content (Facts.Backs); a two-sided
-// board does so only when both sides fit one page of the paper, and
-// two-sided mats only when their halves do.
-func printsBacks(e schema.Element, opts PrintOptions) bool {
-	switch el := e.(type) {
-	case *schema.Board:
+// board does so only when both sides fit one page of the paper, and a
+// game's kind may say (Kind.Backs: two-sided mats only when their halves
+// do).
+func (r *Renderer) printsBacks(e schema.Element, opts PrintOptions) bool {
+	if el, ok := e.(*schema.Board); ok {
 		plans, err := boardPlans(el, opts)
 		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
-	case *rfodschema.MatSet:
-		return matsDuplex(el, opts) != layout.NoDuplex
+	}
+	if kr, ok := r.kindRenderer(e.Kind()); ok && kr.backs != nil {
+		return kr.backs(e, opts)
 	}
 	return e.Facts().Backs
 }

@@ -114,3 +114,131 @@ func DrawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *dr
 // DeckBleedNote is the kit index's line on where the items of sheets of
 // grid have bleed and how to cut them.
 func DeckBleedNote(g layout.Grid, opts PrintOptions) string { return deckBleedNote(g, opts) }
+
+// WriteDocument makes a PDF titled after the pack and name, lets fill add
+// its pages and writes it to w, returning its pages; errors name the
+// element (e.g. "guide x").
+func (r *Renderer) WriteDocument(w io.Writer, p *schema.Pack, name, element string, opts PrintOptions, fill func(*draw.PDF) error) (int, error) {
+	return r.writeDocument(w, p, name, element, opts, fill)
+}
+
+// PlaceScaleBar draws a 100 mm scale bar in the first free place inside
+// area, clear of the obstacles, and returns its box, or reports that the
+// page has no room for one.
+func (r *Renderer) PlaceScaleBar(c draw.Canvas, area layout.Rect, obstacles []layout.Rect) (layout.Rect, bool) {
+	return r.placeScaleBar(c, area, obstacles)
+}
+
+// Colours and sizes the games' pages share with the generic ones.
+var (
+	// MarkColor is the colour of crop marks: registration-dark grey.
+	MarkColor = markColor
+	// BoardMuted is the grey of the notes on board pages.
+	BoardMuted = boardMuted
+)
+
+// Unbounded is a box height that never overflows, in mm: for measuring
+// text that may take any height.
+const Unbounded = sheetUnbounded
+
+// DashedLine draws a dashed line from a to b.
+func DashedLine(c draw.Canvas, a, b layout.Point, col draw.Color, width float64) {
+	dashedLine(c, a, b, col, width)
+}
+
+// BoardOut receives the pages of a board (or of a game's large piece
+// printed like one): a PDF (PDFBoardOut), or recordings in tests.
+type BoardOut = boardOut
+
+// PlaceArt places art recorded once (BoardOut.Art) on a page, its top-left
+// corner at (x, y).
+type PlaceArt = placeArt
+
+// PDFBoardOut writes a board's pages to the PDF document doc; its art
+// becomes a PDF template.
+func PDFBoardOut(doc *draw.PDF) BoardOut { return pdfBoardOut{doc} }
+
+// BoardRole is how a side printed on one page goes with the other side.
+type BoardRole = boardRole
+
+// Board roles.
+const (
+	// RoleFront is side 1 of a sheet printed double-sided.
+	RoleFront = roleFront
+	// RoleBack is side 2 on the back page of side 1, registered behind it.
+	RoleBack = roleBack
+	// RoleFirst is side 1 of a two-sided board printed single-sided.
+	RoleFirst = roleFirst
+	// RoleGlued is side 2 printed single-sided, to glue behind side 1.
+	RoleGlued = roleGlued
+)
+
+// BoardPlan is how a board side tiles the paper of opts.
+func BoardPlan(side *schema.BoardSide, opts PrintOptions) (layout.TilePlan, error) {
+	return boardPlan(side, opts)
+}
+
+// BoardSlot is the slot of a side that fits one page: centred on the
+// paper, turned when the plan says so, with the bleed the printable area
+// allows.
+func BoardSlot(pl layout.TilePlan, opts PrintOptions) layout.Slot { return boardSlot(pl, opts) }
+
+// BoardBackSlot is the slot behind own on the back page for duplex d.
+func BoardBackSlot(own layout.Slot, d layout.Duplex, opts PrintOptions) layout.Slot {
+	return boardBackSlot(own, d, opts)
+}
+
+// DrawSlotPage prints w x h mm of art (with bleed around it) in its slot on
+// a page of its own, with crop marks; each label goes where it finds room,
+// in turn.
+func (r *Renderer) DrawSlotPage(page draw.Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art PlaceArt, labels ...string) {
+	r.drawSlotPage(page, opts, slot, w, h, art, labels...)
+}
+
+// DrawTiledBoardSide adds the pages of side i of board b, tiled by plan, to
+// out: its page map, then its tile pages, on which art (made after the map
+// page) places the side's art. first is the page number of the map and
+// total the pages of the file.
+func (r *Renderer) DrawTiledBoardSide(out BoardOut, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts PrintOptions, art func() PlaceArt) {
+	bp := &boardPrint{board: b, side: b.Sides[i], index: i, plan: plan, copy: 1, first: first, total: total, opts: opts}
+	r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
+	a := art()
+	for k := range plan.Tiles {
+		r.drawTilePage(out.AddPage(plan.Paper.W, plan.Paper.H), bp, k, a)
+	}
+}
+
+// BoardTitle is a board's name, or its id.
+func BoardTitle(b *schema.Board) string { return boardTitle(b) }
+
+// SideTitle is the name of side i of a board, or "Side 2 (id)".
+func SideTitle(s *schema.BoardSide, i int) string { return sideTitle(s, i) }
+
+// BoardTurnText notes a one-page side turned to fit the paper.
+func BoardTurnText(pl layout.TilePlan) string { return boardTurnText(pl) }
+
+// BoardSizeText is a side's size as the kit's index writes it.
+func BoardSizeText(pl layout.TilePlan) string { return boardSizeText(pl) }
+
+// BoardPagesText is how many pages a side prints on, as the kit's index
+// writes it.
+func BoardPagesText(pl layout.TilePlan) string { return boardPagesText(pl) }
+
+// CardData prepares a card of the pack p for rendering as DrawCard fills
+// its template: its fields and those the renderer's games derive.
+func (r *Renderer) CardData(p *schema.Pack, deck *schema.Deck, card *schema.Card) *CardData {
+	return r.withDerived(NewCardData(p, deck, card))
+}
+
+// Visible reports whether the box b shows for the card (its when: field
+// is set, or it has none).
+func (d *CardData) Visible(b *schema.Box) bool { return d.visible(b) }
+
+// BoxText is the text the box b shows for the card.
+func (d *CardData) BoxText(b *schema.Box) string { return d.boxText(b) }
+
+// NeedsCalibration reports whether the kit of p printed with opts has back
+// pages registered for duplex, and so a calibration sheet to register them.
+func (r *Renderer) NeedsCalibration(p *schema.Pack, opts PrintOptions) bool {
+	return r.needsCalibration(p, opts)
+}

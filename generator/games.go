@@ -7,7 +7,6 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // Game is what one game brings to rendering. Each game declares one in its
@@ -54,7 +53,7 @@ type KitOutput struct {
 // derivedFields adds the fields a game computes from a card of the pack p
 // (nil: the game's defaults stand for the pack's settings).
 func (r *Renderer) derivedFields(p *schema.Pack, deck *schema.Deck, card *schema.Card) map[string]string {
-	for _, g := range r.allGames() {
+	for _, g := range r.games {
 		if f, ok := g.Derived[deck.CardType]; ok {
 			return f(p, card)
 		}
@@ -86,7 +85,7 @@ func (r *Renderer) withDerived(d *CardData) *CardData {
 
 // boxDrawerFor returns the drawer of a game's box type.
 func (r *Renderer) boxDrawerFor(kind string) (BoxDrawer, bool) {
-	for _, g := range r.allGames() {
+	for _, g := range r.games {
 		if d, ok := g.Boxes[kind]; ok {
 			return d, true
 		}
@@ -109,6 +108,9 @@ type KindRenderer struct {
 	// index describes the element's file in components.txt: what it holds
 	// and how to assemble it (nil: its name).
 	index kindIndexer
+	// backs reports whether the element prints back pages registered for
+	// duplex (nil: its facts say).
+	backs func(e schema.Element, opts PrintOptions) bool
 }
 
 // kindIndexer describes an element's output for the kit's index.
@@ -166,6 +168,10 @@ type Kind[E schema.Element] struct {
 	Fit func(r *Renderer, p *schema.Pack, e E) []schema.TextIssue
 	// Index describes the element's file in the kit's index.
 	Index func(r *Renderer, p *schema.Pack, e E, opts PrintOptions) []string
+	// Backs reports whether the element prints back pages registered for
+	// duplex behind its fronts with opts, so that the kit needs a
+	// calibration sheet (nil: schema.Facts.Backs says).
+	Backs func(e E, opts PrintOptions) bool
 }
 
 // Renderer is k for any element, for a line of Game.Kinds: an element of
@@ -182,7 +188,16 @@ func (k Kind[E]) Renderer() KindRenderer {
 			return out
 		}
 	}
-	return in.renderer()
+	kr := in.renderer()
+	if k.Backs != nil {
+		kr.backs = func(e schema.Element, opts PrintOptions) bool {
+			if el, ok := e.(E); ok {
+				return k.Backs(el, opts)
+			}
+			return e.Facts().Backs
+		}
+	}
+	return kr
 }
 
 // kindRenderers is the table of the content kinds every game may use.
@@ -191,11 +206,6 @@ var kindRenderers = map[string]KindRenderer{
 	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
 	"Board": kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer(),
 	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
-	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
-	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
-	"PlayerBoards": kind[*rfodschema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
-	"Mats":         kind[*rfodschema.MatSet]{build: buildMats, index: indexMats}.renderer(),
-	"Guide":        kind[*rfodschema.Guide]{build: buildGuide, fit: guideOverflows, index: indexGuide}.renderer(),
 }
 
 // kindRenderer returns how elements of a kind are rendered: a kind every
@@ -204,7 +214,7 @@ func (r *Renderer) kindRenderer(name string) (KindRenderer, bool) {
 	if kr, ok := kindRenderers[name]; ok {
 		return kr, true
 	}
-	for _, g := range r.allGames() {
+	for _, g := range r.games {
 		if kr, ok := g.Kinds[name]; ok {
 			return kr, true
 		}
@@ -224,13 +234,4 @@ func (r *Renderer) notPrintedYet(p *schema.Pack) []schema.Element {
 		}
 	}
 	return out
-}
-
-// gamesInRoot are the games whose renderers have not moved to a package of
-// their own yet; the renderer draws them after its own games.
-var gamesInRoot = []Game{rfodRenderer}
-
-// allGames are the renderer's games, then those still in this package.
-func (r *Renderer) allGames() []Game {
-	return append(r.games[:len(r.games):len(r.games)], gamesInRoot...)
 }

@@ -28,7 +28,7 @@ func TestGameTablesAgree(t *testing.T) {
 		}
 		packs = append(packs, p)
 	}
-	for _, g := range append(gamestest.All(), generator.GamesInRoot...) {
+	for _, g := range gamestest.All() {
 		for cardType, derive := range g.Derived {
 			ct, ok := schematest.Registry().LookupCardType(cardType)
 			if !ok {
@@ -53,7 +53,7 @@ func TestGameTablesAgree(t *testing.T) {
 	}
 	generic := []string{"text", "icons", "icon", "rect", "ellipse", "line", "image"}
 	for _, bt := range schematest.Registry().BoxTypes() {
-		drawn := slices.ContainsFunc(append(gamestest.All(), generator.GamesInRoot...), func(g generator.Game) bool { _, ok := g.Boxes[bt]; return ok })
+		drawn := slices.ContainsFunc(gamestest.All(), func(g generator.Game) bool { _, ok := g.Boxes[bt]; return ok })
 		if !drawn && !slices.Contains(generic, bt) {
 			t.Errorf("box type %q has no drawer", bt)
 		}
@@ -69,7 +69,7 @@ func TestGameTablesAgree(t *testing.T) {
 // descriptors; the output plan reserves the same paths (schema.KitOutputs),
 // in that order.
 func TestKitOutputsMatchThePlan(t *testing.T) {
-	r, err := generator.NewRenderer(false, append(gamestest.All(), generator.GamesInRoot...)...)
+	r, err := generator.NewRenderer(false, gamestest.All()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ type kitOutput struct {
 func (r *Renderer) kitOutputs() []kitOutput {
 	out := tokenOutputs()
 	seen := map[string]bool{}
-	for _, g := range r.allGames() {
+	for _, g := range r.games {
 		for _, k := range g.KitOutputs {
 			if seen[k.Path] {
 				continue
@@ -41,7 +41,7 @@ func (r *Renderer) kitOutputs() []kitOutput {
 			out = append(out, kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index})
 		}
 	}
-	return append(out, closingOutputs()...)
+	return append(out, r.closingOutputs()...)
 }
 
 // tokenOutputs are the kit's token sheet and its preview.
@@ -68,20 +68,11 @@ func tokenOutputs() []kitOutput {
 
 // closingOutputs are the kit's calibration sheet and its index, after the
 // games' own files.
-func closingOutputs() []kitOutput {
+func (r *Renderer) closingOutputs() []kitOutput {
 	return []kitOutput{
 		{
-			path:   "odds.pdf",
-			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return HasOddsCard(p) },
-			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
-				return r.WriteOddsCard(w, p, opts)
-			},
-			what:  "the odds card (added by runforge; not in the published component list)",
-			index: func(p *schema.Pack, _ PrintOptions) []string { return indexOddsCard(p) },
-		},
-		{
 			path:   "calibration.pdf",
-			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return needsCalibration(p, opts) },
+			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return r.needsCalibration(p, opts) },
 			write: func(r *Renderer, w io.Writer, _ *schema.Pack, opts PrintOptions) (int, error) {
 				return 2, r.WriteCalibration(w, opts)
 			},

@@ -5,6 +5,7 @@ package gamestest
 import (
 	"github.com/runforge/runforge/generator"
 	justrunrender "github.com/runforge/runforge/generator/justrun"
+	rfodrender "github.com/runforge/runforge/generator/rfod"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
 	runrender "github.com/runforge/runforge/generator/run"
 )
@@ -16,5 +17,6 @@ func All() []generator.Game {
 		rfylrender.Game(),
 		runrender.Game(),
 		justrunrender.Game(),
+		rfodrender.Game(),
 	}
 }

@@ -6,6 +6,7 @@ package games
 import (
 	"github.com/runforge/runforge/generator"
 	justrunrender "github.com/runforge/runforge/generator/justrun"
+	rfodrender "github.com/runforge/runforge/generator/rfod"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
 	runrender "github.com/runforge/runforge/generator/run"
 	"github.com/runforge/runforge/schema"
@@ -42,8 +43,8 @@ func All() []Game {
 		{System: rfylschema.System, Schema: rfylschema.Schema, Rules: rfylrules.Game(), Render: rfylrender.Game()},
 		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game(), Render: runrender.Game()},
 		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game(), Render: justrunrender.Game()},
-		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game()},
-		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game()},
+		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game(), Render: rfodrender.Game()},
+		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game(), Render: rfodrender.Game()},
 	}
 }
 

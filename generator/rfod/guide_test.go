@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func TestGuidePages(t *testing.T) {
 	for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
 		for _, paper := range []string{"letter", "a4"} {
 			sink := &pageRecorder{}
-			if err := r.imposeGuide(sink, g, rfOpts(paper, d)); err != nil {
+			if err := imposeGuide(r, sink, g, rfOpts(paper, d)); err != nil {
 				t.Fatal(err)
 			}
 			if len(sink.pages) != 2 {
@@ -48,7 +48,7 @@ func TestGuidePages(t *testing.T) {
 func TestGuideContent(t *testing.T) {
 	r := boardRenderer(t)
 	sink := &pageRecorder{}
-	if err := r.imposeGuide(sink, rfodGuide(t), rfOpts("letter", layout.LongEdge)); err != nil {
+	if err := imposeGuide(r, sink, rfodGuide(t), rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
 	a, b := sink.pages[0].String(), sink.pages[1].String()
@@ -69,7 +69,7 @@ func TestGuideDeterministic(t *testing.T) {
 	g := rfodGuide(t)
 	var a, b bytes.Buffer
 	for _, buf := range []*bytes.Buffer{&a, &b} {
-		if n, err := r.WriteGuide(buf, nil, g, rfOpts("a4", layout.LongEdge)); err != nil || n != 2 {
+		if n, err := WriteGuide(r, buf, nil, g, rfOpts("a4", layout.LongEdge)); err != nil || n != 2 {
 			t.Fatalf("%d pages, %v", n, err)
 		}
 	}
@@ -78,7 +78,7 @@ func TestGuideDeterministic(t *testing.T) {
 	}
 	// An empty or broken guide prints without panicking.
 	empty := &rfodschema.Guide{ID: "e", Events: []*rfodschema.GuideEntry{nil}, Search: []*rfodschema.GuideRow{nil, {Count: 99, Options: []*rfodschema.GuideOption{nil}}}}
-	if err := r.imposeGuide(&pageRecorder{}, empty, rfOpts("letter", layout.NoDuplex)); err != nil {
+	if err := imposeGuide(r, &pageRecorder{}, empty, rfOpts("letter", layout.NoDuplex)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -91,7 +91,7 @@ func TestGuideRowsFitTheirOptions(t *testing.T) {
 	g := bundledGuide(t)
 	rows := append(append([]*rfodschema.GuideRow{}, g.Search...), g.Book...)
 	avail := 175.0 // about what side B has below its title and headings
-	heights := r.guideRowHeights(rows, avail)
+	heights := guideRowHeights(r, rows, avail)
 	total := 0.0
 	for i, row := range rows {
 		total += heights[i]
@@ -106,7 +106,7 @@ func TestGuideRowsFitTheirOptions(t *testing.T) {
 	}
 	one := &rfodschema.GuideRow{Count: 1, Options: []*rfodschema.GuideOption{{Text: "Draw 1 Event."}}}
 	four := &rfodschema.GuideRow{Count: 5, Options: []*rfodschema.GuideOption{{Text: "A."}, {Text: "B."}, {Text: "C."}, {Text: "D."}}}
-	if h := r.guideRowHeights([]*rfodschema.GuideRow{one, four}, 60); h[1] <= h[0] {
+	if h := guideRowHeights(r, []*rfodschema.GuideRow{one, four}, 60); h[1] <= h[0] {
 		t.Errorf("heights %v: the row of four options is not taller", h)
 	}
 }

@@ -1,7 +1,8 @@
-package generator
+package rfod
 
 import (
 	"fmt"
+	"github.com/runforge/runforge/generator"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"io"
 	"math"
@@ -18,8 +19,7 @@ import (
 	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
-// The odds card (spec shared/specs/run-fight-or-die.md 5.7, 8.9, 10) is
-// the kit's odds.pdf for a Run, Fight, or Die! or Reloaded pack: exact
+// The odds card is the kit's odds.pdf for a Run, Fight, or Die! or Reloaded pack: exact
 // probabilities from the dice engine (validate/diceodds), never a
 // simulation, read from the one computation `runforge validate --explain`
 // makes (rfodrules.ExplainOdds), so the card and explain agree. Its first
@@ -224,7 +224,7 @@ func newOddsCombo(co rfodrules.ComboOdds, cb *rfodschema.CharacterCombo, cols []
 }
 
 // readTables fills the icon-count tables from the table validate
-// computed, whose rows are targets (rfodrules.OddsTableTargets, spec 10):
+// computed, whose rows are targets (rfodrules.OddsTableTargets):
 // a table per face, in the rows' order.
 func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *rfodrules.OddsTable) error {
 	if len(targets) != len(t.Rows) {
@@ -332,23 +332,23 @@ func indexOddsCard(p *schema.Pack) []string {
 }
 
 // WriteOddsCard writes the pack's odds.pdf.
-func (r *Renderer) WriteOddsCard(w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+func WriteOddsCard(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
 	oc, err := computeOddsCard(p)
 	if err != nil {
 		return 0, fmt.Errorf("odds card: %w", err)
 	}
-	return r.writeDocument(w, p, "Odds card", "odds card", opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, "Odds card", "odds card", opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex)
-		return r.imposeOddsCard(pdfSink{doc}, oc, opts)
+		return imposeOddsCard(r, generator.PDFSink(doc), oc, opts)
 	})
 }
 
 // oddsFlow places blocks down pages, starting a new page when one does
 // not fit.
 type oddsFlow struct {
-	r      *Renderer
-	sink   pageSink
-	opts   PrintOptions
+	r      *generator.Renderer
+	sink   generator.PageSink
+	opts   generator.PrintOptions
 	c      draw.Canvas
 	x0, x1 float64
 	y, bot float64
@@ -360,12 +360,12 @@ type oddsFlow struct {
 func (f *oddsFlow) newPage() {
 	pw, ph := f.opts.Paper.W, f.opts.Paper.H
 	m := max(f.opts.Margin, layout.DefaultMargin) + 4
-	f.c = f.r.surface(f.sink.AddPage(pw, ph))
+	f.c = f.r.Surface(f.sink.AddPage(pw, ph))
 	f.pages++
 	f.x0, f.x1, f.bot = m, pw-m, ph-m-4
-	f.c.Text(f.x0, m+2, f.r.clipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, rfMuted)
+	f.c.Text(f.x0, m+2, f.r.ClipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, rfMuted)
 	pg := fmt.Sprintf("page %d", f.pages)
-	f.c.Text(round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, rfMuted)
+	f.c.Text(generator.Round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, rfMuted)
 	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, rfRule, 0.3)
 	f.y = m + 8
 }
@@ -383,7 +383,7 @@ func (f *oddsFlow) heading(title, note string) {
 	f.c.Text(f.x0, f.y+4, title, draw.Bold, 11, rfBlood)
 	tw := f.r.Fonts.Width(title, draw.Bold, 11)
 	if note != "" {
-		f.c.Text(round2(f.x0+tw+3), f.y+4, f.r.clipText(note, draw.Italic, 7, f.x1-f.x0-tw-3), draw.Italic, 7, rfMuted)
+		f.c.Text(generator.Round2(f.x0+tw+3), f.y+4, f.r.ClipText(note, draw.Italic, 7, f.x1-f.x0-tw-3), draw.Italic, 7, rfMuted)
 	}
 	f.c.Line(f.x0, f.y+5.5, f.x1, f.y+5.5, rfBlood, 0.4)
 	f.y += 8
@@ -408,7 +408,7 @@ const appendixMark = "†"
 
 // fractionFits reports whether p's exact fraction fits beneath it in a
 // column w mm wide.
-func (r *Renderer) fractionFits(p *big.Rat, w float64) bool {
+func fractionFits(r *generator.Renderer, p *big.Rat, w float64) bool {
 	return r.Fonts.Width(p.RatString(), draw.Regular, oddsFracPt) <= w-1
 }
 
@@ -422,39 +422,39 @@ func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
 		font = draw.Bold
 	}
 	pct := pctText(p)
-	f.r.centredText(f.c, cx, y, pct, font, oddsCellPt, rfInk)
+	centredText(f.r, f.c, cx, y, pct, font, oddsCellPt, rfInk)
 	if p == nil || p.IsInt() {
 		return
 	}
-	if f.r.fractionFits(p, w) {
-		f.r.centredText(f.c, cx, y+2.2, p.RatString(), draw.Regular, oddsFracPt, rfMuted)
+	if fractionFits(f.r, p, w) {
+		centredText(f.r, f.c, cx, y+2.2, p.RatString(), draw.Regular, oddsFracPt, rfMuted)
 		return
 	}
 	x := cx + f.r.Fonts.Width(pct, font, oddsCellPt)/2 + 0.3
-	f.c.Text(round2(x), y, appendixMark, draw.Regular, oddsCellPt, rfBlood)
+	f.c.Text(generator.Round2(x), y, appendixMark, draw.Regular, oddsCellPt, rfBlood)
 }
 
 // fitPt is the largest size from pt down to 5 points at which s fits in
 // w mm (5 points when none does).
-func (r *Renderer) fitPt(s string, font draw.FontStyle, pt, w float64) float64 {
+func fitPt(r *generator.Renderer, s string, font draw.FontStyle, pt, w float64) float64 {
 	for ; pt > 5 && r.Fonts.Width(s, font, pt) > w; pt -= 0.25 {
 	}
 	return max(pt, 5)
 }
 
 // imposeOddsCard adds the odds card's pages to sink.
-func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions) error {
+func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard, opts generator.PrintOptions) error {
 	f := &oddsFlow{r: r, sink: sink, opts: opts, title: oc.title + " · odds card"}
 	f.newPage()
 	f.c.Text(f.x0, f.y+7, "ODDS CARD", draw.Bold, 20, rfInk)
-	f.c.Text(round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.clipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, rfMuted)
+	f.c.Text(generator.Round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.ClipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, rfMuted)
 	f.y += 11
 	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal (100% and 0% only when certain or impossible: >99.9% and <0.1% otherwise). "+
 		"The exact fraction is printed beneath each value; a value marked "+appendixMark+" has a fraction too long for its column, given in the appendix, which lists every value's fraction.",
 		typeset.Style{Size: 7.5, LineHeight: 1.2}, rfMuted)
 	// The assumed dice.
 	f.heading("ASSUMED DICE", "the faces the values rest on")
-	r.drawOddsDice(f, oc)
+	drawOddsDice(r, f, oc)
 	for _, a := range oc.assumptions {
 		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
 	}
@@ -474,7 +474,7 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 			note = "with the 5-zombie rule; each combo on its own (A16)"
 		}
 		f.heading("CHARACTER COMBOS", note)
-		r.drawOddsComboTable(f, oc)
+		drawOddsComboTable(r, f, oc)
 	}
 	for _, n := range oc.notes {
 		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, rfInk)
@@ -486,16 +486,16 @@ func (r *Renderer) imposeOddsCard(sink pageSink, oc *oddsCard, opts PrintOptions
 	}
 	f.newPage()
 	f.heading("ICON COUNTS", note)
-	r.drawOddsDice(f, oc)
-	r.drawOddsTables(f, oc)
+	drawOddsDice(r, f, oc)
+	drawOddsTables(r, f, oc)
 	// Appendix.
-	r.drawOddsAppendix(f, oc)
+	drawOddsAppendix(r, f, oc)
 	return nil
 }
 
 // drawOddsDice draws the assumed dice, one line per die type, with the
 // assumption id they rest on (A1 for RFoD, A13 for Reloaded).
-func (r *Renderer) drawOddsDice(f *oddsFlow, oc *oddsCard) {
+func drawOddsDice(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	for _, d := range oc.dice {
 		f.need(10)
 		const size = 7.0
@@ -503,10 +503,10 @@ func (r *Renderer) drawOddsDice(f *oddsFlow, oc *oddsCard) {
 		f.c.Text(f.x0, f.y+size/2+1.3, label, draw.Bold, 8, rfInk)
 		x := f.x0 + r.Fonts.Width(label, draw.Bold, 8) + 3
 		for _, face := range d.Faces {
-			r.drawDieFace(f.c, face, x, f.y, size)
+			drawDieFace(r, f.c, face, x, f.y, size)
 			x += size + 1.2
 		}
-		f.c.Text(round2(x+2), f.y+size/2+1.3, r.clipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, rfMuted)
+		f.c.Text(generator.Round2(x+2), f.y+size/2+1.3, r.ClipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, rfMuted)
 		f.y += size + 2.5
 	}
 }
@@ -517,7 +517,7 @@ const amuletHead = "GIVEN AMULET (1/6, A6)"
 // drawColumnHeads draws the heads of cols from x0, each colW wide, with
 // AMULET's heading over its columns and a rule on their left; it returns
 // the height used.
-func (r *Renderer) drawColumnHeads(f *oddsFlow, cols []oddsCol, x0, colW, pt float64) float64 {
+func drawColumnHeads(r *generator.Renderer, f *oddsFlow, cols []oddsCol, x0, colW, pt float64) float64 {
 	lines, first := 0, -1
 	for i, c := range cols {
 		lines = max(lines, len(c.heads()))
@@ -529,18 +529,18 @@ func (r *Renderer) drawColumnHeads(f *oddsFlow, cols []oddsCol, x0, colW, pt flo
 	if first >= 0 {
 		ax := x0 + float64(first)*colW
 		aw := float64(len(cols)-first) * colW
-		r.centredText(f.c, ax+aw/2, y+2.6, r.clipText(amuletHead, draw.Bold, pt, aw-1), draw.Bold, pt, rfBlood)
+		centredText(r, f.c, ax+aw/2, y+2.6, r.ClipText(amuletHead, draw.Bold, pt, aw-1), draw.Bold, pt, rfBlood)
 		sub := amuletFreeFlee + " in both"
-		subPt := r.fitPt(sub, draw.Italic, pt-0.5, aw-1)
-		r.centredText(f.c, ax+aw/2, y+5.2, r.clipText(sub, draw.Italic, subPt, aw-1), draw.Italic, subPt, rfBlood)
+		subPt := fitPt(r, sub, draw.Italic, pt-0.5, aw-1)
+		centredText(r, f.c, ax+aw/2, y+5.2, r.ClipText(sub, draw.Italic, subPt, aw-1), draw.Italic, subPt, rfBlood)
 		f.c.Line(ax+1, y+6, ax+aw-1, y+6, rfBlood, 0.3)
 		y += 6.2
 	}
 	for i, c := range cols {
 		for j, h := range c.heads() {
 			h = strings.ToUpper(h)
-			hp := r.fitPt(h, draw.Bold, pt, colW-1)
-			r.centredText(f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.clipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, rfMuted)
+			hp := fitPt(r, h, draw.Bold, pt, colW-1)
+			centredText(r, f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.ClipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, rfMuted)
 		}
 	}
 	return y - f.y + float64(lines)*2.8 + 1.6
@@ -560,8 +560,8 @@ func amuletRule(f *oddsFlow, cols []oddsCol, x0, colW, y, h float64) {
 
 // drawOddsComboTable draws the combos: the character with its rerolls and
 // the combo's effect, the combo's dice, then one cell per column.
-func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
-	colW := r.comboColWidth(oc)
+func drawOddsComboTable(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
+	colW := comboColWidth(r, oc)
 	cx0 := f.x1 - float64(len(oc.comboCols))*colW
 	const size = 5.6
 	dice := 1
@@ -575,7 +575,7 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	const minRowH = 8.5
 	header := func() {
 		f.need(minRowH + 10)
-		h := r.drawColumnHeads(f, oc.comboCols, cx0, colW, oddsHeadPt)
+		h := drawColumnHeads(r, f, oc.comboCols, cx0, colW, oddsHeadPt)
 		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", draw.Bold, oddsHeadPt, rfMuted)
 		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", draw.Bold, oddsHeadPt, rfMuted)
 		f.y += h
@@ -584,13 +584,13 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 	for i, co := range oc.combos {
 		// The character and the effect wrap in their column; the row
 		// grows to hold them, so nothing is cut off.
-		head, effect := r.comboLabel(co, nameW)
+		head, effect := comboLabel(r, co, nameW)
 		rowH := max(minRowH, 1.2+head.Height+effect.Height+1.2)
 		if f.y+rowH > f.bot {
 			f.newPage()
 			header()
 		}
-		paper := r.rfBackground()
+		paper := rfBackground(r)
 		if i%2 == 0 && !r.InkSaver {
 			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
 			paper = rfPanel
@@ -603,12 +603,12 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 				if x+size > cx0-2 {
 					break
 				}
-				r.drawDieFace(f.c, face, x, f.y+1.4, size)
+				drawDieFace(r, f.c, face, x, f.y+1.4, size)
 				x += size + 0.8
 			}
 		}
 		if co.skipped != "" {
-			f.c.Text(cx0, f.y+4.5, r.clipText("not computed: "+co.skipped, draw.Italic, 6.5, f.x1-cx0), draw.Italic, 6.5, rfBlood)
+			f.c.Text(cx0, f.y+4.5, r.ClipText("not computed: "+co.skipped, draw.Italic, 6.5, f.x1-cx0), draw.Italic, 6.5, rfBlood)
 		} else {
 			for j, p := range co.cells {
 				f.cell(p, cx0+float64(j)*colW+colW/2, f.y+3.8, colW, j == 0)
@@ -623,7 +623,7 @@ func (r *Renderer) drawOddsComboTable(f *oddsFlow, oc *oddsCard) {
 // wrapWords breaks s into lines of at most first (the first line) and
 // then rest millimetres at the font and size, between words; a word wider
 // than its line is broken between characters, so that nothing is cut off.
-func (r *Renderer) wrapWords(s string, font draw.FontStyle, pt, first, rest float64) []string {
+func wrapWords(r *generator.Renderer, s string, font draw.FontStyle, pt, first, rest float64) []string {
 	var lines []string
 	line, w := "", first
 	flush := func() {
@@ -668,20 +668,20 @@ func (r *Renderer) wrapWords(s string, font draw.FontStyle, pt, first, rest floa
 // comboLabel lays out a combo row's label in width w: the character in
 // bold with the combo's tier and rerolls, then its effect, each wrapping
 // onto as many lines as it needs.
-func (r *Renderer) comboLabel(co oddsCombo, w float64) (head, effect typeset.Block) {
+func comboLabel(r *generator.Renderer, co oddsCombo, w float64) (head, effect typeset.Block) {
 	text := "**" + co.character + "**"
 	if co.meta != "" {
 		text += " · " + co.meta
 	}
-	head = typeset.Layout(r.Fonts, text, typeset.Style{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, sheetUnbounded)
-	effect = typeset.Layout(r.Fonts, co.effect, typeset.Style{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, sheetUnbounded)
+	head = typeset.Layout(r.Fonts, text, typeset.Style{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, generator.Unbounded)
+	effect = typeset.Layout(r.Fonts, co.effect, typeset.Style{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, generator.Unbounded)
 	return head, effect
 }
 
 // comboColWidth is the width of the combo table's columns: 24 mm, or as
 // wide as the widest exact fraction, so that every combo has its fraction
 // beneath.
-func (r *Renderer) comboColWidth(oc *oddsCard) float64 {
+func comboColWidth(r *generator.Renderer, oc *oddsCard) float64 {
 	w := 24.0
 	for _, co := range oc.combos {
 		for _, p := range co.cells {
@@ -695,7 +695,7 @@ func (r *Renderer) comboColWidth(oc *oddsCard) float64 {
 
 // drawOddsTables draws the icon-count groups: the face and the row label,
 // then one cell per column.
-func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
+func drawOddsTables(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	labelW := 24.0
 	n := len(oc.cols)
 	x0 := f.x0 + labelW
@@ -703,7 +703,7 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 	const rowH = 6.2
 	header := func() {
 		f.need(rowH + 12)
-		f.y += r.drawColumnHeads(f, oc.cols, x0, colW, 6.5)
+		f.y += drawColumnHeads(r, f, oc.cols, x0, colW, 6.5)
 	}
 	header()
 	for _, g := range oc.groups {
@@ -711,11 +711,11 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 			f.newPage()
 			header()
 		}
-		r.drawDieFace(f.c, g.face, f.x0, f.y+0.5, 5)
+		drawDieFace(r, f.c, g.face, f.x0, f.y+0.5, 5)
 		f.c.Text(f.x0+6.5, f.y+4.3, g.title, draw.Bold, 8, rfInk)
 		if g.note != "" {
 			nx := f.x0 + 6.5 + r.Fonts.Width(g.title, draw.Bold, 8) + 3
-			f.c.Text(round2(nx), f.y+4.3, r.clipText(g.note, draw.Italic, 7, max(1, f.x1-nx)), draw.Italic, 7, rfInk)
+			f.c.Text(generator.Round2(nx), f.y+4.3, r.ClipText(g.note, draw.Italic, 7, max(1, f.x1-nx)), draw.Italic, 7, rfInk)
 		}
 		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, rfRule, 0.3)
 		f.y += 6.5
@@ -727,7 +727,7 @@ func (r *Renderer) drawOddsTables(f *oddsFlow, oc *oddsCard) {
 			if i%2 == 0 && !r.InkSaver {
 				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
 			}
-			f.c.Text(f.x0+6.5, f.y+3.4, r.clipText(row.title(g), draw.Regular, 7, labelW-7), draw.Regular, 7, rfInk)
+			f.c.Text(f.x0+6.5, f.y+3.4, r.ClipText(row.title(g), draw.Regular, 7, labelW-7), draw.Regular, 7, rfInk)
 			for j, p := range row.cells {
 				f.cell(p, x0+float64(j)*colW+colW/2, f.y+3.2, colW, false)
 			}
@@ -750,7 +750,7 @@ func (row oddsRow) title(g oddsGroup) string {
 // order: the combos, then each icon table row by row. An entry too long
 // for its column puts its value on a second, indented line, so that no
 // fraction is ever clipped.
-func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
+func drawOddsAppendix(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	f.newPage()
 	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it; "+appendixMark+" on the card points here")
 	if oc.amulet != "" {
@@ -771,12 +771,12 @@ func (r *Renderer) drawOddsAppendix(f *oddsFlow, oc *oddsCard) {
 			}
 		}
 		x := f.x0 + float64(col)*(colW+gap) + indent
-		f.c.Text(round2(x), f.y+2.2, s, draw.Regular, pt, rfInk)
+		f.c.Text(generator.Round2(x), f.y+2.2, s, draw.Regular, pt, rfInk)
 		f.y += lineH
 	}
 	// wrapped draws s on as many lines as it needs, the later ones indented.
 	wrapped := func(s string, indent float64) {
-		for i, line := range r.wrapWords(s, draw.Regular, pt, colW-indent, colW-indent-3) {
+		for i, line := range wrapWords(r, s, draw.Regular, pt, colW-indent, colW-indent-3) {
 			if i == 0 {
 				text(line, indent)
 			} else {

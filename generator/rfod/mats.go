@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
@@ -13,9 +14,8 @@ import (
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
-// Location mats (kind: Mats; spec shared/specs/run-fight-or-die.md 8.6,
-// 11; run-fight-or-die-reloaded.md L405, L545, L602, L676) are the Solo
-// Campaign's double-sided large-format mats, printed duplex (spec 11). A
+// Location mats (kind: Mats; Reloaded rulebook L405, L545, L602, L676)
+// are the Solo Campaign's double-sided large-format mats, printed duplex. A
 // mat's long edges are three cards wide, for the Location cards laid next
 // to it on the Map, and the side that holds face-down cards (holds:
 // {follower: 2}) has a slot for each.
@@ -44,15 +44,15 @@ const (
 const matTiledNote = "tiled: half a mat is larger than the printable area"
 
 // buildMats plans a mat set's PDF.
-func buildMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts BuildOptions) []job {
-	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
-		return r.WriteMats(w, p, s, opts.Print)
+func buildMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts generator.BuildOptions) []generator.Job {
+	return []generator.Job{generator.FileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+		return WriteMats(r, w, p, s, opts.Print)
 	})}
 }
 
 // indexMats describes a mat set's PDF in the kit's index: how each mat is
 // printed, the pages and how to put them together.
-func indexMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOptions) []string {
+func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts generator.PrintOptions) []string {
 	if _, ok := matHalfPlan(opts); ok {
 		return indexMatHalves(s, opts)
 	}
@@ -61,12 +61,12 @@ func indexMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOpti
 	for _, m := range s.Mats {
 		b := matBoard(m, true)
 		for i, side := range b.Sides {
-			pl, err := boardPlan(side, opts)
+			pl, err := generator.BoardPlan(side, opts)
 			if err != nil {
 				continue
 			}
 			total += 1 + pl.Pages()
-			out = append(out, fmt.Sprintf("%s, %s: %s at true size, a page map and %s", m.ID, sideTitle(side, i), boardSizeText(pl), boardPagesText(pl)))
+			out = append(out, fmt.Sprintf("%s, %s: %s at true size, a page map and %s", m.ID, generator.SideTitle(side, i), generator.BoardSizeText(pl), generator.BoardPagesText(pl)))
 		}
 	}
 	out = append(out, fmt.Sprintf("%d pages, %s; assemble each side (cut along the dashed lines, lay each cut edge on the hatched glue strip so the crosshairs meet), then glue the two sides of each mat back to back", total, matTiledNote))
@@ -76,10 +76,10 @@ func indexMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOpti
 // WriteMats writes a mat set's PDF: for each mat, its halves (side A's,
 // then side B's behind it), or, when a half does not fit the paper, side A
 // then side B tiled.
-func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
+func WriteMats(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema.MatSet, opts generator.PrintOptions) (int, error) {
+	return r.WriteDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(matsDuplex(s, opts))
-		return r.imposeMats(pdfBoardOut{doc}, s, opts)
+		return imposeMats(r, generator.PDFBoardOut(doc), s, opts)
 	})
 }
 
@@ -136,7 +136,7 @@ func matLetter(i int) rune { return 'A' + rune(min(i, 25)) }
 
 // imposeMats adds every page of the set's mats to out: in halves when the
 // paper holds one, else tiled.
-func (r *Renderer) imposeMats(out boardOut, s *rfodschema.MatSet, opts PrintOptions) error {
+func imposeMats(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, opts generator.PrintOptions) error {
 	printed := false
 	for _, m := range s.Mats {
 		printed = printed || len(matSides(m)) > 0
@@ -145,15 +145,15 @@ func (r *Renderer) imposeMats(out boardOut, s *rfodschema.MatSet, opts PrintOpti
 		return fmt.Errorf("nothing to print: no mat has a side")
 	}
 	if pl, ok := matHalfPlan(opts); ok {
-		r.imposeMatHalves(out, s, pl, opts)
+		imposeMatHalves(r, out, s, pl, opts)
 		return nil
 	}
-	return r.imposeMatTiles(out, s, opts)
+	return imposeMatTiles(r, out, s, opts)
 }
 
 // imposeMatTiles tiles every side of the set's mats like a large board:
 // for each mat, side A then side B, each a page map and its tiles.
-func (r *Renderer) imposeMatTiles(out boardOut, s *rfodschema.MatSet, opts PrintOptions) error {
+func imposeMatTiles(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, opts generator.PrintOptions) error {
 	total := 0
 	type printed struct {
 		board *schema.Board
@@ -164,7 +164,7 @@ func (r *Renderer) imposeMatTiles(out boardOut, s *rfodschema.MatSet, opts Print
 	for _, m := range s.Mats {
 		pr := printed{board: matBoard(m, true), sides: matSides(m)}
 		for _, side := range pr.board.Sides {
-			pl, err := boardPlan(side, opts)
+			pl, err := generator.BoardPlan(side, opts)
 			if err != nil {
 				return fmt.Errorf("mat %s side %s: %w", m.ID, side.ID, err)
 			}
@@ -175,14 +175,12 @@ func (r *Renderer) imposeMatTiles(out boardOut, s *rfodschema.MatSet, opts Print
 	}
 	page := 0
 	for _, pr := range all {
-		for i, side := range pr.board.Sides {
-			bp := &boardPrint{board: pr.board, side: side, index: i, plan: pr.plans[i], copy: 1, first: page + 1, total: total, opts: opts}
-			r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
-			art := r.matArt(out, pr.sides, i, opts.Bleed, matSlotTop(matTileBands(bp.plan)), false)
-			for k := range bp.plan.Tiles {
-				r.drawTilePage(out.AddPage(bp.plan.Paper.W, bp.plan.Paper.H), bp, k, art)
-			}
-			page += 1 + bp.plan.Pages()
+		for i := range pr.board.Sides {
+			plan := pr.plans[i]
+			r.DrawTiledBoardSide(out, pr.board, i, plan, page+1, total, opts, func() generator.PlaceArt {
+				return matArt(r, out, pr.sides, i, opts.Bleed, matSlotTop(matTileBands(plan)), false)
+			})
+			page += 1 + plan.Pages()
 		}
 	}
 	return nil
@@ -190,13 +188,13 @@ func (r *Renderer) imposeMatTiles(out boardOut, s *rfodschema.MatSet, opts Print
 
 // matArt draws side i of a mat once, with bleed around it; joins adds the
 // join marks at the seam between its halves.
-func (r *Renderer) matArt(out boardOut, sides []*rfodschema.MatSide, i int, bleed, slotY float64, joins bool) placeArt {
+func matArt(r *generator.Renderer, out generator.BoardOut, sides []*rfodschema.MatSide, i int, bleed, slotY float64, joins bool) generator.PlaceArt {
 	return out.Art(matW+2*bleed, matH+2*bleed, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(bleed, bleed)
-		r.drawMatSide(c, sides[i], i, matOther(sides, i), bleed, slotY)
+		drawMatSide(r, c, sides[i], i, matOther(sides, i), bleed, slotY)
 		if joins {
-			r.drawMatJoins(c)
+			drawMatJoins(r, c)
 		}
 		c.Pop()
 	})
@@ -205,19 +203,19 @@ func (r *Renderer) matArt(out boardOut, sides []*rfodschema.MatSide, i int, blee
 // drawMatSide draws side i of a mat at (0, 0): its name, the card slots of
 // the cards it holds, the three-card edges and the flip note.
 // slotY is the top of the card slots.
-func (r *Renderer) drawMatSide(c draw.Canvas, side *rfodschema.MatSide, i int, other string, bleed, slotY float64) {
-	c = r.surface(c)
-	bg := r.rfBackground()
+func drawMatSide(r *generator.Renderer, c draw.Canvas, side *rfodschema.MatSide, i int, other string, bleed, slotY float64) {
+	c = r.Surface(c)
+	bg := rfBackground(r)
 	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, draw.Filled(bg))
 	c.Rect(3, 3, matW-6, matH-6, 3, draw.Stroked(rfInk, 0.8))
 	c.Rect(5, 5, matW-10, matH-10, 2, draw.Stroked(rfRule, 0.3))
-	r.centredText(c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), draw.Bold, 8, rfMuted)
+	centredText(r, c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), draw.Bold, 8, rfMuted)
 	name := strings.ToUpper(rfNameOr(side.Name, side.ID))
-	r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
+	textIn(r, c, name, typeset.Style{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
 	c.Line(matW/2-40, 44, matW/2+40, 44, rfBlood, 0.8)
 	// The three-card edges, top and bottom.
-	r.drawCardEdge(c, 5, false)
-	r.drawCardEdge(c, matH-5, true)
+	drawCardEdge(r, c, 5, false)
+	drawCardEdge(r, c, matH-5, true)
 	// Card slots.
 	kinds := make([]string, 0, len(side.Holds))
 	for k := range side.Holds {
@@ -236,17 +234,17 @@ func (r *Renderer) drawMatSide(c draw.Canvas, side *rfodschema.MatSide, i int, o
 		x := (matW - rowW) / 2
 		y := slotY
 		for j, k := range slots[:n] {
-			r.drawCardSlot(c, x+float64(j)*(matCardW+matGap), y, k)
+			drawCardSlot(r, c, x+float64(j)*(matCardW+matGap), y, k)
 		}
 		held := fmt.Sprintf("Place %s here face down", holdsText(side.Holds))
-		r.centredText(c, matW/2, y+matCardH+8, held, draw.Italic, 9, rfInk)
+		centredText(r, c, matW/2, y+matCardH+8, held, draw.Italic, 9, rfInk)
 	} else {
 		c.Ellipse(matW/2-16, slotY+20, 32, 32, draw.Stroked(rfRule, 0.6))
-		r.centredText(c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfRule)
-		r.centredText(c, matW/2, slotY+62, "Place your Player token here when you are at this Location", draw.Italic, 9, rfMuted)
+		centredText(r, c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfRule)
+		centredText(r, c, matW/2, slotY+62, "Place your Player token here when you are at this Location", draw.Italic, 9, rfMuted)
 	}
 	if other != "" {
-		r.centredText(c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", draw.Italic, 7.5, rfMuted)
+		centredText(r, c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", draw.Italic, 7.5, rfMuted)
 	}
 }
 
@@ -308,21 +306,21 @@ func faceTitleCase(s string) string {
 }
 
 // drawCardSlot draws a card-sized dashed slot for a face-down card.
-func (r *Renderer) drawCardSlot(c draw.Canvas, x, y float64, kind string) {
+func drawCardSlot(r *generator.Renderer, c draw.Canvas, x, y float64, kind string) {
 	if !r.InkSaver {
 		c.Rect(x, y, matCardW, matCardH, 3, draw.Filled(rfPanel))
 	}
 	pts := [][2]float64{{x, y}, {x + matCardW, y}, {x + matCardW, y + matCardH}, {x, y + matCardH}, {x, y}}
 	for j := 1; j < len(pts); j++ {
-		dashedLine(c, layout.Point{X: pts[j-1][0], Y: pts[j-1][1]}, layout.Point{X: pts[j][0], Y: pts[j][1]}, rfInk, 0.45)
+		generator.DashedLine(c, layout.Point{X: pts[j-1][0], Y: pts[j-1][1]}, layout.Point{X: pts[j][0], Y: pts[j][1]}, rfInk, 0.45)
 	}
-	r.centredText(c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), draw.Bold, 12, rfMuted)
-	r.centredText(c, x+matCardW/2, y+matCardH/2+5, "face down", draw.Italic, 8, rfMuted)
+	centredText(r, c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), draw.Bold, 12, rfMuted)
+	centredText(r, c, x+matCardW/2, y+matCardH/2+5, "face down", draw.Italic, 8, rfMuted)
 }
 
 // drawCardEdge marks a three-card edge at y: three card widths with ticks
 // and a label, for the Location cards laid next to the mat.
-func (r *Renderer) drawCardEdge(c draw.Canvas, y float64, bottom bool) {
+func drawCardEdge(r *generator.Renderer, c draw.Canvas, y float64, bottom bool) {
 	x := matPad
 	for j := range 3 {
 		x0 := x + float64(j)*(matCardW+matGap)
@@ -340,5 +338,5 @@ func (r *Renderer) drawCardEdge(c draw.Canvas, y float64, bottom bool) {
 	if bottom {
 		ty = y - 4
 	}
-	r.centredText(c, matW/2, ty, label, draw.Regular, 6.5, rfMuted)
+	centredText(r, c, matW/2, ty, label, draw.Regular, 6.5, rfMuted)
 }

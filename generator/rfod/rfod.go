@@ -1,32 +1,53 @@
-package generator
+// Package rfod is what Run, Fight, or Die! and Reloaded bring to
+// rendering: the sections their cards derive, the player boards, the
+// Actions & Events Guide, Reloaded's campaign mats and the kit's odds card.
+package rfod
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
-// Run, Fight, or Die! and Reloaded rendering (rulebooks
-// shared/rulebooks/run-fight-or-die.md and run-fight-or-die-reloaded.md;
-// spec shared/specs/run-fight-or-die.md sections 8.4-8.6). A template can
-// neither lead a text with an icon only when the text is set nor look a
-// name up, so the card types derive the printed sections from the card's
-// fields: each section is a paragraph of one text box, led by its icon,
-// and the sections flow top-down whichever of them a card has. Tables the
-// checker reads (the Town Line's, a Trauma card's requirements) print from
-// the data, never from a hand-written copy.
+// A template can neither lead a text with an icon only when the text is
+// set nor look a name up, so the card types derive the printed sections
+// from the card's fields: each section is a paragraph of one text box, led
+// by its icon, and the sections flow top-down whichever of them a card
+// has. Tables the checker reads (the Town Line's, a Trauma card's
+// requirements) print from the data, never from a hand-written copy.
 
-// rfodRenderer is RFoD's and Reloaded's line in gameRenderers.
-var rfodRenderer = Game{
-	Derived: map[string]DeriveFunc{
-		"rfod/follower":  rfodFollowerFields,
-		"rfod/location":  rfodLocationFields,
-		"rfodr/follower": rfodrFollowerFields,
-		"rfodr/trauma":   rfodrTraumaFields,
-		"rfodr/action":   rfodrActionFields,
-	},
+// Game is what Run, Fight, or Die! and Reloaded bring to rendering.
+func Game() generator.Game {
+	return generator.Game{
+		Derived: map[string]generator.DeriveFunc{
+			"rfod/follower":  rfodFollowerFields,
+			"rfod/location":  rfodLocationFields,
+			"rfodr/follower": rfodrFollowerFields,
+			"rfodr/trauma":   rfodrTraumaFields,
+			"rfodr/action":   rfodrActionFields,
+		},
+		Kinds: map[string]generator.KindRenderer{
+			// Player boards, Reloaded's campaign mats and the Actions &
+			// Events Guide (playerboards.go, mats.go, guide.go).
+			"PlayerBoards": generator.Kind[*rfodschema.PlayerBoardSet]{Build: buildPlayerBoards, Fit: playerBoardOverflows, Index: indexPlayerBoards}.Renderer(),
+			"Mats": generator.Kind[*rfodschema.MatSet]{Build: buildMats, Index: indexMats,
+				Backs: func(s *rfodschema.MatSet, opts generator.PrintOptions) bool {
+					return matsDuplex(s, opts) != layout.NoDuplex
+				}}.Renderer(),
+			"Guide": generator.Kind[*rfodschema.Guide]{Build: buildGuide, Fit: guideOverflows, Index: indexGuide}.Renderer(),
+		},
+		KitOutputs: []generator.KitOutput{{
+			Path:   "odds.pdf",
+			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return HasOddsCard(p) },
+			Write:  WriteOddsCard,
+			What:   "the odds card (added by runforge; not in the published component list)",
+			Index:  func(p *schema.Pack, _ generator.PrintOptions) []string { return indexOddsCard(p) },
+		}},
+	}
 }
 
 // rfodSection is one section of a card's text: the field that holds it,

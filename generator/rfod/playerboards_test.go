@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"bytes"
@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -29,8 +31,8 @@ func loadRFPack(t testing.TB, dir string) *schema.Pack {
 }
 
 // rfOpts are the print options of the RFoD tests.
-func rfOpts(paper string, d layout.Duplex) PrintOptions {
-	return PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+func rfOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
 		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 }
 
@@ -53,7 +55,7 @@ func (s *pageRecorder) AddPage(w, h float64) draw.Canvas {
 // it with -update.
 func checkRFGolden(t *testing.T, name, got string) {
 	t.Helper()
-	checkGolden(t, filepath.Join("..", "rfod-golden", name), got)
+	golden.Check(t, filepath.Join("testdata", "rfod-golden", name), got)
 }
 
 // playerBoardSet returns the pack's player board set of a board type.
@@ -85,7 +87,7 @@ func TestPlayerBoardPages(t *testing.T) {
 			s := playerBoardSet(t, p, c.boardType)
 			for _, paper := range []string{"letter", "a4"} {
 				sink := &pageRecorder{}
-				if err := r.imposePlayerBoards(sink, p, s, rfOpts(paper, layout.LongEdge)); err != nil {
+				if err := imposePlayerBoards(r, sink, p, s, rfOpts(paper, layout.LongEdge)); err != nil {
 					t.Fatal(err)
 				}
 				if len(sink.pages) != c.pages {
@@ -113,10 +115,10 @@ func TestPlayerBoardPages(t *testing.T) {
 }
 
 // sinkText is every text drawn on a set's pages.
-func sinkText(t *testing.T, r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) string {
+func sinkText(t *testing.T, r *generator.Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) string {
 	t.Helper()
 	sink := &pageRecorder{}
-	if err := r.imposePlayerBoards(sink, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+	if err := imposePlayerBoards(r, sink, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
@@ -159,10 +161,10 @@ func TestPlayerBoardsDeterministic(t *testing.T) {
 	p := loadRFPack(t, "rfod")
 	s := playerBoardSet(t, p, rfodschema.CharacterBoard)
 	var a, b bytes.Buffer
-	if _, err := r.WritePlayerBoards(&a, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+	if _, err := WritePlayerBoards(r, &a, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.WritePlayerBoards(&b, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+	if _, err := WritePlayerBoards(r, &b, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -177,18 +179,18 @@ func TestPlayerBoardsBadInput(t *testing.T) {
 		{ID: "b", Count: 1, Life: 1000, Zones: []*rfodschema.BoardZone{nil}},
 	}}
 	sink := &pageRecorder{}
-	if err := r.imposePlayerBoards(sink, nil, s, rfOpts("letter", layout.LongEdge)); err != nil {
+	if err := imposePlayerBoards(r, sink, nil, s, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
 	if len(sink.pages) != 2 {
 		t.Errorf("%d pages, want 2", len(sink.pages))
 	}
-	if err := r.imposePlayerBoards(&pageRecorder{}, nil, &rfodschema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
+	if err := imposePlayerBoards(r, &pageRecorder{}, nil, &rfodschema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
 		t.Error("an empty set printed")
 	}
 	for _, bt := range []string{rfodschema.ActionBoard, rfodschema.ReloadedZombieBoard, rfodschema.ReloadedCharacterBoard} {
 		s.BoardType = bt
-		if err := r.imposePlayerBoards(&pageRecorder{}, nil, s, rfOpts("a4", layout.NoDuplex)); err != nil {
+		if err := imposePlayerBoards(r, &pageRecorder{}, nil, s, rfOpts("a4", layout.NoDuplex)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -232,7 +234,7 @@ func TestRFoDKitBuild(t *testing.T) {
 		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)
 			out := t.TempDir()
-			arts, err := r.Build(p, BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
+			arts, err := r.Build(p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -269,8 +271,8 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 	type placed struct {
 		name   string
 		bw, bh float64
-		pages  func(opts PrintOptions) ([]*draw.Recorder, error)
-		trims  func(opts PrintOptions, trim layout.Rect) []layout.Rect // each page's board
+		pages  func(opts generator.PrintOptions) ([]*draw.Recorder, error)
+		trims  func(opts generator.PrintOptions, trim layout.Rect) []layout.Rect // each page's board
 	}
 	var cases []placed
 	for _, c := range []struct{ pack, boardType string }{
@@ -281,22 +283,22 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 		s := playerBoardSet(t, p, c.boardType)
 		bw, bh := playerBoardSize(c.boardType)
 		cases = append(cases, placed{name: c.boardType, bw: bw, bh: bh,
-			pages: func(opts PrintOptions) ([]*draw.Recorder, error) {
+			pages: func(opts generator.PrintOptions) ([]*draw.Recorder, error) {
 				sink := &pageRecorder{}
-				err := r.imposePlayerBoards(sink, p, s, opts)
+				err := imposePlayerBoards(r, sink, p, s, opts)
 				return sink.pages, err
 			},
-			trims: func(opts PrintOptions, trim layout.Rect) []layout.Rect { return []layout.Rect{trim} },
+			trims: func(opts generator.PrintOptions, trim layout.Rect) []layout.Rect { return []layout.Rect{trim} },
 		})
 	}
 	g := rfodGuide(t)
 	cases = append(cases, placed{name: "guide", bw: guideW, bh: guideH,
-		pages: func(opts PrintOptions) ([]*draw.Recorder, error) {
+		pages: func(opts generator.PrintOptions) ([]*draw.Recorder, error) {
 			sink := &pageRecorder{}
-			err := r.imposeGuide(sink, g, opts)
+			err := imposeGuide(r, sink, g, opts)
 			return sink.pages, err
 		},
-		trims: func(opts PrintOptions, trim layout.Rect) []layout.Rect {
+		trims: func(opts generator.PrintOptions, trim layout.Rect) []layout.Rect {
 			back := trim
 			if opts.Duplex != layout.NoDuplex {
 				back, _ = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)

@@ -1,9 +1,10 @@
-package generator
+package rfod
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -15,8 +16,8 @@ import (
 // quarter, with its full bleed inside the margin). Each side is drawn once
 // and every half is that drawing clipped to the half and its bleed, so the
 // bleed at the seam shows the art carrying on. A half prints on one sheet
-// like a two-sided board that fits one page (board.go: boardSlot,
-// boardBackSlot): side A's half on the front page, side B's matching half
+// like a two-sided board that fits one page (generator.BoardSlot,
+// generator.BoardBackSlot): side A's half on the front page, side B's matching half
 // on the back page, placed by layout.BackOf for the build's duplex flip and
 // back offset. A mat is turned over about its long (vertical) axis, so side
 // B's top half lies behind side A's top half, and B's point (x, y) behind
@@ -66,7 +67,7 @@ func (h matHalf) other() matHalf { return 1 - h }
 
 // matHalfPlan places half a mat on one page of the paper; ok is false when
 // it does not fit (it would be tiled).
-func matHalfPlan(opts PrintOptions) (layout.TilePlan, bool) {
+func matHalfPlan(opts generator.PrintOptions) (layout.TilePlan, bool) {
 	pl, err := layout.TileBoard(opts.Paper, opts.Margin, layout.DefaultOverlap, matW, matSeam)
 	return pl, err == nil && pl.Pages() == 1
 }
@@ -74,7 +75,7 @@ func matHalfPlan(opts PrintOptions) (layout.TilePlan, bool) {
 // matsDuplex is how the back of a half goes behind its front: the build's
 // flip when the halves fit the paper and a mat has two sides,
 // layout.NoDuplex (one-sided pages) otherwise.
-func matsDuplex(s *rfodschema.MatSet, opts PrintOptions) layout.Duplex {
+func matsDuplex(s *rfodschema.MatSet, opts generator.PrintOptions) layout.Duplex {
 	if _, ok := matHalfPlan(opts); !ok {
 		return layout.NoDuplex
 	}
@@ -89,14 +90,14 @@ func matsDuplex(s *rfodschema.MatSet, opts PrintOptions) layout.Duplex {
 // matHalfRoles says how the half of each of a mat's sides goes with the
 // other: front and back of a duplex sheet, first and glued on pages of
 // their own, or alone.
-func matHalfRoles(sides int, d layout.Duplex) []boardRole {
-	roles := make([]boardRole, sides)
+func matHalfRoles(sides int, d layout.Duplex) []generator.BoardRole {
+	roles := make([]generator.BoardRole, sides)
 	switch {
 	case sides != 2:
 	case d != layout.NoDuplex:
-		roles[0], roles[1] = roleFront, roleBack
+		roles[0], roles[1] = generator.RoleFront, generator.RoleBack
 	default:
-		roles[0], roles[1] = roleFirst, roleGlued
+		roles[0], roles[1] = generator.RoleFirst, generator.RoleGlued
 	}
 	return roles
 }
@@ -121,18 +122,19 @@ func matHalvesPages(s *rfodschema.MatSet, d layout.Duplex) int {
 }
 
 // matHalfSlot is where side i's half goes on its page: side A's centred
-// (turned as boardSlot turns it), side B's behind it (boardBackSlot).
-func matHalfSlot(pl layout.TilePlan, i int, d layout.Duplex, opts PrintOptions) layout.Slot {
-	slot := boardSlot(pl, opts)
+// (turned as generator.BoardSlot turns it), side B's behind it
+// (generator.BoardBackSlot).
+func matHalfSlot(pl layout.TilePlan, i int, d layout.Duplex, opts generator.PrintOptions) layout.Slot {
+	slot := generator.BoardSlot(pl, opts)
 	if i == 1 {
-		slot = boardBackSlot(slot, d, opts)
+		slot = generator.BoardBackSlot(slot, d, opts)
 	}
 	return slot
 }
 
 // halfArt places a side's art so that the half's top-left corner lands
 // where the half's would: the side shifted up by the half's top.
-func halfArt(art placeArt, h matHalf) placeArt {
+func halfArt(art generator.PlaceArt, h matHalf) generator.PlaceArt {
 	return func(page draw.Canvas, x, y float64) { art(page, x, y-h.top()) }
 }
 
@@ -141,7 +143,7 @@ type matHalfPage struct {
 	board  *schema.Board
 	side   int // index of the side in board.Sides
 	half   matHalf
-	role   boardRole
+	role   generator.BoardRole
 	duplex layout.Duplex
 	page   int // this page's number
 	butt   int // the page of side A's other half, this half's neighbour
@@ -153,7 +155,7 @@ type matHalfPage struct {
 
 // imposeMatHalves adds the pages of every mat in halves: for each mat, its
 // top half and then its bottom half, side A's page and then side B's.
-func (r *Renderer) imposeMatHalves(out boardOut, s *rfodschema.MatSet, pl layout.TilePlan, opts PrintOptions) {
+func imposeMatHalves(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
 	duplex := matsDuplex(s, opts)
 	total := matHalvesPages(s, duplex)
 	slotY := matSlotTop([]matBand{{matSeam - matJoinClear, matSeam + matJoinClear}})
@@ -164,9 +166,9 @@ func (r *Renderer) imposeMatHalves(out boardOut, s *rfodschema.MatSet, pl layout
 			continue
 		}
 		b := matBoard(m, false)
-		arts := make([]placeArt, len(sides))
+		arts := make([]generator.PlaceArt, len(sides))
 		for i := range sides {
-			arts[i] = r.matArt(out, sides, i, opts.Bleed, slotY, true)
+			arts[i] = matArt(r, out, sides, i, opts.Bleed, slotY, true)
 		}
 		roles := matHalfRoles(len(sides), duplex)
 		per := matPagesPerHalf(len(sides), duplex)
@@ -177,11 +179,11 @@ func (r *Renderer) imposeMatHalves(out boardOut, s *rfodschema.MatSet, pl layout
 				mp := matHalfPage{board: b, side: i, half: h, role: roles[i], duplex: duplex,
 					page: page, butt: first + int(h.other())*per, total: total, blankBack: i == per-2 && per > len(sides)}
 				slot := matHalfSlot(pl, i, duplex, opts)
-				r.drawSlotPage(out.AddPage(opts.Paper.W, opts.Paper.H), opts, slot, matW, matSeam, halfArt(arts[i], h), mp.labels()...)
+				r.DrawSlotPage(out.AddPage(opts.Paper.W, opts.Paper.H), opts, slot, matW, matSeam, halfArt(arts[i], h), mp.labels()...)
 			}
 			if per > len(sides) {
 				page++
-				r.drawBlankBack(out.AddPage(opts.Paper.W, opts.Paper.H), b, page, total, opts)
+				drawBlankBack(r, out.AddPage(opts.Paper.W, opts.Paper.H), b, page, total, opts)
 			}
 		}
 	}
@@ -191,18 +193,18 @@ func (r *Renderer) imposeMatHalves(out boardOut, s *rfodschema.MatSet, pl layout
 // together.
 func (mp matHalfPage) labels() []string {
 	side := mp.board.Sides[mp.side]
-	what := []string{boardTitle(mp.board), fmt.Sprintf("%s, %s half", sideTitle(side, mp.side), mp.half), fmt.Sprintf("page %d of %d", mp.page, mp.total)}
+	what := []string{generator.BoardTitle(mp.board), fmt.Sprintf("%s, %s half", generator.SideTitle(side, mp.side), mp.half), fmt.Sprintf("page %d of %d", mp.page, mp.total)}
 	assemble := fmt.Sprintf("print at 100%%, trim along the crop marks, butt the seam edge against the %s half (page %d) so the join ticks meet, tape on both sides", mp.half.other(), mp.butt)
 	switch mp.role {
-	case roleFront:
+	case generator.RoleFront:
 		what = append(what, fmt.Sprintf("print double-sided (flip on the %s edge): page %d is its back", mp.duplex, mp.page+1))
-	case roleBack:
+	case generator.RoleBack:
 		what = append(what, fmt.Sprintf("the back of page %d (flip on the %s edge)", mp.page-1, mp.duplex))
 		assemble = fmt.Sprintf("print at 100%%; it is trimmed with page %d", mp.page-1)
-	case roleFirst:
+	case generator.RoleFirst:
 		what = append(what, fmt.Sprintf("page %d is its back", mp.page+1))
 		assemble = fmt.Sprintf("print at 100%%, trim along the crop marks, glue page %d behind it, then butt the seam edge against the %s half (page %d) so the join ticks meet, tape on both sides", mp.page+1, mp.half.other(), mp.butt)
-	case roleGlued:
+	case generator.RoleGlued:
 		what = append(what, fmt.Sprintf("back of page %d: glue it behind it, top edges together", mp.page-1))
 		assemble = "print at 100%, trim along the crop marks"
 	default:
@@ -215,30 +217,30 @@ func (mp matHalfPage) labels() []string {
 
 // drawBlankBack prints the blank back of a half with no side behind it,
 // with a label saying so.
-func (r *Renderer) drawBlankBack(page draw.Canvas, b *schema.Board, n, total int, opts PrintOptions) {
-	label := fmt.Sprintf("%s · page %d of %d · left blank: the back of page %d, which has no side behind it", boardTitle(b), n, total, n-1)
-	r.drawPageLabel(r.surface(page), layout.Printable(opts.Paper, opts.Margin), nil, label)
+func drawBlankBack(r *generator.Renderer, page draw.Canvas, b *schema.Board, n, total int, opts generator.PrintOptions) {
+	label := fmt.Sprintf("%s · page %d of %d · left blank: the back of page %d, which has no side behind it", generator.BoardTitle(b), n, total, n-1)
+	r.DrawPageLabel(r.Surface(page), layout.Printable(opts.Paper, opts.Margin), nil, label)
 }
 
 // drawMatJoins draws the join between the halves of a side: ticks across
 // the seam, which meet when the halves are butted, and a note on each half.
-func (r *Renderer) drawMatJoins(c draw.Canvas) {
-	c = r.surface(c)
+func drawMatJoins(r *generator.Renderer, c draw.Canvas) {
+	c = r.Surface(c)
 	for _, x := range matJoinTicks {
 		c.Line(x, matSeam-matJoinTick, x, matSeam+matJoinTick, rfInk, 0.35)
 	}
 	asc, desc := r.Fonts.Ascent(draw.Italic, matJoinPt), r.Fonts.Descent(draw.Italic, matJoinPt)
-	r.centredText(c, matW/2, round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
-	r.centredText(c, matW/2, round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
+	centredText(r, c, matW/2, generator.Round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
+	centredText(r, c, matW/2, generator.Round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
 }
 
 // indexMatHalves describes mats printed in halves for the kit's index.
-func indexMatHalves(s *rfodschema.MatSet, opts PrintOptions) []string {
+func indexMatHalves(s *rfodschema.MatSet, opts generator.PrintOptions) []string {
 	pl, _ := matHalfPlan(opts)
 	duplex := matsDuplex(s, opts)
 	total := matHalvesPages(s, duplex)
 	size := fmt.Sprintf("%s x %s mm at true size in two halves (top and bottom) of %s x %s mm%s",
-		boardMM(matW), boardMM(matH), boardMM(matW), boardMM(matSeam), boardTurnText(pl))
+		generator.FormatMM(matW), generator.FormatMM(matH), generator.FormatMM(matW), generator.FormatMM(matSeam), generator.BoardTurnText(pl))
 	var out []string
 	page := 0
 	for _, m := range s.Mats {
@@ -253,16 +255,16 @@ func indexMatHalves(s *rfodschema.MatSet, opts PrintOptions) []string {
 		switch {
 		case len(sides) == 2 && duplex != layout.NoDuplex:
 			out = append(out, fmt.Sprintf("%s: %s, each on one sheet printed double-sided (flip on the %s edge): %s on the front, %s on the back, registered behind it; %s",
-				m.ID, size, duplex, sideTitle(b.Sides[0], 0), sideTitle(b.Sides[1], 1), pages))
+				m.ID, size, duplex, generator.SideTitle(b.Sides[0], 0), generator.SideTitle(b.Sides[1], 1), pages))
 		case len(sides) == 2:
 			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own: %s, then the matching half of %s to glue behind it, top edges together; %s",
-				m.ID, size, sideTitle(b.Sides[0], 0), sideTitle(b.Sides[1], 1), pages))
+				m.ID, size, generator.SideTitle(b.Sides[0], 0), generator.SideTitle(b.Sides[1], 1), pages))
 		default:
 			blank := ""
 			if duplex != layout.NoDuplex {
 				blank = ", with a blank back"
 			}
-			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own%s: %s; %s", m.ID, size, blank, sideTitle(b.Sides[0], 0), pages))
+			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own%s: %s; %s", m.ID, size, blank, generator.SideTitle(b.Sides[0], 0), pages))
 		}
 	}
 	steps := "trim each half along the crop marks"

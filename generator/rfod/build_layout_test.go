@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"bytes"
@@ -7,20 +7,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
 // buildKit builds p with opts into a temporary folder and returns the
 // kit's folder and what it wrote.
-func buildKit(t *testing.T, p *schema.Pack, opts PrintOptions) (string, []Artifact) {
+func buildKit(t *testing.T, p *schema.Pack, opts generator.PrintOptions) (string, []generator.Artifact) {
 	t.Helper()
-	r, err := NewRenderer(false)
+	r, err := generator.NewRenderer(false, Game())
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	arts, err := r.Build(p, BuildOptions{Print: opts, OutDir: out})
+	arts, err := r.Build(p, generator.BuildOptions{Print: opts, OutDir: out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestGutterfoldPrintsEverythingSingleSided(t *testing.T) {
 	for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
 		t.Run(d.String(), func(t *testing.T) {
 			opts := rfOpts("letter", d)
-			opts.Layout = LayoutGutterfold
+			opts.Layout = generator.LayoutGutterfold
 			kit, arts := buildKit(t, p, opts)
 			if hasArtifact(arts, "calibration.pdf") {
 				t.Error("a gutterfold kit has a calibration sheet")
@@ -96,7 +97,7 @@ func TestGutterfoldPrintsEverythingSingleSided(t *testing.T) {
 	}
 }
 
-func hasArtifact(arts []Artifact, path string) bool {
+func hasArtifact(arts []generator.Artifact, path string) bool {
 	for _, a := range arts {
 		if a.Path == path {
 			return true

@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/typeset"
@@ -14,8 +15,7 @@ import (
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
-// Player boards (kind: PlayerBoards; spec shared/specs/run-fight-or-die.md
-// 8.3, 11): Run, Fight, or Die!'s Action and Character boards and
+// Player boards (kind: PlayerBoards): Run, Fight, or Die!'s Action and Character boards and
 // Reloaded's Zombie and Character boards. Each copy of a board prints on a
 // landscape page of its own at play size, with crop marks; an Action (or
 // Zombie) board and a Character board have the same width, so the Character
@@ -44,21 +44,21 @@ const (
 )
 
 // buildPlayerBoards plans a player board set's PDF.
-func buildPlayerBoards(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts BuildOptions) []job {
-	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
-		return r.WritePlayerBoards(w, p, s, opts.Print)
+func buildPlayerBoards(r *generator.Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.BuildOptions) []generator.Job {
+	return []generator.Job{generator.FileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+		return WritePlayerBoards(r, w, p, s, opts.Print)
 	})}
 }
 
 // indexPlayerBoards describes a player board set's PDF in the kit's index.
-func indexPlayerBoards(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) []string {
+func indexPlayerBoards(r *generator.Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) []string {
 	w, h := playerBoardSize(s.BoardType)
 	n := 0
 	for _, b := range s.Boards {
 		n += max(0, b.Count)
 	}
 	return []string{
-		fmt.Sprintf("%d %s, one board per landscape page at %s x %s mm; print one-sided on card stock and cut along the crop marks", n, rfPlural(n, "page", "pages"), boardMM(w), boardMM(h)),
+		fmt.Sprintf("%d %s, one board per landscape page at %s x %s mm; print one-sided on card stock and cut along the crop marks", n, rfPlural(n, "page", "pages"), generator.FormatMM(w), generator.FormatMM(h)),
 	}
 }
 
@@ -94,10 +94,10 @@ func playerBoardTitle(boardType string) string {
 
 // WritePlayerBoards writes a player board set's PDF: every copy of every
 // board on a page of its own.
-func (r *Renderer) WritePlayerBoards(w io.Writer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
+func WritePlayerBoards(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) (int, error) {
+	return r.WriteDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
-		return r.imposePlayerBoards(pdfSink{doc}, p, s, opts)
+		return imposePlayerBoards(r, generator.PDFSink(doc), p, s, opts)
 	})
 }
 
@@ -110,7 +110,7 @@ func rfNameOr(name, id string) string {
 }
 
 // imposePlayerBoards adds a page per copy of each board to sink.
-func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts PrintOptions) error {
+func imposePlayerBoards(r *generator.Renderer, sink generator.PageSink, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) error {
 	total := 0
 	for _, b := range s.Boards {
 		total += max(0, b.Count)
@@ -128,8 +128,8 @@ func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *rfodsche
 			if b.Count > 1 {
 				head += fmt.Sprintf(" (copy %d of %d)", cp, b.Count)
 			}
-			r.boardOnPage(sink, opts, bw, bh, head, func(c draw.Canvas) {
-				r.drawPlayerBoard(c, p, s.BoardType, b, opts.Bleed, nil)
+			boardOnPage(r, sink, opts, bw, bh, head, func(c draw.Canvas) {
+				drawPlayerBoard(r, c, p, s.BoardType, b, opts.Bleed, nil)
 			})
 		}
 	}
@@ -139,42 +139,42 @@ func (r *Renderer) imposePlayerBoards(sink pageSink, p *schema.Pack, s *rfodsche
 // boardOnPage adds a landscape page with a bw x bh board centred under a
 // header line, with crop marks at its corners; the board is scaled down
 // only when the paper cannot hold it (the header says so).
-func (r *Renderer) boardOnPage(sink pageSink, opts PrintOptions, bw, bh float64, head string, paint func(c draw.Canvas)) {
+func boardOnPage(r *generator.Renderer, sink generator.PageSink, opts generator.PrintOptions, bw, bh float64, head string, paint func(c draw.Canvas)) {
 	pw, ph := max(opts.Paper.W, opts.Paper.H), min(opts.Paper.W, opts.Paper.H)
 	page := sink.AddPage(pw, ph)
-	r.placeBoard(page, opts, pw, ph, bw, bh, head, "cut along the crop marks", paint)
+	placeBoard(r, page, opts, pw, ph, bw, bh, head, "cut along the crop marks", paint)
 }
 
 // placeBoard draws a bw x bh board centred on a pw x ph page under a
 // header: head on the left, note on the right.
-func (r *Renderer) placeBoard(page draw.Canvas, opts PrintOptions, pw, ph, bw, bh float64, head, note string, paint func(c draw.Canvas)) {
+func placeBoard(r *generator.Renderer, page draw.Canvas, opts generator.PrintOptions, pw, ph, bw, bh float64, head, note string, paint func(c draw.Canvas)) {
 	trim, s := rfBoardFrame(opts, pw, ph, bw, bh)
-	r.drawPlaced(page, opts, pw, ph, trim, s, 0, head, note, paint)
+	drawPlaced(r, page, opts, pw, ph, trim, s, 0, head, note, paint)
 }
 
 // rfBoardFrame is where a bw x bh board goes on a pw x ph page under the
 // header line, and the scale that fits it (at most 1).
-func rfBoardFrame(opts PrintOptions, pw, ph, bw, bh float64) (layout.Rect, float64) {
+func rfBoardFrame(opts generator.PrintOptions, pw, ph, bw, bh float64) (layout.Rect, float64) {
 	m := max(opts.Margin, layout.DefaultMargin)
 	bleed := max(0, opts.Bleed)
 	top := m + 7
 	aw, ah := pw-2*m-2*bleed, ph-top-m-2*bleed
 	s := min(1, aw/bw, ah/bh)
 	w, h := bw*s, bh*s
-	return layout.Rect{X: round2((pw - w) / 2), Y: round2(top + bleed + (ah-h)/2), W: w, H: h}, s
+	return layout.Rect{X: generator.Round2((pw - w) / 2), Y: generator.Round2(top + bleed + (ah-h)/2), W: w, H: h}, s
 }
 
 // drawPlaced draws the header and a board scaled by s into trim, turned
 // by turn degrees (0 or 180) about its centre, with crop marks.
-func (r *Renderer) drawPlaced(page draw.Canvas, opts PrintOptions, pw, ph float64, trim layout.Rect, s, turn float64, head, note string, paint func(c draw.Canvas)) {
-	c := r.surface(page)
+func drawPlaced(r *generator.Renderer, page draw.Canvas, opts generator.PrintOptions, pw, ph float64, trim layout.Rect, s, turn float64, head, note string, paint func(c draw.Canvas)) {
+	c := r.Surface(page)
 	m := max(opts.Margin, layout.DefaultMargin)
 	if s < 1 {
 		note = fmt.Sprintf("scaled to %.0f%% to fit the paper; ", s*100) + note
 	}
-	c.Text(m, m+3.5, r.clipText(head, draw.Bold, 9, pw-2*m-90), draw.Bold, 9, rfInk)
+	c.Text(m, m+3.5, r.ClipText(head, draw.Bold, 9, pw-2*m-90), draw.Bold, 9, rfInk)
 	nw := r.Fonts.Width(note, draw.Regular, 7)
-	c.Text(round2(pw-m-nw), m+3.5, note, draw.Regular, 7, boardMuted)
+	c.Text(generator.Round2(pw-m-nw), m+3.5, note, draw.Regular, 7, generator.BoardMuted)
 	if turn != 0 {
 		c.Push()
 		c.Rotate(turn, trim.X+trim.W/2, trim.Y+trim.H/2)
@@ -187,11 +187,11 @@ func (r *Renderer) drawPlaced(page draw.Canvas, opts PrintOptions, pw, ph float6
 	if opts.CropMarks {
 		marks = cornerMarks(trim, max(0, opts.Bleed)*s, m, pw, ph)
 		for _, l := range marks {
-			c.Line(l.X1, l.Y1, l.X2, l.Y2, markColor, 0.2)
+			c.Line(l.X1, l.Y1, l.X2, l.Y2, generator.MarkColor, 0.2)
 		}
 	}
 	area := layout.Rect{X: m, Y: m, W: pw - 2*m, H: ph - 2*m}
-	r.placeScaleBar(c, area, placedObstacles(area, trim, max(0, opts.Bleed)*s, marks))
+	r.PlaceScaleBar(c, area, placedObstacles(area, trim, max(0, opts.Bleed)*s, marks))
 }
 
 // placedHeaderH is the height of a placed board's header line, from the
@@ -200,14 +200,14 @@ const placedHeaderH = 5.0
 
 // placedObstacles is what a scale bar keeps clear of on a placed board's
 // page inside area: the header line, the board with its bleed and the crop
-// marks, each with deckMarkClear to spare.
+// marks, each with generator.MarkClear to spare.
 func placedObstacles(area, trim layout.Rect, bleed float64, marks []layout.Line) []layout.Rect {
 	obs := []layout.Rect{
-		{X: area.X, Y: area.Y, W: area.W, H: placedHeaderH + deckMarkClear},
-		trim.Inset(-bleed - deckMarkClear),
+		{X: area.X, Y: area.Y, W: area.W, H: placedHeaderH + generator.MarkClear},
+		trim.Inset(-bleed - generator.MarkClear),
 	}
 	for _, l := range marks {
-		obs = append(obs, layout.Rect{X: min(l.X1, l.X2), Y: min(l.Y1, l.Y2), W: math.Abs(l.X2 - l.X1), H: math.Abs(l.Y2 - l.Y1)}.Inset(-0.1-deckMarkClear))
+		obs = append(obs, layout.Rect{X: min(l.X1, l.X2), Y: min(l.Y1, l.Y2), W: math.Abs(l.X2 - l.X1), H: math.Abs(l.Y2 - l.Y1)}.Inset(-0.1-generator.MarkClear))
 	}
 	return obs
 }
@@ -243,7 +243,7 @@ func cornerMarks(trim layout.Rect, bleed, m, pw, ph float64) []layout.Line {
 }
 
 // rfBackground is a board's paper colour: white with the ink saver.
-func (r *Renderer) rfBackground() draw.Color {
+func rfBackground(r *generator.Renderer) draw.Color {
 	if r.InkSaver {
 		return draw.White
 	}
@@ -251,7 +251,7 @@ func (r *Renderer) rfBackground() draw.Color {
 }
 
 // rfFill is a large tinted fill: the tint, or paper with the ink saver.
-func (r *Renderer) rfFill(c draw.Color) draw.Color {
+func rfFill(r *generator.Renderer, c draw.Color) draw.Color {
 	if r.InkSaver {
 		return draw.White
 	}
@@ -260,20 +260,20 @@ func (r *Renderer) rfFill(c draw.Color) draw.Color {
 
 // drawPlayerBoard draws one board at (0, 0) with its bleed.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawPlayerBoard(c draw.Canvas, p *schema.Pack, boardType string, b *rfodschema.PlayerBoard, bleed float64, fs *fitSink) {
+func drawPlayerBoard(r *generator.Renderer, c draw.Canvas, p *schema.Pack, boardType string, b *rfodschema.PlayerBoard, bleed float64, fs *fitSink) {
 	w, h := playerBoardSize(boardType)
-	bg := r.rfBackground()
+	bg := rfBackground(r)
 	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(bg))
 	c.Rect(2.5, 2.5, w-5, h-5, 2, draw.Stroked(rfRule, 0.4))
 	switch boardType {
 	case rfodschema.ActionBoard:
-		r.drawZoneBoard(c, b, w, h, false, fs)
+		drawZoneBoard(r, c, b, w, h, false, fs)
 	case rfodschema.ReloadedZombieBoard:
-		r.drawZoneBoard(c, b, w, h, true, fs)
+		drawZoneBoard(r, c, b, w, h, true, fs)
 	case rfodschema.CharacterBoard:
-		r.drawRFoDCharacter(c, p, b, w, h, fs)
+		drawRFoDCharacter(r, c, p, b, w, h, fs)
 	case rfodschema.ReloadedCharacterBoard:
-		r.drawRFoDRCharacter(c, b, w, h, fs)
+		drawRFoDRCharacter(r, c, b, w, h, fs)
 	}
 }
 
@@ -294,14 +294,14 @@ func (fs *fitSink) note(ok bool, ref schema.Ref, field string) {
 
 // playerBoardOverflows lists the texts of a player board set that do not
 // fit their space.
-func playerBoardOverflows(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) []schema.TextIssue {
+func playerBoardOverflows(r *generator.Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, b := range s.Boards {
 		if b == nil {
 			continue
 		}
 		fs := &fitSink{what: fmt.Sprintf("board %q", b.ID)}
-		r.drawPlayerBoard(&draw.Recorder{}, p, s.BoardType, b, 0, fs)
+		drawPlayerBoard(r, &draw.Recorder{}, p, s.BoardType, b, 0, fs)
 		out = append(out, fs.issues...)
 	}
 	return out
@@ -309,7 +309,7 @@ func playerBoardOverflows(r *Renderer, p *schema.Pack, s *rfodschema.PlayerBoard
 
 // textIn lays text out in a box and draws it; it reports whether the text
 // fits.
-func (r *Renderer) textIn(c draw.Canvas, text string, st typeset.Style, x, y, w, h float64, ink, paper draw.Color) bool {
+func textIn(r *generator.Renderer, c draw.Canvas, text string, st typeset.Style, x, y, w, h float64, ink, paper draw.Color) bool {
 	if strings.TrimSpace(text) == "" || w <= 0 || h <= 0 {
 		return true
 	}
@@ -319,13 +319,13 @@ func (r *Renderer) textIn(c draw.Canvas, text string, st typeset.Style, x, y, w,
 }
 
 // centredText draws one line centred on cx.
-func (r *Renderer) centredText(c draw.Canvas, cx, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
-	c.Text(round2(cx-r.Fonts.Width(s, f, size)/2), y, s, f, size, col)
+func centredText(r *generator.Renderer, c draw.Canvas, cx, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
+	c.Text(generator.Round2(cx-r.Fonts.Width(s, f, size)/2), y, s, f, size, col)
 }
 
 // drawDieFace draws a die face: a rounded square with the face's icon, or
 // its name when no icon draws it.
-func (r *Renderer) drawDieFace(c draw.Canvas, face string, x, y, size float64) {
+func drawDieFace(r *generator.Renderer, c draw.Canvas, face string, x, y, size float64) {
 	c.Rect(x, y, size, size, size*0.18, draw.Style{Fill: &draw.White, Stroke: &rfInk, Width: max(0.25, size*0.03)})
 	pad := size * 0.16
 	if !icons.Draw(c, face, x+pad, y+pad, size-2*pad, rfInk, draw.White) {
@@ -334,7 +334,7 @@ func (r *Renderer) drawDieFace(c draw.Canvas, face string, x, y, size float64) {
 		for pt > 3 && r.Fonts.Width(label, draw.Bold, pt) > size-1 {
 			pt -= 0.5
 		}
-		r.centredText(c, x+size/2, y+size/2+pt*draw.PtMM*0.35, label, draw.Bold, pt, rfInk)
+		centredText(r, c, x+size/2, y+size/2+pt*draw.PtMM*0.35, label, draw.Bold, pt, rfInk)
 	}
 }
 
@@ -384,9 +384,9 @@ func comboFaces(cb *rfodschema.CharacterCombo) []string {
 // drawComboDice draws a combo's dice in a row from (x, y), each size mm,
 // and returns the row's right edge. More than 8 dice of a face are drawn
 // as 8.
-func (r *Renderer) drawComboDice(c draw.Canvas, cb *rfodschema.CharacterCombo, x, y, size float64) float64 {
+func drawComboDice(r *generator.Renderer, c draw.Canvas, cb *rfodschema.CharacterCombo, x, y, size float64) float64 {
 	for _, f := range comboFaces(cb) {
-		r.drawDieFace(c, f, x, y, size)
+		drawDieFace(r, c, f, x, y, size)
 		x += size + size*0.18
 	}
 	return x
@@ -397,7 +397,7 @@ func (r *Renderer) drawComboDice(c draw.Canvas, cb *rfodschema.CharacterCombo, x
 // drawZoneBoard draws an Action board (RFoD) or a Zombie board (Reloaded):
 // three Zones side by side, Zone 3 (the farthest) on the left, and along
 // the bottom the "They are on you!" space or the character slot.
-func (r *Renderer) drawZoneBoard(c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
+func drawZoneBoard(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, reloaded bool, fs *fitSink) {
 	title := "ACTION BOARD"
 	sub := "The icons in each Zone are the dice you can use there. Zombies advance from Zone 3 towards you."
 	if reloaded {
@@ -405,7 +405,7 @@ func (r *Renderer) drawZoneBoard(c draw.Canvas, b *rfodschema.PlayerBoard, w, h 
 		sub = "Zombies advance from Zone 3 to Zone 1, then onto your Character board."
 	}
 	c.Text(rfInset+2, 12, title, draw.Bold, 13, rfInk)
-	r.textIn(c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, r.rfBackground())
+	textIn(r, c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, rfBackground(r))
 	zones := map[int]*rfodschema.BoardZone{}
 	for _, z := range b.Zones {
 		if z != nil {
@@ -416,21 +416,21 @@ func (r *Renderer) drawZoneBoard(c draw.Canvas, b *rfodschema.PlayerBoard, w, h 
 	zw := (w - 2*rfInset - 2*gap) / 3
 	for i := range 3 {
 		n := 3 - i
-		r.drawZone(c, zones[n], n, rfInset+float64(i)*(zw+gap), zy, zw, zh, fs)
+		drawZone(r, c, zones[n], n, rfInset+float64(i)*(zw+gap), zy, zw, zh, fs)
 	}
 	// The bottom band.
 	by, bh := zy+zh+4, h-(zy+zh+4)-rfInset
 	if reloaded {
-		c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
+		c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: rfColorPtr(rfFill(r, rfPanel)), Stroke: &rfInk, Width: 0.5})
 		for _, x := range []float64{rfInset + 4, w - rfInset - 4} {
-			dashedLine(c, layout.Point{X: x, Y: by + 3}, layout.Point{X: x, Y: by + bh - 3}, rfMuted, 0.3)
+			generator.DashedLine(c, layout.Point{X: x, Y: by + 3}, layout.Point{X: x, Y: by + bh - 3}, rfMuted, 0.3)
 		}
-		r.centredText(c, w/2, by+bh/2-0.5, "CHARACTER", draw.Bold, 13, rfInk)
-		r.centredText(c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", draw.Italic, 7, rfMuted)
-		r.drawDownArrows(c, w, by+bh/2, rfInk)
+		centredText(r, c, w/2, by+bh/2-0.5, "CHARACTER", draw.Bold, 13, rfInk)
+		centredText(r, c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", draw.Italic, 7, rfMuted)
+		drawDownArrows(r, c, w, by+bh/2, rfInk)
 		return
 	}
-	fill := r.rfFill(rfBlood)
+	fill := rfFill(r, rfBlood)
 	ink := draw.White
 	if r.InkSaver {
 		ink = rfBlood
@@ -440,9 +440,9 @@ func (r *Renderer) drawZoneBoard(c draw.Canvas, b *rfodschema.PlayerBoard, w, h 
 	if onYou == "" {
 		onYou = "They are on you!"
 	}
-	fs.note(r.textIn(c, strings.ToUpper(onYou), typeset.Style{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
-	r.centredText(c, w/2, by+bh-2.5, "Place your Character board directly below this space", draw.Italic, 7, ink)
-	r.drawDownArrows(c, w, by+bh/2, ink)
+	fs.note(textIn(r, c, strings.ToUpper(onYou), typeset.Style{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
+	centredText(r, c, w/2, by+bh-2.5, "Place your Character board directly below this space", draw.Italic, 7, ink)
+	drawDownArrows(r, c, w, by+bh/2, ink)
 }
 
 // rfColorPtr returns a pointer to a copy of c.
@@ -450,37 +450,37 @@ func rfColorPtr(c draw.Color) *draw.Color { return &c }
 
 // drawDownArrows draws two arrows pointing down near the ends of a band
 // centred on y.
-func (r *Renderer) drawDownArrows(c draw.Canvas, w, y float64, col draw.Color) {
+func drawDownArrows(r *generator.Renderer, c draw.Canvas, w, y float64, col draw.Color) {
 	for _, x := range []float64{rfInset + 16, w - rfInset - 16} {
 		c.Path(icons.PolygonPath([2]float64{x - 5, y - 4}, [2]float64{x + 5, y - 4}, [2]float64{x, y + 2}), col)
 	}
 }
 
 // drawZone draws Zone n (z may be nil) in the box.
-func (r *Renderer) drawZone(c draw.Canvas, z *rfodschema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
-	c.Rect(x, y, w, h, 2.5, draw.Style{Fill: rfColorPtr(r.rfFill(rfPanel)), Stroke: &rfInk, Width: 0.5})
-	head := r.rfFill(rfZoneTop[n-1])
+func drawZone(r *generator.Renderer, c draw.Canvas, z *rfodschema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
+	c.Rect(x, y, w, h, 2.5, draw.Style{Fill: rfColorPtr(rfFill(r, rfPanel)), Stroke: &rfInk, Width: 0.5})
+	head := rfFill(r, rfZoneTop[n-1])
 	c.Push()
 	c.ClipRect(x, y, w, 13)
 	c.Rect(x, y, w, 16, 2.5, draw.Filled(head))
 	c.Pop()
 	c.Line(x, y+13, x+w, y+13, rfInk, 0.4)
-	r.centredText(c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), draw.Bold, 17, rfInk)
+	centredText(r, c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), draw.Bold, 17, rfInk)
 	cy := y + 16
 	if z != nil && len(z.Icons) > 0 {
 		size := min(15.0, (w-6)/float64(len(z.Icons))-2)
 		rowW := float64(len(z.Icons))*size + float64(len(z.Icons)-1)*2
 		ix := x + (w-rowW)/2
 		for _, ic := range z.Icons {
-			r.drawDieFace(c, ic, ix, cy, size)
+			drawDieFace(r, c, ic, ix, cy, size)
 			ix += size + 2
 		}
 		cy += size + 1.5
-		r.centredText(c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), draw.Bold, 6, rfMuted)
+		centredText(r, c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), draw.Bold, 6, rfMuted)
 		cy += 4
 	}
 	if z != nil && strings.TrimSpace(z.Text) != "" && strings.TrimSpace(z.Text) != fmt.Sprintf("Zone %d", n) {
-		fs.note(r.textIn(c, z.Text, typeset.Style{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, r.rfFill(rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
+		fs.note(textIn(r, c, z.Text, typeset.Style{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, rfFill(r, rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
 		cy += 13
 	}
 	// The zombies' holding area.
@@ -490,11 +490,11 @@ func (r *Renderer) drawZone(c draw.Canvas, z *rfodschema.BoardZone, n int, x, y,
 	}
 	ax, aw := x+4, w-8
 	for _, l := range [][4]float64{{ax, ay, ax + aw, ay}, {ax, ay + ah, ax + aw, ay + ah}, {ax, ay, ax, ay + ah}, {ax + aw, ay, ax + aw, ay + ah}} {
-		dashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, rfRule, 0.35)
+		generator.DashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, rfRule, 0.35)
 	}
 	is := min(ah-8, 18.0)
-	icons.Draw(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, r.rfFill(rfPanel))
-	r.centredText(c, ax+aw/2, ay+ah-2, "zombies", draw.Italic, 6.5, rfMuted)
+	icons.Draw(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, rfFill(r, rfPanel))
+	centredText(r, c, ax+aw/2, ay+ah-2, "zombies", draw.Italic, 6.5, rfMuted)
 }
 
 // ---- Character boards ----
@@ -502,10 +502,10 @@ func (r *Renderer) drawZone(c draw.Canvas, z *rfodschema.BoardZone, n int, x, y,
 // drawRFoDCharacter draws an RFoD Character board: name, background and
 // skill on the left with the life track and rerolls; the Dice Combo Bonus
 // on the right (L99-101).
-func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
-	bg := r.rfBackground()
+func drawRFoDCharacter(r *generator.Renderer, c draw.Canvas, p *schema.Pack, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
+	bg := rfBackground(r)
 	left := 104.0
-	r.characterHeader(c, b, left, bg, fs)
+	characterHeader(r, c, b, left, bg, fs)
 	// Life track 1..life.
 	y := h - rfInset - 24
 	c.Text(rfInset+2, y, "LIFE", draw.Bold, 8, rfInk)
@@ -515,7 +515,7 @@ func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *rfodschem
 		for i := range life {
 			x := rfInset + 2 + float64(i)*(size+1.5)
 			c.Rect(x, y+1.5, size, size, 1.2, draw.Style{Fill: &draw.White, Stroke: &rfBlood, Width: 0.5})
-			r.centredText(c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), draw.Bold, 10, rfBlood)
+			centredText(r, c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), draw.Bold, 10, rfBlood)
 		}
 	}
 	// Rerolls.
@@ -539,32 +539,32 @@ func (r *Renderer) drawRFoDCharacter(c draw.Canvas, p *schema.Pack, b *rfodschem
 		note += " (the game's)"
 	}
 	c.Text(x+1, ry, note, draw.Italic, 7, rfMuted)
-	r.drawCombos(c, b, left, w, h, false, fs)
+	drawCombos(r, c, b, left, w, h, false, fs)
 }
 
 // characterHeader draws a character's name, background and skill in the
 // left column, up to x1.
-func (r *Renderer) characterHeader(c draw.Canvas, b *rfodschema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
+func characterHeader(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
 	x, w := rfInset+2, x1-rfInset-6
 	name := rfNameOr(b.Name, b.ID)
-	fs.note(r.textIn(c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
+	fs.note(textIn(r, c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
 	y := 18.0
 	c.Line(x, y, x1-4, y, rfBlood, 0.6)
 	y += 2
 	if b.Background != "" {
-		fs.note(r.textIn(c, b.Background, typeset.Style{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
+		fs.note(textIn(r, c, b.Background, typeset.Style{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
 		y += 17
 	}
 	if b.Skill != "" {
 		c.Text(x, y+3, "SKILL", draw.Bold, 7.5, rfBlood)
-		fs.note(r.textIn(c, b.Skill, typeset.Style{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
+		fs.note(textIn(r, c, b.Skill, typeset.Style{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
 	}
 }
 
 // drawCombos draws the character's combos in the right panel from x0.
-func (r *Renderer) drawCombos(c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
+func drawCombos(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
 	px, py, pw, ph := x0, rfInset, w-rfInset-x0, h-2*rfInset
-	panel := r.rfFill(rfPanel)
+	panel := rfFill(r, rfPanel)
 	c.Rect(px, py, pw, ph, 2, draw.Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
 	head := "DICE COMBO BONUS"
 	if reloaded {
@@ -595,7 +595,7 @@ func (r *Renderer) drawCombos(c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h
 		if reloaded {
 			tier := strings.ToUpper(cb.ID)
 			c.Rect(x, y+rowH/2-3.2, 15, 6.4, 3.2, draw.Filled(rfInk))
-			r.centredText(c, x+7.5, y+rowH/2+1.1, tier, draw.Bold, 6.5, draw.White)
+			centredText(r, c, x+7.5, y+rowH/2+1.1, tier, draw.Bold, 6.5, draw.White)
 			x += 18
 		}
 		size := min(10.5, rowH-7)
@@ -611,7 +611,7 @@ func (r *Renderer) drawCombos(c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h
 		if !reloaded {
 			dy = y + 3
 		}
-		r.drawComboDice(c, cb, x, dy, size)
+		drawComboDice(r, c, cb, x, dy, size)
 		if len(cb.Ignores) > 0 {
 			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), draw.Italic, 6, rfMuted)
 		}
@@ -622,21 +622,21 @@ func (r *Renderer) drawCombos(c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h
 			label = strings.ToUpper(strings.ReplaceAll(cb.ID, "-", " "))
 		}
 		if label != "" {
-			c.Text(tx, y+5.5, r.clipText(label, draw.Bold, 6.5, px+pw-4-tx), draw.Bold, 6.5, rfBlood)
+			c.Text(tx, y+5.5, r.ClipText(label, draw.Bold, 6.5, px+pw-4-tx), draw.Bold, 6.5, rfBlood)
 			st.VAlign = "top"
-			fs.note(r.textIn(c, cb.Effect, st, tx, y+7, px+pw-4-tx, rowH-8, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
+			fs.note(textIn(r, c, cb.Effect, st, tx, y+7, px+pw-4-tx, rowH-8, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
 		} else {
-			fs.note(r.textIn(c, cb.Effect, st, tx, y+1, px+pw-4-tx, rowH-2, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
+			fs.note(textIn(r, c, cb.Effect, st, tx, y+1, px+pw-4-tx, rowH-2, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
 		}
 	}
 }
 
 // drawRFoDRCharacter draws a Reloaded Character board: name, the wound
 // spaces (A24) and the minor, major and super combos (L206).
-func (r *Renderer) drawRFoDRCharacter(c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
-	bg := r.rfBackground()
+func drawRFoDRCharacter(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
+	bg := rfBackground(r)
 	left := 104.0
-	r.characterHeader(c, b, left, bg, fs)
+	characterHeader(r, c, b, left, bg, fs)
 	y := h - rfInset - 24
 	c.Text(rfInset+2, y, "WOUNDS", draw.Bold, 8, rfInk)
 	n := min(max(b.WoundSpaces, 0), 10)
@@ -645,11 +645,11 @@ func (r *Renderer) drawRFoDRCharacter(c draw.Canvas, b *rfodschema.PlayerBoard, 
 		for i := range n {
 			x := rfInset + 2 + float64(i)*(size+2)
 			c.Rect(x, y+2, size, size, 1.5, draw.Style{Fill: &draw.White, Stroke: &rfBlood, Width: 0.5})
-			r.centredText(c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, rfRule)
+			centredText(r, c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, rfRule)
 			if i == n-1 {
-				r.centredText(c, x+size/2, y+2+size+3.5, "final", draw.Italic, 6, rfBlood)
+				centredText(r, c, x+size/2, y+2+size+3.5, "final", draw.Italic, 6, rfBlood)
 			}
 		}
 	}
-	r.drawCombos(c, b, left, w, h, true, fs)
+	drawCombos(r, c, b, left, w, h, true, fs)
 }

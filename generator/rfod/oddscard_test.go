@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"bytes"
@@ -45,7 +45,7 @@ func wantRat(t *testing.T, what string, got *big.Rat, want string) {
 	}
 }
 
-// The card's values are the golden values of spec run-fight-or-die.md 5.10.
+// The card's values are the golden values the dice engine is checked against.
 func TestOddsCardRFoDValues(t *testing.T) {
 	oc, err := computeOddsCard(loadRFPack(t, "rfod"))
 	if err != nil {
@@ -70,7 +70,7 @@ func TestOddsCardRFoDValues(t *testing.T) {
 	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1 zombie", "2 rerolls, no Fleeing card")); got != "93.5%" {
 		t.Errorf(">=1 zombie prints %s, want 93.5%%", got)
 	}
-	// The tables of spec 10 in die order, the same rows as --explain:
+	// The icon-count tables in die order, the same rows as --explain:
 	// Search and Book have exactly-k rows; Bat, Run and Gun do not.
 	var faces []string
 	for _, g := range oc.groups {
@@ -143,7 +143,7 @@ func TestOddsCardReloadedValues(t *testing.T) {
 	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "31/46656") {
 		t.Errorf("notes %q lack the first-roll value 31/46656", oc.notes)
 	}
-	// The tables of spec 10, the same rows as --explain: every non-zombie
+	// The icon-count tables, the same rows as --explain: every non-zombie
 	// face at least k, then the end of the turn; no zombie counts.
 	var faces []string
 	for _, g := range oc.groups {
@@ -170,7 +170,7 @@ func TestOddsCardPages(t *testing.T) {
 			t.Fatal(err)
 		}
 		sink := &pageRecorder{}
-		if err := r.imposeOddsCard(sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+		if err := imposeOddsCard(r, sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
 			t.Fatal(err)
 		}
 		if len(sink.pages) != c.pages {
@@ -191,7 +191,7 @@ func TestOddsCardPages(t *testing.T) {
 		}
 		var a, b bytes.Buffer
 		for _, buf := range []*bytes.Buffer{&a, &b} {
-			if _, err := r.WriteOddsCard(buf, p, rfOpts("a4", layout.NoDuplex)); err != nil {
+			if _, err := WriteOddsCard(r, buf, p, rfOpts("a4", layout.NoDuplex)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -257,7 +257,7 @@ func TestOddsCardWithoutCharacters(t *testing.T) {
 		t.Errorf("card %d combos, %d groups, assumptions %q", len(oc.combos), len(oc.groups), oc.assumptions)
 	}
 	r := boardRenderer(t)
-	if err := r.imposeOddsCard(&pageRecorder{}, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+	if err := imposeOddsCard(r, &pageRecorder{}, oc, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -274,7 +274,7 @@ func TestOddsCardFractions(t *testing.T) {
 			t.Fatal(err)
 		}
 		sink := &pageRecorder{}
-		if err := r.imposeOddsCard(sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+		if err := imposeOddsCard(r, sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
 			t.Fatal(err)
 		}
 		var card, appendix strings.Builder
@@ -345,7 +345,7 @@ func TestWrapWordsKeepsEverything(t *testing.T) {
 		{"Zoë's ×2 — ümlaut", 3, 3},
 		{"", 20, 20},
 	} {
-		lines := r.wrapWords(tc.s, draw.Regular, 5.6, tc.first, tc.rest)
+		lines := wrapWords(r, tc.s, draw.Regular, 5.6, tc.first, tc.rest)
 		if got := strings.Join(strings.Fields(strings.Join(lines, "")), ""); got != strings.Join(strings.Fields(tc.s), "") {
 			t.Errorf("%q: lines %q lose text", tc.s, lines)
 		}

@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -24,10 +25,10 @@ func rfodrMats(t *testing.T) *rfodschema.MatSet {
 	return sets[0]
 }
 
-func recordMats(t *testing.T, r *Renderer, s *rfodschema.MatSet, opts PrintOptions) *recBoardOut {
+func recordMats(t *testing.T, r *generator.Renderer, s *rfodschema.MatSet, opts generator.PrintOptions) *recBoardOut {
 	t.Helper()
 	out := &recBoardOut{}
-	if err := r.imposeMats(out, s, opts); err != nil {
+	if err := imposeMats(r, out, s, opts); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -44,7 +45,7 @@ func TestMatHalvesFitLetterAndA4(t *testing.T) {
 			t.Fatalf("%s: half a mat does not fit one page", paper)
 		}
 		// With its full bleed inside the margin, on a landscape page.
-		if slot := boardSlot(pl, opts); slot.Bleed != (layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3}) || !pl.Landscape {
+		if slot := generator.BoardSlot(pl, opts); slot.Bleed != (layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3}) || !pl.Landscape {
 			t.Errorf("%s: bleed %+v, landscape %v; want the full 3 mm, landscape", paper, slot.Bleed, pl.Landscape)
 		}
 	}
@@ -91,7 +92,7 @@ func TestMatPages(t *testing.T) {
 				}
 			}
 			var buf bytes.Buffer
-			n, err := r.WriteMats(&buf, nil, s, opts)
+			n, err := WriteMats(r, &buf, nil, s, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -388,7 +389,7 @@ func TestMatsDeterministic(t *testing.T) {
 	for _, d := range []layout.Duplex{layout.LongEdge, layout.NoDuplex} {
 		var a, b bytes.Buffer
 		for _, buf := range []*bytes.Buffer{&a, &b} {
-			if _, err := r.WriteMats(buf, nil, s, boardOptsDuplex("a4", d)); err != nil {
+			if _, err := WriteMats(r, buf, nil, s, boardOptsDuplex("a4", d)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -429,7 +430,35 @@ func TestMatsOddInput(t *testing.T) {
 	if !strings.Contains(lines, "m: 208.5 x 280 mm") || !strings.Contains(lines, "each half on a page of its own, with a blank back: Side A: x; pages 5–8") || !strings.Contains(lines, "8 pages;") {
 		t.Errorf("index lines\n%s\ndo not describe the one-sided mat and its blank backs", lines)
 	}
-	if err := r.imposeMats(&recBoardOut{}, &rfodschema.MatSet{ID: "e"}, boardOpts("letter")); err == nil {
+	if err := imposeMats(r, &recBoardOut{}, &rfodschema.MatSet{ID: "e"}, boardOpts("letter")); err == nil {
 		t.Error("an empty mat set printed")
+	}
+}
+
+// TestCalibrationForMatBacks: a kit whose only back pages are a mat's side
+// B, printed duplex behind side A, gets a calibration sheet; mats printed
+// single-sided or with one side do not.
+func TestCalibrationForMatBacks(t *testing.T) {
+	rf := loadRFPack(t, "rfodr")
+	mats := schema.ElementsOf[*rfodschema.MatSet](rf)[0]
+	oneSided := &rfodschema.MatSet{ID: "one", Mats: []*rfodschema.Mat{{ID: "m", Sides: []*rfodschema.MatSide{{ID: "a"}}}}}
+	r := boardRenderer(t)
+	tests := []struct {
+		name    string
+		element schema.Element
+		duplex  layout.Duplex
+		want    bool
+	}{
+		{"two-sided mats in halves", mats, layout.LongEdge, true},
+		{"two-sided mats, single-sided print", mats, layout.NoDuplex, false},
+		{"one-sided mats", oneSided, layout.LongEdge, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &schema.Pack{Game: rf.Game, Elements: []schema.Element{tt.element}}
+			if got := r.NeedsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
+				t.Errorf("NeedsCalibration = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

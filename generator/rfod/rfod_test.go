@@ -1,4 +1,4 @@
-package generator
+package rfod
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/typeset"
@@ -65,7 +66,7 @@ func TestRFoDFollowerSections(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			deck, card := rfodCard(c.cardType, c.fields)
-			got := (&Renderer{}).derivedFields(nil, deck, card)
+			got := derivedFields(nil, deck, card)
 			if len(got) != len(c.want) {
 				t.Errorf("fields %q, want %q", got, c.want)
 			}
@@ -121,7 +122,7 @@ func TestRFoDRTraumaRequirements(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			deck, card := rfodCard("rfodr/trauma", map[string]any{"effect": "E.", "requires": c.requires})
-			if got := (&Renderer{}).derivedFields(c.pack, deck, card)["requirements"]; got != c.want {
+			if got := derivedFields(c.pack, deck, card)["requirements"]; got != c.want {
 				t.Errorf("requirements = %q, want %q", got, c.want)
 			}
 		})
@@ -131,7 +132,7 @@ func TestRFoDRTraumaRequirements(t *testing.T) {
 // The bundled campaign's Trauma effects do not repeat their requirements:
 // the face derives them, so the two cannot disagree.
 func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
-	dir := filepath.Join("..", "data", "run-fight-or-die-reloaded-campaign")
+	dir := filepath.Join("..", "..", "data", "run-fight-or-die-reloaded-campaign")
 	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
@@ -144,7 +145,7 @@ func TestRFoDRTraumaEffectsDoNotRepeatRequirements(t *testing.T) {
 	decks := rfodschema.Decks(p, "rfodr/trauma")
 	for _, card := range cards {
 		effect := card.Str("effect")
-		got := (&Renderer{}).derivedFields(p, decks[0], card)["requirements"]
+		got := derivedFields(p, decks[0], card)["requirements"]
 		for _, line := range strings.Split(got, "\n")[1:] {
 			name := line[strings.Index(line, "} ")+2:]
 			if strings.Contains(strings.ToLower(effect), strings.ToLower(name)) {
@@ -223,7 +224,7 @@ func TestRFoDTownLineTable(t *testing.T) {
 				fields["townLine"] = c.townLine
 			}
 			deck, card := rfodCard("rfod/location", fields)
-			got := (&Renderer{}).derivedFields(c.pack, deck, card)
+			got := derivedFields(c.pack, deck, card)
 			if got["townLineTable"] != c.want {
 				t.Errorf("townLineTable = %q, want %q", got["townLineTable"], c.want)
 			}
@@ -241,7 +242,7 @@ var playerCount = regexp.MustCompile(`(?i)\b\d+\s+players?\b|\bplayers? over\b`)
 // the table from townLine:, so the printed numbers cannot disagree with
 // the ones the checker reads.
 func TestRFoDTownLineTextDoesNotRepeatTable(t *testing.T) {
-	dir := filepath.Join("..", "data", "run-fight-or-die")
+	dir := filepath.Join("..", "..", "data", "run-fight-or-die")
 	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
@@ -254,7 +255,7 @@ func TestRFoDTownLineTextDoesNotRepeatTable(t *testing.T) {
 		}
 		found = true
 		for _, field := range []string{"text", "solitaire"} {
-			if err := townLineRepeatsTable(card.Str(field), (&Renderer{}).derivedFields(p, card.Deck, card)["townLineTable"]); err != "" {
+			if err := townLineRepeatsTable(card.Str(field), derivedFields(p, card.Deck, card)["townLineTable"]); err != "" {
 				t.Errorf("%s %s: %s", card.ID, field, err)
 			}
 		}
@@ -304,13 +305,13 @@ func TestTownLineRepeatsTable(t *testing.T) {
 // Wound token's edge (L517), and ends at least 3 mm above the frame.
 func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	const minRing, minGap = 3.9, 3.0
-	dir := filepath.Join("..", "data", "run-fight-or-die-reloaded-campaign")
+	dir := filepath.Join("..", "..", "data", "run-fight-or-die-reloaded-campaign")
 	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die-reloaded-campaign",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
 	}
-	r, err := NewRenderer(false)
+	r, err := generator.NewRenderer(false, Game())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +337,7 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	}
 	ring := ringDiameter(t)
 	for _, card := range rfodschema.Cards(p, "rfodr/trauma") {
-		text := (&Renderer{}).derivedFields(p, card.Deck, card)["requirements"]
+		text := derivedFields(p, card.Deck, card)["requirements"]
 		block := typeset.Layout(r.Fonts, text, typeset.StyleOf(r.Fonts, box), box.W.MM(), box.H.MM())
 		if !block.Fits {
 			t.Errorf("%s: the requirements do not fit: %s", card.ID, block.Overflow)
@@ -362,13 +363,13 @@ func ringDiameter(t *testing.T) float64 {
 // included, shrinks to fit its box: each is set at its box's size, as on
 // the cards beside it.
 func TestRFoDLocationTextsAtFullSize(t *testing.T) {
-	dir := filepath.Join("..", "data", "run-fight-or-die")
+	dir := filepath.Join("..", "..", "data", "run-fight-or-die")
 	p, probs := schematest.LoadPackWith(os.DirFS(dir), "run-fight-or-die",
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
-	r, err := NewRenderer(false)
+	r, err := generator.NewRenderer(false, Game())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,12 +383,12 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 			tpl = p.Templates["rfod-location"]
 		}
 		for _, card := range deck.Cards {
-			d := NewCardData(p, deck, card)
+			d := r.CardData(p, deck, card)
 			for _, b := range tpl.Boxes {
-				if b.Kind() != "text" || !d.visible(b) {
+				if b.Kind() != "text" || !d.Visible(b) {
 					continue
 				}
-				block := typeset.Layout(r.Fonts, d.boxText(b), typeset.StyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
+				block := typeset.Layout(r.Fonts, d.BoxText(b), typeset.StyleOf(r.Fonts, b), b.W.MM(), b.H.MM())
 				if want := b.Size.Pt(); block.Size < want {
 					t.Errorf("%s %s: set at %.1fpt, want its size %.1fpt", card.ID, b.ID, block.Size, want)
 				}
@@ -401,7 +402,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 // sorted into the base game's cards.
 func TestRFoDRCampaignDecksHaveCampaignBacks(t *testing.T) {
 	load := func(name string) *schema.Pack {
-		p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "data", name)), name,
+		p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "..", "data", name)), name,
 			schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 		if p == nil {
 			t.Fatalf("%s does not load: %v", name, probs)

@@ -1,10 +1,11 @@
-package generator
+package rfod
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
@@ -12,9 +13,8 @@ import (
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
-// The Run, Fight, or Die! Actions & Events Guide (kind: Guide; spec
-// shared/specs/run-fight-or-die.md 8.9, 11; run-fight-or-die.md L72,
-// L117-119) prints as one two-sided reference sheet: side A holds the six
+// The Run, Fight, or Die! Actions & Events Guide (kind: Guide; Run,
+// Fight, or Die! rulebook L72, L117-119) prints as one two-sided reference sheet: side A holds the six
 // events and the Bat, Run and Gun actions, side B the Search and Book
 // tables for 1-5 icons. With duplex, side B is on the back page, placed
 // like a card back (mirrored for the flip, shifted by the back offset);
@@ -27,15 +27,15 @@ const (
 )
 
 // buildGuide plans a guide's PDF.
-func buildGuide(r *Renderer, p *schema.Pack, g *rfodschema.Guide, opts BuildOptions) []job {
-	return []job{fileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
-		return r.WriteGuide(w, p, g, opts.Print)
+func buildGuide(r *generator.Renderer, p *schema.Pack, g *rfodschema.Guide, opts generator.BuildOptions) []generator.Job {
+	return []generator.Job{generator.FileJob(g.ID+".pdf", func(w io.Writer) (int, error) {
+		return WriteGuide(r, w, p, g, opts.Print)
 	})}
 }
 
 // indexGuide describes a guide's PDF in the kit's index.
-func indexGuide(r *Renderer, p *schema.Pack, _ *rfodschema.Guide, opts PrintOptions) []string {
-	size := fmt.Sprintf("%s x %s mm", boardMM(guideW), boardMM(guideH))
+func indexGuide(r *generator.Renderer, p *schema.Pack, _ *rfodschema.Guide, opts generator.PrintOptions) []string {
+	size := fmt.Sprintf("%s x %s mm", generator.FormatMM(guideW), generator.FormatMM(guideH))
 	if opts.Duplex == layout.NoDuplex {
 		return []string{"2 pages: side A (events and actions) and side B (the Search and Book tables) at " + size + "; cut both along the crop marks and glue them back to back"}
 	}
@@ -43,14 +43,14 @@ func indexGuide(r *Renderer, p *schema.Pack, _ *rfodschema.Guide, opts PrintOpti
 }
 
 // WriteGuide writes a guide's PDF: side A, then side B.
-func (r *Renderer) WriteGuide(w io.Writer, p *schema.Pack, g *rfodschema.Guide, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *draw.PDF) error {
-		return r.imposeGuide(pdfSink{doc}, g, opts)
+func WriteGuide(r *generator.Renderer, w io.Writer, p *schema.Pack, g *rfodschema.Guide, opts generator.PrintOptions) (int, error) {
+	return r.WriteDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *draw.PDF) error {
+		return imposeGuide(r, generator.PDFSink(doc), g, opts)
 	})
 }
 
 // imposeGuide adds the guide's two pages to sink.
-func (r *Renderer) imposeGuide(sink pageSink, g *rfodschema.Guide, opts PrintOptions) error {
+func imposeGuide(r *generator.Renderer, sink generator.PageSink, g *rfodschema.Guide, opts generator.PrintOptions) error {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	if pw <= 0 || ph <= 0 {
 		return fmt.Errorf("no paper size")
@@ -60,50 +60,50 @@ func (r *Renderer) imposeGuide(sink pageSink, g *rfodschema.Guide, opts PrintOpt
 		name = "Actions & Events Guide"
 	}
 	trim, s := rfBoardFrame(opts, pw, ph, guideW, guideH)
-	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c draw.Canvas) {
-		r.drawGuideSideA(c, g, opts.Bleed, nil)
+	drawPlaced(r, sink.AddPage(pw, ph), opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c draw.Canvas) {
+		drawGuideSideA(r, c, g, opts.Bleed, nil)
 	})
 	back, turn, note := trim, 0.0, "side B: glue it to the back of side A"
 	if opts.Duplex != layout.NoDuplex {
 		back, turn = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
 		note = "side B: the back of side A"
 	}
-	r.drawPlaced(sink.AddPage(pw, ph), opts, pw, ph, back, s, turn, name+": side B", note, func(c draw.Canvas) {
-		r.drawGuideSideB(c, g, opts.Bleed, nil)
+	drawPlaced(r, sink.AddPage(pw, ph), opts, pw, ph, back, s, turn, name+": side B", note, func(c draw.Canvas) {
+		drawGuideSideB(r, c, g, opts.Bleed, nil)
 	})
 	return nil
 }
 
 // guideOverflows lists the guide's texts that do not fit their row.
-func guideOverflows(r *Renderer, p *schema.Pack, g *rfodschema.Guide) []schema.TextIssue {
+func guideOverflows(r *generator.Renderer, p *schema.Pack, g *rfodschema.Guide) []schema.TextIssue {
 	fs := &fitSink{what: fmt.Sprintf("guide %q", g.ID)}
-	r.drawGuideSideA(&draw.Recorder{}, g, 0, fs)
-	r.drawGuideSideB(&draw.Recorder{}, g, 0, fs)
+	drawGuideSideA(r, &draw.Recorder{}, g, 0, fs)
+	drawGuideSideB(r, &draw.Recorder{}, g, 0, fs)
 	return fs.issues
 }
 
 // guideFrame draws a guide side's paper, border and title, and returns
 // the y below the title.
-func (r *Renderer) guideFrame(c draw.Canvas, title, sub string, bleed float64) float64 {
-	bg := r.rfBackground()
+func guideFrame(r *generator.Renderer, c draw.Canvas, title, sub string, bleed float64) float64 {
+	bg := rfBackground(r)
 	c.Rect(-bleed, -bleed, guideW+2*bleed, guideH+2*bleed, 0, draw.Filled(bg))
 	c.Rect(3, 3, guideW-6, guideH-6, 2.5, draw.Stroked(rfRule, 0.4))
-	band := r.rfFill(rfBlood)
+	band := rfFill(r, rfBlood)
 	ink := draw.White
 	if r.InkSaver {
 		ink = rfBlood
 	}
 	c.Rect(6, 6, guideW-12, 15, 2, draw.Style{Fill: &band, Stroke: &rfBlood, Width: 0.5})
-	r.centredText(c, guideW/2, 16, title, draw.Bold, 16, ink)
-	r.centredText(c, guideW/2, 27, sub, draw.Italic, 8, rfMuted)
+	centredText(r, c, guideW/2, 16, title, draw.Bold, 16, ink)
+	centredText(r, c, guideW/2, 27, sub, draw.Italic, 8, rfMuted)
 	return 31
 }
 
 // guideHeading draws a section heading at y and returns the y below it.
-func (r *Renderer) guideHeading(c draw.Canvas, y float64, title, note string) float64 {
+func guideHeading(r *generator.Renderer, c draw.Canvas, y float64, title, note string) float64 {
 	c.Text(8, y+5, title, draw.Bold, 11, rfBlood)
 	tw := r.Fonts.Width(title, draw.Bold, 11)
-	c.Text(round2(8+tw+3), y+5, r.clipText(note, draw.Italic, 7.5, guideW-16-tw-3), draw.Italic, 7.5, rfMuted)
+	c.Text(generator.Round2(8+tw+3), y+5, r.ClipText(note, draw.Italic, 7.5, guideW-16-tw-3), draw.Italic, 7.5, rfMuted)
 	c.Line(8, y+7, guideW-8, y+7, rfBlood, 0.5)
 	return y + 9
 }
@@ -113,8 +113,8 @@ func faceTitle(id string) string { return strings.ToUpper(strings.ReplaceAll(id,
 
 // drawGuideEntries draws rows of a die face, its name and its text from y
 // with rows of height rowH, and returns the y below them.
-func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*rfodschema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
-	bg := r.rfBackground()
+func drawGuideEntries(r *generator.Renderer, c draw.Canvas, entries []*rfodschema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
+	bg := rfBackground(r)
 	for i, e := range entries {
 		if e == nil {
 			continue
@@ -128,18 +128,18 @@ func (r *Renderer) drawGuideEntries(c draw.Canvas, entries []*rfodschema.GuideEn
 			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(rfPanel))
 		}
 		size := min(rowH-4, 14)
-		r.drawDieFace(c, face, 10, ry+(rowH-size)/2, size)
-		c.Text(10+size+4, ry+rowH/2+1.4, r.clipText(faceTitle(face), draw.Bold, 10, 40), draw.Bold, 10, rfInk)
+		drawDieFace(r, c, face, 10, ry+(rowH-size)/2, size)
+		c.Text(10+size+4, ry+rowH/2+1.4, r.ClipText(faceTitle(face), draw.Bold, 10, 40), draw.Bold, 10, rfInk)
 		tx := 10 + size + 46
-		fs.note(r.textIn(c, e.Text, typeset.Style{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
+		fs.note(textIn(r, c, e.Text, typeset.Style{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
 	}
 	return y + float64(len(entries))*rowH
 }
 
 // drawGuideSideA draws the events and the actions.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideA(c draw.Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
-	y := r.guideFrame(c, "ACTIONS & EVENTS GUIDE", "Side A: the Event die and the actions", bleed)
+func drawGuideSideA(r *generator.Renderer, c draw.Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
+	y := guideFrame(r, c, "ACTIONS & EVENTS GUIDE", "Side A: the Event die and the actions", bleed)
 	rows := len(g.Events) + len(g.Actions)
 	avail := guideH - 8 - y - 2*10
 	rowH := 18.0
@@ -147,28 +147,28 @@ func (r *Renderer) drawGuideSideA(c draw.Canvas, g *rfodschema.Guide, bleed floa
 		rowH = min(22, avail/float64(rows))
 	}
 	if len(g.Events) > 0 {
-		y = r.guideHeading(c, y, "EVENTS", "the grey Event die, resolved right after your first roll")
-		y = r.drawGuideEntries(c, g.Events, y, rowH, fs) + 2
+		y = guideHeading(r, c, y, "EVENTS", "the grey Event die, resolved right after your first roll")
+		y = drawGuideEntries(r, c, g.Events, y, rowH, fs) + 2
 	}
 	if len(g.Actions) > 0 {
-		y = r.guideHeading(c, y, "ACTIONS", "the white Action dice you keep")
-		r.drawGuideEntries(c, g.Actions, y, rowH, fs)
+		y = guideHeading(r, c, y, "ACTIONS", "the white Action dice you keep")
+		drawGuideEntries(r, c, g.Actions, y, rowH, fs)
 	}
 }
 
 // drawGuideSideB draws the Search and Book tables.
 // fs, when not nil, collects the texts that do not fit.
-func (r *Renderer) drawGuideSideB(c draw.Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
-	y := r.guideFrame(c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
+func drawGuideSideB(r *generator.Renderer, c draw.Canvas, g *rfodschema.Guide, bleed float64, fs *fitSink) {
+	y := guideFrame(r, c, "SEARCH & BOOK OF THE DEAD", "Side B: what 1 to 5 icons give; choose one option of your row", bleed)
 	avail := guideH - 8 - y - 2*10
-	heights := r.guideRowHeights(append(append([]*rfodschema.GuideRow{}, g.Search...), g.Book...), avail)
+	heights := guideRowHeights(r, append(append([]*rfodschema.GuideRow{}, g.Search...), g.Book...), avail)
 	if len(g.Search) > 0 {
-		y = r.guideHeading(c, y, "SEARCH", "for Followers: count your Search icons")
-		y = r.drawGuideTable(c, g.Search, "search", y, heights[:len(g.Search)], fs) + 2
+		y = guideHeading(r, c, y, "SEARCH", "for Followers: count your Search icons")
+		y = drawGuideTable(r, c, g.Search, "search", y, heights[:len(g.Search)], fs) + 2
 	}
 	if len(g.Book) > 0 {
-		y = r.guideHeading(c, y, "BOOK OF THE DEAD", "count your Book icons")
-		r.drawGuideTable(c, g.Book, "book", y, heights[len(g.Search):], fs)
+		y = guideHeading(r, c, y, "BOOK OF THE DEAD", "count your Book icons")
+		drawGuideTable(r, c, g.Book, "book", y, heights[len(g.Search):], fs)
 	}
 }
 
@@ -186,13 +186,13 @@ const (
 // one instead of shrinking its text: each row gets what it needs (at
 // least guideRowMin) and an equal part of the room left, up to
 // guideRowMax; when the rows need more than avail, squeezeRows shares it.
-func (r *Renderer) guideRowHeights(rows []*rfodschema.GuideRow, avail float64) []float64 {
+func guideRowHeights(r *generator.Renderer, rows []*rfodschema.GuideRow, avail float64) []float64 {
 	need := make([]float64, len(rows))
 	total := 0.0
 	for i, row := range rows {
 		need[i] = guideRowMin
 		if row != nil {
-			block := typeset.Layout(r.Fonts, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), sheetUnbounded)
+			block := typeset.Layout(r.Fonts, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideTextPt, LineHeight: 1.1}, guideW-10-guideTextX(guideRowMax), generator.Unbounded)
 			need[i] = max(guideRowMin, block.Height+2*guideRowPad)
 		}
 		total += need[i]
@@ -260,8 +260,8 @@ func guideOptionsText(row *rfodschema.GuideRow) string {
 
 // drawGuideTable draws a table's rows, row i heights[i] tall: the icons
 // rolled, drawn as dice, and the options, one per line.
-func (r *Renderer) drawGuideTable(c draw.Canvas, rows []*rfodschema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
-	bg := r.rfBackground()
+func drawGuideTable(r *generator.Renderer, c draw.Canvas, rows []*rfodschema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
+	bg := rfBackground(r)
 	ry := y
 	for i, row := range rows {
 		rowH := heights[i]
@@ -278,12 +278,12 @@ func (r *Renderer) drawGuideTable(c draw.Canvas, rows []*rfodschema.GuideRow, fa
 		size := guideDieSize(rowH)
 		x := 10.0
 		for range n {
-			r.drawDieFace(c, face, x, ry+(rowH-size)/2-1.5, size)
+			drawDieFace(r, c, face, x, ry+(rowH-size)/2-1.5, size)
 			x += size + 1
 		}
-		r.centredText(c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), draw.Bold, 6, rfMuted)
+		centredText(r, c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), draw.Bold, 6, rfMuted)
 		tx := guideTextX(rowH)
-		fs.note(r.textIn(c, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
+		fs.note(textIn(r, c, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
 			row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
 		ry += rowH
 	}
