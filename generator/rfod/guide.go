@@ -44,7 +44,7 @@ func indexGuide(r *generator.Renderer, p *schema.Pack, _ *rfodschema.Guide, opts
 
 // WriteGuide writes a guide's PDF: side A, then side B.
 func WriteGuide(r *generator.Renderer, w io.Writer, p *schema.Pack, g *rfodschema.Guide, opts generator.PrintOptions) (int, error) {
-	return r.WriteDocument(w, p, rfNameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, NameOr(g.Name, g.ID), "guide "+g.ID, opts, func(doc *draw.PDF) error {
 		return imposeGuide(r, generator.PDFSink(doc), g, opts)
 	})
 }
@@ -85,26 +85,26 @@ func guideOverflows(r *generator.Renderer, p *schema.Pack, g *rfodschema.Guide) 
 // guideFrame draws a guide side's paper, border and title, and returns
 // the y below the title.
 func guideFrame(r *generator.Renderer, c draw.Canvas, title, sub string, bleed float64) float64 {
-	bg := rfBackground(r)
+	bg := Background(r)
 	c.Rect(-bleed, -bleed, guideW+2*bleed, guideH+2*bleed, 0, draw.Filled(bg))
-	c.Rect(3, 3, guideW-6, guideH-6, 2.5, draw.Stroked(rfRule, 0.4))
-	band := rfFill(r, rfBlood)
+	c.Rect(3, 3, guideW-6, guideH-6, 2.5, draw.Stroked(Rule, 0.4))
+	band := rfFill(r, Blood)
 	ink := draw.White
 	if r.InkSaver {
-		ink = rfBlood
+		ink = Blood
 	}
-	c.Rect(6, 6, guideW-12, 15, 2, draw.Style{Fill: &band, Stroke: &rfBlood, Width: 0.5})
-	centredText(r, c, guideW/2, 16, title, draw.Bold, 16, ink)
-	centredText(r, c, guideW/2, 27, sub, draw.Italic, 8, rfMuted)
+	c.Rect(6, 6, guideW-12, 15, 2, draw.Style{Fill: &band, Stroke: &Blood, Width: 0.5})
+	CentredText(r, c, guideW/2, 16, title, draw.Bold, 16, ink)
+	CentredText(r, c, guideW/2, 27, sub, draw.Italic, 8, Muted)
 	return 31
 }
 
 // guideHeading draws a section heading at y and returns the y below it.
 func guideHeading(r *generator.Renderer, c draw.Canvas, y float64, title, note string) float64 {
-	c.Text(8, y+5, title, draw.Bold, 11, rfBlood)
+	c.Text(8, y+5, title, draw.Bold, 11, Blood)
 	tw := r.Fonts.Width(title, draw.Bold, 11)
-	c.Text(generator.Round2(8+tw+3), y+5, r.ClipText(note, draw.Italic, 7.5, guideW-16-tw-3), draw.Italic, 7.5, rfMuted)
-	c.Line(8, y+7, guideW-8, y+7, rfBlood, 0.5)
+	c.Text(generator.Round2(8+tw+3), y+5, r.ClipText(note, draw.Italic, 7.5, guideW-16-tw-3), draw.Italic, 7.5, Muted)
+	c.Line(8, y+7, guideW-8, y+7, Blood, 0.5)
 	return y + 9
 }
 
@@ -114,7 +114,7 @@ func faceTitle(id string) string { return strings.ToUpper(strings.ReplaceAll(id,
 // drawGuideEntries draws rows of a die face, its name and its text from y
 // with rows of height rowH, and returns the y below them.
 func drawGuideEntries(r *generator.Renderer, c draw.Canvas, entries []*rfodschema.GuideEntry, y, rowH float64, fs *fitSink) float64 {
-	bg := rfBackground(r)
+	bg := Background(r)
 	for i, e := range entries {
 		if e == nil {
 			continue
@@ -125,13 +125,13 @@ func drawGuideEntries(r *generator.Renderer, c draw.Canvas, entries []*rfodschem
 		}
 		ry := y + float64(i)*rowH
 		if i%2 == 1 && !r.InkSaver {
-			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(rfPanel))
+			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(Panel))
 		}
 		size := min(rowH-4, 14)
 		drawDieFace(r, c, face, 10, ry+(rowH-size)/2, size)
-		c.Text(10+size+4, ry+rowH/2+1.4, r.ClipText(faceTitle(face), draw.Bold, 10, 40), draw.Bold, 10, rfInk)
+		c.Text(10+size+4, ry+rowH/2+1.4, r.ClipText(faceTitle(face), draw.Bold, 10, 40), draw.Bold, 10, Ink)
 		tx := 10 + size + 46
-		fs.note(textIn(r, c, e.Text, typeset.Style{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, bg), e.Ref.Child("text"), face+" text")
+		fs.note(TextIn(r, c, e.Text, typeset.Style{Size: 9, MinSize: 6, VAlign: "middle"}, tx, ry+1, guideW-10-tx, rowH-2, Ink, bg), e.Ref.Child("text"), face+" text")
 	}
 	return y + float64(len(entries))*rowH
 }
@@ -261,7 +261,7 @@ func guideOptionsText(row *rfodschema.GuideRow) string {
 // drawGuideTable draws a table's rows, row i heights[i] tall: the icons
 // rolled, drawn as dice, and the options, one per line.
 func drawGuideTable(r *generator.Renderer, c draw.Canvas, rows []*rfodschema.GuideRow, face string, y float64, heights []float64, fs *fitSink) float64 {
-	bg := rfBackground(r)
+	bg := Background(r)
 	ry := y
 	for i, row := range rows {
 		rowH := heights[i]
@@ -271,8 +271,8 @@ func drawGuideTable(r *generator.Renderer, c draw.Canvas, rows []*rfodschema.Gui
 		}
 		paper := bg
 		if i%2 == 1 && !r.InkSaver {
-			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(rfPanel))
-			paper = rfPanel
+			c.Rect(6, ry, guideW-12, rowH, 1.5, draw.Filled(Panel))
+			paper = Panel
 		}
 		n := min(max(row.Count, 0), 6)
 		size := guideDieSize(rowH)
@@ -281,9 +281,9 @@ func drawGuideTable(r *generator.Renderer, c draw.Canvas, rows []*rfodschema.Gui
 			drawDieFace(r, c, face, x, ry+(rowH-size)/2-1.5, size)
 			x += size + 1
 		}
-		centredText(r, c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, rfPlural(row.Count, "icon", "icons")), draw.Bold, 6, rfMuted)
+		CentredText(r, c, 10+(5*(size+1)-1)/2, ry+rowH-1.2, fmt.Sprintf("%d %s", row.Count, Plural(row.Count, "icon", "icons")), draw.Bold, 6, Muted)
 		tx := guideTextX(rowH)
-		fs.note(textIn(r, c, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, rfInk, paper),
+		fs.note(TextIn(r, c, guideOptionsText(row), typeset.Style{Size: guideTextPt, MinSize: guideMinText, VAlign: "middle", LineHeight: 1.1}, tx, ry+1, guideW-10-tx, rowH-2, Ink, paper),
 			row.Ref.Child("options"), fmt.Sprintf("%s row %d options", face, row.Count))
 		ry += rowH
 	}

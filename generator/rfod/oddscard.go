@@ -75,7 +75,7 @@ type oddsCol struct {
 func (c oddsCol) heads() []string {
 	var out []string
 	if c.rerolls > 0 {
-		out = append(out, fmt.Sprintf("%d %s", c.rerolls, rfPlural(c.rerolls, "reroll", "rerolls")))
+		out = append(out, fmt.Sprintf("%d %s", c.rerolls, Plural(c.rerolls, "reroll", "rerolls")))
 	}
 	switch {
 	case c.flee:
@@ -197,8 +197,8 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 
 // newOddsCombo is the row of a combo: its values under cols.
 func newOddsCombo(co rfodrules.ComboOdds, cb *rfodschema.CharacterCombo, cols []oddsCol) oddsCombo {
-	row := oddsCombo{character: rfNameOr(co.Name, co.Character), effect: co.Effect, label: co.Label() + " " + co.Dice, rerolls: co.Rerolls, skipped: co.Skipped, dice: cb}
-	row.meta = fmt.Sprintf("%d %s", co.Rerolls, rfPlural(co.Rerolls, "reroll", "rerolls"))
+	row := oddsCombo{character: NameOr(co.Name, co.Character), effect: co.Effect, label: co.Label() + " " + co.Dice, rerolls: co.Rerolls, skipped: co.Skipped, dice: cb}
+	row.meta = fmt.Sprintf("%d %s", co.Rerolls, Plural(co.Rerolls, "reroll", "rerolls"))
 	if co.Tier != "" {
 		row.meta = co.Tier + " · " + row.meta
 	}
@@ -246,7 +246,7 @@ func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *rf
 			r.label, r.full = "turn ends", true
 		case target.Face == g.Zombie && target.K > 0:
 			// "≥ 1 zombie", "≥ 2 zombies": the table's title is plural.
-			r.label, r.full = r.label+" "+rfPlural(target.K, "zombie", "zombies"), true
+			r.label, r.full = r.label+" "+Plural(target.K, "zombie", "zombies"), true
 		}
 		for _, cell := range row.Cells {
 			r.cells = append(r.cells, parseRat(cell.P))
@@ -363,10 +363,10 @@ func (f *oddsFlow) newPage() {
 	f.c = f.r.Surface(f.sink.AddPage(pw, ph))
 	f.pages++
 	f.x0, f.x1, f.bot = m, pw-m, ph-m-4
-	f.c.Text(f.x0, m+2, f.r.ClipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, rfMuted)
+	f.c.Text(f.x0, m+2, f.r.ClipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, Muted)
 	pg := fmt.Sprintf("page %d", f.pages)
-	f.c.Text(generator.Round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, rfMuted)
-	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, rfRule, 0.3)
+	f.c.Text(generator.Round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, Muted)
+	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, Rule, 0.3)
 	f.y = m + 8
 }
 
@@ -380,12 +380,12 @@ func (f *oddsFlow) need(h float64) {
 // heading draws a section heading.
 func (f *oddsFlow) heading(title, note string) {
 	f.need(14)
-	f.c.Text(f.x0, f.y+4, title, draw.Bold, 11, rfBlood)
+	f.c.Text(f.x0, f.y+4, title, draw.Bold, 11, Blood)
 	tw := f.r.Fonts.Width(title, draw.Bold, 11)
 	if note != "" {
-		f.c.Text(generator.Round2(f.x0+tw+3), f.y+4, f.r.ClipText(note, draw.Italic, 7, f.x1-f.x0-tw-3), draw.Italic, 7, rfMuted)
+		f.c.Text(generator.Round2(f.x0+tw+3), f.y+4, f.r.ClipText(note, draw.Italic, 7, f.x1-f.x0-tw-3), draw.Italic, 7, Muted)
 	}
-	f.c.Line(f.x0, f.y+5.5, f.x1, f.y+5.5, rfBlood, 0.4)
+	f.c.Line(f.x0, f.y+5.5, f.x1, f.y+5.5, Blood, 0.4)
 	f.y += 8
 }
 
@@ -422,16 +422,16 @@ func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
 		font = draw.Bold
 	}
 	pct := pctText(p)
-	centredText(f.r, f.c, cx, y, pct, font, oddsCellPt, rfInk)
+	CentredText(f.r, f.c, cx, y, pct, font, oddsCellPt, Ink)
 	if p == nil || p.IsInt() {
 		return
 	}
 	if fractionFits(f.r, p, w) {
-		centredText(f.r, f.c, cx, y+2.2, p.RatString(), draw.Regular, oddsFracPt, rfMuted)
+		CentredText(f.r, f.c, cx, y+2.2, p.RatString(), draw.Regular, oddsFracPt, Muted)
 		return
 	}
 	x := cx + f.r.Fonts.Width(pct, font, oddsCellPt)/2 + 0.3
-	f.c.Text(generator.Round2(x), y, appendixMark, draw.Regular, oddsCellPt, rfBlood)
+	f.c.Text(generator.Round2(x), y, appendixMark, draw.Regular, oddsCellPt, Blood)
 }
 
 // fitPt is the largest size from pt down to 5 points at which s fits in
@@ -446,23 +446,23 @@ func fitPt(r *generator.Renderer, s string, font draw.FontStyle, pt, w float64) 
 func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard, opts generator.PrintOptions) error {
 	f := &oddsFlow{r: r, sink: sink, opts: opts, title: oc.title + " · odds card"}
 	f.newPage()
-	f.c.Text(f.x0, f.y+7, "ODDS CARD", draw.Bold, 20, rfInk)
-	f.c.Text(generator.Round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.ClipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, rfMuted)
+	f.c.Text(f.x0, f.y+7, "ODDS CARD", draw.Bold, 20, Ink)
+	f.c.Text(generator.Round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.ClipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, Muted)
 	f.y += 11
 	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal (100% and 0% only when certain or impossible: >99.9% and <0.1% otherwise). "+
 		"The exact fraction is printed beneath each value; a value marked "+appendixMark+" has a fraction too long for its column, given in the appendix, which lists every value's fraction.",
-		typeset.Style{Size: 7.5, LineHeight: 1.2}, rfMuted)
+		typeset.Style{Size: 7.5, LineHeight: 1.2}, Muted)
 	// The assumed dice.
 	f.heading("ASSUMED DICE", "the faces the values rest on")
 	drawOddsDice(r, f, oc)
 	for _, a := range oc.assumptions {
-		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
+		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
 	}
 	if oc.reloaded {
-		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", typeset.Style{Size: 7, LineHeight: 1.15}, rfInk)
+		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
 	}
 	if oc.amulet != "" {
-		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", typeset.Style{Size: 7, LineHeight: 1.15}, rfBlood)
+		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", typeset.Style{Size: 7, LineHeight: 1.15}, Blood)
 	}
 	// Combos.
 	if len(oc.combos) > 0 {
@@ -477,7 +477,7 @@ func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard
 		drawOddsComboTable(r, f, oc)
 	}
 	for _, n := range oc.notes {
-		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, rfInk)
+		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, Ink)
 	}
 	// Icon tables.
 	note := "P(at least k) and P(exactly k) icons at the end of the turn; one column per reroll count"
@@ -500,13 +500,13 @@ func drawOddsDice(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 		f.need(10)
 		const size = 7.0
 		label := fmt.Sprintf("Assumed faces (%s): %d × action die", oc.facesID, d.Count)
-		f.c.Text(f.x0, f.y+size/2+1.3, label, draw.Bold, 8, rfInk)
+		f.c.Text(f.x0, f.y+size/2+1.3, label, draw.Bold, 8, Ink)
 		x := f.x0 + r.Fonts.Width(label, draw.Bold, 8) + 3
 		for _, face := range d.Faces {
 			drawDieFace(r, f.c, face, x, f.y, size)
 			x += size + 1.2
 		}
-		f.c.Text(generator.Round2(x+2), f.y+size/2+1.3, r.ClipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, rfMuted)
+		f.c.Text(generator.Round2(x+2), f.y+size/2+1.3, r.ClipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, Muted)
 		f.y += size + 2.5
 	}
 }
@@ -529,18 +529,18 @@ func drawColumnHeads(r *generator.Renderer, f *oddsFlow, cols []oddsCol, x0, col
 	if first >= 0 {
 		ax := x0 + float64(first)*colW
 		aw := float64(len(cols)-first) * colW
-		centredText(r, f.c, ax+aw/2, y+2.6, r.ClipText(amuletHead, draw.Bold, pt, aw-1), draw.Bold, pt, rfBlood)
+		CentredText(r, f.c, ax+aw/2, y+2.6, r.ClipText(amuletHead, draw.Bold, pt, aw-1), draw.Bold, pt, Blood)
 		sub := amuletFreeFlee + " in both"
 		subPt := fitPt(r, sub, draw.Italic, pt-0.5, aw-1)
-		centredText(r, f.c, ax+aw/2, y+5.2, r.ClipText(sub, draw.Italic, subPt, aw-1), draw.Italic, subPt, rfBlood)
-		f.c.Line(ax+1, y+6, ax+aw-1, y+6, rfBlood, 0.3)
+		CentredText(r, f.c, ax+aw/2, y+5.2, r.ClipText(sub, draw.Italic, subPt, aw-1), draw.Italic, subPt, Blood)
+		f.c.Line(ax+1, y+6, ax+aw-1, y+6, Blood, 0.3)
 		y += 6.2
 	}
 	for i, c := range cols {
 		for j, h := range c.heads() {
 			h = strings.ToUpper(h)
 			hp := fitPt(r, h, draw.Bold, pt, colW-1)
-			centredText(r, f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.ClipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, rfMuted)
+			CentredText(r, f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.ClipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, Muted)
 		}
 	}
 	return y - f.y + float64(lines)*2.8 + 1.6
@@ -552,7 +552,7 @@ func amuletRule(f *oddsFlow, cols []oddsCol, x0, colW, y, h float64) {
 	for i, c := range cols {
 		if c.amulet {
 			x := x0 + float64(i)*colW
-			f.c.Line(x, y, x, y+h, rfBlood, 0.3)
+			f.c.Line(x, y, x, y+h, Blood, 0.3)
 			return
 		}
 	}
@@ -576,8 +576,8 @@ func drawOddsComboTable(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	header := func() {
 		f.need(minRowH + 10)
 		h := drawColumnHeads(r, f, oc.comboCols, cx0, colW, oddsHeadPt)
-		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", draw.Bold, oddsHeadPt, rfMuted)
-		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", draw.Bold, oddsHeadPt, rfMuted)
+		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", draw.Bold, oddsHeadPt, Muted)
+		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", draw.Bold, oddsHeadPt, Muted)
 		f.y += h
 	}
 	header()
@@ -590,13 +590,13 @@ func drawOddsComboTable(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 			f.newPage()
 			header()
 		}
-		paper := rfBackground(r)
+		paper := Background(r)
 		if i%2 == 0 && !r.InkSaver {
-			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
-			paper = rfPanel
+			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(Panel))
+			paper = Panel
 		}
-		typeset.Draw(r.Fonts, f.c, head, f.x0, f.y+1.2, nameW, head.Height, rfInk, paper)
-		typeset.Draw(r.Fonts, f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, rfMuted, paper)
+		typeset.Draw(r.Fonts, f.c, head, f.x0, f.y+1.2, nameW, head.Height, Ink, paper)
+		typeset.Draw(r.Fonts, f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, Muted, paper)
 		if co.dice != nil {
 			x := diceX
 			for _, face := range comboFaces(co.dice) {
@@ -608,7 +608,7 @@ func drawOddsComboTable(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 			}
 		}
 		if co.skipped != "" {
-			f.c.Text(cx0, f.y+4.5, r.ClipText("not computed: "+co.skipped, draw.Italic, 6.5, f.x1-cx0), draw.Italic, 6.5, rfBlood)
+			f.c.Text(cx0, f.y+4.5, r.ClipText("not computed: "+co.skipped, draw.Italic, 6.5, f.x1-cx0), draw.Italic, 6.5, Blood)
 		} else {
 			for j, p := range co.cells {
 				f.cell(p, cx0+float64(j)*colW+colW/2, f.y+3.8, colW, j == 0)
@@ -712,12 +712,12 @@ func drawOddsTables(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 			header()
 		}
 		drawDieFace(r, f.c, g.face, f.x0, f.y+0.5, 5)
-		f.c.Text(f.x0+6.5, f.y+4.3, g.title, draw.Bold, 8, rfInk)
+		f.c.Text(f.x0+6.5, f.y+4.3, g.title, draw.Bold, 8, Ink)
 		if g.note != "" {
 			nx := f.x0 + 6.5 + r.Fonts.Width(g.title, draw.Bold, 8) + 3
-			f.c.Text(generator.Round2(nx), f.y+4.3, r.ClipText(g.note, draw.Italic, 7, max(1, f.x1-nx)), draw.Italic, 7, rfInk)
+			f.c.Text(generator.Round2(nx), f.y+4.3, r.ClipText(g.note, draw.Italic, 7, max(1, f.x1-nx)), draw.Italic, 7, Ink)
 		}
-		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, rfRule, 0.3)
+		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, Rule, 0.3)
 		f.y += 6.5
 		for i, row := range g.rows {
 			if f.y+rowH > f.bot {
@@ -725,9 +725,9 @@ func drawOddsTables(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 				header()
 			}
 			if i%2 == 0 && !r.InkSaver {
-				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(rfPanel))
+				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(Panel))
 			}
-			f.c.Text(f.x0+6.5, f.y+3.4, r.ClipText(row.title(g), draw.Regular, 7, labelW-7), draw.Regular, 7, rfInk)
+			f.c.Text(f.x0+6.5, f.y+3.4, r.ClipText(row.title(g), draw.Regular, 7, labelW-7), draw.Regular, 7, Ink)
 			for j, p := range row.cells {
 				f.cell(p, x0+float64(j)*colW+colW/2, f.y+3.2, colW, false)
 			}
@@ -754,7 +754,7 @@ func drawOddsAppendix(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	f.newPage()
 	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it; "+appendixMark+" on the card points here")
 	if oc.amulet != "" {
-		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", typeset.Style{Size: 6.5, LineHeight: 1.15}, rfBlood)
+		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", typeset.Style{Size: 6.5, LineHeight: 1.15}, Blood)
 	}
 	const lineH = 2.7
 	const pt = 5.6
@@ -771,7 +771,7 @@ func drawOddsAppendix(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 			}
 		}
 		x := f.x0 + float64(col)*(colW+gap) + indent
-		f.c.Text(generator.Round2(x), f.y+2.2, s, draw.Regular, pt, rfInk)
+		f.c.Text(generator.Round2(x), f.y+2.2, s, draw.Regular, pt, Ink)
 		f.y += lineH
 	}
 	// wrapped draws s on as many lines as it needs, the later ones indented.

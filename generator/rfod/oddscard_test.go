@@ -311,7 +311,7 @@ func TestOddsCardFractions(t *testing.T) {
 		for _, co := range oc.combos {
 			for _, p := range co.cells {
 				check(co.label, p)
-				if !p.IsInt() && !strings.Contains(card.String(), beneath+rfMuted.Hex()+` "`+p.RatString()+`"`) {
+				if !p.IsInt() && !strings.Contains(card.String(), beneath+Muted.Hex()+` "`+p.RatString()+`"`) {
 					t.Errorf("%s: %s: %s is not beneath its value", pack, co.label, p.RatString())
 				}
 			}

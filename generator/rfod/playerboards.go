@@ -23,14 +23,20 @@ import (
 // the Zombie board's character slot (Reloaded L92). Boards are one-sided:
 // nothing prints on the back.
 
-// Player board colours.
+// Player board colours, which Reloaded's mats share.
 var (
-	rfInk     = draw.RGB(0x1c, 0x1b, 0x1a)
-	rfPaper   = draw.RGB(0xf3, 0xee, 0xe2)
-	rfMuted   = draw.RGB(0x5c, 0x58, 0x52)
-	rfBlood   = draw.RGB(0x8e, 0x1b, 0x1b)
-	rfPanel   = draw.RGB(0xfb, 0xf8, 0xf1)
-	rfRule    = draw.RGB(0xb5, 0xab, 0x98)
+	// Ink is the colour of the boards' text and lines.
+	Ink = draw.RGB(0x1c, 0x1b, 0x1a)
+	// Paper is the boards' paper colour.
+	Paper = draw.RGB(0xf3, 0xee, 0xe2)
+	// Muted is the colour of notes and secondary text.
+	Muted = draw.RGB(0x5c, 0x58, 0x52)
+	// Blood is the red of headings and wounds.
+	Blood = draw.RGB(0x8e, 0x1b, 0x1b)
+	// Panel is the light ground of panels on the paper.
+	Panel = draw.RGB(0xfb, 0xf8, 0xf1)
+	// Rule is the colour of rules and slot outlines.
+	Rule      = draw.RGB(0xb5, 0xab, 0x98)
 	rfZoneTop = [3]draw.Color{draw.RGB(0xd9, 0x8c, 0x7c), draw.RGB(0xe3, 0xb8, 0x86), draw.RGB(0xc9, 0xcf, 0xa6)}
 )
 
@@ -58,12 +64,12 @@ func indexPlayerBoards(r *generator.Renderer, p *schema.Pack, s *rfodschema.Play
 		n += max(0, b.Count)
 	}
 	return []string{
-		fmt.Sprintf("%d %s, one board per landscape page at %s x %s mm; print one-sided on card stock and cut along the crop marks", n, rfPlural(n, "page", "pages"), generator.FormatMM(w), generator.FormatMM(h)),
+		fmt.Sprintf("%d %s, one board per landscape page at %s x %s mm; print one-sided on card stock and cut along the crop marks", n, Plural(n, "page", "pages"), generator.FormatMM(w), generator.FormatMM(h)),
 	}
 }
 
-// rfPlural picks the singular or plural form of a noun for n.
-func rfPlural(n int, one, many string) string {
+// Plural picks the singular or plural form of a noun for n.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
@@ -95,14 +101,14 @@ func playerBoardTitle(boardType string) string {
 // WritePlayerBoards writes a player board set's PDF: every copy of every
 // board on a page of its own.
 func WritePlayerBoards(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) (int, error) {
-	return r.WriteDocument(w, p, rfNameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, NameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
 		return imposePlayerBoards(r, generator.PDFSink(doc), p, s, opts)
 	})
 }
 
-// rfNameOr is name, else id.
-func rfNameOr(name, id string) string {
+// NameOr is name, else id.
+func NameOr(name, id string) string {
 	if name != "" {
 		return name
 	}
@@ -172,7 +178,7 @@ func drawPlaced(r *generator.Renderer, page draw.Canvas, opts generator.PrintOpt
 	if s < 1 {
 		note = fmt.Sprintf("scaled to %.0f%% to fit the paper; ", s*100) + note
 	}
-	c.Text(m, m+3.5, r.ClipText(head, draw.Bold, 9, pw-2*m-90), draw.Bold, 9, rfInk)
+	c.Text(m, m+3.5, r.ClipText(head, draw.Bold, 9, pw-2*m-90), draw.Bold, 9, Ink)
 	nw := r.Fonts.Width(note, draw.Regular, 7)
 	c.Text(generator.Round2(pw-m-nw), m+3.5, note, draw.Regular, 7, generator.BoardMuted)
 	if turn != 0 {
@@ -242,12 +248,12 @@ func cornerMarks(trim layout.Rect, bleed, m, pw, ph float64) []layout.Line {
 	return out
 }
 
-// rfBackground is a board's paper colour: white with the ink saver.
-func rfBackground(r *generator.Renderer) draw.Color {
+// Background is a board's paper colour: white with the ink saver.
+func Background(r *generator.Renderer) draw.Color {
 	if r.InkSaver {
 		return draw.White
 	}
-	return rfPaper
+	return Paper
 }
 
 // rfFill is a large tinted fill: the tint, or paper with the ink saver.
@@ -262,9 +268,9 @@ func rfFill(r *generator.Renderer, c draw.Color) draw.Color {
 // fs, when not nil, collects the texts that do not fit.
 func drawPlayerBoard(r *generator.Renderer, c draw.Canvas, p *schema.Pack, boardType string, b *rfodschema.PlayerBoard, bleed float64, fs *fitSink) {
 	w, h := playerBoardSize(boardType)
-	bg := rfBackground(r)
+	bg := Background(r)
 	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(bg))
-	c.Rect(2.5, 2.5, w-5, h-5, 2, draw.Stroked(rfRule, 0.4))
+	c.Rect(2.5, 2.5, w-5, h-5, 2, draw.Stroked(Rule, 0.4))
 	switch boardType {
 	case rfodschema.ActionBoard:
 		drawZoneBoard(r, c, b, w, h, false, fs)
@@ -307,9 +313,9 @@ func playerBoardOverflows(r *generator.Renderer, p *schema.Pack, s *rfodschema.P
 	return out
 }
 
-// textIn lays text out in a box and draws it; it reports whether the text
+// TextIn lays text out in a box and draws it; it reports whether the text
 // fits.
-func textIn(r *generator.Renderer, c draw.Canvas, text string, st typeset.Style, x, y, w, h float64, ink, paper draw.Color) bool {
+func TextIn(r *generator.Renderer, c draw.Canvas, text string, st typeset.Style, x, y, w, h float64, ink, paper draw.Color) bool {
 	if strings.TrimSpace(text) == "" || w <= 0 || h <= 0 {
 		return true
 	}
@@ -318,23 +324,23 @@ func textIn(r *generator.Renderer, c draw.Canvas, text string, st typeset.Style,
 	return b.Fits
 }
 
-// centredText draws one line centred on cx.
-func centredText(r *generator.Renderer, c draw.Canvas, cx, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
+// CentredText draws one line centred on cx.
+func CentredText(r *generator.Renderer, c draw.Canvas, cx, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
 	c.Text(generator.Round2(cx-r.Fonts.Width(s, f, size)/2), y, s, f, size, col)
 }
 
 // drawDieFace draws a die face: a rounded square with the face's icon, or
 // its name when no icon draws it.
 func drawDieFace(r *generator.Renderer, c draw.Canvas, face string, x, y, size float64) {
-	c.Rect(x, y, size, size, size*0.18, draw.Style{Fill: &draw.White, Stroke: &rfInk, Width: max(0.25, size*0.03)})
+	c.Rect(x, y, size, size, size*0.18, draw.Style{Fill: &draw.White, Stroke: &Ink, Width: max(0.25, size*0.03)})
 	pad := size * 0.16
-	if !icons.Draw(c, face, x+pad, y+pad, size-2*pad, rfInk, draw.White) {
+	if !icons.Draw(c, face, x+pad, y+pad, size-2*pad, Ink, draw.White) {
 		label := strings.ToUpper(face)
 		pt := min(size*0.9, 7.0)
 		for pt > 3 && r.Fonts.Width(label, draw.Bold, pt) > size-1 {
 			pt -= 0.5
 		}
-		centredText(r, c, x+size/2, y+size/2+pt*draw.PtMM*0.35, label, draw.Bold, pt, rfInk)
+		CentredText(r, c, x+size/2, y+size/2+pt*draw.PtMM*0.35, label, draw.Bold, pt, Ink)
 	}
 }
 
@@ -404,8 +410,8 @@ func drawZoneBoard(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoa
 		title = "ZOMBIE BOARD"
 		sub = "Zombies advance from Zone 3 to Zone 1, then onto your Character board."
 	}
-	c.Text(rfInset+2, 12, title, draw.Bold, 13, rfInk)
-	textIn(r, c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, rfMuted, rfBackground(r))
+	c.Text(rfInset+2, 12, title, draw.Bold, 13, Ink)
+	TextIn(r, c, sub, typeset.Style{Font: draw.Italic, Size: 7.5, MinSize: 6, VAlign: "middle"}, 78, 5, w-78-rfInset-2, 9, Muted, Background(r))
 	zones := map[int]*rfodschema.BoardZone{}
 	for _, z := range b.Zones {
 		if z != nil {
@@ -421,27 +427,27 @@ func drawZoneBoard(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoa
 	// The bottom band.
 	by, bh := zy+zh+4, h-(zy+zh+4)-rfInset
 	if reloaded {
-		c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: rfColorPtr(rfFill(r, rfPanel)), Stroke: &rfInk, Width: 0.5})
+		c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: rfColorPtr(rfFill(r, Panel)), Stroke: &Ink, Width: 0.5})
 		for _, x := range []float64{rfInset + 4, w - rfInset - 4} {
-			generator.DashedLine(c, layout.Point{X: x, Y: by + 3}, layout.Point{X: x, Y: by + bh - 3}, rfMuted, 0.3)
+			generator.DashedLine(c, layout.Point{X: x, Y: by + 3}, layout.Point{X: x, Y: by + bh - 3}, Muted, 0.3)
 		}
-		centredText(r, c, w/2, by+bh/2-0.5, "CHARACTER", draw.Bold, 13, rfInk)
-		centredText(r, c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", draw.Italic, 7, rfMuted)
-		drawDownArrows(r, c, w, by+bh/2, rfInk)
+		CentredText(r, c, w/2, by+bh/2-0.5, "CHARACTER", draw.Bold, 13, Ink)
+		CentredText(r, c, w/2, by+bh/2+5, "Place your Character board along this edge: zombies leaving Zone 1 move onto it", draw.Italic, 7, Muted)
+		drawDownArrows(r, c, w, by+bh/2, Ink)
 		return
 	}
-	fill := rfFill(r, rfBlood)
+	fill := rfFill(r, Blood)
 	ink := draw.White
 	if r.InkSaver {
-		ink = rfBlood
+		ink = Blood
 	}
-	c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: &fill, Stroke: &rfBlood, Width: 0.6})
+	c.Rect(rfInset, by, w-2*rfInset, bh, 2, draw.Style{Fill: &fill, Stroke: &Blood, Width: 0.6})
 	onYou := strings.TrimSpace(b.OnYou)
 	if onYou == "" {
 		onYou = "They are on you!"
 	}
-	fs.note(textIn(r, c, strings.ToUpper(onYou), typeset.Style{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
-	centredText(r, c, w/2, by+bh-2.5, "Place your Character board directly below this space", draw.Italic, 7, ink)
+	fs.note(TextIn(r, c, strings.ToUpper(onYou), typeset.Style{Font: draw.Bold, Size: 16, MinSize: 8, Align: "center", VAlign: "middle"}, rfInset+30, by+1, w-2*rfInset-60, bh-7, ink, fill), b.Ref.Child("onYou"), "onYou")
+	CentredText(r, c, w/2, by+bh-2.5, "Place your Character board directly below this space", draw.Italic, 7, ink)
 	drawDownArrows(r, c, w, by+bh/2, ink)
 }
 
@@ -458,14 +464,14 @@ func drawDownArrows(r *generator.Renderer, c draw.Canvas, w, y float64, col draw
 
 // drawZone draws Zone n (z may be nil) in the box.
 func drawZone(r *generator.Renderer, c draw.Canvas, z *rfodschema.BoardZone, n int, x, y, w, h float64, fs *fitSink) {
-	c.Rect(x, y, w, h, 2.5, draw.Style{Fill: rfColorPtr(rfFill(r, rfPanel)), Stroke: &rfInk, Width: 0.5})
+	c.Rect(x, y, w, h, 2.5, draw.Style{Fill: rfColorPtr(rfFill(r, Panel)), Stroke: &Ink, Width: 0.5})
 	head := rfFill(r, rfZoneTop[n-1])
 	c.Push()
 	c.ClipRect(x, y, w, 13)
 	c.Rect(x, y, w, 16, 2.5, draw.Filled(head))
 	c.Pop()
-	c.Line(x, y+13, x+w, y+13, rfInk, 0.4)
-	centredText(r, c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), draw.Bold, 17, rfInk)
+	c.Line(x, y+13, x+w, y+13, Ink, 0.4)
+	CentredText(r, c, x+w/2, y+10, fmt.Sprintf("ZONE %d", n), draw.Bold, 17, Ink)
 	cy := y + 16
 	if z != nil && len(z.Icons) > 0 {
 		size := min(15.0, (w-6)/float64(len(z.Icons))-2)
@@ -476,11 +482,11 @@ func drawZone(r *generator.Renderer, c draw.Canvas, z *rfodschema.BoardZone, n i
 			ix += size + 2
 		}
 		cy += size + 1.5
-		centredText(r, c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), draw.Bold, 6, rfMuted)
+		CentredText(r, c, x+w/2, cy+2.5, strings.ToUpper(strings.Join(z.Icons, " · ")), draw.Bold, 6, Muted)
 		cy += 4
 	}
 	if z != nil && strings.TrimSpace(z.Text) != "" && strings.TrimSpace(z.Text) != fmt.Sprintf("Zone %d", n) {
-		fs.note(textIn(r, c, z.Text, typeset.Style{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, rfInk, rfFill(r, rfPanel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
+		fs.note(TextIn(r, c, z.Text, typeset.Style{Size: 8, MinSize: 5.5, Align: "center", VAlign: "middle"}, x+3, cy, w-6, 12, Ink, rfFill(r, Panel)), z.Ref.Child("text"), fmt.Sprintf("zone %d text", n))
 		cy += 13
 	}
 	// The zombies' holding area.
@@ -490,11 +496,11 @@ func drawZone(r *generator.Renderer, c draw.Canvas, z *rfodschema.BoardZone, n i
 	}
 	ax, aw := x+4, w-8
 	for _, l := range [][4]float64{{ax, ay, ax + aw, ay}, {ax, ay + ah, ax + aw, ay + ah}, {ax, ay, ax, ay + ah}, {ax + aw, ay, ax + aw, ay + ah}} {
-		generator.DashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, rfRule, 0.35)
+		generator.DashedLine(c, layout.Point{X: l[0], Y: l[1]}, layout.Point{X: l[2], Y: l[3]}, Rule, 0.35)
 	}
 	is := min(ah-8, 18.0)
-	icons.Draw(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, rfRule, rfFill(r, rfPanel))
-	centredText(r, c, ax+aw/2, ay+ah-2, "zombies", draw.Italic, 6.5, rfMuted)
+	icons.Draw(c, "zombie", ax+(aw-is)/2, ay+(ah-is)/2-2, is, Rule, rfFill(r, Panel))
+	CentredText(r, c, ax+aw/2, ay+ah-2, "zombies", draw.Italic, 6.5, Muted)
 }
 
 // ---- Character boards ----
@@ -503,19 +509,19 @@ func drawZone(r *generator.Renderer, c draw.Canvas, z *rfodschema.BoardZone, n i
 // skill on the left with the life track and rerolls; the Dice Combo Bonus
 // on the right (L99-101).
 func drawRFoDCharacter(r *generator.Renderer, c draw.Canvas, p *schema.Pack, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
-	bg := rfBackground(r)
+	bg := Background(r)
 	left := 104.0
 	characterHeader(r, c, b, left, bg, fs)
 	// Life track 1..life.
 	y := h - rfInset - 24
-	c.Text(rfInset+2, y, "LIFE", draw.Bold, 8, rfInk)
+	c.Text(rfInset+2, y, "LIFE", draw.Bold, 8, Ink)
 	life := min(max(b.Life, 0), 12)
 	if life > 0 {
 		size := min(11.0, (left-rfInset-4)/float64(life)-1.5)
 		for i := range life {
 			x := rfInset + 2 + float64(i)*(size+1.5)
-			c.Rect(x, y+1.5, size, size, 1.2, draw.Style{Fill: &draw.White, Stroke: &rfBlood, Width: 0.5})
-			centredText(r, c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), draw.Bold, 10, rfBlood)
+			c.Rect(x, y+1.5, size, size, 1.2, draw.Style{Fill: &draw.White, Stroke: &Blood, Width: 0.5})
+			CentredText(r, c, x+size/2, y+1.5+size/2+1.6, fmt.Sprint(i+1), draw.Bold, 10, Blood)
 		}
 	}
 	// Rerolls.
@@ -528,17 +534,17 @@ func drawRFoDCharacter(r *generator.Renderer, c draw.Canvas, p *schema.Pack, b *
 	}
 	ry := h - rfInset - 3
 	label := "REROLLS"
-	c.Text(rfInset+2, ry, label, draw.Bold, 8, rfInk)
+	c.Text(rfInset+2, ry, label, draw.Bold, 8, Ink)
 	x := rfInset + 2 + r.Fonts.Width(label, draw.Bold, 8) + 3
 	for range min(max(rerolls, 0), 8) {
-		c.Ellipse(x, ry-3.6, 4.4, 4.4, draw.Stroked(rfInk, 0.4))
+		c.Ellipse(x, ry-3.6, 4.4, 4.4, draw.Stroked(Ink, 0.4))
 		x += 6
 	}
 	note := fmt.Sprintf("%d per turn", rerolls)
 	if !own {
 		note += " (the game's)"
 	}
-	c.Text(x+1, ry, note, draw.Italic, 7, rfMuted)
+	c.Text(x+1, ry, note, draw.Italic, 7, Muted)
 	drawCombos(r, c, b, left, w, h, false, fs)
 }
 
@@ -546,37 +552,37 @@ func drawRFoDCharacter(r *generator.Renderer, c draw.Canvas, p *schema.Pack, b *
 // left column, up to x1.
 func characterHeader(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, x1 float64, bg draw.Color, fs *fitSink) {
 	x, w := rfInset+2, x1-rfInset-6
-	name := rfNameOr(b.Name, b.ID)
-	fs.note(textIn(r, c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, rfInk, bg), b.Ref.Child("name"), "name")
+	name := NameOr(b.Name, b.ID)
+	fs.note(TextIn(r, c, name, typeset.Style{Font: draw.Bold, Size: 18, MinSize: 10}, x, 6, w, 10, Ink, bg), b.Ref.Child("name"), "name")
 	y := 18.0
-	c.Line(x, y, x1-4, y, rfBlood, 0.6)
+	c.Line(x, y, x1-4, y, Blood, 0.6)
 	y += 2
 	if b.Background != "" {
-		fs.note(textIn(r, c, b.Background, typeset.Style{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, rfMuted, bg), b.Ref.Child("background"), "background")
+		fs.note(TextIn(r, c, b.Background, typeset.Style{Font: draw.Italic, Size: 8, MinSize: 5.5}, x, y, w, 16, Muted, bg), b.Ref.Child("background"), "background")
 		y += 17
 	}
 	if b.Skill != "" {
-		c.Text(x, y+3, "SKILL", draw.Bold, 7.5, rfBlood)
-		fs.note(textIn(r, c, b.Skill, typeset.Style{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, rfInk, bg), b.Ref.Child("skill"), "skill")
+		c.Text(x, y+3, "SKILL", draw.Bold, 7.5, Blood)
+		fs.note(TextIn(r, c, b.Skill, typeset.Style{Size: 8, MinSize: 5.5}, x+12, y, w-12, 18, Ink, bg), b.Ref.Child("skill"), "skill")
 	}
 }
 
 // drawCombos draws the character's combos in the right panel from x0.
 func drawCombos(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, x0, w, h float64, reloaded bool, fs *fitSink) {
 	px, py, pw, ph := x0, rfInset, w-rfInset-x0, h-2*rfInset
-	panel := rfFill(r, rfPanel)
-	c.Rect(px, py, pw, ph, 2, draw.Style{Fill: &panel, Stroke: &rfInk, Width: 0.5})
+	panel := rfFill(r, Panel)
+	c.Rect(px, py, pw, ph, 2, draw.Style{Fill: &panel, Stroke: &Ink, Width: 0.5})
 	head := "DICE COMBO BONUS"
 	if reloaded {
 		head = "COMBOS"
 	}
-	c.Text(px+4, py+6, head, draw.Bold, 9, rfBlood)
+	c.Text(px+4, py+6, head, draw.Bold, 9, Blood)
 	note := "At least these dice, after your rolls"
 	if reloaded {
 		note = "Five zombies showing end your turn"
 	}
 	nw := r.Fonts.Width(note, draw.Italic, 6.5)
-	c.Text(px+pw-4-nw, py+6, note, draw.Italic, 6.5, rfMuted)
+	c.Text(px+pw-4-nw, py+6, note, draw.Italic, 6.5, Muted)
 	combos := b.Combos
 	if len(combos) == 0 {
 		return
@@ -589,13 +595,13 @@ func drawCombos(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard,
 		}
 		y := top + float64(i)*rowH
 		if i > 0 {
-			c.Line(px+3, y, px+pw-3, y, rfRule, 0.3)
+			c.Line(px+3, y, px+pw-3, y, Rule, 0.3)
 		}
 		x := px + 4
 		if reloaded {
 			tier := strings.ToUpper(cb.ID)
-			c.Rect(x, y+rowH/2-3.2, 15, 6.4, 3.2, draw.Filled(rfInk))
-			centredText(r, c, x+7.5, y+rowH/2+1.1, tier, draw.Bold, 6.5, draw.White)
+			c.Rect(x, y+rowH/2-3.2, 15, 6.4, 3.2, draw.Filled(Ink))
+			CentredText(r, c, x+7.5, y+rowH/2+1.1, tier, draw.Bold, 6.5, draw.White)
 			x += 18
 		}
 		size := min(10.5, rowH-7)
@@ -613,7 +619,7 @@ func drawCombos(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard,
 		}
 		drawComboDice(r, c, cb, x, dy, size)
 		if len(cb.Ignores) > 0 {
-			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), draw.Italic, 6, rfMuted)
+			c.Text(x, dy+size+3, "ignores "+strings.Join(cb.Ignores, ", "), draw.Italic, 6, Muted)
 		}
 		tx := x + maxW + 2
 		st := typeset.Style{Size: 8.5, MinSize: 5.5, VAlign: "middle"}
@@ -622,11 +628,11 @@ func drawCombos(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard,
 			label = strings.ToUpper(strings.ReplaceAll(cb.ID, "-", " "))
 		}
 		if label != "" {
-			c.Text(tx, y+5.5, r.ClipText(label, draw.Bold, 6.5, px+pw-4-tx), draw.Bold, 6.5, rfBlood)
+			c.Text(tx, y+5.5, r.ClipText(label, draw.Bold, 6.5, px+pw-4-tx), draw.Bold, 6.5, Blood)
 			st.VAlign = "top"
-			fs.note(textIn(r, c, cb.Effect, st, tx, y+7, px+pw-4-tx, rowH-8, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
+			fs.note(TextIn(r, c, cb.Effect, st, tx, y+7, px+pw-4-tx, rowH-8, Ink, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
 		} else {
-			fs.note(textIn(r, c, cb.Effect, st, tx, y+1, px+pw-4-tx, rowH-2, rfInk, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
+			fs.note(TextIn(r, c, cb.Effect, st, tx, y+1, px+pw-4-tx, rowH-2, Ink, panel), cb.Ref.Child("effect"), fmt.Sprintf("combo %q effect", cb.ID))
 		}
 	}
 }
@@ -634,20 +640,20 @@ func drawCombos(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard,
 // drawRFoDRCharacter draws a Reloaded Character board: name, the wound
 // spaces (A24) and the minor, major and super combos (L206).
 func drawRFoDRCharacter(r *generator.Renderer, c draw.Canvas, b *rfodschema.PlayerBoard, w, h float64, fs *fitSink) {
-	bg := rfBackground(r)
+	bg := Background(r)
 	left := 104.0
 	characterHeader(r, c, b, left, bg, fs)
 	y := h - rfInset - 24
-	c.Text(rfInset+2, y, "WOUNDS", draw.Bold, 8, rfInk)
+	c.Text(rfInset+2, y, "WOUNDS", draw.Bold, 8, Ink)
 	n := min(max(b.WoundSpaces, 0), 10)
 	if n > 0 {
 		size := min(14.0, (left-rfInset-6)/float64(n)-2)
 		for i := range n {
 			x := rfInset + 2 + float64(i)*(size+2)
-			c.Rect(x, y+2, size, size, 1.5, draw.Style{Fill: &draw.White, Stroke: &rfBlood, Width: 0.5})
-			centredText(r, c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, rfRule)
+			c.Rect(x, y+2, size, size, 1.5, draw.Style{Fill: &draw.White, Stroke: &Blood, Width: 0.5})
+			CentredText(r, c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, Rule)
 			if i == n-1 {
-				centredText(r, c, x+size/2, y+2+size+3.5, "final", draw.Italic, 6, rfBlood)
+				CentredText(r, c, x+size/2, y+2+size+3.5, "final", draw.Italic, 6, Blood)
 			}
 		}
 	}

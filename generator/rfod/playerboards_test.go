@@ -218,7 +218,7 @@ func TestPlayerBoardOverflows(t *testing.T) {
 }
 
 // TestRFoDKitBuild builds the fixture packs' kits: the boards, the guide,
-// the mats and the odds card are in them, with their page counts, and the
+// and the odds card are in them (Reloaded's: rfodr.TestRFoDRKitBuild), with their page counts, and the
 // index describes them.
 func TestRFoDKitBuild(t *testing.T) {
 	r := boardRenderer(t)
@@ -229,7 +229,6 @@ func TestRFoDKitBuild(t *testing.T) {
 	}{
 		{"rfod", "letter", layout.LongEdge, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
 		{"rfod", "a4", layout.NoDuplex, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
-		{"rfodr", "letter", layout.LongEdge, map[string]int{"zombie-boards.pdf": 4, "characters.pdf": 5, "mats.pdf": 8, "odds.pdf": 4}},
 	} {
 		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
-	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
@@ -20,25 +19,26 @@ import (
 // has. Tables the checker reads (the Town Line's, a Trauma card's
 // requirements) print from the data, never from a hand-written copy.
 
-// Game is what Run, Fight, or Die! and Reloaded bring to rendering.
+// Game is what Run, Fight, or Die! brings to rendering: its card
+// sections and the parts Reloaded shares (Shared).
 func Game() generator.Game {
+	g := Shared()
+	g.Derived = map[string]generator.DeriveFunc{
+		"rfod/follower": rfodFollowerFields,
+		"rfod/location": rfodLocationFields,
+	}
+	return g
+}
+
+// Shared is what Run, Fight, or Die! and Reloaded both bring to rendering:
+// the player boards, the Actions & Events Guide and the kit's odds card.
+func Shared() generator.Game {
 	return generator.Game{
-		Derived: map[string]generator.DeriveFunc{
-			"rfod/follower":  rfodFollowerFields,
-			"rfod/location":  rfodLocationFields,
-			"rfodr/follower": rfodrFollowerFields,
-			"rfodr/trauma":   rfodrTraumaFields,
-			"rfodr/action":   rfodrActionFields,
-		},
 		Kinds: map[string]generator.KindRenderer{
-			// Player boards, Reloaded's campaign mats and the Actions &
-			// Events Guide (playerboards.go, mats.go, guide.go).
+			// Player boards and the Actions & Events Guide
+			// (playerboards.go, guide.go).
 			"PlayerBoards": generator.Kind[*rfodschema.PlayerBoardSet]{Build: buildPlayerBoards, Fit: playerBoardOverflows, Index: indexPlayerBoards}.Renderer(),
-			"Mats": generator.Kind[*rfodschema.MatSet]{Build: buildMats, Index: indexMats,
-				Backs: func(s *rfodschema.MatSet, opts generator.PrintOptions) bool {
-					return matsDuplex(s, opts) != layout.NoDuplex
-				}}.Renderer(),
-			"Guide": generator.Kind[*rfodschema.Guide]{Build: buildGuide, Fit: guideOverflows, Index: indexGuide}.Renderer(),
+			"Guide":        generator.Kind[*rfodschema.Guide]{Build: buildGuide, Fit: guideOverflows, Index: indexGuide}.Renderer(),
 		},
 		KitOutputs: []generator.KitOutput{{
 			Path:   "odds.pdf",
@@ -50,51 +50,28 @@ func Game() generator.Game {
 	}
 }
 
-// rfodSection is one section of a card's text: the field that holds it,
+// Section is one section of a card's text: the field that holds it,
 // the icon that leads it and the label set strong after the icon ("" for
 // none).
-type rfodSection struct {
-	field, icon, label string
+type Section struct {
+	Field, Icon, Label string
 }
 
 // rfodFollowerSections are an RFoD Follower's sections, in the order the
 // rulebook names its icons, "Bonus, Penalty, and Special" (L406), then the
 // Solitaire text the solo game follows instead (L499).
-var rfodFollowerSections = []rfodSection{
-	{"bonus", "bonus", "BONUS"},
-	{"penalty", "penalty", "PENALTY"},
-	{"special", "special", "SPECIAL"},
-	{"solitaire", "solitaire", "SOLITAIRE"},
-}
-
-// rfodrFollowerSections are a Reloaded Follower's sections, led by the
-// Follower Key's icons (L166-182): the lasting effects first (positive,
-// negative), then those a wound and death set off. A plus or a minus needs
-// no word; the other two say when they act.
-var rfodrFollowerSections = []rfodSection{
-	{"positive", "positive", ""},
-	{"negative", "negative", ""},
-	{"onWound", "on-wound", "ON WOUND"},
-	{"onDeath", "on-death", "ON DEATH"},
+var rfodFollowerSections = []Section{
+	{Field: "bonus", Icon: "bonus", Label: "BONUS"},
+	{Field: "penalty", Icon: "penalty", Label: "PENALTY"},
+	{Field: "special", Icon: "special", Label: "SPECIAL"},
+	{Field: "solitaire", Icon: "solitaire", Label: "SOLITAIRE"},
 }
 
 // rfodFollowerFields derives an RFoD Follower's abilities: its Bonus,
 // Penalty, Special and Solitaire texts, each a paragraph led by its icon
 // and name (L406, L499). It needs nothing of the pack.
 func rfodFollowerFields(_ *schema.Pack, card *schema.Card) map[string]string {
-	return nonEmpty(map[string]string{"abilities": rfodSections(card, rfodFollowerSections)})
-}
-
-// rfodrFollowerFields derives a Reloaded Follower's effects (see
-// rfodrFollowerSections) and its wound track: one wound-space icon per
-// wound space, the spaces "on the bottom of their card" that Wounds fill
-// (L162, L182). It needs nothing of the pack.
-func rfodrFollowerFields(_ *schema.Pack, card *schema.Card) map[string]string {
-	out := map[string]string{"effects": rfodSections(card, rfodrFollowerSections)}
-	if n, ok := card.Int("woundSpaces"); ok && n > 0 {
-		out["woundTrack"] = strings.TrimSpace(strings.Repeat("wound-space ", n))
-	}
-	return nonEmpty(out)
+	return NonEmpty(map[string]string{"abilities": Sections(card, rfodFollowerSections)})
 }
 
 // rfodLocationFields derives the Town Line's table (townLineTable) from
@@ -115,7 +92,7 @@ func rfodLocationFields(p *schema.Pack, card *schema.Card) map[string]string {
 	for _, r := range rfodTownLineRows(tl, maxPlayers) {
 		lines = append(lines, fmt.Sprintf("**%s:** %d Followers", plural(r.players, "player"), r.followers))
 	}
-	return nonEmpty(map[string]string{"townLineTable": strings.Join(lines, "\n")})
+	return NonEmpty(map[string]string{"townLineTable": strings.Join(lines, "\n")})
 }
 
 // rfodTownLineRow is one row of the Town Line's table.
@@ -157,77 +134,28 @@ func rfodTownLineRows(tl map[string]any, maxPlayers int) []rfodTownLineRow {
 	return out
 }
 
-// rfodSections joins the card's sections that have text, one paragraph
+// Sections joins the card's sections that have text, one paragraph
 // each: "{icon} **LABEL:** text", or "{icon} text" for a section without a
 // label.
-func rfodSections(card *schema.Card, sections []rfodSection) string {
+func Sections(card *schema.Card, sections []Section) string {
 	var paras []string
 	for _, s := range sections {
-		text := strings.TrimSpace(card.Str(s.field))
+		text := strings.TrimSpace(card.Str(s.Field))
 		if text == "" {
 			continue
 		}
-		lead := "{" + s.icon + "}"
-		if s.label != "" {
-			lead += " **" + s.label + ":**"
+		lead := "{" + s.Icon + "}"
+		if s.Label != "" {
+			lead += " **" + s.Label + ":**"
 		}
 		paras = append(paras, lead+" "+text)
 	}
 	return strings.Join(paras, "\n")
 }
 
-// rfodrTraumaFields derives a Trauma card's requirements, printed "at the
-// bottom" of the card with a space to place a Wound token "next to the
-// requirements" (L517): one line per requirement of requires:, naming the
-// location to visit or the follower to meet by its name in the pack. An id
-// the pack lacks prints as written (validate reports it,
-// rfodr/campaign-trauma-requirement).
-func rfodrTraumaFields(p *schema.Pack, card *schema.Card) map[string]string {
-	reqs, _ := card.Fields["requires"].([]any)
-	locations := rfodNames(p, "rfodr/location")
-	followers := rfodNames(p, "rfodr/follower")
-	var lines []string
-	for _, r := range reqs {
-		req, _ := r.(map[string]any)
-		if id, ok := req["visit"].(string); ok {
-			lines = append(lines, "{wound-space} Visit the "+nameOr(locations, id))
-		}
-		if id, ok := req["meet"].(string); ok {
-			lines = append(lines, "{wound-space} Meet "+nameOr(followers, id))
-		}
-	}
-	if len(lines) == 0 {
-		return nil
-	}
-	head := "**TO DISCARD:** mark each with a Wound token."
-	return map[string]string{"requirements": head + "\n" + strings.Join(lines, "\n")}
-}
-
-// rfodrActionTimings is what an Action card's timing: prints: "some may be
-// activated at any time during your Action phase and others must be
-// activated before you roll the dice" (L626).
-var rfodrActionTimings = map[string]string{
-	"anytime":     "USE ANY TIME IN YOUR ACTION PHASE",
-	"before-roll": "USE BEFORE YOU ROLL",
-}
-
-// rfodrActionFields derives what an Action card prints for its timing
-// (timingText) and the label of its outcome, "REWARD" or "PENALTY"
-// (outcomeLabel): take the action at the top and get the reward, or suffer
-// the penalty, at the bottom (L626). A value the schema does not know
-// prints as written, in capitals.
-func rfodrActionFields(_ *schema.Pack, card *schema.Card) map[string]string {
-	timing := card.Str("timing")
-	text, ok := rfodrActionTimings[timing]
-	if !ok {
-		text = strings.ToUpper(timing)
-	}
-	return nonEmpty(map[string]string{"timingText": text, "outcomeLabel": strings.ToUpper(card.Str("outcomeKind"))})
-}
-
-// rfodNames maps the ids of the pack's cards of a card type to their
+// CardNames maps the ids of the pack's cards of a card type to their
 // names; nil for a nil pack.
-func rfodNames(p *schema.Pack, cardType string) map[string]string {
+func CardNames(p *schema.Pack, cardType string) map[string]string {
 	if p == nil {
 		return nil
 	}
@@ -240,8 +168,8 @@ func rfodNames(p *schema.Pack, cardType string) map[string]string {
 	return out
 }
 
-// nameOr is the name of id in names, or id itself when it has none.
-func nameOr(names map[string]string, id string) string {
+// NameIn is the name of id in names, or id itself when it has none.
+func NameIn(names map[string]string, id string) string {
 	if n := names[id]; n != "" {
 		return n
 	}
@@ -256,9 +184,9 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// nonEmpty drops the fields without text, so that a box's when: does not
+// NonEmpty drops the fields without text, so that a box's when: does not
 // show them.
-func nonEmpty(fields map[string]string) map[string]string {
+func NonEmpty(fields map[string]string) map[string]string {
 	for k, v := range fields {
 		if v == "" {
 			delete(fields, k)

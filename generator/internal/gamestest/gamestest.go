@@ -6,6 +6,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	justrunrender "github.com/runforge/runforge/generator/justrun"
 	rfodrender "github.com/runforge/runforge/generator/rfod"
+	rfodrrender "github.com/runforge/runforge/generator/rfodr"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
 	runrender "github.com/runforge/runforge/generator/run"
 )
@@ -18,5 +19,6 @@ func All() []generator.Game {
 		runrender.Game(),
 		justrunrender.Game(),
 		rfodrender.Game(),
+		rfodrrender.Game(),
 	}
 }

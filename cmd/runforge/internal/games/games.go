@@ -7,6 +7,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	justrunrender "github.com/runforge/runforge/generator/justrun"
 	rfodrender "github.com/runforge/runforge/generator/rfod"
+	rfodrrender "github.com/runforge/runforge/generator/rfodr"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
 	runrender "github.com/runforge/runforge/generator/run"
 	"github.com/runforge/runforge/schema"
@@ -44,7 +45,7 @@ func All() []Game {
 		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game(), Render: runrender.Game()},
 		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game(), Render: justrunrender.Game()},
 		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game(), Render: rfodrender.Game()},
-		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game(), Render: rfodrender.Game()},
+		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game(), Render: rfodrrender.Game()},
 	}
 }
 

@@ -1,9 +1,11 @@
-package rfod
+package rfodr
 
 import (
 	"bytes"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -458,6 +460,50 @@ func TestCalibrationForMatBacks(t *testing.T) {
 			p := &schema.Pack{Game: rf.Game, Elements: []schema.Element{tt.element}}
 			if got := r.NeedsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
 				t.Errorf("NeedsCalibration = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestRFoDRKitBuild builds the Reloaded fixture's kit: the boards, the
+// mats and the odds card are in them, with their page counts, and the
+// index describes them.
+func TestRFoDRKitBuild(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack, paper string
+		duplex      layout.Duplex
+		pages       map[string]int
+	}{
+		{"rfodr", "letter", layout.LongEdge, map[string]int{"zombie-boards.pdf": 4, "characters.pdf": 5, "mats.pdf": 8, "odds.pdf": 4}},
+	} {
+		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
+			p := loadRFPack(t, c.pack)
+			out := t.TempDir()
+			arts, err := r.Build(p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, a := range arts {
+				got[a.Path] = a.Pages
+			}
+			for path, n := range c.pages {
+				if got[path] != n {
+					t.Errorf("%s: %d pages, want %d", path, got[path], n)
+				}
+			}
+			index, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"- odds.pdf: the odds card", "one board per landscape page"} {
+				if !strings.Contains(string(index), want) {
+					t.Errorf("components.txt lacks %q", want)
+				}
+			}
+			if strings.Contains(string(index), "Not printed yet") {
+				t.Errorf("components.txt still lists kinds as not printed:\n%s", index)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package rfod
+package rfodr
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -77,7 +78,7 @@ func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts
 // then side B's behind it), or, when a half does not fit the paper, side A
 // then side B tiled.
 func WriteMats(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema.MatSet, opts generator.PrintOptions) (int, error) {
-	return r.WriteDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, rfod.NameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(matsDuplex(s, opts))
 		return imposeMats(r, generator.PDFBoardOut(doc), s, opts)
 	})
@@ -99,7 +100,7 @@ func matOther(sides []*rfodschema.MatSide, i int) string {
 	if len(sides) != 2 {
 		return ""
 	}
-	return rfNameOr(sides[1-i].Name, sides[1-i].ID)
+	return rfod.NameOr(sides[1-i].Name, sides[1-i].ID)
 }
 
 // matBoard is a mat as a board (names and sizes only): the board machinery
@@ -117,11 +118,11 @@ func matBoard(m *rfodschema.Mat, tiled bool) *schema.Board {
 	b := &schema.Board{ID: m.ID, Name: title + " " + m.ID, Count: 1}
 	var names []string
 	for i, side := range matSides(m) {
-		names = append(names, rfNameOr(side.Name, side.ID))
+		names = append(names, rfod.NameOr(side.Name, side.ID))
 		b.Sides = append(b.Sides, &schema.BoardSide{
-			ID: side.ID, Name: fmt.Sprintf("Side %c: %s", matLetter(i), rfNameOr(side.Name, side.ID)), Joins: joins,
-			Width: schema.Length(matW), Height: schema.Length(matH), Background: rfPaper.Hex(),
-			Texts: []*schema.BoardText{{Text: strings.ToUpper(rfNameOr(side.Name, side.ID)), X: 8, Y: 20, W: schema.Length(matW - 16), H: 16,
+			ID: side.ID, Name: fmt.Sprintf("Side %c: %s", matLetter(i), rfod.NameOr(side.Name, side.ID)), Joins: joins,
+			Width: schema.Length(matW), Height: schema.Length(matH), Background: rfod.Paper.Hex(),
+			Texts: []*schema.BoardText{{Text: strings.ToUpper(rfod.NameOr(side.Name, side.ID)), X: 8, Y: 20, W: schema.Length(matW - 16), H: 16,
 				Size: schema.Length(22 * draw.PtMM), Font: "bold", Align: "center"}},
 		})
 	}
@@ -205,14 +206,14 @@ func matArt(r *generator.Renderer, out generator.BoardOut, sides []*rfodschema.M
 // slotY is the top of the card slots.
 func drawMatSide(r *generator.Renderer, c draw.Canvas, side *rfodschema.MatSide, i int, other string, bleed, slotY float64) {
 	c = r.Surface(c)
-	bg := rfBackground(r)
+	bg := rfod.Background(r)
 	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, draw.Filled(bg))
-	c.Rect(3, 3, matW-6, matH-6, 3, draw.Stroked(rfInk, 0.8))
-	c.Rect(5, 5, matW-10, matH-10, 2, draw.Stroked(rfRule, 0.3))
-	centredText(r, c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), draw.Bold, 8, rfMuted)
-	name := strings.ToUpper(rfNameOr(side.Name, side.ID))
-	textIn(r, c, name, typeset.Style{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfInk, bg)
-	c.Line(matW/2-40, 44, matW/2+40, 44, rfBlood, 0.8)
+	c.Rect(3, 3, matW-6, matH-6, 3, draw.Stroked(rfod.Ink, 0.8))
+	c.Rect(5, 5, matW-10, matH-10, 2, draw.Stroked(rfod.Rule, 0.3))
+	rfod.CentredText(r, c, matW/2, 20, fmt.Sprintf("LOCATION MAT · SIDE %c", matLetter(i)), draw.Bold, 8, rfod.Muted)
+	name := strings.ToUpper(rfod.NameOr(side.Name, side.ID))
+	rfod.TextIn(r, c, name, typeset.Style{Font: draw.Bold, Size: 22, MinSize: 10, Align: "center", VAlign: "middle"}, 10, 24, matW-20, 16, rfod.Ink, bg)
+	c.Line(matW/2-40, 44, matW/2+40, 44, rfod.Blood, 0.8)
 	// The three-card edges, top and bottom.
 	drawCardEdge(r, c, 5, false)
 	drawCardEdge(r, c, matH-5, true)
@@ -237,14 +238,14 @@ func drawMatSide(r *generator.Renderer, c draw.Canvas, side *rfodschema.MatSide,
 			drawCardSlot(r, c, x+float64(j)*(matCardW+matGap), y, k)
 		}
 		held := fmt.Sprintf("Place %s here face down", holdsText(side.Holds))
-		centredText(r, c, matW/2, y+matCardH+8, held, draw.Italic, 9, rfInk)
+		rfod.CentredText(r, c, matW/2, y+matCardH+8, held, draw.Italic, 9, rfod.Ink)
 	} else {
-		c.Ellipse(matW/2-16, slotY+20, 32, 32, draw.Stroked(rfRule, 0.6))
-		centredText(r, c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfRule)
-		centredText(r, c, matW/2, slotY+62, "Place your Player token here when you are at this Location", draw.Italic, 9, rfMuted)
+		c.Ellipse(matW/2-16, slotY+20, 32, 32, draw.Stroked(rfod.Rule, 0.6))
+		rfod.CentredText(r, c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfod.Rule)
+		rfod.CentredText(r, c, matW/2, slotY+62, "Place your Player token here when you are at this Location", draw.Italic, 9, rfod.Muted)
 	}
 	if other != "" {
-		centredText(r, c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", draw.Italic, 7.5, rfMuted)
+		rfod.CentredText(r, c, matW/2, matH-16, "Other side: "+other+". Flip this mat only when the campaign tells you.", draw.Italic, 7.5, rfod.Muted)
 	}
 }
 
@@ -292,7 +293,7 @@ func holdsText(h map[string]int) string {
 	var parts []string
 	for _, k := range kinds {
 		n := h[k]
-		parts = append(parts, fmt.Sprintf("%d %s %s", n, faceTitleCase(k), rfPlural(n, "card", "cards")))
+		parts = append(parts, fmt.Sprintf("%d %s %s", n, faceTitleCase(k), rfod.Plural(n, "card", "cards")))
 	}
 	return strings.Join(parts, " and ")
 }
@@ -308,14 +309,14 @@ func faceTitleCase(s string) string {
 // drawCardSlot draws a card-sized dashed slot for a face-down card.
 func drawCardSlot(r *generator.Renderer, c draw.Canvas, x, y float64, kind string) {
 	if !r.InkSaver {
-		c.Rect(x, y, matCardW, matCardH, 3, draw.Filled(rfPanel))
+		c.Rect(x, y, matCardW, matCardH, 3, draw.Filled(rfod.Panel))
 	}
 	pts := [][2]float64{{x, y}, {x + matCardW, y}, {x + matCardW, y + matCardH}, {x, y + matCardH}, {x, y}}
 	for j := 1; j < len(pts); j++ {
-		generator.DashedLine(c, layout.Point{X: pts[j-1][0], Y: pts[j-1][1]}, layout.Point{X: pts[j][0], Y: pts[j][1]}, rfInk, 0.45)
+		generator.DashedLine(c, layout.Point{X: pts[j-1][0], Y: pts[j-1][1]}, layout.Point{X: pts[j][0], Y: pts[j][1]}, rfod.Ink, 0.45)
 	}
-	centredText(r, c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), draw.Bold, 12, rfMuted)
-	centredText(r, c, x+matCardW/2, y+matCardH/2+5, "face down", draw.Italic, 8, rfMuted)
+	rfod.CentredText(r, c, x+matCardW/2, y+matCardH/2-2, strings.ToUpper(kind), draw.Bold, 12, rfod.Muted)
+	rfod.CentredText(r, c, x+matCardW/2, y+matCardH/2+5, "face down", draw.Italic, 8, rfod.Muted)
 }
 
 // drawCardEdge marks a three-card edge at y: three card widths with ticks
@@ -324,13 +325,13 @@ func drawCardEdge(r *generator.Renderer, c draw.Canvas, y float64, bottom bool) 
 	x := matPad
 	for j := range 3 {
 		x0 := x + float64(j)*(matCardW+matGap)
-		c.Line(x0, y, x0+matCardW, y, rfBlood, 0.9)
+		c.Line(x0, y, x0+matCardW, y, rfod.Blood, 0.9)
 		dy := 3.0
 		if bottom {
 			dy = -3
 		}
 		for _, xx := range []float64{x0, x0 + matCardW} {
-			c.Line(xx, y, xx, y+dy, rfBlood, 0.9)
+			c.Line(xx, y, xx, y+dy, rfod.Blood, 0.9)
 		}
 	}
 	label := "3-CARD EDGE: a Location card laid along this edge is adjacent to the mat"
@@ -338,5 +339,5 @@ func drawCardEdge(r *generator.Renderer, c draw.Canvas, y float64, bottom bool) 
 	if bottom {
 		ty = y - 4
 	}
-	centredText(r, c, matW/2, ty, label, draw.Regular, 6.5, rfMuted)
+	rfod.CentredText(r, c, matW/2, ty, label, draw.Regular, 6.5, rfod.Muted)
 }

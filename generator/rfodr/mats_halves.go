@@ -1,4 +1,4 @@
-package rfod
+package rfodr
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -227,11 +228,11 @@ func drawBlankBack(r *generator.Renderer, page draw.Canvas, b *schema.Board, n, 
 func drawMatJoins(r *generator.Renderer, c draw.Canvas) {
 	c = r.Surface(c)
 	for _, x := range matJoinTicks {
-		c.Line(x, matSeam-matJoinTick, x, matSeam+matJoinTick, rfInk, 0.35)
+		c.Line(x, matSeam-matJoinTick, x, matSeam+matJoinTick, rfod.Ink, 0.35)
 	}
 	asc, desc := r.Fonts.Ascent(draw.Italic, matJoinPt), r.Fonts.Descent(draw.Italic, matJoinPt)
-	centredText(r, c, matW/2, generator.Round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
-	centredText(r, c, matW/2, generator.Round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", draw.Italic, matJoinPt, rfMuted)
+	rfod.CentredText(r, c, matW/2, generator.Round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", draw.Italic, matJoinPt, rfod.Muted)
+	rfod.CentredText(r, c, matW/2, generator.Round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", draw.Italic, matJoinPt, rfod.Muted)
 }
 
 // indexMatHalves describes mats printed in halves for the kit's index.
