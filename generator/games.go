@@ -100,8 +100,9 @@ type kindBuilder func(r *Renderer, p *schema.Pack, e schema.Element, opts BuildO
 type kindFitter func(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue
 
 // KindRenderer is how one content kind is built and checked: one line per
-// kind, made by Kind.Renderer. Token sets print together on the kit's
-// tokens.pdf (see build.go).
+// kind, made by Kind.Renderer; the zero value is a kind that prints
+// nothing of its own (and is not listed as not printed yet). Token sets
+// print together on the kit's tokens.pdf (see build.go).
 type KindRenderer struct {
 	build kindBuilder
 	fit   kindFitter
