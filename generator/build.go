@@ -23,7 +23,6 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // BuildOptions configure a build.
@@ -235,12 +234,12 @@ func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
 			continue
 		}
 		done[e] = true
-		if kr, ok := kindRenderers[e.Kind()]; ok && kr.build != nil {
+		if kr, ok := r.kindRenderer(e.Kind()); ok && kr.build != nil {
 			jobs = append(jobs, kr.build(r, p, e, opts)...)
 		}
 	}
 	pr := opts.Print
-	for _, k := range kitOutputs() {
+	for _, k := range r.kitOutputs() {
 		if k.wanted(p, pr, opts.Previews) {
 			jobs = append(jobs, fileJob(k.path, func(w io.Writer) (int, error) {
 				return k.write(r, w, p, pr)
@@ -276,24 +275,25 @@ func uncountedCopies(p *schema.Pack) map[string]int {
 
 // needsCalibration reports whether the kit prints back pages for duplex,
 // and so a calibration sheet to register them.
-func needsCalibration(p *schema.Pack, opts PrintOptions) bool {
+func (r *Renderer) needsCalibration(p *schema.Pack, opts PrintOptions) bool {
 	opts = effectivePrint(opts)
 	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
-		return p.Prints(e) && printsBacks(e, opts)
+		return p.Prints(e) && r.printsBacks(e, opts)
 	})
 }
 
 // printsBacks reports whether an element prints back pages registered for
 // duplex. Most elements know from their content (Facts.Backs); a two-sided
-// board does so only when both sides fit one page of the paper, and
-// two-sided mats only when their halves do.
-func printsBacks(e schema.Element, opts PrintOptions) bool {
-	switch el := e.(type) {
-	case *schema.Board:
+// board does so only when both sides fit one page of the paper, and a
+// game's kind may say (Kind.Backs: two-sided mats only when their halves
+// do).
+func (r *Renderer) printsBacks(e schema.Element, opts PrintOptions) bool {
+	if el, ok := e.(*schema.Board); ok {
 		plans, err := boardPlans(el, opts)
 		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
-	case *rfodschema.MatSet:
-		return matsDuplex(el, opts) != layout.NoDuplex
+	}
+	if kr, ok := r.kindRenderer(e.Kind()); ok && kr.backs != nil {
+		return kr.backs(e, opts)
 	}
 	return e.Facts().Backs
 }
@@ -454,13 +454,13 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 			extra = " (added by runforge; not in the published component list)"
 		}
 		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
-		if kr, ok := kindRenderers[e.Kind()]; ok && kr.index != nil {
+		if kr, ok := r.kindRenderer(e.Kind()); ok && kr.index != nil {
 			for _, line := range kr.index(r, p, e, opts) {
 				fmt.Fprintf(&b, "    %s\n", line)
 			}
 		}
 	}
-	for _, k := range kitOutputs() {
+	for _, k := range r.kitOutputs() {
 		if k.index == nil || !k.wanted(p, opts, false) {
 			continue
 		}
@@ -469,7 +469,7 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 	}
-	if pending := notPrintedYet(p); len(pending) > 0 {
+	if pending := r.notPrintedYet(p); len(pending) > 0 {
 		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
 		for _, e := range pending {
 			fmt.Fprintf(&b, "- %s: %s\n", p.Registry().Describe(e), e.Facts().Name)

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 func init() { api.DisableConfigDir() }
@@ -192,43 +190,6 @@ func TestBuildNeverReplacesForeignFolders(t *testing.T) {
 	}
 }
 
-// RUN maps print on the kit's maps.pdf (see runmap_test.go): the RUN test
-// pack's maps are no longer listed as not printed yet.
-func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
-	p, probs := schematest.LoadPack(os.DirFS("../schema/run/testdata/run"), "run")
-	if p == nil || len(probs) > 0 {
-		t.Fatalf("the RUN test pack does not load: %v", probs)
-	}
-	r, err := NewRenderer(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := t.TempDir()
-	arts, err := r.Build(p, BuildOptions{
-		Print:  PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge},
-		OutDir: out, Previews: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	maps := 0
-	for _, a := range arts {
-		if a.Path == "maps.pdf" {
-			maps = a.Pages
-		}
-	}
-	if maps != 8 {
-		t.Fatalf("artifacts %+v, want maps.pdf of 8 pages", arts)
-	}
-	b, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(b), "Not printed yet") {
-		t.Errorf("components.txt lists maps as not printed yet:\n%s", b)
-	}
-}
-
 // TestComponentsListExtraPrintedCards: a card the published count leaves
 // out (a Reloaded promo card) still prints, and components.txt says how
 // many under its component; a kit without one says nothing.
@@ -259,17 +220,5 @@ func TestComponentsListExtraPrintedCards(t *testing.T) {
 	want := fmt.Sprintf("30 x Follower Cards [printed]\n      and %d more cards printed that the published count leaves out", before+2)
 	if out := components(p); !strings.Contains(out, want) {
 		t.Errorf("components.txt lacks %q:\n%s", want, out)
-	}
-}
-
-// The kit's own files are listed once in the generator (kitOutputs); the
-// output plan reserves the same paths (schema.KitOutputs), in that order.
-func TestKitOutputsMatchThePlan(t *testing.T) {
-	var paths []string
-	for _, k := range kitOutputs() {
-		paths = append(paths, k.path)
-	}
-	if !slices.Equal(paths, schema.KitOutputs) {
-		t.Errorf("kit outputs %q, the plan reserves %q", paths, schema.KitOutputs)
 	}
 }

@@ -5,11 +5,10 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // TestCalibrationForBoardBacks: a kit whose only back pages are a board's
-// second side or a mat's side B, printed duplex behind the first, gets a
+// second side, printed duplex behind the first, gets a
 // calibration sheet; sides that are glued (tiled, or printed single-sided)
 // do not.
 func TestCalibrationForBoardBacks(t *testing.T) {
@@ -17,9 +16,6 @@ func TestCalibrationForBoardBacks(t *testing.T) {
 	one := *two
 	one.Sides = two.Sides[:1]
 	_, mixed := loadBoardPack(t, mixedBoardFS, "mixed")
-	rf := loadRFPack(t, "rfodr")
-	mats := schema.ElementsOf[*rfodschema.MatSet](rf)[0]
-	oneSided := &rfodschema.MatSet{ID: "one", Mats: []*rfodschema.Mat{{ID: "m", Sides: []*rfodschema.MatSide{{ID: "a"}}}}}
 	tests := []struct {
 		name    string
 		element schema.Element
@@ -31,14 +27,11 @@ func TestCalibrationForBoardBacks(t *testing.T) {
 		{"two sides, single-sided print", two, layout.NoDuplex, false},
 		{"one side", &one, layout.LongEdge, false},
 		{"one side tiled, glued to the other", mixed, layout.LongEdge, false},
-		{"two-sided mats in halves", mats, layout.LongEdge, true},
-		{"two-sided mats, single-sided print", mats, layout.NoDuplex, false},
-		{"one-sided mats", oneSided, layout.LongEdge, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := &schema.Pack{Game: rf.Game, Elements: []schema.Element{tt.element}}
-			if got := needsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
+			p := &schema.Pack{Game: &schema.Game{}, Elements: []schema.Element{tt.element}}
+			if got := (&Renderer{}).needsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
 				t.Errorf("needsCalibration = %v, want %v", got, tt.want)
 			}
 		})

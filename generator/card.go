@@ -25,20 +25,25 @@ type Renderer struct {
 	// images holds the pictures of the pack ForPack made the renderer
 	// for (image boxes); nil draws none.
 	images *draw.ImageStore
+	// games are what the games bring to rendering: derived fields, box
+	// drawers, kinds and kit outputs.
+	games []Game
 }
 
-// NewRenderer returns a renderer with the embedded fonts.
-func NewRenderer(inkSaver bool) (*Renderer, error) {
+// NewRenderer returns a renderer with the embedded fonts that draws what
+// the given games bring (the first game that has a card type, box type or
+// kind draws it).
+func NewRenderer(inkSaver bool, games ...Game) (*Renderer, error) {
 	f, err := draw.NewFonts()
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{Fonts: f, InkSaver: inkSaver}, nil
+	return &Renderer{Fonts: f, InkSaver: inkSaver, games: games}, nil
 }
 
 // WithOptions returns a renderer sharing r's fonts with other variants.
 func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
-	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images}
+	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images, games: r.games}
 }
 
 // ForPack returns a renderer that also knows the pack's own fonts and
@@ -48,7 +53,7 @@ func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS)}, nil
+	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS), games: r.games}, nil
 }
 
 // surface applies the renderer's colour variant to a canvas.
@@ -60,10 +65,11 @@ func (r *Renderer) surface(c draw.Canvas) draw.Canvas {
 }
 
 // CardData is what a template is filled with: a card's fields plus fields
-// the game derives from them (see rfyl.go).
+// the game derives from them (Game.Derived, added when the card is drawn).
 type CardData struct {
 	Card   *schema.Card
 	Deck   *schema.Deck
+	pack   *schema.Pack
 	fields map[string]string
 	// tables are the fields that hold a mapping (RFoD's townLine: table):
 	// they print as no text, but a card that has one has the field.
@@ -71,10 +77,10 @@ type CardData struct {
 }
 
 // NewCardData prepares a card of the pack p for rendering; p may be nil,
-// and the fields the game derives then use its default settings (such as
-// Just Run's palette).
+// and the fields the game derives when the card is drawn then use its
+// default settings (such as Just Run's palette).
 func NewCardData(p *schema.Pack, deck *schema.Deck, card *schema.Card) *CardData {
-	d := &CardData{Card: card, Deck: deck, fields: map[string]string{}}
+	d := &CardData{Card: card, Deck: deck, pack: p, fields: map[string]string{}}
 	for k, v := range card.Fields {
 		if l := card.List(k); l != nil {
 			d.fields[k] = strings.Join(l, " ")
@@ -91,9 +97,6 @@ func NewCardData(p *schema.Pack, deck *schema.Deck, card *schema.Card) *CardData
 		} else {
 			d.fields[k] = card.Str(k)
 		}
-	}
-	for k, v := range derivedFields(p, deck, card) {
-		d.fields[k] = v
 	}
 	return d
 }
@@ -158,6 +161,7 @@ type shape struct {
 // bleed says how far the background may reach beyond the trim.
 func (r *Renderer) DrawCard(c draw.Canvas, t *schema.Template, d *CardData, bleed layout.Sides) {
 	c = r.surface(c)
+	d = r.withDerived(d)
 	size, _ := t.TrimSize()
 	w, h := size.W.MM(), size.H.MM()
 	bg := draw.ColorOr(t.Background, draw.White)
@@ -242,7 +246,7 @@ func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *Car
 			c.Pop()
 		}
 	default:
-		if draw, ok := boxDrawerFor(b.Kind()); ok {
+		if draw, ok := r.boxDrawerFor(b.Kind()); ok {
 			draw(r, c, b, box, d, ink, paper)
 		}
 	}

@@ -61,7 +61,7 @@ func (r *Renderer) Overflows(p *schema.Pack, d *schema.Deck, card *schema.Card) 
 // eachTextBox calls fn for every visible, non-empty text box of the card's
 // templates with the text it shows.
 func (r *Renderer) eachTextBox(p *schema.Pack, d *schema.Deck, card *schema.Card, fn func(id string, b *schema.Box, text string)) {
-	cd := NewCardData(p, d, card)
+	cd := r.withDerived(NewCardData(p, d, card))
 	face, back := d.Sides()
 	for _, id := range []string{face, back} {
 		t, ok := p.Templates[id]
@@ -111,7 +111,7 @@ func fontName(b *schema.Box) string {
 // and every text is checked for characters the regular font cannot draw.
 // With Overflows and MissingGlyphs it makes a Renderer a validate.TextFitter.
 func (r *Renderer) ElementIssues(p *schema.Pack, e schema.Element) (overflows, glyphs []schema.TextIssue) {
-	kr, ok := kindRenderers[e.Kind()]
+	kr, ok := r.kindRenderer(e.Kind())
 	if !ok || kr.fit == nil {
 		return nil, nil
 	}

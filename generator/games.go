@@ -2,55 +2,91 @@ package generator
 
 import (
 	"fmt"
-	justrunschema "github.com/runforge/runforge/schema/justrun"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
-	runschema "github.com/runforge/runforge/schema/run"
+	"io"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
-// gameRenderer is what one game adds to rendering. Each game declares one
-// in its own file (generator/<game>.go).
-type gameRenderer struct {
-	// derived computes extra template fields of a card, by card type.
-	derived map[string]deriveFunc
-	// boxes draws the game's template box types (schema.GameSchema.BoxTypes).
-	boxes map[string]boxDrawer
+// Game is what one game brings to rendering. Each game declares one in its
+// own package (generator/<game>); the command passes the games it knows to
+// NewRenderer.
+type Game struct {
+	// Derived computes extra template fields of a card, by card type.
+	Derived map[string]DeriveFunc
+	// Boxes draws the game's template box types (schema.GameSchema.BoxTypes).
+	Boxes map[string]BoxDrawer
+	// Kinds builds, checks and indexes the game's content kinds, by kind
+	// name (see Kind).
+	Kinds map[string]KindRenderer
+	// KitOutputs are the files the game adds to the kit as a whole (RUN's
+	// maps.pdf, for instance), in the order the kit's index lists them.
+	KitOutputs []KitOutput
 }
 
-// deriveFunc computes the extra template fields of a card of the pack p.
+// DeriveFunc computes the extra template fields of a card of the pack p.
 // p may be nil (a card drawn without its pack, as in some tests): a
 // function that needs the pack's settings then uses the defaults.
-type deriveFunc func(p *schema.Pack, card *schema.Card) map[string]string
+type DeriveFunc func(p *schema.Pack, card *schema.Card) map[string]string
 
-// boxDrawer draws a game-specific box type.
-type boxDrawer func(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper draw.Color)
+// BoxDrawer draws a game-specific box type: the box b of a card's template,
+// placed at box, for the card d, in the ink on the paper colour.
+type BoxDrawer func(r *Renderer, c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, ink, paper draw.Color)
 
-// gameRenderers is the table of games' rendering: one line per game.
-var gameRenderers = []gameRenderer{
-	rfylRenderer,
-	runRenderer,
-	justRunRenderer,
-	rfodRenderer,
+// KitOutput is a file the build writes for the kit as a whole rather than
+// for one element.
+type KitOutput struct {
+	// Path is the file's path in the kit's folder.
+	Path string
+	// Wanted reports whether a build of p with opts (the print options in
+	// effect) writes the file; previews says whether it writes previews.
+	Wanted func(p *schema.Pack, opts PrintOptions, previews bool) bool
+	// Write writes the file and returns its PDF pages (0 for others).
+	Write func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error)
+	// What is the file's line in the kit's index, and Index the lines
+	// under it; a file with no Index function is not listed there.
+	What  string
+	Index func(p *schema.Pack, opts PrintOptions) []string
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p
 // (nil: the game's defaults stand for the pack's settings).
-func derivedFields(p *schema.Pack, deck *schema.Deck, card *schema.Card) map[string]string {
-	for _, g := range gameRenderers {
-		if f, ok := g.derived[deck.CardType]; ok {
+func (r *Renderer) derivedFields(p *schema.Pack, deck *schema.Deck, card *schema.Card) map[string]string {
+	for _, g := range r.games {
+		if f, ok := g.Derived[deck.CardType]; ok {
 			return f(p, card)
 		}
 	}
 	return nil
 }
 
+// withDerived returns d with the fields its game derives from the card
+// added (a copy; d itself is shared by the copies of a card), or d when
+// the game derives none.
+func (r *Renderer) withDerived(d *CardData) *CardData {
+	if d.Deck == nil {
+		return d
+	}
+	extra := r.derivedFields(d.pack, d.Deck, d.Card)
+	if len(extra) == 0 {
+		return d
+	}
+	out := *d
+	out.fields = make(map[string]string, len(d.fields)+len(extra))
+	for k, v := range d.fields {
+		out.fields[k] = v
+	}
+	for k, v := range extra {
+		out.fields[k] = v
+	}
+	return &out
+}
+
 // boxDrawerFor returns the drawer of a game's box type.
-func boxDrawerFor(kind string) (boxDrawer, bool) {
-	for _, g := range gameRenderers {
-		if d, ok := g.boxes[kind]; ok {
+func (r *Renderer) boxDrawerFor(kind string) (BoxDrawer, bool) {
+	for _, g := range r.games {
+		if d, ok := g.Boxes[kind]; ok {
 			return d, true
 		}
 	}
@@ -63,14 +99,19 @@ type kindBuilder func(r *Renderer, p *schema.Pack, e schema.Element, opts BuildO
 // kindFitter lists the texts of an element that do not print as written.
 type kindFitter func(r *Renderer, p *schema.Pack, e schema.Element) []schema.TextIssue
 
-// kindRenderer is how one content kind is built and checked: one line per
-// kind. Token sets print together on the kit's tokens.pdf (see build.go).
-type kindRenderer struct {
+// KindRenderer is how one content kind is built and checked: one line per
+// kind, made by Kind.Renderer; the zero value is a kind that prints
+// nothing of its own (and is not listed as not printed yet). Token sets
+// print together on the kit's tokens.pdf (see build.go).
+type KindRenderer struct {
 	build kindBuilder
 	fit   kindFitter
 	// index describes the element's file in components.txt: what it holds
 	// and how to assemble it (nil: its name).
 	index kindIndexer
+	// backs reports whether the element prints back pages registered for
+	// duplex (nil: its facts say).
+	backs func(e schema.Element, opts PrintOptions) bool
 }
 
 // kindIndexer describes an element's output for the kit's index.
@@ -87,8 +128,8 @@ type kind[E schema.Element] struct {
 // renderer is k for any element: each function is given the element as an
 // E. An element of another Go type (a kind registered with the wrong type)
 // fails its build with an error and has nothing to fit or index.
-func (k kind[E]) renderer() kindRenderer {
-	var kr kindRenderer
+func (k kind[E]) renderer() KindRenderer {
+	var kr KindRenderer
 	if k.build != nil {
 		kr.build = func(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []job {
 			el, ok := e.(E)
@@ -119,33 +160,76 @@ func (k kind[E]) renderer() kindRenderer {
 	return kr
 }
 
-// kindRenderers is the table of content kinds the build writes.
-var kindRenderers = map[string]kindRenderer{
+// Kind is how a game's elements of one content kind, of Go type E, are
+// built, checked and indexed; any of the three may be nil.
+type Kind[E schema.Element] struct {
+	// Build plans the jobs that write the element's files.
+	Build func(r *Renderer, p *schema.Pack, e E, opts BuildOptions) []Job
+	// Fit lists the element's texts that do not print as written.
+	Fit func(r *Renderer, p *schema.Pack, e E) []schema.TextIssue
+	// Index describes the element's file in the kit's index.
+	Index func(r *Renderer, p *schema.Pack, e E, opts PrintOptions) []string
+	// Backs reports whether the element prints back pages registered for
+	// duplex behind its fronts with opts, so that the kit needs a
+	// calibration sheet (nil: schema.Facts.Backs says).
+	Backs func(e E, opts PrintOptions) bool
+}
+
+// Renderer is k for any element, for a line of Game.Kinds: an element of
+// another Go type fails its build with an error and has nothing to fit or
+// index.
+func (k Kind[E]) Renderer() KindRenderer {
+	in := kind[E]{fit: k.Fit, index: k.Index}
+	if k.Build != nil {
+		in.build = func(r *Renderer, p *schema.Pack, e E, opts BuildOptions) []job {
+			var out []job
+			for _, j := range k.Build(r, p, e, opts) {
+				out = append(out, j.j)
+			}
+			return out
+		}
+	}
+	kr := in.renderer()
+	if k.Backs != nil {
+		kr.backs = func(e schema.Element, opts PrintOptions) bool {
+			if el, ok := e.(E); ok {
+				return k.Backs(el, opts)
+			}
+			return e.Facts().Backs
+		}
+	}
+	return kr
+}
+
+// kindRenderers is the table of the content kinds every game may use.
+var kindRenderers = map[string]KindRenderer{
 	"Deck":  kind[*schema.Deck]{build: buildDeck, index: indexDeck}.renderer(),
 	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
 	"Board": kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer(),
 	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
-	// RUN maps print together on the kit's maps.pdf (see build.go); their
-	// build writes each map's preview.
-	"Map": kind[*runschema.Map]{build: buildMap, fit: mapOverflows}.renderer(),
-	// Just Run combinations print nothing of their own: the cards' texts
-	// explain them (L165).
-	"Combinations": {},
-	"TileSet":      kind[*justrunschema.TileSet]{build: buildTileSet, fit: tileSetOverflows, index: indexTileSet}.renderer(),
-	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
-	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
-	"PlayerBoards": kind[*rfodschema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
-	"Mats":         kind[*rfodschema.MatSet]{build: buildMats, index: indexMats}.renderer(),
-	"Guide":        kind[*rfodschema.Guide]{build: buildGuide, fit: guideOverflows, index: indexGuide}.renderer(),
+}
+
+// kindRenderer returns how elements of a kind are rendered: a kind every
+// game may use, or one of the renderer's games' kinds.
+func (r *Renderer) kindRenderer(name string) (KindRenderer, bool) {
+	if kr, ok := kindRenderers[name]; ok {
+		return kr, true
+	}
+	for _, g := range r.games {
+		if kr, ok := g.Kinds[name]; ok {
+			return kr, true
+		}
+	}
+	return KindRenderer{}, false
 }
 
 // notPrintedYet lists the pack's elements of kinds the build cannot print
-// yet (no line in kindRenderers), such as RUN maps; token sets have none
-// either but print together on the kit's tokens.pdf.
-func notPrintedYet(p *schema.Pack) []schema.Element {
+// yet (no kind renderer); token sets have none but print together on the
+// kit's tokens.pdf.
+func (r *Renderer) notPrintedYet(p *schema.Pack) []schema.Element {
 	var out []schema.Element
 	for _, e := range p.Elements {
-		_, rendered := kindRenderers[e.Kind()]
+		_, rendered := r.kindRenderer(e.Kind())
 		if _, tokens := e.(*schema.TokenSet); !rendered && !tokens {
 			out = append(out, e)
 		}

@@ -24,9 +24,28 @@ type kitOutput struct {
 
 // kitOutputs are the files of the kit as a whole, in the order the build
 // plans them and the kit's index lists them: the one list the writers and
-// the index use. Their paths are schema.KitOutputs, which the output plan
-// (and so validate's collision check) reserves; a test holds the two equal.
-func kitOutputs() []kitOutput {
+// the index use. The tokens come first, then the games' own (in the order
+// of the renderer's games; a path two games list is written once), then
+// the calibration sheet and the index. Their paths are schema.KitOutputs,
+// which the output plan (and so validate's collision check) reserves; a
+// test holds the two equal.
+func (r *Renderer) kitOutputs() []kitOutput {
+	out := tokenOutputs()
+	seen := map[string]bool{}
+	for _, g := range r.games {
+		for _, k := range g.KitOutputs {
+			if seen[k.Path] {
+				continue
+			}
+			seen[k.Path] = true
+			out = append(out, kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index})
+		}
+	}
+	return append(out, r.closingOutputs()...)
+}
+
+// tokenOutputs are the kit's token sheet and its preview.
+func tokenOutputs() []kitOutput {
 	return []kitOutput{
 		{
 			path:   "tokens.pdf",
@@ -44,27 +63,16 @@ func kitOutputs() []kitOutput {
 				return 0, r.WriteTokenSheetPreview(w, p)
 			},
 		},
-		{
-			path:   "maps.pdf",
-			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return len(mapCards(p)) > 0 },
-			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
-				return r.WriteMaps(w, p, opts)
-			},
-			what:  "the RUN map cards, each printed twice (one copy per player)",
-			index: indexMaps,
-		},
-		{
-			path:   "odds.pdf",
-			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return HasOddsCard(p) },
-			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
-				return r.WriteOddsCard(w, p, opts)
-			},
-			what:  "the odds card (added by runforge; not in the published component list)",
-			index: func(p *schema.Pack, _ PrintOptions) []string { return indexOddsCard(p) },
-		},
+	}
+}
+
+// closingOutputs are the kit's calibration sheet and its index, after the
+// games' own files.
+func (r *Renderer) closingOutputs() []kitOutput {
+	return []kitOutput{
 		{
 			path:   "calibration.pdf",
-			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return needsCalibration(p, opts) },
+			wanted: func(p *schema.Pack, opts PrintOptions, _ bool) bool { return r.needsCalibration(p, opts) },
 			write: func(r *Renderer, w io.Writer, _ *schema.Pack, opts PrintOptions) (int, error) {
 				return 2, r.WriteCalibration(w, opts)
 			},

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator/draw"
-	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
 )
@@ -89,41 +88,6 @@ func checkGolden(t *testing.T, name, got string) {
 	}
 }
 
-func TestCardRenderingGolden(t *testing.T) {
-	p := loadRFYL(t)
-	r, err := NewRenderer(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	saver, _ := NewRenderer(true)
-	costly := func(c *schema.Card) bool { return c.Has("bulletCost") }
-	weapon := func(c *schema.Card) bool { return c.Has("uses") }
-	cases := []struct {
-		golden   string
-		deck     string
-		pick     func(*schema.Card) bool
-		template string
-		r        *Renderer
-	}{
-		{"event-bullet-cost.txt", "events", costly, "rfyl-event", r},
-		{"event-weapon.txt", "events", weapon, "rfyl-event", r},
-		{"event-inksaver.txt", "events", costly, "rfyl-event", saver},
-		{"event-back.txt", "events", costly, "rfyl-event-back", r},
-		{"determination-10.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 10 }, "rfyl-determination", r},
-		{"determination-6.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 6 }, "rfyl-determination", r},
-		{"blood-infected.txt", "blood", func(c *schema.Card) bool { return c.Str("result") == "infected" }, "rfyl-blood", r},
-		{"blood-back-3.txt", "blood", func(c *schema.Card) bool { v, _ := c.Int("countdown"); return v == 3 }, "rfyl-blood-back", r},
-	}
-	for _, c := range cases {
-		t.Run(c.golden, func(t *testing.T) {
-			d, card := firstCardWith(t, p, c.deck, c.pick)
-			rec := &draw.Recorder{}
-			c.r.DrawCard(rec, p.Templates[c.template], NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
-			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
-		})
-	}
-}
-
 func TestTokenRenderingGolden(t *testing.T) {
 	p := loadRFYL(t)
 	r, _ := NewRenderer(false)
@@ -132,19 +96,6 @@ func TestTokenRenderingGolden(t *testing.T) {
 		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
 	}
 	checkGolden(t, "tokens.txt", rec.String())
-}
-
-func TestDerivedDeterminationFields(t *testing.T) {
-	cases := map[int][2]string{
-		1: {"no bullets + {blood}", "nothing"}, 3: {"no bullets", "nothing"}, 5: {"1 {bullet}", "nothing"},
-		6: {"1 {bullet}", "gun found"}, 8: {"2 {bullet}", "gun found"}, 10: {"3 {bullet}", "gun found"},
-	}
-	for v, want := range cases {
-		f := rfylDeterminationFields(nil, &schema.Card{Fields: map[string]any{"value": int64(v)}})
-		if f["ammo"] != want[0] || f["gun"] != want[1] {
-			t.Errorf("value %d: got %v, want %v", v, f, want)
-		}
-	}
 }
 
 func TestPreviewSheetsFoldAShortLastSheet(t *testing.T) {

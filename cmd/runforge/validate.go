@@ -132,7 +132,7 @@ func checkPaths(paths []string, c *catalog) (*generator.Renderer, []check.Result
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
-	r, err := generator.NewRenderer(false)
+	r, err := generator.NewRenderer(false, games.Renders(games.All())...)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}

@@ -4,6 +4,7 @@ package pdftest
 
 import (
 	"bytes"
+	"os"
 	"testing"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
@@ -74,4 +75,38 @@ func ImageXObjects(t *testing.T, pdf []byte) map[string]int {
 		}
 	}
 	return out
+}
+
+// CheckFile validates the PDF at path strictly and checks that it has the
+// given number of pages, a TrimBox on every page and every font embedded.
+func CheckFile(t *testing.T, path string, pages int) {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	if err := api.ValidateFile(path, conf); err != nil {
+		t.Fatalf("%s: strict validation: %v", path, err)
+	}
+	ctx, err := api.ReadContextFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx.PageCount != pages {
+		t.Errorf("%s: %d pages, want %d", path, ctx.PageCount, pages)
+	}
+	for i := 1; i <= ctx.PageCount; i++ {
+		d, _, _, err := ctx.PageDict(i, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := d.Find("TrimBox"); !ok {
+			t.Errorf("%s: page %d has no TrimBox", path, i)
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fonts, files := bytes.Count(b, []byte("/Type /FontDescriptor")), bytes.Count(b, []byte("/FontFile2")); fonts != files {
+		t.Errorf("%s: %d fonts but %d embedded font files", path, fonts, files)
+	}
 }

@@ -4,6 +4,12 @@
 package games
 
 import (
+	"github.com/runforge/runforge/generator"
+	justrunrender "github.com/runforge/runforge/generator/justrun"
+	rfodrender "github.com/runforge/runforge/generator/rfod"
+	rfodrrender "github.com/runforge/runforge/generator/rfodr"
+	rfylrender "github.com/runforge/runforge/generator/rfyl"
+	runrender "github.com/runforge/runforge/generator/run"
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -26,17 +32,20 @@ type Game struct {
 	Schema schema.GameSchema
 	// Rules are the game's rules and --explain hook.
 	Rules validate.Game
+	// Render is what the game brings to rendering: derived card fields,
+	// box drawers, kind renderers and kit outputs.
+	Render generator.Game
 }
 
 // All returns every game, in the order their rules run and their
 // explanations print.
 func All() []Game {
 	return []Game{
-		{System: rfylschema.System, Schema: rfylschema.Schema, Rules: rfylrules.Game()},
-		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game()},
-		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game()},
-		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game()},
-		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game()},
+		{System: rfylschema.System, Schema: rfylschema.Schema, Rules: rfylrules.Game(), Render: rfylrender.Game()},
+		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game(), Render: runrender.Game()},
+		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game(), Render: justrunrender.Game()},
+		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game(), Render: rfodrender.Game()},
+		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game(), Render: rfodrrender.Game()},
 	}
 }
 
@@ -54,6 +63,16 @@ func Schemas(gs []Game) []schema.GameSchema {
 	out := make([]schema.GameSchema, len(gs))
 	for i, g := range gs {
 		out[i] = g.Schema
+	}
+	return out
+}
+
+// Renders returns the rendering descriptors of the given games, in their
+// order.
+func Renders(gs []Game) []generator.Game {
+	out := make([]generator.Game, len(gs))
+	for i, g := range gs {
+		out[i] = g.Render
 	}
 	return out
 }

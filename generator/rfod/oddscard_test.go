@@ -1,0 +1,365 @@
+package rfod
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+)
+
+// oddsCell returns the cell of a face's row label under column col.
+func oddsCell(t *testing.T, oc *oddsCard, face, label, col string) *big.Rat {
+	t.Helper()
+	ci := -1
+	for i, c := range oc.cols {
+		if c.String() == col {
+			ci = i
+		}
+	}
+	for _, g := range oc.groups {
+		if g.face != face {
+			continue
+		}
+		for _, row := range g.rows {
+			if row.label == label && ci >= 0 {
+				return row.cells[ci]
+			}
+		}
+	}
+	t.Fatalf("no cell %s %s %s in %v", face, label, col, oc.cols)
+	return nil
+}
+
+func wantRat(t *testing.T, what string, got *big.Rat, want string) {
+	t.Helper()
+	w, _ := new(big.Rat).SetString(want)
+	if got == nil || got.Cmp(w) != 0 {
+		t.Errorf("%s = %v, want %s", what, got, want)
+	}
+}
+
+// The card's values are the golden values the dice engine is checked against.
+func TestOddsCardRFoDValues(t *testing.T) {
+	oc, err := computeOddsCard(loadRFPack(t, "rfod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCols := []string{"1 reroll, no Fleeing card", "1 reroll, +Fleeing card", "2 rerolls, no Fleeing card", "2 rerolls, +Fleeing card", "3 rerolls, no Fleeing card", "3 rerolls, +Fleeing card",
+		"2 rerolls, no Fleeing card, given AMULET (its free flee counted)", "2 rerolls, +Fleeing card, given AMULET (its free flee counted)"}
+	var cols []string
+	for _, c := range oc.cols {
+		cols = append(cols, c.String())
+	}
+	if strings.Join(cols, "|") != strings.Join(wantCols, "|") {
+		t.Fatalf("columns %q", cols)
+	}
+	wantRat(t, ">=3 search, 1 reroll", oddsCell(t, oc, "search", "≥ 3", "1 reroll, no Fleeing card"), "10625/78732")
+	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls, no Fleeing card"), "1138594/4782969")
+	wantRat(t, ">=3 search, 2 rerolls, Fleeing", oddsCell(t, oc, "search", "≥ 3", "2 rerolls, +Fleeing card"), "269698895/816293376")
+	wantRat(t, ">=5 book, 2 rerolls", oddsCell(t, oc, "book", "≥ 5", "2 rerolls, no Fleeing card"), "2476099/459165024") // (19/54)^5
+	if got := pctText(oddsCell(t, oc, "search", "≥ 3", "3 rerolls, no Fleeing card")); got != "32.0%" {
+		t.Errorf(">=3 search, 3 rerolls prints %s, want 32.0%%", got)
+	}
+	if got := pctText(oddsCell(t, oc, "zombie", "≥ 1 zombie", "2 rerolls, no Fleeing card")); got != "93.5%" {
+		t.Errorf(">=1 zombie prints %s, want 93.5%%", got)
+	}
+	// The icon-count tables in die order, the same rows as --explain:
+	// Search and Book have exactly-k rows; Bat, Run and Gun do not.
+	var faces []string
+	for _, g := range oc.groups {
+		faces = append(faces, g.face+":"+big.NewInt(int64(len(g.rows))).String())
+	}
+	if got := strings.Join(faces, " "); got != "bat:5 run:5 search:10 gun:5 book:10 zombie:5" {
+		t.Errorf("groups %s", got)
+	}
+	// Given AMULET (A6) a zombie is certain: one shows, or a die becomes one.
+	wantRat(t, ">=1 zombie given AMULET", oddsCell(t, oc, "zombie", "≥ 1 zombie", "2 rerolls, no Fleeing card, given AMULET (its free flee counted)"), "1")
+	// Combos, without and with Fleeing, then given AMULET: {Gun 2, Bat 2}
+	// at 3 rerolls for the Brawler, the others at 2; each known by its
+	// effect, not its id.
+	var comboCols []string
+	for _, c := range oc.comboCols {
+		comboCols = append(comboCols, c.String())
+	}
+	if len(oc.combos) != 6 || strings.Join(comboCols, "|") != "no Fleeing card|+Fleeing card|no Fleeing card, given AMULET (its free flee counted)|+Fleeing card, given AMULET (its free flee counted)" {
+		t.Fatalf("%d combos, columns %v", len(oc.combos), oc.comboCols)
+	}
+	for _, co := range oc.combos {
+		if co.character == "The Hunter" {
+			if got := pctText(co.cells[0]) + " " + pctText(co.cells[1]); got != "53.2% 53.3%" {
+				t.Errorf("Hunter {zombie 2, gun 1}: %s, want 53.2%% 53.3%%", got)
+			}
+			if co.effect != "Kill two zombies." || co.meta != "2 rerolls" || co.label != "The Hunter {gun 1, zombie 2}" {
+				t.Errorf("Hunter: effect %q, meta %q, label %q", co.effect, co.meta, co.label)
+			}
+		}
+		if co.character == "The Brawler" && (co.rerolls != 3 || co.meta != "3 rerolls") {
+			t.Errorf("the Brawler has %d rerolls (%q), want 3", co.rerolls, co.meta)
+		}
+		if len(co.cells) != 4 || co.cells[2].Cmp(co.cells[0]) < 0 || co.cells[3].Cmp(co.cells[1]) < 0 {
+			t.Errorf("%s: cells %v: the AMULET values must be there and never lower", co.character, co.cells)
+		}
+	}
+	if !strings.Contains(oc.amulet, "1/6") || oc.facesID != "A1" {
+		t.Errorf("AMULET note %q, faces %q", oc.amulet, oc.facesID)
+	}
+	if !strings.Contains(strings.Join(oc.assumptions, " "), "A1:") {
+		t.Errorf("assumptions %q lack A1", oc.assumptions)
+	}
+}
+
+func TestOddsCardReloadedValues(t *testing.T) {
+	oc, err := computeOddsCard(loadRFPack(t, "rfodr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(oc.cols); got != "[1 reroll 2 rerolls 3 rerolls]" {
+		t.Fatalf("columns %s", got)
+	}
+	if oc.amulet != "" || len(oc.comboCols) != 1 {
+		t.Errorf("Reloaded has AMULET %q or combo columns %v", oc.amulet, oc.comboCols)
+	}
+	wantRat(t, ">=3 search, 2 rerolls", oddsCell(t, oc, "search", "≥ 3", "2 rerolls"), "4421633773/12397455648")
+	wantRat(t, "turn ends, 2 rerolls", oddsCell(t, oc, "zombie", "turn ends", "2 rerolls"), "5248110340291/101559956668416")
+	// The end of the turn says the strategy it assumes, precisely.
+	if g := oc.groups[len(oc.groups)-1]; g.title != "5+ ZOMBIES END THE TURN" || g.note != "assumes rerolling every die that is not a zombie at every reroll" {
+		t.Errorf("turn end group %q, note %q", g.title, g.note)
+	}
+	for _, co := range oc.combos {
+		if co.character == "The Prom Queen" && co.meta == "major · 2 rerolls" {
+			wantRat(t, "Prom Queen major", co.cells[0], "81006681733/156728328192")
+			if co.label != "The Prom Queen major {explore 1, search 1, zombie 2}" {
+				t.Errorf("label %q", co.label)
+			}
+		}
+	}
+	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "31/46656") {
+		t.Errorf("notes %q lack the first-roll value 31/46656", oc.notes)
+	}
+	// The icon-count tables, the same rows as --explain: every non-zombie
+	// face at least k, then the end of the turn; no zombie counts.
+	var faces []string
+	for _, g := range oc.groups {
+		faces = append(faces, fmt.Sprintf("%s:%d", g.face, len(g.rows)))
+	}
+	if got := strings.Join(faces, " "); got != "bat:6 gun:6 run:6 search:6 explore:6 zombie:1" {
+		t.Errorf("groups %s, want 5 faces and the turn end", got)
+	}
+}
+
+func TestOddsCardPages(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack   string
+		pages  int
+		golden string
+	}{{"rfod", 5, "odds-rfod.txt"}, {"rfodr", 4, "odds-rfodr.txt"}} {
+		p := loadRFPack(t, c.pack)
+		if !HasOddsCard(p) {
+			t.Fatalf("%s: no odds card", c.pack)
+		}
+		oc, err := computeOddsCard(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := &pageRecorder{}
+		if err := imposeOddsCard(r, sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+			t.Fatal(err)
+		}
+		if len(sink.pages) != c.pages {
+			t.Errorf("%s: %d pages, want %d", c.pack, len(sink.pages), c.pages)
+		}
+		checkRFGolden(t, c.golden, sink.pages[0].String())
+		all := ""
+		for _, pg := range sink.pages {
+			all += pg.String()
+		}
+		for _, want := range []string{"Assumed faces (A1", "APPENDIX: EXACT FRACTIONS"} {
+			if c.pack == "rfodr" {
+				want = strings.Replace(want, "A1", "A13", 1)
+			}
+			if !strings.Contains(all, want) {
+				t.Errorf("%s: the card lacks %q", c.pack, want)
+			}
+		}
+		var a, b bytes.Buffer
+		for _, buf := range []*bytes.Buffer{&a, &b} {
+			if _, err := WriteOddsCard(r, buf, p, rfOpts("a4", layout.NoDuplex)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two builds of the odds card differ", c.pack)
+		}
+	}
+}
+
+func TestOddsCardBadPacks(t *testing.T) {
+	if HasOddsCard(nil) {
+		t.Error("a nil pack has an odds card")
+	}
+	p := loadRFPack(t, "rfod")
+	// Broken dice: no odds card, and no panic.
+	for _, d := range p.AllDice() {
+		if d.Role == "action" {
+			d.Faces = d.Faces[:3]
+		}
+	}
+	if HasOddsCard(p) {
+		t.Error("a pack with three-faced dice has an odds card")
+	}
+	if _, err := computeOddsCard(p); err == nil {
+		t.Error("odds of broken dice computed")
+	}
+	q := &schema.Pack{Game: &schema.Game{System: "generic"}}
+	if HasOddsCard(q) {
+		t.Error("a generic pack has an odds card")
+	}
+}
+
+func TestPctText(t *testing.T) {
+	for in, want := range map[string]string{"0": "0%", "1": "100%", "1/3": "33.3%", "1/100000": "<0.1%", "99999/100000": ">99.9%", "1138594/4782969": "23.8%",
+		"14692909475/14693280768": ">99.9%", "1/2000": "0.1%", "1/2001": "<0.1%"} {
+		r, _ := new(big.Rat).SetString(in)
+		if got := pctText(r); got != want {
+			t.Errorf("pctText(%s) = %s, want %s", in, got, want)
+		}
+	}
+	if pctText(nil) != "—" {
+		t.Error("nil")
+	}
+}
+
+// A pack without characters still gets the icon tables, with its dice
+// assumption.
+func TestOddsCardWithoutCharacters(t *testing.T) {
+	p := loadRFPack(t, "rfodr")
+	var kept []schema.Element
+	for _, e := range p.Elements {
+		if s, ok := e.(*rfodschema.PlayerBoardSet); ok && s.BoardType == rfodschema.ReloadedCharacterBoard {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	p.Elements = kept
+	oc, err := computeOddsCard(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(oc.combos) != 0 || len(oc.groups) != 6 || !oc.reloaded || !strings.HasPrefix(oc.assumptions[0], "A13") {
+		t.Errorf("card %d combos, %d groups, assumptions %q", len(oc.combos), len(oc.groups), oc.assumptions)
+	}
+	r := boardRenderer(t)
+	if err := imposeOddsCard(r, &pageRecorder{}, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every value of the card has its exact fraction: beneath it, or, when
+// it does not fit its column, marked † and in the appendix, which lists
+// every value's fraction. Every combo has its fraction beneath (the combo
+// columns are as wide as the widest), minor combos included.
+func TestOddsCardFractions(t *testing.T) {
+	r := boardRenderer(t)
+	for _, pack := range []string{"rfod", "rfodr"} {
+		oc, err := computeOddsCard(loadRFPack(t, pack))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := &pageRecorder{}
+		if err := imposeOddsCard(r, sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
+			t.Fatal(err)
+		}
+		var card, appendix strings.Builder
+		inAppendix := false
+		for _, pg := range sink.pages {
+			text := pg.String()
+			inAppendix = inAppendix || strings.Contains(text, "APPENDIX: EXACT FRACTIONS")
+			if inAppendix {
+				appendix.WriteString(text)
+			} else {
+				card.WriteString(text)
+			}
+		}
+		beneath := fmt.Sprintf(" %.2fpt ", oddsFracPt)
+		fractions, marks := 0, 0
+		for _, line := range strings.Split(card.String(), "\n") {
+			switch {
+			case strings.Contains(line, beneath):
+				fractions++
+			case strings.HasSuffix(line, `"`+appendixMark+`"`):
+				marks++
+			}
+		}
+		cells, exact := 0, 0
+		check := func(what string, p *big.Rat) {
+			cells++
+			if p.IsInt() {
+				exact++
+			}
+			if !strings.Contains(appendix.String(), "= "+p.RatString()+`"`) {
+				t.Errorf("%s: %s: the appendix lacks %s", pack, what, p.RatString())
+			}
+		}
+		for _, co := range oc.combos {
+			for _, p := range co.cells {
+				check(co.label, p)
+				if !p.IsInt() && !strings.Contains(card.String(), beneath+Muted.Hex()+` "`+p.RatString()+`"`) {
+					t.Errorf("%s: %s: %s is not beneath its value", pack, co.label, p.RatString())
+				}
+			}
+		}
+		for _, g := range oc.groups {
+			for _, row := range g.rows {
+				for _, p := range row.cells {
+					check(row.appendixLabel(g), p)
+				}
+			}
+		}
+		if fractions+marks+exact != cells {
+			t.Errorf("%s: %d values: %d fractions beneath, %d marked %s, %d exact 0 or 1", pack, cells, fractions, marks, appendixMark, exact)
+		}
+		if !strings.Contains(card.String(), "a value marked "+appendixMark) {
+			t.Errorf("%s: the card does not say what %s means", pack, appendixMark)
+		}
+	}
+}
+
+// TestWrapWordsKeepsEverything: wrapping never loses a character, and
+// every line but an unbreakable single character fits its width.
+func TestWrapWordsKeepsEverything(t *testing.T) {
+	r := boardRenderer(t)
+	for _, tc := range []struct {
+		s           string
+		first, rest float64
+	}{
+		{"The Extraordinarily Long-Named Deputy of Hokenville {gun 2, zombie 1} (no Fleeing card, given AMULET): 75.8% = 9986217061/13168189440", 60, 57},
+		{"Supercalifragilisticexpialidocious-and-then-some", 10, 8},
+		{"Zoë's ×2 — ümlaut", 3, 3},
+		{"", 20, 20},
+	} {
+		lines := wrapWords(r, tc.s, draw.Regular, 5.6, tc.first, tc.rest)
+		if got := strings.Join(strings.Fields(strings.Join(lines, "")), ""); got != strings.Join(strings.Fields(tc.s), "") {
+			t.Errorf("%q: lines %q lose text", tc.s, lines)
+		}
+		for i, l := range lines {
+			w := tc.rest
+			if i == 0 {
+				w = tc.first
+			}
+			if r.Fonts.Width(l, draw.Regular, 5.6) > w+1e-9 && utf8.RuneCountInString(l) > 1 {
+				t.Errorf("%q: line %q is wider than %g mm", tc.s, l, w)
+			}
+			if !utf8.ValidString(l) {
+				t.Errorf("%q: line %q splits a character", tc.s, l)
+			}
+		}
+	}
+}

@@ -1,0 +1,348 @@
+package rfod
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	"github.com/runforge/runforge/schema/schematest"
+)
+
+// loadRFPack loads a Run, Fight, or Die! fixture pack of testdata
+// (rfod, rfodr).
+func loadRFPack(t testing.TB, dir string) *schema.Pack {
+	t.Helper()
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("testdata", dir)), dir)
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+// rfOpts are the print options of the RFoD tests.
+func rfOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+// pageRecorder records each page on a Recorder of its own.
+type pageRecorder struct {
+	pages []*draw.Recorder
+	sizes [][2]float64
+}
+
+// AddPage implements pageSink.
+func (s *pageRecorder) AddPage(w, h float64) draw.Canvas {
+	rec := &draw.Recorder{}
+	rec.Logf("page %.2f %.2f", w, h)
+	s.pages = append(s.pages, rec)
+	s.sizes = append(s.sizes, [2]float64{w, h})
+	return rec
+}
+
+// checkRFGolden compares got with testdata/rfod-golden/name, or rewrites
+// it with -update.
+func checkRFGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", "rfod-golden", name), got)
+}
+
+// playerBoardSet returns the pack's player board set of a board type.
+func playerBoardSet(t *testing.T, p *schema.Pack, boardType string) *rfodschema.PlayerBoardSet {
+	t.Helper()
+	for _, s := range schema.ElementsOf[*rfodschema.PlayerBoardSet](p) {
+		if s.BoardType == boardType {
+			return s
+		}
+	}
+	t.Fatalf("no %s boards", boardType)
+	return nil
+}
+
+func TestPlayerBoardPages(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack, boardType string
+		pages           int
+		golden          string
+	}{
+		{"rfod", rfodschema.ActionBoard, 4, "action-board.txt"},
+		{"rfod", rfodschema.CharacterBoard, 6, "rfod-character.txt"},
+		{"rfodr", rfodschema.ReloadedZombieBoard, 4, "zombie-board.txt"},
+		{"rfodr", rfodschema.ReloadedCharacterBoard, 5, "rfodr-character.txt"},
+	} {
+		t.Run(c.boardType, func(t *testing.T) {
+			p := loadRFPack(t, c.pack)
+			s := playerBoardSet(t, p, c.boardType)
+			for _, paper := range []string{"letter", "a4"} {
+				sink := &pageRecorder{}
+				if err := imposePlayerBoards(r, sink, p, s, rfOpts(paper, layout.LongEdge)); err != nil {
+					t.Fatal(err)
+				}
+				if len(sink.pages) != c.pages {
+					t.Fatalf("%s: %d pages, want %d", paper, len(sink.pages), c.pages)
+				}
+				for _, sz := range sink.sizes {
+					if sz[0] < sz[1] {
+						t.Errorf("%s: page %.1f x %.1f is not landscape", paper, sz[0], sz[1])
+					}
+				}
+				// The board is printed at true size: it fits the paper.
+				w, h := playerBoardSize(c.boardType)
+				if _, sc := rfBoardFrame(rfOpts(paper, layout.LongEdge), sink.sizes[0][0], sink.sizes[0][1], w, h); sc != 1 {
+					t.Errorf("%s: scaled by %.3f", paper, sc)
+				}
+				if paper == "letter" {
+					checkRFGolden(t, c.golden, sink.pages[0].String())
+				}
+			}
+			if c.pages > len(s.Boards) && !strings.Contains(sinkText(t, r, p, s), "(copy 2 of ") {
+				t.Error("copies are not numbered in the page headers")
+			}
+		})
+	}
+}
+
+// sinkText is every text drawn on a set's pages.
+func sinkText(t *testing.T, r *generator.Renderer, p *schema.Pack, s *rfodschema.PlayerBoardSet) string {
+	t.Helper()
+	sink := &pageRecorder{}
+	if err := imposePlayerBoards(r, sink, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, pg := range sink.pages {
+		for _, op := range pg.Ops {
+			if strings.HasPrefix(op, "text") {
+				b.WriteString(op + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+func TestPlayerBoardContent(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadRFPack(t, "rfod")
+	text := sinkText(t, r, p, playerBoardSet(t, p, rfodschema.CharacterBoard))
+	for _, want := range []string{"The Hunter", "Kill two zombies.", "LIFE", "REROLLS", "3 per turn", "ignores zombie"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("character boards lack %q", want)
+		}
+	}
+	text = sinkText(t, r, p, playerBoardSet(t, p, rfodschema.ActionBoard))
+	for _, want := range []string{"ZONE 1", "ZONE 2", "ZONE 3", "THEY ARE ON YOU!"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("action boards lack %q", want)
+		}
+	}
+	q := loadRFPack(t, "rfodr")
+	text = sinkText(t, r, q, playerBoardSet(t, q, rfodschema.ReloadedCharacterBoard))
+	for _, want := range []string{"The Prom Queen", "MINOR", "MAJOR", "SUPER", "WOUNDS", "Draw two Followers and keep one."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Reloaded character boards lack %q", want)
+		}
+	}
+}
+
+func TestPlayerBoardsDeterministic(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadRFPack(t, "rfod")
+	s := playerBoardSet(t, p, rfodschema.CharacterBoard)
+	var a, b bytes.Buffer
+	if _, err := WritePlayerBoards(r, &a, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WritePlayerBoards(r, &b, p, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two builds of the same boards differ")
+	}
+}
+
+func TestPlayerBoardsBadInput(t *testing.T) {
+	r := boardRenderer(t)
+	s := &rfodschema.PlayerBoardSet{ID: "x", BoardType: rfodschema.CharacterBoard, Boards: []*rfodschema.PlayerBoard{
+		{ID: "a", Count: 1, Life: -3, Combos: rfodschema.ComboList{nil, {ID: "c", Dice: map[string]int{"nope": 40, "gun": -2}}}},
+		{ID: "b", Count: 1, Life: 1000, Zones: []*rfodschema.BoardZone{nil}},
+	}}
+	sink := &pageRecorder{}
+	if err := imposePlayerBoards(r, sink, nil, s, rfOpts("letter", layout.LongEdge)); err != nil {
+		t.Fatal(err)
+	}
+	if len(sink.pages) != 2 {
+		t.Errorf("%d pages, want 2", len(sink.pages))
+	}
+	if err := imposePlayerBoards(r, &pageRecorder{}, nil, &rfodschema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
+		t.Error("an empty set printed")
+	}
+	for _, bt := range []string{rfodschema.ActionBoard, rfodschema.ReloadedZombieBoard, rfodschema.ReloadedCharacterBoard} {
+		s.BoardType = bt
+		if err := imposePlayerBoards(r, &pageRecorder{}, nil, s, rfOpts("a4", layout.NoDuplex)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestPlayerBoardOverflows(t *testing.T) {
+	r := boardRenderer(t)
+	p := loadRFPack(t, "rfod")
+	s := playerBoardSet(t, p, rfodschema.CharacterBoard)
+	if got := playerBoardOverflows(r, p, s); len(got) != 0 {
+		t.Fatalf("the fixture overflows: %v", got)
+	}
+	long := strings.Repeat("Kill every zombie in every Zone and then some more. ", 30)
+	s.Boards[0].Combos[0].Effect = long
+	got := playerBoardOverflows(r, p, s)
+	if len(got) != 1 || got[0].What != `board "hunter" combo "double-tap" effect` || got[0].Ref.Pointer != "/boards/0/combos/0/effect" {
+		t.Fatalf("overflows %+v", got)
+	}
+	g := rfodGuide(t)
+	// Rows share the page by need, so it takes more than a page of text.
+	g.Book[3].Options[0].Text = strings.Repeat(long, 4)
+	if got := guideOverflows(r, nil, g); len(got) != 1 || !strings.Contains(got[0].What, "book row 4 options") {
+		t.Fatalf("guide overflows %+v", got)
+	}
+}
+
+// TestRFoDKitBuild builds the fixture packs' kits: the boards, the guide,
+// and the odds card are in them (Reloaded's: rfodr.TestRFoDRKitBuild), with their page counts, and the
+// index describes them.
+func TestRFoDKitBuild(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct {
+		pack, paper string
+		duplex      layout.Duplex
+		pages       map[string]int
+	}{
+		{"rfod", "letter", layout.LongEdge, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
+		{"rfod", "a4", layout.NoDuplex, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
+	} {
+		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
+			p := loadRFPack(t, c.pack)
+			out := t.TempDir()
+			arts, err := r.Build(p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, a := range arts {
+				got[a.Path] = a.Pages
+			}
+			for path, n := range c.pages {
+				if got[path] != n {
+					t.Errorf("%s: %d pages, want %d", path, got[path], n)
+				}
+			}
+			index, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"- odds.pdf: the odds card", "one board per landscape page"} {
+				if !strings.Contains(string(index), want) {
+					t.Errorf("components.txt lacks %q", want)
+				}
+			}
+			if strings.Contains(string(index), "Not printed yet") {
+				t.Errorf("components.txt still lists kinds as not printed:\n%s", index)
+			}
+		})
+	}
+}
+
+// Every player board page and both guide sides have a 100 mm scale bar,
+// inside the printer margin, below the header and clear of the board, its
+// bleed and its crop marks, on Letter and A4.
+func TestPlacedBoardsHaveScaleBar(t *testing.T) {
+	r := boardRenderer(t)
+	type placed struct {
+		name   string
+		bw, bh float64
+		pages  func(opts generator.PrintOptions) ([]*draw.Recorder, error)
+		trims  func(opts generator.PrintOptions, trim layout.Rect) []layout.Rect // each page's board
+	}
+	var cases []placed
+	for _, c := range []struct{ pack, boardType string }{
+		{"rfod", rfodschema.ActionBoard}, {"rfod", rfodschema.CharacterBoard},
+		{"rfodr", rfodschema.ReloadedZombieBoard}, {"rfodr", rfodschema.ReloadedCharacterBoard},
+	} {
+		p := loadRFPack(t, c.pack)
+		s := playerBoardSet(t, p, c.boardType)
+		bw, bh := playerBoardSize(c.boardType)
+		cases = append(cases, placed{name: c.boardType, bw: bw, bh: bh,
+			pages: func(opts generator.PrintOptions) ([]*draw.Recorder, error) {
+				sink := &pageRecorder{}
+				err := imposePlayerBoards(r, sink, p, s, opts)
+				return sink.pages, err
+			},
+			trims: func(opts generator.PrintOptions, trim layout.Rect) []layout.Rect { return []layout.Rect{trim} },
+		})
+	}
+	g := rfodGuide(t)
+	cases = append(cases, placed{name: "guide", bw: guideW, bh: guideH,
+		pages: func(opts generator.PrintOptions) ([]*draw.Recorder, error) {
+			sink := &pageRecorder{}
+			err := imposeGuide(r, sink, g, opts)
+			return sink.pages, err
+		},
+		trims: func(opts generator.PrintOptions, trim layout.Rect) []layout.Rect {
+			back := trim
+			if opts.Duplex != layout.NoDuplex {
+				back, _ = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
+			}
+			return []layout.Rect{trim, back}
+		},
+	})
+	for _, c := range cases {
+		for _, paper := range []string{"letter", "a4"} {
+			for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+				opts := rfOpts(paper, d)
+				opts.BackOffset = layout.Point{X: 0.6, Y: -0.4}
+				pages, err := c.pages(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pw, ph := opts.Paper.W, opts.Paper.H
+				if c.name != "guide" {
+					pw, ph = max(pw, ph), min(pw, ph)
+				}
+				trim, s := rfBoardFrame(opts, pw, ph, c.bw, c.bh)
+				trims := c.trims(opts, trim)
+				area := layout.Rect{X: opts.Margin, Y: opts.Margin, W: pw - 2*opts.Margin, H: ph - 2*opts.Margin}
+				for i, page := range pages {
+					name := fmt.Sprintf("%s %s %s page %d", c.name, paper, d, i+1)
+					bar, ok := pageLabelBox(page, scaleBarCaption)
+					if !ok {
+						t.Errorf("%s: no scale bar", name)
+						continue
+					}
+					board := trims[min(i, len(trims)-1)]
+					avoid := []layout.Rect{board.Inset(-opts.Bleed * s), {X: area.X, Y: area.Y, W: area.W, H: placedHeaderH}}
+					for _, l := range cornerMarks(board, opts.Bleed*s, opts.Margin, pw, ph) {
+						avoid = append(avoid, layout.Rect{X: min(l.X1, l.X2), Y: min(l.Y1, l.Y2), W: math.Abs(l.X2 - l.X1), H: math.Abs(l.Y2 - l.Y1)})
+					}
+					if !inside(bar, area) || max(bar.W, bar.H) < scaleBarLen {
+						t.Errorf("%s: scale bar %+v not inside %+v", name, bar, area)
+					}
+					for _, a := range avoid {
+						if overlapsRounded(bar, a) {
+							t.Errorf("%s: scale bar %+v over %+v", name, bar, a)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package rfodr
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
+)
+
+// Test helpers of the mats' pages, as the generator's board tests have
+// them; the fixtures are Run, Fight, or Die!'s (rfod/testdata).
+
+// loadRFPack loads a Run, Fight, or Die! fixture pack of testdata
+// (rfod, rfodr).
+func loadRFPack(t testing.TB, dir string) *schema.Pack {
+	t.Helper()
+	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("..", "rfod", "testdata", dir)), dir)
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+// rfOpts are the print options of the RFoD tests.
+func rfOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+// checkRFGolden compares got with testdata/rfod-golden/name, or rewrites
+// it with -update.
+func checkRFGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
+}
+
+func boardRenderer(t testing.TB) *generator.Renderer {
+	t.Helper()
+	r, err := generator.NewRenderer(false, Game())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func boardOpts(paper string) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true,
+		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+func boardOptsDuplex(paper string, d layout.Duplex) generator.PrintOptions {
+	o := boardOpts(paper)
+	o.Duplex = d
+	return o
+}
+
+func readBoardPlacement(t *testing.T, p *recBoardPage) boardPagePlacement {
+	t.Helper()
+	var pp boardPagePlacement
+	for _, op := range p.Ops {
+		f := strings.Fields(op)
+		num := func(i int) float64 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				t.Fatalf("cannot parse %q", op)
+			}
+			return v
+		}
+		switch {
+		case f[0] == "clip" && pp.arts == 0:
+			pp.clip = layout.Rect{X: num(1), Y: num(2), W: num(3), H: num(4)}
+		case f[0] == "rotate" && pp.arts == 0:
+			pp.turn, pp.cx, pp.cy = num(1), num(2), num(3)
+		case f[0] == "use":
+			pp.artX, pp.artY = num(4), num(5)
+			pp.arts++
+		case f[0] == "text" && (strings.Contains(op, `"A1"`) || strings.Contains(op, "Page map")):
+			pp.tileText++
+		}
+	}
+	return pp
+}
+
+func boardRectNear(a, b layout.Rect, tol float64) bool {
+	return math.Abs(a.X-b.X) <= tol && math.Abs(a.Y-b.Y) <= tol && math.Abs(a.W-b.W) <= tol && math.Abs(a.H-b.H) <= tol
+}
+
+// textBox is the extent of a logged text run.
+func boardTextExtent(t *testing.T, r *generator.Renderer, op string) layout.Rect {
+	f := strings.Fields(op)
+	q := strings.IndexByte(op, '"')
+	s, err := strconv.Unquote(op[q:])
+	if len(f) < 7 || err != nil {
+		t.Fatalf("cannot parse %q", op)
+	}
+	x, _ := strconv.ParseFloat(f[1], 64)
+	y, _ := strconv.ParseFloat(f[2], 64)
+	font := f[3]
+	size, _ := strconv.ParseFloat(strings.TrimSuffix(f[4], "pt"), 64)
+	st := draw.Regular
+	for s := draw.Regular; s <= draw.Mono; s++ {
+		if s.String() == font {
+			st = s
+		}
+	}
+	asc, desc := r.Fonts.Ascent(st, size), r.Fonts.Descent(st, size)
+	return layout.Rect{X: x, Y: y - asc, W: r.Fonts.Width(s, st, size), H: asc + desc}
+}
+
+func flipRect(r layout.Rect, paper layout.Paper, d layout.Duplex) layout.Rect {
+	if d == layout.ShortEdge {
+		r.Y = paper.H - r.Y - r.H
+	} else {
+		r.X = paper.W - r.X - r.W
+	}
+	return r
+}
+
+// flipPoint is where a point of the back page lies on the front page once
+// the sheet is turned over.
+func flipPoint(p layout.Point, paper layout.Paper, d layout.Duplex) layout.Point {
+	if d == layout.ShortEdge {
+		return layout.Point{X: p.X, Y: paper.H - p.Y}
+	}
+	return layout.Point{X: paper.W - p.X, Y: p.Y}
+}
+
+// recBoardOut records a board's pages; art is recorded once and logged
+// where it is placed.
+type recBoardOut struct {
+	pages []*recBoardPage
+	arts  []*draw.Recorder
+}
+
+// recBoardPage is a recorded page that also keeps the exact centres of the
+// alignment marks drawn on it.
+type recBoardPage struct {
+	draw.Recorder
+	w, h float64
+}
+
+// boardPagePlacement reads where a recorded one-page side's art went: the
+// clip, the turn about (cx, cy) and the art's top-left corner before it.
+type boardPagePlacement struct {
+	clip           layout.Rect
+	turn, cx, cy   float64
+	artX, artY     float64
+	arts, tileText int
+}
+
+func (o *recBoardOut) AddPage(w, h float64) draw.Canvas {
+	p := &recBoardPage{w: w, h: h}
+	p.Logf("page %.2f %.2f", w, h)
+	o.pages = append(o.pages, p)
+	return p
+}
+
+func (o *recBoardOut) Art(w, h float64, paint func(draw.Canvas)) generator.PlaceArt {
+	rec := &draw.Recorder{}
+	rec.Logf("art %d %.2f %.2f", len(o.arts), w, h)
+	paint(rec)
+	o.arts = append(o.arts, rec)
+	i := len(o.arts) - 1
+	return func(page draw.Canvas, x, y float64) { page.(*recBoardPage).Logf("use art %d at %.2f %.2f", i, x, y) }
+}
+
+func (o *recBoardOut) String() string {
+	var b strings.Builder
+	for _, a := range o.arts {
+		b.WriteString(a.String())
+	}
+	for _, p := range o.pages {
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// at is where the board point (x, y) lands on the page.
+func (pp boardPagePlacement) at(x, y, bleed float64) layout.Point {
+	px, py := pp.artX+bleed+x, pp.artY+bleed+y
+	rad := pp.turn * math.Pi / 180
+	dx, dy := px-pp.cx, py-pp.cy
+	return layout.Point{X: pp.cx + dx*math.Cos(rad) - dy*math.Sin(rad), Y: pp.cy + dx*math.Sin(rad) + dy*math.Cos(rad)}
+}

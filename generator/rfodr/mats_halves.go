@@ -1,0 +1,277 @@
+package rfodr
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/rfod"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+)
+
+// A mat prints in two halves cut across its height, top and bottom, each
+// matW x matSeam mm: small enough for one page of Letter or A4 (turned a
+// quarter, with its full bleed inside the margin). Each side is drawn once
+// and every half is that drawing clipped to the half and its bleed, so the
+// bleed at the seam shows the art carrying on. A half prints on one sheet
+// like a two-sided board that fits one page (generator.BoardSlot,
+// generator.BoardBackSlot): side A's half on the front page, side B's matching half
+// on the back page, placed by layout.BackOf for the build's duplex flip and
+// back offset. A mat is turned over about its long (vertical) axis, so side
+// B's top half lies behind side A's top half, and B's point (x, y) behind
+// A's point (matW-x, y). Under --duplex none the half of side B prints
+// upright on the page after side A's, to glue behind it.
+//
+// Join ticks cross the seam at the same x on both halves, with a note on
+// each half saying what to butt it against; titles, card slots, captions
+// and the three-card edges keep matJoinClear off the seam.
+
+// Geometry of the halves and their join, in millimetres.
+const (
+	// matSeam is where the halves meet: the height of each half.
+	matSeam = matH / 2
+	// matJoinTick is how far a join tick reaches either side of the seam.
+	matJoinTick = 4.0
+	// matJoinClear is how far content other than the join keeps off the
+	// seam.
+	matJoinClear = 10.0
+	// matJoinNoteGap is from the seam to the nearer edge of a join note,
+	// more than the bleed so that neither half's bleed shows the other's
+	// note.
+	matJoinNoteGap = 3.5
+	matJoinPt      = 6.5
+)
+
+// matJoinTicks are the x of the join ticks: symmetric, so each tick of
+// side B lies behind one of side A.
+var matJoinTicks = [...]float64{15, matPad + matCardW/2, matW - matPad - matCardW/2, matW - 15}
+
+// matHalf is a half of a mat: top or bottom.
+type matHalf int
+
+// The halves of a mat.
+const (
+	halfTop matHalf = iota
+	halfBottom
+)
+
+func (h matHalf) String() string { return [...]string{"top", "bottom"}[h] }
+
+// top is the y of the half's top edge on the mat.
+func (h matHalf) top() float64 { return float64(h) * matSeam }
+
+// other is the half it is butted against.
+func (h matHalf) other() matHalf { return 1 - h }
+
+// matHalfPlan places half a mat on one page of the paper; ok is false when
+// it does not fit (it would be tiled).
+func matHalfPlan(opts generator.PrintOptions) (layout.TilePlan, bool) {
+	pl, err := layout.TileBoard(opts.Paper, opts.Margin, layout.DefaultOverlap, matW, matSeam)
+	return pl, err == nil && pl.Pages() == 1
+}
+
+// matsDuplex is how the back of a half goes behind its front: the build's
+// flip when the halves fit the paper and a mat has two sides,
+// layout.NoDuplex (one-sided pages) otherwise.
+func matsDuplex(s *rfodschema.MatSet, opts generator.PrintOptions) layout.Duplex {
+	if _, ok := matHalfPlan(opts); !ok {
+		return layout.NoDuplex
+	}
+	for _, m := range s.Mats {
+		if len(matSides(m)) == 2 {
+			return opts.Duplex
+		}
+	}
+	return layout.NoDuplex
+}
+
+// matHalfRoles says how the half of each of a mat's sides goes with the
+// other: front and back of a duplex sheet, first and glued on pages of
+// their own, or alone.
+func matHalfRoles(sides int, d layout.Duplex) []generator.BoardRole {
+	roles := make([]generator.BoardRole, sides)
+	switch {
+	case sides != 2:
+	case d != layout.NoDuplex:
+		roles[0], roles[1] = generator.RoleFront, generator.RoleBack
+	default:
+		roles[0], roles[1] = generator.RoleFirst, generator.RoleGlued
+	}
+	return roles
+}
+
+// matPagesPerHalf is the number of pages a half of a mat prints on: one
+// per side, and a blank back after an odd number of sides printed duplex
+// (a one-sided mat), so that every front that follows is still a front.
+func matPagesPerHalf(sides int, d layout.Duplex) int {
+	if d != layout.NoDuplex {
+		return sides + sides%2
+	}
+	return sides
+}
+
+// matHalvesPages is the number of pages of the set printed in halves.
+func matHalvesPages(s *rfodschema.MatSet, d layout.Duplex) int {
+	n := 0
+	for _, m := range s.Mats {
+		n += 2 * matPagesPerHalf(len(matSides(m)), d)
+	}
+	return n
+}
+
+// matHalfSlot is where side i's half goes on its page: side A's centred
+// (turned as generator.BoardSlot turns it), side B's behind it
+// (generator.BoardBackSlot).
+func matHalfSlot(pl layout.TilePlan, i int, d layout.Duplex, opts generator.PrintOptions) layout.Slot {
+	slot := generator.BoardSlot(pl, opts)
+	if i == 1 {
+		slot = generator.BoardBackSlot(slot, d, opts)
+	}
+	return slot
+}
+
+// halfArt places a side's art so that the half's top-left corner lands
+// where the half's would: the side shifted up by the half's top.
+func halfArt(art generator.PlaceArt, h matHalf) generator.PlaceArt {
+	return func(page draw.Canvas, x, y float64) { art(page, x, y-h.top()) }
+}
+
+// matHalfPage is one page of a mat's half: what its labels say.
+type matHalfPage struct {
+	board  *schema.Board
+	side   int // index of the side in board.Sides
+	half   matHalf
+	role   generator.BoardRole
+	duplex layout.Duplex
+	page   int // this page's number
+	butt   int // the page of side A's other half, this half's neighbour
+	total  int
+	// blankBack is set when the next page is left blank: the back of a
+	// side printed duplex with none behind it.
+	blankBack bool
+}
+
+// imposeMatHalves adds the pages of every mat in halves: for each mat, its
+// top half and then its bottom half, side A's page and then side B's.
+func imposeMatHalves(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
+	duplex := matsDuplex(s, opts)
+	total := matHalvesPages(s, duplex)
+	slotY := matSlotTop([]matBand{{matSeam - matJoinClear, matSeam + matJoinClear}})
+	page := 0
+	for _, m := range s.Mats {
+		sides := matSides(m)
+		if len(sides) == 0 {
+			continue
+		}
+		b := matBoard(m, false)
+		arts := make([]generator.PlaceArt, len(sides))
+		for i := range sides {
+			arts[i] = matArt(r, out, sides, i, opts.Bleed, slotY, true)
+		}
+		roles := matHalfRoles(len(sides), duplex)
+		per := matPagesPerHalf(len(sides), duplex)
+		first := page + 1
+		for _, h := range []matHalf{halfTop, halfBottom} {
+			for i := range sides {
+				page++
+				mp := matHalfPage{board: b, side: i, half: h, role: roles[i], duplex: duplex,
+					page: page, butt: first + int(h.other())*per, total: total, blankBack: i == per-2 && per > len(sides)}
+				slot := matHalfSlot(pl, i, duplex, opts)
+				r.DrawSlotPage(out.AddPage(opts.Paper.W, opts.Paper.H), opts, slot, matW, matSeam, halfArt(arts[i], h), mp.labels()...)
+			}
+			if per > len(sides) {
+				page++
+				drawBlankBack(r, out.AddPage(opts.Paper.W, opts.Paper.H), b, page, total, opts)
+			}
+		}
+	}
+}
+
+// labels say what the page is and where its back is, then how to put it
+// together.
+func (mp matHalfPage) labels() []string {
+	side := mp.board.Sides[mp.side]
+	what := []string{generator.BoardTitle(mp.board), fmt.Sprintf("%s, %s half", generator.SideTitle(side, mp.side), mp.half), fmt.Sprintf("page %d of %d", mp.page, mp.total)}
+	assemble := fmt.Sprintf("print at 100%%, trim along the crop marks, butt the seam edge against the %s half (page %d) so the join ticks meet, tape on both sides", mp.half.other(), mp.butt)
+	switch mp.role {
+	case generator.RoleFront:
+		what = append(what, fmt.Sprintf("print double-sided (flip on the %s edge): page %d is its back", mp.duplex, mp.page+1))
+	case generator.RoleBack:
+		what = append(what, fmt.Sprintf("the back of page %d (flip on the %s edge)", mp.page-1, mp.duplex))
+		assemble = fmt.Sprintf("print at 100%%; it is trimmed with page %d", mp.page-1)
+	case generator.RoleFirst:
+		what = append(what, fmt.Sprintf("page %d is its back", mp.page+1))
+		assemble = fmt.Sprintf("print at 100%%, trim along the crop marks, glue page %d behind it, then butt the seam edge against the %s half (page %d) so the join ticks meet, tape on both sides", mp.page+1, mp.half.other(), mp.butt)
+	case generator.RoleGlued:
+		what = append(what, fmt.Sprintf("back of page %d: glue it behind it, top edges together", mp.page-1))
+		assemble = "print at 100%, trim along the crop marks"
+	default:
+		if mp.blankBack {
+			what = append(what, fmt.Sprintf("page %d, its back, is left blank", mp.page+1))
+		}
+	}
+	return []string{strings.Join(what, " · "), assemble}
+}
+
+// drawBlankBack prints the blank back of a half with no side behind it,
+// with a label saying so.
+func drawBlankBack(r *generator.Renderer, page draw.Canvas, b *schema.Board, n, total int, opts generator.PrintOptions) {
+	label := fmt.Sprintf("%s · page %d of %d · left blank: the back of page %d, which has no side behind it", generator.BoardTitle(b), n, total, n-1)
+	r.DrawPageLabel(r.Surface(page), layout.Printable(opts.Paper, opts.Margin), nil, label)
+}
+
+// drawMatJoins draws the join between the halves of a side: ticks across
+// the seam, which meet when the halves are butted, and a note on each half.
+func drawMatJoins(r *generator.Renderer, c draw.Canvas) {
+	c = r.Surface(c)
+	for _, x := range matJoinTicks {
+		c.Line(x, matSeam-matJoinTick, x, matSeam+matJoinTick, rfod.Ink, 0.35)
+	}
+	asc, desc := r.Fonts.Ascent(draw.Italic, matJoinPt), r.Fonts.Descent(draw.Italic, matJoinPt)
+	rfod.CentredText(r, c, matW/2, generator.Round2(matSeam-matJoinNoteGap-desc), "butt against the bottom half here; tape on both sides", draw.Italic, matJoinPt, rfod.Muted)
+	rfod.CentredText(r, c, matW/2, generator.Round2(matSeam+matJoinNoteGap+asc), "butt against the top half here; tape on both sides", draw.Italic, matJoinPt, rfod.Muted)
+}
+
+// indexMatHalves describes mats printed in halves for the kit's index.
+func indexMatHalves(s *rfodschema.MatSet, opts generator.PrintOptions) []string {
+	pl, _ := matHalfPlan(opts)
+	duplex := matsDuplex(s, opts)
+	total := matHalvesPages(s, duplex)
+	size := fmt.Sprintf("%s x %s mm at true size in two halves (top and bottom) of %s x %s mm%s",
+		generator.FormatMM(matW), generator.FormatMM(matH), generator.FormatMM(matW), generator.FormatMM(matSeam), generator.BoardTurnText(pl))
+	var out []string
+	page := 0
+	for _, m := range s.Mats {
+		sides := matSides(m)
+		if len(sides) == 0 {
+			continue
+		}
+		b := matBoard(m, false)
+		n := 2 * matPagesPerHalf(len(sides), duplex)
+		pages := fmt.Sprintf("pages %d–%d", page+1, page+n)
+		page += n
+		switch {
+		case len(sides) == 2 && duplex != layout.NoDuplex:
+			out = append(out, fmt.Sprintf("%s: %s, each on one sheet printed double-sided (flip on the %s edge): %s on the front, %s on the back, registered behind it; %s",
+				m.ID, size, duplex, generator.SideTitle(b.Sides[0], 0), generator.SideTitle(b.Sides[1], 1), pages))
+		case len(sides) == 2:
+			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own: %s, then the matching half of %s to glue behind it, top edges together; %s",
+				m.ID, size, generator.SideTitle(b.Sides[0], 0), generator.SideTitle(b.Sides[1], 1), pages))
+		default:
+			blank := ""
+			if duplex != layout.NoDuplex {
+				blank = ", with a blank back"
+			}
+			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own%s: %s; %s", m.ID, size, blank, generator.SideTitle(b.Sides[0], 0), pages))
+		}
+	}
+	steps := "trim each half along the crop marks"
+	if duplex == layout.NoDuplex {
+		steps = "trim each half along the crop marks, glue the half of side B behind the matching half of side A"
+	}
+	out = append(out, fmt.Sprintf("%d pages; assemble each mat: %s, butt its top half against its bottom half so the join ticks meet, and tape the seam on both sides", total, steps))
+	return out
+}

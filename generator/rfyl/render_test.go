@@ -1,0 +1,81 @@
+package rfyl
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
+)
+
+func loadRFYL(t testing.TB) *schema.Pack {
+	t.Helper()
+	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.Card) bool) (*schema.Deck, *schema.Card) {
+	t.Helper()
+	for _, d := range p.Decks() {
+		if d.ID != deckID {
+			continue
+		}
+		for _, c := range d.Cards {
+			if ok(c) {
+				return d, c
+			}
+		}
+	}
+	t.Fatalf("no matching card in %s", deckID)
+	return nil, nil
+}
+
+// checkGolden compares got with testdata/golden/name, or rewrites it with
+// -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
+}
+
+func TestCardRenderingGolden(t *testing.T) {
+	p := loadRFYL(t)
+	r, err := generator.NewRenderer(false, Game())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saver, _ := generator.NewRenderer(true, Game())
+	costly := func(c *schema.Card) bool { return c.Has("bulletCost") }
+	weapon := func(c *schema.Card) bool { return c.Has("uses") }
+	cases := []struct {
+		golden   string
+		deck     string
+		pick     func(*schema.Card) bool
+		template string
+		r        *generator.Renderer
+	}{
+		{"event-bullet-cost.txt", "events", costly, "rfyl-event", r},
+		{"event-weapon.txt", "events", weapon, "rfyl-event", r},
+		{"event-inksaver.txt", "events", costly, "rfyl-event", saver},
+		{"event-back.txt", "events", costly, "rfyl-event-back", r},
+		{"determination-10.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 10 }, "rfyl-determination", r},
+		{"determination-6.txt", "determination", func(c *schema.Card) bool { v, _ := c.Int("value"); return v == 6 }, "rfyl-determination", r},
+		{"blood-infected.txt", "blood", func(c *schema.Card) bool { return c.Str("result") == "infected" }, "rfyl-blood", r},
+		{"blood-back-3.txt", "blood", func(c *schema.Card) bool { v, _ := c.Int("countdown"); return v == 3 }, "rfyl-blood-back", r},
+	}
+	for _, c := range cases {
+		t.Run(c.golden, func(t *testing.T) {
+			d, card := firstCardWith(t, p, c.deck, c.pick)
+			rec := &draw.Recorder{}
+			c.r.DrawCard(rec, p.Templates[c.template], generator.NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
+			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
+		})
+	}
+}
