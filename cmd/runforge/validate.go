@@ -132,7 +132,7 @@ func checkPaths(paths []string, c *catalog) (*generator.Renderer, []check.Result
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
-	r, err := generator.NewRenderer(false, games.Renders(games.All())...)
+	r, err := generator.NewRenderer(false, games.Renders(c.games)...)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
