@@ -34,12 +34,12 @@ func (r *Registry) SchemaFiles() (map[string][]byte, error) {
 	if err := readSchemaFiles(sub, out); err != nil {
 		return nil, err
 	}
-	seen := map[fs.FS]bool{}
+	var seen []fs.FS
 	for _, g := range r.games {
-		if g.Schemas == nil || seen[g.Schemas] {
+		if g.Schemas == nil || sharedFS(seen, g.Schemas) {
 			continue // games that share their files (RFoD and Reloaded) each name them
 		}
-		seen[g.Schemas] = true
+		seen = append(seen, g.Schemas)
 		if err := readSchemaFiles(g.Schemas, out); err != nil {
 			return nil, fmt.Errorf("schemas of %q: %w", g.System, err)
 		}

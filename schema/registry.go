@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io/fs"
 	"maps"
+	"reflect"
 	"slices"
 	"sort"
 )
@@ -318,3 +319,19 @@ func (r *Registry) mergeSettings(own, base map[string]any) map[string]any {
 // Games returns the registry's games, what every game may use first (its
 // System is "").
 func (r *Registry) Games() []GameSchema { return slices.Clone(r.games) }
+
+// sharedFS reports whether fsys is one of seen: games that share their
+// files name the same file system. Only file systems of a comparable type
+// (an embed.FS) can be the same; one of another type (an fstest.MapFS is a
+// map, which == cannot compare) is never taken for another.
+func sharedFS(seen []fs.FS, fsys fs.FS) bool {
+	if !reflect.TypeOf(fsys).Comparable() {
+		return false
+	}
+	for _, s := range seen {
+		if reflect.TypeOf(s) == reflect.TypeOf(fsys) && s == fsys {
+			return true
+		}
+	}
+	return false
+}

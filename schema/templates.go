@@ -142,10 +142,10 @@ func (r *Registry) readBuiltinTemplates() ([]*document, []Problem) {
 		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
 	}
 	docs, probs := r.readTemplateFiles(sub)
-	seen := map[fs.FS]bool{}
+	var seen []fs.FS
 	for _, g := range r.games {
-		if g.Templates != nil && !seen[g.Templates] {
-			seen[g.Templates] = true
+		if g.Templates != nil && !sharedFS(seen, g.Templates) {
+			seen = append(seen, g.Templates)
 			d, ps := r.readTemplateFiles(g.Templates)
 			docs, probs = append(docs, d...), append(probs, ps...)
 		}
