@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"golang.org/x/image/font/sfnt"
 )
 
@@ -53,7 +54,7 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 	chain, ps := readChain(fsys, root, opts, nil, new(int))
 	probs = append(probs, ps...)
 	if chain == nil {
-		sortProblems(probs)
+		yamldoc.SortProblems(probs)
 		return nil, probs
 	}
 	decoded, ps := opts.Registry.decodeChain(builtin, chain)
@@ -61,7 +62,7 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 	p, ps := mergeChain(decoded)
 	probs = append(probs, ps...)
 	probs = append(probs, reportUnloaded(p, decoded)...)
-	sortProblems(probs)
+	yamldoc.SortProblems(probs)
 	return p, probs
 }
 
@@ -86,7 +87,7 @@ type packRead struct {
 // be parsed at all; ok is set when it was parsed and schema-checked without
 // a problem.
 type fileRead struct {
-	doc *document
+	doc *yamldoc.Document
 	ok  bool
 }
 
@@ -108,12 +109,12 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 		return nil, append(probs, ps...)
 	}
 	p.Game = &Game{}
-	if err := DecodeInto(d.value, p.Game); err != nil {
-		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+	if err := DecodeInto(d.Value, p.Game); err != nil {
+		return nil, append(probs, Problem{Pos: d.Pos(""), Rule: "schema/invalid", Message: err.Error()})
 	}
-	settings, err := opts.Registry.decodeSettings(d.value)
+	settings, err := opts.Registry.decodeSettings(d.Value)
 	if err != nil {
-		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+		return nil, append(probs, Problem{Pos: d.Pos(""), Rule: "schema/invalid", Message: err.Error()})
 	}
 	p.Game.Settings = settings
 	p.Game.Ref = Ref{doc: d}
@@ -216,7 +217,7 @@ func readBase(p *Pack, opts LoadOptions, chain []string, nodes *int) ([]*packRea
 // the position of the entry that names the file (an include: entry), if
 // any: problems with the file as a whole are placed there. kind, if set, is
 // the kind the file must declare.
-func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem) {
+func (p *Pack) readDoc(name string, from Pos, kind string) (*yamldoc.Document, []Problem) {
 	display := p.DisplayPath(name)
 	src, err := ReadLimited(p.FS, name, MaxFileSize)
 	if err != nil {
@@ -228,11 +229,11 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem
 		budget = max(left, 0)
 		why = fmt.Sprintf("with this file, the pack's files hold more than %d keys and values; that is the limit for a pack", MaxPackNodes)
 	}
-	d, probs := parseWithin(display, src, budget, why)
+	d, probs := yamldoc.ParseWithin(display, src, budget, why)
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	*p.nodes += d.nodes
+	*p.nodes += d.Nodes
 	if kind != "" {
 		if pr, ok := wrongKind(d, kind); !ok {
 			return d, []Problem{pr}
@@ -304,14 +305,14 @@ func (p *Pack) readProblem(display string, from Pos, err error) Problem {
 // wrongKind checks that a file declares the kind it must (the manifest is
 // kind: Game); otherwise the schema of the kind it declares would only
 // report errors that do not matter.
-func wrongKind(d *document, want string) (Problem, bool) {
-	obj, _ := d.value.(map[string]any)
+func wrongKind(d *yamldoc.Document, want string) (Problem, bool) {
+	obj, _ := d.Value.(map[string]any)
 	got, has := obj["kind"]
 	if got == want {
 		return Problem{}, true
 	}
-	base := d.file[strings.LastIndexByte(d.file, '/')+1:]
-	pr := Problem{Pos: d.pos("/kind"), Rule: "schema/invalid",
+	base := d.File[strings.LastIndexByte(d.File, '/')+1:]
+	pr := Problem{Pos: d.Pos("/kind"), Rule: "schema/invalid",
 		Message: fmt.Sprintf("%s is the pack manifest and must declare kind: %s", base, want)}
 	if has {
 		pr.Message += fmt.Sprintf(", not %v", got)
@@ -333,7 +334,7 @@ type contentFile struct {
 // or every .yaml/.yml file in the pack folder but the manifest. It returns
 // the include: entries that name no file, and a problem for each entry
 // that repeats an earlier one.
-func (p *Pack) contentFiles(manifest *document) ([]contentFile, []Ref, []Problem) {
+func (p *Pack) contentFiles(manifest *yamldoc.Document) ([]contentFile, []Ref, []Problem) {
 	if len(p.Game.Include) == 0 {
 		entries, err := fs.ReadDir(p.FS, ".")
 		var files []contentFile
@@ -395,13 +396,13 @@ type packDecoded struct {
 	pack *Pack
 	// failed are the documents that did not load (nil for a file that could
 	// not be parsed at all), for reportUnloaded.
-	failed []*document
+	failed []*yamldoc.Document
 }
 
 // decodeChain decodes the documents of every pack of a chain, base first,
 // into elements, and resolves the templates of all of them over the
 // built-in ones; the top pack gets the templates.
-func (r *Registry) decodeChain(builtin []*document, chain []*packRead) ([]*packDecoded, []Problem) {
+func (r *Registry) decodeChain(builtin []*yamldoc.Document, chain []*packRead) ([]*packDecoded, []Problem) {
 	var layers templateLayers
 	for _, d := range builtin {
 		layers.add(0, d, true)
@@ -417,11 +418,11 @@ func (r *Registry) decodeChain(builtin []*document, chain []*packRead) ([]*packD
 				dp.failed = append(dp.failed, f.doc)
 				continue
 			}
-			obj := f.doc.value.(map[string]any)
+			obj := f.doc.Value.(map[string]any)
 			kind, _ := obj["kind"].(string)
 			switch kind {
 			case "Game":
-				probs = append(probs, Problem{Pos: f.doc.pos("/kind"), Rule: "schema/invalid",
+				probs = append(probs, Problem{Pos: f.doc.Pos("/kind"), Rule: "schema/invalid",
 					Message: "a pack has one manifest (game.yaml); this file declares kind: Game too"})
 			case "Templates":
 				p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(layer, f.doc, false)...)
@@ -475,7 +476,7 @@ func reportUnloaded(p *Pack, chain []*packDecoded) []Problem {
 // noteUnloaded records the components a file that failed to load names:
 // every component: field of its top level or of the lists in it, whatever
 // its kind.
-func (p *Pack) noteUnloaded(d *document) {
+func (p *Pack) noteUnloaded(d *yamldoc.Document) {
 	if d == nil {
 		p.Unreadable = true
 		return
@@ -498,7 +499,7 @@ func (p *Pack) noteUnloaded(d *document) {
 			}
 		}
 	}
-	walk(d.value, 0)
+	walk(d.Value, 0)
 }
 
 // maxWalk bounds the entries of a pack folder looked at for YAML files the

@@ -15,6 +15,9 @@ var jargon = regexp.MustCompile(`\^|\$|\\|pattern|minLength|maxLength|minimum|ma
 
 // loadDeck loads a generic pack with one content file and returns the
 // problems.
+// deckHead starts a generic deck whose cards the cases below write.
+const deckHead = "kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n"
+
 func loadOne(t *testing.T, game, name, src string) []Problem {
 	t.Helper()
 	fsys := fstest.MapFS{"game.yaml": {Data: []byte(game)}}
