@@ -23,7 +23,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 )
 
 // BuildOptions configure a build.
@@ -292,7 +292,7 @@ func printsBacks(e schema.Element, opts PrintOptions) bool {
 	case *schema.Board:
 		plans, err := boardPlans(el, opts)
 		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
-	case *rfodschema.MatSet:
+	case *rfodrschema.MatSet:
 		return matsDuplex(el, opts) != layout.NoDuplex
 	}
 	return e.Facts().Backs

@@ -5,7 +5,7 @@ import (
 
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 )
 
 // TestCalibrationForBoardBacks: a kit whose only back pages are a board's
@@ -18,8 +18,8 @@ func TestCalibrationForBoardBacks(t *testing.T) {
 	one.Sides = two.Sides[:1]
 	_, mixed := loadBoardPack(t, mixedBoardFS, "mixed")
 	rf := loadRFPack(t, "rfodr")
-	mats := schema.ElementsOf[*rfodschema.MatSet](rf)[0]
-	oneSided := &rfodschema.MatSet{ID: "one", Mats: []*rfodschema.Mat{{ID: "m", Sides: []*rfodschema.MatSide{{ID: "a"}}}}}
+	mats := schema.ElementsOf[*rfodrschema.MatSet](rf)[0]
+	oneSided := &rfodrschema.MatSet{ID: "one", Mats: []*rfodrschema.Mat{{ID: "m", Sides: []*rfodrschema.MatSide{{ID: "a"}}}}}
 	tests := []struct {
 		name    string
 		element schema.Element

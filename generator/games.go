@@ -4,6 +4,7 @@ import (
 	"fmt"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	runschema "github.com/runforge/runforge/schema/run"
 
 	"github.com/runforge/runforge/generator/draw"
@@ -135,7 +136,7 @@ var kindRenderers = map[string]kindRenderer{
 	// Run, Fight, or Die! player boards, Reloaded campaign mats and the
 	// Actions & Events Guide (playerboards.go, mats.go, guide.go).
 	"PlayerBoards": kind[*rfodschema.PlayerBoardSet]{build: buildPlayerBoards, fit: playerBoardOverflows, index: indexPlayerBoards}.renderer(),
-	"Mats":         kind[*rfodschema.MatSet]{build: buildMats, index: indexMats}.renderer(),
+	"Mats":         kind[*rfodrschema.MatSet]{build: buildMats, index: indexMats}.renderer(),
 	"Guide":        kind[*rfodschema.Guide]{build: buildGuide, fit: guideOverflows, index: indexGuide}.renderer(),
 }
 

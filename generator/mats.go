@@ -10,7 +10,7 @@ import (
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 )
 
 // Location mats (kind: Mats; spec shared/specs/run-fight-or-die.md 8.6,
@@ -44,7 +44,7 @@ const (
 const matTiledNote = "tiled: half a mat is larger than the printable area"
 
 // buildMats plans a mat set's PDF.
-func buildMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts BuildOptions) []job {
+func buildMats(r *Renderer, p *schema.Pack, s *rfodrschema.MatSet, opts BuildOptions) []job {
 	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteMats(w, p, s, opts.Print)
 	})}
@@ -52,7 +52,7 @@ func buildMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts BuildOpti
 
 // indexMats describes a mat set's PDF in the kit's index: how each mat is
 // printed, the pages and how to put them together.
-func indexMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOptions) []string {
+func indexMats(r *Renderer, p *schema.Pack, s *rfodrschema.MatSet, opts PrintOptions) []string {
 	if _, ok := matHalfPlan(opts); ok {
 		return indexMatHalves(s, opts)
 	}
@@ -76,7 +76,7 @@ func indexMats(r *Renderer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOpti
 // WriteMats writes a mat set's PDF: for each mat, its halves (side A's,
 // then side B's behind it), or, when a half does not fit the paper, side A
 // then side B tiled.
-func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *rfodschema.MatSet, opts PrintOptions) (int, error) {
+func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *rfodrschema.MatSet, opts PrintOptions) (int, error) {
 	return r.writeDocument(w, p, rfNameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(matsDuplex(s, opts))
 		return r.imposeMats(pdfBoardOut{doc}, s, opts)
@@ -84,8 +84,8 @@ func (r *Renderer) WriteMats(w io.Writer, p *schema.Pack, s *rfodschema.MatSet, 
 }
 
 // matSides are the sides a mat prints, in order, nil sides left out.
-func matSides(m *rfodschema.Mat) []*rfodschema.MatSide {
-	var out []*rfodschema.MatSide
+func matSides(m *rfodrschema.Mat) []*rfodrschema.MatSide {
+	var out []*rfodrschema.MatSide
 	for _, side := range m.Sides {
 		if side != nil {
 			out = append(out, side)
@@ -95,7 +95,7 @@ func matSides(m *rfodschema.Mat) []*rfodschema.MatSide {
 }
 
 // matOther names the other side of a two-sided mat, for side i's flip note.
-func matOther(sides []*rfodschema.MatSide, i int) string {
+func matOther(sides []*rfodrschema.MatSide, i int) string {
 	if len(sides) != 2 {
 		return ""
 	}
@@ -107,7 +107,7 @@ func matOther(sides []*rfodschema.MatSide, i int) string {
 // the board's name, which every page shows first, and why in the sides'
 // joins, which the page map prints) that the mat is tiled because half of
 // it does not fit the paper.
-func matBoard(m *rfodschema.Mat, tiled bool) *schema.Board {
+func matBoard(m *rfodrschema.Mat, tiled bool) *schema.Board {
 	title := "Location mat"
 	joins := ""
 	if tiled {
@@ -136,7 +136,7 @@ func matLetter(i int) rune { return 'A' + rune(min(i, 25)) }
 
 // imposeMats adds every page of the set's mats to out: in halves when the
 // paper holds one, else tiled.
-func (r *Renderer) imposeMats(out boardOut, s *rfodschema.MatSet, opts PrintOptions) error {
+func (r *Renderer) imposeMats(out boardOut, s *rfodrschema.MatSet, opts PrintOptions) error {
 	printed := false
 	for _, m := range s.Mats {
 		printed = printed || len(matSides(m)) > 0
@@ -153,11 +153,11 @@ func (r *Renderer) imposeMats(out boardOut, s *rfodschema.MatSet, opts PrintOpti
 
 // imposeMatTiles tiles every side of the set's mats like a large board:
 // for each mat, side A then side B, each a page map and its tiles.
-func (r *Renderer) imposeMatTiles(out boardOut, s *rfodschema.MatSet, opts PrintOptions) error {
+func (r *Renderer) imposeMatTiles(out boardOut, s *rfodrschema.MatSet, opts PrintOptions) error {
 	total := 0
 	type printed struct {
 		board *schema.Board
-		sides []*rfodschema.MatSide
+		sides []*rfodrschema.MatSide
 		plans []layout.TilePlan
 	}
 	var all []printed
@@ -190,7 +190,7 @@ func (r *Renderer) imposeMatTiles(out boardOut, s *rfodschema.MatSet, opts Print
 
 // matArt draws side i of a mat once, with bleed around it; joins adds the
 // join marks at the seam between its halves.
-func (r *Renderer) matArt(out boardOut, sides []*rfodschema.MatSide, i int, bleed, slotY float64, joins bool) placeArt {
+func (r *Renderer) matArt(out boardOut, sides []*rfodrschema.MatSide, i int, bleed, slotY float64, joins bool) placeArt {
 	return out.Art(matW+2*bleed, matH+2*bleed, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(bleed, bleed)
@@ -205,7 +205,7 @@ func (r *Renderer) matArt(out boardOut, sides []*rfodschema.MatSide, i int, blee
 // drawMatSide draws side i of a mat at (0, 0): its name, the card slots of
 // the cards it holds, the three-card edges and the flip note.
 // slotY is the top of the card slots.
-func (r *Renderer) drawMatSide(c draw.Canvas, side *rfodschema.MatSide, i int, other string, bleed, slotY float64) {
+func (r *Renderer) drawMatSide(c draw.Canvas, side *rfodrschema.MatSide, i int, other string, bleed, slotY float64) {
 	c = r.surface(c)
 	bg := r.rfBackground()
 	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, draw.Filled(bg))

@@ -7,6 +7,7 @@ import (
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	rfylschema "github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
@@ -36,7 +37,7 @@ func All() []Game {
 		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game()},
 		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game()},
 		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game()},
-		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game()},
+		{System: rfodrschema.System, Schema: rfodrschema.Schema, Rules: rfodrrules.Game()},
 	}
 }
 
