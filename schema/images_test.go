@@ -248,7 +248,7 @@ func TestImageBoxSchema(t *testing.T) {
 	} {
 		d, probs := yamldoc.Parse("t.yaml", []byte(head+c.box+"\n"))
 		if len(probs) == 0 {
-			_, probs = Bundled().checkSchema(d)
+			_, probs = testRegistry().checkSchema(d)
 		}
 		if c.problem == "" && len(probs) > 0 {
 			t.Errorf("%s: %v", c.box, probs)

@@ -30,25 +30,30 @@ type LoadOptions struct {
 	Base func(name string) (fs.FS, bool)
 	// BaseNames lists the names Base knows, for a did-you-mean hint.
 	BaseNames []string
-	// Registry is the registry of the games a pack may be of; nil stands
-	// for Bundled() until the games' descriptors leave this package.
+	// Registry is the registry of the games a pack may be of: their kinds,
+	// card types, icons, settings blocks and built-in templates. It must be
+	// set.
 	Registry *Registry
 }
 
-// LoadPack reads the pack in fsys (whose root is the pack folder). root is the
-// name shown in positions. Problems are positioned and sorted; the pack is
-// nil only when the manifest itself cannot be read.
-func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
-	return LoadPackWith(fsys, root, LoadOptions{})
+// LoadPack reads the pack in fsys (whose root is the pack folder) as a pack
+// of one of the games in reg. root is the name shown in positions. Problems
+// are positioned and sorted; the pack is nil only when the manifest itself
+// cannot be read.
+func LoadPack(fsys fs.FS, root string, reg *Registry) (*Pack, []Problem) {
+	return LoadPackWith(fsys, root, LoadOptions{Registry: reg})
 }
 
 // LoadPackWith is LoadPack with a way to find the packs named by extends:.
 // A pack that extends another starts from it: its components, templates and
 // elements replace the base's of the same id (decks merge card by card) or
 // add to them; its rules and print settings override the base's.
+//
+// opts.Registry must be set: a loader without the games' registry is a
+// mistake in the caller, and LoadPackWith panics.
 func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) {
 	if opts.Registry == nil {
-		opts.Registry = Bundled()
+		panic("schema: LoadPackWith needs LoadOptions.Registry")
 	}
 	builtin, probs := opts.Registry.readBuiltinTemplates()
 	chain, ps := readChain(fsys, root, opts, nil, new(int))
@@ -102,7 +107,7 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 	var probs []Problem
 
 	if _, err := fs.Stat(fsys, ManifestFile); errors.Is(err, fs.ErrNotExist) {
-		return nil, p.missingManifest()
+		return nil, p.missingManifest(opts.BaseNames)
 	}
 	d, ps := p.readDoc(ManifestFile, Pos{}, "Game")
 	if len(ps) > 0 {
@@ -250,10 +255,14 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*yamldoc.Document, [
 
 // missingManifest reports a folder of content without its game.yaml: at
 // the first line of each YAML file there, since the manifest it lacks is
-// no file a position could name.
-func (p *Pack) missingManifest() []Problem {
+// no file a position could name. The hint lists the bundled packs, if any,
+// that `runforge init` can start a pack from.
+func (p *Pack) missingManifest(baseNames []string) []Problem {
 	msg := fmt.Sprintf("this folder has no %s, so it is no pack and this file is not loaded: a pack's manifest %s (kind: Game) names its game and lists its components", ManifestFile, ManifestFile)
-	hint := "`runforge init my-pack --from run-for-your-life` starts a pack with its manifest"
+	hint := "`runforge init my-pack --from PACK` starts a pack with its manifest from a bundled pack"
+	if len(baseNames) > 0 {
+		hint = "`runforge init my-pack --from PACK` starts a pack with its manifest; PACK is one of the bundled packs: " + strings.Join(baseNames, ", ")
+	}
 	entries, err := fs.ReadDir(p.FS, ".")
 	var probs []Problem
 	for _, e := range entries {

@@ -24,7 +24,7 @@ func loadOne(t *testing.T, game, name, src string) []Problem {
 	if name != "" {
 		fsys[name] = &fstest.MapFile{Data: []byte(src)}
 	}
-	_, probs := LoadPackWith(fsys, "p", LoadOptions{})
+	_, probs := LoadPackWith(fsys, "p", LoadOptions{Registry: testRegistry()})
 	return probs
 }
 
@@ -78,7 +78,7 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 // TestEveryPatternHasWords: each pattern of the embedded schemas has a
 // plain description, so no message ever shows a regular expression.
 func TestEveryPatternHasWords(t *testing.T) {
-	files, err := Bundled().SchemaFiles()
+	files, err := testRegistry().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
