@@ -3,6 +3,8 @@ package schema
 import (
 	"fmt"
 	"strings"
+
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 )
 
 // ForeignCardType explains a deck card type that belongs to another game
@@ -43,11 +45,11 @@ func sameKindCardType(cardType string, offered []string) string {
 // foreignDeckProblem is the one problem of a deck file whose card type is
 // another game's: its cards were checked against that game's schema, so
 // their schema problems say nothing the card type does not.
-func (p *Pack) foreignDeckProblem(d *document) (Problem, bool) {
+func (p *Pack) foreignDeckProblem(d *yamldoc.Document) (Problem, bool) {
 	if p.Game == nil {
 		return Problem{}, false
 	}
-	obj, _ := d.value.(map[string]any)
+	obj, _ := d.Value.(map[string]any)
 	if kind, _ := obj["kind"].(string); kind != "Deck" {
 		return Problem{}, false
 	}
@@ -57,6 +59,6 @@ func (p *Pack) foreignDeckProblem(d *document) (Problem, bool) {
 	if !ok {
 		return Problem{}, false
 	}
-	return Problem{Pos: d.pos("/cardType"), Rule: "deck/card-type", Message: msg,
+	return Problem{Pos: d.Pos("/cardType"), Rule: "deck/card-type", Message: msg,
 		Hint: hint + "; its cards are not checked or loaded until then"}, true
 }

@@ -39,7 +39,7 @@ dice:
 
 func loadDice(t *testing.T, src string) (*Pack, []Problem) {
 	t.Helper()
-	return LoadPack(fstest.MapFS{"game.yaml": {Data: []byte(diceManifest)}, "dice.yaml": {Data: []byte(src)}}, "p")
+	return LoadPack(fstest.MapFS{"game.yaml": {Data: []byte(diceManifest)}, "dice.yaml": {Data: []byte(src)}}, "p", testRegistry())
 }
 
 func TestDiceDecode(t *testing.T) {
@@ -52,7 +52,7 @@ func TestDiceDecode(t *testing.T) {
 		t.Fatalf("%d dice sets, want 1", len(sets))
 	}
 	ds := sets[0]
-	if ds.ID != "dice" || ds.Name != "Doors and dice" || len(ds.Dice) != 3 || ds.Kind() != "Dice" || Bundled().KindNoun(ds) != "dice set" {
+	if ds.ID != "dice" || ds.Name != "Doors and dice" || len(ds.Dice) != 3 || ds.Kind() != "Dice" || testRegistry().KindNoun(ds) != "dice set" {
 		t.Fatalf("dice set %+v", ds)
 	}
 	door, action, event := ds.Dice[0], ds.Dice[1], ds.Dice[2]

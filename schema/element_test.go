@@ -35,7 +35,7 @@ func loadOver(t *testing.T, deck string) (*Pack, []Problem) {
 		"game.yaml":  {Data: []byte("kind: Game\nid: over\ntitle: Over\nsystem: generic\nextends: base\n")},
 		"cards.yaml": {Data: []byte(deck)},
 	}
-	return LoadPackWith(over, "over", LoadOptions{Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
+	return LoadPackWith(over, "over", LoadOptions{Registry: testRegistry(), Base: func(name string) (fs.FS, bool) { return base, name == "base" }})
 }
 
 func cardSummary(d *Deck) string {
@@ -97,7 +97,7 @@ func TestOutputPlanCollisions(t *testing.T) {
 		"deck.yaml":  {Data: []byte("kind: Deck\nid: components\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a}\n")},
 		"deck2.yaml": {Data: []byte("kind: Deck\nid: calibration\ncardType: generic\ncards:\n  - {id: b}\n")},
 	}
-	p, probs := LoadPack(fsys, "p")
+	p, probs := LoadPack(fsys, "p", testRegistry())
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -108,17 +108,17 @@ func TestOutputPlanCollisions(t *testing.T) {
 }
 
 func TestComposedSchemasListRegisteredTypes(t *testing.T) {
-	files, err := Bundled().SchemaFiles()
+	files, err := testRegistry().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}
 	deck, tmpl := string(files["deck.schema.json"]), string(files["templates.schema.json"])
-	for _, name := range Bundled().CardTypeNames() {
+	for _, name := range testRegistry().CardTypeNames() {
 		if !strings.Contains(deck, `"`+name+`"`) {
 			t.Errorf("deck schema lacks card type %s", name)
 		}
 	}
-	for _, bt := range Bundled().BoxTypes() {
+	for _, bt := range testRegistry().BoxTypes() {
 		if !strings.Contains(tmpl, `"`+bt+`"`) {
 			t.Errorf("template schema lacks box type %s", bt)
 		}
@@ -140,7 +140,7 @@ func TestDecoderShapeProblems(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fsys := fstest.MapFS{"game.yaml": {Data: []byte(manifest)}, c.file: {Data: []byte(c.src)}}
-			_, probs := LoadPack(fsys, "p")
+			_, probs := LoadPack(fsys, "p", testRegistry())
 			for _, p := range probs {
 				if strings.Contains(p.Message, c.msg) {
 					if p.Pos.Line != c.line || p.Pos.Col != c.col {

@@ -73,7 +73,7 @@ func FuzzLoadContentFile(f *testing.F) {
 			"game.yaml":  {Data: []byte(fuzzManifest)},
 			"cards.yaml": {Data: src},
 		}
-		p, probs := LoadPack(fsys, "fuzz")
+		p, probs := LoadPack(fsys, "fuzz", testRegistry())
 		if p == nil {
 			t.Fatalf("the manifest is valid, yet no pack: %v", probs)
 		}
@@ -87,7 +87,7 @@ func FuzzLoadManifest(f *testing.F) {
 	f.Add([]byte(fuzzManifest + "print: {paper: a4, margin: 5mm}\nrules: {deck/count: off}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fsys := fstest.MapFS{"game.yaml": {Data: src}}
-		_, probs := LoadPack(fsys, "fuzz")
+		_, probs := LoadPack(fsys, "fuzz", testRegistry())
 		checkProblemPositions(t, "fuzz/game.yaml", src, probs)
 	})
 }

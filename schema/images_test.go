@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 )
 
 // imageFixtures is a pack folder holding the pictures of testdata/images
@@ -244,9 +246,9 @@ func TestImageBoxSchema(t *testing.T) {
 		{"{id: art, type: image, file: \"\"}", "file"},
 		{"{id: art, type: picture, file: art/zombie.png}", "type"},
 	} {
-		d, probs := parseDocument("t.yaml", []byte(head+c.box+"\n"))
+		d, probs := yamldoc.Parse("t.yaml", []byte(head+c.box+"\n"))
 		if len(probs) == 0 {
-			_, probs = Bundled().checkSchema(d)
+			_, probs = testRegistry().checkSchema(d)
 		}
 		if c.problem == "" && len(probs) > 0 {
 			t.Errorf("%s: %v", c.box, probs)

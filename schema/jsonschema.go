@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -241,10 +242,10 @@ const (
 
 // checkSchema validates a document against the schema for its kind and
 // returns the kind and the positioned problems, sorted.
-func (r *Registry) checkSchema(d *document) (string, []Problem) {
-	obj, ok := d.value.(map[string]any)
+func (r *Registry) checkSchema(d *yamldoc.Document) (string, []Problem) {
+	obj, ok := d.Value.(map[string]any)
 	if !ok {
-		return "", []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: "a content file must be a mapping with a kind: field"}}
+		return "", []Problem{{Pos: d.Pos(""), Rule: "schema/invalid", Message: "a content file must be a mapping with a kind: field"}}
 	}
 	k, _ := obj["kind"].(string)
 	if _, known := r.SchemaFileOf(k); !known {
@@ -256,17 +257,17 @@ func (r *Registry) checkSchema(d *document) (string, []Problem) {
 				hint = fmt.Sprintf("did you mean %s? ", c)
 			}
 		}
-		return "", []Problem{{Pos: d.pos("/kind"), Rule: "schema/invalid", Message: msg,
+		return "", []Problem{{Pos: d.Pos("/kind"), Rule: "schema/invalid", Message: msg,
 			Hint: hint + "kind is one of " + strings.Join(r.Kinds(), ", ")}}
 	}
 	sch, err := r.schemaForKind(k)
 	if err != nil {
-		return k, []Problem{{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()}}
+		return k, []Problem{{Pos: d.Pos(""), Rule: "schema/invalid", Message: err.Error()}}
 	}
 	c := &collector{d: d, reg: r}
 	c.validateInChunks(sch, obj)
 	probs := c.probs
-	sortProblems(probs)
+	yamldoc.SortProblems(probs)
 	probs = dedupe(probs)
 	if c.more != nil {
 		probs = append(probs, *c.more)
@@ -277,7 +278,7 @@ func (r *Registry) checkSchema(d *document) (string, []Problem) {
 // collector gathers the problems of one file's schema validation, up to
 // MaxSchemaProblems.
 type collector struct {
-	d     *document
+	d     *yamldoc.Document
 	reg   *Registry
 	probs []Problem
 	more  *Problem // set once the limit is reached
@@ -315,7 +316,7 @@ func (c *collector) validateInChunks(s *jsonschema.Schema, obj map[string]any) {
 	for _, k := range long {
 		// The slices hide the length of the whole list.
 		if limit, ok := maxItemsOf(s, k); ok && len(obj[k].([]any)) > limit {
-			c.add(Problem{Pos: c.d.pos("/" + escapePointer(k)), Rule: "schema/invalid",
+			c.add(Problem{Pos: c.d.Pos("/" + yamldoc.EscapePointer(k)), Rule: "schema/invalid",
 				Message: fmt.Sprintf("%s has %d items; at most %d are allowed", k, len(obj[k].([]any)), limit)})
 		}
 	}
@@ -340,7 +341,7 @@ func (c *collector) validate(s *jsonschema.Schema, v any) {
 	}
 	verr, ok := err.(*jsonschema.ValidationError)
 	if !ok {
-		c.add(Problem{Pos: c.d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+		c.add(Problem{Pos: c.d.Pos(""), Rule: "schema/invalid", Message: err.Error()})
 		return
 	}
 	c.collectLeaves(verr)
@@ -376,7 +377,7 @@ func (c *collector) location(loc []string) (string, []string, bool) {
 	}
 	ptr := ""
 	for _, tok := range loc {
-		ptr += "/" + escapePointer(tok)
+		ptr += "/" + yamldoc.EscapePointer(tok)
 	}
 	return ptr, loc, true
 }
@@ -407,12 +408,12 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
-			c.add(Problem{Pos: d.keyPosOr(ptr + "/" + escapePointer(p)), Rule: "schema/invalid",
-				Message: fmt.Sprintf("unknown field %q", p), Hint: fieldHint(p, c.reg.allowedFields(e.SchemaURL, d.valueAt(ptr)))})
+			c.add(Problem{Pos: d.KeyPosOr(ptr + "/" + yamldoc.EscapePointer(p)), Rule: "schema/invalid",
+				Message: fmt.Sprintf("unknown field %q", p), Hint: fieldHint(p, c.reg.allowedFields(e.SchemaURL, d.ValueAt(ptr)))})
 		}
 	case *kind.Required:
 		for _, p := range k.Missing {
-			c.add(Problem{Pos: d.pos(ptr), Rule: "schema/invalid",
+			c.add(Problem{Pos: d.Pos(ptr), Rule: "schema/invalid",
 				Message: fmt.Sprintf("missing required field %q", p)})
 		}
 	case *kind.FalseSchema:
@@ -423,12 +424,12 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 			name := loc[n-1]
 			parent := ptr[:strings.LastIndexByte(ptr, '/')]
 			msg = fmt.Sprintf("unknown field %q", name)
-			hint = fieldHint(name, c.reg.allowedFields(strings.TrimSuffix(e.SchemaURL, "/unevaluatedProperties"), d.valueAt(parent)))
+			hint = fieldHint(name, c.reg.allowedFields(strings.TrimSuffix(e.SchemaURL, "/unevaluatedProperties"), d.ValueAt(parent)))
 		}
-		c.add(Problem{Pos: d.keyPosOr(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
+		c.add(Problem{Pos: d.KeyPosOr(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
 	default:
 		msg, hint := plainMessage(subject(loc), e.ErrorKind)
-		c.add(Problem{Pos: d.pos(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
+		c.add(Problem{Pos: d.Pos(ptr), Rule: "schema/invalid", Message: msg, Hint: hint})
 	}
 }
 
@@ -459,7 +460,7 @@ func (c *collector) collectAlternatives(e *jsonschema.ValidationError) bool {
 	if !ok {
 		return true
 	}
-	c.add(Problem{Pos: c.d.pos(ptr), Rule: "schema/invalid",
+	c.add(Problem{Pos: c.d.Pos(ptr), Rule: "schema/invalid",
 		Message: fmt.Sprintf("%s must be %s, not %s", subject(loc), orList(typeNames(want)), typeName(got))})
 	return true
 }
@@ -473,15 +474,6 @@ func leavesOf(e *jsonschema.ValidationError, out []*jsonschema.ValidationError) 
 		out = leavesOf(c, out)
 	}
 	return out
-}
-
-func sortProblems(ps []Problem) {
-	sort.SliceStable(ps, func(i, j int) bool {
-		if ps[i].Pos != ps[j].Pos {
-			return ps[i].Pos.Less(ps[j].Pos)
-		}
-		return ps[i].Message < ps[j].Message
-	})
 }
 
 func dedupe(ps []Problem) []Problem {

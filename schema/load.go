@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"golang.org/x/image/font/sfnt"
 )
 
@@ -29,31 +30,36 @@ type LoadOptions struct {
 	Base func(name string) (fs.FS, bool)
 	// BaseNames lists the names Base knows, for a did-you-mean hint.
 	BaseNames []string
-	// Registry is the registry of the games a pack may be of; nil stands
-	// for Bundled() until the games' descriptors leave this package.
+	// Registry is the registry of the games a pack may be of: their kinds,
+	// card types, icons, settings blocks and built-in templates. It must be
+	// set.
 	Registry *Registry
 }
 
-// LoadPack reads the pack in fsys (whose root is the pack folder). root is the
-// name shown in positions. Problems are positioned and sorted; the pack is
-// nil only when the manifest itself cannot be read.
-func LoadPack(fsys fs.FS, root string) (*Pack, []Problem) {
-	return LoadPackWith(fsys, root, LoadOptions{})
+// LoadPack reads the pack in fsys (whose root is the pack folder) as a pack
+// of one of the games in reg. root is the name shown in positions. Problems
+// are positioned and sorted; the pack is nil only when the manifest itself
+// cannot be read.
+func LoadPack(fsys fs.FS, root string, reg *Registry) (*Pack, []Problem) {
+	return LoadPackWith(fsys, root, LoadOptions{Registry: reg})
 }
 
 // LoadPackWith is LoadPack with a way to find the packs named by extends:.
 // A pack that extends another starts from it: its components, templates and
 // elements replace the base's of the same id (decks merge card by card) or
 // add to them; its rules and print settings override the base's.
+//
+// opts.Registry must be set: a loader without the games' registry is a
+// mistake in the caller, and LoadPackWith panics.
 func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) {
 	if opts.Registry == nil {
-		opts.Registry = Bundled()
+		panic("schema: LoadPackWith needs LoadOptions.Registry")
 	}
 	builtin, probs := opts.Registry.readBuiltinTemplates()
 	chain, ps := readChain(fsys, root, opts, nil, new(int))
 	probs = append(probs, ps...)
 	if chain == nil {
-		sortProblems(probs)
+		yamldoc.SortProblems(probs)
 		return nil, probs
 	}
 	decoded, ps := opts.Registry.decodeChain(builtin, chain)
@@ -61,7 +67,7 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 	p, ps := mergeChain(decoded)
 	probs = append(probs, ps...)
 	probs = append(probs, reportUnloaded(p, decoded)...)
-	sortProblems(probs)
+	yamldoc.SortProblems(probs)
 	return p, probs
 }
 
@@ -86,7 +92,7 @@ type packRead struct {
 // be parsed at all; ok is set when it was parsed and schema-checked without
 // a problem.
 type fileRead struct {
-	doc *document
+	doc *yamldoc.Document
 	ok  bool
 }
 
@@ -101,19 +107,19 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 	var probs []Problem
 
 	if _, err := fs.Stat(fsys, ManifestFile); errors.Is(err, fs.ErrNotExist) {
-		return nil, p.missingManifest()
+		return nil, p.missingManifest(opts.BaseNames)
 	}
 	d, ps := p.readDoc(ManifestFile, Pos{}, "Game")
 	if len(ps) > 0 {
 		return nil, append(probs, ps...)
 	}
 	p.Game = &Game{}
-	if err := DecodeInto(d.value, p.Game); err != nil {
-		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+	if err := DecodeInto(d.Value, p.Game); err != nil {
+		return nil, append(probs, Problem{Pos: d.Pos(""), Rule: "schema/invalid", Message: err.Error()})
 	}
-	settings, err := opts.Registry.decodeSettings(d.value)
+	settings, err := opts.Registry.decodeSettings(d.Value)
 	if err != nil {
-		return nil, append(probs, Problem{Pos: d.pos(""), Rule: "schema/invalid", Message: err.Error()})
+		return nil, append(probs, Problem{Pos: d.Pos(""), Rule: "schema/invalid", Message: err.Error()})
 	}
 	p.Game.Settings = settings
 	p.Game.Ref = Ref{doc: d}
@@ -216,7 +222,7 @@ func readBase(p *Pack, opts LoadOptions, chain []string, nodes *int) ([]*packRea
 // the position of the entry that names the file (an include: entry), if
 // any: problems with the file as a whole are placed there. kind, if set, is
 // the kind the file must declare.
-func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem) {
+func (p *Pack) readDoc(name string, from Pos, kind string) (*yamldoc.Document, []Problem) {
 	display := p.DisplayPath(name)
 	src, err := ReadLimited(p.FS, name, MaxFileSize)
 	if err != nil {
@@ -228,11 +234,11 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem
 		budget = max(left, 0)
 		why = fmt.Sprintf("with this file, the pack's files hold more than %d keys and values; that is the limit for a pack", MaxPackNodes)
 	}
-	d, probs := parseWithin(display, src, budget, why)
+	d, probs := yamldoc.ParseWithin(display, src, budget, why)
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	*p.nodes += d.nodes
+	*p.nodes += d.Nodes
 	if kind != "" {
 		if pr, ok := wrongKind(d, kind); !ok {
 			return d, []Problem{pr}
@@ -249,10 +255,14 @@ func (p *Pack) readDoc(name string, from Pos, kind string) (*document, []Problem
 
 // missingManifest reports a folder of content without its game.yaml: at
 // the first line of each YAML file there, since the manifest it lacks is
-// no file a position could name.
-func (p *Pack) missingManifest() []Problem {
+// no file a position could name. The hint lists the bundled packs, if any,
+// that `runforge init` can start a pack from.
+func (p *Pack) missingManifest(baseNames []string) []Problem {
 	msg := fmt.Sprintf("this folder has no %s, so it is no pack and this file is not loaded: a pack's manifest %s (kind: Game) names its game and lists its components", ManifestFile, ManifestFile)
-	hint := "`runforge init my-pack --from run-for-your-life` starts a pack with its manifest"
+	hint := "`runforge init my-pack --from PACK` starts a pack with its manifest from a bundled pack"
+	if len(baseNames) > 0 {
+		hint = "`runforge init my-pack --from PACK` starts a pack with its manifest; PACK is one of the bundled packs: " + strings.Join(baseNames, ", ")
+	}
 	entries, err := fs.ReadDir(p.FS, ".")
 	var probs []Problem
 	for _, e := range entries {
@@ -304,14 +314,14 @@ func (p *Pack) readProblem(display string, from Pos, err error) Problem {
 // wrongKind checks that a file declares the kind it must (the manifest is
 // kind: Game); otherwise the schema of the kind it declares would only
 // report errors that do not matter.
-func wrongKind(d *document, want string) (Problem, bool) {
-	obj, _ := d.value.(map[string]any)
+func wrongKind(d *yamldoc.Document, want string) (Problem, bool) {
+	obj, _ := d.Value.(map[string]any)
 	got, has := obj["kind"]
 	if got == want {
 		return Problem{}, true
 	}
-	base := d.file[strings.LastIndexByte(d.file, '/')+1:]
-	pr := Problem{Pos: d.pos("/kind"), Rule: "schema/invalid",
+	base := d.File[strings.LastIndexByte(d.File, '/')+1:]
+	pr := Problem{Pos: d.Pos("/kind"), Rule: "schema/invalid",
 		Message: fmt.Sprintf("%s is the pack manifest and must declare kind: %s", base, want)}
 	if has {
 		pr.Message += fmt.Sprintf(", not %v", got)
@@ -333,7 +343,7 @@ type contentFile struct {
 // or every .yaml/.yml file in the pack folder but the manifest. It returns
 // the include: entries that name no file, and a problem for each entry
 // that repeats an earlier one.
-func (p *Pack) contentFiles(manifest *document) ([]contentFile, []Ref, []Problem) {
+func (p *Pack) contentFiles(manifest *yamldoc.Document) ([]contentFile, []Ref, []Problem) {
 	if len(p.Game.Include) == 0 {
 		entries, err := fs.ReadDir(p.FS, ".")
 		var files []contentFile
@@ -395,13 +405,13 @@ type packDecoded struct {
 	pack *Pack
 	// failed are the documents that did not load (nil for a file that could
 	// not be parsed at all), for reportUnloaded.
-	failed []*document
+	failed []*yamldoc.Document
 }
 
 // decodeChain decodes the documents of every pack of a chain, base first,
 // into elements, and resolves the templates of all of them over the
 // built-in ones; the top pack gets the templates.
-func (r *Registry) decodeChain(builtin []*document, chain []*packRead) ([]*packDecoded, []Problem) {
+func (r *Registry) decodeChain(builtin []*yamldoc.Document, chain []*packRead) ([]*packDecoded, []Problem) {
 	var layers templateLayers
 	for _, d := range builtin {
 		layers.add(0, d, true)
@@ -417,11 +427,11 @@ func (r *Registry) decodeChain(builtin []*document, chain []*packRead) ([]*packD
 				dp.failed = append(dp.failed, f.doc)
 				continue
 			}
-			obj := f.doc.value.(map[string]any)
+			obj := f.doc.Value.(map[string]any)
 			kind, _ := obj["kind"].(string)
 			switch kind {
 			case "Game":
-				probs = append(probs, Problem{Pos: f.doc.pos("/kind"), Rule: "schema/invalid",
+				probs = append(probs, Problem{Pos: f.doc.Pos("/kind"), Rule: "schema/invalid",
 					Message: "a pack has one manifest (game.yaml); this file declares kind: Game too"})
 			case "Templates":
 				p.DuplicateTemplates = append(p.DuplicateTemplates, layers.add(layer, f.doc, false)...)
@@ -475,7 +485,7 @@ func reportUnloaded(p *Pack, chain []*packDecoded) []Problem {
 // noteUnloaded records the components a file that failed to load names:
 // every component: field of its top level or of the lists in it, whatever
 // its kind.
-func (p *Pack) noteUnloaded(d *document) {
+func (p *Pack) noteUnloaded(d *yamldoc.Document) {
 	if d == nil {
 		p.Unreadable = true
 		return
@@ -498,7 +508,7 @@ func (p *Pack) noteUnloaded(d *document) {
 			}
 		}
 	}
-	walk(d.value, 0)
+	walk(d.Value, 0)
 }
 
 // maxWalk bounds the entries of a pack folder looked at for YAML files the

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 )
 
 // Game is a pack manifest (kind: Game).
@@ -86,7 +88,7 @@ const MaxFontSize = 16 << 20
 
 // Ref locates a model element in its file so diagnostics can point at it.
 type Ref struct {
-	doc     *document
+	doc     *yamldoc.Document
 	Pointer string
 }
 
@@ -95,7 +97,7 @@ func (r Ref) Pos() Pos {
 	if r.doc == nil {
 		return Pos{}
 	}
-	return r.doc.pos(r.Pointer)
+	return r.doc.Pos(r.Pointer)
 }
 
 // KeyPos is the position of the element's key in its mapping (or its value).
@@ -103,7 +105,7 @@ func (r Ref) KeyPos() Pos {
 	if r.doc == nil {
 		return Pos{}
 	}
-	return r.doc.keyPosOr(r.Pointer)
+	return r.doc.KeyPosOr(r.Pointer)
 }
 
 // File is the file the element comes from.
@@ -111,12 +113,12 @@ func (r Ref) File() string {
 	if r.doc == nil {
 		return ""
 	}
-	return r.doc.file
+	return r.doc.File
 }
 
 // Child is the reference of a member (by key or index) of the element.
 func (r Ref) Child(key string) Ref {
-	return Ref{doc: r.doc, Pointer: r.Pointer + "/" + escapePointer(key)}
+	return Ref{doc: r.doc, Pointer: r.Pointer + "/" + yamldoc.EscapePointer(key)}
 }
 
 // Index is the reference of the i-th item of a sequence element.
@@ -129,7 +131,7 @@ func (r Ref) Text() string {
 	if r.doc == nil {
 		return ""
 	}
-	v := r.doc.value
+	v := r.doc.Value
 	if r.Pointer != "" {
 		for _, seg := range strings.Split(r.Pointer[1:], "/") {
 			seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
@@ -164,11 +166,11 @@ func (r Ref) TextPos(line, col int) Pos {
 	if r.doc == nil {
 		return Pos{}
 	}
-	b, ok := r.doc.blocks[r.Pointer]
+	b, ok := r.doc.Blocks[r.Pointer]
 	if !ok || line < 0 || line >= len(b.Cols) || b.Cols[line] == 0 {
 		return r.Pos()
 	}
-	return Pos{File: r.doc.file, Line: b.Line + line, Col: b.Cols[line] + col}
+	return Pos{File: r.doc.File, Line: b.Line + line, Col: b.Cols[line] + col}
 }
 
 // Exists reports whether the file holds a value at the reference.
@@ -176,8 +178,7 @@ func (r Ref) Exists() bool {
 	if r.doc == nil {
 		return false
 	}
-	_, ok := r.doc.valPos[r.Pointer]
-	return ok
+	return r.doc.HasValue(r.Pointer)
 }
 
 // DecodeInto fills v (a struct pointer) from a schema-checked JSON value.

@@ -58,13 +58,9 @@ type Pack struct {
 }
 
 // Registry returns the registry of games the pack was loaded with: its
-// card types, icons, kinds and settings blocks.
+// card types, icons, kinds and settings blocks; nil for a pack built by
+// hand rather than loaded.
 func (p *Pack) Registry() *Registry {
-	if p.registry == nil {
-		// TODO(remove): a Pack built by hand, not loaded, knows the
-		// bundled games until they leave this package.
-		return Bundled()
-	}
 	return p.registry
 }
 

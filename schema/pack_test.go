@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -33,7 +34,7 @@ func TestLoadPackSchemaProblemsArePositioned(t *testing.T) {
 				"game.yaml": {Data: []byte(manifest)},
 				"deck.yaml": {Data: []byte(c.deck)},
 			}
-			_, probs := LoadPack(fsys, "p")
+			_, probs := LoadPack(fsys, "p", testRegistry())
 			for _, p := range probs {
 				if strings.Contains(p.Message, c.msg) {
 					if p.Pos.File != "p/deck.yaml" || p.Pos.Line != c.line || p.Pos.Col != c.col {
@@ -52,7 +53,7 @@ func TestLoadPackReadsBundledShape(t *testing.T) {
 		"game.yaml": {Data: []byte(manifest)},
 		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n  - id: a\n    name: A\n    cost: 3\n")},
 	}
-	p, probs := LoadPack(fsys, "")
+	p, probs := LoadPack(fsys, "", testRegistry())
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -72,7 +73,7 @@ func TestLoadPackReadsBundledShape(t *testing.T) {
 }
 
 func TestLoadPackMissingManifest(t *testing.T) {
-	p, probs := LoadPack(fstest.MapFS{}, "empty")
+	p, probs := LoadPack(fstest.MapFS{}, "empty", testRegistry())
 	if p != nil || len(probs) == 0 || probs[0].Rule != "pack/missing-file" || probs[0].Pos.File != "empty/game.yaml" {
 		t.Fatalf("got %v, %v", p, probs)
 	}
@@ -100,7 +101,7 @@ templates:
     extends: nothing
 `
 	fsys := fstest.MapFS{"game.yaml": {Data: []byte(manifest)}, "t.yaml": {Data: []byte(tpl)}}
-	p, probs := LoadPack(fsys, "")
+	p, probs := LoadPack(fsys, "", testRegistry())
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -128,12 +129,12 @@ func TestCustomSizeNeedsWidthAndHeight(t *testing.T) {
 		"game.yaml": {Data: []byte(manifest)},
 		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncardType: generic\nsize: custom\nwidth: 50mm\ncards: []\n")},
 	}
-	_, probs := LoadPack(fsys, "")
+	_, probs := LoadPack(fsys, "", testRegistry())
 	if len(probs) != 1 || !strings.Contains(probs[0].Message, `missing required field "height"`) {
 		t.Fatalf("got %v", probs)
 	}
 	fsys["deck.yaml"] = &fstest.MapFile{Data: []byte("kind: Deck\nid: d\ncardType: generic\nsize: custom\nwidth: 50mm\nheight: 70mm\ncards: []\n")}
-	if _, probs := LoadPack(fsys, ""); len(probs) != 0 {
+	if _, probs := LoadPack(fsys, "", testRegistry()); len(probs) != 0 {
 		t.Fatalf("got %v", probs)
 	}
 }
@@ -150,7 +151,7 @@ func TestDeckSides(t *testing.T) {
 		{Deck{}, "", "", "no card type"},
 	}
 	for _, tc := range cases {
-		tc.deck.cardType, _ = Bundled().LookupCardType(tc.deck.CardType)
+		tc.deck.cardType, _ = testRegistry().LookupCardType(tc.deck.CardType)
 		face, back := tc.deck.Sides()
 		if face != tc.face || back != tc.back {
 			t.Errorf("%s: got %q, %q; want %q, %q", tc.description, face, back, tc.face, tc.back)
@@ -165,7 +166,7 @@ func TestManifestOfAnotherKind(t *testing.T) {
 		{"kind: Deck\nid: d\ncardType: generic\ncards: []\n", "game.yaml is the pack manifest and must declare kind: Game, not Deck"},
 		{"id: t\ntitle: T\n", "game.yaml is the pack manifest and must declare kind: Game"},
 	} {
-		p, probs := LoadPack(fstest.MapFS{"game.yaml": {Data: []byte(tc.src)}}, "p")
+		p, probs := LoadPack(fstest.MapFS{"game.yaml": {Data: []byte(tc.src)}}, "p", testRegistry())
 		if p != nil || len(probs) != 1 || probs[0].Message != tc.msg || probs[0].Pos.Line != 1 {
 			t.Errorf("%q: got %v", tc.src, probs)
 		}
@@ -194,7 +195,7 @@ func TestFilesOverTheLimit(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, probs := LoadPack(c.fsys, "p")
+			_, probs := LoadPack(c.fsys, "p", testRegistry())
 			var got []Problem
 			for _, pr := range probs {
 				if pr.Rule != "deck/count" {
@@ -226,14 +227,14 @@ func TestSymlinkOutOfThePack(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	_, probs := LoadPack(root.FS(), "p")
+	_, probs := LoadPack(root.FS(), "p", testRegistry())
 	if len(probs) != 1 || probs[0].Pos != (Pos{File: "p/link.yaml", Line: 1, Col: 1}) || !strings.Contains(probs[0].Message, "a link to a file outside the pack folder") {
 		t.Errorf("beside game.yaml: got %v", probs)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "game.yaml"), []byte(manifest+"include: [link.yaml]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, probs = LoadPack(root.FS(), "p")
+	_, probs = LoadPack(root.FS(), "p", testRegistry())
 	if len(probs) != 1 || probs[0].Pos != (Pos{File: "p/game.yaml", Line: 9, Col: 11}) || !strings.Contains(probs[0].Message, "a link to a file outside the pack folder") {
 		t.Errorf("included: got %v", probs)
 	}
@@ -250,7 +251,7 @@ func TestEveryFileReadIsCounted(t *testing.T) {
 		"good.yaml":   {Data: []byte("kind: Deck\nid: g\ncardType: generic\ncards: []\n")},
 		"notes.txt":   {Data: []byte("not content")},
 	}
-	p, _ := LoadPack(fsys, "p")
+	p, _ := LoadPack(fsys, "p", testRegistry())
 	want := []string{"p/game.yaml", "p/broken.yaml", "p/empty.yaml", "p/good.yaml", "p/schema.yaml"}
 	if strings.Join(p.Files, " ") != strings.Join(want, " ") {
 		t.Errorf("files %v, want %v", p.Files, want)
@@ -270,7 +271,7 @@ func TestYAMLInSubFolders(t *testing.T) {
 		"decks/.hidden.yml": deck,
 		"decks/notes.md":    {Data: []byte("# notes")},
 	}
-	_, probs := LoadPack(fsys, "p")
+	_, probs := LoadPack(fsys, "p", testRegistry())
 	var got []string
 	for _, pr := range probs {
 		if pr.Rule == "pack/unused-file" {
@@ -281,7 +282,7 @@ func TestYAMLInSubFolders(t *testing.T) {
 		t.Errorf("unused files %v, want %s (all: %v)", got, want, probs)
 	}
 	fsys["game.yaml"] = &fstest.MapFile{Data: []byte(manifest + "include: [decks/extra.yaml]\n")}
-	_, probs = LoadPack(fsys, "p")
+	_, probs = LoadPack(fsys, "p", testRegistry())
 	for _, pr := range probs {
 		if pr.Rule == "pack/unused-file" {
 			t.Errorf("with include: %v", pr)
@@ -296,7 +297,7 @@ func TestIncludeTwice(t *testing.T) {
 		"game.yaml": {Data: []byte(manifest + "include:\n  - deck.yaml\n  - ./deck.yaml\n")},
 		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n  - id: a\n")},
 	}
-	p, probs := LoadPack(fsys, "p")
+	p, probs := LoadPack(fsys, "p", testRegistry())
 	if len(probs) != 1 {
 		t.Fatalf("got %v", probs)
 	}
@@ -317,7 +318,7 @@ func TestAliasDuplicatedCard(t *testing.T) {
 		"game.yaml": {Data: []byte(manifest)},
 		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n  - &c\n    id: a\n  - *c\n")},
 	}
-	p, probs := LoadPack(fsys, "p")
+	p, probs := LoadPack(fsys, "p", testRegistry())
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
@@ -332,7 +333,7 @@ func TestAliasDuplicatedCard(t *testing.T) {
 // the closest one, and the files of the extended pack are told apart.
 func TestExtendsDidYouMean(t *testing.T) {
 	base := fstest.MapFS{"game.yaml": {Data: []byte(strings.Replace(manifest, "id: t", "id: base-pack", 1))}}
-	opts := LoadOptions{BaseNames: []string{"base-pack"}, Base: func(name string) (fs.FS, bool) { return base, name == "base-pack" }}
+	opts := LoadOptions{Registry: testRegistry(), BaseNames: []string{"base-pack"}, Base: func(name string) (fs.FS, bool) { return base, name == "base-pack" }}
 	mine := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: mine\ntitle: M\nsystem: generic\nextends: base-pak\n")}}
 	_, probs := LoadPackWith(mine, "p", opts)
 	if len(probs) != 1 || probs[0].Hint != "did you mean base-pack?" || probs[0].Pos.Line != 5 {
@@ -355,7 +356,7 @@ func TestPackNodeBudget(t *testing.T) {
 	for _, id := range []string{"a", "b", "c"} {
 		fsys[id+".yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(deck, "%s", id, 1))}
 	}
-	_, probs := LoadPack(fsys, "p")
+	_, probs := LoadPack(fsys, "p", testRegistry())
 	var limits []Problem
 	for _, pr := range probs {
 		if pr.Rule == "yaml/limit" {
@@ -379,8 +380,12 @@ func TestIncludeListingTheManifest(t *testing.T) {
 		"game.yaml":  {Data: []byte(fuzzManifest + "include:\n  - cards.yaml\n  - game.yaml\n")},
 		"cards.yaml": {Data: []byte("kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A, count: 2}\n")},
 	}
-	_, probs := LoadPack(fsys, "p")
+	_, probs := LoadPack(fsys, "p", testRegistry())
 	if len(probs) != 1 || probs[0].Pos.String() != "p/game.yaml:11:5" || !strings.Contains(probs[0].Message, "the manifest itself") {
 		t.Fatalf("got %v", probs)
 	}
 }
+
+// testRegistry is the registry of no game: the shared kinds and card
+// types, which the tests of this package load packs with.
+var testRegistry = sync.OnceValue(func() *Registry { return NewRegistry() })

@@ -2,54 +2,32 @@
 // JSON Schemas they are checked against, the typed content model and content packs.
 package schema
 
-import "fmt"
+import "github.com/runforge/runforge/schema/internal/yamldoc"
 
 // Pos is a position in a content file. Line and Col are 1-based; a zero Line
 // means the whole file.
-type Pos struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"column"`
-}
-
-// String formats the position as file:line:col.
-func (p Pos) String() string {
-	if p.Line == 0 {
-		return p.File
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
-
-// Less orders positions by file, line and column.
-func (p Pos) Less(q Pos) bool {
-	if p.File != q.File {
-		return p.File < q.File
-	}
-	if p.Line != q.Line {
-		return p.Line < q.Line
-	}
-	return p.Col < q.Col
-}
+type Pos = yamldoc.Pos
 
 // Problem is a defect found while loading content: malformed YAML, a schema
 // violation or an unreadable file. Rule is a stable identifier such as
 // "schema/invalid".
-type Problem struct {
-	Pos     Pos
-	Rule    string
-	Message string
-	Hint    string
-	// Related are further positions that explain the problem.
-	Related []Related
-}
+type Problem = yamldoc.Problem
 
 // Related is a further position that explains a problem, e.g. where an id
 // was first used, or the file of an extended pack a finding comes from.
-type Related struct {
-	Pos     Pos
-	Message string
-}
+type Related = yamldoc.Related
 
-func (p Problem) Error() string {
-	return fmt.Sprintf("%s: %s: %s", p.Pos, p.Rule, p.Message)
-}
+// Limits that keep hostile input from exhausting memory.
+const (
+	// MaxFileSize is the largest content file read, in bytes.
+	MaxFileSize = yamldoc.MaxFileSize
+	// MaxDepth is the deepest nesting of mappings and sequences.
+	MaxDepth = yamldoc.MaxDepth
+	// MaxNodes is the most keys and values one file may expand to, aliases
+	// included.
+	MaxNodes = yamldoc.MaxNodes
+	// MaxPackNodes is the most keys and values the files of one pack (and
+	// the packs it extends) may hold together: the loaded files stay in
+	// memory while the pack is checked and built.
+	MaxPackNodes = 2 * MaxNodes
+)

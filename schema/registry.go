@@ -245,7 +245,8 @@ type IconEntry struct {
 	Name, System, Meaning string
 }
 
-// IconTable lists every icon, sorted by name.
+// IconTable lists every icon, sorted by name; an icon that several games
+// declare comes once per game, in the order of the registry's games.
 func (r *Registry) IconTable() []IconEntry {
 	var out []IconEntry
 	for _, g := range r.games {
@@ -253,7 +254,9 @@ func (r *Registry) IconTable() []IconEntry {
 			out = append(out, IconEntry{Name: n, System: g.System, Meaning: m})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	// A game declares each name once, so a stable sort by name keeps the
+	// games' order among the entries of one name.
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

@@ -218,30 +218,6 @@ func fieldHint(name string, allowed []string) string {
 	return "check the spelling; " + schemaHint
 }
 
-// valueAt returns the value at a JSON pointer of the document.
-func (d *document) valueAt(ptr string) any {
-	v := d.value
-	if ptr == "" {
-		return v
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch t := v.(type) {
-		case map[string]any:
-			v = t[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(t) {
-				return nil
-			}
-			v = t[i]
-		default:
-			return nil
-		}
-	}
-	return v
-}
-
 // indexSchemas finds every schema compiled by all (and the schemas they
 // hold) by its location, for the did-you-mean of unknown fields.
 func indexSchemas(all func() (map[string]*jsonschema.Schema, error)) map[string]*jsonschema.Schema {

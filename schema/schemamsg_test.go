@@ -15,13 +15,16 @@ var jargon = regexp.MustCompile(`\^|\$|\\|pattern|minLength|maxLength|minimum|ma
 
 // loadDeck loads a generic pack with one content file and returns the
 // problems.
+// deckHead starts a generic deck whose cards the cases below write.
+const deckHead = "kind: Deck\nid: d\ncomponent: cards\ncardType: generic\ncards:\n"
+
 func loadOne(t *testing.T, game, name, src string) []Problem {
 	t.Helper()
 	fsys := fstest.MapFS{"game.yaml": {Data: []byte(game)}}
 	if name != "" {
 		fsys[name] = &fstest.MapFile{Data: []byte(src)}
 	}
-	_, probs := LoadPackWith(fsys, "p", LoadOptions{})
+	_, probs := LoadPackWith(fsys, "p", LoadOptions{Registry: testRegistry()})
 	return probs
 }
 
@@ -75,7 +78,7 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 // TestEveryPatternHasWords: each pattern of the embedded schemas has a
 // plain description, so no message ever shows a regular expression.
 func TestEveryPatternHasWords(t *testing.T) {
-	files, err := Bundled().SchemaFiles()
+	files, err := testRegistry().SchemaFiles()
 	if err != nil {
 		t.Fatal(err)
 	}

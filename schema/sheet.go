@@ -3,6 +3,8 @@ package schema
 import (
 	"fmt"
 	"strings"
+
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 )
 
 // Sheet is reference material (kind: Sheet): a player aid, a rules summary
@@ -85,7 +87,7 @@ func decodeSheet(obj map[string]any, ref Ref) (Element, []Problem) {
 			probs = append(probs, b.checkShape()...)
 		}
 	}
-	sortProblems(probs)
+	yamldoc.SortProblems(probs)
 	return s, probs
 }
 

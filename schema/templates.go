@@ -7,6 +7,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/runforge/runforge/schema/internal/yamldoc"
 )
 
 //go:embed builtin/*.yaml
@@ -113,13 +115,13 @@ func (l *templateLayers) push() int {
 
 // add records the templates of a file in a layer and returns those whose
 // id the layer already had.
-func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTemplate {
+func (l *templateLayers) add(layer int, d *yamldoc.Document, builtin bool) []DuplicateTemplate {
 	for len(*l) <= layer {
 		l.push()
 	}
 	lay := (*l)[layer]
 	var dups []DuplicateTemplate
-	root, _ := d.value.(map[string]any)
+	root, _ := d.Value.(map[string]any)
 	list, _ := root["templates"].([]any)
 	for i, t := range list {
 		obj, _ := t.(map[string]any)
@@ -136,7 +138,7 @@ func (l *templateLayers) add(layer int, d *document, builtin bool) []DuplicateTe
 
 // readBuiltinTemplates parses and schema-checks the built-in templates:
 // those embedded here, then each game's.
-func (r *Registry) readBuiltinTemplates() ([]*document, []Problem) {
+func (r *Registry) readBuiltinTemplates() ([]*yamldoc.Document, []Problem) {
 	sub, err := fs.Sub(builtinFiles, "builtin")
 	if err != nil {
 		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
@@ -156,7 +158,7 @@ func (r *Registry) readBuiltinTemplates() ([]*document, []Problem) {
 // readTemplateFiles parses and schema-checks the *.yaml files of fsys, in
 // any folder, in file name order; each is named builtin/<file> in
 // positions.
-func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*document, []Problem) {
+func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*yamldoc.Document, []Problem) {
 	var names []string
 	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
 		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".yaml") {
@@ -167,7 +169,7 @@ func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*document, []Problem) {
 	if err != nil {
 		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
 	}
-	var docs []*document
+	var docs []*yamldoc.Document
 	var probs []Problem
 	for _, p := range names {
 		name := "builtin/" + path.Base(p)
@@ -176,7 +178,7 @@ func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*document, []Problem) {
 			probs = append(probs, Problem{Pos: Pos{File: name}, Rule: "pack/missing-file", Message: err.Error()})
 			continue
 		}
-		d, ps := parseDocument("(built-in) "+name, src)
+		d, ps := yamldoc.Parse("(built-in) "+name, src)
 		if len(ps) == 0 {
 			_, ps = r.checkSchema(d)
 		}

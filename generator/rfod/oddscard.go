@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/runforge/runforge/generator"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"io"
 	"math"
 	"math/big"
@@ -159,7 +160,7 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 	if x.Table == nil || len(x.Table.Columns) != len(x.Table.Variants) {
 		return nil, fmt.Errorf("the odds tables could not be computed from the pack's dice")
 	}
-	reloaded := x.Game == rfodschema.ReloadedSystem
+	reloaded := x.Game == rfodrschema.System
 	oc := &oddsCard{title: p.Game.Title, reloaded: reloaded, dice: x.DieTypes(), facesID: x.FacesAssumption, assumptions: x.Assumptions, amulet: x.Amulet}
 	if reloaded {
 		oc.reading = "repick reading of set-aside dice (A14)"

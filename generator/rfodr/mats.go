@@ -12,7 +12,7 @@ import (
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 )
 
 // Location mats (kind: Mats; Reloaded rulebook L405, L545, L602, L676)
@@ -45,7 +45,7 @@ const (
 const matTiledNote = "tiled: half a mat is larger than the printable area"
 
 // buildMats plans a mat set's PDF.
-func buildMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts generator.BuildOptions) []generator.Job {
+func buildMats(r *generator.Renderer, p *schema.Pack, s *rfodrschema.MatSet, opts generator.BuildOptions) []generator.Job {
 	return []generator.Job{generator.FileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return WriteMats(r, w, p, s, opts.Print)
 	})}
@@ -53,7 +53,7 @@ func buildMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts
 
 // indexMats describes a mat set's PDF in the kit's index: how each mat is
 // printed, the pages and how to put them together.
-func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts generator.PrintOptions) []string {
+func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodrschema.MatSet, opts generator.PrintOptions) []string {
 	if _, ok := matHalfPlan(opts); ok {
 		return indexMatHalves(s, opts)
 	}
@@ -77,7 +77,7 @@ func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodschema.MatSet, opts
 // WriteMats writes a mat set's PDF: for each mat, its halves (side A's,
 // then side B's behind it), or, when a half does not fit the paper, side A
 // then side B tiled.
-func WriteMats(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema.MatSet, opts generator.PrintOptions) (int, error) {
+func WriteMats(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodrschema.MatSet, opts generator.PrintOptions) (int, error) {
 	return r.WriteDocument(w, p, rfod.NameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(matsDuplex(s, opts))
 		return imposeMats(r, generator.PDFBoardOut(doc), s, opts)
@@ -85,8 +85,8 @@ func WriteMats(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema
 }
 
 // matSides are the sides a mat prints, in order, nil sides left out.
-func matSides(m *rfodschema.Mat) []*rfodschema.MatSide {
-	var out []*rfodschema.MatSide
+func matSides(m *rfodrschema.Mat) []*rfodrschema.MatSide {
+	var out []*rfodrschema.MatSide
 	for _, side := range m.Sides {
 		if side != nil {
 			out = append(out, side)
@@ -96,7 +96,7 @@ func matSides(m *rfodschema.Mat) []*rfodschema.MatSide {
 }
 
 // matOther names the other side of a two-sided mat, for side i's flip note.
-func matOther(sides []*rfodschema.MatSide, i int) string {
+func matOther(sides []*rfodrschema.MatSide, i int) string {
 	if len(sides) != 2 {
 		return ""
 	}
@@ -108,7 +108,7 @@ func matOther(sides []*rfodschema.MatSide, i int) string {
 // the board's name, which every page shows first, and why in the sides'
 // joins, which the page map prints) that the mat is tiled because half of
 // it does not fit the paper.
-func matBoard(m *rfodschema.Mat, tiled bool) *schema.Board {
+func matBoard(m *rfodrschema.Mat, tiled bool) *schema.Board {
 	title := "Location mat"
 	joins := ""
 	if tiled {
@@ -137,7 +137,7 @@ func matLetter(i int) rune { return 'A' + rune(min(i, 25)) }
 
 // imposeMats adds every page of the set's mats to out: in halves when the
 // paper holds one, else tiled.
-func imposeMats(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, opts generator.PrintOptions) error {
+func imposeMats(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.MatSet, opts generator.PrintOptions) error {
 	printed := false
 	for _, m := range s.Mats {
 		printed = printed || len(matSides(m)) > 0
@@ -154,11 +154,11 @@ func imposeMats(r *generator.Renderer, out generator.BoardOut, s *rfodschema.Mat
 
 // imposeMatTiles tiles every side of the set's mats like a large board:
 // for each mat, side A then side B, each a page map and its tiles.
-func imposeMatTiles(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, opts generator.PrintOptions) error {
+func imposeMatTiles(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.MatSet, opts generator.PrintOptions) error {
 	total := 0
 	type printed struct {
 		board *schema.Board
-		sides []*rfodschema.MatSide
+		sides []*rfodrschema.MatSide
 		plans []layout.TilePlan
 	}
 	var all []printed
@@ -189,7 +189,7 @@ func imposeMatTiles(r *generator.Renderer, out generator.BoardOut, s *rfodschema
 
 // matArt draws side i of a mat once, with bleed around it; joins adds the
 // join marks at the seam between its halves.
-func matArt(r *generator.Renderer, out generator.BoardOut, sides []*rfodschema.MatSide, i int, bleed, slotY float64, joins bool) generator.PlaceArt {
+func matArt(r *generator.Renderer, out generator.BoardOut, sides []*rfodrschema.MatSide, i int, bleed, slotY float64, joins bool) generator.PlaceArt {
 	return out.Art(matW+2*bleed, matH+2*bleed, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(bleed, bleed)
@@ -204,7 +204,7 @@ func matArt(r *generator.Renderer, out generator.BoardOut, sides []*rfodschema.M
 // drawMatSide draws side i of a mat at (0, 0): its name, the card slots of
 // the cards it holds, the three-card edges and the flip note.
 // slotY is the top of the card slots.
-func drawMatSide(r *generator.Renderer, c draw.Canvas, side *rfodschema.MatSide, i int, other string, bleed, slotY float64) {
+func drawMatSide(r *generator.Renderer, c draw.Canvas, side *rfodrschema.MatSide, i int, other string, bleed, slotY float64) {
 	c = r.Surface(c)
 	bg := rfod.Background(r)
 	c.Rect(-bleed, -bleed, matW+2*bleed, matH+2*bleed, 0, draw.Filled(bg))

@@ -9,7 +9,7 @@ import (
 	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 )
 
 // A mat prints in two halves cut across its height, top and bottom, each
@@ -76,7 +76,7 @@ func matHalfPlan(opts generator.PrintOptions) (layout.TilePlan, bool) {
 // matsDuplex is how the back of a half goes behind its front: the build's
 // flip when the halves fit the paper and a mat has two sides,
 // layout.NoDuplex (one-sided pages) otherwise.
-func matsDuplex(s *rfodschema.MatSet, opts generator.PrintOptions) layout.Duplex {
+func matsDuplex(s *rfodrschema.MatSet, opts generator.PrintOptions) layout.Duplex {
 	if _, ok := matHalfPlan(opts); !ok {
 		return layout.NoDuplex
 	}
@@ -114,7 +114,7 @@ func matPagesPerHalf(sides int, d layout.Duplex) int {
 }
 
 // matHalvesPages is the number of pages of the set printed in halves.
-func matHalvesPages(s *rfodschema.MatSet, d layout.Duplex) int {
+func matHalvesPages(s *rfodrschema.MatSet, d layout.Duplex) int {
 	n := 0
 	for _, m := range s.Mats {
 		n += 2 * matPagesPerHalf(len(matSides(m)), d)
@@ -156,7 +156,7 @@ type matHalfPage struct {
 
 // imposeMatHalves adds the pages of every mat in halves: for each mat, its
 // top half and then its bottom half, side A's page and then side B's.
-func imposeMatHalves(r *generator.Renderer, out generator.BoardOut, s *rfodschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
+func imposeMatHalves(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
 	duplex := matsDuplex(s, opts)
 	total := matHalvesPages(s, duplex)
 	slotY := matSlotTop([]matBand{{matSeam - matJoinClear, matSeam + matJoinClear}})
@@ -236,7 +236,7 @@ func drawMatJoins(r *generator.Renderer, c draw.Canvas) {
 }
 
 // indexMatHalves describes mats printed in halves for the kit's index.
-func indexMatHalves(s *rfodschema.MatSet, opts generator.PrintOptions) []string {
+func indexMatHalves(s *rfodrschema.MatSet, opts generator.PrintOptions) []string {
 	pl, _ := matHalfPlan(opts)
 	duplex := matsDuplex(s, opts)
 	total := matHalvesPages(s, duplex)

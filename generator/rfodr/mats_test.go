@@ -15,19 +15,19 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 )
 
-func rfodrMats(t *testing.T) *rfodschema.MatSet {
+func rfodrMats(t *testing.T) *rfodrschema.MatSet {
 	t.Helper()
-	sets := schema.ElementsOf[*rfodschema.MatSet](loadRFPack(t, "rfodr"))
+	sets := schema.ElementsOf[*rfodrschema.MatSet](loadRFPack(t, "rfodr"))
 	if len(sets) != 1 {
 		t.Fatalf("%d mat sets, want 1", len(sets))
 	}
 	return sets[0]
 }
 
-func recordMats(t *testing.T, r *generator.Renderer, s *rfodschema.MatSet, opts generator.PrintOptions) *recBoardOut {
+func recordMats(t *testing.T, r *generator.Renderer, s *rfodrschema.MatSet, opts generator.PrintOptions) *recBoardOut {
 	t.Helper()
 	out := &recBoardOut{}
 	if err := imposeMats(r, out, s, opts); err != nil {
@@ -406,8 +406,8 @@ func TestMatsDeterministic(t *testing.T) {
 // and refuses a set with nothing to print.
 func TestMatsOddInput(t *testing.T) {
 	r := boardRenderer(t)
-	one := &rfodschema.Mat{ID: "m", Sides: []*rfodschema.MatSide{nil, {ID: "x", Holds: map[string]int{"loot": 99, "x": -1}}}}
-	set := &rfodschema.MatSet{ID: "odd", Mats: []*rfodschema.Mat{rfodrMats(t).Mats[0], one}}
+	one := &rfodrschema.Mat{ID: "m", Sides: []*rfodrschema.MatSide{nil, {ID: "x", Holds: map[string]int{"loot": 99, "x": -1}}}}
+	set := &rfodrschema.MatSet{ID: "odd", Mats: []*rfodrschema.Mat{rfodrMats(t).Mats[0], one}}
 	for _, c := range []struct {
 		duplex layout.Duplex
 		pages  int
@@ -432,7 +432,7 @@ func TestMatsOddInput(t *testing.T) {
 	if !strings.Contains(lines, "m: 208.5 x 280 mm") || !strings.Contains(lines, "each half on a page of its own, with a blank back: Side A: x; pages 5–8") || !strings.Contains(lines, "8 pages;") {
 		t.Errorf("index lines\n%s\ndo not describe the one-sided mat and its blank backs", lines)
 	}
-	if err := imposeMats(r, &recBoardOut{}, &rfodschema.MatSet{ID: "e"}, boardOpts("letter")); err == nil {
+	if err := imposeMats(r, &recBoardOut{}, &rfodrschema.MatSet{ID: "e"}, boardOpts("letter")); err == nil {
 		t.Error("an empty mat set printed")
 	}
 }
@@ -442,8 +442,8 @@ func TestMatsOddInput(t *testing.T) {
 // single-sided or with one side do not.
 func TestCalibrationForMatBacks(t *testing.T) {
 	rf := loadRFPack(t, "rfodr")
-	mats := schema.ElementsOf[*rfodschema.MatSet](rf)[0]
-	oneSided := &rfodschema.MatSet{ID: "one", Mats: []*rfodschema.Mat{{ID: "m", Sides: []*rfodschema.MatSide{{ID: "a"}}}}}
+	mats := schema.ElementsOf[*rfodrschema.MatSet](rf)[0]
+	oneSided := &rfodrschema.MatSet{ID: "one", Mats: []*rfodrschema.Mat{{ID: "m", Sides: []*rfodrschema.MatSide{{ID: "a"}}}}}
 	r := boardRenderer(t)
 	tests := []struct {
 		name    string

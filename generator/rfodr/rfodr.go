@@ -7,11 +7,12 @@ package rfodr
 import (
 	"strings"
 
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
+
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 )
 
 // Game is what Reloaded brings to rendering: the player boards, the guide
@@ -25,8 +26,8 @@ func Game() generator.Game {
 		"rfodr/action":   rfodrActionFields,
 	}
 	// The Solo Campaign's location mats (mats.go).
-	g.Kinds["Mats"] = generator.Kind[*rfodschema.MatSet]{Build: buildMats, Index: indexMats,
-		Backs: func(s *rfodschema.MatSet, opts generator.PrintOptions) bool {
+	g.Kinds["Mats"] = generator.Kind[*rfodrschema.MatSet]{Build: buildMats, Index: indexMats,
+		Backs: func(s *rfodrschema.MatSet, opts generator.PrintOptions) bool {
 			return matsDuplex(s, opts) != layout.NoDuplex
 		}}.Renderer()
 	return g

@@ -1,9 +1,9 @@
-// Package rfod is the part of the content model of Run, Fight, or Die! and
-// of Run, Fight, or Die: Reloaded, which share most of it: their card
-// types (Schema and ReloadedSchema), the manifest's rfod: block (Settings,
-// read with SettingsOf), player boards, the guide, Reloaded's campaign
-// mats, their JSON Schemas (jsonschema/) and built-in templates
-// (builtin/rfod.yaml). Other packages import it as rfodschema.
+// Package rfod is the part of the content model of Run, Fight, or Die!,
+// which Run, Fight, or Die: Reloaded (package schema/rfodr) shares for the
+// most part: the card types (Schema), the manifest's rfod: block (Settings,
+// read with SettingsOf), player boards, the guide, the JSON Schemas of
+// both games (jsonschema/) and their built-in templates (builtin/rfod.yaml).
+// Other packages import it as rfodschema.
 package rfod
 
 import (
@@ -65,70 +65,8 @@ var Schema = schema.GameSchema{
 	},
 }
 
-// ReloadedSchema is Run, Fight, or Die: Reloaded's part of the content model,
-// with its Solo Campaign's cards (spec 8.5, 8.6; rulebook
-// shared/rulebooks/run-fight-or-die-reloaded.md). Every card may carry
-// set: base, promo or expansion (L429); only base cards count towards the
-// deck's component (CountsCard).
-var ReloadedSchema = schema.GameSchema{
-	System:    ReloadedSystem,
-	Settings:  rfodSettingsBlock,
-	Schemas:   schemaFiles,
-	Templates: builtinFiles,
-	Kinds: []schema.Kind{
-		{Name: "Mats", Schema: "mats.schema.json", Noun: "mat set", Decode: decodeMats},
-	},
-	CardTypes: []schema.CardType{
-		{Name: "rfodr/follower", Card: "rfod.schema.json#/$defs/rFollower", Face: "rfodr-follower", Back: "rfodr-follower-back", CountsCard: rfodrBaseOnly,
-			Derived: []string{"effects", "woundTrack"}},
-		{Name: "rfodr/location", Card: "rfod.schema.json#/$defs/rLocation", Face: "rfodr-location", Back: "rfodr-location-back", CountsCard: rfodrBaseOnly},
-		{Name: "rfodr/loot", Card: "rfod.schema.json#/$defs/rLoot", Face: "rfodr-loot", Back: "rfodr-loot-back", CountsCard: rfodrBaseOnly},
-		{Name: "rfodr/mutant", Card: "rfod.schema.json#/$defs/rMutant", Face: "rfodr-mutant", Back: "rfodr-mutant-back", CountsCard: rfodrBaseOnly},
-		{Name: "rfodr/reference", Card: "rfod.schema.json#/$defs/rReference", Face: "rfodr-reference", Back: "rfodr-reference-back", CountsCard: rfodrBaseOnly},
-		// The Solo Campaign (L389-421).
-		{Name: "rfodr/trauma", Card: "rfod.schema.json#/$defs/trauma", Face: "rfodr-trauma", Back: "rfodr-trauma-back", CountsCard: rfodrBaseOnly,
-			Derived: []string{"requirements"}},
-		{Name: "rfodr/action", Card: "rfod.schema.json#/$defs/action", Face: "rfodr-action", Back: "rfodr-action-back", CountsCard: rfodrBaseOnly,
-			Derived: []string{"timingText", "outcomeLabel"}},
-		{Name: "rfodr/upgrade", Card: "rfod.schema.json#/$defs/upgrade", Face: "rfodr-upgrade", Back: "rfodr-upgrade-back", CountsCard: rfodrBaseOnly},
-		{Name: "rfodr/experience", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
-		{Name: "rfodr/supply-cache", Card: "rfod.schema.json#/$defs/campaignCard", Face: "rfodr-campaign-card", Back: "rfodr-campaign-back", CountsCard: rfodrBaseOnly},
-	},
-	// The dice results (run-fight-or-die-reloaded.md L131-196).
-	Icons: map[string]string{
-		"bat": "the Bat result", "gun": "the Gun result", "run": "the Run result",
-		"search": "the Search result", "explore": "the Explore result",
-		// The Follower Key (L166-182) and the wound spaces (L162, L517).
-		"positive":    "a Follower's positive effect (Follower Key, L166-182)",
-		"on-wound":    "a Follower's effect when a Wound is put on it, even the one that kills it (Follower Key, L166-182)",
-		"negative":    "a Follower's negative effect (Follower Key, L166-182)",
-		"on-death":    "a Follower's effect when it dies, its last wound space covered (Follower Key, L166-182)",
-		"wound-space": "a space for a Wound token: a Follower's wound spaces (L162), a Trauma requirement met (L517)",
-	},
-}
-
-// The manifest's system: values of the two games.
-const (
-	System         = "run-fight-or-die"
-	ReloadedSystem = "run-fight-or-die-reloaded"
-)
-
-// SetBase is the set: of a Reloaded card of the base game; Sets are
-// the values set: may take (spec 8.5; run-fight-or-die-reloaded.md L429).
-const SetBase = "base"
-
-// Sets are the values of a Reloaded card's set:.
-var Sets = []string{"base", "promo", "expansion"}
-
-// rfodrBaseOnly is the CountsCard of the Reloaded card types: a card
-// counts towards its component only when its set: is base, or unset (spec
-// 8.5, rule rfodr/set-mark).
-func rfodrBaseOnly(c *schema.Card) bool {
-	if _, ok := c.Fields["set"]; !ok {
-		return true
-	}
-	return c.Str("set") == SetBase
-}
+// System is the manifest's system: value of the game.
+const System = "run-fight-or-die"
 
 // Key is the key of the block of RFoD and Reloaded in the manifest.
 const Key = "rfod"

@@ -10,13 +10,14 @@ import (
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 )
 
 // registry is built once; a Registry is not modified after NewRegistry.
 var registry = sync.OnceValue(func() *schema.Registry {
-	return schema.NewRegistry(rfyl.Schema, runschema.Schema, justrunschema.Schema, rfodschema.Schema, rfodschema.ReloadedSchema)
+	return schema.NewRegistry(rfyl.Schema, runschema.Schema, justrunschema.Schema, rfodschema.Schema, rfodrschema.Schema)
 })
 
 // Registry returns the registry of every bundled game, in the order of

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
 
@@ -67,6 +68,7 @@ func bundled() Options {
 			return sub, err == nil
 		},
 		BundledNames: []string{"small"},
+		Games:        schematest.Registry(),
 		Registry:     validate.ForGames(nil),
 	}
 }

@@ -3,6 +3,7 @@ package rfod
 import (
 	"fmt"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"math/big"
 	"slices"
 	"strings"
@@ -244,7 +245,7 @@ func rfOddsRulesOf(p *schema.Pack) (rfOddsRules, bool) {
 				"A5: a Fleeing reroll uses up one of the rerolls",
 				"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
 				"A7: combos are \"at least\"", "the threshold is compared with the value without a Fleeing card and without AMULET"}}, true
-	case rfodschema.ReloadedSystem:
+	case rfodrschema.System:
 		return rfOddsRules{boardType: rfodschema.ReloadedCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: ReloadedFaces, facesAssumption: "A13",
 			assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
 				"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}}, true
@@ -323,7 +324,7 @@ func OddsAmulet(p *schema.Pack) bool {
 func (rules rfOddsRules) game(p *schema.Pack) (diceodds.Game, bool) {
 	s := rfodschema.SettingsOf(p)
 	g, ok := rfGame(p, rules.base, rules.roles, s.Dice.Rerolls)
-	if p.Game.System == rfodschema.ReloadedSystem {
+	if p.Game.System == rfodrschema.System {
 		g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
 	}
 	return g, ok
@@ -652,7 +653,7 @@ func (x *OddsExplanation) String() string {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "combo odds (%s, exact, best keep strategy per combo; %d rerolls unless a character says otherwise", x.Game, x.Rerolls)
-	if x.Game == rfodschema.ReloadedSystem {
+	if x.Game == rfodrschema.System {
 		reading := "set-aside dice may be picked up again when you reroll (A14, repick reading)"
 		if x.SetAsidePermanent {
 			reading = "set-aside dice stay set aside (A14, rfod.dice.setAsideIsPermanent)"

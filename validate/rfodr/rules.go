@@ -7,6 +7,7 @@ package rfodr
 import (
 	"fmt"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,7 +69,7 @@ var rfodrCharacters = []string{"The Prom Queen", "The Coach", "The Ex-Cop"}
 var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 
 // System is the game system id of Run, Fight, or Die: Reloaded.
-const System = rfodschema.ReloadedSystem
+const System = rfodrschema.System
 
 // Game is Reloaded's descriptor: its rules, its dice faces and the
 // explanation of its combo odds.
@@ -77,7 +78,7 @@ func Game() validate.Game {
 }
 
 func rfodrRules() []*validate.Rule {
-	games := []string{rfodschema.ReloadedSystem}
+	games := []string{rfodrschema.System}
 	return validate.WholePack([]*validate.Rule{
 		{ID: "rfodr/dice", Severity: validate.Error, Games: games, Check: checkRFoDRDice,
 			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
@@ -130,7 +131,7 @@ func rfodrRules() []*validate.Rule {
 
 // rfodrBase reports whether a card is a base card (no set:, or base).
 func rfodrBase(c *schema.Card) bool {
-	return !c.Has("set") || c.Str("set") == rfodschema.SetBase
+	return !c.Has("set") || c.Str("set") == rfodrschema.SetBase
 }
 
 // rfodrActionDice are the Reloaded action dice: role action or none.
@@ -413,15 +414,15 @@ func checkRFoDRFollowerWounds(c *validate.Context) {
 
 func checkRFoDRSetMark(c *validate.Context) {
 	for _, d := range c.Pack.Decks() {
-		if ct, ok := c.Pack.Registry().CardTypeSystem(d.CardType); !ok || ct != rfodschema.ReloadedSystem {
+		if ct, ok := c.Pack.Registry().CardTypeSystem(d.CardType); !ok || ct != rfodrschema.System {
 			continue
 		}
 		for _, card := range d.Cards {
-			if !card.Has("set") || slices.Contains(rfodschema.Sets, card.Str("set")) {
+			if !card.Has("set") || slices.Contains(rfodrschema.Sets, card.Str("set")) {
 				continue
 			}
 			hint := "set: base, promo or expansion"
-			if cl := schema.Closest(card.Str("set"), rfodschema.Sets); cl != "" {
+			if cl := schema.Closest(card.Str("set"), rfodrschema.Sets); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef("set").Pos(),
@@ -441,7 +442,7 @@ func rfodrIsCampaign(p *schema.Pack) bool {
 			return true
 		}
 	}
-	return len(rfodschema.Mats(p)) > 0
+	return len(rfodrschema.Mats(p)) > 0
 }
 
 // rfodrRemovedCard reports whether a location is one the campaign
@@ -528,7 +529,7 @@ func checkRFoDRCampaignMats(c *validate.Context) {
 	if !rfodrIsCampaign(p) {
 		return
 	}
-	mats := rfodschema.Mats(p)
+	mats := rfodrschema.Mats(p)
 	found := make([]bool, len(rfodrMatPairs))
 	for _, m := range mats {
 		if len(m.Sides) != 2 {
@@ -550,7 +551,7 @@ func checkRFoDRCampaignMats(c *validate.Context) {
 		found[match] = true
 	}
 	at := p.Game.Ref.Child("system").Pos()
-	if sets := schema.ElementsOf[*rfodschema.MatSet](p); len(sets) > 0 {
+	if sets := schema.ElementsOf[*rfodrschema.MatSet](p); len(sets) > 0 {
 		at = sets[0].Ref.Child("mats").Pos()
 	}
 	for i, pair := range rfodrMatPairs {

@@ -13,6 +13,7 @@ import (
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	rfylschema "github.com/runforge/runforge/schema/rfyl"
 	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
@@ -45,7 +46,7 @@ func All() []Game {
 		{System: runschema.System, Schema: runschema.Schema, Rules: runrules.Game(), Render: runrender.Game()},
 		{System: justrunschema.System, Schema: justrunschema.Schema, Rules: justrunrules.Game(), Render: justrunrender.Game()},
 		{System: rfodschema.System, Schema: rfodschema.Schema, Rules: rfodrules.Game(), Render: rfodrender.Game()},
-		{System: rfodschema.ReloadedSystem, Schema: rfodschema.ReloadedSchema, Rules: rfodrrules.Game(), Render: rfodrrender.Game()},
+		{System: rfodrschema.System, Schema: rfodrschema.Schema, Rules: rfodrrules.Game(), Render: rfodrrender.Game()},
 	}
 }
 

@@ -1,4 +1,4 @@
-package rfod
+package rfodr
 
 import (
 	"fmt"

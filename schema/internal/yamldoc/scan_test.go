@@ -1,4 +1,4 @@
-package schema
+package yamldoc
 
 import (
 	"os"
@@ -45,7 +45,7 @@ func TestSyntaxProblemsAtTheirOwnPosition(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, probs := parseDocument("f.yaml", []byte(c.src))
+			_, probs := Parse("f.yaml", []byte(c.src))
 			if len(probs) != 1 {
 				t.Fatalf("want one problem, got %v", probs)
 			}
@@ -75,7 +75,7 @@ func TestLegalYAMLStaysLegal(t *testing.T) {
 		"a: b # it's \"quoted\" in a comment\n",
 		"a: caf\u00e9 \U0001F9DF\n",
 	} {
-		if _, probs := parseDocument("f.yaml", []byte(src)); len(probs) > 0 {
+		if _, probs := Parse("f.yaml", []byte(src)); len(probs) > 0 {
 			t.Errorf("%q: %v", src, probs)
 		}
 	}
@@ -83,22 +83,22 @@ func TestLegalYAMLStaysLegal(t *testing.T) {
 	for _, r := range "a: \u00e9\nb: c\n" {
 		utf16 = append(utf16, byte(r), byte(r>>8))
 	}
-	d, probs := parseDocument("f.yaml", utf16)
-	if len(probs) > 0 || d.value.(map[string]any)["a"] != "\u00e9" {
+	d, probs := Parse("f.yaml", utf16)
+	if len(probs) > 0 || d.Value.(map[string]any)["a"] != "\u00e9" {
 		t.Errorf("UTF-16 file: %v %v", probs, d)
 	}
 }
 
 // TestBOMAndCRLFPositions: a BOM takes no column, a CRLF one line.
 func TestBOMAndCRLFPositions(t *testing.T) {
-	d, probs := parseDocument("f.yaml", []byte("\xef\xbb\xbfa: 1\r\nb: [x, y]\r\n"))
+	d, probs := Parse("f.yaml", []byte("\xef\xbb\xbfa: 1\r\nb: [x, y]\r\n"))
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	if got := d.keyPosOr("/a"); got.Line != 1 || got.Col != 1 {
+	if got := d.KeyPosOr("/a"); got.Line != 1 || got.Col != 1 {
 		t.Errorf("a at %v", got)
 	}
-	if got := d.pos("/b/1"); got.Line != 2 || got.Col != 8 {
+	if got := d.Pos("/b/1"); got.Line != 2 || got.Col != 8 {
 		t.Errorf("b/1 at %v", got)
 	}
 }
@@ -123,7 +123,7 @@ func TestNonStringKeys(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, probs := parseDocument("f.yaml", []byte(c.src))
+			_, probs := Parse("f.yaml", []byte(c.src))
 			if len(probs) != 1 || probs[0].Rule != "yaml/key" || probs[0].Message != c.msg && !strings.HasPrefix(probs[0].Message, c.msg) {
 				t.Fatalf("got %v, want yaml/key: %s", probs, c.msg)
 			}
@@ -138,18 +138,18 @@ func TestNonStringKeys(t *testing.T) {
 // placed at the alias, so a finding about the copy points at it and a
 // related position at the anchor differs from it.
 func TestAliasCopiesArePlacedAtTheAlias(t *testing.T) {
-	d, probs := parseDocument("f.yaml", []byte("cards:\n  - &c\n    id: a\n    name: A\n  - *c\n"))
+	d, probs := Parse("f.yaml", []byte("cards:\n  - &c\n    id: a\n    name: A\n  - *c\n"))
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	if got := d.pos("/cards/0/id"); got.Line != 3 || got.Col != 9 {
+	if got := d.Pos("/cards/0/id"); got.Line != 3 || got.Col != 9 {
 		t.Errorf("anchored id at %v, want 3:9", got)
 	}
-	if got := d.pos("/cards/1/id"); got.Line != 5 || got.Col != 5 {
+	if got := d.Pos("/cards/1/id"); got.Line != 5 || got.Col != 5 {
 		t.Errorf("aliased id at %v, want the alias at 5:5", got)
 	}
 	// A bad key inside the anchor is reported once, where it is written.
-	_, probs = parseDocument("f.yaml", []byte("a: &x {1: y}\nb: *x\nc: *x\n"))
+	_, probs = Parse("f.yaml", []byte("a: &x {1: y}\nb: *x\nc: *x\n"))
 	if len(probs) != 1 || probs[0].Pos.Line != 1 {
 		t.Errorf("got %v, want one problem on line 1", probs)
 	}
@@ -167,7 +167,7 @@ func TestHugeFileRefusedBeforeParsing(t *testing.T) {
 			src := []byte(tc.head + strings.Repeat(tc.item, 1_000_000) + tc.tail)
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			_, probs := parseDocument("f.yaml", src)
+			_, probs := Parse("f.yaml", src)
 			runtime.ReadMemStats(&after)
 			if len(probs) != 1 || probs[0].Rule != "yaml/limit" || !strings.Contains(probs[0].Message, "more than 100000 keys and values") {
 				t.Fatalf("got %v", probs)
@@ -181,7 +181,7 @@ func TestHugeFileRefusedBeforeParsing(t *testing.T) {
 	// the (MaxNodes-10+1)th, on the line after the head's 5 and the items
 	// before it.
 	src := deckHead + strings.Repeat("- a\n", MaxNodes)
-	_, probs := parseDocument("f.yaml", []byte(src))
+	_, probs := Parse("f.yaml", []byte(src))
 	if want := 5 + MaxNodes - 10 + 1; len(probs) != 1 || probs[0].Pos.Line != want || probs[0].Pos.Col != 1 {
 		t.Errorf("got %v, want the limit at line %d", probs, want)
 	}
@@ -198,8 +198,11 @@ func TestScanCountsNoMoreThanTheNodes(t *testing.T) {
 		"? a\n: b\nc: d # e: f\n",
 		"a: b\n---\n",
 	}
-	files, _ := filepath.Glob("../data/*/*.yaml")
-	builtin, _ := filepath.Glob("builtin/*.yaml")
+	files, _ := filepath.Glob("../../../data/*/*.yaml")
+	builtin, _ := filepath.Glob("../../builtin/*.yaml")
+	if len(files) == 0 || len(builtin) == 0 {
+		t.Fatal("no bundled YAML files found")
+	}
 	for _, f := range append(files, builtin...) {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -208,12 +211,12 @@ func TestScanCountsNoMoreThanTheNodes(t *testing.T) {
 		srcs = append(srcs, string(b))
 	}
 	for _, src := range srcs {
-		d, probs := parseDocument("f.yaml", []byte(src))
+		d, probs := Parse("f.yaml", []byte(src))
 		if len(probs) > 0 {
 			t.Fatalf("%q: %v", src[:min(len(src), 40)], probs)
 		}
-		if got := scanSource("f.yaml", []byte(src), MaxNodes).entries; got > d.nodes || got == 0 {
-			t.Errorf("%q: scan counted %d, the parser built %d", src[:min(len(src), 40)], got, d.nodes)
+		if got := scanSource("f.yaml", []byte(src), MaxNodes).entries; got > d.Nodes || got == 0 {
+			t.Errorf("%q: scan counted %d, the parser built %d", src[:min(len(src), 40)], got, d.Nodes)
 		}
 	}
 }
@@ -221,11 +224,11 @@ func TestScanCountsNoMoreThanTheNodes(t *testing.T) {
 // TestSyntaxProblemAtTheParsersLine: a tab or reserved character far from
 // the parser's error does not take its place.
 func TestSyntaxProblemAtTheParsersLine(t *testing.T) {
-	_, probs := parseDocument("f.yaml", []byte("a: @x\nb: c\nd:\n  e: 1\n\t\n"))
+	_, probs := Parse("f.yaml", []byte("a: @x\nb: c\nd:\n  e: 1\n\t\n"))
 	if len(probs) != 1 || probs[0].Pos != (Pos{File: "f.yaml", Line: 1, Col: 4}) {
 		t.Errorf("got %v, want the @ at 1:4", probs)
 	}
-	_, probs = parseDocument("f.yaml", []byte("a:\n  b: `x\nc: d\ne: f\n\tg: h\n"))
+	_, probs = Parse("f.yaml", []byte("a:\n  b: `x\nc: d\ne: f\n\tg: h\n"))
 	if len(probs) != 1 || probs[0].Pos != (Pos{File: "f.yaml", Line: 2, Col: 6}) {
 		t.Errorf("got %v, want the ` at 2:6", probs)
 	}

@@ -1,4 +1,4 @@
-package schema
+package yamldoc
 
 import (
 	"fmt"
@@ -7,18 +7,18 @@ import (
 )
 
 func TestParseDocumentValues(t *testing.T) {
-	d, probs := parseDocument("f.yaml", []byte("date: 2024-01-02\nn: 3\nf: 1.5\nb: true\nz: null\nlist: [a, 2]\n"))
+	d, probs := Parse("f.yaml", []byte("date: 2024-01-02\nn: 3\nf: 1.5\nb: true\nz: null\nlist: [a, 2]\n"))
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	obj := d.value.(map[string]any)
+	obj := d.Value.(map[string]any)
 	if _, ok := obj["date"].(string); !ok {
 		t.Errorf("date decoded as %T, want string", obj["date"])
 	}
-	if got := d.pos("/list/1"); got.Line != 6 || got.Col != 11 {
+	if got := d.Pos("/list/1"); got.Line != 6 || got.Col != 11 {
 		t.Errorf("position of /list/1 = %v", got)
 	}
-	if got := d.keyPosOr("/b"); got.Line != 4 || got.Col != 1 {
+	if got := d.KeyPosOr("/b"); got.Line != 4 || got.Col != 1 {
 		t.Errorf("key position of /b = %v", got)
 	}
 }
@@ -52,7 +52,7 @@ func TestParseDocumentProblems(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, probs := parseDocument("f.yaml", []byte(c.src))
+			_, probs := Parse("f.yaml", []byte(c.src))
 			if len(probs) == 0 {
 				t.Fatal("no problem reported")
 			}
@@ -73,34 +73,10 @@ func TestParseDocumentProblems(t *testing.T) {
 	}
 }
 
-func TestParseLength(t *testing.T) {
-	cases := []struct {
-		in   string
-		want float64
-		ok   bool
-	}{
-		{"63mm", 63, true}, {"2.5in", 63.5, true}, {"72pt", 25.4, true}, {"1cm", 10, true},
-		{"63", 0, false}, {"-1mm", 0, false}, {"abcmm", 0, false},
-	}
-	for _, c := range cases {
-		got, err := ParseLength(c.in)
-		if (err == nil) != c.ok || (c.ok && abs(got.MM()-c.want) > 1e-9) {
-			t.Errorf("ParseLength(%q) = %v, %v", c.in, got, err)
-		}
-	}
-}
-
-func abs(f float64) float64 {
-	if f < 0 {
-		return -f
-	}
-	return f
-}
-
 // A leading "---" and a trailing "---" or "..." are not a second document.
 func TestParseDocumentOneDocumentMarkers(t *testing.T) {
 	for _, src := range []string{"---\nkind: Deck\n", "kind: Deck\n---\n", "kind: Deck\n...\n", "---\nkind: Deck\n...\n"} {
-		if _, probs := parseDocument("f.yaml", []byte(src)); len(probs) > 0 {
+		if _, probs := Parse("f.yaml", []byte(src)); len(probs) > 0 {
 			t.Errorf("%q: %v", src, probs)
 		}
 	}
@@ -120,7 +96,7 @@ func TestOverIndentedLine(t *testing.T) {
 		{"kind: Deck\r\nid: x\r\n  name: y\r\n", "3:3"},
 	}
 	for _, c := range cases {
-		_, probs := parseDocument("f.yaml", []byte(c.src))
+		_, probs := Parse("f.yaml", []byte(c.src))
 		got := ""
 		if len(probs) > 0 {
 			got = fmt.Sprintf("%d:%d", probs[0].Pos.Line, probs[0].Pos.Col)
@@ -134,7 +110,7 @@ func TestOverIndentedLine(t *testing.T) {
 // TestDuplicateKeyPointsAtTheFirst: the second of two equal keys is the
 // finding, and the first is its related position.
 func TestDuplicateKeyPointsAtTheFirst(t *testing.T) {
-	_, probs := parseDocument("f.yaml", []byte("a: 1\nb:\n  c: 2\n  c: 3\n"))
+	_, probs := Parse("f.yaml", []byte("a: 1\nb:\n  c: 2\n  c: 3\n"))
 	if len(probs) != 1 || probs[0].Pos.Line != 4 || len(probs[0].Related) != 1 || probs[0].Related[0].Pos.Line != 3 || probs[0].Related[0].Pos.Col != 3 {
 		t.Fatalf("got %+v", probs)
 	}

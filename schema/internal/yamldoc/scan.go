@@ -1,4 +1,4 @@
-package schema
+package yamldoc
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package schema
+package yamldoc
 
 import (
 	"bytes"
@@ -24,20 +24,19 @@ const (
 	// included. The largest bundled file has about a thousand; the budget
 	// keeps a file's tree and positions within a few tens of megabytes.
 	MaxNodes = 100_000
-	// MaxPackNodes is the most keys and values the files of one pack (and
-	// the packs it extends) may hold together: the loaded files stay in
-	// memory while the pack is checked and built.
-	MaxPackNodes = 2 * MaxNodes
 )
 
-// document is a YAML file turned into a JSON value, with the position of
+// Document is a YAML file turned into a JSON value, with the position of
 // every value and every mapping key by JSON pointer.
-type document struct {
-	file   string
-	value  any
+type Document struct {
+	// File is the name shown in positions.
+	File string
+	// Value is the file's content as a JSON value.
+	Value  any
 	valPos map[string]Pos
 	keyPos map[string]Pos
-	nodes  int
+	// Nodes counts the keys and values the file expands to.
+	Nodes int
 	// budget is the most nodes the file may expand to; overBudget is set
 	// once nodes passed it.
 	budget     int
@@ -48,57 +47,87 @@ type document struct {
 	// aliasAt.
 	inAlias bool
 	aliasAt Pos
-	// blocks are the literal block scalars (|) by JSON pointer, with where
+	// Blocks are the literal block scalars (|) by JSON pointer, with where
 	// their lines start in the file.
-	blocks map[string]blockText
+	Blocks map[string]BlockText
 	// src is the file's text while it is converted; lineStarts, the offset
 	// of each of its lines, is computed for the first block scalar.
 	src        []byte
 	lineStarts []int
 }
 
-// blockText is where the text lines of a literal block scalar start in
+// BlockText is where the text lines of a literal block scalar start in
 // the file: Line is the file line of its first text line, and Cols holds,
 // for each text line, the column of its first character (0 where unknown:
 // an empty line, or one not written as it reads).
-type blockText struct {
+type BlockText struct {
 	Line int
 	Cols []int
 }
 
-// pos returns the position of the value at pointer, falling back to the
+// Pos returns the position of the value at pointer, falling back to the
 // nearest enclosing value that has one.
-func (d *document) pos(pointer string) Pos {
+func (d *Document) Pos(pointer string) Pos {
 	for {
 		if p, ok := d.valPos[pointer]; ok {
 			return p
 		}
 		i := strings.LastIndexByte(pointer, '/')
 		if i < 0 {
-			return Pos{File: d.file, Line: 1, Col: 1}
+			return Pos{File: d.File, Line: 1, Col: 1}
 		}
 		pointer = pointer[:i]
 	}
 }
 
-// keyPosOr returns the position of the mapping key at pointer, or of its value.
-func (d *document) keyPosOr(pointer string) Pos {
+// KeyPosOr returns the position of the mapping key at pointer, or of its value.
+func (d *Document) KeyPosOr(pointer string) Pos {
 	if p, ok := d.keyPos[pointer]; ok {
 		return p
 	}
-	return d.pos(pointer)
+	return d.Pos(pointer)
 }
 
-// parseDocument parses one YAML document into a JSON value. Dates stay
+// HasValue reports whether the file holds a value at pointer.
+func (d *Document) HasValue(pointer string) bool {
+	_, ok := d.valPos[pointer]
+	return ok
+}
+
+// ValueAt returns the value at a JSON pointer of the document.
+func (d *Document) ValueAt(ptr string) any {
+	v := d.Value
+	if ptr == "" {
+		return v
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch t := v.(type) {
+		case map[string]any:
+			v = t[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(t) {
+				return nil
+			}
+			v = t[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// Parse parses one YAML document into a JSON value. Dates stay
 // strings; non-string keys, merge keys and documents over the limits are
 // problems with positions.
-func parseDocument(file string, src []byte) (*document, []Problem) {
-	return parseWithin(file, src, MaxNodes, "")
+func Parse(file string, src []byte) (*Document, []Problem) {
+	return ParseWithin(file, src, MaxNodes, "")
 }
 
-// parseWithin is parseDocument with a budget of keys and values lower than
+// ParseWithin is Parse with a budget of keys and values lower than
 // MaxNodes; why, if set, says what lowered it.
-func parseWithin(file string, src []byte, budget int, why string) (*document, []Problem) {
+func ParseWithin(file string, src []byte, budget int, why string) (*Document, []Problem) {
 	if len(src) > MaxFileSize {
 		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/limit",
 			Message: fmt.Sprintf("file is %d bytes; the limit is %d bytes", len(src), MaxFileSize)}}
@@ -129,14 +158,14 @@ func parseWithin(file string, src []byte, budget int, why string) (*document, []
 	if p, found := secondDocument(file, dec, scan); found {
 		return nil, []Problem{p}
 	}
-	d := &document{file: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}, budget: budget, why: why,
-		blocks: map[string]blockText{}, src: src}
+	d := &Document{File: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}, budget: budget, why: why,
+		Blocks: map[string]BlockText{}, src: src}
 	defer func() { d.src, d.lineStarts = nil, nil }()
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/syntax", Message: "file is empty"}}
 	}
 	var probs []Problem
-	d.value = d.convert(root.Content[0], "", 0, &probs)
+	d.Value = d.convert(root.Content[0], "", 0, &probs)
 	if len(probs) > 0 {
 		return nil, probs
 	}
@@ -169,16 +198,16 @@ func secondDocument(file string, dec *yaml.Decoder, scan srcScan) (Problem, bool
 }
 
 // at is the position of a node, or of the alias that repeats it.
-func (d *document) at(n *yaml.Node) Pos {
+func (d *Document) at(n *yaml.Node) Pos {
 	if d.inAlias {
 		return d.aliasAt
 	}
-	return Pos{File: d.file, Line: n.Line, Col: n.Column}
+	return Pos{File: d.File, Line: n.Line, Col: n.Column}
 }
 
 // report records a problem of the file's text; what an alias repeats was
 // reported where it is written.
-func (d *document) report(probs *[]Problem, p Problem) {
+func (d *Document) report(probs *[]Problem, p Problem) {
 	if !d.inAlias {
 		*probs = append(*probs, p)
 	}
@@ -257,9 +286,9 @@ func setFlow(n *yaml.Node, depth int) {
 	n.Content = kids
 }
 
-func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem) any {
-	d.nodes++
-	if d.nodes > d.budget {
+func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem) any {
+	d.Nodes++
+	if d.Nodes > d.budget {
 		if !d.overBudget {
 			d.overBudget = true
 			msg := fmt.Sprintf("file expands to more than %d keys and values (check aliases)", d.budget)
@@ -291,14 +320,14 @@ func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 		return d.convert(n.Alias, ptr, depth+1, probs)
 	case yaml.MappingNode:
 		obj := make(map[string]any, len(n.Content)/2)
-		d.nodes += len(n.Content) / 2 // the keys
+		d.Nodes += len(n.Content) / 2 // the keys
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
 				d.report(probs, keyProblem(d.at(k), k))
 				continue
 			}
-			child := ptr + "/" + escapePointer(k.Value)
+			child := ptr + "/" + EscapePointer(k.Value)
 			if _, dup := obj[k.Value]; dup {
 				pr := Problem{Pos: d.at(k), Rule: "yaml/key",
 					Message: fmt.Sprintf("key %q appears twice in this mapping", k.Value),
@@ -321,7 +350,7 @@ func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 		return arr
 	case yaml.ScalarNode:
 		if n.Style&yaml.LiteralStyle != 0 && !d.inAlias {
-			d.blocks[ptr] = d.blockLines(n)
+			d.Blocks[ptr] = d.blockLines(n)
 		}
 		return d.scalar(n, probs)
 	}
@@ -332,7 +361,7 @@ func (d *document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 // blockLines finds where each text line of a literal block scalar starts:
 // its text begins on the line after the | indicator, one file line per
 // text line, and a line's text is the end of its file line.
-func (d *document) blockLines(n *yaml.Node) blockText {
+func (d *Document) blockLines(n *yaml.Node) BlockText {
 	if d.lineStarts == nil {
 		d.lineStarts = []int{0}
 		for i, c := range d.src {
@@ -342,7 +371,7 @@ func (d *document) blockLines(n *yaml.Node) blockText {
 		}
 	}
 	text := strings.Split(n.Value, "\n")
-	b := blockText{Line: n.Line + 1, Cols: make([]int, len(text))}
+	b := BlockText{Line: n.Line + 1, Cols: make([]int, len(text))}
 	for i, t := range text {
 		idx := n.Line + i // 0-based index of file line n.Line+1+i
 		if t == "" || idx >= len(d.lineStarts) {
@@ -360,7 +389,7 @@ func (d *document) blockLines(n *yaml.Node) blockText {
 	return b
 }
 
-func (d *document) scalar(n *yaml.Node, probs *[]Problem) any {
+func (d *Document) scalar(n *yaml.Node, probs *[]Problem) any {
 	switch n.Tag {
 	case "!!null":
 		return nil
@@ -388,7 +417,8 @@ func (d *document) scalar(n *yaml.Node, probs *[]Problem) any {
 	return n.Value
 }
 
-func escapePointer(s string) string {
+// EscapePointer escapes a mapping key for use as a JSON pointer token.
+func EscapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
@@ -549,7 +579,7 @@ func scannedSyntaxProblem(msg string, line int, scan srcScan) (Problem, bool) {
 	}
 	if len(found) > 0 {
 		// The parser stops at the first of them.
-		sortProblems(found)
+		SortProblems(found)
 		return found[0], true
 	}
 	if q := scan.quote; q != nil {

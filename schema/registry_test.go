@@ -1,0 +1,44 @@
+package schema
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestIconTableOrder: icons are listed by name, and an icon that several
+// games declare comes once per game in the registry's order, on every
+// call (the table is long enough that an unstable sort would mix them).
+func TestIconTableOrder(t *testing.T) {
+	icons := func(meaning string) map[string]string {
+		m := map[string]string{}
+		for i := range 30 {
+			m[fmt.Sprintf("icon-%02d", i)] = meaning
+		}
+		return m
+	}
+	r := NewRegistry(GameSchema{System: "game-a", Icons: icons("a")},
+		GameSchema{System: "game-b", Icons: icons("b")}, GameSchema{System: "game-c", Icons: icons("c")})
+	for range 50 {
+		table := r.IconTable()
+		var shared []IconEntry
+		for _, e := range table {
+			if e.System != "" {
+				shared = append(shared, e)
+			}
+		}
+		if len(shared) != 90 {
+			t.Fatalf("%d entries of the three games, want 90", len(shared))
+		}
+		for i, e := range shared {
+			want := IconEntry{Name: fmt.Sprintf("icon-%02d", i/3), System: "game-" + string(rune('a'+i%3)), Meaning: string(rune('a' + i%3))}
+			if e != want {
+				t.Fatalf("entry %d = %+v, want %+v", i, e, want)
+			}
+		}
+		for i := 1; i < len(table); i++ {
+			if table[i].Name < table[i-1].Name {
+				t.Fatalf("%q after %q: not sorted by name", table[i].Name, table[i-1].Name)
+			}
+		}
+	}
+}
