@@ -3,13 +3,13 @@ package validate_test
 import (
 	"encoding/json"
 	"fmt"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
-	"github.com/runforge/runforge/schema/schematest"
 	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/runforge/runforge/schema"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate/diceodds"
 	rfodrules "github.com/runforge/runforge/validate/rfod"
 )

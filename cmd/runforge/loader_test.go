@@ -1,12 +1,12 @@
 package main
 
 import (
-	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"github.com/runforge/runforge/schema"
 )
 

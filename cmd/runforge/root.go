@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"io"
 	"os"
 	"runtime/debug"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/runforge/runforge/cmd/runforge/internal/games"
 	"github.com/spf13/cobra"
 )
 

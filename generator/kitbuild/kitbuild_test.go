@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/runforge/runforge/schema/schematest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 )

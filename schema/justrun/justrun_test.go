@@ -1,11 +1,12 @@
 package justrun
 
 import (
-	"github.com/runforge/runforge/schema"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/runforge/runforge/schema"
 )
 
 // loadJR loads a pack of a Just Run manifest (its rest after system:) and

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/runforge/runforge/schema"
 	"sort"
+
+	"github.com/runforge/runforge/schema"
 )
 
 // PlayerBoardSet is a file of player boards (kind: PlayerBoards): the Run,

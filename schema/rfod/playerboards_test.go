@@ -1,11 +1,12 @@
 package rfod
 
 import (
-	"github.com/runforge/runforge/schema"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/runforge/runforge/schema"
 )
 
 const baseCharacters = `kind: PlayerBoards

@@ -2,11 +2,12 @@ package run
 
 import (
 	"fmt"
-	"github.com/runforge/runforge/schema"
 	"maps"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/runforge/runforge/schema"
 )
 
 // Map is one side of a RUN map card (kind: Map, one file per side; spec

@@ -3,13 +3,14 @@ package run
 import (
 	"flag"
 	"fmt"
-	"github.com/runforge/runforge/schema"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/runforge/runforge/schema"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of the schema tests")

@@ -1,12 +1,9 @@
 package rfyl_test
 
 import (
-	"github.com/runforge/runforge/schema/schematest"
 	"testing"
 
-	"github.com/runforge/runforge/data"
-	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/internal/validatetest"
 	rfylrules "github.com/runforge/runforge/validate/rfyl"
 )
 
@@ -14,20 +11,5 @@ import (
 // the core rules and the game's own, with the registry built from this
 // game's descriptor alone.
 func TestBundledPacksClean(t *testing.T) {
-	reg := validate.ForGames([]validate.Game{rfylrules.Game()})
-	n := 0
-	for _, name := range data.Packs() {
-		fsys, _ := data.Pack(name)
-		p, probs := schematest.LoadPackWith(fsys, name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
-		if p == nil || p.Game == nil || p.Game.System != rfylrules.System {
-			continue
-		}
-		n++
-		for _, d := range validate.Pack(p, probs, validate.Options{Registry: reg}) {
-			t.Errorf("%s: %s", name, d)
-		}
-	}
-	if n == 0 {
-		t.Error("no bundled pack of the game")
-	}
+	validatetest.BundledPacksClean(t, rfylrules.Game())
 }

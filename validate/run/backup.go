@@ -2,12 +2,12 @@ package run
 
 import (
 	"fmt"
-	runschema "github.com/runforge/runforge/schema/run"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
 )
 

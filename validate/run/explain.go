@@ -2,11 +2,11 @@ package run
 
 import (
 	"fmt"
-	runschema "github.com/runforge/runforge/schema/run"
 	"sort"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/run/runmove"
 )

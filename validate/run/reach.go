@@ -3,11 +3,11 @@ package run
 import (
 	"errors"
 	"fmt"
-	runschema "github.com/runforge/runforge/schema/run"
 	"slices"
 	"strconv"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/run/runmove"
 )

@@ -6,12 +6,12 @@ package run
 
 import (
 	"fmt"
-	runschema "github.com/runforge/runforge/schema/run"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/runforge/runforge/schema"
+	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
 )
 
