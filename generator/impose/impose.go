@@ -38,6 +38,9 @@ type Page struct {
 	// Blank is set on a back page that shows no item: it is there so that
 	// the next sheet's fronts print on a front.
 	Blank bool
+	// Tile is the 1-based tile a page of a tiled board shows; 0 on every
+	// other page (see Tiles).
+	Tile int
 }
 
 // Len is the number of items on the page.
@@ -131,6 +134,34 @@ func Sheets(spec Spec) Plan {
 				b := page(k, OwnBack)
 				b.Front = k + 1
 				pl.Pages = append(pl.Pages, b)
+			}
+		}
+	}
+	return pl
+}
+
+// TiledSide is one side of a board as it tiles on the paper: Tiles pages
+// of W x H mm, or one page when it fits on one.
+type TiledSide struct {
+	Tiles int
+	W, H  float64
+}
+
+// Tiles plans the pages of a board printed in copies, each copy's sides
+// in turn: a side of one tile is one page of paperW x paperH; a side of
+// several is its page map (paperW x paperH) followed by a page per tile.
+// Each page's Sheet is the 0-based copy, Lo the side (Hi = Lo+1) and Tile
+// the 1-based tile (0 on a page map or a one-page side).
+func Tiles(copies int, sides []TiledSide, paperW, paperH float64) Plan {
+	var pl Plan
+	for cp := 0; cp < copies; cp++ {
+		for i, s := range sides {
+			pl.Pages = append(pl.Pages, Page{W: paperW, H: paperH, Sheet: cp, Lo: i, Hi: i + 1})
+			if s.Tiles == 1 {
+				continue
+			}
+			for k := 1; k <= s.Tiles; k++ {
+				pl.Pages = append(pl.Pages, Page{W: s.W, H: s.H, Sheet: cp, Lo: i, Hi: i + 1, Tile: k})
 			}
 		}
 	}

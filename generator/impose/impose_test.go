@@ -74,3 +74,18 @@ func TestDraw(t *testing.T) {
 		t.Errorf("Draw: %d pages, sizes %v, items %v", n, s.sizes, seen)
 	}
 }
+
+func TestTiles(t *testing.T) {
+	pl := Tiles(2, []TiledSide{{Tiles: 1}, {Tiles: 2, W: 5, H: 6}}, 1, 2)
+	var got [][3]int
+	for _, p := range pl.Pages {
+		got = append(got, [3]int{p.Sheet, p.Lo, p.Tile})
+	}
+	want := [][3]int{{0, 0, 0}, {0, 1, 0}, {0, 1, 1}, {0, 1, 2}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}, {1, 1, 2}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Tiles: got %v, want %v", got, want)
+	}
+	if p := pl.Pages[2]; p.W != 5 || p.H != 6 || pl.Pages[1].W != 1 {
+		t.Errorf("tile page sizes: %+v, %+v", pl.Pages[1], p)
+	}
+}
