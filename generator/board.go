@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -188,34 +189,38 @@ func (r *Renderer) imposeBoard(out boardOut, b *schema.Board, opts PrintOptions)
 		total += boardSidePages(pl) * b.Count
 	}
 	arts := make([]placeArt, len(b.Sides))
+	sides := make([]impose.TiledSide, len(plans))
+	for i, pl := range plans {
+		sides[i] = impose.TiledSide{Tiles: pl.Pages(), W: pl.Paper.W, H: pl.Paper.H}
+	}
 	page := 0
-	for cp := 1; cp <= b.Count; cp++ {
-		for i, side := range b.Sides {
-			bp := &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: cp, first: page + 1, total: total, opts: opts, role: roles[i]}
-			if bp.plan.Pages() == 1 {
-				// One page, no page map: side 2 of a pair goes behind side 1.
-				slot := boardSlot(bp.plan, opts)
-				if bp.role == roleBack || bp.role == roleGlued {
-					slot = boardBackSlot(slot, duplex, opts)
-				}
-				page++
-				page0 := out.AddPage(opts.Paper.W, opts.Paper.H)
-				if arts[i] == nil {
-					arts[i] = r.sideArt(out, side, opts.Bleed)
-				}
-				r.drawSidePage(page0, bp, slot, arts[i])
-				continue
+	var bp *boardPrint
+	impose.Draw(out, impose.Tiles(b.Count, sides, opts.Paper.W, opts.Paper.H), func(c draw.Canvas, pg impose.Page) {
+		i, side := pg.Lo, b.Sides[pg.Lo]
+		if pg.Tile > 0 {
+			r.drawTilePage(c, bp, pg.Tile-1, arts[i])
+			return
+		}
+		bp = &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: pg.Sheet + 1, first: page + 1, total: total, opts: opts, role: roles[i]}
+		if bp.plan.Pages() == 1 {
+			// One page, no page map: side 2 of a pair goes behind side 1.
+			slot := boardSlot(bp.plan, opts)
+			if bp.role == roleBack || bp.role == roleGlued {
+				slot = boardBackSlot(slot, duplex, opts)
 			}
-			r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
+			page++
 			if arts[i] == nil {
 				arts[i] = r.sideArt(out, side, opts.Bleed)
 			}
-			for k := range bp.plan.Tiles {
-				r.drawTilePage(out.AddPage(bp.plan.Paper.W, bp.plan.Paper.H), bp, k, arts[i])
-			}
-			page += 1 + bp.plan.Pages()
+			r.drawSidePage(c, bp, slot, arts[i])
+			return
 		}
-	}
+		r.drawBoardMap(c, bp)
+		if arts[i] == nil {
+			arts[i] = r.sideArt(out, side, opts.Bleed)
+		}
+		page += 1 + bp.plan.Pages()
+	})
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 )
@@ -104,46 +105,53 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 		flip = layout.LongEdge
 	}
 
-	front := r.surface(sink.AddPage(pw, ph))
-	for _, t := range targets {
-		x, y := t.Front.X, t.Front.Y
-		front.Line(x-calCrossArm, y, x+calCrossArm, y, ink, 0.15)
-		front.Line(x, y-calCrossArm, x, y+calCrossArm, ink, 0.15)
-		front.Ellipse(x-1.5, y-1.5, 3, 3, draw.Stroked(ink, 0.15))
-		front.Text(round2(x+2), round2(y-2), t.Name, draw.Bold, 8, ink)
-	}
-	title := fmt.Sprintf("runforge duplex calibration: %s paper, %s-edge flip, back offset %g,%g", opts.Paper.Name, flip, opts.BackOffset.X, opts.BackOffset.Y)
-	text := "1. Print both pages on the two sides of one sheet, with the settings you use for cards: 100% (actual size), no fit to page.\n" +
-		"2. Measure the 100 mm bar below on both sides with a ruler. If it is not 100 mm, your print dialog scaled the page: fix that first.\n" +
-		"3. Pierce the centre of each target (C, L, R, T, B) with a pin, or cut along one of its lines with a knife and ruler.\n" +
-		"4. On the back, read where the hole or the cut edge falls on the scales around it: X on the horizontal scale, Y on the vertical one (mm).\n" +
-		fmt.Sprintf("5. Add the readings at C to the offset this sheet used: build with --back-offset X,Y (%g,%g plus the readings), or store it as print.backOffset.\n", opts.BackOffset.X, opts.BackOffset.Y) +
-		"6. L and R are 150 mm apart, T and B 200 mm. If their readings differ by more than 0.5 mm, one side was printed at another scale: check the print settings of the back."
-	st := typeset.Style{Font: draw.Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
-	const textW = 136.0
-	tx, ty, th := cx-textW/2, cy-calTargetDY+calCrossArm+4, calTargetDY-2*calCrossArm-10
-	front.Text(round2(tx), round2(ty+r.Fonts.Ascent(draw.Bold, 9)), title, draw.Bold, 9, ink)
-	ty, th = ty+6, th-6
-	block := typeset.Layout(r.Fonts, text, st, textW, th)
-	typeset.Draw(r.Fonts, front, block, round2(tx), round2(ty), textW, th, ink, draw.White)
-	bar := layout.Rect{X: cx - scaleBarLen/2 - deckLabelPad, Y: cy + calCrossArm + 12, W: scaleBarLen + 2*deckLabelPad, H: r.scaleBarHeight()}
-	r.drawScaleBar(front, bar)
-
-	back := r.surface(sink.AddPage(pw, ph))
-	for _, t := range targets {
-		r.drawCalScales(back, t, red)
-	}
-	// The back's own scale bar and a reminder, behind the front's text.
-	bb := backPoint(layout.Point{X: bar.X, Y: bar.Y}, opts)
-	if flip == layout.LongEdge {
-		bb.X -= bar.W
-	} else {
-		bb.Y -= bar.H
-	}
-	r.drawScaleBar(back, layout.Rect{X: bb.X, Y: bb.Y, W: bar.W, H: bar.H})
-	note := "back: where the hole or cut edge falls on each scale is the correction to add to the back offset (X right, Y down, mm)"
-	tc := backPoint(layout.Point{X: cx, Y: cy - calTargetDY/2}, opts)
-	back.Text(round2(tc.X-r.Fonts.Width(note, draw.Regular, 6)/2), round2(tc.Y), note, draw.Regular, 6, red)
+	// The bar's place on the front, for the back's own bar behind it.
+	var bar layout.Rect
+	plan := impose.Plan{Pages: []impose.Page{{W: pw, H: ph}, {W: pw, H: ph, Side: impose.Back, Front: 1}}}
+	impose.Draw(sink, plan, func(page draw.Canvas, pg impose.Page) {
+		if pg.Side == impose.Front {
+			front := r.surface(page)
+			for _, t := range targets {
+				x, y := t.Front.X, t.Front.Y
+				front.Line(x-calCrossArm, y, x+calCrossArm, y, ink, 0.15)
+				front.Line(x, y-calCrossArm, x, y+calCrossArm, ink, 0.15)
+				front.Ellipse(x-1.5, y-1.5, 3, 3, draw.Stroked(ink, 0.15))
+				front.Text(round2(x+2), round2(y-2), t.Name, draw.Bold, 8, ink)
+			}
+			title := fmt.Sprintf("runforge duplex calibration: %s paper, %s-edge flip, back offset %g,%g", opts.Paper.Name, flip, opts.BackOffset.X, opts.BackOffset.Y)
+			text := "1. Print both pages on the two sides of one sheet, with the settings you use for cards: 100% (actual size), no fit to page.\n" +
+				"2. Measure the 100 mm bar below on both sides with a ruler. If it is not 100 mm, your print dialog scaled the page: fix that first.\n" +
+				"3. Pierce the centre of each target (C, L, R, T, B) with a pin, or cut along one of its lines with a knife and ruler.\n" +
+				"4. On the back, read where the hole or the cut edge falls on the scales around it: X on the horizontal scale, Y on the vertical one (mm).\n" +
+				fmt.Sprintf("5. Add the readings at C to the offset this sheet used: build with --back-offset X,Y (%g,%g plus the readings), or store it as print.backOffset.\n", opts.BackOffset.X, opts.BackOffset.Y) +
+				"6. L and R are 150 mm apart, T and B 200 mm. If their readings differ by more than 0.5 mm, one side was printed at another scale: check the print settings of the back."
+			st := typeset.Style{Font: draw.Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
+			const textW = 136.0
+			tx, ty, th := cx-textW/2, cy-calTargetDY+calCrossArm+4, calTargetDY-2*calCrossArm-10
+			front.Text(round2(tx), round2(ty+r.Fonts.Ascent(draw.Bold, 9)), title, draw.Bold, 9, ink)
+			ty, th = ty+6, th-6
+			block := typeset.Layout(r.Fonts, text, st, textW, th)
+			typeset.Draw(r.Fonts, front, block, round2(tx), round2(ty), textW, th, ink, draw.White)
+			bar = layout.Rect{X: cx - scaleBarLen/2 - deckLabelPad, Y: cy + calCrossArm + 12, W: scaleBarLen + 2*deckLabelPad, H: r.scaleBarHeight()}
+			r.drawScaleBar(front, bar)
+			return
+		}
+		back := r.surface(page)
+		for _, t := range targets {
+			r.drawCalScales(back, t, red)
+		}
+		// The back's own scale bar and a reminder, behind the front's text.
+		bb := backPoint(layout.Point{X: bar.X, Y: bar.Y}, opts)
+		if flip == layout.LongEdge {
+			bb.X -= bar.W
+		} else {
+			bb.Y -= bar.H
+		}
+		r.drawScaleBar(back, layout.Rect{X: bb.X, Y: bb.Y, W: bar.W, H: bar.H})
+		note := "back: where the hole or cut edge falls on each scale is the correction to add to the back offset (X right, Y down, mm)"
+		tc := backPoint(layout.Point{X: cx, Y: cy - calTargetDY/2}, opts)
+		back.Text(round2(tc.X-r.Fonts.Width(note, draw.Regular, 6)/2), round2(tc.Y), note, draw.Regular, 6, red)
+	})
 }
 
 // drawCalScales draws the two scales of a target on the back page, crossing

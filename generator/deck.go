@@ -3,10 +3,12 @@ package generator
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -348,30 +350,32 @@ func (r *Renderer) imposeGang(sink pageSink, grid layout.Grid, parts []deckPart,
 	copies := gangCopies(parts)
 	mode, shown := gangBacks(parts, opts.Duplex)
 	per := grid.PerPage()
-	sheets := (len(copies) + per - 1) / per
 	pages := &deckPages{r: r, grid: grid, opts: opts, card: card, cache: map[deckPageKey]*deckPageGeom{}}
 	for _, part := range parts {
 		pages.faceWhite = pages.faceWhite || r.whiteCard(part.face)
 		pages.backWhite = pages.backWhite || r.whiteCard(part.back)
 	}
-	sheet := func(k int) ([]*CardData, []bool) {
-		lo, hi := k*per, min((k+1)*per, len(copies))
-		return copies[lo:hi], shown[lo:hi]
+	spec := impose.Spec{Items: len(copies), PerSheet: per, W: opts.Paper.W, H: opts.Paper.H}
+	switch mode {
+	case backsDuplex:
+		spec.Backs = impose.Duplex
+	case backsOwnPages:
+		spec.Backs = impose.OwnPages
+		with := sheetsWithBacks(shown, per)
+		spec.HasBack = func(k int) bool { return slices.Contains(with, k) }
 	}
-	for k := 0; k < sheets; k++ {
-		cards, backs := sheet(k)
-		pages.draw(sink, cards, nil, deckPageKey{side: sideFront}, gangSheetLabels(parts, cards)...)
-		if mode == backsDuplex {
-			pages.draw(sink, cards, backs, deckPageKey{side: sideBack})
+	impose.Draw(sink, impose.Sheets(spec), func(page draw.Canvas, pg impose.Page) {
+		cards, backs := copies[pg.Lo:pg.Hi], shown[pg.Lo:pg.Hi]
+		switch pg.Side {
+		case impose.Front:
+			pages.draw(page, cards, nil, deckPageKey{side: sideFront}, gangSheetLabels(parts, cards)...)
+		case impose.Back:
+			pages.draw(page, cards, backs, deckPageKey{side: sideBack})
+		case impose.OwnBack:
+			label := fmt.Sprintf("backs of sheet %d (page %d), in the order of its fronts", pg.Sheet+1, pg.Sheet+1)
+			pages.draw(page, cards, backs, deckPageKey{side: sideOwnBack}, label)
 		}
-	}
-	if mode == backsOwnPages {
-		for _, k := range sheetsWithBacks(shown, per) {
-			cards, backs := sheet(k)
-			label := fmt.Sprintf("backs of sheet %d (page %d), in the order of its fronts", k+1, k+1)
-			pages.draw(sink, cards, backs, deckPageKey{side: sideOwnBack}, label)
-		}
-	}
+	})
 }
 
 // whiteCard reports whether a side prints without a background (white, or
@@ -450,13 +454,12 @@ func (dp *deckPages) geom(k deckPageKey) *deckPageGeom {
 	return g
 }
 
-// draw adds one page holding sheet's cards on the given side; on a back
+// draw draws sheet's cards on page, on the given side; on a back
 // page, only the cards whose shown entry is true (all when shown is nil).
 // The first of labels that finds room is written on the page.
-func (dp *deckPages) draw(sink pageSink, sheet []*CardData, shown []bool, k deckPageKey, labels ...string) {
+func (dp *deckPages) draw(page draw.Canvas, sheet []*CardData, shown []bool, k deckPageKey, labels ...string) {
 	k.n = len(sheet)
 	g := dp.geom(k)
-	page := sink.AddPage(dp.opts.Paper.W, dp.opts.Paper.H)
 	for i, cd := range sheet {
 		if shown == nil || shown[i] {
 			dp.card(page, cd, k.side != sideFront, g.slots[i])

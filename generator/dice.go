@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -341,18 +342,17 @@ func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, 
 // number of pages.
 func (r *Renderer) imposeDicePages(out boardOut, pl dicePlan, opts PrintOptions, grid diceGrid, pages int, blockW float64,
 	title, how, opposite string, place func(page draw.Canvas, dc dieCopy, x, y float64)) int {
-	for pg := range pages {
-		page := out.AddPage(opts.Paper.W, opts.Paper.H)
+	plan := impose.Sheets(impose.Spec{Items: len(pl.copies), PerSheet: grid.perPage(), W: opts.Paper.W, H: opts.Paper.H})
+	return impose.Draw(out, plan, func(page draw.Canvas, pg impose.Page) {
 		c := r.surface(page)
-		r.diceHead(c, opts, title, pagePart(pg, pages), how, opposite)
-		for k, dc := range pageSlice(pl.copies, pg, grid.perPage()) {
+		r.diceHead(c, opts, title, pagePart(pg.Sheet, pages), how, opposite)
+		for k, dc := range pl.copies[pg.Lo:pg.Hi] {
 			x, y := grid.at(k)
 			r.drawBlockLabel(c, dc, x, y, blockW)
 			place(page, dc, x, y)
 		}
 		r.drawScaleBar(c, grid.bar)
-	}
-	return pages
+	})
 }
 
 // pagePart is " (page 2 of 3)" for a part of several pages, else "".
@@ -361,12 +361,6 @@ func pagePart(i, n int) string {
 		return ""
 	}
 	return fmt.Sprintf(" (page %d of %d)", i+1, n)
-}
-
-// pageSlice is the part of all on page pg of per items each.
-func pageSlice(all []dieCopy, pg, per int) []dieCopy {
-	lo := pg * per
-	return all[lo:min(lo+per, len(all))]
 }
 
 // diceHead writes a page's title and two lines of instructions at the top

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -60,15 +61,16 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 	copies := gangCopies(parts)
 	per := g.PerPage()
 	geoms := map[int]*gutterfoldPage{}
-	for start := 0; start < len(copies); start += per {
-		sheet := copies[start:min(start+per, len(copies))]
+	plan := impose.Sheets(impose.Spec{Items: len(copies), PerSheet: per, W: g.PageW, H: g.PageH})
+	impose.Draw(pdfSink{doc}, plan, func(c draw.Canvas, p impose.Page) {
+		sheet := copies[p.Lo:p.Hi]
 		pg, ok := geoms[len(sheet)]
 		if !ok {
 			pg = r.gutterfoldPageGeom(g, len(sheet), art, opts)
 			geoms[len(sheet)] = pg
 		}
-		r.paintGutterfoldPage(doc.AddPage(g.PageW, g.PageH), pg, sheet, art)
-	}
+		r.paintGutterfoldPage(c, pg, sheet, art)
+	})
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -62,14 +63,23 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 	}
 	art := newGangSideArt(r, doc, parts, b)
 	trim := layout.Rect{X: b, Y: b, W: tw, H: th}
+	// A page per copy's front and, where its deck has a back template, a
+	// page for its back.
+	var plan impose.Plan
+	copies := gangCopies(parts)
+	k := 0
 	for _, part := range parts {
-		for _, cd := range part.copies {
-			art.draw(doc.AddPressPage(tw, th, b), cd, false, trim, false)
+		for range part.copies {
+			plan.Pages = append(plan.Pages, impose.Page{W: tw, H: th, Sheet: k, Lo: k, Hi: k + 1})
 			if part.back != nil {
-				art.draw(doc.AddPressPage(tw, th, b), cd, true, trim, false)
+				plan.Pages = append(plan.Pages, impose.Page{W: tw, H: th, Side: impose.Back, Sheet: k, Lo: k, Hi: k + 1, Front: len(plan.Pages)})
 			}
+			k++
 		}
 	}
+	impose.Draw(pressSink{doc: doc, bleed: b}, plan, func(c draw.Canvas, pg impose.Page) {
+		art.draw(c, copies[pg.Lo], pg.Side == impose.Back, trim, false)
+	})
 	var buf bytes.Buffer
 	if err := doc.Write(&buf); err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
@@ -79,6 +89,16 @@ func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, f
 	}
 	return doc.PageCount(), nil
 }
+
+// pressSink adds press pages (the trim plus bleed on every side, with
+// TrimBox and BleedBox) to a PDF.
+type pressSink struct {
+	doc   *draw.PDF
+	bleed float64
+}
+
+// AddPage implements impose.Sink: w x h is the trim.
+func (s pressSink) AddPage(w, h float64) draw.Canvas { return s.doc.AddPressPage(w, h, s.bleed) }
 
 // pageBoxOrder is the order page boxes are written in (that of PDF 32000
 // 14.11.2).

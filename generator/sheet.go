@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -93,16 +94,14 @@ func sheetTitle(s *schema.Sheet) string {
 	return s.ID
 }
 
-// pageSink receives the pages of a sheet: a PDF document, or a recording
+// pageSink receives the pages of a print: a PDF document, or a recording
 // in tests.
-type pageSink interface {
-	AddPage(w, h float64) draw.Canvas
-}
+type pageSink = impose.Sink
 
 // pdfSink adds the pages to a PDF document.
 type pdfSink struct{ doc *draw.PDF }
 
-// AddPage implements pageSink.
+// AddPage implements impose.Sink.
 func (s pdfSink) AddPage(w, h float64) draw.Canvas { return s.doc.AddPage(w, h) }
 
 // sheetGeom is where the sides of a sheet go on the paper. Every size is an
@@ -452,30 +451,35 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		}
 		return &deckPageGeom{slots: g.grid.Slots(n)}
 	}
-	for start := 0; start < len(leaves); start += per {
-		batch := leaves[start:min(start+per, len(leaves))]
+	spec := impose.Spec{Items: len(leaves), PerSheet: per, W: opts.Paper.W, H: opts.Paper.H}
+	if frontSide == sideOwnBack {
+		spec.Side = impose.OwnBack
+	}
+	if duplex {
+		spec.Backs = impose.Duplex
+	}
+	impose.Draw(sink, impose.Sheets(spec), func(c draw.Canvas, pg impose.Page) {
+		batch := leaves[pg.Lo:pg.Hi]
+		page := r.surface(c)
+		if pg.Side == impose.Back {
+			bg := geom(sideBack, len(batch))
+			for i, lf := range batch {
+				r.drawLeafSide(page, lf.l, lf.back, bg.slots[i], g.turn, opts.Bleed)
+			}
+			r.drawSheetGuides(page, g, bg, opts)
+			return
+		}
 		fg := geom(frontSide, len(batch))
-		page := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
 		for i, lf := range batch {
 			r.drawLeafSide(page, lf.l, lf.front, fg.slots[i], g.turn, opts.Bleed)
 		}
 		r.drawSheetGuides(page, g, fg, opts)
 		if frontSide == sideOwnBack && g.card {
 			// The backs' pages follow the fronts' pages one for one.
-			k := start/per + 1
 			r.drawPageLabel(page, g.grid.Printable(), fg.obstacles,
-				fmt.Sprintf("backs of page %d, in the order of its fronts: cut them out and glue each behind its front", k))
+				fmt.Sprintf("backs of page %d, in the order of its fronts: cut them out and glue each behind its front", pg.Sheet+1))
 		}
-		if !duplex {
-			continue
-		}
-		bg := geom(sideBack, len(batch))
-		bpage := r.surface(sink.AddPage(opts.Paper.W, opts.Paper.H))
-		for i, lf := range batch {
-			r.drawLeafSide(bpage, lf.l, lf.back, bg.slots[i], g.turn, opts.Bleed)
-		}
-		r.drawSheetGuides(bpage, g, bg, opts)
-	}
+	})
 }
 
 // drawSheetGuides draws the cutting guides of a page: for card sizes the

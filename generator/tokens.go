@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -178,6 +179,11 @@ type tokenPage struct {
 	blank bool // a back page with no token back on it
 }
 
+// tokenPageOf is the token page of a page of the plan tokenPages makes.
+func tokenPageOf(pg impose.Page) tokenPage {
+	return tokenPage{sheet: pg.Sheet, back: pg.Side != impose.Front, front: pg.Front, blank: pg.Blank}
+}
+
 // tokenSheets groups placements by sheet.
 func tokenSheets(placements []layout.Placement) [][]layout.Placement {
 	var sheets [][]layout.Placement
@@ -201,27 +207,16 @@ func sheetHasBacks(all []*schema.Token, sheet []layout.Placement) bool {
 // last sheet goes without a blank back. Under --duplex none with backs
 // that carry information, the fronts come first, then a back page for
 // each sheet that holds a two-sided token.
-func tokenPages(all []*schema.Token, sheets [][]layout.Placement, d layout.Duplex) []tokenPage {
-	mode := tokenBacksOf(all, d)
-	var pages []tokenPage
-	for k, sheet := range sheets {
-		pages = append(pages, tokenPage{sheet: k, front: len(pages) + 1})
-		if mode != backsDuplex {
-			continue
-		}
-		has := sheetHasBacks(all, sheet)
-		if has || k < len(sheets)-1 {
-			pages = append(pages, tokenPage{sheet: k, back: true, front: len(pages), blank: !has})
-		}
+func tokenPages(all []*schema.Token, sheets [][]layout.Placement, opts PrintOptions) impose.Plan {
+	spec := impose.Spec{Items: len(sheets), PerSheet: 1, W: opts.Paper.W, H: opts.Paper.H, DropBlankLast: true,
+		HasBack: func(k int) bool { return sheetHasBacks(all, sheets[k]) }}
+	switch tokenBacksOf(all, opts.Duplex) {
+	case backsDuplex:
+		spec.Backs = impose.Duplex
+	case backsOwnPages:
+		spec.Backs = impose.OwnPages
 	}
-	if mode == backsOwnPages {
-		for k, sheet := range sheets {
-			if sheetHasBacks(all, sheet) {
-				pages = append(pages, tokenPage{sheet: k, back: true, front: k + 1})
-			}
-		}
-	}
-	return pages
+	return impose.Sheets(spec)
 }
 
 // label names a back page: which front page it goes behind, and how.
@@ -243,9 +238,8 @@ func (tp tokenPage) label(d layout.Duplex) string {
 // printable area when there is room there.
 func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements []layout.Placement, opts PrintOptions) int {
 	sheets := tokenSheets(placements)
-	pages := tokenPages(all, sheets, opts.Duplex)
-	for _, tp := range pages {
-		page := sink.AddPage(opts.Paper.W, opts.Paper.H)
+	return impose.Draw(sink, tokenPages(all, sheets, opts), func(page draw.Canvas, pg impose.Page) {
+		tp := tokenPageOf(pg)
 		var obstacles []layout.Rect
 		if tp.back {
 			obstacles = r.drawTokenBacks(page, all, sheets[tp.sheet], opts, tp)
@@ -263,8 +257,7 @@ func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements [
 			}
 		}
 		r.placeScaleBar(c, area, obstacles)
-	}
-	return len(pages)
+	})
 }
 
 // drawEdgeLabel writes a page label in the first free place by an edge of
@@ -333,7 +326,7 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 	if mode == backsNone {
 		return nil
 	}
-	pages := tokenPages(all, tokenSheets(placements), opts.Duplex)
+	pages := tokenPages(all, tokenSheets(placements), opts).Pages
 	var two []string
 	for _, ts := range p.TokenSets() {
 		for _, t := range ts.Tokens {
@@ -349,8 +342,8 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 		if slices.ContainsFunc(all, func(t *schema.Token) bool { return t.BackFace() == nil }) {
 			l += "; one-sided tokens are blank on the back"
 		}
-		if last := pages[len(pages)-1]; !last.back {
-			l += fmt.Sprintf("; page %d holds one-sided tokens only and has no back page", last.front)
+		if last := pages[len(pages)-1]; last.Side == impose.Front {
+			l += fmt.Sprintf("; page %d holds one-sided tokens only and has no back page", len(pages))
 		}
 		lines = append(lines, l)
 	case backsOwnPages:
