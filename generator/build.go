@@ -1,7 +1,11 @@
 // Package generator builds a pack's print kit: the output plan, the kit
-// index, the card, token and calibration renderers and the games'. Its
-// sub-packages do one job each: draw (the drawing surface), typeset (rich
-// text in boxes) and icons.
+// index, and the renderers of the content kinds every game shares (decks,
+// sheets, boards, dice, tokens) and of the calibration sheet. A game's
+// renderers are in its own package (generator/<game>), registered through
+// a Game descriptor the Renderer is given. Sub-packages do one job each:
+// draw (the drawing surface), typeset (rich text in boxes), icons, impose
+// (which item goes on which page: the one page loop) and kitbuild (the
+// build command's policy).
 package generator
 
 import (
