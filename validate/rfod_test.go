@@ -425,7 +425,7 @@ func rfodCases() []ruleCase {
 }
 
 // TestRFoDExplainOdds checks the odds section of --explain against the
-// spec's golden values (section 5.10, Appendix A).
+// golden values of the dice engine's tests.
 func TestRFoDExplainOdds(t *testing.T) {
 	for _, tc := range []struct {
 		name            string

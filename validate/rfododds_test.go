@@ -59,7 +59,7 @@ func tableCell(t *testing.T, x *rfodrules.OddsExplanation, target string, col rf
 }
 
 // The RFoD odds also give every combo and the icon counts given AMULET
-// (spec 5.7, 10; A6), checked against values computed by hand.
+// (A6), checked against exact values.
 func TestExplainOddsAmulet(t *testing.T) {
 	// The Nurse rolls once, no reroll: {search 2} needs two Search among
 	// five dice: 1 - (5/6)^5 - 5(1/6)(5/6)^4 = 763/3888. Given AMULET one
@@ -75,7 +75,7 @@ func TestExplainOddsAmulet(t *testing.T) {
 	if got := tableCell(t, x, ">=1 zombie", rfodrules.OddsColumn{Rerolls: 2, Amulet: true}); got != "1" {
 		t.Errorf(">=1 zombie given AMULET = %s, want 1", got)
 	}
-	// The default columns are still the spec's golden values (5.10).
+	// The default columns are still the golden values.
 	if got := tableCell(t, x, ">=3 search", rfodrules.OddsColumn{Rerolls: 2}); got != "1138594/4782969" {
 		t.Errorf(">=3 search, 2 rerolls = %s", got)
 	}
@@ -163,8 +163,7 @@ func comboDice(t *testing.T, s string) map[string]int {
 }
 
 // Reloaded has no event die: no AMULET, and its combos are known by their
-// tier; the first-roll chance that zombies end the turn is 31/46656 (spec
-// 10).
+// tier; the first-roll chance that zombies end the turn is 31/46656.
 func TestExplainOddsReloaded(t *testing.T) {
 	x := explainOdds(t, rfodrPack())
 	if x.Amulet != "" || x.FacesAssumption != "A13" {
@@ -294,7 +293,7 @@ func TestOddsAmulet(t *testing.T) {
 	}
 }
 
-// The tables are the rows of spec 10, the same in --explain and odds.pdf
+// The tables are the odds table rows, the same in --explain and odds.pdf
 // (OddsTableTargets): per face in die order, RFoD Search and Book at least
 // and exactly k, its other faces and the zombies at least k; Reloaded every
 // non-zombie face at least k, then the end of the turn by zombies, which

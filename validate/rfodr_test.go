@@ -286,7 +286,7 @@ func rfodrCases() []ruleCase {
 	}...)
 }
 
-// The Solo Campaign's content (spec 3.3, 8.6), added to the clean Reloaded
+// The Solo Campaign's content, added to the clean Reloaded
 // pack: 15 Trauma, 15 Action (3 starting, every number shared), 4
 // Upgrade, the Experience and Supply Cache cards, the two mats and the
 // Player token.

@@ -12,7 +12,7 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// runFixture is an illustrative map of spec 8.2, from the schema's test
+// runFixture is an illustrative map, from the schema's test
 // pack (schema/run/testdata/run).
 func runFixture(name string) string {
 	b, err := os.ReadFile(filepath.Join("..", "schema", "run", "testdata", "run", name+".yaml"))
@@ -293,7 +293,7 @@ func runFeatureCases() []ruleCase {
 
 // runMapCountCases: each map side counts one card of its component (two
 // copies of a card, one per player, each with two sides), so a card
-// missing a side is a count finding (spec 8.5).
+// missing a side is a count finding.
 func runMapCountCases() []ruleCase {
 	const rule = "deck/count"
 	manifest := gameYAML("run", "components:\n  - {id: map-cards, name: Map cards, expected: 2}\n")
@@ -307,7 +307,7 @@ func runMapCountCases() []ruleCase {
 	}
 }
 
-// TestIllustrativeMapsValidateClean: the two maps of spec 8.2 alone, in a
+// TestIllustrativeMapsValidateClean: the two illustrative maps alone, in a
 // pack of their own, raise no diagnostic.
 func TestIllustrativeMapsValidateClean(t *testing.T) {
 	f := files{"game.yaml": runFixture("game"), "base.yaml": runFixture("base"), "water.yaml": runFixture("water")}

@@ -6,7 +6,7 @@ import (
 	"github.com/runforge/runforge/validate"
 )
 
-// backupDeck is a clean Dispatch backup deck (spec 8.3): 11 cards, each
+// backupDeck is a clean Dispatch backup deck: 11 cards, each
 // rank on 8 of them showing spawn points 1-8 once each, every action from
 // the deck's vocabulary, one road block and one motion detector per map.
 const backupDeck = `kind: Deck

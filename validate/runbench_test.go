@@ -14,7 +14,7 @@ import (
 	"github.com/runforge/runforge/validate/run/runmove"
 )
 
-// Issue 8 / spec §15 targets on the bundled RUN maps (data/run's 8 maps and
+// Issue 8 speed targets on the bundled RUN maps (data/run's 8 maps and
 // data/run-promo's 5b): structural checks plus the unlimited-token analysis
 // ≤ 50 ms in total; the full single-use-token analysis (every map, spawn
 // point and objective) ≤ 1 s in total on the 2-core development machine.

@@ -12,7 +12,7 @@ import (
 )
 
 // The reachability maps, translated from validate/run/runmove/testdata: each is
-// the spec's base map with one change.
+// the illustrative base map with one change.
 const (
 	// noFireEscapes: the roof stashes C2 and F4 cannot be collected
 	// (uncollectable.map).

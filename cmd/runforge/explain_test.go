@@ -11,7 +11,7 @@ import (
 )
 
 // TestValidateExplain: --explain adds, after the report, how each RUN map
-// is won; the spec's worked example (base map, spawn point 3, rank 5) comes
+// is won; the worked example (base map, spawn point 3, rank 5) comes
 // out word for word, the output is the same on every run, and --explain
 // with another format than text is a usage error.
 func TestValidateExplain(t *testing.T) {
@@ -69,8 +69,8 @@ func TestValidateExplain(t *testing.T) {
 // the columns saying whether a Fleeing card is drawn; a value that is not
 // exactly 1 never prints as 100% (>=1 bat given AMULET is
 // 14692909475/14693280768). Reloaded's end of the turn by zombies says
-// the strategy it assumes, and its tables are those of odds.pdf (spec
-// 10): no zombie counts. The JSON keeps the combo ids and gives exact
+// the strategy it assumes, and its tables are those of odds.pdf:
+// no zombie counts. The JSON keeps the combo ids and gives exact
 // fractions. Reloaded has no AMULET.
 func TestValidateExplainOdds(t *testing.T) {
 	const rfod, reloaded = "../../data/run-fight-or-die", "../../data/run-fight-or-die-reloaded"

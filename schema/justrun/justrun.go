@@ -60,7 +60,7 @@ const Key = "justRun"
 // System is the manifest's system: value of Just Run.
 const System = "just-run"
 
-// Just Run card categories, item types and scenarios (spec 6.4).
+// Just Run card categories, item types and scenarios.
 const (
 	CategoryItem  = "item"
 	CategoryEvent = "event"
@@ -72,12 +72,12 @@ const (
 // Scenarios are the five scenarios in rulebook order (L583-L701).
 var Scenarios = []string{"get-out", "extermination", "memento-mori", "find-the-cure", "rescue-mission"}
 
-// WeaponTypes are the item types that count as weapons (spec 7, notes:
-// the door icon adds "that weapon's bonus attack dice", L321).
+// WeaponTypes are the item types that count as weapons (the door
+// icon adds "that weapon's bonus attack dice", L321).
 var WeaponTypes = []string{"melee", "flail", "ranged", "thrown"}
 
-// Settings is the manifest's justRun: block (spec 6.2), with the
-// spec's defaults for every key the manifest leaves out. Pack.JustRun
+// Settings is the manifest's justRun: block, with the
+// defaults for every key the manifest leaves out. Pack.JustRun
 // returns it for any Just Run pack, whether or not the manifest has the
 // block.
 type Settings struct {
@@ -127,7 +127,7 @@ type Colour struct {
 func (c *Colour) Label() string { return nameOr(c.Name, c.ID) }
 
 // Components names the manifest components that play a part in the
-// rules. Each defaults to the component id the spec proposes (3.2).
+// rules. Each defaults to the component id of the bundled pack.
 type Components struct {
 	Search           string `json:"search"`
 	Scavenge         string `json:"scavenge"`
@@ -157,7 +157,8 @@ type Setup struct {
 	ShorterDeck     string `json:"shorterDeck"`
 }
 
-// Placement holds the placement assumptions of spec 4.4.
+// Placement holds the assumptions of board assembly, each with its
+// A-id.
 type Placement struct {
 	Rotation        string `json:"rotation"`        // A1: none | free
 	RotationChoice  string `json:"rotationChoice"`  // A1: most-doors | random
@@ -176,7 +177,7 @@ type Placement struct {
 	FacingDoors     string `json:"facingDoors"`     // A21: connect
 }
 
-// Simulation configures the board simulation (spec section 8).
+// Simulation configures the board simulation.
 type Simulation struct {
 	Boards     int        `json:"boards"`
 	Seed       int64      `json:"seed"`
@@ -185,7 +186,7 @@ type Simulation struct {
 	Thresholds Thresholds `json:"thresholds"`
 }
 
-// Thresholds are the thresholds of the simulated metrics (spec 8.3).
+// Thresholds are the thresholds of the simulated metrics.
 type Thresholds struct {
 	ExitReachable          Threshold `json:"exitReachable"`
 	ExitReachableEachStart Threshold `json:"exitReachableEachStart"`
@@ -218,7 +219,7 @@ func (t Threshold) MinFor(shorter bool) (float64, bool) {
 
 func jrShare(v float64) *float64 { return &v }
 
-// Defaults returns the settings of spec 6.2 with every default.
+// Defaults returns the settings with every default.
 func Defaults() *Settings {
 	return &Settings{
 		Players:   Players{Min: 2, Max: 6},

@@ -7,7 +7,7 @@ import (
 )
 
 // Guide is the Run, Fight, or Die! two-sided Actions & Events Guide (kind:
-// Guide; run-fight-or-die.md L72, L117-119; spec 8.9): the six events,
+// Guide; run-fight-or-die.md L72, L117-119): the six events,
 // the Bat, Run and Gun actions, and the Search and Book tables by icon
 // count, each option with what it gives, so that rules can find the counts
 // that give a Location (L536). The build prints it as a two-sided sheet.

@@ -11,8 +11,7 @@ import (
 
 // PlayerBoardSet is a file of player boards (kind: PlayerBoards): the Run,
 // Fight, or Die! Action boards and Character boards, and the Reloaded
-// Zombie boards and Character boards (spec shared/specs/run-fight-or-die.md
-// 8.3). It is not kind: Board, the large printed boards tiled across
+// Zombie boards and Character boards. It is not kind: Board, the large printed boards tiled across
 // pages. Every board of the set has its boardType:
 //
 //   - rfod/action-board, rfodr/zombie-board: zones [{zone, icons, text}]

@@ -20,9 +20,8 @@ var schemaFiles embed.FS
 //go:embed builtin/*.yaml
 var builtinFiles embed.FS
 
-// Schema is Run, Fight, or Die!'s part of the content model (spec
-// shared/specs/run-fight-or-die.md section 8.4; rulebook
-// shared/rulebooks/run-fight-or-die.md). Its card schemas and the
+// Schema is Run, Fight, or Die!'s part of the content model (rulebook
+// run-fight-or-die.md). Its card schemas and the
 // manifest's rfod: block are in jsonschema/rfod.schema.json; Action and
 // Character boards are the PlayerBoards kind (playerboards.go), dice the
 // Dice kind with role: action, bonus or event.
@@ -80,7 +79,7 @@ var rfodSettingsBlock = &schema.SettingsBlock{Key: Key, Schema: "rfod.schema.jso
 		return s, json.Unmarshal(raw, s)
 	}}
 
-// Settings is the manifest's rfod: block (spec 8.1) of an RFoD or a
+// Settings is the manifest's rfod: block of an RFoD or a
 // Reloaded pack, with defaults for every key the manifest leaves out.
 // Pack.RFoD returns it for any pack.
 type Settings struct {
@@ -96,7 +95,7 @@ type Settings struct {
 	Ref schema.Ref `json:"-"`
 }
 
-// Dice are the dice settings of spec 8.1.
+// Dice are the dice settings of the rfod: block.
 type Dice struct {
 	// Rerolls per turn (default 2); an RFoD character's rerolls: overrides
 	// it for that character.
@@ -136,7 +135,7 @@ type Components struct {
 	LeadershipTokens string `json:"leadershipTokens"`
 }
 
-// Defaults returns the settings of spec 8.1 with every default: 2
+// Defaults returns the settings with every default: 2
 // rerolls, the repick reading, a 0.01 threshold, 1-4 players, the Mutant
 // table for 1-4 players (run-fight-or-die.md L489-490).
 func Defaults() *Settings {

@@ -9,7 +9,7 @@ import (
 // MatSet is a file of double-sided Location mats (kind: Mats): the Run,
 // Fight, or Die: Reloaded Solo Campaign's Home / Department Store and
 // Courthouse / Dark Courthouse (run-fight-or-die-reloaded.md L405, L602,
-// L676; spec 8.6). A side that holds face-down cards says so with holds:
+// L676). A side that holds face-down cards says so with holds:
 // {follower: 2} (L545) or {loot: 2} (L602). The build prints each mat at
 // true size in two halves, side B's half on the back of side A's
 // (generator/mats.go).

@@ -15,8 +15,8 @@ import (
 const System = "run-fight-or-die-reloaded"
 
 // Schema is Run, Fight, or Die: Reloaded's part of the content model,
-// with its Solo Campaign's cards (spec 8.5, 8.6; rulebook
-// shared/rulebooks/run-fight-or-die-reloaded.md). Every card may carry
+// with its Solo Campaign's cards (rulebook
+// run-fight-or-die-reloaded.md). Every card may carry
 // set: base, promo or expansion (L429); only base cards count towards the
 // deck's component (CountsCard).
 var Schema = schema.GameSchema{
@@ -57,15 +57,15 @@ var Schema = schema.GameSchema{
 }
 
 // SetBase is the set: of a Reloaded card of the base game; Sets are
-// the values set: may take (spec 8.5; run-fight-or-die-reloaded.md L429).
+// the values set: may take (run-fight-or-die-reloaded.md L429).
 const SetBase = "base"
 
 // Sets are the values of a Reloaded card's set:.
 var Sets = []string{"base", "promo", "expansion"}
 
 // baseOnly is the CountsCard of the card types: a card
-// counts towards its component only when its set: is base, or unset (spec
-// 8.5, rule rfodr/set-mark).
+// counts towards its component only when its set: is base, or unset (rule
+// rfodr/set-mark).
 func baseOnly(c *schema.Card) bool {
 	if _, ok := c.Fields["set"]; !ok {
 		return true

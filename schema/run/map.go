@@ -10,8 +10,7 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// Map is one side of a RUN map card (kind: Map, one file per side; spec
-// run.md section 8.1): a 6 x 6 grid of spaces given as a picture of legend
+// Map is one side of a RUN map card (kind: Map, one file per side): a 6 x 6 grid of spaces given as a picture of legend
 // symbols, and the map's features as lists of entries, each positioned on
 // its own so that a finding points at the entry at fault. Columns A-F run
 // left to right and rows 1-6 top to bottom: A1 is the top-left space, on
@@ -76,7 +75,7 @@ type MapSymbol struct {
 	Ref schema.Ref `json:"-"`
 }
 
-// BuiltinLegend returns the symbols every map may use (spec 8.1): . ground,
+// BuiltinLegend returns the symbols every map may use: . ground,
 // # building (level 1), ~ water (level -1), > < ^ v water with a current
 // pointing E, W, N, S, * ice and = bridge (both level 0).
 func BuiltinLegend() map[string]MapSymbol {
@@ -368,7 +367,7 @@ func pictureWords(line string) []pictureWord {
 	return words
 }
 
-// parsePicture parses the levels picture (spec 8.1): row 1 at the top, an
+// parsePicture parses the levels picture: row 1 at the top, an
 // optional first line that starts with # and is not a row of legend
 // symbols (a column header such as "#  A B C D E F"), then one line per
 // row of symbols separated by spaces, each row optionally led by its row
@@ -463,8 +462,7 @@ func (m *Map) Source() schema.Ref { return m.Ref }
 // map prints backs; its own output is its preview, preview/map-<id>.png.
 // Towards its component each side counts one card: a card has two sides
 // and each map is played on two copies of it, one per player (L50, L91),
-// so a card with both sides counts 2 and one missing a side counts 1
-// (spec 8.5).
+// so a card with both sides counts 2 and one missing a side counts 1.
 func (m *Map) Facts() schema.Facts {
 	f := schema.Facts{Name: nameOr(m.Name, m.ID), Printed: true, Backs: true, Outputs: []string{"preview/" + m.ID + ".png"}}
 	if m.Component != "" {

@@ -15,7 +15,8 @@ import (
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of the schema tests")
 
-// loadRunMaps loads the pack of the two illustrative maps of spec 8.2.
+// loadRunMaps loads the pack of the two illustrative maps (the base map
+// and its variant).
 func loadRunMaps(t *testing.T) *schema.Pack {
 	t.Helper()
 	p, probs := loadPack(os.DirFS("testdata/run"), "testdata/run")

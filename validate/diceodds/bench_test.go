@@ -2,7 +2,7 @@ package diceodds
 
 import "testing"
 
-// Spec §5.9: "it takes milliseconds in Go"; checked with benchmarks, never a
+// The odds take milliseconds; checked with benchmarks, never a
 // timed assertion. Each iteration computes every table of the game from scratch.
 
 // BenchmarkTablesRFoD: 55 rows x 6 columns (1, 2, 3 rerolls, without and

@@ -270,7 +270,7 @@ func die(faces string) Die {
 }
 
 // Exhaustive enumeration over ordered dice agrees exactly with the engine
-// on small configurations (spec §5.10, last sentence).
+// on small configurations.
 func TestBruteForceAgrees(t *testing.T) {
 	rfod := func(n, r int, flee bool) Game {
 		g := RFoD()

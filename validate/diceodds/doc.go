@@ -8,17 +8,17 @@
 // A Game is a set of six-sided dice rolled together (5 in RFoD, L93, L243;
 // 6 in Reloaded, L120), then rerolled up to Rerolls times (2 by default:
 // run-fight-or-die.md L277, L306; run-fight-or-die-reloaded.md L121). Faces
-// may repeat and dice may differ (spec §5.2): identical dice form one die
+// may repeat and dice may differ: identical dice form one die
 // type and the state counts faces per type. A die showing Zombie is locked
 // (run-fight-or-die.md L246, L390; run-fight-or-die-reloaded.md L123, L196).
-// Game switches give the rules where the games differ (spec §4.3):
+// Game switches give the rules where the games differ:
 //
 //   - Fleeing (RFoD): once per turn, with a reroll left, every zombie die
 //     joins a reroll, which uses up one of the rerolls (run-fight-or-die.md
 //     L308-314, L390-392; A5).
 //   - ZombieLimit (Reloaded, 5): as soon as that many dice show Zombie, after
 //     any roll, the first included, the turn ends and every target is lost
-//     (run-fight-or-die-reloaded.md L202; spec §5.5; A15).
+//     (run-fight-or-die-reloaded.md L202; A15).
 //   - SetAsidePermanent (Reloaded, A14): a die kept out of a reroll is set
 //     aside for the rest of the turn. The default is the "repick" reading:
 //     saved dice may be picked up again (run-fight-or-die.md L306).
@@ -29,23 +29,23 @@
 //
 // RFoD and Reloaded return the presets of A1 and A13: identical dice with
 // one of each face. The event and bonus dice are not rolled with the action
-// dice for combos and counts (A3, A4; spec §5.2).
+// dice for combos and counts (A3, A4).
 //
 // # Targets
 //
-// A Target is a predicate on the final faces (spec §5.6): a combo read as
+// A Target is a predicate on the final faces: a combo read as
 // "at least" (A7; zombies count through the locked dice), at least or
 // exactly k of a face (=k for the RFoD Search and Book tables, which cannot
 // be split: run-fight-or-die.md L536, A8), or the Reloaded turn ending by
-// zombies (spec §10).
+// zombies.
 //
 // # Engine
 //
-// Probability solves the finite-horizon Markov decision process of spec §5
+// Probability solves the finite-horizon Markov decision process of one turn
 // by backward induction, with the best keep strategy for each target. A
 // state is the sorted multiset of its dice, each a (die type, face, status)
 // byte: free, set aside (A14), locked zombie, or still to roll; rerolls left
-// and whether Fleeing is still available complete it (spec §5.3). An Engine
+// and whether Fleeing is still available complete it. An Engine
 // builds the decision graph of its Game once (rolled states with their
 // moves, and partial rolls, one die at a time, so that outcomes are never
 // enumerated as tuples) and evaluates each target with one backward pass
@@ -65,9 +65,9 @@
 // # Outputs
 //
 // Engine.Probabilities computes many targets in one pass: the odds tables
-// of spec §10 that --explain and odds.pdf print (validate/rfod chooses
+// that --explain and odds.pdf print (validate/rfod chooses
 // their rows and columns). Percent and Approx format a value for display.
-// CheckCombos gives the findings of spec §5.8: P = 0 is an error, P below
+// CheckCombos gives the combo findings: P = 0 is an error, P below
 // the manifest's dice.oddsWarningBelow a warning that prints the default and
 // the Fleeing values. The caller positions findings and names their rules
 // (rfod/combo-rollable, rfodr/combo-rollable).

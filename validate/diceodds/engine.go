@@ -12,7 +12,7 @@ import (
 //
 //	type<<5 | face<<2 | status
 //
-// type indexes the die types (identical dice share one, spec §5.2), face the
+// type indexes the die types (identical dice share one), face the
 // distinct faces of that type, and status is one of the st* constants.
 const (
 	stPending = 0 // to be rolled (face 0)
@@ -180,7 +180,7 @@ func (e *Engine) Game() Game {
 }
 
 // Probability returns the exact probability of t under the best keep
-// strategy for t (spec §5.1-§5.6), computed on the first call and memoised.
+// strategy for t, computed on the first call and memoised.
 func (e *Engine) Probability(t Target) (*big.Rat, error) {
 	ct, err := e.c.compileTarget(t)
 	if err != nil {
@@ -250,7 +250,7 @@ func (e *Engine) Probabilities(targets []Target) ([]*big.Rat, error) {
 }
 
 // Probability returns the exact probability that the best keep strategy for
-// t reaches t in one turn of g (spec §5). It is NewEngine(g) then
+// t reaches t in one turn of g. It is NewEngine(g) then
 // Probability(t); use an Engine to compute several targets of one game.
 func Probability(g Game, t Target) (*big.Rat, error) {
 	e, err := NewEngine(g)

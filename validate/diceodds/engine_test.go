@@ -25,7 +25,7 @@ func prob(t testing.TB, g Game, tg Target) *big.Rat {
 	return p
 }
 
-// A14, spec §5.7: for dice with repeated faces the repick and set-aside
+// A14: for dice with repeated faces the repick and set-aside
 // permanent readings differ, so the manifest must fix one. Each value is also
 // checked against the brute-force oracle.
 func TestSetAsideReadingsDiffer(t *testing.T) {
@@ -158,7 +158,7 @@ func TestAmulet(t *testing.T) {
 	}
 }
 
-// Spec §5.1: beyond 6^24 the engine switches to big.Int; the two paths agree
+// Beyond 6^24 the engine switches to big.Int; the two paths agree
 // where both apply, and a big configuration still computes.
 func TestBigIntPath(t *testing.T) {
 	c, err := compile(rfodNoFlee())

@@ -16,15 +16,15 @@ type NamedCombo struct {
 	Dice map[string]int
 }
 
-// Finding is the verdict on one combo (spec §5.8, §9.1 rfod/combo-rollable,
-// §9.2 rfodr/combo-rollable). The caller positions it and gives it a rule ID.
+// Finding is the verdict on one combo (rules rfod/combo-rollable and
+// rfodr/combo-rollable). The caller positions it and gives it a rule ID.
 type Finding struct {
 	Severity severity.Severity
 	// Combo is the name of the combo; Target its dice.
 	Combo  string
 	Target Target
-	// P is the default value: the game's rerolls, no Fleeing, no AMULET
-	// (spec §5.8). PFlee is the value with Fleeing, nil for a game without it.
+	// P is the default value: the game's rerolls, no Fleeing, no AMULET.
+	// PFlee is the value with Fleeing, nil for a game without it.
 	P, PFlee *big.Rat
 	// Threshold is the warning threshold (warnings only).
 	Threshold *big.Rat
@@ -68,7 +68,7 @@ func ratDecimal(r *big.Rat) string {
 }
 
 // CheckCombos computes each combo under g and returns its findings, in the
-// order of combos (spec §5.8):
+// order of combos:
 //
 //   - P = 0 is an error: the combo is impossible. A face on no die is
 //     reported the same way, with that reason.

@@ -8,7 +8,7 @@ import (
 	"github.com/runforge/runforge/validate/severity"
 )
 
-// Spec §5.8, §9.1 rfod/combo-rollable, §9.2 rfodr/combo-rollable.
+// The findings of rfod/combo-rollable and rfodr/combo-rollable.
 func TestCheckCombos(t *testing.T) {
 	cases := []struct {
 		name      string

@@ -4,8 +4,8 @@ import (
 	"math/big"
 )
 
-// Odds is one exact probability with its decimal, for display (spec §5.8:
-// "an exact fraction and a decimal").
+// Odds is one exact probability with its decimal, for display: an
+// exact fraction and a decimal.
 type Odds struct {
 	Exact *big.Rat
 }

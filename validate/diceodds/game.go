@@ -16,22 +16,22 @@ const MaxDice = 8
 // run-fight-or-die-reloaded.md L121); cards change it by one or two.
 const MaxRerolls = 10
 
-// Die is one six-sided die. Faces may repeat (spec §5.2): a face that appears
+// Die is one six-sided die. Faces may repeat: a face that appears
 // twice is rolled with probability 2/6. Dice with the same faces, in any
 // order, are the same die type.
 type Die struct {
 	Faces [6]string
 }
 
-// Game is the dice configuration of one game, or of one variant of a game
-// (spec §4.3, §5.1-§5.7). The zero value is not usable: see Validate, RFoD and
+// Game is the dice configuration of one game, or of one variant of a game.
+// The zero value is not usable: see Validate, RFoD and
 // Reloaded.
 type Game struct {
 	// Name labels the configuration in card columns and messages.
 	Name string
 	// Dice are the action dice rolled together: 5 in RFoD
 	// (run-fight-or-die.md L93, L243), 6 in Reloaded
-	// (run-fight-or-die-reloaded.md L120). Dice may differ (spec §5.2).
+	// (run-fight-or-die-reloaded.md L120). Dice may differ.
 	Dice []Die
 	// Rerolls is the number of rerolls after the first roll: 2 by default in
 	// both games (run-fight-or-die.md L277, L306; run-fight-or-die-reloaded.md
@@ -51,7 +51,7 @@ type Game struct {
 	// ZombieLimit, when > 0, ends the turn as soon as that many dice show
 	// Zombie, locked ones included, checked after every roll, the first
 	// included: every target is then lost (run-fight-or-die-reloaded.md L202,
-	// L235; spec §5.5; A15). Reloaded uses 5; 0 means no such rule.
+	// L235; A15). Reloaded uses 5; 0 means no such rule.
 	ZombieLimit int
 	// SetAsidePermanent selects the reading of A14 under which a die kept
 	// out of a reroll is set aside for the rest of the turn. false is the
@@ -63,16 +63,16 @@ type Game struct {
 	// (run-fight-or-die.md L292; A6): right after the first roll the player
 	// may change one non-zombie die to any face of that die, or make the
 	// first reroll take all zombie dice without a Fleeing card, which leaves
-	// Fleeing available. It is never part of the default odds (spec §5.7).
+	// Fleeing available. It is never part of the default odds.
 	Amulet bool
 }
 
 // rfodFaces are the faces of an RFoD action die under A1: each icon once
-// (run-fight-or-die.md L324-392; spec §8.2).
+// (run-fight-or-die.md L324-392).
 var rfodFaces = [6]string{"bat", "run", "search", "gun", "book", "zombie"}
 
 // reloadedFaces are the faces of a Reloaded die under A13: each result once
-// (run-fight-or-die-reloaded.md L131-196; spec §8.2).
+// (run-fight-or-die-reloaded.md L131-196).
 var reloadedFaces = [6]string{"bat", "gun", "run", "search", "explore", "zombie"}
 
 // Uniform returns n copies of d.
@@ -87,12 +87,12 @@ func Uniform(d Die, n int) []Die {
 	return out
 }
 
-// RFoD returns the Run, Fight, or Die! configuration with the Fleeing reroll
-// (spec §4.1): 5 identical action dice "bat run search gun book zombie" (A1),
+// RFoD returns the Run, Fight, or Die! configuration with the Fleeing reroll:
+// 5 identical action dice "bat run search gun book zombie" (A1),
 // 2 rerolls (L277), zombies lock (L246), Fleeing allowed (L308-314, A5), no
 // AMULET (A6), saved dice may be picked up again (L306). The event and bonus
-// dice are not part of the roll (A3, spec §5.2). Set Fleeing to false for the
-// default odds of spec §5.8.
+// dice are not part of the roll (A3). Set Fleeing to false for the
+// default odds.
 func RFoD() Game {
 	return Game{
 		Name:        "RFoD",
@@ -104,8 +104,8 @@ func RFoD() Game {
 	}
 }
 
-// Reloaded returns the Run, Fight, or Die: Reloaded configuration (spec
-// §4.2): 6 identical dice "bat gun run search explore zombie" (A13), 2
+// Reloaded returns the Run, Fight, or Die: Reloaded configuration:
+// 6 identical dice "bat gun run search explore zombie" (A13), 2
 // rerolls (L121), zombies set aside (L123), the turn ends at 5 zombies
 // (L202, A15), the repick reading of A14, no Fleeing.
 func Reloaded() Game {

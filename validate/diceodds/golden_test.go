@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// Golden values of spec §5.10 and Appendix A, and the §5.5 table. Uniform
-// dice, one of each face (A1, A13), 2 rerolls unless stated, best strategy
+// Golden values (exact fractions and four-place decimals), with and
+// without the Reloaded zombie limit. Uniform dice, one of each face (A1, A13), 2 rerolls unless stated, best strategy
 // per target, the 5-zombie rule in Reloaded unless "no rule".
 
 func rfodNoFlee() Game { g := RFoD(); g.Fleeing = false; return g }
@@ -17,11 +17,11 @@ func rfodRerolls(r int, flee bool) Game { g := RFoD(); g.Rerolls, g.Fleeing = r,
 func reloadedNoRule() Game { g := Reloaded(); g.ZombieLimit = 0; return g }
 
 type golden struct {
-	name string // the spec row and the rule it checks
+	name string // the row and the rule it checks
 	game Game
 	t    Target
-	frac string // exact fraction (Appendix A or §5.10), "" if none given
-	dec  string // decimal given in §5.10 / §5.5, "" if none given
+	frac string // exact fraction, "" if none given
+	dec  string // decimal, "" if none given
 }
 
 func goldenRows() []golden {
@@ -30,14 +30,14 @@ func goldenRows() []golden {
 	book := func(k int) Target { return Exactly("book", k) }
 	zombies := func(k int) Target { return AtLeast("zombie", k) }
 	rows := []golden{
-		// §5.10 row 1-2: >=3 Search, L306 rerolls, L308-314 Fleeing (A5).
+		// Rows 1-2: >=3 Search, L306 rerolls, L308-314 Fleeing (A5).
 		{"RFoD no flee >=3 Search", rfodNoFlee(), search(3), "1138594/4782969", "0.2381"},
 		{"RFoD flee >=3 Search (L308-314, A5)", RFoD(), search(3), "269698895/816293376", "0.3304"},
-		// §5.10 row 5: 1 / 2 / 3 rerolls (L277 "unless their character or a card states otherwise").
+		// Row 5: 1 / 2 / 3 rerolls (L277 "unless their character or a card states otherwise").
 		{"RFoD 1 reroll >=3 Search", rfodRerolls(1, false), search(3), "10625/78732", "0.1350"},
 		{"RFoD 2 rerolls >=3 Search", rfodRerolls(2, false), search(3), "1138594/4782969", "0.2381"},
 		{"RFoD 3 rerolls >=3 Search (Appendix A)", rfodRerolls(3, false), search(3), "742860625/2324522934", "0.3196"},
-		// §5.10 combos (A7: at least; zombies count through Z, L246).
+		// Combos (A7: at least; zombies count through Z, L246).
 		{"RFoD {Zombie 2, Gun 1}", rfodNoFlee(), Combo(map[string]int{"zombie": 2, "gun": 1}), "6953534555/13060694016", "0.5324"},
 		{"RFoD {Zombie 2, Gun 1} flee", RFoD(), Combo(map[string]int{"zombie": 2, "gun": 1}), "41740301591/78364164096", "0.5326"},
 		{"RFoD {Gun 2, Bat 2}", rfodNoFlee(), Combo(map[string]int{"gun": 2, "bat": 2}), "112234507/725594112", "0.1547"},
@@ -45,7 +45,7 @@ func goldenRows() []golden {
 		{"RFoD {Zombie 5} = (91/216)^5", rfodNoFlee(), Combo(map[string]int{"zombie": 5}), "6240321451/470184984576", "0.0133"},
 		{"RFoD {Gun 3, Bat 3} needs 6 of 5 dice (L93)", rfodNoFlee(), Combo(map[string]int{"gun": 3, "bat": 3}), "0", ""},
 		{"RFoD {Gun 3, Bat 3} flee", RFoD(), Combo(map[string]int{"gun": 3, "bat": 3}), "0", ""},
-		// Reloaded §5.10 (L120-123, L202).
+		// Reloaded (L120-123, L202).
 		{"Reloaded Prom Queen major {Zombie 2, Search 1, Explore 1} (L226)", Reloaded(), Combo(map[string]int{"zombie": 2, "search": 1, "explore": 1}), "81006681733/156728328192", "0.5169"},
 		{"Reloaded {Zombie 4, Gun 1, Bat 1}", Reloaded(), Combo(map[string]int{"zombie": 4, "gun": 1, "bat": 1}), "697621251055/16926659444736", "0.0412"},
 		{"Reloaded {Zombie 4} (§5.5)", Reloaded(), Combo(map[string]int{"zombie": 4}), "6092816370125/33853318889472", "0.1800"},
@@ -57,7 +57,7 @@ func goldenRows() []golden {
 		{"Reloaded turn ended by 5+ zombies, all rerolled twice (L202, §10)", Reloaded(), TurnEnds(), "5248110340291/101559956668416", "0.0517"},
 		{"Reloaded turn ended on the first roll alone (§10)", func() Game { g := Reloaded(); g.Rerolls = 0; return g }(), TurnEnds(), "31/46656", "0.0007"},
 	}
-	// §5.10 and Appendix A: >=k and =k of one icon, RFoD without and with
+	// >=k and =k of one icon, RFoD without and with
 	// Fleeing; =k for both tables that cannot be split (L536, A8).
 	atLeastNo := []string{"406643149/459165024", "132041887/229582512", "1138594/4782969", "12641137/229582512", "2476099/459165024"}
 	atLeastNoDec := []string{"0.8856", "0.5751", "0.2381", "0.0551", "0.0054"}
@@ -91,8 +91,8 @@ func goldenRows() []golden {
 			rows = append(rows, golden{"Reloaded >=k " + f + " (L120-123, L202)", Reloaded(), AtLeast(f, i+1), reloaded[i], reloadedDec[i]})
 		}
 	}
-	// Appendix A: for uniform dice the "set-aside permanent" reading (A14)
-	// gave the same Reloaded values on every target computed for the spec.
+	// For uniform dice the "set-aside permanent" reading (A14) gives the
+	// same Reloaded values on every golden target.
 	for _, r := range rows {
 		if r.game.Name == "Reloaded" && r.game.ZombieLimit == 5 && r.game.Rerolls == 2 {
 			p := r
@@ -138,7 +138,7 @@ func TestGoldenValues(t *testing.T) {
 	}
 }
 
-// §5.10: =5 and >=5 agree, and are (19/54)^5 without Fleeing.
+// =5 and >=5 agree, and are (19/54)^5 without Fleeing.
 func TestGoldenClosedForms(t *testing.T) {
 	p, err := Probability(rfodNoFlee(), AtLeast("search", 5))
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// The decision graph of one Game (spec §5.3-§5.5), shared by every target:
+// The decision graph of one Game, shared by every target:
 // the states reachable in a turn, each with its moves, in an order where
 // every node comes after the nodes it leads to. A target is then one pass
 // over the nodes (backward induction), with no hashing.
@@ -17,7 +17,7 @@ const (
 	// of one pending die, each weighted by its number of faces out of 6.
 	nExpect nodeKind = iota
 	// nValue: a rolled state with r rerolls left; the value is the best of
-	// stopping and every reroll (spec §5.4).
+	// stopping and every reroll.
 	nValue
 	// nAmulet: the state right after the first roll, given AMULET (A6).
 	nAmulet
@@ -25,7 +25,7 @@ const (
 
 type node struct {
 	kind     nodeKind
-	terminal bool // the zombie limit ended the turn (spec §5.5)
+	terminal bool // the zombie limit ended the turn
 	r        int8 // rerolls left (nValue, nAmulet)
 	key      uint64
 	sig      int32 // nValue: index of the state's count vector in sigs
@@ -190,7 +190,7 @@ func (b *builder) terminal(st state) bool {
 	return lim > 0 && b.zombies(st) >= lim
 }
 
-// value is the node of a rolled state: stop (spec §5.4 a), a reroll of any
+// value is the node of a rolled state: stop, a reroll of any
 // sub-multiset of the free dice (b) and, with Fleeing left and a zombie
 // showing, a reroll that also takes every locked zombie (c; L308-314, A5).
 func (b *builder) value(r int, flee bool, st state) int32 {
@@ -362,7 +362,7 @@ func (gr *graph) hits(t *ctarget) []bool {
 	return out
 }
 
-// evalU64 is the backward induction of spec §5 for one target: one pass over
+// evalU64 is the backward induction for one target: one pass over
 // the graph, children first. Values at r rerolls left are integer numerators
 // over 6^(dice x r); the root is over 6^rootExp <= 6^24 < 2^64, and no
 // partial sum exceeds the root's denominator.
@@ -406,8 +406,8 @@ func (gr *graph) evalU64(t *ctarget) *big.Rat {
 	return new(big.Rat).SetFrac(new(big.Int).SetUint64(val[len(val)-1]), new(big.Int).SetUint64(pow[gr.rootExp]))
 }
 
-// evalBig is evalU64 in big.Int, for denominators beyond 6^24 (spec §5.1:
-// "use big.Int beyond 3 rerolls").
+// evalBig is evalU64 in big.Int, for denominators beyond 6^24 (more
+// than 3 rerolls).
 func (gr *graph) evalBig(t *ctarget) *big.Rat {
 	pow := make([]*big.Int, gr.rootExp+1)
 	pow[0] = big.NewInt(1)

@@ -7,12 +7,12 @@ import (
 	"strings"
 )
 
-// TargetKind is what a Target tests on the final faces (spec §5.6).
+// TargetKind is what a Target tests on the final faces.
 type TargetKind int
 
 const (
 	// KindCombo is an "at least" multiset test: the final faces contain the
-	// combo (A7; spec §5.6). Zombie faces count like any other face, so a
+	// combo (A7). Zombie faces count like any other face, so a
 	// combo's zombies are counted through the locked zombie dice.
 	KindCombo TargetKind = iota + 1
 	// KindAtLeast is "at least K dice show Face".
@@ -21,7 +21,7 @@ const (
 	// be split (run-fight-or-die.md L536; A8), so their tables need it.
 	KindExactly
 	// KindTurnEnds is "the turn ends by the zombie limit"
-	// (run-fight-or-die-reloaded.md L202; spec §10). Maximised, it is the
+	// (run-fight-or-die-reloaded.md L202). Maximised, it is the
 	// chance when every non-zombie die is rerolled every time.
 	KindTurnEnds
 )
@@ -32,7 +32,7 @@ type FaceCount struct {
 	N    int
 }
 
-// Target is a predicate on the final faces of a turn (spec §5.6). The engine
+// Target is a predicate on the final faces of a turn. The engine
 // computes the best keep strategy for each target on its own.
 type Target struct {
 	Kind TargetKind
@@ -60,8 +60,8 @@ func AtLeast(face string, k int) Target { return Target{Kind: KindAtLeast, Face:
 // Exactly returns the target "exactly k dice show face".
 func Exactly(face string, k int) Target { return Target{Kind: KindExactly, Face: face, K: k} }
 
-// TurnEnds returns the target "the zombie limit ends the turn" (spec §10,
-// Reloaded: "P(5+ zombies ends the turn)"). It has probability 0 in a game
+// TurnEnds returns the target "the zombie limit ends the turn" (Reloaded's
+// "P(5+ zombies ends the turn)"). It has probability 0 in a game
 // without a ZombieLimit.
 func TurnEnds() Target { return Target{Kind: KindTurnEnds} }
 

@@ -29,7 +29,7 @@ import (
 //     search-cards, scavenge-cards, supplies-cards); a deck without a
 //     component by its id (search, scavenge, supplies).
 //   - Colours: only a neutral (black) border is neutral; a card with one
-//     black border combines through the other (spec 5.3).
+//     black border combines through the other.
 //   - Weapons (for the door icon) are types melee, flail, ranged and thrown.
 //   - Dice: the door die and the Wear & Tear die are the dice of the pack's
 //     Dice files whose component: is justRun.components.doorDie (default
@@ -38,7 +38,7 @@ import (
 //   - Supplies are counted from the manifest's expected: counts, so that
 //     components marked printed: false (dice, pawns) count too.
 //
-// The spec's two mixed-severity checks are split into rules of one
+// The two mixed-severity checks are split into rules of one
 // severity each: justrun/memento (E) and justrun/memento-count (W);
 // justrun/item-range (E) and justrun/item-fields (W).
 
@@ -1184,7 +1184,7 @@ type jrRulebookStat struct {
 	source      string
 }
 
-// jrRulebookItems are the items with numbers in the rulebook (spec 5.4).
+// jrRulebookItems are the items with numbers in the rulebook.
 var jrRulebookItems = []jrRulebookStat{
 	{"baseball bat", "space", 2, "", "\"the Baseball Bat takes up 2 spaces\" (L169)"},
 	{"scissors", "space", 1, "", "\"the Scissors take up 1 space\" (L169)"},

@@ -44,7 +44,7 @@ func checkJRTilePosition(c *validate.Context) {
 func checkJRIdleSettings(c *validate.Context) {
 	s := justrunschema.SettingsOf(c.Pack)
 	r := s.Ref.Child("placement").Child("rotationChoice")
-	// The spec's manifest writes the default under rotation: none; only a
+	// The bundled manifest writes the default under rotation: none; only a
 	// value changed from it is a choice that does nothing.
 	if r.Exists() && s.Placement.Rotation != "free" && s.Placement.RotationChoice != justrunschema.Defaults().Placement.RotationChoice {
 		c.ReportHint(r.Pos(), fmt.Sprintf("placement.rotationChoice is %s, but rotation is %s: tiles do not turn, so there is no rotation to choose (A1)", s.Placement.RotationChoice, s.Placement.Rotation),

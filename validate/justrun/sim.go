@@ -11,7 +11,7 @@ import (
 	"github.com/runforge/runforge/validate/justrun/jrsim"
 )
 
-// Just Run's board simulation (spec 8): the pack's tile sets and its
+// Just Run's board simulation: the pack's tile sets and its
 // justRun: settings are converted for package jrsim, which plays the
 // rulebook's board assembly many times over, seeded, and reports the
 // metrics past their thresholds. One simulation per validation run is

@@ -39,7 +39,7 @@ type ObjectiveExplanation struct {
 	NeedsExhaustion bool     `json:"needsExhaustion"`
 	Repeats         []string `json:"repeats,omitempty"`
 	Turns           int      `json:"turns,omitempty"`
-	// Sequence is the plan in the spec's notation.
+	// Sequence is the plan in explain notation.
 	Sequence string `json:"sequence,omitempty"`
 	// Gadgets is the gadget report, for an objective that fails within one
 	// action board.

@@ -8,7 +8,7 @@ import (
 	"github.com/runforge/runforge/validate/run/runmove"
 )
 
-// The Runner's gray action tokens are pack data (spec 8.4, A2): a token
+// The Runner's gray action tokens are pack data (A2): a token
 // entry with an action: field is one gray action token per copy, and the
 // reachability rules draw every rank's action board from them. A pack that
 // declares none (one holding only maps, say) is checked with the A2 split,

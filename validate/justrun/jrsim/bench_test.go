@@ -2,10 +2,10 @@ package jrsim
 
 import "testing"
 
-// BenchmarkSimulate is the speed target of spec §9 (and the tighter
-// one): 10,000 boards of a bundled-size pack (the §8.5 illustrative mix: 45
-// room tiles, 5 start, 5 exit) per board length and policy; target <= 0.5 s
-// per operation on a 2-core machine (spec §9: <= 1 s for explore).
+// BenchmarkSimulate is the speed target: 10,000 boards of a bundled-size
+// pack (the illustrative mix: 45 room tiles, 5 start, 5 exit) per board
+// length and policy; target <= 0.5 s per operation on a 2-core machine
+// (never above 1 s for explore).
 func BenchmarkSimulate(b *testing.B) {
 	tiles := illustrativeMix()
 	set := DefaultSettings()

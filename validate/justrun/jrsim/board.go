@@ -175,7 +175,7 @@ func (b *board) run(seed uint64, i int) {
 	b.explore()
 }
 
-// explore opens frontier doors by the policy until it stops (spec §8.2).
+// explore opens frontier doors by the policy until it stops.
 func (b *board) explore() {
 	for {
 		if b.rescueDue {
@@ -210,7 +210,7 @@ func (b *board) setup(seed uint64, i int) {
 	b.exhaustRow, b.exhaustPlace, b.downRow, b.downPlace, b.downTile = 0, 0, 0, 0, -1
 	b.rescueRolled, b.rescueDue, b.rescueCell = false, false, -1
 
-	// Setup (spec §4.3 step 2): start tiles face up at fixed positions (L105,
+	// Setup: start tiles face up at fixed positions (L105,
 	// A14); exit tiles shuffled face down into the last row (L85, A4); room
 	// tiles shuffled into the draw pile (L87); the discard pile empty.
 	for c := range m.w {
@@ -249,7 +249,7 @@ func (b *board) shuffle(s []int16) {
 	}
 }
 
-// pick chooses the next frontier door (spec §8.2): explore takes any at
+// pick chooses the next frontier door: explore takes any at
 // random; run takes one into the highest row, ties at random. -1: none left.
 func (b *board) pick() int32 {
 	n := len(b.front)
@@ -309,7 +309,7 @@ func (b *board) fill(t int) {
 }
 
 // reach marks c and every face-up tile connected to it door against door
-// (§4.3 step 6, A21) as reached, and adds their doors into empty cells and
+// (A21) as reached, and adds their doors into empty cells and
 // face-down exit cells to the frontier.
 func (b *board) reach(c int) {
 	m := b.m
@@ -372,7 +372,7 @@ func (b *board) placeUp(t int, tile int16, mask uint8) {
 	}
 }
 
-// open opens a frontier door (§4.3 steps 3-4).
+// open opens a frontier door.
 func (b *board) open(door int32) {
 	t := int(b.m.nb[door])
 	if b.state[t] == cellHidden {
@@ -384,7 +384,7 @@ func (b *board) open(door int32) {
 	b.drawInto(t)
 }
 
-// constraints are the fit rule for cell t (§4.3 step 3, A3, A4, A6): a
+// constraints are the fit rule for cell t (A3, A4, A6): a
 // candidate with door mask x fits when x&care == req. live are the sides
 // whose door would lead somewhere, for the most-doors rotation choice.
 func (b *board) constraints(t int) (care, req, live uint8) {
@@ -457,8 +457,8 @@ func (b *board) fit(i int16, care, req, live uint8) (uint8, bool) {
 	return b.fits[b.rng.IntN(n)], true
 }
 
-// drawInto fills the empty room cell t from the draw pile (§4.3 step 3,
-// L557-L559): draw until a tile fits; misfits go to the discard pile, which
+// drawInto fills the empty room cell t from the draw pile (L557-L559):
+// draw until a tile fits; misfits go to the discard pile, which
 // is reshuffled into the draw pile only when that is empty (A10); once every
 // tile not on the board has been tried for this cell (A7), the last one tried
 // goes face down (A8) and draw pile and discards are reshuffled together (A9).

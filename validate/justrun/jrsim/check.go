@@ -7,7 +7,7 @@ import (
 	"github.com/runforge/runforge/validate/severity"
 )
 
-// Rule ids of the simulation findings (spec §7).
+// Rule ids of the simulation findings.
 const (
 	RuleBoardExit    = "justrun/board-exit"         // E: main exit reachable >= min, full and shorter
 	RuleBoardLab     = "justrun/board-lab"          // W: a Lab reachable >= min (Find the Cure)
@@ -17,7 +17,7 @@ const (
 	RuleRarelyPlaced = "justrun/tile-rarely-placed" // W: a room tile placed face up on < min of explore boards
 )
 
-// Metric names, as the threshold keys of the manifest (spec §6.2).
+// Metric names, as the threshold keys of the manifest.
 const (
 	MetricExitReachable          = "exitReachable"
 	MetricExitReachableEachStart = "exitReachableEachStart"
@@ -44,7 +44,7 @@ type Involved struct {
 	Count int64  `json:"count"` // boards, or discards for board-tempo (exhaustion)
 }
 
-// Finding is a simulated metric past its threshold (spec §8.4). The
+// Finding is a simulated metric past its threshold. The
 // validate package positions it at Src (else at the pack's tile sets) and
 // may point at the Tiles' Src as related positions.
 type Finding struct {
@@ -71,7 +71,7 @@ type Finding struct {
 }
 
 // Check simulates both board lengths under the policies the metrics need
-// and returns the metrics past their thresholds (spec §7, §8.3).
+// and returns the metrics past their thresholds.
 func Check(tiles []Tile, set Settings) ([]Finding, error) {
 	e, err := Explain(tiles, set)
 	if err != nil {

@@ -5,7 +5,7 @@
 // package converts a pack into []Tile and Settings and positions the
 // findings with the opaque Tile.Src they carry.
 //
-// # Model (spec §4.3)
+// # Model
 //
 // The board is Width columns by Length rows (5 x 10, L85; 5 x 7 in the
 // Shorter Variation, L113); row 1 is the start row, the last row the exit
@@ -29,11 +29,11 @@
 // bashing is left out (A11).
 //
 // Board i is seeded with Settings.Seed + i (math/rand/v2 PCG), so results
-// do not depend on the number of goroutines (§8.4). Simulate spreads boards
+// do not depend on the number of goroutines. Simulate spreads boards
 // over runtime.GOMAXPROCS workers whose integer counts are merged by
 // addition.
 //
-// # Policies (§8.2, A12)
+// # Policies (A12)
 //
 // Explore opens a random frontier door until none is left: reachability of
 // the main exit, the Labs and the rescuee, and the per-tile placement share.
@@ -41,7 +41,7 @@
 // until the main exit is connected or no frontier door is left: tempo,
 // draw-pile exhaustion and face-down tiles.
 //
-// # Metrics (§8.3)
+// # Metrics
 //
 // "Reachable" means face up and connected door against door to the start
 // row (or to the given start tile) at the end of the board. Metrics holds,
@@ -63,7 +63,7 @@
 // full length) warnings. Explain gives every metric and every assumption,
 // as stable text and as JSON.
 //
-// # Assumptions as applied (§4.4)
+// # Assumptions as applied
 //
 //   - A1: rotation none (the n side faces the exit row) or free; under free,
 //     most-doors takes the fitting rotation with the most doors that lead
@@ -96,6 +96,6 @@
 // down (exit reveals are not placements); a misfit is a discarded tile; a
 // reshuffle is any rebuilt draw pile (L559, both kinds). The exhausted and
 // face-down metrics count the first event before the exit connected; the
-// "any time" variants are what spec §8.5 tabulates for face-down tiles under
-// explore.
+// "any time" variants are the calibration values of the illustrative mix
+// for face-down tiles under explore.
 package jrsim

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Explanation is the --explain output of the board simulation (spec §8.4):
+// Explanation is the --explain output of the board simulation:
 // every metric for both board lengths and both policies, with N, the seed,
 // 95 % Wilson intervals and the assumptions used. It marshals to JSON.
 type Explanation struct {

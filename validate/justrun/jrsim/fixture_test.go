@@ -26,7 +26,7 @@ func room(id, doors string, count int) Tile {
 	return Tile{ID: id, Sides: sides(doors), Role: Room, Count: count, Src: "room:" + id}
 }
 
-// illustrativeMix is the spec §8.5 illustrative mix: 45 room tiles (10
+// illustrativeMix is the illustrative mix: 45 room tiles (10
 // four-door, two of them Labs; 5 NSE; 5 NSW; 4 NEW; 4 SEW; 6 NS; 3 EW; 2 NE;
 // 2 NW; 1 SE; 1 SW; 1 S; 1 N), start tiles all with n doors and inner lateral
 // doors, exit tiles with s, e and w doors, the main exit on the third.

@@ -9,7 +9,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// The explain text of the §8.5 illustrative mix, 300 boards per line, both
+// The explain text of the illustrative mix, 300 boards per line, both
 // scenarios: a change here is a change of the model, its PRNG use or its
 // output. Rewrite with go test -run TestExplainGolden -update.
 func TestExplainGolden(t *testing.T) {

@@ -82,7 +82,7 @@ func fitsAt(b *board, r, c int, id string) (uint8, bool) {
 	return b.fit(tileIndex(b, id), care, req, live)
 }
 
-// TestFitRules checks the fit rule of §4.3 step 3 rule by rule, on an empty
+// TestFitRules checks the fit rule rule by rule, on an empty
 // 5 x 5 board (rows 2-4 are room rows) with hand-placed neighbours.
 func TestFitRules(t *testing.T) {
 	type nb struct {
@@ -324,7 +324,7 @@ func TestExitReveal(t *testing.T) {
 	}
 }
 
-// §4.3 step 6, A21: doors that face each other across a new tile's other
+// A21: doors that face each other across a new tile's other
 // sides connect; a door against a wall does not.
 func TestFacingDoorsConnect(t *testing.T) {
 	b := testBoard(t, kitTiles(), DefaultPlacement(), 5, Explore)
@@ -342,7 +342,7 @@ func TestFacingDoorsConnect(t *testing.T) {
 	}
 }
 
-// §8.2: the run policy opens a door into the highest row.
+// The run policy opens a door into the highest row.
 func TestRunPolicyHighestRow(t *testing.T) {
 	b := testBoard(t, kitTiles(), DefaultPlacement(), 6, Run)
 	b.put(2, 2, "nesw")

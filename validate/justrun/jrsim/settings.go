@@ -10,7 +10,7 @@ import (
 // implement (placement.wallBash: modelled).
 var ErrUnsupported = errors.New("not supported by the board simulation")
 
-// Values of the placement and setup keys (spec §4.4, §6.2). The names are the
+// Values of the placement and setup keys. The names are the
 // manifest values.
 const (
 	RotationNone = "none" // A1 default: the n side faces the exit row
@@ -35,7 +35,7 @@ const (
 	RescueRoomRows  = "room-rows"  // A18: row 1 is the first room row
 )
 
-// Placement holds every assumption of spec §4.4 that shapes board assembly,
+// Placement holds every assumption that shapes board assembly,
 // under its manifest key. An empty string means the default. The single-value
 // keys exist so that the pack states the assumption; any other value is
 // rejected.
@@ -63,7 +63,7 @@ type Placement struct {
 	FacingDoors     string `json:"facingDoors"`     // A21 placement.facingDoors: connect
 }
 
-// DefaultPlacement is the spec's default for every key (§4.4, §6.2).
+// DefaultPlacement is the default for every key.
 func DefaultPlacement() Placement {
 	return Placement{
 		Rotation: RotationNone, RotationChoice: RotationMostDoors, DoorPosition: "centre",
@@ -137,7 +137,7 @@ func (p Placement) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Policy is an exploration policy (spec §8.2, A12).
+// Policy is an exploration policy (A12).
 type Policy string
 
 // The two fixed policies.
@@ -158,7 +158,7 @@ type Scenarios struct {
 }
 
 // Threshold is a metric's bound; nil fields are unset. MinShorter replaces
-// Min on the shorter board (labReachable, spec §6.2).
+// Min on the shorter board (labReachable).
 type Threshold struct {
 	Min        *float64 `json:"min,omitempty"`
 	MinShorter *float64 `json:"minShorter,omitempty"`
@@ -198,8 +198,8 @@ func (t Threshold) validate(name string) error {
 	return errors.Join(errs...)
 }
 
-// Thresholds are the bounds of spec §6.2 / §8.3; the direction is part of the
-// key.
+// Thresholds are the bounds of the simulated metrics; the direction is
+// part of the key.
 type Thresholds struct {
 	ExitReachable          Threshold `json:"exitReachable"`          // explore, full and shorter; error
 	ExitReachableEachStart Threshold `json:"exitReachableEachStart"` // explore; warning
@@ -210,7 +210,7 @@ type Thresholds struct {
 	TilePlacedShare        Threshold `json:"tilePlacedShare"`        // explore, per room tile; warning
 }
 
-// DefaultThresholds are the spec's (§6.2).
+// DefaultThresholds are the default bounds.
 func DefaultThresholds() Thresholds {
 	return Thresholds{
 		ExitReachable:          AtLeast(0.95),
@@ -238,7 +238,7 @@ type Settings struct {
 	Scenarios     Scenarios  `json:"scenarios"`
 }
 
-// DefaultSettings are the spec's defaults (§6.2), with no scenario flag set.
+// DefaultSettings are the defaults, with no scenario flag set.
 func DefaultSettings() Settings {
 	return Settings{
 		Boards: 10000, Seed: 20200209, Policies: []Policy{Explore, Run}, StartFrom: "start-row",
@@ -309,7 +309,7 @@ type Assumption struct {
 	Value string `json:"value"` // its value
 }
 
-// Assumptions lists every A-key of spec §4.4 with its value, in A order.
+// Assumptions lists every A-key of board assembly with its value, in A order.
 func (s Settings) Assumptions() []Assumption {
 	p := s.Placement.Normalized()
 	var out []Assumption

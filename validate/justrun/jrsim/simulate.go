@@ -75,7 +75,7 @@ type TileMetric struct {
 	FaceDown int64  `json:"faceDown"` // boards where the first face-down tile before the exit was a copy
 }
 
-// Metrics are the results of one board length and policy (spec §8.3).
+// Metrics are the results of one board length and policy.
 // Shares are over all simulated boards, except SingleDoor (over the face-up
 // room tiles placed).
 type Metrics struct {
@@ -104,8 +104,9 @@ type Metrics struct {
 	// connected (L559).
 	FaceDownBeforeExit Share `json:"faceDownBeforeExit"`
 	// ExhaustedAny and FaceDownAny count the same events at any time of
-	// the board: under explore they are what §8.5 tabulates (0.996, 0.755
-	// at length 10); under run they equal the metrics above.
+	// the board: under explore they are the calibration values of the
+	// illustrative mix (0.996, 0.755 at length 10); under run they equal
+	// the metrics above.
 	ExhaustedAny Share `json:"exhaustedAny"`
 	FaceDownAny  Share `json:"faceDownAny"`
 	// DeadEnd: boards sealed before the exit, 1 - ExitReachable.

@@ -143,7 +143,7 @@ func TestSettingsValidate(t *testing.T) {
 	}
 }
 
-// Every A-key of spec §4.4 is stated, with the defaults.
+// Every A-key of board assembly is stated, with the defaults.
 func TestAssumptions(t *testing.T) {
 	as := DefaultSettings().Assumptions()
 	ids := map[string]bool{}
@@ -167,7 +167,7 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-// §8.4: the PRNG is seeded per board, so results do not depend on the
+// The PRNG is seeded per board, so results do not depend on the
 // number of goroutines.
 func TestDeterminism(t *testing.T) {
 	set := DefaultSettings()
@@ -359,8 +359,8 @@ func TestTempoAndScenarioGates(t *testing.T) {
 	}
 }
 
-// A sane set (the §8.5 illustrative mix) passes and lands near the
-// calibration numbers of spec §8.5 (2,000 boards per line, seed 1).
+// A sane set (the illustrative mix) passes and lands near its
+// calibration numbers (2,000 boards per line, seed 1).
 func TestCalibration(t *testing.T) {
 	set := DefaultSettings()
 	set.Boards, set.Seed = 2000, 1
@@ -394,19 +394,19 @@ func TestCalibration(t *testing.T) {
 		exit, lab, misfits, fd, exh band
 		median                      [2]int
 	}{
-		// spec: 0.988, 0.984, 2.15, 0.755 (any time), 0.996, 34
+		// calibration: 0.988, 0.984, 2.15, 0.755 (any time), 0.996, 34
 		{"10 none explore", set, 10, Explore, band{0.95, 1}, band{0.95, 1}, band{1.9, 2.5}, band{0.70, 0.82}, band{0.97, 1}, [2]int{30, 38}},
-		// spec: 0.989, 0.548, 0.61, 0.009, 0.019, 10
+		// calibration: 0.989, 0.548, 0.61, 0.009, 0.019, 10
 		{"10 none run", set, 10, Run, band{0.95, 1}, band{0.48, 0.62}, band{0.5, 0.75}, band{0, 0.03}, band{0, 0.05}, [2]int{9, 11}},
-		// spec: 0.867, 0.783, 0.90, 0.679, 0.641
+		// calibration: 0.867, 0.783, 0.90, 0.679, 0.641
 		{"10 free random explore", free, 10, Explore, band{0.82, 0.91}, band{0.73, 0.83}, band{0.8, 1.05}, band{0.62, 0.74}, band{0.58, 0.70}, [2]int{20, 40}},
-		// spec: 0.998, 0.827, 2.33, 0.235
+		// calibration: 0.998, 0.827, 2.33, 0.235
 		{"7 none explore", set, 7, Explore, band{0.98, 1}, band{0.77, 0.88}, band{2.1, 2.6}, band{0.19, 0.29}, band{0.5, 1}, [2]int{15, 25}},
-		// spec: 0.993, 0.372, 0.57, 0.004, 0.008, 6
+		// calibration: 0.993, 0.372, 0.57, 0.004, 0.008, 6
 		{"7 none run", set, 7, Run, band{0.97, 1}, band{0.31, 0.43}, band{0.45, 0.7}, band{0, 0.02}, band{0, 0.03}, [2]int{5, 7}},
-		// spec: exitAlignment always, explore: exit 0.990
+		// calibration: exitAlignment always, explore: exit 0.990
 		{"10 always explore", always, 10, Explore, band{0.97, 1}, band{0.9, 1}, band{1.8, 2.6}, band{0.6, 0.9}, band{0.9, 1}, [2]int{28, 38}},
-		// spec: edgeDoors misfit: exit 0.958, 4.42 misfits per placement (explore)
+		// calibration: edgeDoors misfit: exit 0.958, 4.42 misfits per placement (explore)
 		{"10 misfit explore", misfit, 10, Explore, band{0.92, 0.99}, band{0.8, 1}, band{3.9, 4.9}, band{0, 1}, band{0.9, 1}, [2]int{25, 40}},
 	} {
 		m, err := Simulate(illustrativeMix(), tc.set, tc.l, tc.p)

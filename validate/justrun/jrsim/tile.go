@@ -65,7 +65,7 @@ func (r Role) String() string {
 	return fmt.Sprintf("Role(%d)", uint8(r))
 }
 
-// Tile is one tile entry of a TileSet (spec §6.3) with Count copies. The
+// Tile is one tile entry of a TileSet with Count copies. The
 // package never reads Src: it hands it back in findings so that the caller
 // can point at the YAML entry.
 type Tile struct {

@@ -7,7 +7,7 @@ import (
 
 // Action is a Runner action token face (run.md L214-240). The numeric order
 // of the constants is the fixed token order that breaks ties between
-// equally short winning sequences (spec §12): silent moves clockwise from N,
+// equally short winning sequences: silent moves clockwise from N,
 // then the two wilds, then the sprints clockwise from N.
 type Action uint8
 
@@ -30,7 +30,7 @@ const (
 	SprintW
 )
 
-// actionNames are the enum values of the spec (§8.1), with their capitals.
+// actionNames are the enum values, with their capitals.
 func actionNames() [SprintW + 1]string {
 	return [...]string{
 		"", "silent-N", "silent-NE", "silent-E", "silent-SE", "silent-S", "silent-SW", "silent-W", "silent-NW",
@@ -102,7 +102,7 @@ func (a Action) Performs(icon Action) bool {
 	return icon.IsSilent() && slices.Contains(a.WildDirs(), icon.Dir())
 }
 
-// String is the spec's enum value, e.g. "silent-NE" or "sprint-W".
+// String is the enum value, e.g. "silent-NE" or "sprint-W".
 func (a Action) String() string {
 	if a >= SilentN && a <= SprintW {
 		return actionNames()[a]

@@ -61,7 +61,7 @@ func (a *analysis) unlimited(o Objective, spawn Cell) (*reach, *goal, board, boo
 	return r, &g, b, won
 }
 
-// oneBoard runs the one-action-board model (spec §10).
+// oneBoard runs the one-action-board model.
 func (a *analysis) oneBoard(o Objective, spawn Cell) (*budget, bool) {
 	s := a.newBudget(o, nil)
 	return s, s.run(spawn)

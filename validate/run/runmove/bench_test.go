@@ -2,9 +2,9 @@ package runmove
 
 import "testing"
 
-// Spec §15 targets: unlimited-token checks under 50 ms for all 8 bundled
+// Speed targets: unlimited-token checks under 50 ms for all 8 bundled
 // maps; the one-action-board check within 1 s for the 8 bundled maps. The
-// bundled maps do not exist yet: the spec's two legal maps stand in, each
+// bundled maps do not exist yet: the two illustrative maps stand in, each
 // benchmark covering both (so 4 times a benchmark's time is 8 maps).
 
 func specMaps() []string { return []string{"base", "water"} }
@@ -44,7 +44,7 @@ func BenchmarkCheck(b *testing.B) {
 }
 
 // BenchmarkCheckBreadthFirst is Check without the depth-first search: the
-// plain breadth-first search with dominance pruning of spec §10.
+// plain breadth-first search with dominance pruning.
 func BenchmarkCheckBreadthFirst(b *testing.B) {
 	maps := loadAll(b, specMaps())
 	for b.Loop() {

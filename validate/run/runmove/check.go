@@ -6,7 +6,7 @@ import (
 	"github.com/runforge/runforge/validate/severity"
 )
 
-// Check runs the reachability checks of spec §11 on a map, with tokens the
+// Check runs the reachability checks on a map, with tokens the
 // action tokens in the box (DefaultTokens unless the pack says otherwise).
 // For each objective of Objectives and each spawn point it reports, grouped
 // by defect: an error (run/rank3, run/rank4, run/rank5) when the objective
@@ -21,7 +21,7 @@ func Check(m *Map, tokens []Action) ([]Finding, error) {
 
 // CheckUnlimited is Check without the one-action-board search: the errors
 // (with unlimited tokens) and the traps, never run/needs-exhaustion. It is
-// the cheap half of Check (spec §15 budgets it apart).
+// the cheap half of Check, with a speed target of its own.
 func CheckUnlimited(m *Map, tokens []Action) ([]Finding, error) {
 	return checkMap(m, tokens, false)
 }
@@ -80,7 +80,7 @@ type diagnosis struct {
 	candidates []Cell
 }
 
-// diagnose finds the first reason of spec §11 that applies to a failed
+// diagnose finds the first reason (ReasonKind) that applies to a failed
 // unlimited search: (a) fewer collectable stashes than needed; (b) with a
 // safe house reachable, fewer stashes than needed after which it still is:
 // the others are collected but leave no way to a safe house; (c) no eligible
@@ -249,7 +249,7 @@ func closest(candidates, targets []Cell, n int) []Cell {
 
 // trapFinding finds the spaces where a turn can end, reachable from a spawn
 // point, from which no safe house (A or B) can be reached, with unlimited
-// tokens of the whole box and regardless of stashes (spec §11). Maps without
+// tokens of the whole box and regardless of stashes. Maps without
 // a safe house are left to the objective findings.
 func (a *analysis) trapFinding() (Finding, bool) {
 	if len(a.m.SafeHouses) == 0 {

@@ -24,7 +24,7 @@ func messages(fs []Finding) []string {
 	return out
 }
 
-// Spec §8.2: both illustrative maps are legal: every objective is winnable
+// Both illustrative maps are legal: every objective is winnable
 // within one action board from every spawn point, and there is no trap. So
 // every finding kind is quiet on them.
 func TestSpecMapsAreQuiet(t *testing.T) {
@@ -35,7 +35,7 @@ func TestSpecMapsAreQuiet(t *testing.T) {
 	}
 }
 
-// Every finding kind is triggered by one fixture, with the spec §11 message
+// Every finding kind is triggered by one fixture, with its message
 // shape, and quiet on the others where the map does not break its rule.
 func TestFindingKinds(t *testing.T) {
 	for _, tc := range []struct {
@@ -75,7 +75,7 @@ func TestFindingKinds(t *testing.T) {
 	}
 }
 
-// Spec §11: the first reason that applies, in order. With C2 also
+// The first reason that applies, in order. With C2 also
 // uncollectable, rank 5 blames C2 (reason a) before the dead-end A6; rank 3,
 // which needs only 3 of the 4, blames A6: it can be collected but leaves no
 // way to a safe house, and the message says so (reason b).
@@ -97,7 +97,7 @@ func TestReasonOrder(t *testing.T) {
 }
 
 // A needs-exhaustion warning is never emitted with an error for the same
-// objective and spawn point (spec §11).
+// objective and spawn point.
 func TestNeverErrorAndWarningTogether(t *testing.T) {
 	for _, name := range fixtures(t) {
 		seen := map[string]bool{}

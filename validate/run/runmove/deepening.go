@@ -3,8 +3,8 @@ package runmove
 import "math/bits"
 
 // deepeningSlack is how many turns beyond the relaxed bound the depth-first
-// search tries before handing over to the breadth-first search. On the spec's
-// maps one-board wins are at most 3 turns longer than the relaxed bound.
+// search tries before handing over to the breadth-first search. On the
+// illustrative maps one-board wins are at most 3 turns longer than the relaxed bound.
 const deepeningSlack = 3
 
 // gadgetSlack is the slack of the gadget report's searches.

@@ -11,7 +11,7 @@
 // spaces and forbidden moves. Every feature carries an opaque Ref for
 // diagnostics.
 //
-// Outcomes is the movement model of spec §10: where one turn spending one
+// Outcomes is the movement model: where one turn spending one
 // token can end. Moving down or level is free with any action, sprints
 // included (L247, L248); moving up needs an access feature whose icon the
 // token performs, never by a sprint (L249-251, L552, L558, L586). Diagonal
@@ -25,21 +25,21 @@
 //
 // # Reachability
 //
-// Check proves, from every spawn point, the objectives of spec §6.2 and §11
+// Check proves, from every spawn point, the objectives
 // (Objectives): rank 3 (3 stashes, then A or B, 13 tokens; also covers ranks
 // 1-2), rank 4 with A alone and with B alone, rank 5 (all 4 stashes, 14
 // tokens). First with unlimited tokens, a breadth-first search over (space,
-// stashes collected): failure is an error, explained by the first reason of
-// §11 that applies and the last spaces reached (A3). Then within one action
-// board, each token used once (L196): failure is the warning
+// stashes collected): failure is an error, explained by the first reason
+// that applies (ReasonKind) and the last spaces reached (A3). Then within
+// one action board, each token used once (L196): failure is the warning
 // run/needs-exhaustion. The one-board search finds the lexicographically
 // first of the shortest wins in the fixed token order of Action: iterative
 // deepening bounded by the exact unlimited-token distance, then breadth-first
-// by turns with the dominance pruning of §10, which also proves failures.
+// by turns with dominance pruning, which also proves failures.
 // Check also reports trap spaces: turn ends from which no safe house can be
 // reached.
 //
-// Explain gives the spec §12 output: a shortest winning sequence per spawn
+// Explain gives the explain output: a shortest winning sequence per spawn
 // point and objective, rank 5 without the diagonal wild (L502), and the
 // gadget report (every, some or no assignment of the pool, under the A18
 // readings of GadgetReadings).

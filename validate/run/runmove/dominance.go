@@ -4,7 +4,7 @@ import "math/bits"
 
 // dominance remembers the kept states of a one-board search and drops a new
 // state when a kept one at the same space has collected at least its
-// stashes and used a subset of its tokens (spec §10).
+// stashes and used a subset of its tokens.
 type dominance interface {
 	reset()
 	dominated(n node) bool

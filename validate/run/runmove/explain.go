@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Explanation is the explain output of one map (spec §12), in a stable order:
+// Explanation is the explain output of one map, in a stable order:
 // spawn point, then objective.
 type Explanation struct {
 	Map      string
@@ -45,7 +45,7 @@ const (
 
 // GadgetReport says whether the map's gadget pool makes an objective winnable
 // within one action board, for every, some or no assignment of the pool to
-// the stashes (spec §12; assignments draw as many gadgets as there are
+// the stashes (assignments draw as many gadgets as there are
 // stashes, L693). A gadget is picked up by ending a turn on its stash (L258)
 // and used once instead of a token (L192), as GadgetOutcomes reads it.
 type GadgetReport struct {

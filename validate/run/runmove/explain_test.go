@@ -98,7 +98,7 @@ func TestGadgetPlanUsesCollectedGadgets(t *testing.T) {
 	}
 }
 
-// Spec §12: rank 5 without the diagonal wild is information only, for every
+// Rank 5 without the diagonal wild is information only, for every
 // spawn point, with 13 tokens and never the diagonal wild; no gadget report.
 func TestHardRank5(t *testing.T) {
 	e := explain(t, loadFixture(t, "base"))
@@ -133,7 +133,7 @@ func TestNoGadgetReportWhenNotNeeded(t *testing.T) {
 	}
 }
 
-// Spec §12: a stable order, spawn point then objective, and the same output
+// A stable order, spawn point then objective, and the same output
 // on every run.
 func TestExplainIsDeterministic(t *testing.T) {
 	m := loadFixture(t, "water")

@@ -9,7 +9,7 @@ import (
 	"github.com/runforge/runforge/validate/severity"
 )
 
-// Rule ids of the reachability findings (spec §11).
+// Rule ids of the reachability findings.
 const (
 	RuleRank3           = "run/rank3"
 	RuleRank4           = "run/rank4"
@@ -19,7 +19,7 @@ const (
 )
 
 // ReasonKind is why an objective fails with unlimited tokens; the first kind
-// that applies is reported (spec §11, in this order).
+// that applies is reported, in this order.
 type ReasonKind uint8
 
 // Reasons, in the order they are tried.
@@ -39,7 +39,7 @@ type Reason struct {
 	Max        int         // TooFewStashes
 }
 
-// String renders the reason as in spec §11.
+// String renders the reason as the findings print it.
 func (r Reason) String() string {
 	switch r.Kind {
 	case StashUncollectable:
@@ -112,7 +112,7 @@ func (f Finding) Related() []Ref {
 	return rs
 }
 
-// Message renders the spec §11 message shapes.
+// Message renders the finding's message.
 func (f Finding) Message() string {
 	switch f.Rule {
 	case RuleNeedsExhaustion:

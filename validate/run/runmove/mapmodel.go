@@ -57,7 +57,7 @@ const (
 	Pier
 )
 
-// String is the spec's enum value.
+// String is the enum value.
 func (k AccessKind) String() string {
 	return [...]string{"fire-escape", "ladder", "vine", "pier"}[k]
 }
@@ -119,7 +119,7 @@ type ForbiddenMove struct {
 	Src      Ref
 }
 
-// Overrides are the machine-readable map-specific effects (spec §8.1).
+// Overrides are the machine-readable map-specific effects.
 type Overrides struct {
 	ForbiddenMoves []ForbiddenMove
 }
@@ -147,7 +147,7 @@ const (
 	numGadgets
 )
 
-// String is the gadget id (spec §7).
+// String is the gadget id.
 func (g Gadget) String() string {
 	if g < numGadgets {
 		return [...]string{"smoke-bomb", "crowbar", "hook", "jetpack", "jet-ski", "scuba-gear"}[g]

@@ -34,8 +34,8 @@ type Outcome struct {
 	Forced  Displacement
 }
 
-// Outcomes lists every way one turn spending token from p can end (spec
-// §10), without repeats, in a fixed order: forced special moves, then per
+// Outcomes lists every way one turn spending token from p can end,
+// without repeats, in a fixed order: forced special moves, then per
 // direction (clockwise from N) the step and extra tunnel icons; sprint stops
 // in walking order, the surface before the tunnel. An empty result means the
 // token cannot be used at p.
@@ -96,7 +96,7 @@ func containsOutcome(os []Outcome, o Outcome) bool {
 	return false
 }
 
-// canStep is the spec's step(p, q, via): q on the map (the caller), the move
+// canStep is step(p, q, via): q on the map (the caller), the move
 // not forbidden, and q not higher than p (same level or down, any action,
 // sprints included: L247, L248) or an access feature from p to q showing via
 // and the token not a sprint (L249-251).

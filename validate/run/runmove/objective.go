@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Objective is a win condition checked from every spawn point (spec §6.2,
-// §11): Need stashes collected, then a turn ending on a safe house whose
+// Objective is a win condition checked from every spawn point:
+// Need stashes collected, then a turn ending on a safe house whose
 // letter is in Letters (L177, L264, L494, L500).
 type Objective struct {
 	Rank    int

@@ -15,7 +15,7 @@ type Turn struct {
 	Win        byte // the safe-house letter when the turn wins, else 0
 }
 
-// String is "token destination" with the spec §12 marks: "[stash]",
+// String is "token destination" with the explain marks: "[stash]",
 // "[safe house A: win]". Passages other than steps and plain sprints, and
 // forced displacements, are noted in parentheses: "silent-S C4 (current to
 // D4)", "sprint-E F3 (tunnel)".
@@ -71,7 +71,7 @@ type Plan struct {
 // NeedsExhaustion reports a plan that does not fit one action board.
 func (p *Plan) NeedsExhaustion() bool { return len(p.Repeated) > 0 }
 
-// String is the spec §12 notation: the start space, then the turns joined by
+// String is the explain notation: the start space, then the turns joined by
 // " · ".
 func (p *Plan) String() string {
 	parts := make([]string, 0, len(p.Turns)+1)

@@ -84,7 +84,7 @@ type step struct {
 	out  int // outcome index
 }
 
-// reach is the unlimited-token search from one spawn point (spec §10: at most
+// reach is the unlimited-token search from one spawn point (at most
 // 36 x 64 states), breadth-first in the fixed token order. It does not
 // depend on the objective: its turn-end states, in discovery order, serve
 // every objective with the same board.
@@ -173,8 +173,8 @@ type node struct {
 // budget is the one-board model from one spawn point. Without gadgets it
 // finds the lexicographically first of the shortest wins (fixed token order,
 // then outcome order): first by iterative deepening, then, for longer wins
-// and to prove there is none, breadth-first by turns with dominance pruning
-// (spec §10): a new state is dropped when a kept state at the same space has
+// and to prove there is none, breadth-first by turns with dominance pruning:
+// a new state is dropped when a kept state at the same space has
 // collected at least the same stashes with a subset of the tokens; kept
 // states are never replaced, so a state on the first shortest win can only
 // be dropped for one reached by a smaller prefix at the same depth, from

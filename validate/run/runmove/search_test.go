@@ -32,7 +32,7 @@ func oneBoardPlan(t testing.TB, m *Map, tokens []Action, o Objective, spawn Cell
 	return s.plan(spawn)
 }
 
-// Spec §12: the base map, spawn point 3, rank 5, 9 turns, exactly.
+// The worked example: the base map, spawn point 3, rank 5, 9 turns, exactly.
 func TestSpecWorkedExample(t *testing.T) {
 	m := loadFixture(t, "base")
 	want := "C3 silent-NE D2 · silent-W C2 [stash] · silent-SE D3 · wild-diagonal E4 · silent-E F4 [stash] · sprint-N F1 [stash] · sprint-W A1 · sprint-S A6 [stash] · sprint-E F6 [safe house A: win]"
@@ -45,7 +45,7 @@ func TestSpecWorkedExample(t *testing.T) {
 }
 
 // The depth-first search must find the same sequence as the breadth-first
-// one, on the spec maps and on random maps.
+// one, on the illustrative maps and on random maps.
 func TestEnginesAgree(t *testing.T) {
 	maps := []*Map{loadFixture(t, "base"), loadFixture(t, "water")}
 	rng := rand.New(rand.NewPCG(1, 2))
