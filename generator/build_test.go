@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -74,43 +74,9 @@ func TestBuildRFYLPDFs(t *testing.T) {
 				t.Errorf("%d previews", previews)
 			}
 			for name, want := range c.pages {
-				checkPDF(t, filepath.Join(out, "run-for-your-life", name), want)
+				pdftest.CheckFile(t, filepath.Join(out, "run-for-your-life", name), want)
 			}
 		})
-	}
-}
-
-// checkPDF reads a PDF back: strict validation, page count, a TrimBox on
-// every page, embedded fonts.
-func checkPDF(t *testing.T, path string, pages int) {
-	t.Helper()
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationStrict
-	if err := api.ValidateFile(path, conf); err != nil {
-		t.Fatalf("%s: strict validation: %v", path, err)
-	}
-	ctx, err := api.ReadContextFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ctx.PageCount != pages {
-		t.Errorf("%s: %d pages, want %d", path, ctx.PageCount, pages)
-	}
-	for i := 1; i <= ctx.PageCount; i++ {
-		d, _, _, err := ctx.PageDict(i, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, ok := d.Find("TrimBox"); !ok {
-			t.Errorf("%s: page %d has no TrimBox", path, i)
-		}
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fonts, files := bytes.Count(b, []byte("/Type /FontDescriptor")), bytes.Count(b, []byte("/FontFile2")); fonts != files {
-		t.Errorf("%s: %d fonts but %d embedded font files", path, fonts, files)
 	}
 }
 

@@ -1,19 +1,16 @@
 package generator
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
@@ -57,35 +54,7 @@ func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.
 // -update; name may lead to another folder of testdata (../runmap/golden/x).
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./generator -update to create it)", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := 0; i < max(len(wl), len(gl)); i++ {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d:\nwant: %s\ngot:  %s\n(run go test ./generator -update if the change is intended)", name, i+1, w, g)
-			}
-		}
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
 }
 
 func TestTokenRenderingGolden(t *testing.T) {
