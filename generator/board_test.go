@@ -17,6 +17,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -651,15 +652,6 @@ func (pp boardPagePlacement) at(x, y, bleed float64) layout.Point {
 	return layout.Point{X: pp.cx + dx*math.Cos(rad) - dy*math.Sin(rad), Y: pp.cy + dx*math.Sin(rad) + dy*math.Cos(rad)}
 }
 
-// flipPoint is where a point of the back page lies on the front page once
-// the sheet is turned over.
-func flipPoint(p layout.Point, paper layout.Paper, d layout.Duplex) layout.Point {
-	if d == layout.ShortEdge {
-		return layout.Point{X: p.X, Y: paper.H - p.Y}
-	}
-	return layout.Point{X: paper.W - p.X, Y: p.Y}
-}
-
 func flipRect(r layout.Rect, paper layout.Paper, d layout.Duplex) layout.Rect {
 	if d == layout.ShortEdge {
 		r.Y = paper.H - r.Y - r.H
@@ -692,14 +684,14 @@ func TestBoardBackRegistration(t *testing.T) {
 					}
 					front := boardSlot(pl, opts)
 					back := boardBackSlot(front, d, opts)
-					if got := flipRect(back.Trim, opts.Paper, d); !boardRectNear(got, front.Trim, 1e-9) {
+					if got := flipRect(back.Trim, opts.Paper, d); !rendertest.RectNear(got, front.Trim, 1e-9) {
 						t.Errorf("back trim %+v flips to %+v, want the front's %+v", back.Trim, got, front.Trim)
 					}
 					opts.BackOffset = layout.Point{X: 0.5, Y: -0.3}
 					shifted := boardBackSlot(front, d, opts)
 					want := back.Trim
 					want.X, want.Y = want.X+0.5, want.Y-0.3
-					if !boardRectNear(shifted.Trim, want, 1e-9) {
+					if !rendertest.RectNear(shifted.Trim, want, 1e-9) {
 						t.Errorf("with a back offset the back trim is %+v, want %+v", shifted.Trim, want)
 					}
 					opts.BackOffset = layout.Point{}
@@ -715,23 +707,19 @@ func TestBoardBackRegistration(t *testing.T) {
 					w, h := pl.BoardW, pl.BoardH
 					for _, pt := range [][2]float64{{0, 0}, {w, 0}, {0, h}, {w, h}, {w / 3, h / 4}} {
 						onFront := fp.at(w-pt[0], pt[1], opts.Bleed)
-						behind := flipPoint(bp.at(pt[0], pt[1], opts.Bleed), opts.Paper, d)
+						behind := rendertest.FlipPoint(bp.at(pt[0], pt[1], opts.Bleed), opts.Paper, d)
 						if math.Hypot(onFront.X-behind.X, onFront.Y-behind.Y) > 0.02 {
 							t.Errorf("back point %v lands at %+v, behind %+v, want the front's point (%g, %g) at %+v",
 								pt, bp.at(pt[0], pt[1], opts.Bleed), behind, w-pt[0], pt[1], onFront)
 						}
 					}
-					if !boardRectNear(fp.clip, front.Art(), 0.01) || !boardRectNear(bp.clip, back.Art(), 0.01) {
+					if !rendertest.RectNear(fp.clip, front.Art(), 0.01) || !rendertest.RectNear(bp.clip, back.Art(), 0.01) {
 						t.Errorf("art clipped to %+v and %+v, want %+v and %+v", fp.clip, bp.clip, front.Art(), back.Art())
 					}
 				})
 			}
 		}
 	}
-}
-
-func boardRectNear(a, b layout.Rect, tol float64) bool {
-	return math.Abs(a.X-b.X) <= tol && math.Abs(a.Y-b.Y) <= tol && math.Abs(a.W-b.W) <= tol && math.Abs(a.H-b.H) <= tol
 }
 
 // TestBoardOnePageLeavesTheBoardAlone checks a one-page side's page: one

@@ -13,6 +13,7 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -349,45 +350,8 @@ func loadBundled(t *testing.T, dir string) *schema.Pack {
 	return p
 }
 
-// pageLabelBox finds the text op holding substr on rec and returns the
-// white ground drawn under it (the last white rectangle before it), turned
-// back upright when the text reads upwards.
-func pageLabelBox(rec *draw.Recorder, substr string) (layout.Rect, bool) {
-	var box layout.Rect
-	up := false
-	for _, op := range rec.Ops {
-		switch {
-		case strings.HasPrefix(op, "rect ") && strings.HasSuffix(op, "fill=#ffffff"):
-			fmt.Sscanf(op, "rect %f %f %f %f", &box.X, &box.Y, &box.W, &box.H)
-		case strings.HasPrefix(op, "rotate -90 "):
-			up = true
-		case op == "pop":
-			up = false
-		case strings.HasPrefix(op, "text ") && strings.Contains(op, substr):
-			if up && box.W > box.H {
-				cx, cy := box.X+box.W/2, box.Y+box.H/2
-				box = layout.Rect{X: cx - box.H/2, Y: cy - box.W/2, W: box.H, H: box.W}
-			}
-			return box, true
-		}
-	}
-	return layout.Rect{}, false
-}
-
 // scaleBarCaption is the scale bar's caption, how tests find the bar.
 const scaleBarCaption = "this bar must measure 100 mm"
-
-// inside reports whether r lies within area (to the recorder's 0.01 mm).
-func inside(r, area layout.Rect) bool {
-	const eps = 0.011
-	return r.X >= area.X-eps && r.Y >= area.Y-eps && r.Right() <= area.Right()+eps && r.Bottom() <= area.Bottom()+eps
-}
-
-// overlapsRounded reports whether a and b share more than the recorder's rounding.
-func overlapsRounded(a, b layout.Rect) bool {
-	const eps = 0.011
-	return a.X < b.Right()-eps && b.X < a.Right()-eps && a.Y < b.Bottom()-eps && b.Y < a.Bottom()-eps
-}
 
 // A token sheet has a back page only when it holds a two-sided token, or,
 // under duplex, to keep the next sheet's fronts on a front (never a blank
@@ -422,26 +386,26 @@ func TestTokenBackPages(t *testing.T) {
 						if got := drawnTokens(t, page); len(got) != len(sheet) {
 							t.Errorf("%s: page %d draws %d tokens, want the %d fronts of sheet %d", name, i+1, len(got), len(sheet), -w.sheet)
 						}
-						if bar, ok := pageLabelBox(page, scaleBarCaption); ok {
+						if bar, ok := rendertest.PageLabelBox(page, scaleBarCaption); ok {
 							for _, pl := range sheet {
-								if overlapsRounded(bar, pl.Trim) {
+								if rendertest.OverlapsRounded(bar, pl.Trim) {
 									t.Errorf("%s: page %d: scale bar %+v over token %s at %+v", name, i+1, bar, all[pl.Item].ID, pl.Trim)
 								}
 							}
 						}
 						continue
 					}
-					box, ok := pageLabelBox(page, w.label)
+					box, ok := rendertest.PageLabelBox(page, w.label)
 					if !ok {
 						t.Errorf("%s: page %d not labelled %q:\n%s", name, i+1, w.label, page)
 						continue
 					}
-					if !inside(box, area) {
+					if !rendertest.Inside(box, area) {
 						t.Errorf("%s: page %d: label %+v outside the printable area %+v", name, i+1, box, area)
 					}
 					for _, pl := range sheets[w.sheet] {
 						trim, _ := layout.BackOf(opts.Paper, pl.Trim, 0, d, opts.BackOffset)
-						if (d != layout.NoDuplex || all[pl.Item].BackFace() != nil) && overlapsRounded(box, trim) {
+						if (d != layout.NoDuplex || all[pl.Item].BackFace() != nil) && rendertest.OverlapsRounded(box, trim) {
 							t.Errorf("%s: page %d: label %+v over token %s at %+v", name, i+1, box, all[pl.Item].ID, trim)
 						}
 					}
@@ -529,12 +493,12 @@ func TestTokenScaleBar(t *testing.T) {
 			r.imposeTokens(sink, all, placements, opts)
 			bars := 0
 			for i, page := range sink.pages {
-				box, ok := pageLabelBox(page, scaleBarCaption)
+				box, ok := rendertest.PageLabelBox(page, scaleBarCaption)
 				if !ok {
 					continue
 				}
 				bars++
-				if !inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < scaleBarLen {
+				if !rendertest.Inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < scaleBarLen {
 					t.Errorf("%s %s page %d: scale bar %+v", dir, paper, i+1, box)
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -323,7 +324,7 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 				area := layout.Rect{X: opts.Margin, Y: opts.Margin, W: pw - 2*opts.Margin, H: ph - 2*opts.Margin}
 				for i, page := range pages {
 					name := fmt.Sprintf("%s %s %s page %d", c.name, paper, d, i+1)
-					bar, ok := pageLabelBox(page, scaleBarCaption)
+					bar, ok := rendertest.PageLabelBox(page, scaleBarCaption)
 					if !ok {
 						t.Errorf("%s: no scale bar", name)
 						continue
@@ -333,11 +334,11 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 					for _, l := range cornerMarks(board, opts.Bleed*s, opts.Margin, pw, ph) {
 						avoid = append(avoid, layout.Rect{X: min(l.X1, l.X2), Y: min(l.Y1, l.Y2), W: math.Abs(l.X2 - l.X1), H: math.Abs(l.Y2 - l.Y1)})
 					}
-					if !inside(bar, area) || max(bar.W, bar.H) < scaleBarLen {
+					if !rendertest.Inside(bar, area) || max(bar.W, bar.H) < scaleBarLen {
 						t.Errorf("%s: scale bar %+v not inside %+v", name, bar, area)
 					}
 					for _, a := range avoid {
-						if overlapsRounded(bar, a) {
+						if rendertest.OverlapsRounded(bar, a) {
 							t.Errorf("%s: scale bar %+v over %+v", name, bar, a)
 						}
 					}

@@ -91,10 +91,6 @@ func readBoardPlacement(t *testing.T, p *recBoardPage) boardPagePlacement {
 	return pp
 }
 
-func boardRectNear(a, b layout.Rect, tol float64) bool {
-	return math.Abs(a.X-b.X) <= tol && math.Abs(a.Y-b.Y) <= tol && math.Abs(a.W-b.W) <= tol && math.Abs(a.H-b.H) <= tol
-}
-
 // textBox is the extent of a logged text run.
 func boardTextExtent(t *testing.T, r *generator.Renderer, op string) layout.Rect {
 	f := strings.Fields(op)
@@ -124,15 +120,6 @@ func flipRect(r layout.Rect, paper layout.Paper, d layout.Duplex) layout.Rect {
 		r.X = paper.W - r.X - r.W
 	}
 	return r
-}
-
-// flipPoint is where a point of the back page lies on the front page once
-// the sheet is turned over.
-func flipPoint(p layout.Point, paper layout.Paper, d layout.Duplex) layout.Point {
-	if d == layout.ShortEdge {
-		return layout.Point{X: p.X, Y: paper.H - p.Y}
-	}
-	return layout.Point{X: paper.W - p.X, Y: p.Y}
 }
 
 // recBoardOut records a board's pages; art is recorded once and logged

@@ -13,6 +13,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodrschema "github.com/runforge/runforge/schema/rfodr"
@@ -180,14 +181,14 @@ func TestMatHalvesRegister(t *testing.T) {
 					}
 					checkShowsHalf(t, fp, h, opts.Bleed, what+" front")
 					checkShowsHalf(t, bp, h, opts.Bleed, what+" back")
-					if got := flipRect(bp.clip, opts.Paper, d); !boardRectNear(got, fp.clip, 0.02) {
+					if got := flipRect(bp.clip, opts.Paper, d); !rendertest.RectNear(got, fp.clip, 0.02) {
 						t.Errorf("%s: the back's art %+v flips to %+v, want the front's %+v", what, bp.clip, got, fp.clip)
 					}
 					sp := readBoardPlacement(t, shifted.pages[k+1])
 					corners := matHalfCorners(h)
 					for _, c := range append(corners[:], layout.Point{X: matW / 3, Y: h.top() + matSeam/4}) {
 						onFront := fp.at(matW-c.X, c.Y, opts.Bleed)
-						behind := flipPoint(bp.at(c.X, c.Y, opts.Bleed), opts.Paper, d)
+						behind := rendertest.FlipPoint(bp.at(c.X, c.Y, opts.Bleed), opts.Paper, d)
 						if math.Hypot(onFront.X-behind.X, onFront.Y-behind.Y) > 0.02 {
 							t.Errorf("%s: side B's %+v lands behind %+v, want behind side A's (%g, %g) at %+v",
 								what, c, behind, matW-c.X, c.Y, onFront)
