@@ -106,37 +106,14 @@ func indexBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts PrintOptions)
 // turn: a side that fits the paper on one page, a larger side as a page
 // map and then the pages of its tiles at true size.
 func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
-	return r.writeDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *draw.PDF) error {
 		duplex := layout.NoDuplex // tiles and lone sides are printed one-sided
 		if plans, err := boardPlans(b, opts); err == nil {
 			duplex = boardDuplex(b, plans, opts)
 		}
 		doc.SetDuplex(duplex)
-		return r.imposeBoard(pdfBoardOut{doc}, b, opts)
+		return r.imposeBoard(pdfArtOut{doc}, b, opts)
 	})
-}
-
-// boardOut receives a board's pages: a PDF, or recordings in tests.
-type boardOut interface {
-	AddPage(w, h float64) draw.Canvas
-	// Art records drawing once; the returned function places it with its
-	// top-left corner at (x, y) of a page AddPage returned.
-	Art(w, h float64, paint func(draw.Canvas)) placeArt
-}
-
-// placeArt places recorded art on a page.
-type placeArt func(page draw.Canvas, x, y float64)
-
-// pdfBoardOut writes pages to a PDF; art becomes a PDF template.
-type pdfBoardOut struct{ doc *draw.PDF }
-
-// AddPage implements boardOut.
-func (o pdfBoardOut) AddPage(w, h float64) draw.Canvas { return o.doc.AddPage(w, h) }
-
-// Art implements boardOut.
-func (o pdfBoardOut) Art(w, h float64, paint func(draw.Canvas)) placeArt {
-	t := o.doc.Template(w, h, paint)
-	return func(page draw.Canvas, x, y float64) { page.(*draw.PDFCanvas).UseTemplate(t, x, y) }
 }
 
 // boardPrint is one printed side: what its pages need to know.
@@ -174,7 +151,7 @@ const (
 )
 
 // imposeBoard adds every page of the board to out.
-func (r *Renderer) imposeBoard(out boardOut, b *schema.Board, opts PrintOptions) error {
+func (r *Renderer) imposeBoard(out ArtOut, b *schema.Board, opts PrintOptions) error {
 	if b.Count < 1 || len(b.Sides) == 0 {
 		return fmt.Errorf("nothing to print (count %d, %d sides)", b.Count, len(b.Sides))
 	}
@@ -188,7 +165,7 @@ func (r *Renderer) imposeBoard(out boardOut, b *schema.Board, opts PrintOptions)
 	for _, pl := range plans {
 		total += boardSidePages(pl) * b.Count
 	}
-	arts := make([]placeArt, len(b.Sides))
+	arts := make([]PlaceArt, len(b.Sides))
 	sides := make([]impose.TiledSide, len(plans))
 	for i, pl := range plans {
 		sides[i] = impose.TiledSide{Tiles: pl.Pages(), W: pl.Paper.W, H: pl.Paper.H}
@@ -280,7 +257,7 @@ func boardRoles(b *schema.Board, plans []layout.TilePlan, duplex layout.Duplex) 
 }
 
 // sideArt draws the side once, with bleed around it.
-func (r *Renderer) sideArt(out boardOut, side *schema.BoardSide, bleed float64) placeArt {
+func (r *Renderer) sideArt(out ArtOut, side *schema.BoardSide, bleed float64) PlaceArt {
 	w, h := side.Width.MM(), side.Height.MM()
 	return out.Art(w+2*bleed, h+2*bleed, func(c draw.Canvas) {
 		c.Push()
@@ -328,14 +305,14 @@ func boardSlotBleed(trim, pr layout.Rect, bleed float64) layout.Sides {
 // the art in its slot (clipped to its trim and bleed), crop marks in the
 // waste, a label saying what the page is and, where there is room, a
 // 100 mm scale bar. Nothing is drawn over the side.
-func (r *Renderer) drawSidePage(page draw.Canvas, bp *boardPrint, slot layout.Slot, art placeArt) {
+func (r *Renderer) drawSidePage(page draw.Canvas, bp *boardPrint, slot layout.Slot, art PlaceArt) {
 	r.drawSlotPage(page, bp.opts, slot, bp.plan.BoardW, bp.plan.BoardH, art, boardPageLabel(bp))
 }
 
 // drawSlotPage prints w x h mm of art (with bleed around it) in its slot
 // on a page of its own, as drawSidePage says; each label goes where it
 // finds room, in turn.
-func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art placeArt, labels ...string) {
+func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art PlaceArt, labels ...string) {
 	clip := slot.Art()
 	cx, cy := slot.Trim.X+slot.Trim.W/2, slot.Trim.Y+slot.Trim.H/2
 	page.Push()
@@ -346,37 +323,37 @@ func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout
 	art(page, cx-w/2-opts.Bleed, cy-h/2-opts.Bleed)
 	page.Pop()
 
-	c := r.surface(page)
+	c := r.Surface(page)
 	pr := layout.Printable(opts.Paper, opts.Margin)
 	marks := layout.SheetMarks(pr, []layout.Slot{slot}, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines})
-	drawMarks(c, marks)
+	DrawMarks(c, marks)
 	// The label keeps off the trim (over bleed it sits on white and is cut
 	// away), the scale bar off the art too.
-	labelAvoid := []layout.Rect{slot.Trim.Inset(-deckMarkClear)}
-	barAvoid := []layout.Rect{clip.Inset(-deckMarkClear)}
+	labelAvoid := []layout.Rect{slot.Trim.Inset(-MarkClear)}
+	barAvoid := []layout.Rect{clip.Inset(-MarkClear)}
 	for _, m := range marks {
-		ink := m.InkRect().Inset(-deckMarkClear)
+		ink := m.InkRect().Inset(-MarkClear)
 		labelAvoid = append(labelAvoid, ink)
 		barAvoid = append(barAvoid, ink)
 	}
 	for _, label := range labels {
 		box, ok := r.boardLabelRoom(pr, labelAvoid, label)
-		r.drawPageLabel(c, pr, labelAvoid, label)
+		r.DrawPageLabel(c, pr, labelAvoid, label)
 		if ok {
-			labelAvoid = append(labelAvoid, box.Inset(-deckMarkClear))
-			barAvoid = append(barAvoid, box.Inset(-deckMarkClear))
+			labelAvoid = append(labelAvoid, box.Inset(-MarkClear))
+			barAvoid = append(barAvoid, box.Inset(-MarkClear))
 		}
 	}
-	if box, ok := layout.FindRoom(pr, barAvoid, scaleBarLen+2*deckLabelPad, r.scaleBarHeight()); ok {
-		r.drawScaleBar(c, box)
+	if box, ok := layout.FindRoom(pr, barAvoid, ScaleBarLen+2*LabelPad, r.ScaleBarHeight()); ok {
+		r.DrawScaleBar(c, box)
 	}
 }
 
 // boardLabelRoom is where drawPageLabel puts label (the first free box,
 // upright or else reading upwards), so that the scale bar keeps off it.
 func (r *Renderer) boardLabelRoom(area layout.Rect, avoid []layout.Rect, label string) (layout.Rect, bool) {
-	asc, desc := r.Fonts.Ascent(draw.Regular, deckLabelPt), r.Fonts.Descent(draw.Regular, deckLabelPt)
-	w, h := r.Fonts.Width(label, draw.Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
+	asc, desc := r.Fonts.Ascent(draw.Regular, LabelPt), r.Fonts.Descent(draw.Regular, LabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, LabelPt)+2*LabelPad, asc+desc+2*LabelPad
 	if box, ok := layout.FindRoom(area, avoid, w, h); ok {
 		return box, true
 	}
@@ -436,7 +413,7 @@ func sideTitle(s *schema.BoardSide, i int) string {
 }
 
 func boardSizeText(pl layout.TilePlan) string {
-	return fmt.Sprintf("%s x %s mm", boardMM(pl.BoardW), boardMM(pl.BoardH))
+	return fmt.Sprintf("%s x %s mm", FormatMM(pl.BoardW), FormatMM(pl.BoardH))
 }
 
 func boardPagesText(pl layout.TilePlan) string {
@@ -464,27 +441,25 @@ func boardPaperName(p layout.Paper) string {
 	return strings.ToUpper(p.Name[:1]) + p.Name[1:]
 }
 
-func boardMM(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
-
 // ---- tile pages ----
 
 // drawTilePage prints tile k of the side: the art clipped to the tile, the
 // glue strips, cut lines and alignment marks, crop marks at the board's
 // outer edges and the caption.
-func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art placeArt) {
+func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art PlaceArt) {
 	pl, t, bleed := bp.plan, bp.plan.Tiles[k], bp.opts.Bleed
 	clip := tileArtClip(pl, k, bleed)
 	page.Push()
 	page.ClipRect(clip.X, clip.Y, clip.W, clip.H)
 	art(page, t.Place.X-t.Region.X-bleed, t.Place.Y-t.Region.Y-bleed)
 	page.Pop()
-	c := r.surface(page)
+	c := r.Surface(page)
 	for _, s := range pl.Seams {
 		switch k {
 		case s.Under:
 			r.drawGlue(c, pl, s)
 		case s.Over:
-			r.drawCut(c, pl, s, !isLight(r.sideBackground(bp.side)))
+			r.drawCut(c, pl, s, !IsLight(r.sideBackground(bp.side)))
 		}
 	}
 	for _, m := range t.Marks {
@@ -492,7 +467,7 @@ func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art pla
 	}
 	if bp.opts.CropMarks {
 		for _, l := range boardCropMarks(pl, k, clip) {
-			c.Line(l.X1, l.Y1, l.X2, l.Y2, markColor, 0.2)
+			c.Line(l.X1, l.Y1, l.X2, l.Y2, MarkColor, 0.2)
 		}
 	}
 	r.drawTileCaption(c, bp, k)
@@ -620,7 +595,7 @@ func (r *Renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, hal
 	if halo {
 		c.Line(a.X, a.Y, b.X, b.Y, draw.White, 0.7)
 	}
-	dashedLine(c, a, b, boardMark, 0.3)
+	DashedLine(c, a, b, boardMark, 0.3)
 	text := "cut · lay on " + pl.Tiles[s.Under].Label
 	strip := seamSpan(pl, s, s.Over)
 	for _, at := range seamLabelSpots(s) {
@@ -630,21 +605,6 @@ func (r *Renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, hal
 		} else {
 			r.stripLabel(c, p.X, (strip.Y+cut)/2, text, false, true)
 		}
-	}
-}
-
-// dashedLine draws a dashed line from a to b.
-func dashedLine(c draw.Canvas, a, b layout.Point, col draw.Color, width float64) {
-	const on, off = 2.0, 1.4
-	dx, dy := b.X-a.X, b.Y-a.Y
-	n := math.Hypot(dx, dy)
-	if n == 0 {
-		return
-	}
-	ux, uy := dx/n, dy/n
-	for d := 0.0; d < n; d += on + off {
-		e := min(d+on, n)
-		c.Line(a.X+ux*d, a.Y+uy*d, a.X+ux*e, a.Y+uy*e, col, width)
 	}
 }
 
@@ -667,7 +627,7 @@ func (r *Renderer) stripLabel(c draw.Canvas, cx, cy float64, text string, vertic
 		drawScissors(c, x+1.6, cy)
 		x += icon
 	}
-	c.Text(round2(x), round2(cy+r.Fonts.CapHeight(draw.Bold, boardLabelPt)/2), text, draw.Bold, boardLabelPt, boardMark)
+	c.Text(Round2(x), Round2(cy+r.Fonts.CapHeight(draw.Bold, boardLabelPt)/2), text, draw.Bold, boardLabelPt, boardMark)
 	if vertical {
 		c.Pop()
 	}
@@ -764,25 +724,25 @@ func (r *Renderer) drawTileCaption(c draw.Canvas, bp *boardPrint, k int) {
 	if band.H <= 0 {
 		return
 	}
-	base := round2(band.Y + band.H/2 + r.Fonts.CapHeight(draw.Regular, boardCaptionPt)/2)
+	base := Round2(band.Y + band.H/2 + r.Fonts.CapHeight(draw.Regular, boardCaptionPt)/2)
 	label := pl.Tiles[k].Label
 	c.Text(band.X, base, label, draw.Bold, 9, boardInk)
 	x := band.X + r.Fonts.Width(label, draw.Bold, 9) + 2
 	pageText := fmt.Sprintf("page %d of %d", bp.first+1+k, bp.total)
-	c.Text(round2(x), base, pageText, draw.Regular, boardCaptionPt, boardInk)
+	c.Text(Round2(x), base, pageText, draw.Regular, boardCaptionPt, boardInk)
 	x += r.Fonts.Width(pageText, draw.Regular, boardCaptionPt) + 4
 
 	grid := r.drawLocator(c, pl, k, band)
 	hints := neighbourHints(pl, k)
 	hx := grid - 3 - r.Fonts.Width(hints, draw.Bold, boardCaptionPt)
-	c.Text(round2(hx), base, hints, draw.Bold, boardCaptionPt, boardInk)
+	c.Text(Round2(hx), base, hints, draw.Bold, boardCaptionPt, boardInk)
 
 	name := boardTitle(bp.board) + " · " + sideTitle(bp.side, bp.index)
 	if bp.board.Count > 1 {
 		name += fmt.Sprintf(" · copy %d of %d", bp.copy, bp.board.Count)
 	}
-	name = r.clipText(name, draw.Regular, boardCaptionPt, hx-4-x)
-	c.Text(round2(x), base, name, draw.Regular, boardCaptionPt, boardMuted)
+	name = r.ClipText(name, draw.Regular, boardCaptionPt, hx-4-x)
+	c.Text(Round2(x), base, name, draw.Regular, boardCaptionPt, boardMuted)
 }
 
 // drawLocator draws the tile grid at the caption's right end with tile k
@@ -801,38 +761,23 @@ func (r *Renderer) drawLocator(c draw.Canvas, pl layout.TilePlan, k int, band la
 	return x0
 }
 
-// clipText shortens s with an ellipsis until it is no wider than w.
-func (r *Renderer) clipText(s string, f draw.FontStyle, size, w float64) string {
-	if r.Fonts.Width(s, f, size) <= w {
-		return s
-	}
-	runes := []rune(s)
-	for n := len(runes) - 1; n > 0; n-- {
-		t := strings.TrimSpace(string(runes[:n])) + "…"
-		if r.Fonts.Width(t, f, size) <= w {
-			return t
-		}
-	}
-	return ""
-}
-
 // ---- page map ----
 
 // drawBoardMap draws the side's page map: a miniature of the side with its
 // tiles and their pages, how to assemble them, the side's joins text and a
 // 100 mm bar to check the print scale.
 func (r *Renderer) drawBoardMap(page draw.Canvas, bp *boardPrint) {
-	c := r.surface(page)
+	c := r.Surface(page)
 	pw, ph := bp.opts.Paper.W, bp.opts.Paper.H
 	m := max(bp.opts.Margin, layout.DefaultMargin) + 6
 	x0, x1 := m, pw-m
 	y := m + 5
 	title := boardTitle(bp.board)
-	c.Text(x0, y, r.clipText(title, draw.Bold, 16, x1-x0), draw.Bold, 16, boardInk)
+	c.Text(x0, y, r.ClipText(title, draw.Bold, 16, x1-x0), draw.Bold, 16, boardInk)
 	y += 7
-	c.Text(x0, y, r.clipText(sideTitle(bp.side, bp.index), draw.Bold, 11, x1-x0), draw.Bold, 11, boardInk)
+	c.Text(x0, y, r.ClipText(sideTitle(bp.side, bp.index), draw.Bold, 11, x1-x0), draw.Bold, 11, boardInk)
 	y += 5.5
-	c.Text(x0, y, r.clipText(r.mapSubtitle(bp), draw.Regular, 8, x1-x0), draw.Regular, 8, boardMuted)
+	c.Text(x0, y, r.ClipText(r.mapSubtitle(bp), draw.Regular, 8, x1-x0), draw.Regular, 8, boardMuted)
 	y += 5
 	// The miniature takes the room the text below it leaves.
 	textH := r.drawMapText(draw.Discard(), bp, x0, x1, 0)
@@ -911,8 +856,8 @@ func (r *Renderer) tileBadge(c draw.Canvas, cx, cy float64, label, page string) 
 	lw, pw := r.Fonts.Width(label, draw.Bold, 12), r.Fonts.Width(page, draw.Regular, 7)
 	w, h := max(lw, pw)+5, 10.5
 	c.Rect(cx-w/2, cy-h/2, w, h, 1.5, draw.Style{Fill: &draw.White, Stroke: &boardInk, Width: 0.25})
-	c.Text(round2(cx-lw/2), round2(cy+0.4), label, draw.Bold, 12, boardInk)
-	c.Text(round2(cx-pw/2), round2(cy+3.9), page, draw.Regular, 7, boardMuted)
+	c.Text(Round2(cx-lw/2), Round2(cy+0.4), label, draw.Bold, 12, boardInk)
+	c.Text(Round2(cx-pw/2), Round2(cy+3.9), page, draw.Regular, 7, boardMuted)
 }
 
 // drawMapText writes the assembly steps, the legend and the joins text
@@ -923,7 +868,7 @@ func (r *Renderer) drawMapText(c draw.Canvas, bp *boardPrint, x0, x1, y float64)
 	left := y + 4
 	for i, step := range boardSteps(bp) {
 		num := fmt.Sprintf("%d.", i+1)
-		c.Text(x0, round2(left+r.Fonts.Ascent(draw.Regular, 9)), num, draw.Bold, 9, boardInk)
+		c.Text(x0, Round2(left+r.Fonts.Ascent(draw.Regular, 9)), num, draw.Bold, 9, boardInk)
 		st := typeset.Style{Font: draw.Regular, Size: 9, LineHeight: 1.25}
 		block := typeset.Layout(r.Fonts, step, st, colW-6, 1000)
 		typeset.Draw(r.Fonts, c, block, x0+6, left, colW-6, block.Height, boardInk, draw.White)
@@ -979,7 +924,7 @@ func (r *Renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
 	}
 	y += 8
 	c.Line(x, y, x+14, y, draw.White, 0.9)
-	dashedLine(c, layout.Point{X: x, Y: y}, layout.Point{X: x + 14, Y: y}, boardMark, 0.3)
+	DashedLine(c, layout.Point{X: x, Y: y}, layout.Point{X: x + 14, Y: y}, boardMark, 0.3)
 	drawScissors(c, x+4, y-2.6)
 	row(y, "cut line: cut along it")
 	y += 11
@@ -1005,7 +950,7 @@ func drawBoardScaleBar(c draw.Canvas, r *Renderer, x, y float64) {
 		}
 		c.Line(x+float64(i)*10, y, x+float64(i)*10, y-tick, boardInk, 0.2)
 	}
-	c.Text(x+103, round2(y), "100 mm: measure this bar to check the print scale", draw.Regular, 8, boardInk)
+	c.Text(x+103, Round2(y), "100 mm: measure this bar to check the print scale", draw.Regular, 8, boardInk)
 }
 
 // ---- the side ----
@@ -1014,7 +959,7 @@ func drawBoardScaleBar(c draw.Canvas, r *Renderer, x, y float64) {
 // at the origin: background (reaching bleed beyond the edge), the path
 // between spaces, the spaces, free texts and the joins text.
 func (r *Renderer) DrawBoardSide(c draw.Canvas, side *schema.BoardSide, bleed float64) {
-	c = r.surface(c)
+	c = r.Surface(c)
 	w, h := side.Width.MM(), side.Height.MM()
 	bg := r.sideBackground(side)
 	c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(bg))
@@ -1044,16 +989,10 @@ func (r *Renderer) sideBackground(side *schema.BoardSide) draw.Color {
 // sideInk is the colour of the side's spaces and text, dark on light paper.
 func (r *Renderer) sideInk(side *schema.BoardSide, paper draw.Color) draw.Color {
 	ink := draw.ColorOr(side.Space.Ink, boardInk)
-	if r.InkSaver && isLight(ink) && isLight(paper) {
+	if r.InkSaver && IsLight(ink) && IsLight(paper) {
 		return boardInk
 	}
 	return ink
-}
-
-// boardBlend mixes a towards b by t (0: a, 1: b).
-func boardBlend(a, b draw.Color, t float64) draw.Color {
-	m := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
-	return draw.RGB(m(a.R, b.R), m(a.G, b.G), m(a.B, b.B))
 }
 
 // drawBoardPath joins each space to the next with a band under the spaces.
@@ -1062,7 +1001,7 @@ func (r *Renderer) drawBoardPath(c draw.Canvas, side *schema.BoardSide, centres 
 		return
 	}
 	stroke := draw.ColorOr(side.Space.Stroke, boardInk)
-	width, col := 0.3*side.SpaceSize(&schema.Space{}), boardBlend(bg, stroke, 0.22)
+	width, col := 0.3*side.SpaceSize(&schema.Space{}), Blend(bg, stroke, 0.22)
 	if r.InkSaver {
 		width, col = 0.8, draw.RGB(0x99, 0x99, 0x99)
 	}
@@ -1120,12 +1059,12 @@ func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre 
 	}
 	y := l.bottom + gap
 	if sp.Label != "" && !l.titleIsLabel {
-		st := typeset.Style{Font: draw.Bold, Size: round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
+		st := typeset.Style{Font: draw.Bold, Size: Round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
 		l.label, l.labelBox = r.spaceText(l, sp.Label, st, y, 1)
 		y = l.labelBox.Bottom() + gap/2
 	}
 	if sp.Note != "" {
-		st := typeset.Style{Font: draw.Italic, Size: round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
+		st := typeset.Style{Font: draw.Italic, Size: Round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
 		l.note, l.noteBox = r.spaceText(l, sp.Note, st, y, 2)
 	}
 	return l
@@ -1159,10 +1098,10 @@ func (l *spaceLayout) layoutTitle(r *Renderer) {
 		}
 		l.titlePt = max(boardMinPt, l.titlePt-0.25)
 	}
-	l.titlePt = round2(l.titlePt)
+	l.titlePt = Round2(l.titlePt)
 	capH := r.Fonts.CapHeight(l.titleFont, l.titlePt)
 	l.top, l.bottom = l.cy-capH/2, l.cy+capH/2
-	l.titleBase = round2(l.cy + capH/2)
+	l.titleBase = Round2(l.cy + capH/2)
 }
 
 // titleFits reports whether the title (a label without a number) fits.
@@ -1226,7 +1165,7 @@ func (r *Renderer) drawSpace(c draw.Canvas, l spaceLayout) {
 	}
 	if l.title != "" {
 		x := l.cx - r.Fonts.Width(l.title, l.titleFont, l.titlePt)/2
-		c.Text(round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
+		c.Text(Round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
 	}
 	for _, t := range []struct {
 		b   *typeset.Block
@@ -1267,7 +1206,7 @@ func (r *Renderer) boardTextBlock(t *schema.BoardText) typeset.Block {
 	if size == 0 {
 		size = boardTextPt
 	}
-	st := typeset.Style{Font: r.Fonts.Style(t.Font), Size: round2(size), Align: t.Align}
+	st := typeset.Style{Font: r.Fonts.Style(t.Font), Size: Round2(size), Align: t.Align}
 	return typeset.Layout(r.Fonts, t.Text, st, t.W.MM(), t.H.MM())
 }
 
@@ -1277,7 +1216,7 @@ func (r *Renderer) drawBoardText(c draw.Canvas, side *schema.BoardSide, t *schem
 		return
 	}
 	ink := draw.ColorOr(t.Color, r.sideInk(side, bg))
-	if r.InkSaver && isLight(ink) {
+	if r.InkSaver && IsLight(ink) {
 		ink = boardInk
 	}
 	box := layout.Rect{X: t.X.MM(), Y: t.Y.MM(), W: t.W.MM(), H: t.H.MM()}
@@ -1316,13 +1255,13 @@ func boardOverflows(r *Renderer, p *schema.Pack, b *schema.Board) []schema.TextI
 		for i, t := range side.Texts {
 			if block := r.boardTextBlock(t); !block.Fits && strings.TrimSpace(t.Text) != "" {
 				out = append(out, schema.TextIssue{Ref: t.Ref.Child("text"), What: fmt.Sprintf("%s text %d", what, i+1),
-					Detail: fmt.Sprintf("does not fit its %sx%smm box: %s", boardMM(t.W.MM()), boardMM(t.H.MM()), block.Overflow)})
+					Detail: fmt.Sprintf("does not fit its %sx%smm box: %s", FormatMM(t.W.MM()), FormatMM(t.H.MM()), block.Overflow)})
 			}
 		}
 		if side.Joins != "" {
 			if box, block := r.joinsBlock(side); !block.Fits {
 				out = append(out, schema.TextIssue{Ref: side.Ref.Child("joins"), What: what + " joins",
-					Detail: fmt.Sprintf("does not fit the %sx%smm corner of the side: %s", boardMM(box.W), boardMM(box.H), block.Overflow)})
+					Detail: fmt.Sprintf("does not fit the %sx%smm corner of the side: %s", FormatMM(box.W), FormatMM(box.H), block.Overflow)})
 			}
 		}
 	}
@@ -1336,7 +1275,7 @@ func (r *Renderer) spaceOverflows(side *schema.BoardSide, what string) []schema.
 	for i, sp := range side.Spaces {
 		l := r.layoutSpace(side, sp, centres[i])
 		sw := fmt.Sprintf("%s space %d", what, i+1)
-		size := boardMM(l.size)
+		size := FormatMM(l.size)
 		if l.titleIsLabel && !l.titleFits(r) {
 			out = append(out, schema.TextIssue{Ref: sp.Ref.Child("label"), What: sw + " label",
 				Detail: fmt.Sprintf("is wider than its %smm space even at %gpt", size, boardMinPt)})

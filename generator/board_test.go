@@ -106,7 +106,7 @@ func (o *recBoardOut) AddPage(w, h float64) draw.Canvas {
 	return p
 }
 
-func (o *recBoardOut) Art(w, h float64, paint func(draw.Canvas)) placeArt {
+func (o *recBoardOut) Art(w, h float64, paint func(draw.Canvas)) PlaceArt {
 	rec := &draw.Recorder{}
 	rec.Logf("art %d %.2f %.2f", len(o.arts), w, h)
 	paint(rec)
@@ -783,7 +783,7 @@ func TestBoardOnePageLeavesTheBoardAlone(t *testing.T) {
 							x2, y2 = x1+x2, y1+y2
 						}
 						box = layout.Rect{X: min(x1, x2), Y: min(y1, y2), W: math.Abs(x2 - x1), H: math.Abs(y2 - y1)}
-						if f[0] == "line" && strings.HasPrefix(f[5], markColor.Hex()) {
+						if f[0] == "line" && strings.HasPrefix(f[5], MarkColor.Hex()) {
 							marks++
 						}
 					}

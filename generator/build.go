@@ -205,7 +205,7 @@ func (s slots) release() { <-s }
 func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
 	return job{name: path, run: func(stage string) ([]Artifact, error) {
 		pages := 0
-		err := writeFile(stage, path, func(w io.Writer) error {
+		err := WriteFile(stage, path, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 64<<10)
 			n, err := write(bw)
 			pages = n
@@ -434,7 +434,7 @@ func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOption
 		}
 		fmt.Fprintf(&b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
 		if n := extra[c.ID]; n > 0 && c.IsPrinted() {
-			fmt.Fprintf(&b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", n, rfPlural(n, "card", "cards"))
+			fmt.Fprintf(&b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", n, PluralOf(n, "card", "cards"))
 		}
 		if c.Substitute != "" {
 			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))

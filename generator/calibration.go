@@ -110,13 +110,13 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 	plan := impose.Plan{Pages: []impose.Page{{W: pw, H: ph}, {W: pw, H: ph, Side: impose.Back, Front: 1}}}
 	impose.Draw(sink, plan, func(page draw.Canvas, pg impose.Page) {
 		if pg.Side == impose.Front {
-			front := r.surface(page)
+			front := r.Surface(page)
 			for _, t := range targets {
 				x, y := t.Front.X, t.Front.Y
 				front.Line(x-calCrossArm, y, x+calCrossArm, y, ink, 0.15)
 				front.Line(x, y-calCrossArm, x, y+calCrossArm, ink, 0.15)
 				front.Ellipse(x-1.5, y-1.5, 3, 3, draw.Stroked(ink, 0.15))
-				front.Text(round2(x+2), round2(y-2), t.Name, draw.Bold, 8, ink)
+				front.Text(Round2(x+2), Round2(y-2), t.Name, draw.Bold, 8, ink)
 			}
 			title := fmt.Sprintf("runforge duplex calibration: %s paper, %s-edge flip, back offset %g,%g", opts.Paper.Name, flip, opts.BackOffset.X, opts.BackOffset.Y)
 			text := "1. Print both pages on the two sides of one sheet, with the settings you use for cards: 100% (actual size), no fit to page.\n" +
@@ -128,15 +128,15 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 			st := typeset.Style{Font: draw.Regular, Size: calTextPt, MinSize: 6, LineHeight: 1.3}
 			const textW = 136.0
 			tx, ty, th := cx-textW/2, cy-calTargetDY+calCrossArm+4, calTargetDY-2*calCrossArm-10
-			front.Text(round2(tx), round2(ty+r.Fonts.Ascent(draw.Bold, 9)), title, draw.Bold, 9, ink)
+			front.Text(Round2(tx), Round2(ty+r.Fonts.Ascent(draw.Bold, 9)), title, draw.Bold, 9, ink)
 			ty, th = ty+6, th-6
 			block := typeset.Layout(r.Fonts, text, st, textW, th)
-			typeset.Draw(r.Fonts, front, block, round2(tx), round2(ty), textW, th, ink, draw.White)
-			bar = layout.Rect{X: cx - scaleBarLen/2 - deckLabelPad, Y: cy + calCrossArm + 12, W: scaleBarLen + 2*deckLabelPad, H: r.scaleBarHeight()}
-			r.drawScaleBar(front, bar)
+			typeset.Draw(r.Fonts, front, block, Round2(tx), Round2(ty), textW, th, ink, draw.White)
+			bar = layout.Rect{X: cx - ScaleBarLen/2 - LabelPad, Y: cy + calCrossArm + 12, W: ScaleBarLen + 2*LabelPad, H: r.ScaleBarHeight()}
+			r.DrawScaleBar(front, bar)
 			return
 		}
-		back := r.surface(page)
+		back := r.Surface(page)
 		for _, t := range targets {
 			r.drawCalScales(back, t, red)
 		}
@@ -147,10 +147,10 @@ func (r *Renderer) drawCalibration(sink pageSink, opts PrintOptions) {
 		} else {
 			bb.Y -= bar.H
 		}
-		r.drawScaleBar(back, layout.Rect{X: bb.X, Y: bb.Y, W: bar.W, H: bar.H})
+		r.DrawScaleBar(back, layout.Rect{X: bb.X, Y: bb.Y, W: bar.W, H: bar.H})
 		note := "back: where the hole or cut edge falls on each scale is the correction to add to the back offset (X right, Y down, mm)"
 		tc := backPoint(layout.Point{X: cx, Y: cy - calTargetDY/2}, opts)
-		back.Text(round2(tc.X-r.Fonts.Width(note, draw.Regular, 6)/2), round2(tc.Y), note, draw.Regular, 6, red)
+		back.Text(Round2(tc.X-r.Fonts.Width(note, draw.Regular, 6)/2), Round2(tc.Y), note, draw.Regular, 6, red)
 	})
 }
 
@@ -171,16 +171,16 @@ func (r *Renderer) drawCalScales(c draw.Canvas, t calTarget, col draw.Color) {
 		case i%2 == 0:
 			tick = 1.5
 		}
-		c.Line(round2(x+d), y, round2(x+d), round2(y-tick), col, 0.08)
-		c.Line(x, round2(y+d), round2(x-tick), round2(y+d), col, 0.08)
+		c.Line(Round2(x+d), y, Round2(x+d), Round2(y-tick), col, 0.08)
+		c.Line(x, Round2(y+d), Round2(x-tick), Round2(y+d), col, 0.08)
 		if i%(2*calScaleEvery) == 0 && i != 0 {
 			k := i / 2
 			l := calScaleLabel(k)
-			c.Text(round2(x+d-r.Fonts.Width(l, draw.Regular, calLabelPt)/2), round2(y+2.6), l, draw.Regular, calLabelPt, col)
-			c.Text(round2(x+1), round2(y+d+0.7), l, draw.Regular, calLabelPt, col)
+			c.Text(Round2(x+d-r.Fonts.Width(l, draw.Regular, calLabelPt)/2), Round2(y+2.6), l, draw.Regular, calLabelPt, col)
+			c.Text(Round2(x+1), Round2(y+d+0.7), l, draw.Regular, calLabelPt, col)
 		}
 	}
-	c.Text(round2(x+calScaleArm+1), round2(y+0.7), "X", draw.Bold, 6, col)
-	c.Text(round2(x-1), round2(y+calScaleArm+2.8), "Y", draw.Bold, 6, col)
-	c.Text(round2(x-calScaleArm), round2(y-3.5), t.Name, draw.Bold, 7, col)
+	c.Text(Round2(x+calScaleArm+1), Round2(y+0.7), "X", draw.Bold, 6, col)
+	c.Text(Round2(x-1), Round2(y+calScaleArm+2.8), "Y", draw.Bold, 6, col)
+	c.Text(Round2(x-calScaleArm), Round2(y-3.5), t.Name, draw.Bold, 7, col)
 }

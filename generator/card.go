@@ -56,8 +56,8 @@ func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS), games: r.games}, nil
 }
 
-// surface applies the renderer's colour variant to a canvas.
-func (r *Renderer) surface(c draw.Canvas) draw.Canvas {
+// Surface applies the renderer's colour variant to a canvas.
+func (r *Renderer) Surface(c draw.Canvas) draw.Canvas {
 	if r.Grayscale {
 		return draw.Grayscale(c)
 	}
@@ -160,7 +160,7 @@ type shape struct {
 // DrawCard draws one side of a card with its trim's top-left at the origin.
 // bleed says how far the background may reach beyond the trim.
 func (r *Renderer) DrawCard(c draw.Canvas, t *schema.Template, d *CardData, bleed layout.Sides) {
-	c = r.surface(c)
+	c = r.Surface(c)
 	d = r.withDerived(d)
 	size, _ := t.TrimSize()
 	w, h := size.W.MM(), size.H.MM()
@@ -204,7 +204,7 @@ func paperBehind(shapes []shape, box layout.Rect) draw.Color {
 // opaque area that later boxes sit on.
 func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, paper draw.Color) (draw.Color, bool) {
 	ink := draw.ColorOr(b.Color, draw.RGB(0x1a, 0x1a, 0x1a))
-	if r.InkSaver && isLight(ink) && isLight(paper) {
+	if r.InkSaver && IsLight(ink) && IsLight(paper) {
 		ink = draw.RGB(0x1a, 0x1a, 0x1a)
 	}
 	switch b.Kind() {
@@ -303,7 +303,7 @@ func (r *Renderer) drawIconRow(c draw.Canvas, names []string, box layout.Rect, i
 	}
 }
 
-func isLight(c draw.Color) bool {
+func IsLight(c draw.Color) bool {
 	return 299*int(c.R)+587*int(c.G)+114*int(c.B) > 160*1000
 }
 
@@ -328,5 +328,5 @@ func (r *Renderer) drawImageBox(c draw.Canvas, b *schema.Box, box layout.Rect, d
 	draw.DrawImage(c, r.images, p, b.Alpha(), box, b.FitMode())
 }
 
-// round2 rounds to 1/100 mm so output does not depend on float noise.
-func round2(v float64) float64 { return math.Round(v*100) / 100 }
+// Round2 rounds to 1/100 mm so output does not depend on float noise.
+func Round2(v float64) float64 { return math.Round(v*100) / 100 }

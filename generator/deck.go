@@ -5,60 +5,11 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-)
-
-// PrintOptions are the print settings of a build.
-type PrintOptions struct {
-	Paper layout.Paper
-	// Margin is the printer margin: nothing that must print (marks, cut
-	// lines, labels, scale bars) lies closer to the paper edge.
-	Margin     float64
-	Bleed      float64
-	Duplex     layout.Duplex
-	BackOffset layout.Point
-	CropMarks  bool
-	// CutLines draws full-length cut lines on the waste around the cards
-	// (along every trim edge and across the gutters; see layout.SheetMarks).
-	CutLines bool
-	// Layout is how cards are imposed: sheet (n-up, backs on the following
-	// page), gutterfold (fronts and backs side by side, folded; a build
-	// then prints everything else single-sided, see effectivePrint) or
-	// press (one card per page, trim + bleed).
-	Layout  Layout
-	Created time.Time
-}
-
-// Layout is a way of imposing cards on pages.
-type Layout string
-
-// Layouts.
-const (
-	LayoutSheet      Layout = "sheet"
-	LayoutGutterfold Layout = "gutterfold"
-	LayoutPress      Layout = "press"
-)
-
-// Colours of the marks on deck sheets.
-var (
-	// markColor is the colour of crop marks: registration-dark grey.
-	markColor = draw.RGB(0x30, 0x30, 0x30)
-	// outlineColor is the light grey of trim outlines on white cards.
-	outlineColor = draw.RGB(0xa0, 0xa0, 0xa0)
-)
-
-// Sizes of the scale bar and labels on deck sheets.
-const (
-	scaleBarLen   = 100.0 // mm
-	scaleBarPt    = 5.5
-	deckLabelPt   = 6.0
-	deckLabelPad  = 0.6 // white around a label's text
-	deckMarkClear = 0.5 // between a label or bar and a mark
 )
 
 // buildDeck plans a deck's PDF and previews. A deck that prints with
@@ -138,7 +89,7 @@ func indexDeckLayout(parts []deckPart, size schema.Size, opts PrintOptions) []st
 			dirs = append(dirs, "press/"+part.deck.ID+"/")
 		}
 		return []string{fmt.Sprintf("%d cards, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
-			"300 dpi PNGs of every face and back with bleed are in %s", total, round2(size.W.MM()+2*PressBleed), round2(size.H.MM()+2*PressBleed), andList(dirs))}
+			"300 dpi PNGs of every face and back with bleed are in %s", total, Round2(size.W.MM()+2*PressBleed), Round2(size.H.MM()+2*PressBleed), andList(dirs))}
 	case LayoutGutterfold:
 		gf, err := layout.NewGutterfold(gutterfoldSpec(opts, size))
 		if err != nil {
@@ -156,7 +107,7 @@ func indexDeckLayout(parts []deckPart, size schema.Size, opts PrintOptions) []st
 	if grid.Turned {
 		lines[0] += fmt.Sprintf(", turned sideways (%d x %d): upright they would butt on %s paper", grid.Cols, grid.Rows, opts.Paper.Name)
 	}
-	if l := deckBleedNote(grid, opts); l != "" {
+	if l := BleedNote(grid, opts); l != "" {
 		lines = append(lines, l)
 	}
 	mode, shown := gangBacks(parts, opts.Duplex)
@@ -193,8 +144,8 @@ func deckBacksNote(mode deckBacks, gang bool, sheets, backPages int, d layout.Du
 	return ""
 }
 
-// deckBleedNote says where the cards have bleed and how to cut them.
-func deckBleedNote(g layout.Grid, opts PrintOptions) string {
+// BleedNote says where the cards have bleed and how to cut them.
+func BleedNote(g layout.Grid, opts PrintOptions) string {
 	if opts.Bleed <= 0 {
 		return "no bleed: cut exactly on the marks"
 	}
@@ -438,15 +389,15 @@ func (dp *deckPages) geom(k deckPageKey) *deckPageGeom {
 	// (a label over bleed sits on a white ground and is cut away).
 	var arts []layout.Rect
 	for _, s := range g.slots {
-		arts = append(arts, s.Art().Inset(-deckMarkClear))
-		g.obstacles = append(g.obstacles, s.Trim.Inset(-deckMarkClear))
+		arts = append(arts, s.Art().Inset(-MarkClear))
+		g.obstacles = append(g.obstacles, s.Trim.Inset(-MarkClear))
 	}
 	for _, m := range g.marks {
-		r := m.InkRect().Inset(-deckMarkClear)
+		r := m.InkRect().Inset(-MarkClear)
 		arts = append(arts, r)
 		g.obstacles = append(g.obstacles, r)
 	}
-	if r, ok := layout.FindRoom(area, arts, scaleBarLen+2*deckLabelPad, dp.r.scaleBarHeight()); ok {
+	if r, ok := layout.FindRoom(area, arts, ScaleBarLen+2*LabelPad, dp.r.ScaleBarHeight()); ok {
 		g.bar = &r
 		g.obstacles = append(g.obstacles, r)
 	}
@@ -465,91 +416,16 @@ func (dp *deckPages) draw(page draw.Canvas, sheet []*CardData, shown []bool, k d
 			dp.card(page, cd, k.side != sideFront, g.slots[i])
 		}
 	}
-	c := dp.r.surface(page)
-	drawMarks(c, g.marks)
+	c := dp.r.Surface(page)
+	DrawMarks(c, g.marks)
 	if g.bar != nil {
-		dp.r.drawScaleBar(c, *g.bar)
+		dp.r.DrawScaleBar(c, *g.bar)
 	}
 	for _, label := range labels {
-		if dp.r.drawPageLabel(c, dp.grid.Printable(), g.obstacles, label) {
+		if dp.r.DrawPageLabel(c, dp.grid.Printable(), g.obstacles, label) {
 			break
 		}
 	}
-}
-
-// markInk is the colour a mark is drawn in.
-func markInk(m layout.Mark) draw.Color {
-	switch m.Ink {
-	case layout.InkKnockout:
-		return draw.White
-	case layout.InkFaint:
-		return outlineColor
-	}
-	return markColor
-}
-
-// drawMarks draws marks in their order (knockouts first).
-func drawMarks(c draw.Canvas, marks []layout.Mark) {
-	for _, m := range marks {
-		c.Line(m.X1, m.Y1, m.X2, m.Y2, markInk(m), m.Width)
-	}
-}
-
-// scaleBarHeight is the height of a scale bar with its caption.
-func (r *Renderer) scaleBarHeight() float64 {
-	return 2.6 + r.Fonts.Ascent(draw.Regular, scaleBarPt) + r.Fonts.Descent(draw.Regular, scaleBarPt) + 2*deckLabelPad
-}
-
-// drawScaleBar draws a 100 mm ruler in box (scaleBarLen + 2 x pad wide): a
-// line with millimetre ticks, longer every 10 mm, and a caption asking to
-// check it, so that a page printed with "fit to page" shows itself.
-func (r *Renderer) drawScaleBar(c draw.Canvas, box layout.Rect) {
-	c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Filled(draw.White))
-	x0, y := box.X+deckLabelPad, box.Y+deckLabelPad
-	for i := 0; i <= 100; i++ {
-		l := 0.8
-		switch {
-		case i%50 == 0:
-			l = 2.4
-		case i%10 == 0:
-			l = 1.6
-		}
-		x := round2(x0 + float64(i)*scaleBarLen/100)
-		c.Line(x, y, x, round2(y+l), markColor, 0.1)
-	}
-	c.Line(x0, y, x0+scaleBarLen, y, markColor, 0.15)
-	base := round2(y + 2.6 + r.Fonts.Ascent(draw.Regular, scaleBarPt))
-	c.Text(round2(x0), base, "0", draw.Regular, scaleBarPt, markColor)
-	end := "100 mm"
-	c.Text(round2(x0+scaleBarLen-r.Fonts.Width(end, draw.Regular, scaleBarPt)), base, end, draw.Regular, scaleBarPt, markColor)
-	mid := "this bar must measure 100 mm: if not, print at 100% (actual size, no fit to page)"
-	c.Text(round2(x0+(scaleBarLen-r.Fonts.Width(mid, draw.Regular, scaleBarPt))/2), base, mid, draw.Regular, scaleBarPt, markColor)
-}
-
-// drawPageLabel writes a one-line label on a white ground in the first
-// free place inside area: across the page, or else up a gutter. A page too
-// full for it goes without; it reports whether the label was written.
-func (r *Renderer) drawPageLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) bool {
-	asc, desc := r.Fonts.Ascent(draw.Regular, deckLabelPt), r.Fonts.Descent(draw.Regular, deckLabelPt)
-	w, h := r.Fonts.Width(label, draw.Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
-	if box, ok := layout.FindRoom(area, obstacles, w, h); ok {
-		c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Filled(draw.White))
-		c.Text(round2(box.X+deckLabelPad), round2(box.Y+deckLabelPad+asc), label, draw.Regular, deckLabelPt, markColor)
-		return true
-	}
-	box, ok := layout.FindRoom(area, obstacles, h, w)
-	if !ok {
-		return false
-	}
-	c.Rect(box.X, box.Y, box.W, box.H, 0, draw.Filled(draw.White))
-	// Reading upwards: turn a horizontal w x h box a quarter turn
-	// counter-clockwise about the vertical box's centre.
-	cx, cy := box.X+box.W/2, box.Y+box.H/2
-	c.Push()
-	c.Rotate(-90, cx, cy)
-	c.Text(round2(cx-w/2+deckLabelPad), round2(cy-h/2+deckLabelPad+asc), label, draw.Regular, deckLabelPt, markColor)
-	c.Pop()
-	return true
 }
 
 // deckArt draws card sides in their slots: as PDF templates where a drawing
@@ -613,16 +489,16 @@ func (a *deckArt) draw(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
 	if back {
 		t = a.back
 	}
-	drawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
+	DrawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
 		func(c draw.Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, cd, bleed) })
 }
 
-// drawInSlot draws one side of a card in its slot: clipped to the slot's
+// DrawInSlot draws one side of a card in its slot: clipped to the slot's
 // art and turned by the slot's turn about the trim's centre. On a PDF page
 // it places the side's recorded template when there is one (drawn with
 // the full bleed, its top-left at the bleed's); otherwise draw paints the
 // side from the upright trim's top-left corner.
-func drawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *draw.PDFTemplate, paint func(c draw.Canvas, bleed layout.Sides)) {
+func DrawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *draw.PDFTemplate, paint func(c draw.Canvas, bleed layout.Sides)) {
 	art, trim := s.Art(), s.Trim
 	c.Push()
 	defer c.Pop()

@@ -134,7 +134,7 @@ func (g diceGrid) perPage() int { return g.cols * g.rows }
 
 // at is the top-left of the k-th block of a page.
 func (g diceGrid) at(k int) (x, y float64) {
-	return round2(g.x + float64(k%g.cols)*(g.w+diceBlockGapX)), round2(g.y + float64(k/g.cols)*(g.h+diceBlockGapY))
+	return Round2(g.x + float64(k%g.cols)*(g.w+diceBlockGapX)), Round2(g.y + float64(k/g.cols)*(g.h+diceBlockGapY))
 }
 
 // errDiceNoRoom is returned when not one block fits the paper.
@@ -150,7 +150,7 @@ func (r *Renderer) diceHeadHeight() float64 {
 // head and over the scale bar, centred across.
 func (r *Renderer) diceGridFor(opts PrintOptions, w, h float64) (diceGrid, error) {
 	area := layout.Printable(opts.Paper, opts.Margin)
-	barH := r.scaleBarHeight()
+	barH := r.ScaleBarHeight()
 	top := area.Y + r.diceHeadHeight() + diceHeadGap
 	bottom := area.Bottom() - barH - diceFootGap
 	g := diceGrid{w: w, h: h}
@@ -161,7 +161,7 @@ func (r *Renderer) diceGridFor(opts PrintOptions, w, h float64) (diceGrid, error
 	}
 	used := float64(g.cols)*w + float64(g.cols-1)*diceBlockGapX
 	g.x, g.y = area.X+(area.W-used)/2, top
-	g.bar = layout.Rect{X: area.X, Y: area.Bottom() - barH, W: scaleBarLen + 2*deckLabelPad, H: barH}
+	g.bar = layout.Rect{X: area.X, Y: area.Bottom() - barH, W: ScaleBarLen + 2*LabelPad, H: barH}
 	return g, nil
 }
 
@@ -268,9 +268,9 @@ func copiesText(n int) string {
 // cube-net pages, single-sided. Each die's stickers and net are drawn once
 // as PDF templates and placed for every copy.
 func (r *Renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
-	return r.writeDocument(w, p, diceTitle(ds), "dice "+ds.ID, opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, diceTitle(ds), "dice "+ds.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex)
-		_, err := r.imposeDice(pdfBoardOut{doc}, p, ds, opts)
+		_, err := r.imposeDice(pdfArtOut{doc}, p, ds, opts)
 		return err
 	})
 }
@@ -278,7 +278,7 @@ func (r *Renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, op
 // dieArt is a die's art, drawn once and placed for every copy: its six
 // stickers (without the block's label) and its net.
 type dieArt struct {
-	stickers, net placeArt
+	stickers, net PlaceArt
 }
 
 // diceArtPad is the room around a net's art for the half of its cut lines
@@ -286,7 +286,7 @@ type dieArt struct {
 const diceArtPad = 0.5
 
 // dieArts draws the art of every printed die once.
-func (r *Renderer) dieArts(out boardOut, dice []*schema.Die) map[*schema.Die]dieArt {
+func (r *Renderer) dieArts(out ArtOut, dice []*schema.Die) map[*schema.Die]dieArt {
 	arts := map[*schema.Die]dieArt{}
 	w, h := stickerBlock()
 	h -= diceLabelH
@@ -295,10 +295,10 @@ func (r *Renderer) dieArts(out boardOut, dice []*schema.Die) map[*schema.Die]die
 	for _, d := range dice {
 		arts[d] = dieArt{
 			stickers: out.Art(w+2*stickerBleed, h+2*stickerBleed, func(c draw.Canvas) {
-				r.drawStickers(r.surface(c), d, stickerBleed, stickerBleed)
+				r.drawStickers(r.Surface(c), d, stickerBleed, stickerBleed)
 			}),
 			net: out.Art(nw+2*diceArtPad, nh+2*diceArtPad, func(c draw.Canvas) {
-				r.drawNet(r.surface(c), d, diceArtPad, diceArtPad)
+				r.drawNet(r.Surface(c), d, diceArtPad, diceArtPad)
 			}),
 		}
 	}
@@ -307,7 +307,7 @@ func (r *Renderer) dieArts(out boardOut, dice []*schema.Die) map[*schema.Die]die
 
 // imposeDice draws every page of a dice set on out and returns how many
 // there are.
-func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
+func (r *Renderer) imposeDice(out ArtOut, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
 	pl, err := r.planDice(p, ds, opts)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", ds.Ref.Pos(), err)
@@ -323,14 +323,14 @@ func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, 
 		"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
 		"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.",
 		func(page draw.Canvas, dc dieCopy, x, y float64) {
-			arts[dc.die].stickers(page, round2(x-stickerBleed), round2(y+diceLabelH-stickerBleed))
+			arts[dc.die].stickers(page, Round2(x-stickerBleed), Round2(y+diceLabelH-stickerBleed))
 		})
 	n += r.imposeDicePages(out, pl, opts, pl.net, pl.netPages, nw,
 		pl.title+": cube nets to fold (20 mm dice)",
 		"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
 		"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.",
 		func(page draw.Canvas, dc dieCopy, x, y float64) {
-			arts[dc.die].net(page, round2(x-diceArtPad), round2(y+diceLabelH-diceArtPad))
+			arts[dc.die].net(page, Round2(x-diceArtPad), Round2(y+diceLabelH-diceArtPad))
 		})
 	return n, nil
 }
@@ -340,18 +340,18 @@ func (r *Renderer) imposeDice(out boardOut, p *schema.Pack, ds *schema.DiceSet, 
 // instructions, every copy's labelled block, and a scale bar. place draws
 // a copy's art at the block's top-left corner (x, y). It returns the
 // number of pages.
-func (r *Renderer) imposeDicePages(out boardOut, pl dicePlan, opts PrintOptions, grid diceGrid, pages int, blockW float64,
+func (r *Renderer) imposeDicePages(out ArtOut, pl dicePlan, opts PrintOptions, grid diceGrid, pages int, blockW float64,
 	title, how, opposite string, place func(page draw.Canvas, dc dieCopy, x, y float64)) int {
 	plan := impose.Sheets(impose.Spec{Items: len(pl.copies), PerSheet: grid.perPage(), W: opts.Paper.W, H: opts.Paper.H})
 	return impose.Draw(out, plan, func(page draw.Canvas, pg impose.Page) {
-		c := r.surface(page)
+		c := r.Surface(page)
 		r.diceHead(c, opts, title, pagePart(pg.Sheet, pages), how, opposite)
 		for k, dc := range pl.copies[pg.Lo:pg.Hi] {
 			x, y := grid.at(k)
 			r.drawBlockLabel(c, dc, x, y, blockW)
 			place(page, dc, x, y)
 		}
-		r.drawScaleBar(c, grid.bar)
+		r.DrawScaleBar(c, grid.bar)
 	})
 }
 
@@ -368,11 +368,11 @@ func pagePart(i, n int) string {
 func (r *Renderer) diceHead(c draw.Canvas, opts PrintOptions, title, part, note1, note2 string) {
 	area := layout.Printable(opts.Paper, opts.Margin)
 	y := area.Y + r.Fonts.Ascent(draw.Bold, diceTitlePt)
-	c.Text(round2(area.X), round2(y), fitLine(r, title+part, draw.Bold, diceTitlePt, area.W), draw.Bold, diceTitlePt, diceText)
+	c.Text(Round2(area.X), Round2(y), fitLine(r, title+part, draw.Bold, diceTitlePt, area.W), draw.Bold, diceTitlePt, diceText)
 	y += r.Fonts.Descent(draw.Bold, diceTitlePt) + 1 + r.Fonts.Ascent(draw.Regular, diceNotePt)
-	c.Text(round2(area.X), round2(y), fitLine(r, note1, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
+	c.Text(Round2(area.X), Round2(y), fitLine(r, note1, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
 	y += r.Fonts.Descent(draw.Regular, diceNotePt) + r.Fonts.Ascent(draw.Regular, diceNotePt)
-	c.Text(round2(area.X), round2(y), fitLine(r, note2, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
+	c.Text(Round2(area.X), Round2(y), fitLine(r, note2, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
 }
 
 // fitLine shortens s with an ellipsis until it is no wider than w.
@@ -390,15 +390,15 @@ func fitLine(r *Renderer, s string, st draw.FontStyle, size, w float64) string {
 // drawBlockLabel writes a block's label over it.
 func (r *Renderer) drawBlockLabel(c draw.Canvas, dc dieCopy, x, y, w float64) {
 	base := y + diceLabelH - stickerBleed - 1.0 // clear of a sticker's bleed
-	c.Text(x, round2(base), fitLine(r, dc.label(), draw.Regular, diceLabelPt, w), draw.Regular, diceLabelPt, diceText)
+	c.Text(x, Round2(base), fitLine(r, dc.label(), draw.Regular, diceLabelPt, w), draw.Regular, diceLabelPt, diceText)
 }
 
 // drawStickers draws the six stickers of a die with the top-left cut line
 // at (x, y): faces 1 2 3 over 4 5 6.
 func (r *Renderer) drawStickers(c draw.Canvas, d *schema.Die, x, y float64) {
 	for i, face := range d.Faces {
-		sx := round2(x + float64(i%stickerCols)*(stickerSize+stickerGap))
-		sy := round2(y + float64(i/stickerCols)*(stickerSize+stickerGap))
+		sx := Round2(x + float64(i%stickerCols)*(stickerSize+stickerGap))
+		sy := Round2(y + float64(i/stickerCols)*(stickerSize+stickerGap))
 		r.drawSticker(c, d, face, sx, sy)
 	}
 }
@@ -410,7 +410,7 @@ func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
 	fill = draw.ColorOr(d.ColorHex(), draw.White)
 	if h := d.InkHex(); h != "" {
 		ink = draw.ColorOr(h, draw.Black)
-	} else if isLight(fill) {
+	} else if IsLight(fill) {
 		ink = diceText
 	} else {
 		ink = draw.White
@@ -418,7 +418,7 @@ func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
 	paper = fill
 	if r.InkSaver {
 		paper = draw.White
-		if isLight(ink) {
+		if IsLight(ink) {
 			ink = diceText
 		}
 	}
@@ -433,11 +433,11 @@ func (r *Renderer) drawSticker(c draw.Canvas, d *schema.Die, face string, x, y f
 	s := stickerSize
 	cut := draw.Stroked(diceCut, diceLineWidth)
 	if r.InkSaver {
-		band := round2(s * diceRingShare)
+		band := Round2(s * diceRingShare)
 		c.Rect(x+band/2, y+band/2, s-band, s-band, max(stickerRadius-band/2, 0), draw.Stroked(fill, band))
 	} else {
 		c.Rect(x-stickerBleed, y-stickerBleed, s+2*stickerBleed, s+2*stickerBleed, stickerRadius+stickerBleed, draw.Filled(fill))
-		if !isLight(fill) {
+		if !IsLight(fill) {
 			cut = draw.Stroked(diceCutLight, diceCutWidth)
 		}
 	}
@@ -453,17 +453,17 @@ func (r *Renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s f
 	k := s / stickerSize
 	word := d.FaceWord(face)
 	if icons.Has(face) {
-		is := round2(s * 0.56)
-		icons.Draw(c, face, round2(x+(s-is)/2), round2(y+s*0.1), is, ink, paper)
+		is := Round2(s * 0.56)
+		icons.Draw(c, face, Round2(x+(s-is)/2), Round2(y+s*0.1), is, ink, paper)
 		bw, bh := iconWordBox(s)
-		bx, by := round2(x+s*0.1), round2(y+s*0.69)
+		bx, by := Round2(x+s*0.1), Round2(y+s*0.69)
 		typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
 		return
 	}
 	bw, bh := wordBox(s)
-	bx, by := round2(x+s*0.1), round2(y+s*0.12)
+	bx, by := Round2(x+s*0.1), Round2(y+s*0.12)
 	st := faceWordStyle(k)
-	st.Size = round2(r.dieWordSize(d) * k)
+	st.Size = Round2(r.dieWordSize(d) * k)
 	typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, st, bw, bh), bx, by, bw, bh, ink, paper)
 }
 
@@ -487,20 +487,20 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 // iconWordStyle is the style of the word under an icon, scaled by k from a
 // 14 mm sticker.
 func iconWordStyle(k float64) typeset.Style {
-	return typeset.Style{Font: draw.Bold, Size: round2(diceIconWord * k), MinSize: round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
+	return typeset.Style{Font: draw.Bold, Size: Round2(diceIconWord * k), MinSize: Round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
 }
 
 // iconWordBox is the size of the box of the word under an icon on an s x s
 // face.
-func iconWordBox(s float64) (w, h float64) { return round2(s * 0.8), round2(s * 0.2) }
+func iconWordBox(s float64) (w, h float64) { return Round2(s * 0.8), Round2(s * 0.2) }
 
 // wordBox is the size of the box of a word face on an s x s face.
-func wordBox(s float64) (w, h float64) { return round2(s * 0.8), round2(s * 0.76) }
+func wordBox(s float64) (w, h float64) { return Round2(s * 0.8), Round2(s * 0.76) }
 
 // faceWordStyle is the style of a word face, scaled by k from a 14 mm
 // sticker.
 func faceWordStyle(k float64) typeset.Style {
-	return typeset.Style{Font: draw.Bold, Size: round2(diceWordPt * k), MinSize: round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
+	return typeset.Style{Font: draw.Bold, Size: Round2(diceWordPt * k), MinSize: Round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
 }
 
 // ---- cube nets ----
@@ -573,7 +573,7 @@ func tabCorners(fx, fy float64, side int) [4]layout.Point {
 	dx, dy := (b.X-a.X)/netFace, (b.Y-a.Y)/netFace
 	nx, ny := dy, -dx
 	p := func(q layout.Point, along, out float64) layout.Point {
-		return layout.Point{X: round2(q.X + dx*along + nx*out), Y: round2(q.Y + dy*along + ny*out)}
+		return layout.Point{X: Round2(q.X + dx*along + nx*out), Y: Round2(q.Y + dy*along + ny*out)}
 	}
 	return [4]layout.Point{a, b, p(b, -netTabIn, netTab), p(a, netTabIn, netTab)}
 }
@@ -584,7 +584,7 @@ func tabCorners(fx, fy float64, side int) [4]layout.Point {
 func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 	fill, _, _ := r.dieColours(d)
 	origin := func(col, row int) (float64, float64) {
-		return round2(x + float64(col)*netFace), round2(y + float64(row)*netFace)
+		return Round2(x + float64(col)*netFace), Round2(y + float64(row)*netFace)
 	}
 	tabFill := diceTabFill
 	if r.InkSaver {
@@ -604,12 +604,12 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 		cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
 		const gluePt = 4.5
 		gw := r.Fonts.Width("glue", draw.Regular, gluePt)
-		c.Text(round2(cx-gw/2), round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
+		c.Text(Round2(cx-gw/2), Round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
 	}
 	for _, f := range netFaces {
 		fx, fy := origin(f.col, f.row)
 		if r.InkSaver {
-			band := round2(netFace * diceRingShare)
+			band := Round2(netFace * diceRingShare)
 			c.Rect(fx+band/2, fy+band/2, netFace-band, netFace-band, 0, draw.Stroked(fill, band))
 		} else {
 			c.Rect(fx, fy, netFace, netFace, 0, draw.Filled(fill))
@@ -618,7 +618,7 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 	}
 	// Fold lines first, cut lines over them; folds are light on a dark die.
 	fold := diceFold
-	if !r.InkSaver && !isLight(fill) {
+	if !r.InkSaver && !IsLight(fill) {
 		fold = diceFoldLight
 	}
 	var cuts [][2]layout.Point
@@ -630,10 +630,10 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 			switch {
 			case hasNetFace(ncol, nrow):
 				if side == 0 || side == 3 { // each shared edge once
-					dashedLine(c, a, b, fold, diceFoldWidth)
+					DashedLine(c, a, b, fold, diceFoldWidth)
 				}
 			case hasNetTab(netEdge{f.col, f.row, side}):
-				dashedLine(c, a, b, fold, diceFoldWidth)
+				DashedLine(c, a, b, fold, diceFoldWidth)
 				q := tabCorners(fx, fy, side)
 				cuts = append(cuts, [2]layout.Point{q[1], q[2]}, [2]layout.Point{q[2], q[3]}, [2]layout.Point{q[3], q[0]})
 			default:
@@ -663,14 +663,14 @@ func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.Dice
 	if err != nil {
 		return fmt.Errorf("dice %s: %w", ds.ID, err)
 	}
-	cv := r.surface(c)
+	cv := r.Surface(c)
 	cv.Rect(0, 0, width, height, 0, draw.Filled(draw.White))
 	for i, d := range dice {
 		y := pad + float64(i)*rowH
 		label := fitLine(r, fmt.Sprintf("%s x%d", d.ID, d.Count), draw.Regular, diceLabelPt, labelW-2)
-		cv.Text(pad, round2(y+stickerSize/2+r.Fonts.CapHeight(draw.Regular, diceLabelPt)/2), label, draw.Regular, diceLabelPt, diceText)
+		cv.Text(pad, Round2(y+stickerSize/2+r.Fonts.CapHeight(draw.Regular, diceLabelPt)/2), label, draw.Regular, diceLabelPt, diceText)
 		for j, face := range d.Faces {
-			r.drawSticker(cv, d, face, round2(pad+labelW+float64(j)*(stickerSize+stickerGap)), y)
+			r.drawSticker(cv, d, face, Round2(pad+labelW+float64(j)*(stickerSize+stickerGap)), y)
 		}
 	}
 	if err := c.Encode(w); err != nil {

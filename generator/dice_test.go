@@ -50,7 +50,7 @@ func (o *recDiceOut) AddPage(w, h float64) draw.Canvas {
 }
 
 // Art implements boardOut.
-func (o *recDiceOut) Art(w, h float64, paint func(draw.Canvas)) placeArt {
+func (o *recDiceOut) Art(w, h float64, paint func(draw.Canvas)) PlaceArt {
 	i := o.arts
 	o.arts++
 	o.rec.Logf("art %d %.2fx%.2f", i, w, h)

@@ -5,12 +5,13 @@ import (
 	"io"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/schema"
 )
 
-// writeDocument makes a PDF titled after the pack and the element, lets fill
+// WriteDocument makes a PDF titled after the pack and the element, lets fill
 // add its pages, and writes it; errors name the element (e.g. "board x").
-func (r *Renderer) writeDocument(w io.Writer, p *schema.Pack, name, element string, opts PrintOptions, fill func(*draw.PDF) error) (int, error) {
+func (r *Renderer) WriteDocument(w io.Writer, p *schema.Pack, name, element string, opts PrintOptions, fill func(*draw.PDF) error) (int, error) {
 	title := name
 	if p != nil && p.Game != nil {
 		title = p.Game.Title + " - " + name
@@ -25,3 +26,13 @@ func (r *Renderer) writeDocument(w io.Writer, p *schema.Pack, name, element stri
 	}
 	return doc.PageCount(), nil
 }
+
+// pageSink receives the pages of a print: a PDF document, or a recording
+// in tests.
+type pageSink = impose.Sink
+
+// pdfSink adds the pages to a PDF document.
+type pdfSink struct{ doc *draw.PDF }
+
+// AddPage implements impose.Sink.
+func (s pdfSink) AddPage(w, h float64) draw.Canvas { return s.doc.AddPage(w, h) }

@@ -134,3 +134,22 @@ func (r *Renderer) ElementIssues(p *schema.Pack, e schema.Element) (overflows, g
 	}
 	return overflows, glyphs
 }
+
+// ClipText shortens s with an ellipsis until it is no wider than w.
+func (r *Renderer) ClipText(s string, f draw.FontStyle, size, w float64) string {
+	if r.Fonts.Width(s, f, size) <= w {
+		return s
+	}
+	runes := []rune(s)
+	for n := len(runes) - 1; n > 0; n-- {
+		t := strings.TrimSpace(string(runes[:n])) + "…"
+		if r.Fonts.Width(t, f, size) <= w {
+			return t
+		}
+	}
+	return ""
+}
+
+// Unbounded is a box height that never overflows, in mm: for measuring
+// text that may take any height.
+const Unbounded = 1e6

@@ -21,9 +21,6 @@ func FileJob(path string, write func(io.Writer) (pages int, err error)) Job {
 	return Job{fileJob(path, write)}
 }
 
-// Round2 rounds v to two decimals, as coordinates are written.
-func Round2(v float64) float64 { return round2(v) }
-
 // PageSink takes the pages an imposition draws: a PDF document (PDFSink) or
 // a test's recording.
 type PageSink interface {
@@ -32,41 +29,6 @@ type PageSink interface {
 
 // PDFSink adds the pages to the PDF document doc.
 func PDFSink(doc *draw.PDF) PageSink { return pdfSink{doc} }
-
-// MarkClear is the room left between a page's label or scale bar and a
-// crop mark, in mm.
-const MarkClear = deckMarkClear
-
-// DrawMarks draws crop marks and cut lines.
-func DrawMarks(c draw.Canvas, marks []layout.Mark) { drawMarks(c, marks) }
-
-// PageRange names pages a to b of a document ("page 3", "pages 3-5").
-func PageRange(a, b int) string { return pageRange(a, b) }
-
-// IsLight reports whether c is a light colour, one dark ink shows on.
-func IsLight(c draw.Color) bool { return isLight(c) }
-
-// Blend mixes a with b: t = 0 is a, t = 1 is b.
-func Blend(a, b draw.Color, t float64) draw.Color { return boardBlend(a, b, t) }
-
-// FormatMM writes a length in mm with at most one decimal ("12.5").
-func FormatMM(v float64) string { return boardMM(v) }
-
-// Surface applies the renderer's colour variant (grayscale) to a canvas:
-// what a game's drawing starts with.
-func (r *Renderer) Surface(c draw.Canvas) draw.Canvas { return r.surface(c) }
-
-// DrawPageLabel writes a one-line label on a white ground in the first free
-// place inside area, clear of the obstacles; it reports whether the label
-// was written (a page too full for it goes without).
-func (r *Renderer) DrawPageLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) bool {
-	return r.drawPageLabel(c, area, obstacles, label)
-}
-
-// ClipText shortens s with an ellipsis until it is no wider than w.
-func (r *Renderer) ClipText(s string, f draw.FontStyle, size, w float64) string {
-	return r.clipText(s, f, size, w)
-}
 
 // PreviewItem is one picture of a contact sheet (ContactSheetJob).
 type PreviewItem struct {
@@ -102,61 +64,11 @@ func (r *Renderer) ImposeDeck(sink PageSink, grid layout.Grid, copies []*CardDat
 	r.imposeDeck(sink, grid, copies, face, back, opts, card)
 }
 
-// DrawInSlot draws one side of an item in its slot: clipped to the slot's
-// art and turned by the slot's turn about the trim's centre. On a PDF page
-// it places the side's recorded template when there is one (drawn with the
-// full bleed, its top-left at the bleed's); otherwise paint paints the side
-// from the upright trim's top-left corner.
-func DrawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *draw.PDFTemplate, paint func(c draw.Canvas, bleed layout.Sides)) {
-	drawInSlot(c, s, bleed, template, paint)
-}
-
-// DeckBleedNote is the kit index's line on where the items of sheets of
-// grid have bleed and how to cut them.
-func DeckBleedNote(g layout.Grid, opts PrintOptions) string { return deckBleedNote(g, opts) }
-
-// WriteDocument makes a PDF titled after the pack and name, lets fill add
-// its pages and writes it to w, returning its pages; errors name the
-// element (e.g. "guide x").
-func (r *Renderer) WriteDocument(w io.Writer, p *schema.Pack, name, element string, opts PrintOptions, fill func(*draw.PDF) error) (int, error) {
-	return r.writeDocument(w, p, name, element, opts, fill)
-}
-
-// PlaceScaleBar draws a 100 mm scale bar in the first free place inside
-// area, clear of the obstacles, and returns its box, or reports that the
-// page has no room for one.
-func (r *Renderer) PlaceScaleBar(c draw.Canvas, area layout.Rect, obstacles []layout.Rect) (layout.Rect, bool) {
-	return r.placeScaleBar(c, area, obstacles)
-}
-
 // Colours and sizes the games' pages share with the generic ones.
 var (
-	// MarkColor is the colour of crop marks: registration-dark grey.
-	MarkColor = markColor
 	// BoardMuted is the grey of the notes on board pages.
 	BoardMuted = boardMuted
 )
-
-// Unbounded is a box height that never overflows, in mm: for measuring
-// text that may take any height.
-const Unbounded = sheetUnbounded
-
-// DashedLine draws a dashed line from a to b.
-func DashedLine(c draw.Canvas, a, b layout.Point, col draw.Color, width float64) {
-	dashedLine(c, a, b, col, width)
-}
-
-// BoardOut receives the pages of a board (or of a game's large piece
-// printed like one): a PDF (PDFBoardOut), or recordings in tests.
-type BoardOut = boardOut
-
-// PlaceArt places art recorded once (BoardOut.Art) on a page, its top-left
-// corner at (x, y).
-type PlaceArt = placeArt
-
-// PDFBoardOut writes a board's pages to the PDF document doc; its art
-// becomes a PDF template.
-func PDFBoardOut(doc *draw.PDF) BoardOut { return pdfBoardOut{doc} }
 
 // BoardRole is how a side printed on one page goes with the other side.
 type BoardRole = boardRole
@@ -199,7 +111,7 @@ func (r *Renderer) DrawSlotPage(page draw.Canvas, opts PrintOptions, slot layout
 // out: its page map, then its tile pages, on which art (made after the map
 // page) places the side's art. first is the page number of the map and
 // total the pages of the file.
-func (r *Renderer) DrawTiledBoardSide(out BoardOut, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts PrintOptions, art func() PlaceArt) {
+func (r *Renderer) DrawTiledBoardSide(out ArtOut, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts PrintOptions, art func() PlaceArt) {
 	bp := &boardPrint{board: b, side: b.Sides[i], index: i, plan: plan, copy: 1, first: first, total: total, opts: opts}
 	r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
 	a := art()

@@ -116,10 +116,10 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 	// when it has no other place.
 	var arts, cuts []layout.Rect
 	for _, s := range append(append([]layout.Slot{}, pg.fronts...), pg.backs...) {
-		arts = append(arts, s.Art().Inset(-deckMarkClear))
+		arts = append(arts, s.Art().Inset(-MarkClear))
 	}
 	for _, m := range pg.marks {
-		r := m.InkRect().Inset(-deckMarkClear)
+		r := m.InkRect().Inset(-MarkClear)
 		if m.Kind == layout.CutLine {
 			cuts = append(cuts, r)
 		} else {
@@ -127,12 +127,12 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 		}
 	}
 	obstacles := outermost(append(arts[:len(arts):len(arts)], cuts...))
-	foldBand := gutterfoldFoldBand(g, deckMarkClear)
+	foldBand := gutterfoldFoldBand(g, MarkClear)
 
 	// The scale bar: clear of the fold line if it can be, else across a
 	// vertical one (which then stops either side of it); clear of the cut
 	// lines if it can be, else over them (they then stop short of it).
-	barW, barH := scaleBarLen+2*deckLabelPad, r.scaleBarHeight()
+	barW, barH := ScaleBarLen+2*LabelPad, r.ScaleBarHeight()
 	for _, try := range []struct{ crossFold, overCuts bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
 		if try.crossFold && g.Fold != layout.FoldVertical || try.overCuts && len(cuts) == 0 {
 			continue
@@ -147,14 +147,14 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 		if box, ok := layout.FindRoom(area, obs, barW, barH); ok {
 			pg.bar = &box
 			if try.overCuts {
-				pg.marks = cutAround(pg.marks, box.Inset(-deckMarkClear))
+				pg.marks = cutAround(pg.marks, box.Inset(-MarkClear))
 				obstacles = outermost(append(arts, markRects(pg.marks, layout.CutLine)...))
 			}
 			break
 		}
 	}
 	if pg.bar != nil {
-		obstacles = append(obstacles, pg.bar.Inset(-deckMarkClear))
+		obstacles = append(obstacles, pg.bar.Inset(-MarkClear))
 	}
 
 	// The fold line's labels, then its dashes around them and the bar.
@@ -162,7 +162,7 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 	var breaks [][2]float64
 	for _, l := range pg.labels {
 		breaks = append(breaks, l)
-		obstacles = append(obstacles, r.gutterfoldLabelRect(g, l).Inset(-deckMarkClear))
+		obstacles = append(obstacles, r.gutterfoldLabelRect(g, l).Inset(-MarkClear))
 	}
 	if pg.bar != nil && overlaps(*pg.bar, foldBand) {
 		breaks = append(breaks, alongFold(g, *pg.bar))
@@ -182,10 +182,10 @@ func (r *Renderer) paintGutterfoldPage(page draw.Canvas, pg *gutterfoldPage, she
 		art.drawSlot(page, cd, false, pg.fronts[i])
 		art.drawSlot(page, cd, true, pg.backs[i])
 	}
-	c := r.surface(page)
-	drawMarks(c, pg.marks)
+	c := r.Surface(page)
+	DrawMarks(c, pg.marks)
 	if pg.bar != nil {
-		r.drawScaleBar(c, *pg.bar)
+		r.DrawScaleBar(c, *pg.bar)
 	}
 	r.drawFoldLine(c, pg)
 	if pg.hint != nil {
@@ -207,7 +207,7 @@ func (a *cardSideArt) drawSlot(c draw.Canvas, cd *CardData, back bool, s layout.
 	if back {
 		t = a.back
 	}
-	drawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
+	DrawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
 		func(c draw.Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, a.data(cd, back), bleed) })
 }
 
@@ -216,7 +216,7 @@ func markRects(marks []layout.Mark, kind layout.MarkKind) []layout.Rect {
 	var out []layout.Rect
 	for _, m := range marks {
 		if m.Kind == kind {
-			out = append(out, m.InkRect().Inset(-deckMarkClear))
+			out = append(out, m.InkRect().Inset(-MarkClear))
 		}
 	}
 	return out
@@ -333,7 +333,7 @@ func (r *Renderer) gutterfoldFoldLabels(g layout.Gutterfold, obstacles []layout.
 	// to 1/100 mm cannot push them into it.
 	lo, hi = lo+0.01, hi-0.01
 	var spans [][2]float64
-	for _, sp := range g.FoldSpans(obstacles, reach, deckMarkClear) {
+	for _, sp := range g.FoldSpans(obstacles, reach, MarkClear) {
 		if sp = [2]float64{math.Max(sp[0], lo), math.Min(sp[1], hi)}; sp[1] > sp[0] {
 			spans = append(spans, sp)
 		}
@@ -395,9 +395,9 @@ func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 	vertical := g.Fold == layout.FoldVertical
 	for _, s := range pg.dashes {
 		if vertical {
-			dashedLine(c, layout.Point{X: l.X1, Y: s[0]}, layout.Point{X: l.X1, Y: s[1]}, gutterfoldFoldColor, 0.25)
+			DashedLine(c, layout.Point{X: l.X1, Y: s[0]}, layout.Point{X: l.X1, Y: s[1]}, gutterfoldFoldColor, 0.25)
 		} else {
-			dashedLine(c, layout.Point{X: s[0], Y: l.Y1}, layout.Point{X: s[1], Y: l.Y1}, gutterfoldFoldColor, 0.25)
+			DashedLine(c, layout.Point{X: s[0], Y: l.Y1}, layout.Point{X: s[1], Y: l.Y1}, gutterfoldFoldColor, 0.25)
 		}
 	}
 	const label = "fold"
@@ -405,9 +405,9 @@ func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 	asc, capH := r.Fonts.Ascent(draw.Regular, gutterfoldLabelPt), r.Fonts.CapHeight(draw.Regular, gutterfoldLabelPt)
 	for _, s := range pg.labels {
 		if vertical {
-			c.Text(round2(l.X1-tw/2), round2(s[0]+asc), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
+			c.Text(Round2(l.X1-tw/2), Round2(s[0]+asc), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
 		} else {
-			c.Text(round2(s[0]), round2(l.Y1+capH/2), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
+			c.Text(Round2(s[0]), Round2(l.Y1+capH/2), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
 		}
 	}
 }
@@ -447,7 +447,7 @@ func gutterfoldIndexNote(g layout.Gutterfold) string {
 	if g.Turned {
 		lie = "turned sideways"
 	}
-	cut := fmt.Sprintf("%gmm bleed on every side of every card, front and back; marks beside every edge and in the gutters guide each cut, in any order", round2(g.Spec.Bleed))
+	cut := fmt.Sprintf("%gmm bleed on every side of every card, front and back; marks beside every edge and in the gutters guide each cut, in any order", Round2(g.Spec.Bleed))
 	if g.Spec.Bleed <= 0 {
 		cut = "no bleed: neighbouring cards share their cut lines; cut straight across the sheet along the marks, then along the marks beside the edges"
 	}

@@ -80,7 +80,7 @@ func TestImageBoxDrawing(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			rec := &draw.Recorder{}
 			b := c.box
-			c.r.drawBox(c.r.surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(p, deck, card), draw.White)
+			c.r.drawBox(c.r.Surface(rec), &b, layout.Rect{W: b.W.MM(), H: b.H.MM()}, NewCardData(p, deck, card), draw.White)
 			if got := strings.Join(rec.Ops, "\n"); got != c.want {
 				t.Errorf("got %q, want %q", got, c.want)
 			}

@@ -216,7 +216,7 @@ func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *sche
 				c.Translate(b, b)
 				r.DrawCard(c, im.t, im.cd, full)
 				c.Pop()
-				if err := writeFile(stage, im.path, c.Encode); err != nil {
+				if err := WriteFile(stage, im.path, c.Encode); err != nil {
 					return nil, err
 				}
 				arts = append(arts, Artifact{Path: im.path})
@@ -293,7 +293,7 @@ func pressIndexLine(p *schema.Pack, part deckPart) string {
 		}
 	}
 	line := fmt.Sprintf("%s lists the copies of each image to order, with its side, card, back and size with bleed in px and mm: %s for %s%s",
-		pressManifestPath(part.deck), plural(faces, "face"), plural(cards, "card"), backs)
+		pressManifestPath(part.deck), Plural(faces, "face"), Plural(cards, "card"), backs)
 	if len(several) > 0 {
 		line += "; faces of more than one copy: " + strings.Join(several, ", ")
 	} else {

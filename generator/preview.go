@@ -139,7 +139,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		card.Reset()
 		it.draw(card)
 		if it.path != "" {
-			if err := writeFile(env.stage, it.path, card.Encode); err != nil {
+			if err := WriteFile(env.stage, it.path, card.Encode); err != nil {
 				return err
 			}
 		}
@@ -150,7 +150,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	if err := p.paint(); err != nil {
 		return nil, err
 	}
-	if err := writeFile(env.stage, name, sheet.Encode); err != nil {
+	if err := WriteFile(env.stage, name, sheet.Encode); err != nil {
 		return nil, err
 	}
 	var out []Artifact
@@ -337,7 +337,7 @@ func (tp tokenPreviewLayout) draw(r *Renderer, c draw.Canvas, tokens []*schema.T
 	if tp.rows > 1 {
 		for row, name := range []string{"fronts", "backs"} {
 			top := gap + float64(row)*(tp.rowH+gap)
-			c.Text(gap, round2(top+tp.rowH/2+r.Fonts.Ascent(draw.Bold, tokenCaptionPt)/2), name, draw.Bold, tokenCaptionPt, markColor)
+			c.Text(gap, Round2(top+tp.rowH/2+r.Fonts.Ascent(draw.Bold, tokenCaptionPt)/2), name, draw.Bold, tokenCaptionPt, MarkColor)
 		}
 	}
 	for row := range tp.rows {
@@ -359,8 +359,8 @@ func (tp tokenPreviewLayout) draw(r *Renderer, c draw.Canvas, tokens []*schema.T
 	}
 }
 
-// writeFile creates stage/path (slash-separated) with write.
-func writeFile(stage, path string, write func(io.Writer) error) error {
+// WriteFile creates stage/path (slash-separated) with write.
+func WriteFile(stage, path string, write func(io.Writer) error) error {
 	full := filepath.Join(stage, filepath.FromSlash(path))
 	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 		return err

@@ -11,10 +11,10 @@ type scaleBarPlace struct {
 	up  bool
 }
 
-// edgeRoom looks for a free w x h box along the bottom edge of area, then
+// EdgeRoom looks for a free w x h box along the bottom edge of area, then
 // along its top edge, then anywhere in it (layout.FindRoom's order), so
 // that labels and bars keep to the page's edges when they can.
-func edgeRoom(area layout.Rect, obstacles []layout.Rect, w, h float64) (layout.Rect, bool) {
+func EdgeRoom(area layout.Rect, obstacles []layout.Rect, w, h float64) (layout.Rect, bool) {
 	if h > area.H {
 		return layout.Rect{}, false
 	}
@@ -31,8 +31,8 @@ func edgeRoom(area layout.Rect, obstacles []layout.Rect, w, h float64) (layout.R
 // scaleBarRoom finds a place for a scale bar inside area clear of the
 // obstacles: lying down by an edge or anywhere, else reading upwards.
 func (r *Renderer) scaleBarRoom(area layout.Rect, obstacles []layout.Rect) (scaleBarPlace, bool) {
-	w, h := scaleBarLen+2*deckLabelPad, r.scaleBarHeight()
-	if box, ok := edgeRoom(area, obstacles, w, h); ok {
+	w, h := ScaleBarLen+2*LabelPad, r.ScaleBarHeight()
+	if box, ok := EdgeRoom(area, obstacles, w, h); ok {
 		return scaleBarPlace{box: box}, true
 	}
 	if box, ok := layout.FindRoom(area, obstacles, h, w); ok {
@@ -44,7 +44,7 @@ func (r *Renderer) scaleBarRoom(area layout.Rect, obstacles []layout.Rect) (scal
 // draw draws the scale bar in its place.
 func (pl scaleBarPlace) draw(r *Renderer, c draw.Canvas) {
 	if !pl.up {
-		r.drawScaleBar(c, pl.box)
+		r.DrawScaleBar(c, pl.box)
 		return
 	}
 	// Turn a lying w x h box a quarter counter-clockwise about the
@@ -53,13 +53,13 @@ func (pl scaleBarPlace) draw(r *Renderer, c draw.Canvas) {
 	cx, cy := pl.box.X+pl.box.W/2, pl.box.Y+pl.box.H/2
 	c.Push()
 	c.Rotate(-90, cx, cy)
-	r.drawScaleBar(c, layout.Rect{X: round2(cx - w/2), Y: round2(cy - h/2), W: w, H: h})
+	r.DrawScaleBar(c, layout.Rect{X: Round2(cx - w/2), Y: Round2(cy - h/2), W: w, H: h})
 	c.Pop()
 }
 
-// placeScaleBar draws a scale bar in the first free place inside area and
+// PlaceScaleBar draws a scale bar in the first free place inside area and
 // returns its box, or reports that the page has no room for one.
-func (r *Renderer) placeScaleBar(c draw.Canvas, area layout.Rect, obstacles []layout.Rect) (layout.Rect, bool) {
+func (r *Renderer) PlaceScaleBar(c draw.Canvas, area layout.Rect, obstacles []layout.Rect) (layout.Rect, bool) {
 	pl, ok := r.scaleBarRoom(area, obstacles)
 	if !ok {
 		return layout.Rect{}, false

@@ -41,7 +41,6 @@ const (
 	sheetPageGutter = 6.0  // mm between columns on page and half-page sheets
 	sheetCardGutter = 3.0  // mm between columns on card-size sheets
 	sheetEps        = 1e-6 // tolerance of the flow's comparisons, mm
-	sheetUnbounded  = 1e6  // mm: a box height that never overflows
 )
 
 // Sheet colours; the accent defaults to a dark red.
@@ -78,7 +77,7 @@ func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts
 	if p != nil {
 		sheets = append(sheets, p.SheetsPrintedWith(s.ID)...)
 	}
-	return r.writeDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *draw.PDF) error {
+	return r.WriteDocument(w, p, sheetTitle(s), "sheet "+s.ID, opts, func(doc *draw.PDF) error {
 		if !slices.ContainsFunc(sheets, func(s *schema.Sheet) bool { return len(s.Back) > 0 }) {
 			doc.SetDuplex(layout.NoDuplex)
 		}
@@ -93,16 +92,6 @@ func sheetTitle(s *schema.Sheet) string {
 	}
 	return s.ID
 }
-
-// pageSink receives the pages of a print: a PDF document, or a recording
-// in tests.
-type pageSink = impose.Sink
-
-// pdfSink adds the pages to a PDF document.
-type pdfSink struct{ doc *draw.PDF }
-
-// AddPage implements impose.Sink.
-func (s pdfSink) AddPage(w, h float64) draw.Canvas { return s.doc.AddPage(w, h) }
 
 // sheetGeom is where the sides of a sheet go on the paper. Every size is an
 // imposition grid: a page is one slot the size of the paper, a half page
@@ -238,12 +227,12 @@ func (r *Renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
 	if back && s.BackAccent != "" {
 		accent = s.BackAccent
 	}
-	st := sheetStyle{size: round2(size), ink: sheetInk, accent: draw.ColorOr(accent, sheetAccent),
+	st := sheetStyle{size: Round2(size), ink: sheetInk, accent: draw.ColorOr(accent, sheetAccent),
 		paper: draw.ColorOr(background, draw.White), inkSaver: r.InkSaver}
 	if r.InkSaver {
 		st.paper = draw.White
 	}
-	if !isLight(st.paper) {
+	if !IsLight(st.paper) {
 		st.ink = draw.RGB(0xf4, 0xf4, 0xf4)
 	}
 	st.zebra = mix(st.accent, st.paper, 0.08)
@@ -460,7 +449,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 	}
 	impose.Draw(sink, impose.Sheets(spec), func(c draw.Canvas, pg impose.Page) {
 		batch := leaves[pg.Lo:pg.Hi]
-		page := r.surface(c)
+		page := r.Surface(c)
 		if pg.Side == impose.Back {
 			bg := geom(sideBack, len(batch))
 			for i, lf := range batch {
@@ -476,7 +465,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		r.drawSheetGuides(page, g, fg, opts)
 		if frontSide == sideOwnBack && g.card {
 			// The backs' pages follow the fronts' pages one for one.
-			r.drawPageLabel(page, g.grid.Printable(), fg.obstacles,
+			r.DrawPageLabel(page, g.grid.Printable(), fg.obstacles,
 				fmt.Sprintf("backs of page %d, in the order of its fronts: cut them out and glue each behind its front", pg.Sheet+1))
 		}
 	})
@@ -487,9 +476,9 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 // the cut line between the halves, from margin to margin.
 func (r *Renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *deckPageGeom, opts PrintOptions) {
 	if g.card {
-		drawMarks(c, pg.marks)
+		DrawMarks(c, pg.marks)
 		if pg.bar != nil {
-			r.drawScaleBar(c, *pg.bar)
+			r.DrawScaleBar(c, *pg.bar)
 		}
 		return
 	}
@@ -760,8 +749,8 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	if b.Level == 2 {
 		scale, gap = sheetH2Scale, sheetH2Gap
 	}
-	ts := typeset.Style{Font: draw.Bold, Size: round2(ss.st.size * scale), LineHeight: 1.1}
-	tb := typeset.Layout(ss.fonts, b.Heading, ts, ss.colW, sheetUnbounded)
+	ts := typeset.Style{Font: draw.Bold, Size: Round2(ss.st.size * scale), LineHeight: 1.1}
+	tb := typeset.Layout(ss.fonts, b.Heading, ts, ss.colW, Unbounded)
 	ruleGap, ruleW := 0.25*ss.st.em(), 0.3
 	h := tb.Height + 0.3*ss.st.em()
 	rule := b.Level != 2
@@ -772,8 +761,8 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	paint := func(c draw.Canvas, x, y float64) {
 		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.accent, st.paper)
 		if rule {
-			ry := round2(y + tb.Height + ruleGap + ruleW/2)
-			c.Line(round2(x), ry, round2(x+w), ry, st.accent, ruleW)
+			ry := Round2(y + tb.Height + ruleGap + ruleW/2)
+			c.Line(Round2(x), ry, Round2(x+w), ry, st.accent, ruleW)
 		}
 	}
 	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: paint}}
@@ -785,7 +774,7 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 func (ss *sheetSetter) lines(text string, font draw.FontStyle, indent float64, what string) []*sheetItem {
 	ts := typeset.Style{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
 	w := ss.colW - indent
-	tb := typeset.Layout(ss.fonts, text, ts, w, sheetUnbounded)
+	tb := typeset.Layout(ss.fonts, text, ts, w, Unbounded)
 	lineH := ss.st.size * sheetLineHeight * draw.PtMM
 	lead := (lineH - ss.fonts.Ascent(font, ss.st.size) - ss.fonts.Descent(font, ss.st.size)) / 2
 	n := len(tb.Lines)
@@ -806,7 +795,7 @@ func (ss *sheetSetter) lines(text string, font draw.FontStyle, indent float64, w
 func (ss *sheetSetter) bullets(list []string) []*sheetItem {
 	em := ss.st.em()
 	indent := max(1.25*em, 2.5)
-	disc := round2(0.36 * em)
+	disc := Round2(0.36 * em)
 	lineH := ss.st.size * sheetLineHeight * draw.PtMM
 	asc, desc := ss.fonts.Ascent(draw.Regular, ss.st.size), ss.fonts.Descent(draw.Regular, ss.st.size)
 	// The disc sits on the middle of the x-height of the first line.
@@ -822,7 +811,7 @@ func (ss *sheetSetter) bullets(list []string) []*sheetItem {
 		}
 		drawLine, accent := first.draw, ss.st.accent
 		first.draw = func(c draw.Canvas, x, y float64) {
-			c.Ellipse(round2(x+dx), round2(y+dy), disc, disc, draw.Filled(accent))
+			c.Ellipse(Round2(x+dx), Round2(y+dy), disc, disc, draw.Filled(accent))
 			drawLine(c, x, y)
 		}
 		out = append(out, its...)
@@ -962,8 +951,8 @@ func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetIt
 		if index < 0 || (j == 0 && len(widths) > 1) {
 			font = draw.Bold
 		}
-		ts := typeset.Style{Font: font, Size: ss.st.size, MinSize: round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
-		blocks[j] = typeset.Layout(ss.fonts, text, ts, w-2*sheetCellPadX, sheetUnbounded)
+		ts := typeset.Style{Font: font, Size: ss.st.size, MinSize: Round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
+		blocks[j] = typeset.Layout(ss.fonts, text, ts, w-2*sheetCellPadX, Unbounded)
 		h = max(h, blocks[j].Height)
 	}
 	h += 2 * sheetCellPadY
@@ -983,10 +972,10 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 	case index < 0 && st.inkSaver:
 		border = draw.Stroked(st.accent, 0.3)
 	case index < 0:
-		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, draw.Filled(st.accent))
+		c.Rect(Round2(x), Round2(y), Round2(ss.colW), Round2(h), 0, draw.Filled(st.accent))
 		ink, paper = draw.White, st.accent
 	case index%2 == 1 && !st.inkSaver:
-		c.Rect(round2(x), round2(y), round2(ss.colW), round2(h), 0, draw.Filled(st.zebra))
+		c.Rect(Round2(x), Round2(y), Round2(ss.colW), Round2(h), 0, draw.Filled(st.zebra))
 		paper = st.zebra
 	}
 	cx := x
@@ -996,7 +985,7 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 	}
 	cx = x
 	for _, w := range widths {
-		c.Rect(round2(cx), round2(y), round2(w), round2(h), 0, border)
+		c.Rect(Round2(cx), Round2(y), Round2(w), Round2(h), 0, border)
 		cx += w
 	}
 }
@@ -1125,19 +1114,19 @@ func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions)
 	var lines []string
 	switch {
 	case g.card:
-		line := fmt.Sprintf("%d %s, %gx%gmm, %d a sheet, %d %s", len(pl.fronts), rfPlural(len(pl.fronts), "piece", "pieces"),
-			round2(g.readW), round2(g.readH), g.grid.PerPage(), pages, rfPlural(pages, "page", "pages"))
+		line := fmt.Sprintf("%d %s, %gx%gmm, %d a sheet, %d %s", len(pl.fronts), PluralOf(len(pl.fronts), "piece", "pieces"),
+			Round2(g.readW), Round2(g.readH), g.grid.PerPage(), pages, PluralOf(pages, "page", "pages"))
 		if g.grid.Turned {
 			line += fmt.Sprintf(", turned sideways (%d x %d)", g.grid.Cols, g.grid.Rows)
 		}
 		lines = append(lines, line)
-		if note := deckBleedNote(g.grid, opts); note != "" {
+		if note := BleedNote(g.grid, opts); note != "" {
 			lines = append(lines, note)
 		}
 	default:
-		line := fmt.Sprintf("%d full %s", pages, rfPlural(pages, "page", "pages"))
+		line := fmt.Sprintf("%d full %s", pages, PluralOf(pages, "page", "pages"))
 		if g.half {
-			line = fmt.Sprintf("%d %s of half-page sheets, two to a page: cut along the line between them", pages, rfPlural(pages, "page", "pages"))
+			line = fmt.Sprintf("%d %s of half-page sheets, two to a page: cut along the line between them", pages, PluralOf(pages, "page", "pages"))
 		}
 		lines = append(lines, line)
 	}

@@ -27,13 +27,13 @@ const tokenBleed = layout.TokenBleed
 // colour is a ring inside the cut line instead of a full disc, so tokens
 // told apart by colour still are (their labels tell them apart in grey).
 func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed float64) {
-	c = r.surface(c)
+	c = r.Surface(c)
 	s := t.Size.MM()
 	fill := draw.ColorOr(t.Fill, draw.RGB(0xdd, 0xdd, 0xdd))
 	ink := draw.ColorOr(t.Ink, draw.Black)
 	paper := fill
 	cut := draw.Stroked(draw.RGB(0x55, 0x55, 0x55), 0.2)
-	if !r.InkSaver && !isLight(fill) {
+	if !r.InkSaver && !IsLight(fill) {
 		cut = draw.Stroked(draw.RGB(0xf2, 0xf2, 0xf2), 0.25)
 	}
 	shape := c.Ellipse
@@ -42,13 +42,13 @@ func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed
 	}
 	if r.InkSaver {
 		paper = draw.White
-		if isLight(ink) {
+		if IsLight(ink) {
 			ink = fill
 		}
-		if isLight(ink) {
+		if IsLight(ink) {
 			ink = draw.RGB(0x1a, 0x1a, 0x1a)
 		}
-		ring := round2(s * tokenRing)
+		ring := Round2(s * tokenRing)
 		shape(x+ring/2, y+ring/2, s-ring, s-ring, draw.Stroked(fill, ring))
 	} else {
 		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, draw.Filled(fill))
@@ -68,12 +68,12 @@ func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed
 		// its middle without one, narrow enough to stay clear of the ring
 		// and the cut. It shrinks to a third of its size before a word
 		// would break ("ACTIO-N" on a small token).
-		size := round2(s * 0.3 / draw.PtMM)
+		size := Round2(s * 0.3 / draw.PtMM)
 		bx, by, bw, bh := x+s*0.2, y+s*0.57, s*0.6, s*0.3
 		if t.Icon == "" {
 			bx, by, bw, bh = x+s*0.14, y+s*0.2, s*0.72, s*0.6
 		}
-		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
+		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: Round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
 		typeset.Draw(r.Fonts, c, block, bx, by, bw, bh, ink, paper)
 	}
 }
@@ -246,17 +246,17 @@ func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements [
 		} else {
 			for _, pl := range sheets[tp.sheet] {
 				r.DrawToken(page, all[pl.Item], pl.Trim.X+tokenBleed, pl.Trim.Y+tokenBleed, tokenBleed)
-				obstacles = append(obstacles, pl.Trim.Inset(-deckMarkClear))
+				obstacles = append(obstacles, pl.Trim.Inset(-MarkClear))
 			}
 		}
-		c := r.surface(page)
+		c := r.Surface(page)
 		area := layout.Printable(opts.Paper, opts.Margin)
 		if label := tp.label(opts.Duplex); label != "" {
 			if box, ok := r.drawEdgeLabel(c, area, obstacles, label); ok {
-				obstacles = append(obstacles, box.Inset(-deckMarkClear))
+				obstacles = append(obstacles, box.Inset(-MarkClear))
 			}
 		}
-		r.placeScaleBar(c, area, obstacles)
+		r.PlaceScaleBar(c, area, obstacles)
 	})
 }
 
@@ -264,9 +264,9 @@ func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements [
 // area (edgeRoom), else reading upwards where there is room, and returns
 // its box.
 func (r *Renderer) drawEdgeLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) (layout.Rect, bool) {
-	asc, desc := r.Fonts.Ascent(draw.Regular, deckLabelPt), r.Fonts.Descent(draw.Regular, deckLabelPt)
-	w, h := r.Fonts.Width(label, draw.Regular, deckLabelPt)+2*deckLabelPad, asc+desc+2*deckLabelPad
-	box, ok := edgeRoom(area, obstacles, w, h)
+	asc, desc := r.Fonts.Ascent(draw.Regular, LabelPt), r.Fonts.Descent(draw.Regular, LabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, LabelPt)+2*LabelPad, asc+desc+2*LabelPad
+	box, ok := EdgeRoom(area, obstacles, w, h)
 	if !ok {
 		box, ok = layout.FindRoom(area, obstacles, h, w)
 	}
@@ -274,7 +274,7 @@ func (r *Renderer) drawEdgeLabel(c draw.Canvas, area layout.Rect, obstacles []la
 		return layout.Rect{}, false
 	}
 	// The box is free: drawPageLabel, given it alone, fills it.
-	return box, r.drawPageLabel(c, box, nil, label)
+	return box, r.DrawPageLabel(c, box, nil, label)
 }
 
 // drawTokenBacks draws the back page tp of one sheet's tokens, each placed
@@ -296,7 +296,7 @@ func (r *Renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet [
 		b := t.BackFace()
 		if d != layout.NoDuplex || b != nil {
 			// Under duplex, a label behind a front would be cut out with it.
-			obstacles = append(obstacles, trim.Inset(-deckMarkClear))
+			obstacles = append(obstacles, trim.Inset(-MarkClear))
 		}
 		if b == nil || tp.blank {
 			continue
@@ -349,17 +349,9 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 	case backsOwnPages:
 		lines = append(lines, fmt.Sprintf("the token backs carry information, so --duplex none prints them on pages of their own after the fronts "+
 			"(%s), each labelled with its sheet, in the order of its fronts (not mirrored): cut them out and glue each behind its front",
-			pageRange(sheets+1, len(pages))))
+			PageRange(sheets+1, len(pages))))
 	case backsLeftOut:
 		lines = append(lines, "the token backs are the same on every token and are left out (--duplex none)")
 	}
 	return lines
-}
-
-// pageRange names pages a to b: "page 2", "pages 3-4".
-func pageRange(a, b int) string {
-	if a == b {
-		return fmt.Sprintf("page %d", a)
-	}
-	return fmt.Sprintf("pages %d-%d", a, b)
 }

@@ -92,7 +92,7 @@ func TestTokenCutLineShows(t *testing.T) {
 			if inkSaver {
 				under = draw.White
 			}
-			if isLight(*cut) == isLight(under) {
+			if IsLight(*cut) == IsLight(under) {
 				t.Errorf("%s (ink-saver %v): cut line %s on %s does not show", tok.ID, inkSaver, cut.Hex(), under.Hex())
 			}
 		}
@@ -498,7 +498,7 @@ func TestTokenScaleBar(t *testing.T) {
 					continue
 				}
 				bars++
-				if !rendertest.Inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < scaleBarLen {
+				if !rendertest.Inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < ScaleBarLen {
 					t.Errorf("%s %s page %d: scale bar %+v", dir, paper, i+1, box)
 				}
 			}

@@ -269,7 +269,7 @@ func indexTileSet(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileS
 	if opts.Layout != "" && opts.Layout != generator.LayoutSheet {
 		lines[0] += fmt.Sprintf(" (tiles are always imposed n-up; --layout %s applies to cards)", opts.Layout)
 	}
-	if l := generator.DeckBleedNote(grid, opts); l != "" {
+	if l := generator.BleedNote(grid, opts); l != "" {
 		lines = append(lines, l)
 	}
 	if opts.Duplex != layout.NoDuplex {

@@ -80,7 +80,7 @@ func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodrschema.MatSet, opt
 func WriteMats(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodrschema.MatSet, opts generator.PrintOptions) (int, error) {
 	return r.WriteDocument(w, p, rfod.NameOr(s.Name, s.ID), "mats "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(matsDuplex(s, opts))
-		return imposeMats(r, generator.PDFBoardOut(doc), s, opts)
+		return imposeMats(r, generator.PDFArtOut(doc), s, opts)
 	})
 }
 
@@ -137,7 +137,7 @@ func matLetter(i int) rune { return 'A' + rune(min(i, 25)) }
 
 // imposeMats adds every page of the set's mats to out: in halves when the
 // paper holds one, else tiled.
-func imposeMats(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.MatSet, opts generator.PrintOptions) error {
+func imposeMats(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.MatSet, opts generator.PrintOptions) error {
 	printed := false
 	for _, m := range s.Mats {
 		printed = printed || len(matSides(m)) > 0
@@ -154,7 +154,7 @@ func imposeMats(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.Ma
 
 // imposeMatTiles tiles every side of the set's mats like a large board:
 // for each mat, side A then side B, each a page map and its tiles.
-func imposeMatTiles(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.MatSet, opts generator.PrintOptions) error {
+func imposeMatTiles(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.MatSet, opts generator.PrintOptions) error {
 	total := 0
 	type printed struct {
 		board *schema.Board
@@ -189,7 +189,7 @@ func imposeMatTiles(r *generator.Renderer, out generator.BoardOut, s *rfodrschem
 
 // matArt draws side i of a mat once, with bleed around it; joins adds the
 // join marks at the seam between its halves.
-func matArt(r *generator.Renderer, out generator.BoardOut, sides []*rfodrschema.MatSide, i int, bleed, slotY float64, joins bool) generator.PlaceArt {
+func matArt(r *generator.Renderer, out generator.ArtOut, sides []*rfodrschema.MatSide, i int, bleed, slotY float64, joins bool) generator.PlaceArt {
 	return out.Art(matW+2*bleed, matH+2*bleed, func(c draw.Canvas) {
 		c.Push()
 		c.Translate(bleed, bleed)

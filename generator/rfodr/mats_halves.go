@@ -156,7 +156,7 @@ type matHalfPage struct {
 
 // imposeMatHalves adds the pages of every mat in halves: for each mat, its
 // top half and then its bottom half, side A's page and then side B's.
-func imposeMatHalves(r *generator.Renderer, out generator.BoardOut, s *rfodrschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
+func imposeMatHalves(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
 	duplex := matsDuplex(s, opts)
 	total := matHalvesPages(s, duplex)
 	slotY := matSlotTop([]matBand{{matSeam - matJoinClear, matSeam + matJoinClear}})
