@@ -14,20 +14,20 @@ import (
 )
 
 // OddsExplanation is the odds section of `runforge validate --explain` for
-// a Run, Fight, or Die! or Reloaded pack (spec shared/specs/run-fight-or-die.md
-// sections 5.7 and 10), and the content of the kit's odds.pdf: every
-// character combo's exact probability with the pack's action dice, under the
-// best keep strategy for that combo, and the icon-count tables. RFoD combos
-// give the default value (the character's rerolls, no Fleeing card, no
-// AMULET), the value with a Fleeing card, and both again given that the
-// event die shows AMULET (A6, its free flee counted in both); Reloaded combos apply the 5-zombie terminal rule and the
-// manifest's set-aside reading (A14).
+// a Run, Fight, or Die! or Reloaded pack, and the content of the kit's
+// odds.pdf: every character combo's exact probability with the pack's
+// action dice, under the best keep strategy for that combo, and the
+// icon-count tables. RFoD combos give the default value (the character's
+// rerolls, no Fleeing card, no AMULET), the value with a Fleeing card, and
+// both again given that the event die shows AMULET (A6, its free flee
+// counted in both); Reloaded combos apply the 5-zombie terminal rule and
+// the manifest's set-aside reading (A14).
 type OddsExplanation struct {
 	Game string `json:"game"`
 	// Dice are the action dice's faces, one entry per die copy.
 	Dice []string `json:"dice"`
 	// FacesAssumption is the id of the assumption the dice's faces rest on
-	// (A1 in RFoD, A13 in Reloaded), printed beside every table (spec 10).
+	// (A1 in RFoD, A13 in Reloaded), printed beside every table.
 	FacesAssumption string `json:"facesAssumption"`
 	// Rerolls is the manifest's rfod.dice.rerolls (a character may have
 	// its own).
@@ -42,7 +42,7 @@ type OddsExplanation struct {
 	// on the event die showing AMULET (probability 1/6, A6).
 	Amulet string      `json:"amulet,omitempty"`
 	Combos []ComboOdds `json:"combos,omitempty"`
-	// Table is the odds card's icon counts (spec 10), the rows of
+	// Table is the odds card's icon counts, the rows of
 	// OddsTableTargets: for each non-zombie face at least k (RFoD Search
 	// and Book also exactly k), then RFoD's at least k zombies or
 	// Reloaded's chance that zombies end the turn, under each variant
@@ -51,7 +51,7 @@ type OddsExplanation struct {
 	// free flee; Reloaded: 1, 2 and 3 rerolls).
 	Table *OddsTable `json:"table,omitempty"`
 	// FirstRollTurnEnds is, in Reloaded, the chance that five zombies end
-	// the turn on the first roll alone (spec 10).
+	// the turn on the first roll alone.
 	FirstRollTurnEnds *OddsCell `json:"firstRollTurnEnds,omitempty"`
 	// Skipped says why no odds were computed (the dice are broken).
 	Skipped string `json:"skipped,omitempty"`
@@ -224,11 +224,11 @@ type rfOddsRules struct {
 	// Search and Book cannot be split (L536, A8).
 	exactFaces []string
 	// zombieCounts: the tables give "at least k zombies" (RFoD; Reloaded
-	// gives the end of the turn by zombies instead, spec 10).
+	// gives the end of the turn by zombies instead).
 	zombieCounts bool
 }
 
-// amuletText says what "given AMULET" means (spec 5.7, A6).
+// amuletText says what "given AMULET" means (A6).
 const amuletText = "conditioned on the event die showing AMULET (probability 1/6): never the default odds, never compared with the threshold"
 
 // rfOddsRulesOf returns the odds rules of the pack's game; ok is false for
@@ -267,7 +267,7 @@ func OddsGame(p *schema.Pack) (diceodds.Game, bool) {
 }
 
 // OddsTableTargets are the rows of the odds tables of an RFoD or Reloaded
-// pack, the same in --explain and odds.pdf (spec 10), grouped by face in
+// pack, the same in --explain and odds.pdf, grouped by face in
 // die order: for each non-zombie face at least k for k = 1 to the number
 // of dice (RFoD Search and Book also exactly k: they cannot be split, A8);
 // then RFoD's at least k zombies, or Reloaded's end of the turn by zombies.
@@ -410,10 +410,9 @@ func dieTypesOf(g diceodds.Game) []DieType {
 	return out
 }
 
-// oddsColumns are the table's columns of spec 10: 1, 2 and 3 rerolls, in
-// RFoD without and with Fleeing; then, with amulet, the manifest's rerolls
-// given AMULET without and with Fleeing (the spec's optional AMULET
-// variant, 5.7).
+// oddsColumns are the odds table's columns: 1, 2 and 3 rerolls, in RFoD
+// without and with Fleeing; then, with amulet, the manifest's rerolls given
+// AMULET without and with Fleeing (the optional AMULET variant, A6).
 func oddsColumns(g diceodds.Game, amulet bool, rerolls int) []OddsColumn {
 	var out []OddsColumn
 	for _, r := range []int{1, 2, 3} {

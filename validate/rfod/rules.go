@@ -18,27 +18,25 @@ import (
 	"github.com/runforge/runforge/validate/diceodds"
 )
 
-// Run, Fight, or Die! rules (spec shared/specs/run-fight-or-die.md section
-// 9.1; rulebook shared/rulebooks/run-fight-or-die.md, cited as Lnnn). The
-// assumptions these rules rely on:
+// Run, Fight, or Die! rules (rulebook lines cited as Lnnn, assumptions as
+// Annn). The assumptions these rules rely on:
 //   - Dice: the pack's Dice carry role: action (5 dice, A1), bonus (1, A2:
 //     exactly 2 zombie faces, the other 4 free) and event (1, A4: one event
-//     per face). The odds use the action dice only (A3, spec 5.2).
+//     per face). The odds use the action dice only (A3).
 //   - Combos are "at least" (A7); a character's rerolls: overrides the
 //     manifest's rfod.dice.rerolls (L277). The warning compares the
-//     default odds (no Fleeing, no AMULET) and prints the Fleeing value too
-//     (spec 5.8).
+//     default odds (no Fleeing, no AMULET) and prints the Fleeing value too.
 //   - Dark Woods is a Location, required only at warning level (A26).
 //   - Cards are found by name, case-insensitively, in the decks of their
 //     card type.
 //   - The Mutant Boss wound tokens are the tokens of component
-//     mutant-wounds (spec 8.7). They are one-sided: the "1 VP" they score
-//     (L480) is their label; a value:, which RFoD does not need, must be 1.
+//     mutant-wounds. They are one-sided: the "1 VP" they score (L480) is
+//     their label; a value:, which RFoD does not need, must be 1.
 //   - A guide option's gives: ids are named in its text by their word
 //     forms (location: Location or Locations; heal: Heal, heals, healed).
 //
-// The spec's mixed-severity rows are split into rules of one severity
-// each: rfod/named-cards (E) and rfod/named-cards-inferred (W, Dark Woods);
+// Checks that mix severities are split into rules of one severity each:
+// rfod/named-cards (E) and rfod/named-cards-inferred (W, Dark Woods);
 // rfod/solo-deck (E) and rfod/solo-deck-mutant (W); rfod/combo-rollable
 // (E, P = 0) and rfod/combo-odds (W, below rfod.dice.oddsWarningBelow).
 
@@ -76,7 +74,7 @@ type NamedCard struct {
 	CardType, Noun, Name, Why string
 }
 
-// rfodNamedCards are the cards the rulebook names (spec 9.1).
+// rfodNamedCards are the cards the rulebook names.
 var rfodNamedCards = []NamedCard{
 	{"rfod/follower", "follower", "Unnoticed Girl", "the solo set-up discards it (L506)"},
 	{"rfod/event", "event", "Flames of the Dead", "the solo set-up discards it (L506)"},
@@ -88,8 +86,8 @@ var rfodNamedCards = []NamedCard{
 // rfodDarkWoods is the inferred Location (L420, A26).
 var rfodDarkWoods = NamedCard{"rfod/location", "location", "Dark Woods", "\"Stay away from the Dark Woods!\" (L420, A26)"}
 
-// rfodSpawnDecks are the card types whose cards may spawn the Mutant (spec
-// 7.1, 8.4).
+// rfodSpawnDecks are the card types whose cards may spawn the Mutant
+// (spawnsMutant: true).
 var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rfod/event", "rfod/fleeing"}
 
 // System is the game system id of Run, Fight, or Die!.

@@ -18,11 +18,9 @@ import (
 	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
-// Run, Fight, or Die: Reloaded rules (spec
-// shared/specs/run-fight-or-die.md section 9.2; rulebook
-// shared/rulebooks/run-fight-or-die-reloaded.md, cited as Lnnn). They run
-// on Reloaded packs and on packs that extend one (the Solo Campaign). The
-// assumptions they rely on:
+// Run, Fight, or Die: Reloaded rules (rulebook lines cited as Lnnn,
+// assumptions as Annn). They run on Reloaded packs and on packs that extend
+// one (the Solo Campaign). The assumptions they rely on:
 //   - Dice: every die of the pack with role: action (or no role) is an
 //     action die; the 6 dice carry bat, gun, run, search, explore, zombie
 //     (A13). The odds apply the 5-zombie terminal rule (L202, A15) and the
@@ -36,13 +34,13 @@ import (
 //     rfod.components.zombieTokens / leadershipTokens (default
 //     zombie-tokens, leadership-tokens).
 //
-//   - The Solo Campaign (spec 9.3): the rfodr/campaign-* rules run on a
-//     Reloaded pack that holds campaign content (a deck of rfodr/trauma,
+//   - The Solo Campaign: the rfodr/campaign-* rules run on a Reloaded
+//     pack that holds campaign content (a deck of rfodr/trauma,
 //     rfodr/action, rfodr/upgrade, rfodr/experience or rfodr/supply-cache
 //     cards, or kind: Mats), whether the pack extends the base pack or
 //     holds it; the campaign is not a system of its own.
 //
-// The mixed-severity row rfodr/combo-rollable is split into
+// The combo check, which mixes severities, is split into
 // rfodr/combo-rollable (E) and rfodr/combo-odds (W).
 
 // rfodrDieFaces are the faces Reloaded lets an action die show.
