@@ -1,7 +1,8 @@
 // Package rfod holds Run, Fight, or Die!'s rules: its dice, decks, boards,
-// followers and guide, and the combo odds it shares with Reloaded (the
-// exact engine is diceodds), with the --explain hook that prints them
-// (imported as rfodrules). Reloaded's package builds on it.
+// followers and guide, and its combo odds (the exact engine is diceodds)
+// with the --explain hook that prints them (imported as rfodrules). The
+// odds code takes a game's OddsRules, so that a game built on this one
+// (Reloaded's package) computes its odds with its own.
 package rfod
 
 import (
@@ -42,9 +43,6 @@ import (
 
 // rfodActionFaces are the six icons of the action dice (L324-392, A1).
 var rfodActionFaces = []string{"bat", "run", "search", "gun", "book", "zombie"}
-
-// ReloadedFaces are the six results of a Reloaded die (L131-196, A13).
-var ReloadedFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
 
 // rfodDieFaces are the faces RFoD lets a die of its roles show.
 func rfodDieFaces(d *schema.Die) ([]string, bool) {
@@ -94,9 +92,9 @@ var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rf
 const System = rfodschema.System
 
 // Game is Run, Fight, or Die!'s descriptor: its rules, its dice faces and
-// the explanation of its combo odds.
+// the explanation of its combo odds (Odds).
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: ExplainOddsHook(System)}
+	return validate.Game{System: System, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: Odds().ExplainHook()}
 }
 
 func rfodRules() []*validate.Rule {
@@ -709,8 +707,8 @@ type rfOddsFinding struct {
 }
 
 // rfGame builds the engine's game from the pack's action dice; ok is false
-// when they cannot be computed (no dice, too many: rfod/dice and
-// rfodr/dice report those).
+// when they cannot be computed (no dice, too many: the game's dice rule
+// reports those).
 func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (diceodds.Game, bool) {
 	g := base
 	g.Dice = nil
@@ -734,24 +732,23 @@ func rfMisspeltDice(c *validate.Context, roles []string) bool {
 	return slices.ContainsFunc(DiceOfRole(c.Pack, roles...), func(d *schema.Die) bool { return len(c.OffVocabularyFaces(d)) > 0 })
 }
 
-// rfComboFindings computes the odds findings of every character of a
-// board type, once per validation run.
-func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
-	return validate.Memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
+// comboFindings computes the odds findings of every character of the
+// rules' game, once per validation run.
+func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
+	return validate.Memo(c, "rf-odds:"+r.BoardType, func() []rfOddsFinding {
 		p := c.Pack
-		rules, ok := rfOddsRulesOf(p)
-		if !ok || rules.boardType != boardType || rfMisspeltDice(c, rules.roles) {
+		if !r.applies(p) || rfMisspeltDice(c, r.Roles) {
 			return nil // a misspelt face: its rule reports it, and the odds would be wrong
 		}
-		base, ok := rules.game(p)
+		base, ok := r.game(p)
 		if !ok {
-			return nil // rfod/dice and rfodr/dice report dice the engine cannot roll
+			return nil // the game's dice rule reports dice the engine cannot roll
 		}
 		threshold := rfodschema.SettingsOf(p).Dice.Threshold()
 		var out []rfOddsFinding
-		for _, b := range rfodschema.PlayerBoards(p, boardType) {
+		for _, b := range rfodschema.PlayerBoards(p, r.BoardType) {
 			g := base
-			if b.Rerolls != nil && boardType == rfodschema.CharacterBoard {
+			if b.Rerolls != nil && r.CharacterRerolls {
 				g.Rerolls = *b.Rerolls // a character's own rerolls (L277)
 				if g.Validate() != nil {
 					continue
@@ -760,7 +757,7 @@ func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
 			var named []diceodds.NamedCombo
 			var combos []*rfodschema.CharacterCombo
 			for _, cb := range b.Combos {
-				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(rules.vocab, f) }) {
+				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(r.Faces, f) }) {
 					continue // the combo-face rule reports it
 				}
 				named = append(named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
@@ -782,9 +779,10 @@ func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
 	})
 }
 
-// ReportOdds reports the findings of one severity.
-func ReportOdds(c *validate.Context, boardType string, sev validate.Severity, source string) {
-	for _, of := range rfComboFindings(c, boardType) {
+// ReportOdds reports the combo odds findings of one severity of the
+// rules' game, citing source.
+func (r OddsRules) ReportOdds(c *validate.Context, sev validate.Severity, source string) {
+	for _, of := range r.comboFindings(c) {
 		if of.f.Severity != sev {
 			continue
 		}
@@ -798,11 +796,11 @@ func ReportOdds(c *validate.Context, boardType string, sev validate.Severity, so
 }
 
 func checkRFoDComboRollable(c *validate.Context) {
-	ReportOdds(c, rfodschema.CharacterBoard, validate.Error, "L243, L306")
+	Odds().ReportOdds(c, validate.Error, "L243, L306")
 }
 
 func checkRFoDComboOdds(c *validate.Context) {
-	ReportOdds(c, rfodschema.CharacterBoard, validate.Warning, "L243, L306")
+	Odds().ReportOdds(c, validate.Warning, "L243, L306")
 }
 
 func checkRFoDPlayers(c *validate.Context) {
