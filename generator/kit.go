@@ -25,23 +25,55 @@ type kitOutput struct {
 // kitOutputs are the files of the kit as a whole, in the order the build
 // plans them and the kit's index lists them: the one list the writers and
 // the index use. The tokens come first, then the games' own (in the order
-// of the renderer's games; a path two games list is written once), then
-// the calibration sheet and the index. Their paths are schema.KitOutputs,
-// which the output plan (and so validate's collision check) reserves; a
-// test holds the two equal.
+// of the renderer's games; a path two games list is one file, see
+// orElse), then the calibration sheet and the index. Their paths are
+// schema.KitOutputs, which the output plan (and so validate's collision
+// check) reserves; a test holds the two equal.
 func (r *Renderer) kitOutputs() []kitOutput {
 	out := tokenOutputs()
-	seen := map[string]bool{}
+	at := map[string]int{}
 	for _, g := range r.games {
 		for _, k := range g.KitOutputs {
-			if seen[k.Path] {
+			o := kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index}
+			if i, ok := at[k.Path]; ok {
+				out[i] = out[i].orElse(o)
 				continue
 			}
-			seen[k.Path] = true
-			out = append(out, kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index})
+			at[k.Path] = len(out)
+			out = append(out, o)
 		}
 	}
 	return append(out, r.closingOutputs()...)
+}
+
+// orElse is the one file that k's game and then o's list under one path
+// (games that share a file, each with its own settings): k writes and
+// indexes it for the packs it wants it for, o for the others; the file's
+// line in the index is k's. Which one a pack's is does not depend on the
+// build's previews.
+func (k kitOutput) orElse(o kitOutput) kitOutput {
+	of := func(p *schema.Pack, opts PrintOptions) kitOutput {
+		if k.wanted(p, opts, false) || k.wanted(p, opts, true) {
+			return k
+		}
+		return o
+	}
+	out := k
+	out.wanted = func(p *schema.Pack, opts PrintOptions, previews bool) bool {
+		return k.wanted(p, opts, previews) || o.wanted(p, opts, previews)
+	}
+	out.write = func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+		return of(p, opts).write(r, w, p, opts)
+	}
+	if k.index != nil || o.index != nil {
+		out.index = func(p *schema.Pack, opts PrintOptions) []string {
+			if x := of(p, opts); x.index != nil {
+				return x.index(p, opts)
+			}
+			return nil
+		}
+	}
+	return out
 }
 
 // tokenOutputs are the kit's token sheet and its preview.

@@ -487,7 +487,7 @@ func TestRFoDExplainOdds(t *testing.T) {
 			}
 		})
 	}
-	if x := rfodrules.ExplainOdds(nil); x != nil {
+	if x := rfodrules.Odds().Explain(nil); x != nil {
 		t.Errorf("nil pack: %+v", x)
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
-	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // Issue 10's targets on the bundled Run, Fight, or Die! packs: the complete
@@ -23,7 +22,7 @@ func BenchmarkBundledRFoDOdds(b *testing.B) {
 	packs := bundledRFoDPacks(b)
 	for b.Loop() {
 		for _, p := range packs {
-			if x := rfodrules.ExplainOdds(p); x == nil || x.Skipped != "" || x.Table == nil {
+			if x := oddsRulesOf(b, p).Explain(p); x == nil || x.Skipped != "" || x.Table == nil {
 				b.Fatalf("%s: no odds", p.Game.ID)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,21 @@ import (
 	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate/diceodds"
 	rfodrules "github.com/runforge/runforge/validate/rfod"
+	rfodrrules "github.com/runforge/runforge/validate/rfodr"
 )
+
+// oddsRulesOf returns the odds rules of the pack's game: Run, Fight, or
+// Die!'s or Reloaded's.
+func oddsRulesOf(t testing.TB, p *schema.Pack) rfodrules.OddsRules {
+	t.Helper()
+	for _, r := range []rfodrules.OddsRules{rfodrules.Odds(), rfodrrules.Odds()} {
+		if p != nil && p.Game != nil && p.Game.System == r.System {
+			return r
+		}
+	}
+	t.Fatalf("no odds rules for the pack %+v", p)
+	return rfodrules.OddsRules{}
+}
 
 // explainOdds loads an in-memory pack and returns its odds explanation.
 func explainOdds(t *testing.T, f files) *rfodrules.OddsExplanation {
@@ -21,7 +36,7 @@ func explainOdds(t *testing.T, f files) *rfodrules.OddsExplanation {
 	if len(probs) > 0 {
 		t.Fatalf("problems: %v", probs)
 	}
-	x := rfodrules.ExplainOdds(p)
+	x := oddsRulesOf(t, p).Explain(p)
 	if x == nil || x.Skipped != "" {
 		t.Fatalf("no odds: %+v", x)
 	}
@@ -237,7 +252,7 @@ func TestExplainOddsRerollsBeyondTheTable(t *testing.T) {
 			*b.Rerolls = 4
 		}
 	}
-	x := rfodrules.ExplainOdds(p)
+	x := rfodrules.Odds().Explain(p)
 	if c := comboOdds(t, x, "nurse"); c.Skipped == "" || c.P != "" {
 		t.Errorf("the Nurse at %d rerolls: %+v", diceodds.MaxRerolls+1, c)
 	}
@@ -256,27 +271,49 @@ func TestExplainOddsRerollsBeyondTheTable(t *testing.T) {
 	}
 }
 
-// OddsGame is the pack's dice for the engine, as --explain and odds.pdf
-// read them.
-func TestOddsGame(t *testing.T) {
+// A game's odds rules give the pack's dice for the engine, as --explain
+// and odds.pdf read them, and nothing for a pack of another game. The text
+// of --explain states the zombies that end the turn and the set-aside
+// reading in the game that has them.
+func TestOddsRulesGame(t *testing.T) {
+	rfod, rfodr := rfodrules.Odds(), rfodrrules.Odds()
 	for _, c := range []struct {
-		name    string
-		f       files
-		dice    int
-		fleeing bool
-	}{{"rfod", rfodPack(), 5, true}, {"rfodr", rfodrPack(), 6, false}} {
-		p, _ := schematest.LoadPack(c.f.fs(), packRoot)
-		g, ok := rfodrules.OddsGame(p)
-		if !ok || len(g.Dice) != c.dice || g.Fleeing != c.fleeing || g.Amulet || g.Rerolls != 2 {
+		name         string
+		f            files
+		rules, other rfodrules.OddsRules
+		dice         int
+		fleeing      bool
+		setAside     bool
+		says         string
+	}{
+		{"rfod", rfodPack(), rfod, rfodr, 5, true, false, "says otherwise; warning below 0.01)"},
+		{"rfodr", rfodrPack(), rfodr, rfod, 6, false, false, "says otherwise; 5 zombies end the turn; set-aside dice may be picked up again when you reroll (A14, repick reading); warning below 0.01)"},
+		{"rfodr set aside", rfodrPack("game.yaml", edit(rfodrGame, "setAsideIsPermanent: false", "setAsideIsPermanent: true")), rfodr, rfod, 6, false, true,
+			"says otherwise; 5 zombies end the turn; set-aside dice stay set aside (A14, rfod.dice.setAsideIsPermanent); warning below 0.01)"},
+	} {
+		p, probs := schematest.LoadPack(c.f.fs(), packRoot)
+		if len(probs) > 0 {
+			t.Fatalf("%s: %v", c.name, probs)
+		}
+		g, ok := c.rules.Game(p)
+		if !ok || len(g.Dice) != c.dice || g.Fleeing != c.fleeing || g.Amulet || g.Rerolls != 2 || g.SetAsidePermanent != c.setAside {
 			t.Errorf("%s: %+v, %v", c.name, g, ok)
 		}
+		if text := c.rules.Explain(p).String(); !strings.Contains(text, c.says) {
+			t.Errorf("%s: the text does not say %q:\n%s", c.name, c.says, text)
+		}
+		if _, ok := c.other.Game(p); ok || c.other.Explain(p) != nil || c.other.TableTargets(p) != nil {
+			t.Errorf("%s: the other game's rules give odds", c.name)
+		}
 	}
-	if _, ok := rfodrules.OddsGame(&schema.Pack{Game: &schema.Game{System: "generic"}}); ok {
+	if _, ok := rfod.Game(&schema.Pack{Game: &schema.Game{System: "generic"}}); ok {
 		t.Error("a generic pack has odds")
 	}
 }
 
-// Only RFoD's odds are also given AMULET: Reloaded has no event die.
+// Only RFoD's odds are also given AMULET: Reloaded has no event die. The
+// rules say so, and the explanation has the AMULET note and columns only
+// then.
 func TestOddsAmulet(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -284,17 +321,17 @@ func TestOddsAmulet(t *testing.T) {
 		want bool
 	}{{"rfod", rfodPack(), true}, {"rfodr", rfodrPack(), false}} {
 		p, _ := schematest.LoadPack(c.f.fs(), packRoot)
-		if got := rfodrules.OddsAmulet(p); got != c.want {
-			t.Errorf("%s: OddsAmulet = %v, want %v", c.name, got, c.want)
+		rules := oddsRulesOf(t, p)
+		x := rules.Explain(p)
+		columns := slices.ContainsFunc(x.Table.Columns, func(col rfodrules.OddsColumn) bool { return col.Amulet })
+		if rules.Amulet != c.want || (x.Amulet != "") != c.want || columns != c.want {
+			t.Errorf("%s: rules' Amulet %v, note %q, AMULET columns %v; want AMULET %v", c.name, rules.Amulet, x.Amulet, columns, c.want)
 		}
-	}
-	if rfodrules.OddsAmulet(nil) {
-		t.Error("a nil pack has AMULET")
 	}
 }
 
 // The tables are the odds table rows, the same in --explain and odds.pdf
-// (OddsTableTargets): per face in die order, RFoD Search and Book at least
+// (TableTargets): per face in die order, RFoD Search and Book at least
 // and exactly k, its other faces and the zombies at least k; Reloaded every
 // non-zombie face at least k, then the end of the turn by zombies, which
 // says the strategy it assumes. Each row names its face.
@@ -310,7 +347,7 @@ func TestExplainOddsTableRows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			x := explainOdds(t, c.files)
 			p, _ := schematest.LoadPack(c.files.fs(), packRoot)
-			targets := rfodrules.OddsTableTargets(p)
+			targets := oddsRulesOf(t, p).TableTargets(p)
 			if len(targets) != len(x.Table.Rows) {
 				t.Fatalf("%d targets, %d rows", len(targets), len(x.Table.Rows))
 			}
@@ -332,7 +369,7 @@ func TestExplainOddsTableRows(t *testing.T) {
 			}
 		})
 	}
-	if rfodrules.OddsTableTargets(nil) != nil {
+	if rfodrules.Odds().TableTargets(nil) != nil {
 		t.Error("a nil pack has table rows")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/runforge/runforge/generator"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
-	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"io"
 	"math"
 	"math/big"
@@ -23,7 +22,8 @@ import (
 // The odds card is the kit's odds.pdf for a Run, Fight, or Die! or Reloaded pack: exact
 // probabilities from the dice engine (validate/diceodds), never a
 // simulation, read from the one computation `runforge validate --explain`
-// makes (rfodrules.ExplainOdds), so the card and explain agree. Its first
+// makes (the game's rfodrules.OddsRules.Explain), so the card and explain
+// agree. Its first
 // page has the assumed dice with their assumption ids and every character
 // combo, known by its effect; then come the icon-count tables, one column
 // per reroll count (1, 2, 3; RFoD each with no Fleeing card and with a
@@ -46,9 +46,10 @@ type oddsCard struct {
 	// amulet says what the values given AMULET are (RFoD, A6); "" when the
 	// game has none.
 	amulet string
-	// reloaded is set for Reloaded (A13, the 5-zombie rule); reading is
-	// its A14 reading of set-aside dice.
-	reloaded  bool
+	// words are how the card words what the game's rules add to the
+	// values; reading is the pack's set-aside reading (A14) in a game
+	// that reads one.
+	words     rfodrules.OddsCardNotes
 	reading   string
 	comboCols []oddsCol
 	combos    []oddsCombo
@@ -142,27 +143,27 @@ type oddsRow struct {
 	cells []*big.Rat
 }
 
-// HasOddsCard reports whether the build writes odds.pdf for the pack: an
-// RFoD or Reloaded pack whose action dice the engine can compute.
-func HasOddsCard(p *schema.Pack) bool {
-	_, ok := rfodrules.OddsGame(p)
+// HasOddsCard reports whether the build writes odds.pdf for the pack
+// under the odds rules of a game: a pack of that game whose action dice
+// the engine can compute.
+func HasOddsCard(p *schema.Pack, odds rfodrules.OddsRules) bool {
+	_, ok := odds.Game(p)
 	return ok
 }
 
 // computeOddsCard computes the pack's odds card from the pack's odds as
-// validate computes them.
-func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
-	g, ok := rfodrules.OddsGame(p)
-	x := rfodrules.ExplainOdds(p)
+// validate computes them under the game's odds rules.
+func computeOddsCard(p *schema.Pack, odds rfodrules.OddsRules) (*oddsCard, error) {
+	g, ok := odds.Game(p)
+	x := odds.Explain(p)
 	if !ok || x == nil || x.Skipped != "" {
-		return nil, fmt.Errorf("the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)")
+		return nil, fmt.Errorf("the pack's action dice cannot be computed (see %s)", odds.DiceRule)
 	}
 	if x.Table == nil || len(x.Table.Columns) != len(x.Table.Variants) {
 		return nil, fmt.Errorf("the odds tables could not be computed from the pack's dice")
 	}
-	reloaded := x.Game == rfodrschema.System
-	oc := &oddsCard{title: p.Game.Title, reloaded: reloaded, dice: x.DieTypes(), facesID: x.FacesAssumption, assumptions: x.Assumptions, amulet: x.Amulet}
-	if reloaded {
+	oc := &oddsCard{title: p.Game.Title, words: odds.Card, dice: x.DieTypes(), facesID: x.FacesAssumption, assumptions: x.Assumptions, amulet: x.Amulet}
+	if odds.SetAsideReading {
 		oc.reading = "repick reading of set-aside dice (A14)"
 		if x.SetAsidePermanent {
 			oc.reading = "set-aside dice stay set aside (A14)"
@@ -181,11 +182,11 @@ func computeOddsCard(p *schema.Pack) (*oddsCard, error) {
 			oc.comboCols = append(oc.comboCols, c)
 		}
 	}
-	combos := comboIndex(p, reloaded)
+	combos := comboIndex(p, odds.BoardType)
 	for _, co := range x.Combos {
 		oc.combos = append(oc.combos, newOddsCombo(co, combos[co.Character+"\x00"+co.Combo], oc.comboCols))
 	}
-	if err := oc.readTables(g, rfodrules.OddsTableTargets(p), x.Table); err != nil {
+	if err := oc.readTables(g, odds.TableTargets(p), x.Table); err != nil {
 		return nil, err
 	}
 	if t := x.FirstRollTurnEnds; t != nil {
@@ -225,7 +226,7 @@ func newOddsCombo(co rfodrules.ComboOdds, cb *rfodschema.CharacterCombo, cols []
 }
 
 // readTables fills the icon-count tables from the table validate
-// computed, whose rows are targets (rfodrules.OddsTableTargets):
+// computed, whose rows are targets (rfodrules.OddsRules.TableTargets):
 // a table per face, in the rows' order.
 func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *rfodrules.OddsTable) error {
 	if len(targets) != len(t.Rows) {
@@ -238,7 +239,7 @@ func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *rf
 		}
 		n := len(oc.groups)
 		if n == 0 || oc.groups[n-1].face != row.Face || target.Kind == diceodds.KindTurnEnds {
-			oc.groups = append(oc.groups, newOddsGroup(g, target, row, oc.reloaded))
+			oc.groups = append(oc.groups, newOddsGroup(g, target, row))
 			n++
 		}
 		r := oddsRow{label: rowLabel(target)}
@@ -257,14 +258,15 @@ func (oc *oddsCard) readTables(g diceodds.Game, targets []diceodds.Target, t *rf
 	return nil
 }
 
-// newOddsGroup is the table that target's row opens.
-func newOddsGroup(g diceodds.Game, target diceodds.Target, row rfodrules.OddsRow, reloaded bool) oddsGroup {
+// newOddsGroup is the table that target's row opens: the end of the turn
+// by zombies, the zombie counts, or another face's counts.
+func newOddsGroup(g diceodds.Game, target diceodds.Target, row rfodrules.OddsRow) oddsGroup {
 	grp := oddsGroup{face: row.Face, title: faceTitle(row.Face)}
 	switch {
 	case target.Kind == diceodds.KindTurnEnds:
 		grp.title = fmt.Sprintf("%d+ ZOMBIES END THE TURN", g.ZombieLimit)
 		grp.note = "assumes " + row.Assumes
-	case row.Face == g.Zombie && !reloaded:
+	case row.Face == g.Zombie:
 		grp.title = "ZOMBIES"
 	}
 	return grp
@@ -278,14 +280,11 @@ func rowLabel(t diceodds.Target) string {
 	return fmt.Sprintf("≥ %d", t.K)
 }
 
-// comboIndex maps "character\x00combo" to the character's combo.
-func comboIndex(p *schema.Pack, reloaded bool) map[string]*rfodschema.CharacterCombo {
-	bt := rfodschema.CharacterBoard
-	if reloaded {
-		bt = rfodschema.ReloadedCharacterBoard
-	}
+// comboIndex maps "character\x00combo" to the combo of a character of
+// the board type.
+func comboIndex(p *schema.Pack, boardType string) map[string]*rfodschema.CharacterCombo {
 	out := map[string]*rfodschema.CharacterCombo{}
-	for _, b := range rfodschema.PlayerBoards(p, bt) {
+	for _, b := range rfodschema.PlayerBoards(p, boardType) {
 		for _, c := range b.Combos {
 			if c != nil {
 				out[b.ID+"\x00"+c.ID] = c
@@ -323,18 +322,20 @@ const (
 	oddsHeadPt = 7
 )
 
-// indexOddsCard describes odds.pdf in the kit's index.
-func indexOddsCard(p *schema.Pack) []string {
+// indexOddsCard describes odds.pdf in the kit's index under the game's
+// odds rules.
+func indexOddsCard(odds rfodrules.OddsRules) []string {
 	combos := "every character combo"
-	if rfodrules.OddsAmulet(p) {
+	if odds.Amulet {
 		combos += " (also given AMULET, A6)"
 	}
 	return []string{"exact odds from the dice engine: " + combos + ", the icon-count tables for 1, 2 and 3 rerolls, and an appendix of exact fractions; print one-sided"}
 }
 
-// WriteOddsCard writes the pack's odds.pdf.
-func WriteOddsCard(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
-	oc, err := computeOddsCard(p)
+// WriteOddsCard writes the pack's odds.pdf, computed under the game's odds
+// rules.
+func WriteOddsCard(r *generator.Renderer, w io.Writer, p *schema.Pack, odds rfodrules.OddsRules, opts generator.PrintOptions) (int, error) {
+	oc, err := computeOddsCard(p, odds)
 	if err != nil {
 		return 0, fmt.Errorf("odds card: %w", err)
 	}
@@ -459,20 +460,20 @@ func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard
 	for _, a := range oc.assumptions {
 		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
 	}
-	if oc.reloaded {
-		f.para("Reloaded: five zombies showing end the turn after any roll (A15); "+oc.reading+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
+	if rules := oc.words.Rules; rules != "" {
+		if oc.reading != "" {
+			rules += "; " + oc.reading
+		}
+		f.para(rules+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
 	}
 	if oc.amulet != "" {
 		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", typeset.Style{Size: 7, LineHeight: 1.15}, Blood)
 	}
 	// Combos.
 	if len(oc.combos) > 0 {
-		note := "at the character's rerolls; with no Fleeing card drawn, and with a Fleeing card allowed"
+		note := oc.words.Combos
 		if oc.amulet != "" {
 			note += "; and given AMULET (1/6)"
-		}
-		if oc.reloaded {
-			note = "with the 5-zombie rule; each combo on its own (A16)"
 		}
 		f.heading("CHARACTER COMBOS", note)
 		drawOddsComboTable(r, f, oc)
@@ -481,12 +482,8 @@ func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard
 		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, Ink)
 	}
 	// Icon tables.
-	note := "P(at least k) and P(exactly k) icons at the end of the turn; one column per reroll count"
-	if oc.reloaded {
-		note = "P(at least k) of each result at the end of the turn; one column per reroll count"
-	}
 	f.newPage()
-	f.heading("ICON COUNTS", note)
+	f.heading("ICON COUNTS", oc.words.Tables)
 	drawOddsDice(r, f, oc)
 	drawOddsTables(r, f, oc)
 	// Appendix.
@@ -495,7 +492,7 @@ func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard
 }
 
 // drawOddsDice draws the assumed dice, one line per die type, with the
-// assumption id they rest on (A1 for RFoD, A13 for Reloaded).
+// assumption id they rest on (the rules' FacesAssumption).
 func drawOddsDice(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	for _, d := range oc.dice {
 		f.need(10)

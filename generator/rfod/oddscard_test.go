@@ -12,7 +12,31 @@ import (
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
+	rfodrrules "github.com/runforge/runforge/validate/rfodr"
 )
+
+// oddsRulesOf returns the odds rules of a test pack's game, the rules each
+// game's descriptor gives the shared card: "rfod" is Run, Fight, or Die!'s,
+// "rfodr" Reloaded's.
+func oddsRulesOf(t testing.TB, pack string) rfodrules.OddsRules {
+	t.Helper()
+	switch pack {
+	case "rfod":
+		return rfodrules.Odds()
+	case "rfodr":
+		return rfodrrules.Odds()
+	}
+	t.Fatalf("no odds rules for the test pack %s", pack)
+	return rfodrules.OddsRules{}
+}
+
+// testOddsCard computes the odds card of a test pack under its game's
+// odds rules.
+func testOddsCard(t *testing.T, pack string) (*oddsCard, error) {
+	t.Helper()
+	return computeOddsCard(loadRFPack(t, pack), oddsRulesOf(t, pack))
+}
 
 // oddsCell returns the cell of a face's row label under column col.
 func oddsCell(t *testing.T, oc *oddsCard, face, label, col string) *big.Rat {
@@ -47,7 +71,7 @@ func wantRat(t *testing.T, what string, got *big.Rat, want string) {
 
 // The card's values are the golden values the dice engine is checked against.
 func TestOddsCardRFoDValues(t *testing.T) {
-	oc, err := computeOddsCard(loadRFPack(t, "rfod"))
+	oc, err := testOddsCard(t, "rfod")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +140,7 @@ func TestOddsCardRFoDValues(t *testing.T) {
 }
 
 func TestOddsCardReloadedValues(t *testing.T) {
-	oc, err := computeOddsCard(loadRFPack(t, "rfodr"))
+	oc, err := testOddsCard(t, "rfodr")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,11 +185,11 @@ func TestOddsCardPages(t *testing.T) {
 		pages  int
 		golden string
 	}{{"rfod", 5, "odds-rfod.txt"}, {"rfodr", 4, "odds-rfodr.txt"}} {
-		p := loadRFPack(t, c.pack)
-		if !HasOddsCard(p) {
+		p, odds := loadRFPack(t, c.pack), oddsRulesOf(t, c.pack)
+		if !HasOddsCard(p, odds) {
 			t.Fatalf("%s: no odds card", c.pack)
 		}
-		oc, err := computeOddsCard(p)
+		oc, err := computeOddsCard(p, odds)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +215,7 @@ func TestOddsCardPages(t *testing.T) {
 		}
 		var a, b bytes.Buffer
 		for _, buf := range []*bytes.Buffer{&a, &b} {
-			if _, err := WriteOddsCard(r, buf, p, rfOpts("a4", layout.NoDuplex)); err != nil {
+			if _, err := WriteOddsCard(r, buf, p, odds, rfOpts("a4", layout.NoDuplex)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -202,8 +226,18 @@ func TestOddsCardPages(t *testing.T) {
 }
 
 func TestOddsCardBadPacks(t *testing.T) {
-	if HasOddsCard(nil) {
+	odds := rfodrules.Odds()
+	if HasOddsCard(nil, odds) {
 		t.Error("a nil pack has an odds card")
+	}
+	// A pack of the other game: the card is that game's to write.
+	for _, c := range []struct {
+		pack  string
+		rules rfodrules.OddsRules
+	}{{"rfodr", odds}, {"rfod", rfodrrules.Odds()}} {
+		if q := loadRFPack(t, c.pack); HasOddsCard(q, c.rules) {
+			t.Errorf("%s has an odds card under the %s rules", c.pack, c.rules.System)
+		}
 	}
 	p := loadRFPack(t, "rfod")
 	// Broken dice: no odds card, and no panic.
@@ -212,14 +246,14 @@ func TestOddsCardBadPacks(t *testing.T) {
 			d.Faces = d.Faces[:3]
 		}
 	}
-	if HasOddsCard(p) {
+	if HasOddsCard(p, odds) {
 		t.Error("a pack with three-faced dice has an odds card")
 	}
-	if _, err := computeOddsCard(p); err == nil {
-		t.Error("odds of broken dice computed")
+	if _, err := computeOddsCard(p, odds); err == nil || !strings.Contains(err.Error(), "see rfod/dice") {
+		t.Errorf("odds of broken dice: %v, want an error that points to rfod/dice", err)
 	}
 	q := &schema.Pack{Game: &schema.Game{System: "generic"}}
-	if HasOddsCard(q) {
+	if HasOddsCard(q, odds) {
 		t.Error("a generic pack has an odds card")
 	}
 }
@@ -249,12 +283,12 @@ func TestOddsCardWithoutCharacters(t *testing.T) {
 		kept = append(kept, e)
 	}
 	p.Elements = kept
-	oc, err := computeOddsCard(p)
+	oc, err := computeOddsCard(p, rfodrrules.Odds())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(oc.combos) != 0 || len(oc.groups) != 6 || !oc.reloaded || !strings.HasPrefix(oc.assumptions[0], "A13") {
-		t.Errorf("card %d combos, %d groups, assumptions %q", len(oc.combos), len(oc.groups), oc.assumptions)
+	if len(oc.combos) != 0 || len(oc.groups) != 6 || oc.reading == "" || !strings.HasPrefix(oc.assumptions[0], "A13") {
+		t.Errorf("card %d combos, %d groups, reading %q, assumptions %q", len(oc.combos), len(oc.groups), oc.reading, oc.assumptions)
 	}
 	r := boardRenderer(t)
 	if err := imposeOddsCard(r, &pageRecorder{}, oc, rfOpts("letter", layout.LongEdge)); err != nil {
@@ -269,7 +303,7 @@ func TestOddsCardWithoutCharacters(t *testing.T) {
 func TestOddsCardFractions(t *testing.T) {
 	r := boardRenderer(t)
 	for _, pack := range []string{"rfod", "rfodr"} {
-		oc, err := computeOddsCard(loadRFPack(t, pack))
+		oc, err := testOddsCard(t, pack)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,11 +5,13 @@ package rfod
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
 // A template can neither lead a text with an icon only when the text is
@@ -20,9 +22,10 @@ import (
 // requirements) print from the data, never from a hand-written copy.
 
 // Game is what Run, Fight, or Die! brings to rendering: its card
-// sections and the parts Reloaded shares (Shared).
+// sections and the parts Reloaded shares (Shared), its odds card computed
+// with its odds rules.
 func Game() generator.Game {
-	g := Shared()
+	g := Shared(rfodrules.Odds())
 	g.Derived = map[string]generator.DeriveFunc{
 		"rfod/follower": rfodFollowerFields,
 		"rfod/location": rfodLocationFields,
@@ -31,8 +34,10 @@ func Game() generator.Game {
 }
 
 // Shared is what Run, Fight, or Die! and Reloaded both bring to rendering:
-// the player boards, the Actions & Events Guide and the kit's odds card.
-func Shared() generator.Game {
+// the player boards, the Actions & Events Guide and the kit's odds card,
+// which a game's descriptor gives the game's odds rules (odds): the card
+// is written for the packs of that game.
+func Shared(odds rfodrules.OddsRules) generator.Game {
 	return generator.Game{
 		Kinds: map[string]generator.KindRenderer{
 			// Player boards and the Actions & Events Guide
@@ -42,10 +47,12 @@ func Shared() generator.Game {
 		},
 		KitOutputs: []generator.KitOutput{{
 			Path:   "odds.pdf",
-			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return HasOddsCard(p) },
-			Write:  WriteOddsCard,
-			What:   "the odds card (added by runforge; not in the published component list)",
-			Index:  func(p *schema.Pack, _ generator.PrintOptions) []string { return indexOddsCard(p) },
+			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return HasOddsCard(p, odds) },
+			Write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
+				return WriteOddsCard(r, w, p, odds, opts)
+			},
+			What:  "the odds card (added by runforge; not in the published component list)",
+			Index: func(*schema.Pack, generator.PrintOptions) []string { return indexOddsCard(odds) },
 		}},
 	}
 }

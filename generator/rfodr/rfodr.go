@@ -13,13 +13,14 @@ import (
 	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
+	rfodrrules "github.com/runforge/runforge/validate/rfodr"
 )
 
 // Game is what Reloaded brings to rendering: the player boards, the guide
-// and the odds card it shares with Run, Fight, or Die!, its own card
-// fields and its campaign mats.
+// and the odds card it shares with Run, Fight, or Die! (the card computed
+// with Reloaded's odds rules), its own card fields and its campaign mats.
 func Game() generator.Game {
-	g := rfod.Shared()
+	g := rfod.Shared(rfodrrules.Odds())
 	g.Derived = map[string]generator.DeriveFunc{
 		"rfodr/follower": rfodrFollowerFields,
 		"rfodr/trauma":   rfodrTraumaFields,

@@ -296,7 +296,7 @@ func TestBruteForceAgrees(t *testing.T) {
 		{"Reloaded 3 dice, 1 reroll, limit 2 (L202 scaled)", rel(3, 1, 2, false)},
 		{"Reloaded 2 dice, 2 rerolls, limit 2, permanent (A14)", rel(2, 2, 2, true)},
 		{"Reloaded 3 dice, 1 reroll, no limit, permanent", rel(3, 1, 0, true)},
-		{"mixed dice with repeats, 1 reroll, repick (§5.2)", Game{Name: "mixed", Dice: mixed, Rerolls: 1, Zombie: "z", LockZombies: true}},
+		{"mixed dice with repeats, 1 reroll, repick", Game{Name: "mixed", Dice: mixed, Rerolls: 1, Zombie: "z", LockZombies: true}},
 		{"mixed dice, 2 dice, 2 rerolls, permanent, limit 2", Game{Name: "mixed", Dice: mixed[:2], Rerolls: 2, Zombie: "z", LockZombies: true, SetAsidePermanent: true, ZombieLimit: 2}},
 		{"mixed dice, 2 dice, 2 rerolls, Fleeing, AMULET", Game{Name: "mixed", Dice: mixed[1:], Rerolls: 2, Zombie: "z", LockZombies: true, Fleeing: true, Amulet: true}},
 		{"zombies not locked, 2 dice, 2 rerolls", Game{Name: "free", Dice: smallDice("x y y z z z", 2), Rerolls: 2, Zombie: "z"}},

@@ -43,7 +43,7 @@ func TestSetAsideReadingsDiffer(t *testing.T) {
 		{"repeated faces, =2 a", aab, 0, Exactly("a", 2), "75797/124416", "75509/124416", false},
 		{"repeated faces, zombie limit 2, {b 1, z 1} (L202 scaled)", aab, 2, Combo(map[string]int{"b": 1, "z": 1}), "231407/559872", "229463/559872", false},
 		{"repeated faces, >=1 b: a single face, no reason to repick", aab, 0, AtLeast("b", 1), "", "", true},
-		{"mixed die types (state per type, §5.2), {a 2, b 1}", mixed, 0, Combo(map[string]int{"a": 2, "b": 1}), "33053/139968", "97111/419904", false},
+		{"mixed die types (state per type), {a 2, b 1}", mixed, 0, Combo(map[string]int{"a": 2, "b": 1}), "33053/139968", "97111/419904", false},
 	}
 	for _, tc := range cases {
 		g := Game{Name: "test", Dice: tc.dice, Rerolls: 2, Zombie: "z", LockZombies: true, ZombieLimit: tc.limit}

@@ -48,14 +48,14 @@ func goldenRows() []golden {
 		// Reloaded (L120-123, L202).
 		{"Reloaded Prom Queen major {Zombie 2, Search 1, Explore 1} (L226)", Reloaded(), Combo(map[string]int{"zombie": 2, "search": 1, "explore": 1}), "81006681733/156728328192", "0.5169"},
 		{"Reloaded {Zombie 4, Gun 1, Bat 1}", Reloaded(), Combo(map[string]int{"zombie": 4, "gun": 1, "bat": 1}), "697621251055/16926659444736", "0.0412"},
-		{"Reloaded {Zombie 4} (§5.5)", Reloaded(), Combo(map[string]int{"zombie": 4}), "6092816370125/33853318889472", "0.1800"},
-		{"Reloaded {Zombie 4} no rule (§5.5)", reloadedNoRule(), Combo(map[string]int{"zombie": 4}), "10660183412333/50779978334208", "0.2099"},
+		{"Reloaded {Zombie 4}, 5-zombie rule", Reloaded(), Combo(map[string]int{"zombie": 4}), "6092816370125/33853318889472", "0.1800"},
+		{"Reloaded {Zombie 4}, no 5-zombie rule", reloadedNoRule(), Combo(map[string]int{"zombie": 4}), "10660183412333/50779978334208", "0.2099"},
 		{"Reloaded {Zombie 5, Gun 1}: 5 zombies end the turn (L202)", Reloaded(), Combo(map[string]int{"zombie": 5, "gun": 1}), "0", ""},
 		{"Reloaded {Zombie 5, Gun 1} no rule", reloadedNoRule(), Combo(map[string]int{"zombie": 5, "gun": 1}), "", "0.0167"},
-		{"Reloaded {Zombie 1, Gun 1} (§5.5)", Reloaded(), Combo(map[string]int{"zombie": 1, "gun": 1}), "11065643952649/12694994583552", "0.8717"},
-		{"Reloaded {Zombie 1, Gun 1} no rule (§5.5)", reloadedNoRule(), Combo(map[string]int{"zombie": 1, "gun": 1}), "22224601220663/25389989167104", "0.8753"},
-		{"Reloaded turn ended by 5+ zombies, all rerolled twice (L202, §10)", Reloaded(), TurnEnds(), "5248110340291/101559956668416", "0.0517"},
-		{"Reloaded turn ended on the first roll alone (§10)", func() Game { g := Reloaded(); g.Rerolls = 0; return g }(), TurnEnds(), "31/46656", "0.0007"},
+		{"Reloaded {Zombie 1, Gun 1}, 5-zombie rule", Reloaded(), Combo(map[string]int{"zombie": 1, "gun": 1}), "11065643952649/12694994583552", "0.8717"},
+		{"Reloaded {Zombie 1, Gun 1}, no 5-zombie rule", reloadedNoRule(), Combo(map[string]int{"zombie": 1, "gun": 1}), "22224601220663/25389989167104", "0.8753"},
+		{"Reloaded turn ended by 5+ zombies, all rerolled twice (L202)", Reloaded(), TurnEnds(), "5248110340291/101559956668416", "0.0517"},
+		{"Reloaded turn ended on the first roll alone", func() Game { g := Reloaded(); g.Rerolls = 0; return g }(), TurnEnds(), "31/46656", "0.0007"},
 	}
 	// >=k and =k of one icon, RFoD without and with
 	// Fleeing; =k for both tables that cannot be split (L536, A8).

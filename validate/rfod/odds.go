@@ -3,7 +3,6 @@ package rfod
 import (
 	"fmt"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
-	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"math/big"
 	"slices"
 	"strings"
@@ -14,20 +13,20 @@ import (
 )
 
 // OddsExplanation is the odds section of `runforge validate --explain` for
-// a Run, Fight, or Die! or Reloaded pack (spec shared/specs/run-fight-or-die.md
-// sections 5.7 and 10), and the content of the kit's odds.pdf: every
-// character combo's exact probability with the pack's action dice, under the
-// best keep strategy for that combo, and the icon-count tables. RFoD combos
-// give the default value (the character's rerolls, no Fleeing card, no
-// AMULET), the value with a Fleeing card, and both again given that the
-// event die shows AMULET (A6, its free flee counted in both); Reloaded combos apply the 5-zombie terminal rule and the
-// manifest's set-aside reading (A14).
+// a Run, Fight, or Die! or Reloaded pack, and the content of the kit's
+// odds.pdf: every character combo's exact probability with the pack's
+// action dice, under the best keep strategy for that combo, and the
+// icon-count tables. RFoD combos give the default value (the character's
+// rerolls, no Fleeing card, no AMULET), the value with a Fleeing card, and
+// both again given that the event die shows AMULET (A6, its free flee
+// counted in both); Reloaded combos apply the 5-zombie terminal rule and
+// the manifest's set-aside reading (A14).
 type OddsExplanation struct {
 	Game string `json:"game"`
 	// Dice are the action dice's faces, one entry per die copy.
 	Dice []string `json:"dice"`
 	// FacesAssumption is the id of the assumption the dice's faces rest on
-	// (A1 in RFoD, A13 in Reloaded), printed beside every table (spec 10).
+	// (A1 in RFoD, A13 in Reloaded), printed beside every table.
 	FacesAssumption string `json:"facesAssumption"`
 	// Rerolls is the manifest's rfod.dice.rerolls (a character may have
 	// its own).
@@ -42,8 +41,8 @@ type OddsExplanation struct {
 	// on the event die showing AMULET (probability 1/6, A6).
 	Amulet string      `json:"amulet,omitempty"`
 	Combos []ComboOdds `json:"combos,omitempty"`
-	// Table is the odds card's icon counts (spec 10), the rows of
-	// OddsTableTargets: for each non-zombie face at least k (RFoD Search
+	// Table is the odds card's icon counts, the rows of
+	// OddsRules.TableTargets: for each non-zombie face at least k (RFoD Search
 	// and Book also exactly k), then RFoD's at least k zombies or
 	// Reloaded's chance that zombies end the turn, under each variant
 	// (RFoD: 1, 2 and 3 rerolls, with no Fleeing card and with a Fleeing
@@ -51,12 +50,15 @@ type OddsExplanation struct {
 	// free flee; Reloaded: 1, 2 and 3 rerolls).
 	Table *OddsTable `json:"table,omitempty"`
 	// FirstRollTurnEnds is, in Reloaded, the chance that five zombies end
-	// the turn on the first roll alone (spec 10).
+	// the turn on the first roll alone.
 	FirstRollTurnEnds *OddsCell `json:"firstRollTurnEnds,omitempty"`
 	// Skipped says why no odds were computed (the dice are broken).
 	Skipped string `json:"skipped,omitempty"`
 
 	dieTypes []DieType
+	// rules are the odds rules of the pack's game; String states the
+	// zombies that end the turn and the set-aside reading from them.
+	rules OddsRules
 }
 
 // DieType is one type of action die and how many copies the pack rolls.
@@ -208,84 +210,123 @@ func (c ComboOdds) Label() string {
 	return name
 }
 
-// rfOddsRules is what the odds of a game rest on: its character boards,
-// its engine preset, the dice roles it rolls, its action faces and its
-// assumptions.
-type rfOddsRules struct {
-	boardType       string
-	base            diceodds.Game
-	roles, vocab    []string
-	facesAssumption string
-	assumptions     []string
-	// amulet: the event die has AMULET (RFoD, L292), reported as
-	// conditional values (A6).
-	amulet bool
-	// exactFaces are the faces whose tables also give "exactly k": RFoD
-	// Search and Book cannot be split (L536, A8).
-	exactFaces []string
-	// zombieCounts: the tables give "at least k zombies" (RFoD; Reloaded
-	// gives the end of the turn by zombies instead, spec 10).
-	zombieCounts bool
+// OddsRules is what the combo odds of a game rest on: the packs and
+// character boards they read, the engine's preset, the dice and faces they
+// roll, the assumptions they state, what the tables and combos give, and
+// how odds.pdf words what the rules add. Odds returns Run, Fight, or Die!'s;
+// a game that shares the odds (Reloaded) builds its own. A value of it is
+// the one description of a game's odds that --explain, the combo rules and
+// odds.pdf share.
+type OddsRules struct {
+	// System is the game system whose packs the rules apply to.
+	System string
+	// BoardType is the board type of the game's characters.
+	BoardType string
+	// Base is the engine's preset of the game (Fleeing, AMULET, the
+	// zombies that end the turn); the pack's dice and rerolls fill it in.
+	Base diceodds.Game
+	// Roles are the roles of the dice the odds roll.
+	Roles []string
+	// DiceRule is the rule that reports dice the engine cannot compute.
+	DiceRule string
+	// Faces are the faces those dice may show; a combo that needs another
+	// face is not computed.
+	Faces []string
+	// FacesAssumption is the id of the assumption the dice's faces rest
+	// on, printed beside every table.
+	FacesAssumption string
+	// Assumptions are the dice assumptions the values rest on, each led by
+	// its id.
+	Assumptions []string
+	// Amulet: the event die has AMULET (L292), whose values are reported
+	// as conditional values (A6).
+	Amulet bool
+	// ExactFaces are the faces whose tables also give "exactly k" (RFoD
+	// Search and Book cannot be split: L536, A8).
+	ExactFaces []string
+	// ZombieCounts: the tables give "at least k zombies". A game whose
+	// Base ends the turn on zombies gives that chance in any case.
+	ZombieCounts bool
+	// SetAsideReading: the manifest's rfod.dice.setAsideIsPermanent says
+	// whether set-aside dice stay set aside (A14); without it, the Base
+	// decides.
+	SetAsideReading bool
+	// ComboTiers: a combo's id is its tier (minor, major, super), which
+	// the odds report with it.
+	ComboTiers bool
+	// CharacterRerolls: a character's rerolls: replaces the manifest's
+	// rfod.dice.rerolls for its combos (L277).
+	CharacterRerolls bool
+	// Card is how odds.pdf words what the rules add to the values.
+	Card OddsCardNotes
 }
 
-// amuletText says what "given AMULET" means (spec 5.7, A6).
+// OddsCardNotes are how odds.pdf words what a game's rules add to its
+// values.
+type OddsCardNotes struct {
+	// Rules is a paragraph under the assumptions ("" for none), followed
+	// by the pack's set-aside reading in a game that reads one.
+	Rules string
+	// Combos heads the combo table; the card adds the AMULET columns to it
+	// in a game with AMULET.
+	Combos string
+	// Tables heads the icon-count tables.
+	Tables string
+}
+
+// Odds returns the odds rules of Run, Fight, or Die!: its action dice with
+// Fleeing and AMULET, tables of at least k of every face (exactly k too for
+// Search and Book) and of zombies, and a character's own rerolls.
+func Odds() OddsRules {
+	return OddsRules{System: System, BoardType: rfodschema.CharacterBoard, Base: diceodds.RFoD(), Roles: []string{"action"}, DiceRule: "rfod/dice", Faces: rfodActionFaces, FacesAssumption: "A1",
+		Assumptions: []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
+			"A5: a Fleeing reroll uses up one of the rerolls",
+			"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
+			"A7: combos are \"at least\"", "the threshold is compared with the value without a Fleeing card and without AMULET"},
+		Amulet: true, ExactFaces: []string{"search", "book"}, ZombieCounts: true, CharacterRerolls: true,
+		Card: OddsCardNotes{
+			Combos: "at the character's rerolls; with no Fleeing card drawn, and with a Fleeing card allowed",
+			Tables: "P(at least k) and P(exactly k) icons at the end of the turn; one column per reroll count",
+		}}
+}
+
+// amuletText says what "given AMULET" means (A6).
 const amuletText = "conditioned on the event die showing AMULET (probability 1/6): never the default odds, never compared with the threshold"
 
-// rfOddsRulesOf returns the odds rules of the pack's game; ok is false for
-// another game.
-func rfOddsRulesOf(p *schema.Pack) (rfOddsRules, bool) {
-	if p == nil || p.Game == nil {
-		return rfOddsRules{}, false
-	}
-	switch p.Game.System {
-	case rfodschema.System:
-		return rfOddsRules{boardType: rfodschema.CharacterBoard, base: diceodds.RFoD(), roles: []string{"action"}, vocab: rfodActionFaces, facesAssumption: "A1", amulet: true,
-			exactFaces: []string{"search", "book"}, zombieCounts: true,
-			assumptions: []string{"A1: the action dice's faces are the pack's dice (role: action)", "A3: the bonus and event dice are not rolled with them",
-				"A5: a Fleeing reroll uses up one of the rerolls",
-				"A6: AMULET (L292) applies right after the first roll: one non-zombie die changed to any face (it may be rerolled later), or a free flee on the first reroll that leaves Fleeing available",
-				"A7: combos are \"at least\"", "the threshold is compared with the value without a Fleeing card and without AMULET"}}, true
-	case rfodrschema.System:
-		return rfOddsRules{boardType: rfodschema.ReloadedCharacterBoard, base: diceodds.Reloaded(), roles: []string{"action", ""}, vocab: ReloadedFaces, facesAssumption: "A13",
-			assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
-				"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"}}, true
-	}
-	return rfOddsRules{}, false
+// applies reports whether p is a pack of the rules' game.
+func (r OddsRules) applies(p *schema.Pack) bool {
+	return p != nil && p.Game != nil && p.Game.System == r.System
 }
 
-// OddsGame returns the engine game of an RFoD or Reloaded pack's action
-// dice at the manifest's rerolls, with the game's rules and, in Reloaded,
-// the manifest's A14 reading; ok is false for another game or dice the
-// engine cannot compute (rfod/dice and rfodr/dice report those). It is the
-// one description of the pack's dice that --explain and odds.pdf share.
-func OddsGame(p *schema.Pack) (diceodds.Game, bool) {
-	rules, ok := rfOddsRulesOf(p)
-	if !ok {
+// Game returns the engine game of the pack's action dice at the
+// manifest's rerolls, with the game's rules and, where the game reads it,
+// the manifest's set-aside reading (A14); ok is false for a pack of
+// another game or dice the engine cannot compute (the game's dice rule
+// reports those). It is the one description of the pack's dice that
+// --explain and odds.pdf share.
+func (r OddsRules) Game(p *schema.Pack) (diceodds.Game, bool) {
+	if !r.applies(p) {
 		return diceodds.Game{}, false
 	}
-	return rules.game(p)
+	return r.game(p)
 }
 
-// OddsTableTargets are the rows of the odds tables of an RFoD or Reloaded
-// pack, the same in --explain and odds.pdf (spec 10), grouped by face in
-// die order: for each non-zombie face at least k for k = 1 to the number
-// of dice (RFoD Search and Book also exactly k: they cannot be split, A8);
-// then RFoD's at least k zombies, or Reloaded's end of the turn by zombies.
-// It is nil for another game or dice the engine cannot compute.
-func OddsTableTargets(p *schema.Pack) []diceodds.Target {
-	rules, ok := rfOddsRulesOf(p)
+// TableTargets are the rows of the pack's odds tables, the same in
+// --explain and odds.pdf, grouped by face in die order: for each non-zombie
+// face at least k for k = 1 to the number of dice (and exactly k for the
+// ExactFaces); then, with ZombieCounts, at least k zombies; then, in a game
+// where zombies end the turn, the end of the turn by zombies. It is nil
+// for a pack of another game or dice the engine cannot compute.
+func (r OddsRules) TableTargets(p *schema.Pack) []diceodds.Target {
+	g, ok := r.Game(p)
 	if !ok {
 		return nil
 	}
-	g, ok := rules.game(p)
-	if !ok {
-		return nil
-	}
-	return rules.tableTargets(g)
+	return r.tableTargets(g)
 }
 
-// tableTargets are the table's rows for g (see OddsTableTargets).
-func (rules rfOddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
+// tableTargets are the table's rows for g (see TableTargets).
+func (r OddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
 	n := len(g.Dice)
 	var out []diceodds.Target
 	for _, f := range g.Faces() {
@@ -294,7 +335,7 @@ func (rules rfOddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
 		}
 		for k := 1; k <= n; k++ {
 			out = append(out, diceodds.AtLeast(f, k))
-			if slices.Contains(rules.exactFaces, f) {
+			if slices.Contains(r.ExactFaces, f) {
 				out = append(out, diceodds.Exactly(f, k))
 			}
 		}
@@ -302,7 +343,7 @@ func (rules rfOddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
 	if g.Zombie == "" || !g.HasFace(g.Zombie) {
 		return out
 	}
-	if rules.zombieCounts {
+	if r.ZombieCounts {
 		for k := 1; k <= n; k++ {
 			out = append(out, diceodds.AtLeast(g.Zombie, k))
 		}
@@ -313,43 +354,35 @@ func (rules rfOddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
 	return out
 }
 
-// OddsAmulet reports whether the pack's odds also give the values given
-// AMULET: RFoD's event die has it (L292, A6), Reloaded has no event die.
-func OddsAmulet(p *schema.Pack) bool {
-	rules, ok := rfOddsRulesOf(p)
-	return ok && rules.amulet
-}
-
-// game is the pack's dice game under rules at the manifest's rerolls.
-func (rules rfOddsRules) game(p *schema.Pack) (diceodds.Game, bool) {
+// game is the pack's dice game under the rules at the manifest's rerolls.
+func (r OddsRules) game(p *schema.Pack) (diceodds.Game, bool) {
 	s := rfodschema.SettingsOf(p)
-	g, ok := rfGame(p, rules.base, rules.roles, s.Dice.Rerolls)
-	if p.Game.System == rfodrschema.System {
+	g, ok := rfGame(p, r.Base, r.Roles, s.Dice.Rerolls)
+	if r.SetAsideReading {
 		g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
 	}
 	return g, ok
 }
 
-// ExplainOdds computes the odds section of an RFoD or Reloaded pack: the
+// Explain computes the odds section of a pack of the rules' game: the
 // characters' combos and the odds card's tables; nil for a pack of another
 // game or with neither characters nor action dice.
-func ExplainOdds(p *schema.Pack) *OddsExplanation {
-	rules, ok := rfOddsRulesOf(p)
-	if !ok {
+func (r OddsRules) Explain(p *schema.Pack) *OddsExplanation {
+	if !r.applies(p) {
 		return nil
 	}
-	boards := rfodschema.PlayerBoards(p, rules.boardType)
-	if len(boards) == 0 && len(DiceOfRole(p, rules.roles...)) == 0 {
+	boards := rfodschema.PlayerBoards(p, r.BoardType)
+	if len(boards) == 0 && len(DiceOfRole(p, r.Roles...)) == 0 {
 		return nil // neither characters nor dice: nothing to compute
 	}
 	s := rfodschema.SettingsOf(p)
-	x := &OddsExplanation{Game: p.Game.System, FacesAssumption: rules.facesAssumption, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: rules.assumptions}
-	if rules.amulet {
+	x := &OddsExplanation{Game: p.Game.System, FacesAssumption: r.FacesAssumption, Rerolls: s.Dice.Rerolls, Threshold: s.Dice.OddsWarningBelow.String(), Assumptions: r.Assumptions, rules: r}
+	if r.Amulet {
 		x.Amulet = amuletText
 	}
-	g, ok := rules.game(p)
+	g, ok := r.game(p)
 	if !ok {
-		x.Skipped = "the pack's action dice cannot be computed (see rfod/dice, rfodr/dice)"
+		x.Skipped = fmt.Sprintf("the pack's action dice cannot be computed (see %s)", r.DiceRule)
 		return x
 	}
 	x.SetAsidePermanent = g.SetAsidePermanent
@@ -357,7 +390,7 @@ func ExplainOdds(p *schema.Pack) *OddsExplanation {
 		x.Dice = append(x.Dice, strings.Join(d.Faces[:], " "))
 	}
 	x.dieTypes = dieTypesOf(g)
-	x.computeOdds(g, rules, boards)
+	x.computeOdds(g, r, boards)
 	return x
 }
 
@@ -367,10 +400,10 @@ var firstRoll = OddsColumn{Rerolls: 0}
 // computeOdds computes every value of the section in one computation: the
 // table's columns, each combo's variants, and in Reloaded the chance that
 // zombies end the turn on the first roll alone.
-func (x *OddsExplanation) computeOdds(g diceodds.Game, rules rfOddsRules, boards []*rfodschema.PlayerBoard) {
-	combos := rfOddsCombos(boards, rules, x.Rerolls)
-	columns := oddsColumns(g, rules.amulet, x.Rerolls)
-	targets := rules.tableTargets(g)
+func (x *OddsExplanation) computeOdds(g diceodds.Game, r OddsRules, boards []*rfodschema.PlayerBoard) {
+	combos := r.combos(boards, x.Rerolls)
+	columns := oddsColumns(g, r.Amulet, x.Rerolls)
+	targets := r.tableTargets(g)
 	work := []oddsWork{{variants: columns, targets: targets}}
 	for _, co := range combos {
 		if co.target != nil {
@@ -410,10 +443,9 @@ func dieTypesOf(g diceodds.Game) []DieType {
 	return out
 }
 
-// oddsColumns are the table's columns of spec 10: 1, 2 and 3 rerolls, in
-// RFoD without and with Fleeing; then, with amulet, the manifest's rerolls
-// given AMULET without and with Fleeing (the spec's optional AMULET
-// variant, 5.7).
+// oddsColumns are the odds table's columns: 1, 2 and 3 rerolls, in RFoD
+// without and with Fleeing; then, with amulet, the manifest's rerolls given
+// AMULET without and with Fleeing (the optional AMULET variant, A6).
 func oddsColumns(g diceodds.Game, amulet bool, rerolls int) []OddsColumn {
 	var out []OddsColumn
 	for _, r := range []int{1, 2, 3} {
@@ -440,38 +472,38 @@ type rfOddsCombo struct {
 	variants []OddsColumn
 }
 
-// rfOddsCombos lists the characters' combos with their variants.
-func rfOddsCombos(boards []*rfodschema.PlayerBoard, rules rfOddsRules, rerolls int) []rfOddsCombo {
+// combos lists the characters' combos with their variants.
+func (r OddsRules) combos(boards []*rfodschema.PlayerBoard, rerolls int) []rfOddsCombo {
 	var out []rfOddsCombo
 	for _, b := range boards {
-		r := rerolls
-		if b.Rerolls != nil {
-			r = *b.Rerolls
+		n := rerolls
+		if b.Rerolls != nil && r.CharacterRerolls {
+			n = *b.Rerolls
 		}
 		for _, cb := range b.Combos {
 			if cb == nil {
 				continue
 			}
-			co := rfOddsCombo{row: ComboOdds{Character: b.ID, Name: b.Name, Combo: cb.ID, Effect: cb.Effect, Dice: diceodds.Combo(cb.Dice).String(), Rerolls: r}}
-			if rules.boardType == rfodschema.ReloadedCharacterBoard {
+			co := rfOddsCombo{row: ComboOdds{Character: b.ID, Name: b.Name, Combo: cb.ID, Effect: cb.Effect, Dice: diceodds.Combo(cb.Dice).String(), Rerolls: n}}
+			if r.ComboTiers {
 				co.row.Tier = cb.ID
 			}
 			for _, f := range cb.Faces() {
-				if !slices.Contains(rules.vocab, f) {
+				if !slices.Contains(r.Faces, f) {
 					co.row.Skipped = fmt.Sprintf("%q is no action die face", f)
 				}
 			}
 			if co.row.Skipped == "" {
 				t := diceodds.Combo(cb.Dice)
 				co.target = &t
-				co.variants = []OddsColumn{{Rerolls: r}}
-				if rules.base.Fleeing {
-					co.variants = append(co.variants, OddsColumn{Rerolls: r, Fleeing: true})
+				co.variants = []OddsColumn{{Rerolls: n}}
+				if r.Base.Fleeing {
+					co.variants = append(co.variants, OddsColumn{Rerolls: n, Fleeing: true})
 				}
-				if rules.amulet {
-					co.variants = append(co.variants, OddsColumn{Rerolls: r, Amulet: true})
-					if rules.base.Fleeing {
-						co.variants = append(co.variants, OddsColumn{Rerolls: r, Fleeing: true, Amulet: true})
+				if r.Amulet {
+					co.variants = append(co.variants, OddsColumn{Rerolls: n, Amulet: true})
+					if r.Base.Fleeing {
+						co.variants = append(co.variants, OddsColumn{Rerolls: n, Fleeing: true, Amulet: true})
 					}
 				}
 			}
@@ -646,19 +678,24 @@ func (es *oddsEngines) table(columns []OddsColumn, targets []diceodds.Target, g 
 }
 
 // String is the text form: the dice and assumptions, the icon-count table,
-// then each combo with its effect and values.
+// then each combo with its effect and values. Its first line states the
+// zombies that end the turn and the set-aside reading where the game's
+// rules have them, which an explanation read back from JSON lacks.
 func (x *OddsExplanation) String() string {
 	if x == nil {
 		return ""
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "combo odds (%s, exact, best keep strategy per combo; %d rerolls unless a character says otherwise", x.Game, x.Rerolls)
-	if x.Game == rfodrschema.System {
+	if n := x.rules.Base.ZombieLimit; n > 0 {
+		fmt.Fprintf(&sb, "; %d zombies end the turn", n)
+	}
+	if x.rules.SetAsideReading {
 		reading := "set-aside dice may be picked up again when you reroll (A14, repick reading)"
 		if x.SetAsidePermanent {
 			reading = "set-aside dice stay set aside (A14, rfod.dice.setAsideIsPermanent)"
 		}
-		fmt.Fprintf(&sb, "; 5 zombies end the turn; %s", reading)
+		fmt.Fprintf(&sb, "; %s", reading)
 	}
 	fmt.Fprintf(&sb, "; warning below %s)\n", x.Threshold)
 	if x.Skipped != "" {
@@ -757,15 +794,11 @@ func (c ComboOdds) writeText(sb *strings.Builder) {
 	}
 }
 
-// ExplainOddsHook is the explain hook of the combo odds of the given game
-// system (RFoD or Reloaded): it adds the odds section to packs of that
-// system.
-func ExplainOddsHook(system string) func(*schema.Pack, *validate.PackExplanation) {
+// ExplainHook is the explain hook of the rules' game: it adds the odds
+// section (Explain) to the packs of that game.
+func (r OddsRules) ExplainHook() func(*schema.Pack, *validate.PackExplanation) {
 	return func(p *schema.Pack, e *validate.PackExplanation) {
-		if p.Game.System != system {
-			return
-		}
-		if x := ExplainOdds(p); x != nil {
+		if x := r.Explain(p); x != nil {
 			e.Add(validate.ExplainPart{Key: "odds", Value: x, Text: fmt.Sprintf("%s: %s", e.Pack, x.String())})
 		}
 	}

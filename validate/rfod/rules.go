@@ -1,7 +1,8 @@
 // Package rfod holds Run, Fight, or Die!'s rules: its dice, decks, boards,
-// followers and guide, and the combo odds it shares with Reloaded (the
-// exact engine is diceodds), with the --explain hook that prints them
-// (imported as rfodrules). Reloaded's package builds on it.
+// followers and guide, and its combo odds (the exact engine is diceodds)
+// with the --explain hook that prints them (imported as rfodrules). The
+// odds code takes a game's OddsRules, so that a game built on this one
+// (Reloaded's package) computes its odds with its own.
 package rfod
 
 import (
@@ -18,35 +19,30 @@ import (
 	"github.com/runforge/runforge/validate/diceodds"
 )
 
-// Run, Fight, or Die! rules (spec shared/specs/run-fight-or-die.md section
-// 9.1; rulebook shared/rulebooks/run-fight-or-die.md, cited as Lnnn). The
-// assumptions these rules rely on:
+// Run, Fight, or Die! rules (rulebook lines cited as Lnnn, assumptions as
+// Annn). The assumptions these rules rely on:
 //   - Dice: the pack's Dice carry role: action (5 dice, A1), bonus (1, A2:
 //     exactly 2 zombie faces, the other 4 free) and event (1, A4: one event
-//     per face). The odds use the action dice only (A3, spec 5.2).
+//     per face). The odds use the action dice only (A3).
 //   - Combos are "at least" (A7); a character's rerolls: overrides the
 //     manifest's rfod.dice.rerolls (L277). The warning compares the
-//     default odds (no Fleeing, no AMULET) and prints the Fleeing value too
-//     (spec 5.8).
+//     default odds (no Fleeing, no AMULET) and prints the Fleeing value too.
 //   - Dark Woods is a Location, required only at warning level (A26).
 //   - Cards are found by name, case-insensitively, in the decks of their
 //     card type.
 //   - The Mutant Boss wound tokens are the tokens of component
-//     mutant-wounds (spec 8.7). They are one-sided: the "1 VP" they score
-//     (L480) is their label; a value:, which RFoD does not need, must be 1.
+//     mutant-wounds. They are one-sided: the "1 VP" they score (L480) is
+//     their label; a value:, which RFoD does not need, must be 1.
 //   - A guide option's gives: ids are named in its text by their word
 //     forms (location: Location or Locations; heal: Heal, heals, healed).
 //
-// The spec's mixed-severity rows are split into rules of one severity
-// each: rfod/named-cards (E) and rfod/named-cards-inferred (W, Dark Woods);
+// Checks that mix severities are split into rules of one severity each:
+// rfod/named-cards (E) and rfod/named-cards-inferred (W, Dark Woods);
 // rfod/solo-deck (E) and rfod/solo-deck-mutant (W); rfod/combo-rollable
 // (E, P = 0) and rfod/combo-odds (W, below rfod.dice.oddsWarningBelow).
 
 // rfodActionFaces are the six icons of the action dice (L324-392, A1).
 var rfodActionFaces = []string{"bat", "run", "search", "gun", "book", "zombie"}
-
-// ReloadedFaces are the six results of a Reloaded die (L131-196, A13).
-var ReloadedFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
 
 // rfodDieFaces are the faces RFoD lets a die of its roles show.
 func rfodDieFaces(d *schema.Die) ([]string, bool) {
@@ -76,7 +72,7 @@ type NamedCard struct {
 	CardType, Noun, Name, Why string
 }
 
-// rfodNamedCards are the cards the rulebook names (spec 9.1).
+// rfodNamedCards are the cards the rulebook names.
 var rfodNamedCards = []NamedCard{
 	{"rfod/follower", "follower", "Unnoticed Girl", "the solo set-up discards it (L506)"},
 	{"rfod/event", "event", "Flames of the Dead", "the solo set-up discards it (L506)"},
@@ -88,17 +84,17 @@ var rfodNamedCards = []NamedCard{
 // rfodDarkWoods is the inferred Location (L420, A26).
 var rfodDarkWoods = NamedCard{"rfod/location", "location", "Dark Woods", "\"Stay away from the Dark Woods!\" (L420, A26)"}
 
-// rfodSpawnDecks are the card types whose cards may spawn the Mutant (spec
-// 7.1, 8.4).
+// rfodSpawnDecks are the card types whose cards may spawn the Mutant
+// (spawnsMutant: true).
 var rfodSpawnDecks = []string{"rfod/follower", "rfod/location", "rfod/loot", "rfod/event", "rfod/fleeing"}
 
 // System is the game system id of Run, Fight, or Die!.
 const System = rfodschema.System
 
 // Game is Run, Fight, or Die!'s descriptor: its rules, its dice faces and
-// the explanation of its combo odds.
+// the explanation of its combo odds (Odds).
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: ExplainOddsHook(System)}
+	return validate.Game{System: System, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: Odds().ExplainHook()}
 }
 
 func rfodRules() []*validate.Rule {
@@ -711,8 +707,8 @@ type rfOddsFinding struct {
 }
 
 // rfGame builds the engine's game from the pack's action dice; ok is false
-// when they cannot be computed (no dice, too many: rfod/dice and
-// rfodr/dice report those).
+// when they cannot be computed (no dice, too many: the game's dice rule
+// reports those).
 func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (diceodds.Game, bool) {
 	g := base
 	g.Dice = nil
@@ -736,24 +732,23 @@ func rfMisspeltDice(c *validate.Context, roles []string) bool {
 	return slices.ContainsFunc(DiceOfRole(c.Pack, roles...), func(d *schema.Die) bool { return len(c.OffVocabularyFaces(d)) > 0 })
 }
 
-// rfComboFindings computes the odds findings of every character of a
-// board type, once per validation run.
-func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
-	return validate.Memo(c, "rf-odds:"+boardType, func() []rfOddsFinding {
+// comboFindings computes the odds findings of every character of the
+// rules' game, once per validation run.
+func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
+	return validate.Memo(c, "rf-odds:"+r.BoardType, func() []rfOddsFinding {
 		p := c.Pack
-		rules, ok := rfOddsRulesOf(p)
-		if !ok || rules.boardType != boardType || rfMisspeltDice(c, rules.roles) {
+		if !r.applies(p) || rfMisspeltDice(c, r.Roles) {
 			return nil // a misspelt face: its rule reports it, and the odds would be wrong
 		}
-		base, ok := rules.game(p)
+		base, ok := r.game(p)
 		if !ok {
-			return nil // rfod/dice and rfodr/dice report dice the engine cannot roll
+			return nil // the game's dice rule reports dice the engine cannot roll
 		}
 		threshold := rfodschema.SettingsOf(p).Dice.Threshold()
 		var out []rfOddsFinding
-		for _, b := range rfodschema.PlayerBoards(p, boardType) {
+		for _, b := range rfodschema.PlayerBoards(p, r.BoardType) {
 			g := base
-			if b.Rerolls != nil && boardType == rfodschema.CharacterBoard {
+			if b.Rerolls != nil && r.CharacterRerolls {
 				g.Rerolls = *b.Rerolls // a character's own rerolls (L277)
 				if g.Validate() != nil {
 					continue
@@ -762,7 +757,7 @@ func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
 			var named []diceodds.NamedCombo
 			var combos []*rfodschema.CharacterCombo
 			for _, cb := range b.Combos {
-				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(rules.vocab, f) }) {
+				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(r.Faces, f) }) {
 					continue // the combo-face rule reports it
 				}
 				named = append(named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
@@ -784,9 +779,10 @@ func rfComboFindings(c *validate.Context, boardType string) []rfOddsFinding {
 	})
 }
 
-// ReportOdds reports the findings of one severity.
-func ReportOdds(c *validate.Context, boardType string, sev validate.Severity, source string) {
-	for _, of := range rfComboFindings(c, boardType) {
+// ReportOdds reports the combo odds findings of one severity of the
+// rules' game, citing source.
+func (r OddsRules) ReportOdds(c *validate.Context, sev validate.Severity, source string) {
+	for _, of := range r.comboFindings(c) {
 		if of.f.Severity != sev {
 			continue
 		}
@@ -800,11 +796,11 @@ func ReportOdds(c *validate.Context, boardType string, sev validate.Severity, so
 }
 
 func checkRFoDComboRollable(c *validate.Context) {
-	ReportOdds(c, rfodschema.CharacterBoard, validate.Error, "L243, L306")
+	Odds().ReportOdds(c, validate.Error, "L243, L306")
 }
 
 func checkRFoDComboOdds(c *validate.Context) {
-	ReportOdds(c, rfodschema.CharacterBoard, validate.Warning, "L243, L306")
+	Odds().ReportOdds(c, validate.Warning, "L243, L306")
 }
 
 func checkRFoDPlayers(c *validate.Context) {

@@ -18,11 +18,9 @@ import (
 	rfodrules "github.com/runforge/runforge/validate/rfod"
 )
 
-// Run, Fight, or Die: Reloaded rules (spec
-// shared/specs/run-fight-or-die.md section 9.2; rulebook
-// shared/rulebooks/run-fight-or-die-reloaded.md, cited as Lnnn). They run
-// on Reloaded packs and on packs that extend one (the Solo Campaign). The
-// assumptions they rely on:
+// Run, Fight, or Die: Reloaded rules (rulebook lines cited as Lnnn,
+// assumptions as Annn). They run on Reloaded packs and on packs that extend
+// one (the Solo Campaign). The assumptions they rely on:
 //   - Dice: every die of the pack with role: action (or no role) is an
 //     action die; the 6 dice carry bat, gun, run, search, explore, zombie
 //     (A13). The odds apply the 5-zombie terminal rule (L202, A15) and the
@@ -36,19 +34,22 @@ import (
 //     rfod.components.zombieTokens / leadershipTokens (default
 //     zombie-tokens, leadership-tokens).
 //
-//   - The Solo Campaign (spec 9.3): the rfodr/campaign-* rules run on a
-//     Reloaded pack that holds campaign content (a deck of rfodr/trauma,
+//   - The Solo Campaign: the rfodr/campaign-* rules run on a Reloaded
+//     pack that holds campaign content (a deck of rfodr/trauma,
 //     rfodr/action, rfodr/upgrade, rfodr/experience or rfodr/supply-cache
 //     cards, or kind: Mats), whether the pack extends the base pack or
 //     holds it; the campaign is not a system of its own.
 //
-// The mixed-severity row rfodr/combo-rollable is split into
+// The combo check, which mixes severities, is split into
 // rfodr/combo-rollable (E) and rfodr/combo-odds (W).
+
+// rfodrFaces are the six results of a Reloaded die (L131-196, A13).
+var rfodrFaces = []string{"bat", "gun", "run", "search", "explore", "zombie"}
 
 // rfodrDieFaces are the faces Reloaded lets an action die show.
 func rfodrDieFaces(d *schema.Die) ([]string, bool) {
 	if d.Role == "" || d.Role == "action" {
-		return rfodrules.ReloadedFaces, true
+		return rfodrFaces, true
 	}
 	return nil, false
 }
@@ -72,9 +73,28 @@ var rfodrPromQueenMajor = map[string]int{"zombie": 2, "search": 1, "explore": 1}
 const System = rfodrschema.System
 
 // Game is Reloaded's descriptor: its rules, its dice faces and the
-// explanation of its combo odds.
+// explanation of its combo odds (Odds).
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: rfodrRules, DieFaces: rfodrDieFaces, Explain: rfodrules.ExplainOddsHook(System)}
+	return validate.Game{System: System, Rules: rfodrRules, DieFaces: rfodrDieFaces, Explain: Odds().ExplainHook()}
+}
+
+// Odds returns Reloaded's odds rules, which the odds code of Run, Fight,
+// or Die! computes with: its action dice (role: action or none), the
+// engine's Reloaded preset (no Fleeing, no AMULET; five zombies showing
+// end the turn, L202, A15), the manifest's set-aside reading (A14), each
+// combo known by its tier (L206) and the manifest's rerolls for every
+// character.
+func Odds() rfodrules.OddsRules {
+	return rfodrules.OddsRules{System: System, BoardType: rfodschema.ReloadedCharacterBoard, Base: diceodds.Reloaded(), Roles: []string{"action", ""}, DiceRule: "rfodr/dice",
+		Faces: rfodrFaces, FacesAssumption: "A13",
+		Assumptions: []string{"A13: the dice's faces are the pack's dice", "A14: set-aside dice are permanent only when rfod.dice.setAsideIsPermanent",
+			"A15: five zombies showing, locked ones included, end the turn after any roll", "A16: each combo is computed on its own"},
+		SetAsideReading: true, ComboTiers: true,
+		Card: rfodrules.OddsCardNotes{
+			Rules:  "Reloaded: five zombies showing end the turn after any roll (A15)",
+			Combos: "with the 5-zombie rule; each combo on its own (A16)",
+			Tables: "P(at least k) of each result at the end of the turn; one column per reroll count",
+		}}
 }
 
 func rfodrRules() []*validate.Rule {
@@ -148,9 +168,9 @@ func checkRFoDRDice(c *validate.Context) {
 	dice := rfodrActionDice(p)
 	rfodrules.CheckDiceCount(c, dice, "action", 6, "\"6 Custom Action Dice\", L28, L120")
 	for _, d := range dice {
-		rfodrules.CheckFaces(c, d, rfodrules.ReloadedFaces, "L131-196")
+		rfodrules.CheckFaces(c, d, rfodrFaces, "L131-196")
 	}
-	rfodrules.CheckAllOnSome(c, dice, rfodrules.ReloadedFaces, "result", "L131-196, A13")
+	rfodrules.CheckAllOnSome(c, dice, rfodrFaces, "result", "L131-196, A13")
 }
 
 // rfodrTownLines returns the locations that are the Town Line.
@@ -304,13 +324,13 @@ func checkRFoDRCharacters(c *validate.Context) {
 
 func checkRFoDRComboRollable(c *validate.Context) {
 	for _, b := range rfodschema.PlayerBoards(c.Pack, rfodschema.ReloadedCharacterBoard) {
-		rfodrules.CheckComboFaces(c, b, rfodrules.ReloadedFaces, "L131-196")
+		rfodrules.CheckComboFaces(c, b, rfodrFaces, "L131-196")
 	}
-	rfodrules.ReportOdds(c, rfodschema.ReloadedCharacterBoard, validate.Error, "L120, L202")
+	Odds().ReportOdds(c, validate.Error, "L120, L202")
 }
 
 func checkRFoDRComboOdds(c *validate.Context) {
-	rfodrules.ReportOdds(c, rfodschema.ReloadedCharacterBoard, validate.Warning, "L120, L202")
+	Odds().ReportOdds(c, validate.Warning, "L120, L202")
 }
 
 func checkRFoDRComboShape(c *validate.Context) {

@@ -7,12 +7,12 @@ import "testing"
 // bundled maps do not exist yet: the two illustrative maps stand in, each
 // benchmark covering both (so 4 times a benchmark's time is 8 maps).
 
-func specMaps() []string { return []string{"base", "water"} }
+func illustrativeMaps() []string { return []string{"base", "water"} }
 
 // BenchmarkUnlimited is the unlimited-token model: every objective from every
 // spawn point, with the diagnosis, and the trap search.
 func BenchmarkUnlimited(b *testing.B) {
-	maps := loadAll(b, specMaps())
+	maps := loadAll(b, illustrativeMaps())
 	for b.Loop() {
 		for _, m := range maps {
 			a, err := newAnalysis(m, DefaultTokens())
@@ -33,7 +33,7 @@ func BenchmarkUnlimited(b *testing.B) {
 
 // BenchmarkCheck is everything Check does (unlimited, one board, traps).
 func BenchmarkCheck(b *testing.B) {
-	maps := loadAll(b, specMaps())
+	maps := loadAll(b, illustrativeMaps())
 	for b.Loop() {
 		for _, m := range maps {
 			if _, err := Check(m, DefaultTokens()); err != nil {
@@ -46,7 +46,7 @@ func BenchmarkCheck(b *testing.B) {
 // BenchmarkCheckBreadthFirst is Check without the depth-first search: the
 // plain breadth-first search with dominance pruning.
 func BenchmarkCheckBreadthFirst(b *testing.B) {
-	maps := loadAll(b, specMaps())
+	maps := loadAll(b, illustrativeMaps())
 	for b.Loop() {
 		for _, m := range maps {
 			a, err := newAnalysis(m, DefaultTokens())
@@ -74,7 +74,7 @@ func BenchmarkNeedsExhaustion(b *testing.B) {
 
 // BenchmarkExplain is the explain output (no gadget report on legal maps).
 func BenchmarkExplain(b *testing.B) {
-	maps := loadAll(b, specMaps())
+	maps := loadAll(b, illustrativeMaps())
 	for b.Loop() {
 		for _, m := range maps {
 			if _, err := Explain(m, DefaultTokens()); err != nil {

@@ -27,7 +27,7 @@ func messages(fs []Finding) []string {
 // Both illustrative maps are legal: every objective is winnable
 // within one action board from every spawn point, and there is no trap. So
 // every finding kind is quiet on them.
-func TestSpecMapsAreQuiet(t *testing.T) {
+func TestIllustrativeMapsAreQuiet(t *testing.T) {
 	for _, name := range []string{"base", "water"} {
 		if fs := check(t, loadFixture(t, name)); len(fs) != 0 {
 			t.Errorf("%s: %d findings:\n%s", name, len(fs), strings.Join(messages(fs), "\n"))

@@ -32,8 +32,9 @@ func oneBoardPlan(t testing.TB, m *Map, tokens []Action, o Objective, spawn Cell
 	return s.plan(spawn)
 }
 
-// The worked example: the base map, spawn point 3, rank 5, 9 turns, exactly.
-func TestSpecWorkedExample(t *testing.T) {
+// The base map's one-board plan from spawn point 3 for rank 5: 9 turns,
+// exactly this sequence.
+func TestBaseMapRank5Plan(t *testing.T) {
 	m := loadFixture(t, "base")
 	want := "C3 silent-NE D2 · silent-W C2 [stash] · silent-SE D3 · wild-diagonal E4 · silent-E F4 [stash] · sprint-N F1 [stash] · sprint-W A1 · sprint-S A6 [stash] · sprint-E F6 [safe house A: win]"
 	for _, breadthOnly := range []bool{false, true} {
