@@ -254,21 +254,23 @@ func indexMaps(p *schema.Pack, opts generator.PrintOptions) []string {
 	if len(cards) == 0 {
 		return nil
 	}
-	var lines []string
-	page := 1
-	for _, c := range cards {
-		per := 2 // pages per copy
-		if opts.Duplex == layout.NoDuplex && c.back == nil {
-			per = 1
+	first, last := make([]int, len(cards)), make([]int, len(cards)) // page numbers
+	for n, pg := range mapPlan(cards, opts.Paper, opts.Duplex).Pages {
+		i := pg.Lo / MapCopies
+		if first[i] == 0 {
+			first[i] = n + 1
 		}
+		last[i] = n + 1
+	}
+	var lines []string
+	for i, c := range cards {
 		sides := mapTitle(c.front)
 		if c.back != nil {
 			sides += " / " + mapTitle(c.back)
 		} else {
 			sides += " (one side only; the pack has no other side)"
 		}
-		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, generator.PageRange(page, page+per*MapCopies-1)))
-		page += per * MapCopies
+		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, generator.PageRange(first[i], last[i])))
 	}
 	if opts.Duplex == layout.NoDuplex {
 		lines = append(lines, "--duplex none: every side is a page of its own, labelled with its card, side and copy; glue side b behind side a")
