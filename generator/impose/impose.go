@@ -17,8 +17,9 @@ const (
 	// Back is the back page right behind its front page, mirrored for the
 	// duplex flip and shifted by the back offset.
 	Back
-	// OwnBack is a page of backs printed after all the fronts (duplex
-	// none), each item where its front is on the front page.
+	// OwnBack is a page of backs on a sheet of its own (duplex none):
+	// after all the fronts, or right after its front page to glue behind
+	// it; each item where its front is on the front page.
 	OwnBack
 )
 
@@ -83,6 +84,10 @@ const (
 	// OwnPages puts a back page for each sheet with a back after all the
 	// fronts (duplex none, for backs that carry information).
 	OwnPages
+	// Glued puts the back page of each sheet with a back right after its
+	// front page (duplex none, to glue behind it); a sheet without a back
+	// has none.
+	Glued
 )
 
 // Spec asks for a plan of items laid n-up on sheets.
@@ -106,8 +111,9 @@ type Spec struct {
 }
 
 // Sheets is the plan of spec: the items in order, PerSheet to a sheet,
-// each sheet's front page followed, under Duplex, by its back page; under
-// OwnPages, the back pages of the sheets with backs follow all the fronts.
+// each sheet's front page followed, under Duplex, by its back page, and
+// under Glued by its back page when it has one; under OwnPages, the back
+// pages of the sheets with backs follow all the fronts.
 func Sheets(spec Spec) Plan {
 	per := max(spec.PerSheet, 1)
 	sheets := (spec.Items + per - 1) / per
@@ -118,13 +124,15 @@ func Sheets(spec Spec) Plan {
 	var pl Plan
 	for k := 0; k < sheets; k++ {
 		pl.Pages = append(pl.Pages, page(k, spec.Side))
-		if spec.Backs != Duplex {
-			continue
-		}
-		h := has(k)
-		if h || k < sheets-1 || !spec.DropBlankLast {
+		front, h := len(pl.Pages), has(k)
+		switch {
+		case spec.Backs == Glued && h:
+			b := page(k, OwnBack)
+			b.Front = front
+			pl.Pages = append(pl.Pages, b)
+		case spec.Backs == Duplex && (h || k < sheets-1 || !spec.DropBlankLast):
 			b := page(k, Back)
-			b.Front, b.Blank = len(pl.Pages), !h
+			b.Front, b.Blank = front, !h
 			pl.Pages = append(pl.Pages, b)
 		}
 	}

@@ -33,6 +33,12 @@ func TestSheets(t *testing.T) {
 			[][4]int{{0, 0, 0, 2}, {0, 1, 2, 4}, {0, 2, 4, 5}, {2, 0, 0, 2}, {2, 2, 4, 5}}},
 		{"backs listed on their own", Spec{Items: 1, PerSheet: 4, Side: OwnBack},
 			[][4]int{{2, 0, 0, 1}}},
+		{"glued, every sheet with a back", Spec{Items: 2, PerSheet: 1, Backs: Glued},
+			[][4]int{{0, 0, 0, 1}, {2, 0, 0, 1}, {0, 1, 1, 2}, {2, 1, 1, 2}}},
+		{"glued, a sheet without a back has no back page", Spec{Items: 3, PerSheet: 1, Backs: Glued, HasBack: func(k int) bool { return k != 1 }},
+			[][4]int{{0, 0, 0, 1}, {2, 0, 0, 1}, {0, 1, 1, 2}, {0, 2, 2, 3}, {2, 2, 2, 3}}},
+		{"glued, no sheet with a back", Spec{Items: 2, PerSheet: 1, Backs: Glued, HasBack: func(int) bool { return false }},
+			[][4]int{{0, 0, 0, 1}, {0, 1, 1, 2}}},
 	}
 	for _, tt := range tests {
 		if got := sides(Sheets(tt.spec)); !reflect.DeepEqual(got, tt.want) {
@@ -42,17 +48,31 @@ func TestSheets(t *testing.T) {
 }
 
 func TestSheetsFrontNumbers(t *testing.T) {
-	pl := Sheets(Spec{Items: 4, PerSheet: 2, Backs: Duplex, DropBlankLast: true, HasBack: func(k int) bool { return k == 1 }})
-	var fronts []int
-	var blank []bool
-	for _, p := range pl.Pages {
-		fronts, blank = append(fronts, p.Front), append(blank, p.Blank)
+	tests := []struct {
+		name   string
+		spec   Spec
+		fronts []int
+		blank  []bool
+	}{
+		{"duplex", Spec{Items: 4, PerSheet: 2, Backs: Duplex, DropBlankLast: true, HasBack: func(k int) bool { return k == 1 }},
+			[]int{0, 1, 0, 3}, []bool{false, true, false, false}},
+		{"glued", Spec{Items: 3, PerSheet: 1, Backs: Glued, HasBack: func(k int) bool { return k != 1 }},
+			[]int{0, 1, 0, 0, 4}, []bool{false, false, false, false, false}},
+		{"own pages", Spec{Items: 3, PerSheet: 1, Backs: OwnPages, HasBack: func(k int) bool { return k != 1 }},
+			[]int{0, 0, 0, 1, 3}, []bool{false, false, false, false, false}},
 	}
-	if want := []int{0, 1, 0, 3}; !reflect.DeepEqual(fronts, want) {
-		t.Errorf("front numbers %v, want %v", fronts, want)
-	}
-	if want := []bool{false, true, false, false}; !reflect.DeepEqual(blank, want) {
-		t.Errorf("blank %v, want %v", blank, want)
+	for _, tt := range tests {
+		var fronts []int
+		var blank []bool
+		for _, p := range Sheets(tt.spec).Pages {
+			fronts, blank = append(fronts, p.Front), append(blank, p.Blank)
+		}
+		if !reflect.DeepEqual(fronts, tt.fronts) {
+			t.Errorf("%s: front numbers %v, want %v", tt.name, fronts, tt.fronts)
+		}
+		if !reflect.DeepEqual(blank, tt.blank) {
+			t.Errorf("%s: blank %v, want %v", tt.name, blank, tt.blank)
+		}
 	}
 }
 

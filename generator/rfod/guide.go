@@ -7,6 +7,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -49,7 +50,8 @@ func WriteGuide(r *generator.Renderer, w io.Writer, p *schema.Pack, g *rfodschem
 	})
 }
 
-// imposeGuide adds the guide's two pages to sink.
+// imposeGuide adds the guide's two pages to sink: side A on the front,
+// side B on its back (duplex) or on the page after it, to glue behind it.
 func imposeGuide(r *generator.Renderer, sink generator.PageSink, g *rfodschema.Guide, opts generator.PrintOptions) error {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	if pw <= 0 || ph <= 0 {
@@ -60,16 +62,25 @@ func imposeGuide(r *generator.Renderer, sink generator.PageSink, g *rfodschema.G
 		name = "Actions & Events Guide"
 	}
 	trim, s := rfBoardFrame(opts, pw, ph, guideW, guideH)
-	drawPlaced(r, sink.AddPage(pw, ph), opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c draw.Canvas) {
-		drawGuideSideA(r, c, g, opts.Bleed, nil)
-	})
-	back, turn, note := trim, 0.0, "side B: glue it to the back of side A"
+	spec := impose.Spec{Items: 1, PerSheet: 1, W: pw, H: ph, Backs: impose.Glued}
 	if opts.Duplex != layout.NoDuplex {
-		back, turn = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
-		note = "side B: the back of side A"
+		spec.Backs = impose.Duplex
 	}
-	drawPlaced(r, sink.AddPage(pw, ph), opts, pw, ph, back, s, turn, name+": side B", note, func(c draw.Canvas) {
-		drawGuideSideB(r, c, g, opts.Bleed, nil)
+	impose.Draw(sink, impose.Sheets(spec), func(c draw.Canvas, pg impose.Page) {
+		if pg.Side == impose.Front {
+			drawPlaced(r, c, opts, pw, ph, trim, s, 0, name+": side A", "cut along the crop marks", func(c draw.Canvas) {
+				drawGuideSideA(r, c, g, opts.Bleed, nil)
+			})
+			return
+		}
+		back, turn, note := trim, 0.0, "side B: glue it to the back of side A"
+		if pg.Side == impose.Back {
+			back, turn = layout.BackOf(opts.Paper, trim, 0, opts.Duplex, opts.BackOffset)
+			note = "side B: the back of side A"
+		}
+		drawPlaced(r, c, opts, pw, ph, back, s, turn, name+": side B", note, func(c draw.Canvas) {
+			drawGuideSideB(r, c, g, opts.Bleed, nil)
+		})
 	})
 	return nil
 }

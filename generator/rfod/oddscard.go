@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -346,15 +347,15 @@ func WriteOddsCard(r *generator.Renderer, w io.Writer, p *schema.Pack, odds rfod
 }
 
 // oddsFlow places blocks down pages, starting a new page when one does
-// not fit.
+// not fit. Each page is kept on a tape until the flow ends: then the
+// pages are known and imposeOddsCard prints them.
 type oddsFlow struct {
 	r      *generator.Renderer
-	sink   generator.PageSink
 	opts   generator.PrintOptions
 	c      draw.Canvas
 	x0, x1 float64
 	y, bot float64
-	pages  int
+	pages  []*draw.Tape
 	title  string
 }
 
@@ -362,11 +363,11 @@ type oddsFlow struct {
 func (f *oddsFlow) newPage() {
 	pw, ph := f.opts.Paper.W, f.opts.Paper.H
 	m := max(f.opts.Margin, layout.DefaultMargin) + 4
-	f.c = f.r.Surface(f.sink.AddPage(pw, ph))
-	f.pages++
+	f.pages = append(f.pages, &draw.Tape{})
+	f.c = f.r.Surface(f.pages[len(f.pages)-1])
 	f.x0, f.x1, f.bot = m, pw-m, ph-m-4
 	f.c.Text(f.x0, m+2, f.r.ClipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, Muted)
-	pg := fmt.Sprintf("page %d", f.pages)
+	pg := fmt.Sprintf("page %d", len(f.pages))
 	f.c.Text(generator.Round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, Muted)
 	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, Rule, 0.3)
 	f.y = m + 8
@@ -444,9 +445,9 @@ func fitPt(r *generator.Renderer, s string, font draw.FontStyle, pt, w float64) 
 	return max(pt, 5)
 }
 
-// imposeOddsCard adds the odds card's pages to sink.
+// imposeOddsCard flows the odds card onto pages, then adds them to sink.
 func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard, opts generator.PrintOptions) error {
-	f := &oddsFlow{r: r, sink: sink, opts: opts, title: oc.title + " · odds card"}
+	f := &oddsFlow{r: r, opts: opts, title: oc.title + " · odds card"}
 	f.newPage()
 	f.c.Text(f.x0, f.y+7, "ODDS CARD", draw.Bold, 20, Ink)
 	f.c.Text(generator.Round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.ClipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, Muted)
@@ -488,6 +489,8 @@ func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard
 	drawOddsTables(r, f, oc)
 	// Appendix.
 	drawOddsAppendix(r, f, oc)
+	plan := impose.Sheets(impose.Spec{Items: len(f.pages), PerSheet: 1, W: opts.Paper.W, H: opts.Paper.H})
+	impose.Draw(sink, plan, func(c draw.Canvas, pg impose.Page) { f.pages[pg.Lo].Play(c) })
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -115,40 +116,41 @@ func NameOr(name, id string) string {
 	return id
 }
 
-// imposePlayerBoards adds a page per copy of each board to sink.
+// imposePlayerBoards adds a page per copy of each board to sink: a
+// landscape page with the board centred under a header line, with crop
+// marks at its corners; the board is scaled down only when the paper
+// cannot hold it (the header says so).
 func imposePlayerBoards(r *generator.Renderer, sink generator.PageSink, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) error {
-	total := 0
-	for _, b := range s.Boards {
-		total += max(0, b.Count)
+	type boardCopy struct {
+		board *rfodschema.PlayerBoard
+		copy  int
 	}
-	if total == 0 {
+	var copies []boardCopy
+	for _, b := range s.Boards {
+		for cp := 1; cp <= b.Count; cp++ {
+			copies = append(copies, boardCopy{b, cp})
+		}
+	}
+	if len(copies) == 0 {
 		return fmt.Errorf("nothing to print: no board has copies")
 	}
 	bw, bh := playerBoardSize(s.BoardType)
-	for _, b := range s.Boards {
-		for cp := 1; cp <= b.Count; cp++ {
-			head := playerBoardTitle(s.BoardType)
-			if b.Name != "" {
-				head += ": " + b.Name
-			}
-			if b.Count > 1 {
-				head += fmt.Sprintf(" (copy %d of %d)", cp, b.Count)
-			}
-			boardOnPage(r, sink, opts, bw, bh, head, func(c draw.Canvas) {
-				drawPlayerBoard(r, c, p, s.BoardType, b, opts.Bleed, nil)
-			})
-		}
-	}
-	return nil
-}
-
-// boardOnPage adds a landscape page with a bw x bh board centred under a
-// header line, with crop marks at its corners; the board is scaled down
-// only when the paper cannot hold it (the header says so).
-func boardOnPage(r *generator.Renderer, sink generator.PageSink, opts generator.PrintOptions, bw, bh float64, head string, paint func(c draw.Canvas)) {
 	pw, ph := max(opts.Paper.W, opts.Paper.H), min(opts.Paper.W, opts.Paper.H)
-	page := sink.AddPage(pw, ph)
-	placeBoard(r, page, opts, pw, ph, bw, bh, head, "cut along the crop marks", paint)
+	plan := impose.Sheets(impose.Spec{Items: len(copies), PerSheet: 1, W: pw, H: ph})
+	impose.Draw(sink, plan, func(c draw.Canvas, pg impose.Page) {
+		b, cp := copies[pg.Lo].board, copies[pg.Lo].copy
+		head := playerBoardTitle(s.BoardType)
+		if b.Name != "" {
+			head += ": " + b.Name
+		}
+		if b.Count > 1 {
+			head += fmt.Sprintf(" (copy %d of %d)", cp, b.Count)
+		}
+		placeBoard(r, c, opts, pw, ph, bw, bh, head, "cut along the crop marks", func(c draw.Canvas) {
+			drawPlayerBoard(r, c, p, s.BoardType, b, opts.Bleed, nil)
+		})
+	})
+	return nil
 }
 
 // placeBoard draws a bw x bh board centred on a pw x ph page under a

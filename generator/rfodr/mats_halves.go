@@ -6,6 +6,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -103,23 +104,45 @@ func matHalfRoles(sides int, d layout.Duplex) []generator.BoardRole {
 	return roles
 }
 
-// matPagesPerHalf is the number of pages a half of a mat prints on: one
-// per side, and a blank back after an odd number of sides printed duplex
-// (a one-sided mat), so that every front that follows is still a front.
-func matPagesPerHalf(sides int, d layout.Duplex) int {
-	if d != layout.NoDuplex {
-		return sides + sides%2
-	}
-	return sides
+// matHalfSheet is a sheet of mats printed in halves: a half of a mat.
+type matHalfSheet struct {
+	mat  *rfodrschema.Mat
+	half matHalf
 }
 
-// matHalvesPages is the number of pages of the set printed in halves.
-func matHalvesPages(s *rfodrschema.MatSet, d layout.Duplex) int {
-	n := 0
+// matHalvesPlan plans the pages of the set printed in halves: for each mat
+// with a side, its top half and then its bottom half, a sheet each (sheet
+// k is sheets[k]; the halves of a mat are sheets 2j and 2j+1): side A's
+// page, then side B's on its back (duplex d) or on the page after it, to
+// glue behind it. Under duplex a one-sided mat's half has a blank back, so
+// that every front that follows is still a front. A mat prints at most two
+// sides (the schema's limit).
+func matHalvesPlan(s *rfodrschema.MatSet, d layout.Duplex, opts generator.PrintOptions) ([]matHalfSheet, impose.Plan) {
+	var sheets []matHalfSheet
 	for _, m := range s.Mats {
-		n += 2 * matPagesPerHalf(len(matSides(m)), d)
+		if len(matSides(m)) > 0 {
+			sheets = append(sheets, matHalfSheet{m, halfTop}, matHalfSheet{m, halfBottom})
+		}
 	}
-	return n
+	spec := impose.Spec{Items: len(sheets), PerSheet: 1, W: opts.Paper.W, H: opts.Paper.H, Backs: impose.Glued,
+		HasBack: func(k int) bool { return len(matSides(sheets[k].mat)) > 1 }}
+	if d != layout.NoDuplex {
+		spec.Backs = impose.Duplex
+	}
+	return sheets, impose.Sheets(spec)
+}
+
+// matSheetPages are the numbers of the first (front) and last pages of
+// each of the plan's sheets.
+func matSheetPages(plan impose.Plan, sheets int) (first, last []int) {
+	first, last = make([]int, sheets), make([]int, sheets)
+	for n, pg := range plan.Pages {
+		if first[pg.Sheet] == 0 {
+			first[pg.Sheet] = n + 1
+		}
+		last[pg.Sheet] = n + 1
+	}
+	return first, last
 }
 
 // matHalfSlot is where side i's half goes on its page: side A's centred
@@ -154,40 +177,42 @@ type matHalfPage struct {
 	blankBack bool
 }
 
-// imposeMatHalves adds the pages of every mat in halves: for each mat, its
-// top half and then its bottom half, side A's page and then side B's.
+// imposeMatHalves adds the pages of every mat in halves, as
+// matHalvesPlan orders them.
 func imposeMatHalves(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.MatSet, pl layout.TilePlan, opts generator.PrintOptions) {
 	duplex := matsDuplex(s, opts)
-	total := matHalvesPages(s, duplex)
+	sheets, plan := matHalvesPlan(s, duplex, opts)
+	total := len(plan.Pages)
+	fronts, _ := matSheetPages(plan, len(sheets))
 	slotY := matSlotTop([]matBand{{matSeam - matJoinClear, matSeam + matJoinClear}})
+	var arts []generator.PlaceArt
 	page := 0
-	for _, m := range s.Mats {
-		sides := matSides(m)
-		if len(sides) == 0 {
-			continue
+	impose.Draw(out, plan, func(c draw.Canvas, pg impose.Page) {
+		page++
+		sh := sheets[pg.Sheet]
+		sides := matSides(sh.mat)
+		b := matBoard(sh.mat, false)
+		if pg.Blank {
+			drawBlankBack(r, c, b, page, total, opts)
+			return
 		}
-		b := matBoard(m, false)
-		arts := make([]generator.PlaceArt, len(sides))
-		for i := range sides {
-			arts[i] = matArt(r, out, sides, i, opts.Bleed, slotY, true)
-		}
-		roles := matHalfRoles(len(sides), duplex)
-		per := matPagesPerHalf(len(sides), duplex)
-		first := page + 1
-		for _, h := range []matHalf{halfTop, halfBottom} {
+		if pg.Side == impose.Front && sh.half == halfTop {
+			// A mat's first page: draw each of its sides once.
+			arts = make([]generator.PlaceArt, len(sides))
 			for i := range sides {
-				page++
-				mp := matHalfPage{board: b, side: i, half: h, role: roles[i], duplex: duplex,
-					page: page, butt: first + int(h.other())*per, total: total, blankBack: i == per-2 && per > len(sides)}
-				slot := matHalfSlot(pl, i, duplex, opts)
-				r.DrawSlotPage(out.AddPage(opts.Paper.W, opts.Paper.H), opts, slot, matW, matSeam, halfArt(arts[i], h), mp.labels()...)
-			}
-			if per > len(sides) {
-				page++
-				drawBlankBack(r, out.AddPage(opts.Paper.W, opts.Paper.H), b, page, total, opts)
+				arts[i] = matArt(r, out, sides, i, opts.Bleed, slotY, true)
 			}
 		}
-	}
+		i := 0 // side A on the front page, side B on its back
+		if pg.Side != impose.Front {
+			i = 1
+		}
+		next := page < total && plan.Pages[page].Blank
+		mp := matHalfPage{board: b, side: i, half: sh.half, role: matHalfRoles(len(sides), duplex)[i], duplex: duplex,
+			page: page, butt: fronts[pg.Sheet^1], total: total, blankBack: next}
+		slot := matHalfSlot(pl, i, duplex, opts)
+		r.DrawSlotPage(c, opts, slot, matW, matSeam, halfArt(arts[i], sh.half), mp.labels()...)
+	})
 }
 
 // labels say what the page is and where its back is, then how to put it
@@ -239,20 +264,17 @@ func drawMatJoins(r *generator.Renderer, c draw.Canvas) {
 func indexMatHalves(s *rfodrschema.MatSet, opts generator.PrintOptions) []string {
 	pl, _ := matHalfPlan(opts)
 	duplex := matsDuplex(s, opts)
-	total := matHalvesPages(s, duplex)
+	sheets, plan := matHalvesPlan(s, duplex, opts)
+	total := len(plan.Pages)
+	first, last := matSheetPages(plan, len(sheets))
 	size := fmt.Sprintf("%s x %s mm at true size in two halves (top and bottom) of %s x %s mm%s",
 		generator.FormatMM(matW), generator.FormatMM(matH), generator.FormatMM(matW), generator.FormatMM(matSeam), generator.BoardTurnText(pl))
 	var out []string
-	page := 0
-	for _, m := range s.Mats {
+	for k := 0; k < len(sheets); k += 2 { // a mat's top half, then its bottom half
+		m := sheets[k].mat
 		sides := matSides(m)
-		if len(sides) == 0 {
-			continue
-		}
 		b := matBoard(m, false)
-		n := 2 * matPagesPerHalf(len(sides), duplex)
-		pages := fmt.Sprintf("pages %d–%d", page+1, page+n)
-		page += n
+		pages := fmt.Sprintf("pages %d–%d", first[k], last[k+1])
 		switch {
 		case len(sides) == 2 && duplex != layout.NoDuplex:
 			out = append(out, fmt.Sprintf("%s: %s, each on one sheet printed double-sided (flip on the %s edge): %s on the front, %s on the back, registered behind it; %s",

@@ -12,6 +12,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -129,24 +130,29 @@ type mapPage struct {
 	label string
 }
 
-// mapPages lists the pages of maps.pdf. With duplex, each copy of a card is
-// its front page followed by its back page (side b, or blank): card 1 copy
-// 1 side a, side b, card 1 copy 2 side a, side b, card 2 ... Without
-// duplex every face is a page of its own, labelled, and blank backs are
-// left out.
-func mapPages(cards []mapCard, d layout.Duplex) []mapPage {
-	var pages []mapPage
-	for _, c := range cards {
-		for k := 1; k <= MapCopies; k++ {
-			pages = append(pages, mapPage{card: c, copy: k, face: c.front, label: mapPageLabel(c, c.front, k, d)})
-			if d != layout.NoDuplex {
-				pages = append(pages, mapPage{card: c, copy: k, face: c.back, back: true, label: mapPageLabel(c, c.back, k, d)})
-			} else if c.back != nil {
-				pages = append(pages, mapPage{card: c, copy: k, face: c.back, label: mapPageLabel(c, c.back, k, d)})
-			}
-		}
+// mapPlan plans the pages of maps.pdf: the copies of every card in turn
+// (item i is copy i%MapCopies+1 of card i/MapCopies), one to a sheet. With
+// duplex, each copy is its front page followed by its back page (side b,
+// or blank): card 1 copy 1 side a, side b, card 1 copy 2 side a, side b,
+// card 2 ... Without duplex every face is a page of its own, side b right
+// after side a to glue behind it, and blank backs are left out.
+func mapPlan(cards []mapCard, paper layout.Paper, d layout.Duplex) impose.Plan {
+	spec := impose.Spec{Items: len(cards) * MapCopies, PerSheet: 1, W: paper.W, H: paper.H, Backs: impose.Glued,
+		HasBack: func(k int) bool { return cards[k/MapCopies].back != nil }}
+	if d != layout.NoDuplex {
+		spec.Backs = impose.Duplex
 	}
-	return pages
+	return impose.Sheets(spec)
+}
+
+// mapPageOf is what page pg of mapPlan shows.
+func mapPageOf(cards []mapCard, pg impose.Page, d layout.Duplex) mapPage {
+	c, k := cards[pg.Lo/MapCopies], pg.Lo%MapCopies+1
+	face := c.front
+	if pg.Side != impose.Front {
+		face = c.back
+	}
+	return mapPage{card: c, copy: k, face: face, back: pg.Side == impose.Back, label: mapPageLabel(c, face, k, d)}
 }
 
 // mapPageLabel names a page: its card, side and copy.
@@ -190,7 +196,7 @@ func mapPlacement(pg mapPage, opts generator.PrintOptions) (layout.Rect, float64
 func mapBleed(opts generator.PrintOptions) float64 { return max(0, opts.Bleed) }
 
 // WriteMaps writes maps.pdf: every map card of the pack, twice, one face
-// per page, as mapPages orders them. It returns the page count; a pack
+// per page, as mapPlan orders them. It returns the page count; a pack
 // without printed maps writes nothing.
 func WriteMaps(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
 	cards := mapCards(p)
@@ -201,19 +207,19 @@ func WriteMaps(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generato
 		return 0, fmt.Errorf("maps: a %.0f x %.0f mm map card does not fit on %s paper", MapCardW, MapCardH, opts.Paper.Name)
 	}
 	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
-	n := imposeMaps(r, generator.PDFSink(doc), mapPages(cards, opts.Duplex), opts)
+	n := imposeMaps(r, generator.PDFSink(doc), cards, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("maps: %w", err)
 	}
 	return n, nil
 }
 
-// imposeMaps draws the pages on sink and returns how many there are.
-func imposeMaps(r *generator.Renderer, sink generator.PageSink, pages []mapPage, opts generator.PrintOptions) int {
-	for _, pg := range pages {
-		drawMapPage(r, sink.AddPage(opts.Paper.W, opts.Paper.H), pg, opts)
-	}
-	return len(pages)
+// imposeMaps draws the pages of the cards on sink and returns how many
+// there are.
+func imposeMaps(r *generator.Renderer, sink generator.PageSink, cards []mapCard, opts generator.PrintOptions) int {
+	return impose.Draw(sink, mapPlan(cards, opts.Paper, opts.Duplex), func(c draw.Canvas, pg impose.Page) {
+		drawMapPage(r, c, mapPageOf(cards, pg, opts.Duplex), opts)
+	})
 }
 
 // drawMapPage draws one page: the face with its bleed, the crop marks and
@@ -248,21 +254,23 @@ func indexMaps(p *schema.Pack, opts generator.PrintOptions) []string {
 	if len(cards) == 0 {
 		return nil
 	}
-	var lines []string
-	page := 1
-	for _, c := range cards {
-		per := 2 // pages per copy
-		if opts.Duplex == layout.NoDuplex && c.back == nil {
-			per = 1
+	first, last := make([]int, len(cards)), make([]int, len(cards)) // page numbers
+	for n, pg := range mapPlan(cards, opts.Paper, opts.Duplex).Pages {
+		i := pg.Lo / MapCopies
+		if first[i] == 0 {
+			first[i] = n + 1
 		}
+		last[i] = n + 1
+	}
+	var lines []string
+	for i, c := range cards {
 		sides := mapTitle(c.front)
 		if c.back != nil {
 			sides += " / " + mapTitle(c.back)
 		} else {
 			sides += " (one side only; the pack has no other side)"
 		}
-		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, generator.PageRange(page, page+per*MapCopies-1)))
-		page += per * MapCopies
+		lines = append(lines, fmt.Sprintf("card %d: %s, %d copies (%s)", c.number, sides, MapCopies, generator.PageRange(first[i], last[i])))
 	}
 	if opts.Duplex == layout.NoDuplex {
 		lines = append(lines, "--duplex none: every side is a page of its own, labelled with its card, side and copy; glue side b behind side a")

@@ -65,6 +65,15 @@ func pageKey(pg mapPage) string {
 	return s
 }
 
+// mapPages lists the pages of maps.pdf, as mapPlan orders them.
+func mapPages(cards []mapCard, d layout.Duplex) []mapPage {
+	var pages []mapPage
+	for _, pg := range mapPlan(cards, layout.Paper{}, d).Pages {
+		pages = append(pages, mapPageOf(cards, pg, d))
+	}
+	return pages
+}
+
 func TestMapPagesOrder(t *testing.T) {
 	p := loadRunMaps(t)
 	duplex := []string{"1.1a", "1.1- back", "1.2a", "1.2- back", "2.1a", "2.1b back", "2.2a", "2.2b back",
@@ -90,7 +99,7 @@ func TestMapPagesOrder(t *testing.T) {
 			}
 			r, _ := generator.NewRenderer(false, Game())
 			sink := &mapSink{}
-			if n := imposeMaps(r, sink, pages, mapOpts("letter", c.d)); n != len(c.want) || len(sink.pages) != n {
+			if n := imposeMaps(r, sink, mapCards(p), mapOpts("letter", c.d)); n != len(c.want) || len(sink.pages) != n {
 				t.Errorf("%d pages drawn (%d added), want %d", n, len(sink.pages), len(c.want))
 			}
 			// Every page says which card, copy and side it holds.
@@ -151,7 +160,7 @@ func TestMapBackRegistration(t *testing.T) {
 			pages := mapPages(mapCards(p), d)
 			r, _ := generator.NewRenderer(false, Game())
 			sink := &mapSink{}
-			imposeMaps(r, sink, pages, opts)
+			imposeMaps(r, sink, mapCards(p), opts)
 			front := mapTrim(opts.Paper)
 			for i, pg := range pages {
 				trim, turn := mapPlacement(pg, opts)
@@ -345,7 +354,7 @@ func TestMapFaceBadInput(t *testing.T) {
 		}
 	}
 	cards := []mapCard{{number: 1, front: maps[0], back: maps[1]}}
-	imposeMaps(r, &mapSink{}, mapPages(cards, layout.ShortEdge), mapOpts("letter", layout.ShortEdge))
+	imposeMaps(r, &mapSink{}, cards, mapOpts("letter", layout.ShortEdge))
 }
 
 // A build prints the maps: maps.pdf with a page per face and copy, a
