@@ -287,15 +287,10 @@ func (r *Renderer) needsCalibration(p *schema.Pack, opts PrintOptions) bool {
 }
 
 // printsBacks reports whether an element prints back pages registered for
-// duplex. Most elements know from their content (Facts.Backs); a two-sided
-// board does so only when both sides fit one page of the paper, and a
-// game's kind may say (Kind.Backs: two-sided mats only when their halves
-// do).
+// duplex. Most elements know from their content (Facts.Backs); a kind
+// may say (Kind.Backs: a two-sided board only when both sides fit one page
+// of the paper, two-sided mats only when their halves do).
 func (r *Renderer) printsBacks(e schema.Element, opts PrintOptions) bool {
-	if el, ok := e.(*schema.Board); ok {
-		plans, err := boardPlans(el, opts)
-		return err == nil && boardDuplex(el, plans, opts) != layout.NoDuplex
-	}
 	if kr, ok := r.kindRenderer(e.Kind()); ok && kr.backs != nil {
 		return kr.backs(e, opts)
 	}

@@ -70,7 +70,7 @@ func recordDice(t *testing.T, r *Renderer, p *schema.Pack, ds *schema.DiceSet, o
 }
 
 func TestDiceRenderingGolden(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	letter := recordDice(t, r, p, ds, sheetOpts("letter", layout.LongEdge))
 	if letter.pages != 2 || letter.arts != 6 {
@@ -92,7 +92,7 @@ func TestDiceLeavesOutUnprinted(t *testing.T) {
 	if got := strings.Join(ids, ", "); got != "door-die (1 of 1), action (1 of 2), action (2 of 2), event (1 of 1)" {
 		t.Errorf("printed copies: %s", got)
 	}
-	rec := recordDice(t, boardRenderer(t), p, ds, sheetOpts("letter", layout.NoDuplex)).rec.Ops
+	rec := recordDice(t, testRenderer(t), p, ds, sheetOpts("letter", layout.NoDuplex)).rec.Ops
 	for _, op := range rec {
 		if strings.Contains(op, "spare") {
 			t.Fatalf("the unprinted die is drawn: %s", op)
@@ -101,7 +101,7 @@ func TestDiceLeavesOutUnprinted(t *testing.T) {
 }
 
 func TestDicePageCounts(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	many := *ds
 	big := *ds.Dice[0]
@@ -134,7 +134,7 @@ func TestDicePageCounts(t *testing.T) {
 }
 
 func TestDiceIsByteIdentical(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	var a, b bytes.Buffer
 	for _, buf := range []*bytes.Buffer{&a, &b} {
@@ -150,7 +150,7 @@ func TestDiceIsByteIdentical(t *testing.T) {
 // TestDiceStaysInsidePrintableArea: every block, the head and the scale bar
 // lie inside the printer margin on both papers, and blocks do not overlap.
 func TestDiceStaysInsidePrintableArea(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	for _, paper := range []string{"letter", "a4"} {
 		opts := sheetOpts(paper, layout.LongEdge)
 		area := layout.Printable(opts.Paper, opts.Margin)
@@ -233,7 +233,7 @@ func TestDiceNetTabs(t *testing.T) {
 }
 
 func TestBuildDiceJobAndIndex(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	opts := sheetOpts("letter", layout.LongEdge)
 	jobs := buildDice(r, p, ds, BuildOptions{Print: opts, Previews: true})
@@ -277,7 +277,7 @@ func TestBuildDiceJobAndIndex(t *testing.T) {
 }
 
 func TestDiceOverflows(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	if got := diceOverflows(r, p, ds); len(got) != 0 {
 		t.Errorf("overflows of the test dice: %+v", got)

@@ -21,6 +21,16 @@ func FileJob(path string, write func(io.Writer) (pages int, err error)) Job {
 	return Job{fileJob(path, write)}
 }
 
+// Run runs the job on its own, writing its files into the folder stage
+// (a parallel job renders on one core), and returns what it wrote: how a
+// kind's tests run the jobs its Build plans.
+func (j Job) Run(stage string) ([]Artifact, error) {
+	if j.j.run != nil {
+		return j.j.run(stage)
+	}
+	return runJobs(stage, []job{j.j})
+}
+
 // PageSink takes the pages an imposition draws: a PDF document (PDFSink) or
 // a test's recording.
 type PageSink interface {
@@ -63,78 +73,6 @@ func (r *Renderer) Images() *draw.ImageStore { return r.images }
 func (r *Renderer) ImposeDeck(sink PageSink, grid layout.Grid, copies []*CardData, face, back *schema.Template, opts PrintOptions, card func(c draw.Canvas, cd *CardData, back bool, s layout.Slot)) {
 	r.imposeDeck(sink, grid, copies, face, back, opts, card)
 }
-
-// Colours and sizes the games' pages share with the generic ones.
-var (
-	// BoardMuted is the grey of the notes on board pages.
-	BoardMuted = boardMuted
-)
-
-// BoardRole is how a side printed on one page goes with the other side.
-type BoardRole = boardRole
-
-// Board roles.
-const (
-	// RoleFront is side 1 of a sheet printed double-sided.
-	RoleFront = roleFront
-	// RoleBack is side 2 on the back page of side 1, registered behind it.
-	RoleBack = roleBack
-	// RoleFirst is side 1 of a two-sided board printed single-sided.
-	RoleFirst = roleFirst
-	// RoleGlued is side 2 printed single-sided, to glue behind side 1.
-	RoleGlued = roleGlued
-)
-
-// BoardPlan is how a board side tiles the paper of opts.
-func BoardPlan(side *schema.BoardSide, opts PrintOptions) (layout.TilePlan, error) {
-	return boardPlan(side, opts)
-}
-
-// BoardSlot is the slot of a side that fits one page: centred on the
-// paper, turned when the plan says so, with the bleed the printable area
-// allows.
-func BoardSlot(pl layout.TilePlan, opts PrintOptions) layout.Slot { return boardSlot(pl, opts) }
-
-// BoardBackSlot is the slot behind own on the back page for duplex d.
-func BoardBackSlot(own layout.Slot, d layout.Duplex, opts PrintOptions) layout.Slot {
-	return boardBackSlot(own, d, opts)
-}
-
-// DrawSlotPage prints w x h mm of art (with bleed around it) in its slot on
-// a page of its own, with crop marks; each label goes where it finds room,
-// in turn.
-func (r *Renderer) DrawSlotPage(page draw.Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art PlaceArt, labels ...string) {
-	r.drawSlotPage(page, opts, slot, w, h, art, labels...)
-}
-
-// DrawTiledBoardSide adds the pages of side i of board b, tiled by plan, to
-// out: its page map, then its tile pages, on which art (made after the map
-// page) places the side's art. first is the page number of the map and
-// total the pages of the file.
-func (r *Renderer) DrawTiledBoardSide(out ArtOut, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts PrintOptions, art func() PlaceArt) {
-	bp := &boardPrint{board: b, side: b.Sides[i], index: i, plan: plan, copy: 1, first: first, total: total, opts: opts}
-	r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
-	a := art()
-	for k := range plan.Tiles {
-		r.drawTilePage(out.AddPage(plan.Paper.W, plan.Paper.H), bp, k, a)
-	}
-}
-
-// BoardTitle is a board's name, or its id.
-func BoardTitle(b *schema.Board) string { return boardTitle(b) }
-
-// SideTitle is the name of side i of a board, or "Side 2 (id)".
-func SideTitle(s *schema.BoardSide, i int) string { return sideTitle(s, i) }
-
-// BoardTurnText notes a one-page side turned to fit the paper.
-func BoardTurnText(pl layout.TilePlan) string { return boardTurnText(pl) }
-
-// BoardSizeText is a side's size as the kit's index writes it.
-func BoardSizeText(pl layout.TilePlan) string { return boardSizeText(pl) }
-
-// BoardPagesText is how many pages a side prints on, as the kit's index
-// writes it.
-func BoardPagesText(pl layout.TilePlan) string { return boardPagesText(pl) }
 
 // CardData prepares a card of the pack p for rendering as DrawCard fills
 // its template: its fields and those the renderer's games derive.

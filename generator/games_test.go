@@ -10,7 +10,11 @@ import (
 // A kind given an element of another Go type fails its build with an error
 // naming both types, and has nothing to fit or index: no panic.
 func TestKindOfAnotherTypeFails(t *testing.T) {
-	kr := kind[*schema.Board]{build: buildBoard, fit: boardOverflows, index: indexBoard}.renderer()
+	kr := kind[*schema.Board]{
+		build: func(*Renderer, *schema.Pack, *schema.Board, BuildOptions) []job { return []job{{name: "board.pdf"}} },
+		fit:   func(*Renderer, *schema.Pack, *schema.Board) []schema.TextIssue { return []schema.TextIssue{{}} },
+		index: func(*Renderer, *schema.Pack, *schema.Board, PrintOptions) []string { return []string{"board"} },
+	}.renderer()
 	d := &schema.Deck{ID: "x"}
 	jobs := kr.build(nil, nil, d, BuildOptions{})
 	if len(jobs) != 1 || jobs[0].run == nil {

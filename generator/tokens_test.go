@@ -359,7 +359,7 @@ const scaleBarCaption = "this bar must measure 100 mm"
 // printer margin and clear of every token (of the fronts behind it too,
 // under duplex).
 func TestTokenBackPages(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	for _, dir := range []string{"run-fight-or-die-reloaded-campaign", "run-fight-or-die-reloaded", "run", "run-fight-or-die"} {
 		p := loadBundled(t, dir)
 		for _, paper := range []string{"letter", "a4"} {
@@ -452,7 +452,7 @@ func wantTokenPages(all []*schema.Token, sheets [][]layout.Placement, mode deckB
 // The campaign's wounds are one-sided: the sheet they fill has no back
 // page, blank or labelled, in duplex or not (the stranger's trial).
 func TestCampaignTokenPages(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	p := loadBundled(t, "run-fight-or-die-reloaded-campaign")
 	for _, paper := range []string{"letter", "a4"} {
 		for _, d := range []layout.Duplex{layout.LongEdge, layout.NoDuplex} {
@@ -480,7 +480,7 @@ func TestCampaignTokenPages(t *testing.T) {
 // Every tokens.pdf has a 100 mm scale bar inside the printer margin
 // (TestTokenBackPages checks that it keeps off the tokens).
 func TestTokenScaleBar(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	for _, dir := range []string{"run-fight-or-die-reloaded-campaign", "run-fight-or-die", "run", "run-for-your-life"} {
 		p := loadBundled(t, dir)
 		for _, paper := range []string{"letter", "a4"} {
@@ -513,7 +513,7 @@ func TestTokenScaleBar(t *testing.T) {
 // a captioned row of backs, so that tokens whose values are on the back
 // tell apart; one-sided tokens get a single row.
 func TestTokenPreviewShowsBacks(t *testing.T) {
-	r := boardRenderer(t)
+	r := testRenderer(t)
 	for _, c := range []struct {
 		name   string
 		tokens []*schema.Token

@@ -15,6 +15,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
@@ -623,7 +624,7 @@ func nearRect(a, b layout.Rect) bool {
 
 func newTestRenderer(t testing.TB) *generator.Renderer {
 	t.Helper()
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}

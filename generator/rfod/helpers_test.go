@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -23,7 +24,7 @@ func derivedFields(p *schema.Pack, deck *schema.Deck, card *schema.Card) map[str
 
 func boardRenderer(t testing.TB) *generator.Renderer {
 	t.Helper()
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/impose"
@@ -182,7 +183,7 @@ func drawPlaced(r *generator.Renderer, page draw.Canvas, opts generator.PrintOpt
 	}
 	c.Text(m, m+3.5, r.ClipText(head, draw.Bold, 9, pw-2*m-90), draw.Bold, 9, Ink)
 	nw := r.Fonts.Width(note, draw.Regular, 7)
-	c.Text(generator.Round2(pw-m-nw), m+3.5, note, draw.Regular, 7, generator.BoardMuted)
+	c.Text(generator.Round2(pw-m-nw), m+3.5, note, draw.Regular, 7, board.Muted)
 	if turn != 0 {
 		c.Push()
 		c.Rotate(turn, trim.X+trim.W/2, trim.Y+trim.H/2)

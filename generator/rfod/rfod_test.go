@@ -11,6 +11,7 @@ import (
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -226,7 +227,7 @@ func TestRFoDLocationTextsAtFullSize(t *testing.T) {
 	if p == nil {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}

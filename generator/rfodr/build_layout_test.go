@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -16,7 +17,7 @@ import (
 // kit's folder and what it wrote.
 func buildKit(t *testing.T, p *schema.Pack, opts generator.PrintOptions) (string, []generator.Artifact) {
 	t.Helper()
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}

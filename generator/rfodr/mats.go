@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/generator/typeset"
@@ -62,12 +63,12 @@ func indexMats(r *generator.Renderer, p *schema.Pack, s *rfodrschema.MatSet, opt
 	for _, m := range s.Mats {
 		b := matBoard(m, true)
 		for i, side := range b.Sides {
-			pl, err := generator.BoardPlan(side, opts)
+			pl, err := board.Plan(side, opts)
 			if err != nil {
 				continue
 			}
 			total += 1 + pl.Pages()
-			out = append(out, fmt.Sprintf("%s, %s: %s at true size, a page map and %s", m.ID, generator.SideTitle(side, i), generator.BoardSizeText(pl), generator.BoardPagesText(pl)))
+			out = append(out, fmt.Sprintf("%s, %s: %s at true size, a page map and %s", m.ID, board.SideTitle(side, i), board.SizeText(pl), board.PagesText(pl)))
 		}
 	}
 	out = append(out, fmt.Sprintf("%d pages, %s; assemble each side (cut along the dashed lines, lay each cut edge on the hatched glue strip so the crosshairs meet), then glue the two sides of each mat back to back", total, matTiledNote))
@@ -165,7 +166,7 @@ func imposeMatTiles(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.
 	for _, m := range s.Mats {
 		pr := printed{board: matBoard(m, true), sides: matSides(m)}
 		for _, side := range pr.board.Sides {
-			pl, err := generator.BoardPlan(side, opts)
+			pl, err := board.Plan(side, opts)
 			if err != nil {
 				return fmt.Errorf("mat %s side %s: %w", m.ID, side.ID, err)
 			}
@@ -178,7 +179,7 @@ func imposeMatTiles(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.
 	for _, pr := range all {
 		for i := range pr.board.Sides {
 			plan := pr.plans[i]
-			r.DrawTiledBoardSide(out, pr.board, i, plan, page+1, total, opts, func() generator.PlaceArt {
+			board.DrawTiledSide(r, out, pr.board, i, plan, page+1, total, opts, func() generator.PlaceArt {
 				return matArt(r, out, pr.sides, i, opts.Bleed, matSlotTop(matTileBands(plan)), false)
 			})
 			page += 1 + plan.Pages()

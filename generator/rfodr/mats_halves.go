@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/rfod"
@@ -18,8 +19,8 @@ import (
 // quarter, with its full bleed inside the margin). Each side is drawn once
 // and every half is that drawing clipped to the half and its bleed, so the
 // bleed at the seam shows the art carrying on. A half prints on one sheet
-// like a two-sided board that fits one page (generator.BoardSlot,
-// generator.BoardBackSlot): side A's half on the front page, side B's matching half
+// like a two-sided board that fits one page (board.Slot,
+// board.BackSlot): side A's half on the front page, side B's matching half
 // on the back page, placed by layout.BackOf for the build's duplex flip and
 // back offset. A mat is turned over about its long (vertical) axis, so side
 // B's top half lies behind side A's top half, and B's point (x, y) behind
@@ -92,14 +93,14 @@ func matsDuplex(s *rfodrschema.MatSet, opts generator.PrintOptions) layout.Duple
 // matHalfRoles says how the half of each of a mat's sides goes with the
 // other: front and back of a duplex sheet, first and glued on pages of
 // their own, or alone.
-func matHalfRoles(sides int, d layout.Duplex) []generator.BoardRole {
-	roles := make([]generator.BoardRole, sides)
+func matHalfRoles(sides int, d layout.Duplex) []board.Role {
+	roles := make([]board.Role, sides)
 	switch {
 	case sides != 2:
 	case d != layout.NoDuplex:
-		roles[0], roles[1] = generator.RoleFront, generator.RoleBack
+		roles[0], roles[1] = board.RoleFront, board.RoleBack
 	default:
-		roles[0], roles[1] = generator.RoleFirst, generator.RoleGlued
+		roles[0], roles[1] = board.RoleFirst, board.RoleGlued
 	}
 	return roles
 }
@@ -146,12 +147,12 @@ func matSheetPages(plan impose.Plan, sheets int) (first, last []int) {
 }
 
 // matHalfSlot is where side i's half goes on its page: side A's centred
-// (turned as generator.BoardSlot turns it), side B's behind it
-// (generator.BoardBackSlot).
+// (turned as board.Slot turns it), side B's behind it
+// (board.BackSlot).
 func matHalfSlot(pl layout.TilePlan, i int, d layout.Duplex, opts generator.PrintOptions) layout.Slot {
-	slot := generator.BoardSlot(pl, opts)
+	slot := board.Slot(pl, opts)
 	if i == 1 {
-		slot = generator.BoardBackSlot(slot, d, opts)
+		slot = board.BackSlot(slot, d, opts)
 	}
 	return slot
 }
@@ -167,7 +168,7 @@ type matHalfPage struct {
 	board  *schema.Board
 	side   int // index of the side in board.Sides
 	half   matHalf
-	role   generator.BoardRole
+	role   board.Role
 	duplex layout.Duplex
 	page   int // this page's number
 	butt   int // the page of side A's other half, this half's neighbour
@@ -211,7 +212,7 @@ func imposeMatHalves(r *generator.Renderer, out generator.ArtOut, s *rfodrschema
 		mp := matHalfPage{board: b, side: i, half: sh.half, role: matHalfRoles(len(sides), duplex)[i], duplex: duplex,
 			page: page, butt: fronts[pg.Sheet^1], total: total, blankBack: next}
 		slot := matHalfSlot(pl, i, duplex, opts)
-		r.DrawSlotPage(c, opts, slot, matW, matSeam, halfArt(arts[i], sh.half), mp.labels()...)
+		board.DrawSlotPage(r, c, opts, slot, matW, matSeam, halfArt(arts[i], sh.half), mp.labels()...)
 	})
 }
 
@@ -219,18 +220,18 @@ func imposeMatHalves(r *generator.Renderer, out generator.ArtOut, s *rfodrschema
 // together.
 func (mp matHalfPage) labels() []string {
 	side := mp.board.Sides[mp.side]
-	what := []string{generator.BoardTitle(mp.board), fmt.Sprintf("%s, %s half", generator.SideTitle(side, mp.side), mp.half), fmt.Sprintf("page %d of %d", mp.page, mp.total)}
+	what := []string{board.Title(mp.board), fmt.Sprintf("%s, %s half", board.SideTitle(side, mp.side), mp.half), fmt.Sprintf("page %d of %d", mp.page, mp.total)}
 	assemble := fmt.Sprintf("print at 100%%, trim along the crop marks, butt the seam edge against the %s half (page %d) so the join ticks meet, tape on both sides", mp.half.other(), mp.butt)
 	switch mp.role {
-	case generator.RoleFront:
+	case board.RoleFront:
 		what = append(what, fmt.Sprintf("print double-sided (flip on the %s edge): page %d is its back", mp.duplex, mp.page+1))
-	case generator.RoleBack:
+	case board.RoleBack:
 		what = append(what, fmt.Sprintf("the back of page %d (flip on the %s edge)", mp.page-1, mp.duplex))
 		assemble = fmt.Sprintf("print at 100%%; it is trimmed with page %d", mp.page-1)
-	case generator.RoleFirst:
+	case board.RoleFirst:
 		what = append(what, fmt.Sprintf("page %d is its back", mp.page+1))
 		assemble = fmt.Sprintf("print at 100%%, trim along the crop marks, glue page %d behind it, then butt the seam edge against the %s half (page %d) so the join ticks meet, tape on both sides", mp.page+1, mp.half.other(), mp.butt)
-	case generator.RoleGlued:
+	case board.RoleGlued:
 		what = append(what, fmt.Sprintf("back of page %d: glue it behind it, top edges together", mp.page-1))
 		assemble = "print at 100%, trim along the crop marks"
 	default:
@@ -244,7 +245,7 @@ func (mp matHalfPage) labels() []string {
 // drawBlankBack prints the blank back of a half with no side behind it,
 // with a label saying so.
 func drawBlankBack(r *generator.Renderer, page draw.Canvas, b *schema.Board, n, total int, opts generator.PrintOptions) {
-	label := fmt.Sprintf("%s · page %d of %d · left blank: the back of page %d, which has no side behind it", generator.BoardTitle(b), n, total, n-1)
+	label := fmt.Sprintf("%s · page %d of %d · left blank: the back of page %d, which has no side behind it", board.Title(b), n, total, n-1)
 	r.DrawPageLabel(r.Surface(page), layout.Printable(opts.Paper, opts.Margin), nil, label)
 }
 
@@ -268,7 +269,7 @@ func indexMatHalves(s *rfodrschema.MatSet, opts generator.PrintOptions) []string
 	total := len(plan.Pages)
 	first, last := matSheetPages(plan, len(sheets))
 	size := fmt.Sprintf("%s x %s mm at true size in two halves (top and bottom) of %s x %s mm%s",
-		generator.FormatMM(matW), generator.FormatMM(matH), generator.FormatMM(matW), generator.FormatMM(matSeam), generator.BoardTurnText(pl))
+		generator.FormatMM(matW), generator.FormatMM(matH), generator.FormatMM(matW), generator.FormatMM(matSeam), board.TurnText(pl))
 	var out []string
 	for k := 0; k < len(sheets); k += 2 { // a mat's top half, then its bottom half
 		m := sheets[k].mat
@@ -278,16 +279,16 @@ func indexMatHalves(s *rfodrschema.MatSet, opts generator.PrintOptions) []string
 		switch {
 		case len(sides) == 2 && duplex != layout.NoDuplex:
 			out = append(out, fmt.Sprintf("%s: %s, each on one sheet printed double-sided (flip on the %s edge): %s on the front, %s on the back, registered behind it; %s",
-				m.ID, size, duplex, generator.SideTitle(b.Sides[0], 0), generator.SideTitle(b.Sides[1], 1), pages))
+				m.ID, size, duplex, board.SideTitle(b.Sides[0], 0), board.SideTitle(b.Sides[1], 1), pages))
 		case len(sides) == 2:
 			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own: %s, then the matching half of %s to glue behind it, top edges together; %s",
-				m.ID, size, generator.SideTitle(b.Sides[0], 0), generator.SideTitle(b.Sides[1], 1), pages))
+				m.ID, size, board.SideTitle(b.Sides[0], 0), board.SideTitle(b.Sides[1], 1), pages))
 		default:
 			blank := ""
 			if duplex != layout.NoDuplex {
 				blank = ", with a blank back"
 			}
-			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own%s: %s; %s", m.ID, size, blank, generator.SideTitle(b.Sides[0], 0), pages))
+			out = append(out, fmt.Sprintf("%s: %s, each half on a page of its own%s: %s; %s", m.ID, size, blank, board.SideTitle(b.Sides[0], 0), pages))
 		}
 	}
 	steps := "trim each half along the crop marks"

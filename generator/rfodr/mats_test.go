@@ -13,6 +13,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -48,7 +49,7 @@ func TestMatHalvesFitLetterAndA4(t *testing.T) {
 			t.Fatalf("%s: half a mat does not fit one page", paper)
 		}
 		// With its full bleed inside the margin, on a landscape page.
-		if slot := generator.BoardSlot(pl, opts); slot.Bleed != (layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3}) || !pl.Landscape {
+		if slot := board.Slot(pl, opts); slot.Bleed != (layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3}) || !pl.Landscape {
 			t.Errorf("%s: bleed %+v, landscape %v; want the full 3 mm, landscape", paper, slot.Bleed, pl.Landscape)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -167,7 +168,7 @@ func TestRFoDRTraumaRequirementRings(t *testing.T) {
 	if p == nil {
 		t.Fatalf("the campaign does not load: %v", probs)
 	}
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}

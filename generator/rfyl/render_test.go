@@ -8,6 +8,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -47,11 +48,11 @@ func checkGolden(t *testing.T, name, got string) {
 
 func TestCardRenderingGolden(t *testing.T) {
 	p := loadRFYL(t)
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}
-	saver, _ := generator.NewRenderer(true, Game())
+	saver, _ := generator.NewRenderer(true, kinds.Shared(), Game())
 	costly := func(c *schema.Card) bool { return c.Has("bulletCost") }
 	weapon := func(c *schema.Card) bool { return c.Has("uses") }
 	cases := []struct {

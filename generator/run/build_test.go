@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema/schematest"
 )
@@ -18,7 +19,7 @@ func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
 	if p == nil || len(probs) > 0 {
 		t.Fatalf("the RUN test pack does not load: %v", probs)
 	}
-	r, err := generator.NewRenderer(false, Game())
+	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
 	}

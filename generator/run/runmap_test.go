@@ -14,6 +14,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
@@ -97,7 +98,7 @@ func TestMapPagesOrder(t *testing.T) {
 			if strings.Join(got, " ") != strings.Join(c.want, " ") {
 				t.Errorf("pages\n got %v\nwant %v", got, c.want)
 			}
-			r, _ := generator.NewRenderer(false, Game())
+			r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 			sink := &mapSink{}
 			if n := imposeMaps(r, sink, mapCards(p), mapOpts("letter", c.d)); n != len(c.want) || len(sink.pages) != n {
 				t.Errorf("%d pages drawn (%d added), want %d", n, len(sink.pages), len(c.want))
@@ -158,7 +159,7 @@ func TestMapBackRegistration(t *testing.T) {
 		for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
 			opts := mapOpts(paper, d)
 			pages := mapPages(mapCards(p), d)
-			r, _ := generator.NewRenderer(false, Game())
+			r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 			sink := &mapSink{}
 			imposeMaps(r, sink, mapCards(p), opts)
 			front := mapTrim(opts.Paper)
@@ -236,7 +237,7 @@ func TestMapFaceGolden(t *testing.T) {
 		{"summit.txt", "summit", false, false},
 		{"base-inksaver-gray.txt", "base", true, true},
 	}
-	base, _ := generator.NewRenderer(false, Game())
+	base, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	for _, c := range cases {
 		t.Run(c.golden, func(t *testing.T) {
 			rec := &draw.Recorder{}
@@ -257,7 +258,7 @@ func TestMapFaceShowsFeatures(t *testing.T) {
 			docks = m
 		}
 	}
-	r, _ := generator.NewRenderer(false, Game())
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	rec := &draw.Recorder{}
 	DrawMapFace(r, rec, docks, 0)
 	out := rec.String()
@@ -300,7 +301,7 @@ func TestMapShadingReadsInGrey(t *testing.T) {
 // The same pack writes byte-identical PDFs.
 func TestWriteMapsDeterministic(t *testing.T) {
 	p := loadRunMaps(t)
-	r, _ := generator.NewRenderer(false, Game())
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	for _, d := range []layout.Duplex{layout.LongEdge, layout.NoDuplex} {
 		var a, b bytes.Buffer
 		na, err := WriteMaps(r, &a, p, mapOpts("a4", d))
@@ -346,7 +347,7 @@ func TestMapFaceBadInput(t *testing.T) {
 			RulesText:         []*runschema.MapRulesText{{Text: "{nope} {"}, {Text: strings.Repeat("word ", 300)}},
 		},
 	}
-	r, _ := generator.NewRenderer(false, Game())
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	for _, m := range maps {
 		DrawMapFace(r, &draw.Recorder{}, m, 3)
 		if is := mapOverflows(r, nil, m); len(is) > 1 {
@@ -362,7 +363,7 @@ func TestMapFaceBadInput(t *testing.T) {
 // as not printed yet.
 func TestBuildPrintsMaps(t *testing.T) {
 	p := loadRunMaps(t)
-	r, _ := generator.NewRenderer(false, Game())
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	out := t.TempDir()
 	arts, err := r.Build(p, generator.BuildOptions{Print: mapOpts("letter", layout.LongEdge), OutDir: out, Previews: true})
 	if err != nil {
@@ -408,7 +409,7 @@ func TestMapOverflows(t *testing.T) {
 	if p == nil || len(runschema.Maps(p)) != 1 {
 		t.Fatalf("the pack does not load: %v", probs)
 	}
-	r, _ := generator.NewRenderer(false, Game())
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	var got []string
 	for _, is := range mapOverflows(r, p, runschema.Maps(p)[0]) {
 		got = append(got, fmt.Sprintf("%d: %s %s", is.Ref.Pos().Line, is.What, is.Detail))
@@ -437,7 +438,7 @@ func TestMapsOfUnprintedComponent(t *testing.T) {
 	if cards := mapCards(p); len(cards) != 0 {
 		t.Errorf("cards %+v, want none", cards)
 	}
-	r, _ := generator.NewRenderer(false, Game())
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	var buf bytes.Buffer
 	if n, err := WriteMaps(r, &buf, p, mapOpts("a4", layout.LongEdge)); n != 0 || err != nil || buf.Len() != 0 {
 		t.Errorf("wrote %d pages (%d bytes), err %v", n, buf.Len(), err)

@@ -6,6 +6,7 @@ package games
 import (
 	"github.com/runforge/runforge/generator"
 	justrunrender "github.com/runforge/runforge/generator/justrun"
+	"github.com/runforge/runforge/generator/kinds"
 	rfodrender "github.com/runforge/runforge/generator/rfod"
 	rfodrrender "github.com/runforge/runforge/generator/rfodr"
 	rfylrender "github.com/runforge/runforge/generator/rfyl"
@@ -71,9 +72,9 @@ func Schemas(gs []Game) []schema.GameSchema {
 // Renders returns the rendering descriptors of the given games, in their
 // order.
 func Renders(gs []Game) []generator.Game {
-	out := make([]generator.Game, len(gs))
-	for i, g := range gs {
-		out[i] = g.Render
+	out := []generator.Game{kinds.Shared()}
+	for _, g := range gs {
+		out = append(out, g.Render)
 	}
 	return out
 }

@@ -1,21 +1,7 @@
-package generator
-
-import (
-	"fmt"
-	"io"
-	"math"
-	"strconv"
-	"strings"
-
-	"github.com/runforge/runforge/generator/draw"
-	"github.com/runforge/runforge/generator/icons"
-	"github.com/runforge/runforge/generator/impose"
-	"github.com/runforge/runforge/generator/typeset"
-	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
-)
-
-// Boards (kind: Board) print at true size. Each side is drawn once as a PDF
+// Package board prints boards (kind: Board) at true size, and lends its
+// page drawing to games' large pieces printed like one (mats, maps).
+//
+// Each side is drawn once as a PDF
 // template and placed on every page that shows part of it. A side that fits
 // the printable area (upright, or turned a quarter) prints on one page of
 // its own, centred, with crop marks in the waste and a short label where it
@@ -29,12 +15,29 @@ import (
 // short-edge flip, shifted by the back offset) so that it lands behind
 // side 1. Without duplex, or when a side is tiled, the sides print on pages
 // of their own, not mirrored, to be glued back to back.
+package board
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
+	"github.com/runforge/runforge/generator/typeset"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
 
 // Board colours.
 var (
 	boardInk    = draw.RGB(0x20, 0x21, 0x24)
 	boardPaper  = draw.RGB(0xf6, 0xf3, 0xea) // default background
-	boardMuted  = draw.RGB(0x5f, 0x63, 0x68)
+	Muted       = draw.RGB(0x5f, 0x63, 0x68)
 	boardMark   = draw.RGB(0x22, 0x22, 0x22) // alignment marks and cut lines
 	boardGlue   = draw.RGB(0xe3, 0xea, 0xf2) // glue strip tint
 	boardHatch  = draw.RGB(0x9a, 0xa8, 0xb8)
@@ -57,20 +60,20 @@ const (
 )
 
 // buildBoard plans a board's PDF.
-func buildBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts BuildOptions) []job {
-	return []job{fileJob(b.ID+".pdf", func(w io.Writer) (int, error) {
+func buildBoard(r renderer, p *schema.Pack, b *schema.Board, opts generator.BuildOptions) []generator.Job {
+	return []generator.Job{generator.FileJob(b.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteBoard(w, p, b, opts.Print)
 	})}
 }
 
 // indexBoard describes a board's PDF in the kit's index: per side its size,
 // its pages and how to assemble them, then how the sides go together.
-func indexBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts PrintOptions) []string {
+func indexBoard(r renderer, p *schema.Pack, b *schema.Board, opts generator.PrintOptions) []string {
 	var out []string
 	plans := make([]layout.TilePlan, len(b.Sides))
 	planned := true
 	for i, side := range b.Sides {
-		pl, err := boardPlan(side, opts)
+		pl, err := Plan(side, opts)
 		if err != nil {
 			planned = false
 			continue
@@ -79,9 +82,9 @@ func indexBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts PrintOptions)
 		var line string
 		switch {
 		case pl.Pages() == 1:
-			line = fmt.Sprintf("%s: %s at true size on one page%s, no page map; trim along the crop marks", sideTitle(side, i), boardSizeText(pl), boardTurnText(pl))
+			line = fmt.Sprintf("%s: %s at true size on one page%s, no page map; trim along the crop marks", SideTitle(side, i), SizeText(pl), TurnText(pl))
 		default:
-			line = fmt.Sprintf("%s: %s at true size, a page map and %s", sideTitle(side, i), boardSizeText(pl), boardPagesText(pl))
+			line = fmt.Sprintf("%s: %s at true size, a page map and %s", SideTitle(side, i), SizeText(pl), PagesText(pl))
 			line += "; cut along the dashed lines, lay each cut edge on its neighbour's hatched glue strip so the crosshairs meet, glue or tape"
 		}
 		out = append(out, line)
@@ -105,14 +108,14 @@ func indexBoard(r *Renderer, p *schema.Pack, b *schema.Board, opts PrintOptions)
 // WriteBoard writes a board's PDF: for every copy (b.Count), every side in
 // turn: a side that fits the paper on one page, a larger side as a page
 // map and then the pages of its tiles at true size.
-func (r *Renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts PrintOptions) (pages int, err error) {
-	return r.WriteDocument(w, p, boardTitle(b), "board "+b.ID, opts, func(doc *draw.PDF) error {
+func (r renderer) WriteBoard(w io.Writer, p *schema.Pack, b *schema.Board, opts generator.PrintOptions) (pages int, err error) {
+	return r.WriteDocument(w, p, Title(b), "board "+b.ID, opts, func(doc *draw.PDF) error {
 		duplex := layout.NoDuplex // tiles and lone sides are printed one-sided
 		if plans, err := boardPlans(b, opts); err == nil {
 			duplex = boardDuplex(b, plans, opts)
 		}
 		doc.SetDuplex(duplex)
-		return r.imposeBoard(pdfArtOut{doc}, b, opts)
+		return r.imposeBoard(generator.PDFArtOut(doc), b, opts)
 	})
 }
 
@@ -125,33 +128,33 @@ type boardPrint struct {
 	copy  int
 	first int // page number of the side's page map (of its page if it fits one)
 	total int // pages in the file
-	opts  PrintOptions
+	opts  generator.PrintOptions
 	// role says how a side that fits one page goes with the board's other
 	// side; it is unused for tiled sides.
-	role boardRole
+	role Role
 }
 
 // boardRole is how a side printed on one page goes with the other side.
-type boardRole int
+type Role int
 
 // Board roles.
 const (
 	// roleAlone: the board's only side, or a side glued back to back with
 	// a tiled one. The zero value: boardRoles starts every side alone.
 	//lint:ignore U1000 named for the reader; code relies on the zero value
-	roleAlone boardRole = iota
+	roleAlone Role = iota
 	// roleFront: side 1 of a sheet printed double-sided.
-	roleFront
+	RoleFront
 	// roleBack: side 2 on the back page of side 1, registered behind it.
-	roleBack
+	RoleBack
 	// roleFirst: side 1 of a two-sided board printed single-sided.
-	roleFirst
+	RoleFirst
 	// roleGlued: side 2 printed single-sided, to glue behind side 1.
-	roleGlued
+	RoleGlued
 )
 
 // imposeBoard adds every page of the board to out.
-func (r *Renderer) imposeBoard(out ArtOut, b *schema.Board, opts PrintOptions) error {
+func (r renderer) imposeBoard(out generator.ArtOut, b *schema.Board, opts generator.PrintOptions) error {
 	if b.Count < 1 || len(b.Sides) == 0 {
 		return fmt.Errorf("nothing to print (count %d, %d sides)", b.Count, len(b.Sides))
 	}
@@ -165,7 +168,7 @@ func (r *Renderer) imposeBoard(out ArtOut, b *schema.Board, opts PrintOptions) e
 	for _, pl := range plans {
 		total += boardSidePages(pl) * b.Count
 	}
-	arts := make([]PlaceArt, len(b.Sides))
+	arts := make([]generator.PlaceArt, len(b.Sides))
 	sides := make([]impose.TiledSide, len(plans))
 	for i, pl := range plans {
 		sides[i] = impose.TiledSide{Tiles: pl.Pages(), W: pl.Paper.W, H: pl.Paper.H}
@@ -181,9 +184,9 @@ func (r *Renderer) imposeBoard(out ArtOut, b *schema.Board, opts PrintOptions) e
 		bp = &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: pg.Sheet + 1, first: page + 1, total: total, opts: opts, role: roles[i]}
 		if bp.plan.Pages() == 1 {
 			// One page, no page map: side 2 of a pair goes behind side 1.
-			slot := boardSlot(bp.plan, opts)
-			if bp.role == roleBack || bp.role == roleGlued {
-				slot = boardBackSlot(slot, duplex, opts)
+			slot := Slot(bp.plan, opts)
+			if bp.role == RoleBack || bp.role == RoleGlued {
+				slot = BackSlot(slot, duplex, opts)
 			}
 			page++
 			if arts[i] == nil {
@@ -202,15 +205,15 @@ func (r *Renderer) imposeBoard(out ArtOut, b *schema.Board, opts PrintOptions) e
 }
 
 // boardPlan tiles a side on the paper.
-func boardPlan(side *schema.BoardSide, opts PrintOptions) (layout.TilePlan, error) {
+func Plan(side *schema.BoardSide, opts generator.PrintOptions) (layout.TilePlan, error) {
 	return layout.TileBoard(opts.Paper, opts.Margin, layout.DefaultOverlap, side.Width.MM(), side.Height.MM())
 }
 
 // boardPlans tiles every side of a board.
-func boardPlans(b *schema.Board, opts PrintOptions) ([]layout.TilePlan, error) {
+func boardPlans(b *schema.Board, opts generator.PrintOptions) ([]layout.TilePlan, error) {
 	plans := make([]layout.TilePlan, len(b.Sides))
 	for i, side := range b.Sides {
-		pl, err := boardPlan(side, opts)
+		pl, err := Plan(side, opts)
 		if err != nil {
 			return nil, fmt.Errorf("side %s: %w", side.ID, err)
 		}
@@ -236,7 +239,7 @@ func boardFitsPages(plans []layout.TilePlan) bool {
 // boardDuplex is how side 2 of a board goes behind side 1: the build's
 // duplex flip when the board has two sides that both fit one page,
 // layout.NoDuplex (pages of their own, to glue) otherwise.
-func boardDuplex(b *schema.Board, plans []layout.TilePlan, opts PrintOptions) layout.Duplex {
+func boardDuplex(b *schema.Board, plans []layout.TilePlan, opts generator.PrintOptions) layout.Duplex {
 	if len(b.Sides) != 2 || !boardFitsPages(plans) {
 		return layout.NoDuplex
 	}
@@ -244,20 +247,20 @@ func boardDuplex(b *schema.Board, plans []layout.TilePlan, opts PrintOptions) la
 }
 
 // boardRoles says how each side that fits one page goes with the other.
-func boardRoles(b *schema.Board, plans []layout.TilePlan, duplex layout.Duplex) []boardRole {
-	roles := make([]boardRole, len(b.Sides))
+func boardRoles(b *schema.Board, plans []layout.TilePlan, duplex layout.Duplex) []Role {
+	roles := make([]Role, len(b.Sides))
 	switch {
 	case len(b.Sides) != 2 || !boardFitsPages(plans):
 	case duplex != layout.NoDuplex:
-		roles[0], roles[1] = roleFront, roleBack
+		roles[0], roles[1] = RoleFront, RoleBack
 	default:
-		roles[0], roles[1] = roleFirst, roleGlued
+		roles[0], roles[1] = RoleFirst, RoleGlued
 	}
 	return roles
 }
 
 // sideArt draws the side once, with bleed around it.
-func (r *Renderer) sideArt(out ArtOut, side *schema.BoardSide, bleed float64) PlaceArt {
+func (r renderer) sideArt(out generator.ArtOut, side *schema.BoardSide, bleed float64) generator.PlaceArt {
 	w, h := side.Width.MM(), side.Height.MM()
 	return out.Art(w+2*bleed, h+2*bleed, func(c draw.Canvas) {
 		c.Push()
@@ -272,7 +275,7 @@ func (r *Renderer) sideArt(out ArtOut, side *schema.BoardSide, bleed float64) Pl
 // boardSlot is where a side that fits the paper goes on its page: centred
 // in the printable area, upright or, when only that fits, turned a quarter
 // (its top to the left), with as much of the bleed as the margin leaves.
-func boardSlot(pl layout.TilePlan, opts PrintOptions) layout.Slot {
+func Slot(pl layout.TilePlan, opts generator.PrintOptions) layout.Slot {
 	w, h, turn := pl.BoardW, pl.BoardH, 0.0
 	if pl.Landscape {
 		w, h, turn = h, w, 270
@@ -286,7 +289,7 @@ func boardSlot(pl layout.TilePlan, opts PrintOptions) layout.Slot {
 // behind the first side after a duplex flip (layout.BackOf: mirrored for
 // the flip, turned like a card back, shifted by the back offset), or where
 // it is when the sides print on pages of their own (layout.NoDuplex).
-func boardBackSlot(own layout.Slot, d layout.Duplex, opts PrintOptions) layout.Slot {
+func BackSlot(own layout.Slot, d layout.Duplex, opts generator.PrintOptions) layout.Slot {
 	if d == layout.NoDuplex {
 		return own
 	}
@@ -305,14 +308,14 @@ func boardSlotBleed(trim, pr layout.Rect, bleed float64) layout.Sides {
 // the art in its slot (clipped to its trim and bleed), crop marks in the
 // waste, a label saying what the page is and, where there is room, a
 // 100 mm scale bar. Nothing is drawn over the side.
-func (r *Renderer) drawSidePage(page draw.Canvas, bp *boardPrint, slot layout.Slot, art PlaceArt) {
+func (r renderer) drawSidePage(page draw.Canvas, bp *boardPrint, slot layout.Slot, art generator.PlaceArt) {
 	r.drawSlotPage(page, bp.opts, slot, bp.plan.BoardW, bp.plan.BoardH, art, boardPageLabel(bp))
 }
 
 // drawSlotPage prints w x h mm of art (with bleed around it) in its slot
 // on a page of its own, as drawSidePage says; each label goes where it
 // finds room, in turn.
-func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout.Slot, w, h float64, art PlaceArt, labels ...string) {
+func (r renderer) drawSlotPage(page draw.Canvas, opts generator.PrintOptions, slot layout.Slot, w, h float64, art generator.PlaceArt, labels ...string) {
 	clip := slot.Art()
 	cx, cy := slot.Trim.X+slot.Trim.W/2, slot.Trim.Y+slot.Trim.H/2
 	page.Push()
@@ -326,13 +329,13 @@ func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout
 	c := r.Surface(page)
 	pr := layout.Printable(opts.Paper, opts.Margin)
 	marks := layout.SheetMarks(pr, []layout.Slot{slot}, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines})
-	DrawMarks(c, marks)
+	generator.DrawMarks(c, marks)
 	// The label keeps off the trim (over bleed it sits on white and is cut
 	// away), the scale bar off the art too.
-	labelAvoid := []layout.Rect{slot.Trim.Inset(-MarkClear)}
-	barAvoid := []layout.Rect{clip.Inset(-MarkClear)}
+	labelAvoid := []layout.Rect{slot.Trim.Inset(-generator.MarkClear)}
+	barAvoid := []layout.Rect{clip.Inset(-generator.MarkClear)}
 	for _, m := range marks {
-		ink := m.InkRect().Inset(-MarkClear)
+		ink := m.InkRect().Inset(-generator.MarkClear)
 		labelAvoid = append(labelAvoid, ink)
 		barAvoid = append(barAvoid, ink)
 	}
@@ -340,20 +343,20 @@ func (r *Renderer) drawSlotPage(page draw.Canvas, opts PrintOptions, slot layout
 		box, ok := r.boardLabelRoom(pr, labelAvoid, label)
 		r.DrawPageLabel(c, pr, labelAvoid, label)
 		if ok {
-			labelAvoid = append(labelAvoid, box.Inset(-MarkClear))
-			barAvoid = append(barAvoid, box.Inset(-MarkClear))
+			labelAvoid = append(labelAvoid, box.Inset(-generator.MarkClear))
+			barAvoid = append(barAvoid, box.Inset(-generator.MarkClear))
 		}
 	}
-	if box, ok := layout.FindRoom(pr, barAvoid, ScaleBarLen+2*LabelPad, r.ScaleBarHeight()); ok {
+	if box, ok := layout.FindRoom(pr, barAvoid, generator.ScaleBarLen+2*generator.LabelPad, r.ScaleBarHeight()); ok {
 		r.DrawScaleBar(c, box)
 	}
 }
 
 // boardLabelRoom is where drawPageLabel puts label (the first free box,
 // upright or else reading upwards), so that the scale bar keeps off it.
-func (r *Renderer) boardLabelRoom(area layout.Rect, avoid []layout.Rect, label string) (layout.Rect, bool) {
-	asc, desc := r.Fonts.Ascent(draw.Regular, LabelPt), r.Fonts.Descent(draw.Regular, LabelPt)
-	w, h := r.Fonts.Width(label, draw.Regular, LabelPt)+2*LabelPad, asc+desc+2*LabelPad
+func (r renderer) boardLabelRoom(area layout.Rect, avoid []layout.Rect, label string) (layout.Rect, bool) {
+	asc, desc := r.Fonts.Ascent(draw.Regular, generator.LabelPt), r.Fonts.Descent(draw.Regular, generator.LabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, generator.LabelPt)+2*generator.LabelPad, asc+desc+2*generator.LabelPad
 	if box, ok := layout.FindRoom(area, avoid, w, h); ok {
 		return box, true
 	}
@@ -363,8 +366,8 @@ func (r *Renderer) boardLabelRoom(area layout.Rect, avoid []layout.Rect, label s
 // boardPageLabel says what the page of a side that fits the paper is:
 // the board and side, the page number, where its back is and how to cut.
 func boardPageLabel(bp *boardPrint) string {
-	name := boardTitle(bp.board)
-	if side := sideTitle(bp.side, bp.index); side != name {
+	name := Title(bp.board)
+	if side := SideTitle(bp.side, bp.index); side != name {
 		name += " · " + side
 	}
 	parts := []string{name}
@@ -373,13 +376,13 @@ func boardPageLabel(bp *boardPrint) string {
 	}
 	parts = append(parts, fmt.Sprintf("page %d of %d", bp.first, bp.total))
 	switch bp.role {
-	case roleFront:
+	case RoleFront:
 		parts = append(parts, fmt.Sprintf("print double-sided (flip on the %s edge): page %d is its back", bp.opts.Duplex, bp.first+1))
-	case roleBack:
+	case RoleBack:
 		parts = append(parts, fmt.Sprintf("the back of page %d (flip on the %s edge)", bp.first-1, bp.opts.Duplex))
-	case roleFirst:
+	case RoleFirst:
 		parts = append(parts, fmt.Sprintf("page %d is its back", bp.first+1))
-	case roleGlued:
+	case RoleGlued:
 		parts = append(parts, fmt.Sprintf("back of page %d: glue it behind it", bp.first-1))
 	default:
 		if len(bp.board.Sides) > 1 {
@@ -391,32 +394,32 @@ func boardPageLabel(bp *boardPrint) string {
 }
 
 // boardTurnText notes a one-page side turned to fit the paper.
-func boardTurnText(pl layout.TilePlan) string {
+func TurnText(pl layout.TilePlan) string {
 	if pl.Landscape {
 		return " (turned a quarter to fit)"
 	}
 	return ""
 }
 
-func boardTitle(b *schema.Board) string {
+func Title(b *schema.Board) string {
 	if b.Name != "" {
 		return b.Name
 	}
 	return b.ID
 }
 
-func sideTitle(s *schema.BoardSide, i int) string {
+func SideTitle(s *schema.BoardSide, i int) string {
 	if s.Name != "" {
 		return s.Name
 	}
 	return fmt.Sprintf("Side %d (%s)", i+1, s.ID)
 }
 
-func boardSizeText(pl layout.TilePlan) string {
-	return fmt.Sprintf("%s x %s mm", FormatMM(pl.BoardW), FormatMM(pl.BoardH))
+func SizeText(pl layout.TilePlan) string {
+	return fmt.Sprintf("%s x %s mm", generator.FormatMM(pl.BoardW), generator.FormatMM(pl.BoardH))
 }
 
-func boardPagesText(pl layout.TilePlan) string {
+func PagesText(pl layout.TilePlan) string {
 	if pl.Pages() == 1 {
 		return "1 page"
 	}
@@ -446,7 +449,7 @@ func boardPaperName(p layout.Paper) string {
 // drawTilePage prints tile k of the side: the art clipped to the tile, the
 // glue strips, cut lines and alignment marks, crop marks at the board's
 // outer edges and the caption.
-func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art PlaceArt) {
+func (r renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art generator.PlaceArt) {
 	pl, t, bleed := bp.plan, bp.plan.Tiles[k], bp.opts.Bleed
 	clip := tileArtClip(pl, k, bleed)
 	page.Push()
@@ -459,7 +462,7 @@ func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art Pla
 		case s.Under:
 			r.drawGlue(c, pl, s)
 		case s.Over:
-			r.drawCut(c, pl, s, !IsLight(r.sideBackground(bp.side)))
+			r.drawCut(c, pl, s, !generator.IsLight(r.sideBackground(bp.side)))
 		}
 	}
 	for _, m := range t.Marks {
@@ -467,7 +470,7 @@ func (r *Renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art Pla
 	}
 	if bp.opts.CropMarks {
 		for _, l := range boardCropMarks(pl, k, clip) {
-			c.Line(l.X1, l.Y1, l.X2, l.Y2, MarkColor, 0.2)
+			c.Line(l.X1, l.Y1, l.X2, l.Y2, generator.MarkColor, 0.2)
 		}
 	}
 	r.drawTileCaption(c, bp, k)
@@ -542,7 +545,7 @@ func seamLabelSpots(s layout.Seam) []float64 {
 
 // drawGlue tints and hatches the glue strip of the page beneath, the part
 // of the shared strip beyond the cut line, and labels it.
-func (r *Renderer) drawGlue(c draw.Canvas, pl layout.TilePlan, s layout.Seam) {
+func (r renderer) drawGlue(c draw.Canvas, pl layout.TilePlan, s layout.Seam) {
 	area := seamSpan(pl, s, s.Under)
 	cut := cutOnPage(pl, s, s.Under) + boardGlueSlack
 	if s.Vertical {
@@ -579,7 +582,7 @@ func hatchRect(c draw.Canvas, a layout.Rect) {
 // end of the tile and into the white margin, with labels in the strip cut
 // away. On dark art the line gets a white halo; on light art it has none,
 // so no white hairline is left along the seam once the page is cut.
-func (r *Renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, halo bool) {
+func (r renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, halo bool) {
 	t := pl.Tiles[s.Over]
 	span, pr := t.OnPage(), pl.Printable()
 	cut := cutOnPage(pl, s, s.Over)
@@ -595,7 +598,7 @@ func (r *Renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, hal
 	if halo {
 		c.Line(a.X, a.Y, b.X, b.Y, draw.White, 0.7)
 	}
-	DashedLine(c, a, b, boardMark, 0.3)
+	generator.DashedLine(c, a, b, boardMark, 0.3)
 	text := "cut · lay on " + pl.Tiles[s.Under].Label
 	strip := seamSpan(pl, s, s.Over)
 	for _, at := range seamLabelSpots(s) {
@@ -610,7 +613,7 @@ func (r *Renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, hal
 
 // stripLabel draws a small label on a white pill centred at (cx, cy),
 // reading upwards when vertical, with scissors before it when cut is set.
-func (r *Renderer) stripLabel(c draw.Canvas, cx, cy float64, text string, vertical, cut bool) {
+func (r renderer) stripLabel(c draw.Canvas, cx, cy float64, text string, vertical, cut bool) {
 	tw := r.Fonts.Width(text, draw.Bold, boardLabelPt)
 	icon := 0.0
 	if cut {
@@ -627,7 +630,7 @@ func (r *Renderer) stripLabel(c draw.Canvas, cx, cy float64, text string, vertic
 		drawScissors(c, x+1.6, cy)
 		x += icon
 	}
-	c.Text(Round2(x), Round2(cy+r.Fonts.CapHeight(draw.Bold, boardLabelPt)/2), text, draw.Bold, boardLabelPt, boardMark)
+	c.Text(generator.Round2(x), generator.Round2(cy+r.Fonts.CapHeight(draw.Bold, boardLabelPt)/2), text, draw.Bold, boardLabelPt, boardMark)
 	if vertical {
 		c.Pop()
 	}
@@ -718,41 +721,41 @@ func neighbourHints(pl layout.TilePlan, k int) string {
 
 // drawTileCaption writes the page's caption: tile label, page number, the
 // board and side, the neighbours and a small locator grid.
-func (r *Renderer) drawTileCaption(c draw.Canvas, bp *boardPrint, k int) {
+func (r renderer) drawTileCaption(c draw.Canvas, bp *boardPrint, k int) {
 	pl := bp.plan
 	band := pl.Caption
 	if band.H <= 0 {
 		return
 	}
-	base := Round2(band.Y + band.H/2 + r.Fonts.CapHeight(draw.Regular, boardCaptionPt)/2)
+	base := generator.Round2(band.Y + band.H/2 + r.Fonts.CapHeight(draw.Regular, boardCaptionPt)/2)
 	label := pl.Tiles[k].Label
 	c.Text(band.X, base, label, draw.Bold, 9, boardInk)
 	x := band.X + r.Fonts.Width(label, draw.Bold, 9) + 2
 	pageText := fmt.Sprintf("page %d of %d", bp.first+1+k, bp.total)
-	c.Text(Round2(x), base, pageText, draw.Regular, boardCaptionPt, boardInk)
+	c.Text(generator.Round2(x), base, pageText, draw.Regular, boardCaptionPt, boardInk)
 	x += r.Fonts.Width(pageText, draw.Regular, boardCaptionPt) + 4
 
 	grid := r.drawLocator(c, pl, k, band)
 	hints := neighbourHints(pl, k)
 	hx := grid - 3 - r.Fonts.Width(hints, draw.Bold, boardCaptionPt)
-	c.Text(Round2(hx), base, hints, draw.Bold, boardCaptionPt, boardInk)
+	c.Text(generator.Round2(hx), base, hints, draw.Bold, boardCaptionPt, boardInk)
 
-	name := boardTitle(bp.board) + " · " + sideTitle(bp.side, bp.index)
+	name := Title(bp.board) + " · " + SideTitle(bp.side, bp.index)
 	if bp.board.Count > 1 {
 		name += fmt.Sprintf(" · copy %d of %d", bp.copy, bp.board.Count)
 	}
 	name = r.ClipText(name, draw.Regular, boardCaptionPt, hx-4-x)
-	c.Text(Round2(x), base, name, draw.Regular, boardCaptionPt, boardMuted)
+	c.Text(generator.Round2(x), base, name, draw.Regular, boardCaptionPt, Muted)
 }
 
 // drawLocator draws the tile grid at the caption's right end with tile k
 // filled, and returns its left edge.
-func (r *Renderer) drawLocator(c draw.Canvas, pl layout.TilePlan, k int, band layout.Rect) float64 {
+func (r renderer) drawLocator(c draw.Canvas, pl layout.TilePlan, k int, band layout.Rect) float64 {
 	cell := min(2.4, (band.H-2)/float64(pl.Rows), 40/float64(pl.Cols))
 	x0 := band.Right() - cell*float64(pl.Cols) - 0.1 // inside its stroke
 	y0 := band.Y + (band.H-cell*float64(pl.Rows))/2
 	for _, t := range pl.Tiles {
-		st := draw.Stroked(boardMuted, 0.12)
+		st := draw.Stroked(Muted, 0.12)
 		if t.Row == pl.Tiles[k].Row && t.Col == pl.Tiles[k].Col {
 			st.Fill = &boardInk
 		}
@@ -766,18 +769,18 @@ func (r *Renderer) drawLocator(c draw.Canvas, pl layout.TilePlan, k int, band la
 // drawBoardMap draws the side's page map: a miniature of the side with its
 // tiles and their pages, how to assemble them, the side's joins text and a
 // 100 mm bar to check the print scale.
-func (r *Renderer) drawBoardMap(page draw.Canvas, bp *boardPrint) {
+func (r renderer) drawBoardMap(page draw.Canvas, bp *boardPrint) {
 	c := r.Surface(page)
 	pw, ph := bp.opts.Paper.W, bp.opts.Paper.H
 	m := max(bp.opts.Margin, layout.DefaultMargin) + 6
 	x0, x1 := m, pw-m
 	y := m + 5
-	title := boardTitle(bp.board)
+	title := Title(bp.board)
 	c.Text(x0, y, r.ClipText(title, draw.Bold, 16, x1-x0), draw.Bold, 16, boardInk)
 	y += 7
-	c.Text(x0, y, r.ClipText(sideTitle(bp.side, bp.index), draw.Bold, 11, x1-x0), draw.Bold, 11, boardInk)
+	c.Text(x0, y, r.ClipText(SideTitle(bp.side, bp.index), draw.Bold, 11, x1-x0), draw.Bold, 11, boardInk)
 	y += 5.5
-	c.Text(x0, y, r.ClipText(r.mapSubtitle(bp), draw.Regular, 8, x1-x0), draw.Regular, 8, boardMuted)
+	c.Text(x0, y, r.ClipText(r.mapSubtitle(bp), draw.Regular, 8, x1-x0), draw.Regular, 8, Muted)
 	y += 5
 	// The miniature takes the room the text below it leaves.
 	textH := r.drawMapText(draw.Discard(), bp, x0, x1, 0)
@@ -788,9 +791,9 @@ func (r *Renderer) drawBoardMap(page draw.Canvas, bp *boardPrint) {
 }
 
 // mapSubtitle summarises the side's print: size, pages, their numbers.
-func (r *Renderer) mapSubtitle(bp *boardPrint) string {
+func (r renderer) mapSubtitle(bp *boardPrint) string {
 	pl := bp.plan
-	s := fmt.Sprintf("Page map · %s at true size · %s · ", boardSizeText(pl), boardPagesText(pl))
+	s := fmt.Sprintf("Page map · %s at true size · %s · ", SizeText(pl), PagesText(pl))
 	if pl.Pages() == 1 {
 		s += fmt.Sprintf("page %d", bp.first+1)
 	} else {
@@ -805,7 +808,7 @@ func (r *Renderer) mapSubtitle(bp *boardPrint) string {
 
 // drawMiniature draws the side scaled into area, with its tiles, and
 // returns the miniature's bottom.
-func (r *Renderer) drawMiniature(page, c draw.Canvas, bp *boardPrint, area layout.Rect) float64 {
+func (r renderer) drawMiniature(page, c draw.Canvas, bp *boardPrint, area layout.Rect) float64 {
 	pl := bp.plan
 	s := min(area.W/pl.BoardW, area.H/pl.BoardH)
 	w, h := pl.BoardW*s, pl.BoardH*s
@@ -852,23 +855,23 @@ func tileVisiblePart(pl layout.TilePlan, k int) layout.Rect {
 }
 
 // tileBadge labels a tile on the page map.
-func (r *Renderer) tileBadge(c draw.Canvas, cx, cy float64, label, page string) {
+func (r renderer) tileBadge(c draw.Canvas, cx, cy float64, label, page string) {
 	lw, pw := r.Fonts.Width(label, draw.Bold, 12), r.Fonts.Width(page, draw.Regular, 7)
 	w, h := max(lw, pw)+5, 10.5
 	c.Rect(cx-w/2, cy-h/2, w, h, 1.5, draw.Style{Fill: &draw.White, Stroke: &boardInk, Width: 0.25})
-	c.Text(Round2(cx-lw/2), Round2(cy+0.4), label, draw.Bold, 12, boardInk)
-	c.Text(Round2(cx-pw/2), Round2(cy+3.9), page, draw.Regular, 7, boardMuted)
+	c.Text(generator.Round2(cx-lw/2), generator.Round2(cy+0.4), label, draw.Bold, 12, boardInk)
+	c.Text(generator.Round2(cx-pw/2), generator.Round2(cy+3.9), page, draw.Regular, 7, Muted)
 }
 
 // drawMapText writes the assembly steps, the legend and the joins text
 // from y down and returns where it stopped.
-func (r *Renderer) drawMapText(c draw.Canvas, bp *boardPrint, x0, x1, y float64) float64 {
+func (r renderer) drawMapText(c draw.Canvas, bp *boardPrint, x0, x1, y float64) float64 {
 	colW := (x1 - x0) * 0.6
 	c.Text(x0, y, "How to assemble", draw.Bold, 11, boardInk)
 	left := y + 4
 	for i, step := range boardSteps(bp) {
 		num := fmt.Sprintf("%d.", i+1)
-		c.Text(x0, Round2(left+r.Fonts.Ascent(draw.Regular, 9)), num, draw.Bold, 9, boardInk)
+		c.Text(x0, generator.Round2(left+r.Fonts.Ascent(draw.Regular, 9)), num, draw.Bold, 9, boardInk)
 		st := typeset.Style{Font: draw.Regular, Size: 9, LineHeight: 1.25}
 		block := typeset.Layout(r.Fonts, step, st, colW-6, 1000)
 		typeset.Draw(r.Fonts, c, block, x0+6, left, colW-6, block.Height, boardInk, draw.White)
@@ -916,7 +919,7 @@ func tileLayoutHint(pl layout.TilePlan) string {
 }
 
 // drawLegend explains the marks of the tile pages; it returns its bottom.
-func (r *Renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
+func (r renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
 	c.Text(x, y, "On the pages", draw.Bold, 11, boardInk)
 	row := func(y float64, text string) {
 		block := typeset.Layout(r.Fonts, text, typeset.Style{Font: draw.Regular, Size: 8, LineHeight: 1.2}, x1-x-18, 12)
@@ -924,7 +927,7 @@ func (r *Renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
 	}
 	y += 8
 	c.Line(x, y, x+14, y, draw.White, 0.9)
-	DashedLine(c, layout.Point{X: x, Y: y}, layout.Point{X: x + 14, Y: y}, boardMark, 0.3)
+	generator.DashedLine(c, layout.Point{X: x, Y: y}, layout.Point{X: x + 14, Y: y}, boardMark, 0.3)
 	drawScissors(c, x+4, y-2.6)
 	row(y, "cut line: cut along it")
 	y += 11
@@ -941,7 +944,7 @@ func (r *Renderer) drawLegend(c draw.Canvas, x, x1, y float64) float64 {
 }
 
 // drawBoardScaleBar draws a 100 mm bar with its baseline at y.
-func drawBoardScaleBar(c draw.Canvas, r *Renderer, x, y float64) {
+func drawBoardScaleBar(c draw.Canvas, r renderer, x, y float64) {
 	c.Line(x, y, x+100, y, boardInk, 0.3)
 	for i := 0; i <= 10; i++ {
 		tick := 1.5
@@ -950,7 +953,7 @@ func drawBoardScaleBar(c draw.Canvas, r *Renderer, x, y float64) {
 		}
 		c.Line(x+float64(i)*10, y, x+float64(i)*10, y-tick, boardInk, 0.2)
 	}
-	c.Text(x+103, Round2(y), "100 mm: measure this bar to check the print scale", draw.Regular, 8, boardInk)
+	c.Text(x+103, generator.Round2(y), "100 mm: measure this bar to check the print scale", draw.Regular, 8, boardInk)
 }
 
 // ---- the side ----
@@ -958,7 +961,7 @@ func drawBoardScaleBar(c draw.Canvas, r *Renderer, x, y float64) {
 // DrawBoardSide draws a board side at true size with its top-left corner
 // at the origin: background (reaching bleed beyond the edge), the path
 // between spaces, the spaces, free texts and the joins text.
-func (r *Renderer) DrawBoardSide(c draw.Canvas, side *schema.BoardSide, bleed float64) {
+func (r renderer) DrawBoardSide(c draw.Canvas, side *schema.BoardSide, bleed float64) {
 	c = r.Surface(c)
 	w, h := side.Width.MM(), side.Height.MM()
 	bg := r.sideBackground(side)
@@ -979,7 +982,7 @@ func (r *Renderer) DrawBoardSide(c draw.Canvas, side *schema.BoardSide, bleed fl
 	}
 }
 
-func (r *Renderer) sideBackground(side *schema.BoardSide) draw.Color {
+func (r renderer) sideBackground(side *schema.BoardSide) draw.Color {
 	if r.InkSaver {
 		return draw.White
 	}
@@ -987,21 +990,21 @@ func (r *Renderer) sideBackground(side *schema.BoardSide) draw.Color {
 }
 
 // sideInk is the colour of the side's spaces and text, dark on light paper.
-func (r *Renderer) sideInk(side *schema.BoardSide, paper draw.Color) draw.Color {
+func (r renderer) sideInk(side *schema.BoardSide, paper draw.Color) draw.Color {
 	ink := draw.ColorOr(side.Space.Ink, boardInk)
-	if r.InkSaver && IsLight(ink) && IsLight(paper) {
+	if r.InkSaver && generator.IsLight(ink) && generator.IsLight(paper) {
 		return boardInk
 	}
 	return ink
 }
 
 // drawBoardPath joins each space to the next with a band under the spaces.
-func (r *Renderer) drawBoardPath(c draw.Canvas, side *schema.BoardSide, centres [][2]float64, bg draw.Color) {
+func (r renderer) drawBoardPath(c draw.Canvas, side *schema.BoardSide, centres [][2]float64, bg draw.Color) {
 	if len(centres) < 2 {
 		return
 	}
 	stroke := draw.ColorOr(side.Space.Stroke, boardInk)
-	width, col := 0.3*side.SpaceSize(&schema.Space{}), Blend(bg, stroke, 0.22)
+	width, col := 0.3*side.SpaceSize(&schema.Space{}), generator.Blend(bg, stroke, 0.22)
 	if r.InkSaver {
 		width, col = 0.8, draw.RGB(0x99, 0x99, 0x99)
 	}
@@ -1038,7 +1041,7 @@ type spaceLayout struct {
 // layoutSpace places the icons, the number (or the label) and the note of
 // a space: the number large in the middle, icons above it, label and note
 // below, each as wide as the space allows at its height.
-func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre [2]float64) spaceLayout {
+func (r renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre [2]float64) spaceLayout {
 	s := side.SpaceSize(sp)
 	l := spaceLayout{sp: sp, cx: centre[0], cy: centre[1], size: s, round: side.Space.Shape != "square"}
 	l.fill = draw.ColorOr(sp.Fill, draw.ColorOr(side.Space.Fill, draw.White))
@@ -1059,12 +1062,12 @@ func (r *Renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre 
 	}
 	y := l.bottom + gap
 	if sp.Label != "" && !l.titleIsLabel {
-		st := typeset.Style{Font: draw.Bold, Size: Round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
+		st := typeset.Style{Font: draw.Bold, Size: generator.Round2(boardClamp(0.2*s, boardMinPt, 14)), MinSize: boardMinPt, Align: "center"}
 		l.label, l.labelBox = r.spaceText(l, sp.Label, st, y, 1)
 		y = l.labelBox.Bottom() + gap/2
 	}
 	if sp.Note != "" {
-		st := typeset.Style{Font: draw.Italic, Size: Round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
+		st := typeset.Style{Font: draw.Italic, Size: generator.Round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
 		l.note, l.noteBox = r.spaceText(l, sp.Note, st, y, 2)
 	}
 	return l
@@ -1074,7 +1077,7 @@ func boardClamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
 
 // layoutTitle sizes the number (or, without one, the label) to sit
 // centred in the space.
-func (l *spaceLayout) layoutTitle(r *Renderer) {
+func (l *spaceLayout) layoutTitle(r renderer) {
 	s, sp := l.size, l.sp
 	switch {
 	case sp.Number != nil:
@@ -1098,20 +1101,20 @@ func (l *spaceLayout) layoutTitle(r *Renderer) {
 		}
 		l.titlePt = max(boardMinPt, l.titlePt-0.25)
 	}
-	l.titlePt = Round2(l.titlePt)
+	l.titlePt = generator.Round2(l.titlePt)
 	capH := r.Fonts.CapHeight(l.titleFont, l.titlePt)
 	l.top, l.bottom = l.cy-capH/2, l.cy+capH/2
-	l.titleBase = Round2(l.cy + capH/2)
+	l.titleBase = generator.Round2(l.cy + capH/2)
 }
 
 // titleFits reports whether the title (a label without a number) fits.
-func (l *spaceLayout) titleFits(r *Renderer) bool {
+func (l *spaceLayout) titleFits(r renderer) bool {
 	capH := r.Fonts.CapHeight(l.titleFont, l.titlePt)
 	return r.Fonts.Width(l.title, l.titleFont, l.titlePt) <= 0.9*l.widthAt(l.cy-capH/2, l.cy+capH/2)+1e-6
 }
 
 // fits reports whether the space's texts fit it.
-func (l *spaceLayout) fits(r *Renderer) bool {
+func (l *spaceLayout) fits(r renderer) bool {
 	return !(l.titleIsLabel && !l.titleFits(r)) && (l.label == nil || l.label.Fits) && (l.note == nil || l.note.Fits)
 }
 
@@ -1130,7 +1133,7 @@ func (l *spaceLayout) widthAt(y0, y1 float64) float64 {
 }
 
 // spaceText sets text of a space in a box of the given lines from y.
-func (r *Renderer) spaceText(l spaceLayout, text string, st typeset.Style, y float64, lines int) (*typeset.Block, layout.Rect) {
+func (r renderer) spaceText(l spaceLayout, text string, st typeset.Style, y float64, lines int) (*typeset.Block, layout.Rect) {
 	lineH := st.Size * 1.15 * draw.PtMM
 	h := float64(lines-1)*lineH + r.Fonts.Ascent(st.Font, st.Size) + r.Fonts.Descent(st.Font, st.Size)
 	w := l.widthAt(y, y+h)
@@ -1143,7 +1146,7 @@ func (r *Renderer) spaceText(l spaceLayout, text string, st typeset.Style, y flo
 }
 
 // drawSpace draws one space: its shape, icons, number, label and note.
-func (r *Renderer) drawSpace(c draw.Canvas, l spaceLayout) {
+func (r renderer) drawSpace(c draw.Canvas, l spaceLayout) {
 	s := l.size
 	fill, paper := l.fill, l.fill
 	if r.InkSaver {
@@ -1165,7 +1168,7 @@ func (r *Renderer) drawSpace(c draw.Canvas, l spaceLayout) {
 	}
 	if l.title != "" {
 		x := l.cx - r.Fonts.Width(l.title, l.titleFont, l.titlePt)/2
-		c.Text(Round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
+		c.Text(generator.Round2(x), l.titleBase, l.title, l.titleFont, l.titlePt, l.ink)
 	}
 	for _, t := range []struct {
 		b   *typeset.Block
@@ -1178,7 +1181,7 @@ func (r *Renderer) drawSpace(c draw.Canvas, l spaceLayout) {
 }
 
 // spaceShape draws the space's outline, inset by d.
-func (r *Renderer) spaceShape(c draw.Canvas, l spaceLayout, d float64, st draw.Style) {
+func (r renderer) spaceShape(c draw.Canvas, l spaceLayout, d float64, st draw.Style) {
 	s := l.size - 2*d
 	if l.round {
 		c.Ellipse(l.cx-s/2, l.cy-s/2, s, s, st)
@@ -1201,22 +1204,22 @@ func drawSpaceIcons(c draw.Canvas, names []string, box layout.Rect, ink, paper d
 }
 
 // boardTextBlock sets a free text of a side in its box.
-func (r *Renderer) boardTextBlock(t *schema.BoardText) typeset.Block {
+func (r renderer) boardTextBlock(t *schema.BoardText) typeset.Block {
 	size := t.Size.Pt()
 	if size == 0 {
 		size = boardTextPt
 	}
-	st := typeset.Style{Font: r.Fonts.Style(t.Font), Size: Round2(size), Align: t.Align}
+	st := typeset.Style{Font: r.Fonts.Style(t.Font), Size: generator.Round2(size), Align: t.Align}
 	return typeset.Layout(r.Fonts, t.Text, st, t.W.MM(), t.H.MM())
 }
 
 // drawBoardText draws a free text, turned about its box's centre.
-func (r *Renderer) drawBoardText(c draw.Canvas, side *schema.BoardSide, t *schema.BoardText, bg draw.Color) {
+func (r renderer) drawBoardText(c draw.Canvas, side *schema.BoardSide, t *schema.BoardText, bg draw.Color) {
 	if strings.TrimSpace(t.Text) == "" {
 		return
 	}
 	ink := draw.ColorOr(t.Color, r.sideInk(side, bg))
-	if r.InkSaver && IsLight(ink) {
+	if r.InkSaver && generator.IsLight(ink) {
 		ink = boardInk
 	}
 	box := layout.Rect{X: t.X.MM(), Y: t.Y.MM(), W: t.W.MM(), H: t.H.MM()}
@@ -1233,7 +1236,7 @@ func (r *Renderer) drawBoardText(c draw.Canvas, side *schema.BoardSide, t *schem
 }
 
 // joinsBlock sets the side's joins text in its bottom-right corner.
-func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Block) {
+func (r renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Block) {
 	w, h := side.Width.MM(), side.Height.MM()
 	bw := max(0, min(110, w*0.5, w-2*boardInset))
 	bh := max(0, min(14, h-2*boardInset))
@@ -1247,7 +1250,7 @@ func (r *Renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Bloc
 // boardOverflows lists the texts of a board that do not fit: a space's
 // label or note that does not fit its space even shrunk, a free text
 // larger than its box, the joins text.
-func boardOverflows(r *Renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
+func boardOverflows(r renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, side := range b.Sides {
 		what := fmt.Sprintf("board %q side %q", b.ID, side.ID)
@@ -1255,13 +1258,13 @@ func boardOverflows(r *Renderer, p *schema.Pack, b *schema.Board) []schema.TextI
 		for i, t := range side.Texts {
 			if block := r.boardTextBlock(t); !block.Fits && strings.TrimSpace(t.Text) != "" {
 				out = append(out, schema.TextIssue{Ref: t.Ref.Child("text"), What: fmt.Sprintf("%s text %d", what, i+1),
-					Detail: fmt.Sprintf("does not fit its %sx%smm box: %s", FormatMM(t.W.MM()), FormatMM(t.H.MM()), block.Overflow)})
+					Detail: fmt.Sprintf("does not fit its %sx%smm box: %s", generator.FormatMM(t.W.MM()), generator.FormatMM(t.H.MM()), block.Overflow)})
 			}
 		}
 		if side.Joins != "" {
 			if box, block := r.joinsBlock(side); !block.Fits {
 				out = append(out, schema.TextIssue{Ref: side.Ref.Child("joins"), What: what + " joins",
-					Detail: fmt.Sprintf("does not fit the %sx%smm corner of the side: %s", FormatMM(box.W), FormatMM(box.H), block.Overflow)})
+					Detail: fmt.Sprintf("does not fit the %sx%smm corner of the side: %s", generator.FormatMM(box.W), generator.FormatMM(box.H), block.Overflow)})
 			}
 		}
 	}
@@ -1269,13 +1272,13 @@ func boardOverflows(r *Renderer, p *schema.Pack, b *schema.Board) []schema.TextI
 }
 
 // spaceOverflows reports the labels and notes that do not fit their space.
-func (r *Renderer) spaceOverflows(side *schema.BoardSide, what string) []schema.TextIssue {
+func (r renderer) spaceOverflows(side *schema.BoardSide, what string) []schema.TextIssue {
 	var out []schema.TextIssue
 	centres := side.SpaceCentres()
 	for i, sp := range side.Spaces {
 		l := r.layoutSpace(side, sp, centres[i])
 		sw := fmt.Sprintf("%s space %d", what, i+1)
-		size := FormatMM(l.size)
+		size := generator.FormatMM(l.size)
 		if l.titleIsLabel && !l.titleFits(r) {
 			out = append(out, schema.TextIssue{Ref: sp.Ref.Child("label"), What: sw + " label",
 				Detail: fmt.Sprintf("is wider than its %smm space even at %gpt", size, boardMinPt)})
@@ -1290,4 +1293,48 @@ func (r *Renderer) spaceOverflows(side *schema.BoardSide, what string) []schema.
 		}
 	}
 	return out
+}
+
+// renderer is the generator's renderer with the board's drawing methods.
+type renderer struct{ *generator.Renderer }
+
+// Kind is how boards (kind: Board) are built, checked and indexed: a line of
+// the generator's shared kinds.
+func Kind() generator.KindRenderer {
+	return generator.Kind[*schema.Board]{
+		Build: func(r *generator.Renderer, p *schema.Pack, b *schema.Board, opts generator.BuildOptions) []generator.Job {
+			return buildBoard(renderer{r}, p, b, opts)
+		},
+		Fit: func(r *generator.Renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
+			return boardOverflows(renderer{r}, p, b)
+		},
+		Index: func(r *generator.Renderer, p *schema.Pack, b *schema.Board, opts generator.PrintOptions) []string {
+			return indexBoard(renderer{r}, p, b, opts)
+		},
+		Backs: func(b *schema.Board, opts generator.PrintOptions) bool {
+			plans, err := boardPlans(b, opts)
+			return err == nil && boardDuplex(b, plans, opts) != layout.NoDuplex
+		},
+	}.Renderer()
+}
+
+// DrawSlotPage prints w x h mm of art (with bleed around it) in its slot on
+// a page of its own, with crop marks; each label goes where it finds room,
+// in turn.
+func DrawSlotPage(r *generator.Renderer, page draw.Canvas, opts generator.PrintOptions, slot layout.Slot, w, h float64, art generator.PlaceArt, labels ...string) {
+	renderer{r}.drawSlotPage(page, opts, slot, w, h, art, labels...)
+}
+
+// DrawTiledSide adds the pages of side i of board b, tiled by plan, to
+// out: its page map, then its tile pages, on which art (made after the map
+// page) places the side's art. first is the page number of the map and
+// total the pages of the file.
+func DrawTiledSide(gr *generator.Renderer, out generator.ArtOut, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts generator.PrintOptions, art func() generator.PlaceArt) {
+	r := renderer{gr}
+	bp := &boardPrint{board: b, side: b.Sides[i], index: i, plan: plan, copy: 1, first: first, total: total, opts: opts}
+	r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
+	a := art()
+	for k := range plan.Tiles {
+		r.drawTilePage(out.AddPage(plan.Paper.W, plan.Paper.H), bp, k, a)
+	}
 }

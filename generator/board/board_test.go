@@ -1,4 +1,4 @@
-package generator
+package board
 
 import (
 	"bytes"
@@ -15,7 +15,9 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
@@ -70,17 +72,17 @@ sides:
 `)},
 }
 
-func boardRenderer(t testing.TB) *Renderer {
+func boardRenderer(t testing.TB) renderer {
 	t.Helper()
-	r, err := NewRenderer(false)
+	r, err := generator.NewRenderer(false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return renderer{r}
 }
 
-func boardOpts(paper string) PrintOptions {
-	return PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true,
+func boardOpts(paper string) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true,
 		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 }
 
@@ -106,7 +108,7 @@ func (o *recBoardOut) AddPage(w, h float64) draw.Canvas {
 	return p
 }
 
-func (o *recBoardOut) Art(w, h float64, paint func(draw.Canvas)) PlaceArt {
+func (o *recBoardOut) Art(w, h float64, paint func(draw.Canvas)) generator.PlaceArt {
 	rec := &draw.Recorder{}
 	rec.Logf("art %d %.2f %.2f", len(o.arts), w, h)
 	paint(rec)
@@ -134,7 +136,7 @@ func (o *recBoardOut) String() string {
 	return b.String()
 }
 
-func recordBoard(t *testing.T, r *Renderer, b *schema.Board, opts PrintOptions) *recBoardOut {
+func recordBoard(t *testing.T, r renderer, b *schema.Board, opts generator.PrintOptions) *recBoardOut {
 	t.Helper()
 	out := &recBoardOut{}
 	if err := r.imposeBoard(out, b, opts); err != nil {
@@ -178,7 +180,7 @@ func TestBoardPageCounts(t *testing.T) {
 func TestBoardPlanOfBigBoard(t *testing.T) {
 	_, b := bigBoard(t)
 	for _, paper := range []string{"letter", "a4"} {
-		pl, err := boardPlan(b.Sides[0], boardOpts(paper))
+		pl, err := Plan(b.Sides[0], boardOpts(paper))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,19 +197,19 @@ func TestBoardRenderingGolden(t *testing.T) {
 	if len(out.pages) != 3 || len(out.arts) != 1 {
 		t.Fatalf("%d pages and %d arts, want 3 and 1", len(out.pages), len(out.arts))
 	}
-	checkGolden(t, "board-small.txt", out.String())
+	golden.Check(t, filepath.Join("testdata", "golden", "board-small.txt"), out.String())
 }
 
 func TestBoardInkSaverAndGrayscale(t *testing.T) {
 	r := boardRenderer(t)
 	_, b := loadBoardPack(t, smallBoardFS, "small")
-	saver := recordBoard(t, r.WithOptions(true, false), b, boardOpts("letter")).String()
+	saver := recordBoard(t, renderer{r.WithOptions(true, false)}, b, boardOpts("letter")).String()
 	for _, fill := range []string{"fill=#f6f3ea", "fill=#f6d5d8", "fill=" + boardGlue.Hex(), "fill=" + boardShadow.Hex()} {
 		if strings.Contains(saver, fill) {
 			t.Errorf("ink-saver output fills with %s", fill)
 		}
 	}
-	gray := recordBoard(t, r.WithOptions(false, true), b, boardOpts("letter")).String()
+	gray := recordBoard(t, renderer{r.WithOptions(false, true)}, b, boardOpts("letter")).String()
 	for _, line := range strings.Split(gray, "\n") {
 		for _, f := range strings.Fields(line) {
 			if i := strings.Index(f, "#"); i >= 0 && len(f) >= i+7 {
@@ -229,7 +231,7 @@ func TestBoardMarksMeet(t *testing.T) {
 	for _, paper := range []string{"letter", "a4"} {
 		t.Run(paper, func(t *testing.T) {
 			opts := boardOpts(paper)
-			pl, err := boardPlan(b.Sides[0], opts)
+			pl, err := Plan(b.Sides[0], opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -289,7 +291,7 @@ func TestBoardDrawsInsidePrintableArea(t *testing.T) {
 
 // checkInside replays a page log, tracking rotations and clips, and fails
 // for any drawing outside area.
-func checkBoardInside(t *testing.T, r *Renderer, page string, ops []string, area layout.Rect) {
+func checkBoardInside(t *testing.T, r renderer, page string, ops []string, area layout.Rect) {
 	t.Helper()
 	type state struct {
 		rot      float64
@@ -373,7 +375,7 @@ func boardStrokePad(op string) float64 {
 }
 
 // textBox is the extent of a logged text run.
-func boardTextExtent(t *testing.T, r *Renderer, op string) layout.Rect {
+func boardTextExtent(t *testing.T, r renderer, op string) layout.Rect {
 	f := strings.Fields(op)
 	q := strings.IndexByte(op, '"')
 	s, err := strconv.Unquote(op[q:])
@@ -429,11 +431,11 @@ func TestBoardIsByteIdentical(t *testing.T) {
 func TestBuildBoardJob(t *testing.T) {
 	r := boardRenderer(t)
 	p, b := bigBoard(t)
-	jobs := buildBoard(r, p, b, BuildOptions{Print: boardOpts("a4")})
+	jobs := buildBoard(r, p, b, generator.BuildOptions{Print: boardOpts("a4")})
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs, want 1", len(jobs))
 	}
-	arts, err := jobs[0].run(t.TempDir())
+	arts, err := jobs[0].Run(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -548,7 +550,7 @@ sides:
 `)},
 }
 
-func boardOptsDuplex(paper string, d layout.Duplex) PrintOptions {
+func boardOptsDuplex(paper string, d layout.Duplex) generator.PrintOptions {
 	o := boardOpts(paper)
 	o.Duplex = d
 	return o
@@ -675,20 +677,20 @@ func TestBoardBackRegistration(t *testing.T) {
 			for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
 				t.Run(fmt.Sprintf("%s-%s-%s", b.ID, paper, d), func(t *testing.T) {
 					opts := boardOptsDuplex(paper, d)
-					pl, err := boardPlan(b.Sides[0], opts)
+					pl, err := Plan(b.Sides[0], opts)
 					if err != nil {
 						t.Fatal(err)
 					}
 					if pl.Landscape != (b == turned) {
 						t.Fatalf("landscape=%v", pl.Landscape)
 					}
-					front := boardSlot(pl, opts)
-					back := boardBackSlot(front, d, opts)
+					front := Slot(pl, opts)
+					back := BackSlot(front, d, opts)
 					if got := flipRect(back.Trim, opts.Paper, d); !rendertest.RectNear(got, front.Trim, 1e-9) {
 						t.Errorf("back trim %+v flips to %+v, want the front's %+v", back.Trim, got, front.Trim)
 					}
 					opts.BackOffset = layout.Point{X: 0.5, Y: -0.3}
-					shifted := boardBackSlot(front, d, opts)
+					shifted := BackSlot(front, d, opts)
 					want := back.Trim
 					want.X, want.Y = want.X+0.5, want.Y-0.3
 					if !rendertest.RectNear(shifted.Trim, want, 1e-9) {
@@ -743,12 +745,12 @@ func TestBoardOnePageLeavesTheBoardAlone(t *testing.T) {
 		t.Run(fmt.Sprintf("%s-%s-%s", c.b.ID, c.paper, c.duplex), func(t *testing.T) {
 			opts := boardOptsDuplex(c.paper, c.duplex)
 			out := recordBoard(t, r, c.b, opts)
-			pl, err := boardPlan(c.b.Sides[0], opts)
+			pl, err := Plan(c.b.Sides[0], opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			front := boardSlot(pl, opts)
-			slots := []layout.Slot{front, boardBackSlot(front, boardDuplex(c.b, []layout.TilePlan{pl, pl}, opts), opts)}
+			front := Slot(pl, opts)
+			slots := []layout.Slot{front, BackSlot(front, boardDuplex(c.b, []layout.TilePlan{pl, pl}, opts), opts)}
 			for i, p := range out.pages {
 				if p.w != opts.Paper.W || p.h != opts.Paper.H {
 					t.Errorf("page %d is %gx%g, want the paper upright", i+1, p.w, p.h)
@@ -783,7 +785,7 @@ func TestBoardOnePageLeavesTheBoardAlone(t *testing.T) {
 							x2, y2 = x1+x2, y1+y2
 						}
 						box = layout.Rect{X: min(x1, x2), Y: min(y1, y2), W: math.Abs(x2 - x1), H: math.Abs(y2 - y1)}
-						if f[0] == "line" && strings.HasPrefix(f[5], MarkColor.Hex()) {
+						if f[0] == "line" && strings.HasPrefix(f[5], generator.MarkColor.Hex()) {
 							marks++
 						}
 					}
@@ -840,4 +842,45 @@ func TestIndexBoardOnePage(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCalibrationForBoardBacks: a kit whose only back pages are a board's
+// second side, printed duplex behind the first, gets a
+// calibration sheet; sides that are glued (tiled, or printed single-sided)
+// do not.
+func TestCalibrationForBoardBacks(t *testing.T) {
+	_, two := twoSidedBoard(t)
+	one := *two
+	one.Sides = two.Sides[:1]
+	_, mixed := loadBoardPack(t, mixedBoardFS, "mixed")
+	tests := []struct {
+		name    string
+		element schema.Element
+		duplex  layout.Duplex
+		want    bool
+	}{
+		{"two sides on one page each, long edge", two, layout.LongEdge, true},
+		{"two sides on one page each, short edge", two, layout.ShortEdge, true},
+		{"two sides, single-sided print", two, layout.NoDuplex, false},
+		{"one side", &one, layout.LongEdge, false},
+		{"one side tiled, glued to the other", mixed, layout.LongEdge, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &schema.Pack{Game: &schema.Game{}, Elements: []schema.Element{tt.element}}
+			if got := shared(t).NeedsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
+				t.Errorf("needsCalibration = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// shared is a renderer that knows boards as a build does.
+func shared(t testing.TB) *generator.Renderer {
+	t.Helper()
+	r, err := generator.NewRenderer(false, generator.Game{Kinds: map[string]generator.KindRenderer{"Board": Kind()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
