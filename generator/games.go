@@ -205,7 +205,6 @@ func (k Kind[E]) Renderer() KindRenderer {
 var kindRenderers = map[string]KindRenderer{
 	"Deck":  kind[*schema.Deck]{build: buildDeck, index: indexDeck}.renderer(),
 	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
-	"Dice":  kind[*schema.DiceSet]{build: buildDice, fit: diceOverflows, index: indexDice}.renderer(),
 }
 
 // kindRenderer returns how elements of a kind are rendered: a kind every

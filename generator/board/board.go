@@ -1,5 +1,5 @@
-// Package board prints boards (kind: Board) at true size, and lends its
-// page drawing to games' large pieces printed like one (mats, maps).
+// Package board prints boards (kind: Board) at true size, and lends its page
+// drawing to games' large pieces printed like one (mats, maps).
 //
 // Each side is drawn once as a PDF
 // template and placed on every page that shows part of it. A side that fits

@@ -6,6 +6,7 @@ package kinds
 import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/board"
+	"github.com/runforge/runforge/generator/dice"
 )
 
 // Shared is what the kinds every game may use bring to rendering.
@@ -13,6 +14,7 @@ func Shared() generator.Game {
 	return generator.Game{
 		Kinds: map[string]generator.KindRenderer{
 			"Board": board.Kind(),
+			"Dice":  dice.Kind(),
 		},
 	}
 }

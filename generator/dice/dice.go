@@ -1,24 +1,8 @@
-package generator
-
-import (
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-
-	"github.com/runforge/runforge/generator/draw"
-	"github.com/runforge/runforge/generator/icons"
-	"github.com/runforge/runforge/generator/impose"
-	"github.com/runforge/runforge/generator/typeset"
-	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
-)
-
-// Custom dice (kind: Dice) print one PDF per dice set: first sticker
-// pages, where every copy of every die gets a block of its six faces as
-// 14 mm squares with rounded corners, to cut out and stick on a blank 16 mm
-// die; then cube-net pages, one cross-shaped net with 20 mm faces and glue
-// tabs per copy, to cut out and fold into a die of its own.
+// Package dice prints custom dice (kind: Dice), one PDF per dice set: first
+// sticker pages, where every copy of every die gets a block of its six faces
+// as 14 mm squares with rounded corners, to cut out and stick on a blank 16
+// mm die; then cube-net pages, one cross-shaped net with 20 mm faces and
+// glue tabs per copy, to cut out and fold into a die of its own.
 //
 // Faces are placed so that faces 1 and 6, 2 and 5, 3 and 4 of the die's
 // face list end up opposite each other, as on a standard die: in a sticker
@@ -31,6 +15,22 @@ import (
 // small word under it; any other face prints as a word: its label, or its id
 // in capitals with hyphens as spaces. Dice print single-sided; a die counted
 // towards a component marked printed: false is left out.
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/generator/impose"
+	"github.com/runforge/runforge/generator/typeset"
+	"github.com/runforge/runforge/layout"
+	"github.com/runforge/runforge/schema"
+)
 
 // Dice geometry, in millimetres unless named pt.
 const (
@@ -134,21 +134,21 @@ func (g diceGrid) perPage() int { return g.cols * g.rows }
 
 // at is the top-left of the k-th block of a page.
 func (g diceGrid) at(k int) (x, y float64) {
-	return Round2(g.x + float64(k%g.cols)*(g.w+diceBlockGapX)), Round2(g.y + float64(k/g.cols)*(g.h+diceBlockGapY))
+	return generator.Round2(g.x + float64(k%g.cols)*(g.w+diceBlockGapX)), generator.Round2(g.y + float64(k/g.cols)*(g.h+diceBlockGapY))
 }
 
 // errDiceNoRoom is returned when not one block fits the paper.
 var errDiceNoRoom = errors.New("the printable area is too small for one die")
 
 // diceHeadHeight is the height of a page's title and instructions.
-func (r *Renderer) diceHeadHeight() float64 {
+func (r renderer) diceHeadHeight() float64 {
 	return r.Fonts.Ascent(draw.Bold, diceTitlePt) + r.Fonts.Descent(draw.Bold, diceTitlePt) + 1 +
 		2*(r.Fonts.Ascent(draw.Regular, diceNotePt)+r.Fonts.Descent(draw.Regular, diceNotePt))
 }
 
 // diceGridFor places blocks of w x h in the printable area, under the
 // head and over the scale bar, centred across.
-func (r *Renderer) diceGridFor(opts PrintOptions, w, h float64) (diceGrid, error) {
+func (r renderer) diceGridFor(opts generator.PrintOptions, w, h float64) (diceGrid, error) {
 	area := layout.Printable(opts.Paper, opts.Margin)
 	barH := r.ScaleBarHeight()
 	top := area.Y + r.diceHeadHeight() + diceHeadGap
@@ -161,7 +161,7 @@ func (r *Renderer) diceGridFor(opts PrintOptions, w, h float64) (diceGrid, error
 	}
 	used := float64(g.cols)*w + float64(g.cols-1)*diceBlockGapX
 	g.x, g.y = area.X+(area.W-used)/2, top
-	g.bar = layout.Rect{X: area.X, Y: area.Bottom() - barH, W: ScaleBarLen + 2*LabelPad, H: barH}
+	g.bar = layout.Rect{X: area.X, Y: area.Bottom() - barH, W: generator.ScaleBarLen + 2*generator.LabelPad, H: barH}
 	return g, nil
 }
 
@@ -175,7 +175,7 @@ type dicePlan struct {
 }
 
 // planDice lays out a dice set on the paper.
-func (r *Renderer) planDice(p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (dicePlan, error) {
+func (r renderer) planDice(p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) (dicePlan, error) {
 	pl := dicePlan{copies: diceCopies(printedDice(p, ds)), title: diceTitle(ds)}
 	var err error
 	sw, sh := stickerBlock()
@@ -203,12 +203,12 @@ func diceTitle(ds *schema.DiceSet) string {
 }
 
 // buildDice plans a dice set's PDF and, with previews, its PNG.
-func buildDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts BuildOptions) []job {
-	jobs := []job{fileJob(ds.ID+".pdf", func(w io.Writer) (int, error) {
+func buildDice(r renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.BuildOptions) []generator.Job {
+	jobs := []generator.Job{generator.FileJob(ds.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteDice(w, p, ds, opts.Print)
 	})}
 	if opts.Previews {
-		jobs = append(jobs, fileJob(schema.DicePreviewPath(ds), func(w io.Writer) (int, error) {
+		jobs = append(jobs, generator.FileJob(schema.DicePreviewPath(ds), func(w io.Writer) (int, error) {
 			return 0, r.WriteDicePreview(w, p, ds)
 		}))
 	}
@@ -217,7 +217,7 @@ func buildDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts BuildOption
 
 // indexDice describes a dice set's PDF in the kit's index: its pages, how
 // to cut, stick and fold, and each die's faces.
-func indexDice(r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) []string {
+func indexDice(r renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) []string {
 	pl, err := r.planDice(p, ds, opts)
 	if err != nil || len(pl.copies) == 0 {
 		return nil
@@ -267,10 +267,10 @@ func copiesText(n int) string {
 // WriteDice writes the PDF of a dice set: the sticker pages, then the
 // cube-net pages, single-sided. Each die's stickers and net are drawn once
 // as PDF templates and placed for every copy.
-func (r *Renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
+func (r renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) (int, error) {
 	return r.WriteDocument(w, p, diceTitle(ds), "dice "+ds.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex)
-		_, err := r.imposeDice(pdfArtOut{doc}, p, ds, opts)
+		_, err := r.imposeDice(generator.PDFArtOut(doc), p, ds, opts)
 		return err
 	})
 }
@@ -278,7 +278,7 @@ func (r *Renderer) WriteDice(w io.Writer, p *schema.Pack, ds *schema.DiceSet, op
 // dieArt is a die's art, drawn once and placed for every copy: its six
 // stickers (without the block's label) and its net.
 type dieArt struct {
-	stickers, net PlaceArt
+	stickers, net generator.PlaceArt
 }
 
 // diceArtPad is the room around a net's art for the half of its cut lines
@@ -286,7 +286,7 @@ type dieArt struct {
 const diceArtPad = 0.5
 
 // dieArts draws the art of every printed die once.
-func (r *Renderer) dieArts(out ArtOut, dice []*schema.Die) map[*schema.Die]dieArt {
+func (r renderer) dieArts(out generator.ArtOut, dice []*schema.Die) map[*schema.Die]dieArt {
 	arts := map[*schema.Die]dieArt{}
 	w, h := stickerBlock()
 	h -= diceLabelH
@@ -307,7 +307,7 @@ func (r *Renderer) dieArts(out ArtOut, dice []*schema.Die) map[*schema.Die]dieAr
 
 // imposeDice draws every page of a dice set on out and returns how many
 // there are.
-func (r *Renderer) imposeDice(out ArtOut, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) (int, error) {
+func (r renderer) imposeDice(out generator.ArtOut, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) (int, error) {
 	pl, err := r.planDice(p, ds, opts)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", ds.Ref.Pos(), err)
@@ -323,14 +323,14 @@ func (r *Renderer) imposeDice(out ArtOut, p *schema.Pack, ds *schema.DiceSet, op
 		"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
 		"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.",
 		func(page draw.Canvas, dc dieCopy, x, y float64) {
-			arts[dc.die].stickers(page, Round2(x-stickerBleed), Round2(y+diceLabelH-stickerBleed))
+			arts[dc.die].stickers(page, generator.Round2(x-stickerBleed), generator.Round2(y+diceLabelH-stickerBleed))
 		})
 	n += r.imposeDicePages(out, pl, opts, pl.net, pl.netPages, nw,
 		pl.title+": cube nets to fold (20 mm dice)",
 		"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
 		"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.",
 		func(page draw.Canvas, dc dieCopy, x, y float64) {
-			arts[dc.die].net(page, Round2(x-diceArtPad), Round2(y+diceLabelH-diceArtPad))
+			arts[dc.die].net(page, generator.Round2(x-diceArtPad), generator.Round2(y+diceLabelH-diceArtPad))
 		})
 	return n, nil
 }
@@ -340,7 +340,7 @@ func (r *Renderer) imposeDice(out ArtOut, p *schema.Pack, ds *schema.DiceSet, op
 // instructions, every copy's labelled block, and a scale bar. place draws
 // a copy's art at the block's top-left corner (x, y). It returns the
 // number of pages.
-func (r *Renderer) imposeDicePages(out ArtOut, pl dicePlan, opts PrintOptions, grid diceGrid, pages int, blockW float64,
+func (r renderer) imposeDicePages(out generator.ArtOut, pl dicePlan, opts generator.PrintOptions, grid diceGrid, pages int, blockW float64,
 	title, how, opposite string, place func(page draw.Canvas, dc dieCopy, x, y float64)) int {
 	plan := impose.Sheets(impose.Spec{Items: len(pl.copies), PerSheet: grid.perPage(), W: opts.Paper.W, H: opts.Paper.H})
 	return impose.Draw(out, plan, func(page draw.Canvas, pg impose.Page) {
@@ -365,18 +365,18 @@ func pagePart(i, n int) string {
 
 // diceHead writes a page's title and two lines of instructions at the top
 // of the printable area.
-func (r *Renderer) diceHead(c draw.Canvas, opts PrintOptions, title, part, note1, note2 string) {
+func (r renderer) diceHead(c draw.Canvas, opts generator.PrintOptions, title, part, note1, note2 string) {
 	area := layout.Printable(opts.Paper, opts.Margin)
 	y := area.Y + r.Fonts.Ascent(draw.Bold, diceTitlePt)
-	c.Text(Round2(area.X), Round2(y), fitLine(r, title+part, draw.Bold, diceTitlePt, area.W), draw.Bold, diceTitlePt, diceText)
+	c.Text(generator.Round2(area.X), generator.Round2(y), fitLine(r, title+part, draw.Bold, diceTitlePt, area.W), draw.Bold, diceTitlePt, diceText)
 	y += r.Fonts.Descent(draw.Bold, diceTitlePt) + 1 + r.Fonts.Ascent(draw.Regular, diceNotePt)
-	c.Text(Round2(area.X), Round2(y), fitLine(r, note1, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
+	c.Text(generator.Round2(area.X), generator.Round2(y), fitLine(r, note1, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
 	y += r.Fonts.Descent(draw.Regular, diceNotePt) + r.Fonts.Ascent(draw.Regular, diceNotePt)
-	c.Text(Round2(area.X), Round2(y), fitLine(r, note2, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
+	c.Text(generator.Round2(area.X), generator.Round2(y), fitLine(r, note2, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)
 }
 
 // fitLine shortens s with an ellipsis until it is no wider than w.
-func fitLine(r *Renderer, s string, st draw.FontStyle, size, w float64) string {
+func fitLine(r renderer, s string, st draw.FontStyle, size, w float64) string {
 	if r.Fonts.Width(s, st, size) <= w {
 		return s
 	}
@@ -388,17 +388,17 @@ func fitLine(r *Renderer, s string, st draw.FontStyle, size, w float64) string {
 }
 
 // drawBlockLabel writes a block's label over it.
-func (r *Renderer) drawBlockLabel(c draw.Canvas, dc dieCopy, x, y, w float64) {
+func (r renderer) drawBlockLabel(c draw.Canvas, dc dieCopy, x, y, w float64) {
 	base := y + diceLabelH - stickerBleed - 1.0 // clear of a sticker's bleed
-	c.Text(x, Round2(base), fitLine(r, dc.label(), draw.Regular, diceLabelPt, w), draw.Regular, diceLabelPt, diceText)
+	c.Text(x, generator.Round2(base), fitLine(r, dc.label(), draw.Regular, diceLabelPt, w), draw.Regular, diceLabelPt, diceText)
 }
 
 // drawStickers draws the six stickers of a die with the top-left cut line
 // at (x, y): faces 1 2 3 over 4 5 6.
-func (r *Renderer) drawStickers(c draw.Canvas, d *schema.Die, x, y float64) {
+func (r renderer) drawStickers(c draw.Canvas, d *schema.Die, x, y float64) {
 	for i, face := range d.Faces {
-		sx := Round2(x + float64(i%stickerCols)*(stickerSize+stickerGap))
-		sy := Round2(y + float64(i/stickerCols)*(stickerSize+stickerGap))
+		sx := generator.Round2(x + float64(i%stickerCols)*(stickerSize+stickerGap))
+		sy := generator.Round2(y + float64(i/stickerCols)*(stickerSize+stickerGap))
 		r.drawSticker(c, d, face, sx, sy)
 	}
 }
@@ -406,11 +406,11 @@ func (r *Renderer) drawStickers(c draw.Canvas, d *schema.Die, x, y float64) {
 // dieColours are the colour, ink and paper (what knocks out icon details)
 // of a die as printed: with ink-saver the face stays white and the colour
 // is a band inside the edge.
-func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
+func (r renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
 	fill = draw.ColorOr(d.ColorHex(), draw.White)
 	if h := d.InkHex(); h != "" {
 		ink = draw.ColorOr(h, draw.Black)
-	} else if IsLight(fill) {
+	} else if generator.IsLight(fill) {
 		ink = diceText
 	} else {
 		ink = draw.White
@@ -418,7 +418,7 @@ func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
 	paper = fill
 	if r.InkSaver {
 		paper = draw.White
-		if IsLight(ink) {
+		if generator.IsLight(ink) {
 			ink = diceText
 		}
 	}
@@ -428,16 +428,16 @@ func (r *Renderer) dieColours(d *schema.Die) (fill, ink, paper draw.Color) {
 // drawSticker draws one 14 mm sticker at (x, y): its colour with bleed
 // (or a band inside the edge with ink-saver), the face, and the rounded cut
 // line, light over a dark die.
-func (r *Renderer) drawSticker(c draw.Canvas, d *schema.Die, face string, x, y float64) {
+func (r renderer) drawSticker(c draw.Canvas, d *schema.Die, face string, x, y float64) {
 	fill, _, _ := r.dieColours(d)
 	s := stickerSize
 	cut := draw.Stroked(diceCut, diceLineWidth)
 	if r.InkSaver {
-		band := Round2(s * diceRingShare)
+		band := generator.Round2(s * diceRingShare)
 		c.Rect(x+band/2, y+band/2, s-band, s-band, max(stickerRadius-band/2, 0), draw.Stroked(fill, band))
 	} else {
 		c.Rect(x-stickerBleed, y-stickerBleed, s+2*stickerBleed, s+2*stickerBleed, stickerRadius+stickerBleed, draw.Filled(fill))
-		if !IsLight(fill) {
+		if !generator.IsLight(fill) {
 			cut = draw.Stroked(diceCutLight, diceCutWidth)
 		}
 	}
@@ -448,29 +448,29 @@ func (r *Renderer) drawSticker(c draw.Canvas, d *schema.Die, face string, x, y f
 // drawFace draws what a face shows in an s x s square at (x, y): the icon
 // with a small word under it, or a word filling the face. Sizes scale with
 // s from a 14 mm sticker.
-func (r *Renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s float64) {
+func (r renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s float64) {
 	_, ink, paper := r.dieColours(d)
 	k := s / stickerSize
 	word := d.FaceWord(face)
 	if icons.Has(face) {
-		is := Round2(s * 0.56)
-		icons.Draw(c, face, Round2(x+(s-is)/2), Round2(y+s*0.1), is, ink, paper)
+		is := generator.Round2(s * 0.56)
+		icons.Draw(c, face, generator.Round2(x+(s-is)/2), generator.Round2(y+s*0.1), is, ink, paper)
 		bw, bh := iconWordBox(s)
-		bx, by := Round2(x+s*0.1), Round2(y+s*0.69)
+		bx, by := generator.Round2(x+s*0.1), generator.Round2(y+s*0.69)
 		typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
 		return
 	}
 	bw, bh := wordBox(s)
-	bx, by := Round2(x+s*0.1), Round2(y+s*0.12)
+	bx, by := generator.Round2(x+s*0.1), generator.Round2(y+s*0.12)
 	st := faceWordStyle(k)
-	st.Size = Round2(r.dieWordSize(d) * k)
+	st.Size = generator.Round2(r.dieWordSize(d) * k)
 	typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, st, bw, bh), bx, by, bw, bh, ink, paper)
 }
 
 // dieWordSize is the size, on a 14 mm sticker, of the word faces of a
 // die: the largest at which every one of them fits, so that the words of
 // one die match.
-func (r *Renderer) dieWordSize(d *schema.Die) float64 {
+func (r renderer) dieWordSize(d *schema.Die) float64 {
 	size := diceWordPt
 	st := faceWordStyle(1)
 	for _, face := range d.Faces {
@@ -487,20 +487,22 @@ func (r *Renderer) dieWordSize(d *schema.Die) float64 {
 // iconWordStyle is the style of the word under an icon, scaled by k from a
 // 14 mm sticker.
 func iconWordStyle(k float64) typeset.Style {
-	return typeset.Style{Font: draw.Bold, Size: Round2(diceIconWord * k), MinSize: Round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
+	return typeset.Style{Font: draw.Bold, Size: generator.Round2(diceIconWord * k), MinSize: generator.Round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
 }
 
 // iconWordBox is the size of the box of the word under an icon on an s x s
 // face.
-func iconWordBox(s float64) (w, h float64) { return Round2(s * 0.8), Round2(s * 0.2) }
+func iconWordBox(s float64) (w, h float64) {
+	return generator.Round2(s * 0.8), generator.Round2(s * 0.2)
+}
 
 // wordBox is the size of the box of a word face on an s x s face.
-func wordBox(s float64) (w, h float64) { return Round2(s * 0.8), Round2(s * 0.76) }
+func wordBox(s float64) (w, h float64) { return generator.Round2(s * 0.8), generator.Round2(s * 0.76) }
 
 // faceWordStyle is the style of a word face, scaled by k from a 14 mm
 // sticker.
 func faceWordStyle(k float64) typeset.Style {
-	return typeset.Style{Font: draw.Bold, Size: Round2(diceWordPt * k), MinSize: Round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
+	return typeset.Style{Font: draw.Bold, Size: generator.Round2(diceWordPt * k), MinSize: generator.Round2(diceWordMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1.05}
 }
 
 // ---- cube nets ----
@@ -573,7 +575,7 @@ func tabCorners(fx, fy float64, side int) [4]layout.Point {
 	dx, dy := (b.X-a.X)/netFace, (b.Y-a.Y)/netFace
 	nx, ny := dy, -dx
 	p := func(q layout.Point, along, out float64) layout.Point {
-		return layout.Point{X: Round2(q.X + dx*along + nx*out), Y: Round2(q.Y + dy*along + ny*out)}
+		return layout.Point{X: generator.Round2(q.X + dx*along + nx*out), Y: generator.Round2(q.Y + dy*along + ny*out)}
 	}
 	return [4]layout.Point{a, b, p(b, -netTabIn, netTab), p(a, netTabIn, netTab)}
 }
@@ -581,10 +583,10 @@ func tabCorners(fx, fy float64, side int) [4]layout.Point {
 // drawNet draws the cross-shaped net of a die with its top-left at (x, y):
 // the glue tabs, the faces, then the dashed fold lines between faces and at
 // the tabs and the solid cut lines around it all.
-func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
+func (r renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 	fill, _, _ := r.dieColours(d)
 	origin := func(col, row int) (float64, float64) {
-		return Round2(x + float64(col)*netFace), Round2(y + float64(row)*netFace)
+		return generator.Round2(x + float64(col)*netFace), generator.Round2(y + float64(row)*netFace)
 	}
 	tabFill := diceTabFill
 	if r.InkSaver {
@@ -604,12 +606,12 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 		cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
 		const gluePt = 4.5
 		gw := r.Fonts.Width("glue", draw.Regular, gluePt)
-		c.Text(Round2(cx-gw/2), Round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
+		c.Text(generator.Round2(cx-gw/2), generator.Round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
 	}
 	for _, f := range netFaces {
 		fx, fy := origin(f.col, f.row)
 		if r.InkSaver {
-			band := Round2(netFace * diceRingShare)
+			band := generator.Round2(netFace * diceRingShare)
 			c.Rect(fx+band/2, fy+band/2, netFace-band, netFace-band, 0, draw.Stroked(fill, band))
 		} else {
 			c.Rect(fx, fy, netFace, netFace, 0, draw.Filled(fill))
@@ -618,7 +620,7 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 	}
 	// Fold lines first, cut lines over them; folds are light on a dark die.
 	fold := diceFold
-	if !r.InkSaver && !IsLight(fill) {
+	if !r.InkSaver && !generator.IsLight(fill) {
 		fold = diceFoldLight
 	}
 	var cuts [][2]layout.Point
@@ -630,10 +632,10 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 			switch {
 			case hasNetFace(ncol, nrow):
 				if side == 0 || side == 3 { // each shared edge once
-					DashedLine(c, a, b, fold, diceFoldWidth)
+					generator.DashedLine(c, a, b, fold, diceFoldWidth)
 				}
 			case hasNetTab(netEdge{f.col, f.row, side}):
-				DashedLine(c, a, b, fold, diceFoldWidth)
+				generator.DashedLine(c, a, b, fold, diceFoldWidth)
 				q := tabCorners(fx, fy, side)
 				cuts = append(cuts, [2]layout.Point{q[1], q[2]}, [2]layout.Point{q[2], q[3]}, [2]layout.Point{q[3], q[0]})
 			default:
@@ -650,7 +652,7 @@ func (r *Renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 
 // WriteDicePreview writes a PNG with one row per die of the set: its name
 // and its six faces as stickers.
-func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.DiceSet) error {
+func (r renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.DiceSet) error {
 	dice := printedDice(p, ds)
 	if len(dice) == 0 {
 		dice = ds.Dice
@@ -668,9 +670,9 @@ func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.Dice
 	for i, d := range dice {
 		y := pad + float64(i)*rowH
 		label := fitLine(r, fmt.Sprintf("%s x%d", d.ID, d.Count), draw.Regular, diceLabelPt, labelW-2)
-		cv.Text(pad, Round2(y+stickerSize/2+r.Fonts.CapHeight(draw.Regular, diceLabelPt)/2), label, draw.Regular, diceLabelPt, diceText)
+		cv.Text(pad, generator.Round2(y+stickerSize/2+r.Fonts.CapHeight(draw.Regular, diceLabelPt)/2), label, draw.Regular, diceLabelPt, diceText)
 		for j, face := range d.Faces {
-			r.drawSticker(cv, d, face, Round2(pad+labelW+float64(j)*(stickerSize+stickerGap)), y)
+			r.drawSticker(cv, d, face, generator.Round2(pad+labelW+float64(j)*(stickerSize+stickerGap)), y)
 		}
 	}
 	if err := c.Encode(w); err != nil {
@@ -681,7 +683,7 @@ func (r *Renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.Dice
 
 // diceOverflows reports the faces whose word does not fit a 14 mm sticker
 // even at the smallest size.
-func diceOverflows(r *Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
+func diceOverflows(r renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
 	var out []schema.TextIssue
 	for _, d := range ds.Dice {
 		seen := map[string]bool{}
@@ -708,4 +710,23 @@ func diceOverflows(r *Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.Tex
 		}
 	}
 	return out
+}
+
+// renderer is the generator's renderer with the dice's drawing methods.
+type renderer struct{ *generator.Renderer }
+
+// Kind is how dice sets (kind: Dice) are built, checked and indexed: a line
+// of the generator's shared kinds.
+func Kind() generator.KindRenderer {
+	return generator.Kind[*schema.DiceSet]{
+		Build: func(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.BuildOptions) []generator.Job {
+			return buildDice(renderer{r}, p, ds, opts)
+		},
+		Fit: func(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
+			return diceOverflows(renderer{r}, p, ds)
+		},
+		Index: func(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) []string {
+			return indexDice(renderer{r}, p, ds, opts)
+		},
+	}.Renderer()
 }

@@ -1,4 +1,4 @@
-package generator
+package dice
 
 import (
 	"bytes"
@@ -6,8 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -32,7 +35,7 @@ func loadDicePack(t testing.TB) (*schema.Pack, *schema.DiceSet) {
 // with -update.
 func checkDiceGolden(t *testing.T, name, got string) {
 	t.Helper()
-	checkGolden(t, filepath.Join("..", "dice", name), got)
+	golden.Check(t, filepath.Join("testdata", "dice", name), got)
 }
 
 // recDiceOut records the pages of a dice set in one log; art is recorded
@@ -50,7 +53,7 @@ func (o *recDiceOut) AddPage(w, h float64) draw.Canvas {
 }
 
 // Art implements boardOut.
-func (o *recDiceOut) Art(w, h float64, paint func(draw.Canvas)) PlaceArt {
+func (o *recDiceOut) Art(w, h float64, paint func(draw.Canvas)) generator.PlaceArt {
 	i := o.arts
 	o.arts++
 	o.rec.Logf("art %d %.2fx%.2f", i, w, h)
@@ -60,7 +63,7 @@ func (o *recDiceOut) Art(w, h float64, paint func(draw.Canvas)) PlaceArt {
 }
 
 // recordDice draws a dice set on a recording.
-func recordDice(t *testing.T, r *Renderer, p *schema.Pack, ds *schema.DiceSet, opts PrintOptions) *recDiceOut {
+func recordDice(t *testing.T, r renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) *recDiceOut {
 	t.Helper()
 	out := &recDiceOut{}
 	if _, err := r.imposeDice(out, p, ds, opts); err != nil {
@@ -77,7 +80,7 @@ func TestDiceRenderingGolden(t *testing.T) {
 		t.Errorf("%d pages and %d arts, want 2 (stickers, nets) and 6 (stickers and net of 3 dice)", letter.pages, letter.arts)
 	}
 	checkDiceGolden(t, "golden-letter.txt", strings.Join(letter.rec.Ops, "\n")+"\n")
-	saver := recordDice(t, r.WithOptions(true, true), p, ds, sheetOpts("a4", layout.NoDuplex))
+	saver := recordDice(t, renderer{r.WithOptions(true, true)}, p, ds, sheetOpts("a4", layout.NoDuplex))
 	checkDiceGolden(t, "golden-a4-inksaver-gray.txt", strings.Join(saver.rec.Ops, "\n")+"\n")
 }
 
@@ -236,14 +239,14 @@ func TestBuildDiceJobAndIndex(t *testing.T) {
 	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	opts := sheetOpts("letter", layout.LongEdge)
-	jobs := buildDice(r, p, ds, BuildOptions{Print: opts, Previews: true})
+	jobs := buildDice(r, p, ds, generator.BuildOptions{Print: opts, Previews: true})
 	if len(jobs) != 2 {
 		t.Fatalf("%d jobs, want 2", len(jobs))
 	}
 	dir := t.TempDir()
 	var paths []string
 	for _, j := range jobs {
-		arts, err := j.run(dir)
+		arts, err := j.Run(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -290,4 +293,21 @@ func TestDiceOverflows(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0].What, `die "door-die" label of face "blocked"`) || !strings.Contains(got[0].Detail, "does not fit a 14 mm sticker") {
 		t.Errorf("overflows %+v, want the long label", got)
 	}
+}
+
+// sheetOpts prints on paper with duplex d, the default margin, 3 mm bleed
+// and crop marks.
+func sheetOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+}
+
+// testRenderer is a renderer of no game, with the embedded fonts.
+func testRenderer(t testing.TB) renderer {
+	t.Helper()
+	r, err := generator.NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return renderer{r}
 }
