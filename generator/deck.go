@@ -120,11 +120,11 @@ func indexDeckLayout(parts []deckPart, size schema.Size, opts PrintOptions) []st
 // deckBacksNote says what becomes of the backs of a PDF of sheets of
 // cards; gang is set when the cards are of several decks, and backPages is
 // the number of pages of backs of their own under duplex none.
-func deckBacksNote(mode deckBacks, gang bool, sheets, backPages int, d layout.Duplex) string {
+func deckBacksNote(mode Backs, gang bool, sheets, backPages int, d layout.Duplex) string {
 	switch mode {
-	case backsDuplex:
+	case BacksDuplex:
 		return fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge)", d)
-	case backsOwnPages:
+	case BacksOwnPages:
 		pages := fmt.Sprintf("pages %d-%d", sheets+1, sheets+backPages)
 		if backPages == 1 {
 			pages = fmt.Sprintf("page %d", sheets+1)
@@ -135,7 +135,7 @@ func deckBacksNote(mode deckBacks, gang bool, sheets, backPages int, d layout.Du
 			note += "; the slots of cards whose backs are the same on every card of their deck stay blank, and a sheet without backs that carry information has no page of backs"
 		}
 		return note
-	case backsLeftOut:
+	case BacksLeftOut:
 		if gang {
 			return "the backs are the same on every card of each deck and are left out (--duplex none)"
 		}
@@ -169,29 +169,19 @@ func deckGrid(opts PrintOptions, size schema.Size) (layout.Grid, error) {
 		CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed, CropMarks: opts.CropMarks, MayTurn: true})
 }
 
-// deckBacks is what a sheet layout does with a deck's backs.
-type deckBacks int
-
-const (
-	backsNone     deckBacks = iota // the deck has no back template
-	backsDuplex                    // each front page is followed by its back page, mirrored for the flip
-	backsOwnPages                  // duplex none, backs that carry information: pages of their own after the fronts
-	backsLeftOut                   // duplex none, a decorative back shared by every card
-)
-
 // deckBacksOf decides what becomes of the backs. A back that shows card
 // fields (a Blood card's countdown) is content: without duplex it prints on
 // pages of its own rather than disappear.
-func deckBacksOf(back *schema.Template, d layout.Duplex) deckBacks {
+func deckBacksOf(back *schema.Template, d layout.Duplex) Backs {
 	switch {
 	case back == nil:
-		return backsNone
+		return BacksNone
 	case d != layout.NoDuplex:
-		return backsDuplex
+		return BacksDuplex
 	case perCard(back):
-		return backsOwnPages
+		return BacksOwnPages
 	}
-	return backsLeftOut
+	return BacksLeftOut
 }
 
 // DeckSides returns the face and back templates of a deck and its trim size.
@@ -308,9 +298,9 @@ func (r *Renderer) imposeGang(sink pageSink, grid layout.Grid, parts []deckPart,
 	}
 	spec := impose.Spec{Items: len(copies), PerSheet: per, W: opts.Paper.W, H: opts.Paper.H}
 	switch mode {
-	case backsDuplex:
+	case BacksDuplex:
 		spec.Backs = impose.Duplex
-	case backsOwnPages:
+	case BacksOwnPages:
 		spec.Backs = impose.OwnPages
 		with := sheetsWithBacks(shown, per)
 		spec.HasBack = func(k int) bool { return slices.Contains(with, k) }

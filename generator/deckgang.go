@@ -68,20 +68,20 @@ func gangCopies(parts []deckPart) []*CardData {
 // whether its back is drawn on them. Under duplex every card with a back
 // template gets it; under duplex none only backs that carry information are
 // kept, on pages of their own, and the other slots stay blank.
-func gangBacks(parts []deckPart, d layout.Duplex) (deckBacks, []bool) {
-	mode := backsNone
+func gangBacks(parts []deckPart, d layout.Duplex) (Backs, []bool) {
+	mode := BacksNone
 	for _, part := range parts {
 		switch m := deckBacksOf(part.back, d); {
-		case m == backsDuplex || m == backsOwnPages:
+		case m == BacksDuplex || m == BacksOwnPages:
 			mode = m
-		case m == backsLeftOut && mode == backsNone:
+		case m == BacksLeftOut && mode == BacksNone:
 			mode = m
 		}
 	}
 	var shown []bool
 	for _, part := range parts {
 		m := deckBacksOf(part.back, d)
-		show := m == mode && (m == backsDuplex || m == backsOwnPages)
+		show := m == mode && (m == BacksDuplex || m == BacksOwnPages)
 		for range part.copies {
 			shown = append(shown, show)
 		}

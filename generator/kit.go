@@ -2,7 +2,6 @@ package generator
 
 import (
 	"io"
-	"slices"
 
 	"github.com/runforge/runforge/schema"
 )
@@ -24,13 +23,13 @@ type kitOutput struct {
 
 // kitOutputs are the files of the kit as a whole, in the order the build
 // plans them and the kit's index lists them: the one list the writers and
-// the index use. The tokens come first, then the games' own (in the order
-// of the renderer's games; a path two games list is one file, see
+// the index use. The games' own come first, in the order of the renderer's
+// games (the shared kinds' token sheet first: generator/kinds; a path two games list is one file, see
 // orElse), then the calibration sheet and the index. Their paths are
 // schema.KitOutputs, which the output plan (and so validate's collision
 // check) reserves; a test holds the two equal.
 func (r *Renderer) kitOutputs() []kitOutput {
-	out := tokenOutputs()
+	var out []kitOutput
 	at := map[string]int{}
 	for _, g := range r.games {
 		for _, k := range g.KitOutputs {
@@ -76,28 +75,6 @@ func (k kitOutput) orElse(o kitOutput) kitOutput {
 	return out
 }
 
-// tokenOutputs are the kit's token sheet and its preview.
-func tokenOutputs() []kitOutput {
-	return []kitOutput{
-		{
-			path:   "tokens.pdf",
-			wanted: func(p *schema.Pack, _ PrintOptions, _ bool) bool { return printsTokens(p) },
-			write: func(r *Renderer, w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
-				return r.WriteTokens(w, p, opts)
-			},
-			what:  "every token of the kit; cut along the grey outlines",
-			index: indexTokens,
-		},
-		{
-			path:   "preview/tokens.png",
-			wanted: func(p *schema.Pack, _ PrintOptions, previews bool) bool { return previews && printsTokens(p) },
-			write: func(r *Renderer, w io.Writer, p *schema.Pack, _ PrintOptions) (int, error) {
-				return 0, r.WriteTokenSheetPreview(w, p)
-			},
-		},
-	}
-}
-
 // closingOutputs are the kit's calibration sheet and its index, after the
 // games' own files.
 func (r *Renderer) closingOutputs() []kitOutput {
@@ -120,7 +97,3 @@ func (r *Renderer) closingOutputs() []kitOutput {
 		},
 	}
 }
-
-// printsTokens reports whether the pack prints a token: its token sets
-// share the kit's tokens.pdf.
-func printsTokens(p *schema.Pack) bool { return slices.ContainsFunc(p.TokenSets(), p.PrintsToken) }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -272,89 +271,6 @@ func downsample(dst *image.RGBA, cell image.Rectangle, src *image.RGBA) {
 				sum := int(s0[i]) + int(s0[i+4]) + int(s1[i]) + int(s1[i+4])
 				d[4*x+ch] = uint8((sum + 2) / 4)
 			}
-		}
-	}
-}
-
-// WriteTokenSheetPreview renders one of each token on a PNG, its front on
-// the "fronts" row and, for a two-sided token, its back right under it on
-// the "backs" row: tokens told apart only by their backs (values hidden
-// on the back) look alike from the front.
-func (r *Renderer) WriteTokenSheetPreview(w io.Writer, p *schema.Pack) error {
-	var tokens []*schema.Token
-	for _, ts := range p.TokenSets() {
-		tokens = append(tokens, ts.Tokens...)
-	}
-	if len(tokens) == 0 {
-		return nil
-	}
-	tp := r.tokenPreview(tokens)
-	c, err := draw.NewPNGCanvas(r.Fonts, tp.w, tp.h, 100)
-	if err != nil {
-		return err
-	}
-	tp.draw(r, c, tokens)
-	return c.Encode(w)
-}
-
-// Token preview spacing: the gap around each token, and the row captions'
-// size.
-const (
-	tokenPreviewGap = 4.0
-	tokenCaptionPt  = 7.0
-)
-
-// tokenPreviewLayout is the token preview's size and rows: a row of
-// fronts, and a row of backs when some token has one, captioned.
-type tokenPreviewLayout struct {
-	w, h    float64
-	rowH    float64 // the largest token
-	caption float64 // the width of the row captions, 0 without backs
-	rows    int
-}
-
-// tokenPreview lays out the preview of tokens.
-func (r *Renderer) tokenPreview(tokens []*schema.Token) tokenPreviewLayout {
-	const gap = tokenPreviewGap
-	tp := tokenPreviewLayout{rows: 1}
-	if slices.ContainsFunc(tokens, func(t *schema.Token) bool { return t.BackFace() != nil }) {
-		tp.rows = 2
-		tp.caption = max(r.Fonts.Width("fronts", draw.Bold, tokenCaptionPt), r.Fonts.Width("backs", draw.Bold, tokenCaptionPt)) + gap
-	}
-	tp.w = gap + tp.caption
-	for _, t := range tokens {
-		tp.w += t.Size.MM() + gap
-		tp.rowH = max(tp.rowH, t.Size.MM())
-	}
-	tp.h = float64(tp.rows)*(tp.rowH+gap) + gap
-	return tp
-}
-
-// draw draws the preview's rows on c: each token's front, and its back
-// (if any) under it.
-func (tp tokenPreviewLayout) draw(r *Renderer, c draw.Canvas, tokens []*schema.Token) {
-	const gap = tokenPreviewGap
-	if tp.rows > 1 {
-		for row, name := range []string{"fronts", "backs"} {
-			top := gap + float64(row)*(tp.rowH+gap)
-			c.Text(gap, Round2(top+tp.rowH/2+r.Fonts.Ascent(draw.Bold, tokenCaptionPt)/2), name, draw.Bold, tokenCaptionPt, MarkColor)
-		}
-	}
-	for row := range tp.rows {
-		top := gap + float64(row)*(tp.rowH+gap)
-		x := gap + tp.caption
-		for _, t := range tokens {
-			face := t
-			if row == 1 {
-				face = nil
-				if b := t.BackFace(); b != nil {
-					face = t.WithFace(b)
-				}
-			}
-			if face != nil {
-				r.DrawToken(c, face, x, top+(tp.rowH-t.Size.MM())/2, 0)
-			}
-			x += t.Size.MM() + gap
 		}
 	}
 }

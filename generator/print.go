@@ -129,3 +129,15 @@ func (r *Renderer) DrawPageLabel(c draw.Canvas, area layout.Rect, obstacles []la
 	c.Pop()
 	return true
 }
+
+// Backs is what a sheet layout does with the backs of its items (a
+// deck's cards, the kit's tokens).
+type Backs int
+
+// What sheet layouts do with backs.
+const (
+	BacksNone     Backs = iota // the deck has no back template
+	BacksDuplex                // each front page is followed by its back page, mirrored for the flip
+	BacksOwnPages              // duplex none, backs that carry information: pages of their own after the fronts
+	BacksLeftOut               // duplex none, a decorative back shared by every card
+)

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -55,16 +54,6 @@ func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	golden.Check(t, filepath.Join("testdata", "golden", name), got)
-}
-
-func TestTokenRenderingGolden(t *testing.T) {
-	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
-	rec := &draw.Recorder{}
-	for i, tok := range p.TokenSets()[0].Tokens[:3] {
-		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
-	}
-	checkGolden(t, "tokens.txt", rec.String())
 }
 
 func TestPreviewSheetsFoldAShortLastSheet(t *testing.T) {

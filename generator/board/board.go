@@ -1,13 +1,13 @@
 // Package board prints boards (kind: Board) at true size, and lends its page
 // drawing to games' large pieces printed like one (mats, maps).
 //
-// Each side is drawn once as a PDF
-// template and placed on every page that shows part of it. A side that fits
-// the printable area (upright, or turned a quarter) prints on one page of
-// its own, centred, with crop marks in the waste and a short label where it
-// finds room beside the board: no page map, no tile caption. A larger side
-// is tiled (layout.TileBoard): a page map first (the tiles, their pages and
-// how to put them together), then one page per tile, clipped to it.
+// Each side is drawn once as a PDF template and placed on every page that
+// shows part of it. A side that fits the printable area (upright, or turned
+// a quarter) prints on one page of its own, centred, with crop marks in the
+// waste and a short label where it finds room beside the board: no page map,
+// no tile caption. A larger side is tiled (layout.TileBoard): a page map
+// first (the tiles, their pages and how to put them together), then one page
+// per tile, clipped to it.
 //
 // A two-sided board whose sides both fit one page prints as one sheet when
 // the build prints duplex: side 2 is on the back page, placed like a card

@@ -7,14 +7,17 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/dice"
+	"github.com/runforge/runforge/generator/tokens"
 )
 
-// Shared is what the kinds every game may use bring to rendering.
+// Shared is what the kinds every game may use bring to rendering: boards,
+// dice, and the kit's token sheet, where every token set of a pack prints.
 func Shared() generator.Game {
 	return generator.Game{
 		Kinds: map[string]generator.KindRenderer{
 			"Board": board.Kind(),
 			"Dice":  dice.Kind(),
 		},
+		KitOutputs: tokens.KitOutputs(),
 	}
 }

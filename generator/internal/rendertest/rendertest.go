@@ -67,3 +67,17 @@ func FlipPoint(p layout.Point, paper layout.Paper, d layout.Duplex) layout.Point
 	}
 	return layout.Point{X: paper.W - p.X, Y: p.Y}
 }
+
+// PageLog records every page a sink is given into one log, each page
+// opened with a "page n WxH" line.
+type PageLog struct {
+	Rec   draw.Recorder
+	Pages int
+}
+
+// AddPage implements impose.Sink.
+func (s *PageLog) AddPage(w, h float64) draw.Canvas {
+	s.Pages++
+	s.Rec.Logf("page %d %.2fx%.2f", s.Pages, w, h)
+	return &s.Rec
+}

@@ -1,4 +1,4 @@
-package generator
+package tokens
 
 import (
 	"fmt"
@@ -12,7 +12,9 @@ import (
 	"testing/fstest"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -39,13 +41,13 @@ func playerTokens(t *testing.T) []*schema.Token {
 // (red and blue are the same grey), and each carries a label.
 func TestPlayerTokensDifferWithoutColour(t *testing.T) {
 	tokens := playerTokens(t)
-	base, _ := NewRenderer(false)
+	base, _ := newRenderer(false)
 	hex := regexp.MustCompile(`#[0-9a-f]{6}`)
 	for _, v := range []struct {
 		name               string
 		inkSaver, grayscal bool
 	}{{"colour", false, false}, {"grayscale", false, true}, {"ink-saver", true, false}, {"ink-saver grayscale", true, true}} {
-		r := base.WithOptions(v.inkSaver, v.grayscal)
+		r := renderer{base.WithOptions(v.inkSaver, v.grayscal)}
 		seen := map[string]string{}
 		for _, tok := range tokens {
 			if tok.Label == "" {
@@ -71,7 +73,7 @@ func TestPlayerTokensDifferWithoutColour(t *testing.T) {
 func TestTokenCutLineShows(t *testing.T) {
 	tokens := loadRFYL(t).TokenSets()[0].Tokens
 	for _, inkSaver := range []bool{false, true} {
-		r, _ := NewRenderer(inkSaver)
+		r, _ := newRenderer(inkSaver)
 		for _, tok := range tokens {
 			rec := &draw.Recorder{}
 			r.DrawToken(rec, tok, 0, 0, 1)
@@ -92,7 +94,7 @@ func TestTokenCutLineShows(t *testing.T) {
 			if inkSaver {
 				under = draw.White
 			}
-			if IsLight(*cut) == IsLight(under) {
+			if generator.IsLight(*cut) == generator.IsLight(under) {
 				t.Errorf("%s (ink-saver %v): cut line %s on %s does not show", tok.ID, inkSaver, cut.Hex(), under.Hex())
 			}
 		}
@@ -102,7 +104,7 @@ func TestTokenCutLineShows(t *testing.T) {
 func TestPlayerTokenRenderingGolden(t *testing.T) {
 	tokens := playerTokens(t)
 	for _, inkSaver := range []bool{false, true} {
-		r, _ := NewRenderer(inkSaver)
+		r, _ := newRenderer(inkSaver)
 		rec := &draw.Recorder{}
 		for i, tok := range tokens {
 			r.DrawToken(rec, tok, float64(i%4)*25, float64(i/4)*25, 1)
@@ -127,8 +129,8 @@ func TestWriteTokensNamesTheTokenTooLarge(t *testing.T) {
 	if len(probs) > 0 {
 		t.Fatal(probs)
 	}
-	r, _ := NewRenderer(false)
-	_, err := r.WriteTokens(io.Discard, p, PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin})
+	r, _ := newRenderer(false)
+	_, err := r.WriteTokens(io.Discard, p, generator.PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin})
 	if err == nil || !strings.HasPrefix(err.Error(), `pack/tokens.yaml:5:46: token "disc": a 252.0x252.0mm piece does not fit on a4 paper`) {
 		t.Errorf("error %v", err)
 	}
@@ -208,10 +210,10 @@ func drawnTokens(t *testing.T, rec *draw.Recorder) []drawnToken {
 // back offset shifts every back, one-sided tokens stay blank.
 func TestTokenBacksLandBehindFronts(t *testing.T) {
 	p := loadTokenPack(t, twoSidedFS("back: {fill: \"#333366\", ink: \"#ffffff\", label: ACTION}\n"))
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	off := layout.Point{X: 0.7, Y: -0.4}
 	for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
-		opts := PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: d, BackOffset: off}
+		opts := generator.PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: d, BackOffset: off}
 		all, placements, sheets, err := tokenPlan(p, opts)
 		if err != nil {
 			t.Fatal(err)
@@ -252,23 +254,23 @@ func TestTokenBacksLandBehindFronts(t *testing.T) {
 // long-edge back page, back offset included.
 func TestTwoSidedTokensGolden(t *testing.T) {
 	p := loadTokenPack(t, twoSidedFS("back: {fill: \"#333366\", ink: \"#ffffff\", label: ACTION}\n"))
-	r, _ := NewRenderer(false)
-	opts := PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge, BackOffset: layout.Point{X: 0.5, Y: -0.3}}
+	r, _ := newRenderer(false)
+	opts := generator.PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge, BackOffset: layout.Point{X: 0.5, Y: -0.3}}
 	all, placements, _, err := tokenPlan(p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sink := &recordSink{}
+	sink := &rendertest.PageLog{}
 	r.imposeTokens(sink, all, placements, opts)
-	checkGolden(t, "tokens-two-sided.txt", sink.rec.String())
+	checkGolden(t, "tokens-two-sided.txt", sink.Rec.String())
 }
 
 // Under --duplex none, backs that differ from token to token print on a
 // labelled page of their own after the fronts, in the fronts' places (not
 // mirrored); a back every token shares is left out; the index says which.
 func TestTokenBacksWithoutDuplex(t *testing.T) {
-	r, _ := NewRenderer(false)
-	opts := PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.NoDuplex, BackOffset: layout.Point{X: 1, Y: 1}}
+	r, _ := newRenderer(false)
+	opts := generator.PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.NoDuplex, BackOffset: layout.Point{X: 1, Y: 1}}
 
 	p := loadTokenPack(t, twoSidedFS("back: {label: ACTION}\n"))
 	all, placements, _, err := tokenPlan(p, opts)
@@ -325,12 +327,12 @@ func TestTokenBacksWithoutDuplex(t *testing.T) {
 // index.
 func TestOneSidedTokensHaveNoBacks(t *testing.T) {
 	p := loadRFYL(t)
-	opts := PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
+	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
 	all, placements, sheets, err := tokenPlan(p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	if n := r.imposeTokens(&tokenPageSink{}, all, placements, opts); n != sheets {
 		t.Errorf("%d pages for %d sheets", n, sheets)
 	}
@@ -342,7 +344,7 @@ func TestOneSidedTokensHaveNoBacks(t *testing.T) {
 // loadBundled loads a bundled pack of data/ (extensions included).
 func loadBundled(t *testing.T, dir string) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "data", dir)), dir,
+	p, probs := schematest.LoadPackWith(os.DirFS(filepath.Join("..", "..", "data", dir)), dir,
 		schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
 	if p == nil {
 		t.Fatalf("%s does not load: %v", dir, probs)
@@ -364,7 +366,7 @@ func TestTokenBackPages(t *testing.T) {
 		p := loadBundled(t, dir)
 		for _, paper := range []string{"letter", "a4"} {
 			for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
-				opts := PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: d}
+				opts := generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: d}
 				name := fmt.Sprintf("%s %s %s", dir, paper, d)
 				all, placements, nSheets, err := tokenPlan(p, opts)
 				if err != nil {
@@ -424,7 +426,7 @@ type wantTokenPage struct {
 
 // wantTokenPages lists the pages tokens.pdf should have, worked out from
 // which sheets hold two-sided tokens.
-func wantTokenPages(all []*schema.Token, sheets [][]layout.Placement, mode deckBacks) []wantTokenPage {
+func wantTokenPages(all []*schema.Token, sheets [][]layout.Placement, mode generator.Backs) []wantTokenPage {
 	var want []wantTokenPage
 	for k, sheet := range sheets {
 		want = append(want, wantTokenPage{sheet: -k - 1})
@@ -432,11 +434,11 @@ func wantTokenPages(all []*schema.Token, sheets [][]layout.Placement, mode deckB
 		for _, pl := range sheet {
 			twoSided = twoSided || all[pl.Item].BackFace() != nil
 		}
-		if mode == backsDuplex && (twoSided || k < len(sheets)-1) {
+		if mode == generator.BacksDuplex && (twoSided || k < len(sheets)-1) {
 			want = append(want, wantTokenPage{sheet: k, label: fmt.Sprintf("back of page %d (flip on the ", len(want))})
 		}
 	}
-	if mode == backsOwnPages {
+	if mode == generator.BacksOwnPages {
 		for k, sheet := range sheets {
 			for _, pl := range sheet {
 				if all[pl.Item].BackFace() != nil {
@@ -456,7 +458,7 @@ func TestCampaignTokenPages(t *testing.T) {
 	p := loadBundled(t, "run-fight-or-die-reloaded-campaign")
 	for _, paper := range []string{"letter", "a4"} {
 		for _, d := range []layout.Duplex{layout.LongEdge, layout.NoDuplex} {
-			opts := PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: d}
+			opts := generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: d}
 			all, placements, sheets, err := tokenPlan(p, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -484,7 +486,7 @@ func TestTokenScaleBar(t *testing.T) {
 	for _, dir := range []string{"run-fight-or-die-reloaded-campaign", "run-fight-or-die", "run", "run-for-your-life"} {
 		p := loadBundled(t, dir)
 		for _, paper := range []string{"letter", "a4"} {
-			opts := PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
+			opts := generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
 			all, placements, _, err := tokenPlan(p, opts)
 			if err != nil {
 				t.Fatal(err)
@@ -498,7 +500,7 @@ func TestTokenScaleBar(t *testing.T) {
 					continue
 				}
 				bars++
-				if !rendertest.Inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < ScaleBarLen {
+				if !rendertest.Inside(box, layout.Printable(opts.Paper, opts.Margin)) || box.W < generator.ScaleBarLen {
 					t.Errorf("%s %s page %d: scale bar %+v", dir, paper, i+1, box)
 				}
 			}
@@ -551,4 +553,47 @@ func TestTokenPreviewShowsBacks(t *testing.T) {
 			t.Errorf("%s: drew %q, want %q with a backs caption", c.name, got, c.want)
 		}
 	}
+}
+
+func TestTokenRenderingGolden(t *testing.T) {
+	p := loadRFYL(t)
+	r, _ := newRenderer(false)
+	rec := &draw.Recorder{}
+	for i, tok := range p.TokenSets()[0].Tokens[:3] {
+		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
+	}
+	checkGolden(t, "tokens.txt", rec.String())
+}
+
+// checkGolden compares got with testdata/golden/name, or rewrites it under
+// -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
+}
+
+// loadRFYL loads the bundled Run For Your Life pack.
+func loadRFYL(t testing.TB) *schema.Pack {
+	t.Helper()
+	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
+}
+
+// testRenderer is a renderer of no game, with the embedded fonts.
+func testRenderer(t testing.TB) renderer {
+	t.Helper()
+	r, err := newRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// newRenderer is a renderer of no game with the embedded fonts.
+func newRenderer(inkSaver bool) (renderer, error) {
+	r, err := generator.NewRenderer(inkSaver)
+	return renderer{r}, err
 }

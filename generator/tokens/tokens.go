@@ -1,4 +1,7 @@
-package generator
+// Package tokens prints the tokens of a pack's token sets (kind: Tokens) on
+// the kit's one tokens.pdf: as few sheets as fit, two-sided tokens with
+// their backs registered behind them, and a PNG preview of one of each.
+package tokens
 
 import (
 	"fmt"
@@ -7,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/impose"
@@ -26,14 +30,14 @@ const tokenBleed = layout.TokenBleed
 // dark colour, so that it shows where the scissors go. With ink-saver the
 // colour is a ring inside the cut line instead of a full disc, so tokens
 // told apart by colour still are (their labels tell them apart in grey).
-func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed float64) {
+func (r renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed float64) {
 	c = r.Surface(c)
 	s := t.Size.MM()
 	fill := draw.ColorOr(t.Fill, draw.RGB(0xdd, 0xdd, 0xdd))
 	ink := draw.ColorOr(t.Ink, draw.Black)
 	paper := fill
 	cut := draw.Stroked(draw.RGB(0x55, 0x55, 0x55), 0.2)
-	if !r.InkSaver && !IsLight(fill) {
+	if !r.InkSaver && !generator.IsLight(fill) {
 		cut = draw.Stroked(draw.RGB(0xf2, 0xf2, 0xf2), 0.25)
 	}
 	shape := c.Ellipse
@@ -42,13 +46,13 @@ func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed
 	}
 	if r.InkSaver {
 		paper = draw.White
-		if IsLight(ink) {
+		if generator.IsLight(ink) {
 			ink = fill
 		}
-		if IsLight(ink) {
+		if generator.IsLight(ink) {
 			ink = draw.RGB(0x1a, 0x1a, 0x1a)
 		}
-		ring := Round2(s * tokenRing)
+		ring := generator.Round2(s * tokenRing)
 		shape(x+ring/2, y+ring/2, s-ring, s-ring, draw.Stroked(fill, ring))
 	} else {
 		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, draw.Filled(fill))
@@ -68,12 +72,12 @@ func (r *Renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed
 		// its middle without one, narrow enough to stay clear of the ring
 		// and the cut. It shrinks to a third of its size before a word
 		// would break ("ACTIO-N" on a small token).
-		size := Round2(s * 0.3 / draw.PtMM)
+		size := generator.Round2(s * 0.3 / draw.PtMM)
 		bx, by, bw, bh := x+s*0.2, y+s*0.57, s*0.6, s*0.3
 		if t.Icon == "" {
 			bx, by, bw, bh = x+s*0.14, y+s*0.2, s*0.72, s*0.6
 		}
-		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: Round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
+		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: generator.Round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
 		typeset.Draw(r.Fonts, c, block, bx, by, bw, bh, ink, paper)
 	}
 }
@@ -109,25 +113,25 @@ func tokenCopies(p *schema.Pack) []*schema.Token {
 // differ from token to token (or a back some tokens lack) carry
 // information and print on pages of their own, while one back shared by
 // every token is left out.
-func tokenBacksOf(all []*schema.Token, d layout.Duplex) deckBacks {
+func tokenBacksOf(all []*schema.Token, d layout.Duplex) generator.Backs {
 	if !slices.ContainsFunc(all, func(t *schema.Token) bool { return t.BackFace() != nil }) {
-		return backsNone
+		return generator.BacksNone
 	}
 	if d != layout.NoDuplex {
-		return backsDuplex
+		return generator.BacksDuplex
 	}
 	first := all[0].BackFace()
 	for _, t := range all[1:] {
 		if b := t.BackFace(); (b == nil) != (first == nil) || (b != nil && *b != *first) {
-			return backsOwnPages
+			return generator.BacksOwnPages
 		}
 	}
-	return backsLeftOut
+	return generator.BacksLeftOut
 }
 
 // tokenPlan lays out every token copy of the pack: the copies (largest
 // first), where each goes and on how many sheets.
-func tokenPlan(p *schema.Pack, opts PrintOptions) ([]*schema.Token, []layout.Placement, int, error) {
+func tokenPlan(p *schema.Pack, opts generator.PrintOptions) ([]*schema.Token, []layout.Placement, int, error) {
 	all := tokenCopies(p)
 	if len(all) == 0 {
 		return nil, nil, 0, nil
@@ -153,17 +157,17 @@ func tokenPlan(p *schema.Pack, opts PrintOptions) ([]*schema.Token, []layout.Pla
 
 // WriteTokens writes every token of the pack on as few sheets as fit, and
 // the backs of two-sided tokens as tokenBacksOf decides.
-func (r *Renderer) WriteTokens(w io.Writer, p *schema.Pack, opts PrintOptions) (int, error) {
+func (r renderer) WriteTokens(w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
 	all, placements, _, err := tokenPlan(p, opts)
 	if err != nil || len(all) == 0 {
 		return 0, err
 	}
 	duplex := layout.NoDuplex
-	if tokenBacksOf(all, opts.Duplex) == backsDuplex {
+	if tokenBacksOf(all, opts.Duplex) == generator.BacksDuplex {
 		duplex = opts.Duplex
 	}
 	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex}, r.Fonts)
-	n := r.imposeTokens(pdfSink{doc}, all, placements, opts)
+	n := r.imposeTokens(generator.PDFSink(doc), all, placements, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
 	}
@@ -207,13 +211,13 @@ func sheetHasBacks(all []*schema.Token, sheet []layout.Placement) bool {
 // last sheet goes without a blank back. Under --duplex none with backs
 // that carry information, the fronts come first, then a back page for
 // each sheet that holds a two-sided token.
-func tokenPages(all []*schema.Token, sheets [][]layout.Placement, opts PrintOptions) impose.Plan {
+func tokenPages(all []*schema.Token, sheets [][]layout.Placement, opts generator.PrintOptions) impose.Plan {
 	spec := impose.Spec{Items: len(sheets), PerSheet: 1, W: opts.Paper.W, H: opts.Paper.H, DropBlankLast: true,
 		HasBack: func(k int) bool { return sheetHasBacks(all, sheets[k]) }}
 	switch tokenBacksOf(all, opts.Duplex) {
-	case backsDuplex:
+	case generator.BacksDuplex:
 		spec.Backs = impose.Duplex
-	case backsOwnPages:
+	case generator.BacksOwnPages:
 		spec.Backs = impose.OwnPages
 	}
 	return impose.Sheets(spec)
@@ -236,7 +240,7 @@ func (tp tokenPage) label(d layout.Duplex) string {
 // many there are. Every back page is labelled, and every page has a scale
 // bar where there is room: both clear of the tokens, and by an edge of the
 // printable area when there is room there.
-func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements []layout.Placement, opts PrintOptions) int {
+func (r renderer) imposeTokens(sink generator.PageSink, all []*schema.Token, placements []layout.Placement, opts generator.PrintOptions) int {
 	sheets := tokenSheets(placements)
 	return impose.Draw(sink, tokenPages(all, sheets, opts), func(page draw.Canvas, pg impose.Page) {
 		tp := tokenPageOf(pg)
@@ -246,14 +250,14 @@ func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements [
 		} else {
 			for _, pl := range sheets[tp.sheet] {
 				r.DrawToken(page, all[pl.Item], pl.Trim.X+tokenBleed, pl.Trim.Y+tokenBleed, tokenBleed)
-				obstacles = append(obstacles, pl.Trim.Inset(-MarkClear))
+				obstacles = append(obstacles, pl.Trim.Inset(-generator.MarkClear))
 			}
 		}
 		c := r.Surface(page)
 		area := layout.Printable(opts.Paper, opts.Margin)
 		if label := tp.label(opts.Duplex); label != "" {
 			if box, ok := r.drawEdgeLabel(c, area, obstacles, label); ok {
-				obstacles = append(obstacles, box.Inset(-MarkClear))
+				obstacles = append(obstacles, box.Inset(-generator.MarkClear))
 			}
 		}
 		r.PlaceScaleBar(c, area, obstacles)
@@ -263,10 +267,10 @@ func (r *Renderer) imposeTokens(sink pageSink, all []*schema.Token, placements [
 // drawEdgeLabel writes a page label in the first free place by an edge of
 // area (edgeRoom), else reading upwards where there is room, and returns
 // its box.
-func (r *Renderer) drawEdgeLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) (layout.Rect, bool) {
-	asc, desc := r.Fonts.Ascent(draw.Regular, LabelPt), r.Fonts.Descent(draw.Regular, LabelPt)
-	w, h := r.Fonts.Width(label, draw.Regular, LabelPt)+2*LabelPad, asc+desc+2*LabelPad
-	box, ok := EdgeRoom(area, obstacles, w, h)
+func (r renderer) drawEdgeLabel(c draw.Canvas, area layout.Rect, obstacles []layout.Rect, label string) (layout.Rect, bool) {
+	asc, desc := r.Fonts.Ascent(draw.Regular, generator.LabelPt), r.Fonts.Descent(draw.Regular, generator.LabelPt)
+	w, h := r.Fonts.Width(label, draw.Regular, generator.LabelPt)+2*generator.LabelPad, asc+desc+2*generator.LabelPad
+	box, ok := generator.EdgeRoom(area, obstacles, w, h)
 	if !ok {
 		box, ok = layout.FindRoom(area, obstacles, h, w)
 	}
@@ -284,7 +288,7 @@ func (r *Renderer) drawEdgeLabel(c draw.Canvas, area layout.Rect, obstacles []la
 // leaves its place blank. It returns what the label and scale bar keep
 // clear of, with room to spare: under duplex the place of every token
 // (behind a one-sided front too), under --duplex none the backs drawn.
-func (r *Renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet []layout.Placement, opts PrintOptions, tp tokenPage) []layout.Rect {
+func (r renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet []layout.Placement, opts generator.PrintOptions, tp tokenPage) []layout.Rect {
 	d, offset := opts.Duplex, opts.BackOffset
 	if d == layout.NoDuplex {
 		offset = layout.Point{}
@@ -296,7 +300,7 @@ func (r *Renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet [
 		b := t.BackFace()
 		if d != layout.NoDuplex || b != nil {
 			// Under duplex, a label behind a front would be cut out with it.
-			obstacles = append(obstacles, trim.Inset(-MarkClear))
+			obstacles = append(obstacles, trim.Inset(-generator.MarkClear))
 		}
 		if b == nil || tp.blank {
 			continue
@@ -317,13 +321,13 @@ func (r *Renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet [
 // indexTokens describes tokens.pdf in the kit's index: which tokens are
 // two-sided and how their backs were printed. One-sided tokens say
 // nothing more than the file line.
-func indexTokens(p *schema.Pack, opts PrintOptions) []string {
+func indexTokens(p *schema.Pack, opts generator.PrintOptions) []string {
 	all, placements, sheets, err := tokenPlan(p, opts)
 	if err != nil || len(all) == 0 {
 		return nil
 	}
 	mode := tokenBacksOf(all, opts.Duplex)
-	if mode == backsNone {
+	if mode == generator.BacksNone {
 		return nil
 	}
 	pages := tokenPages(all, tokenSheets(placements), opts).Pages
@@ -337,7 +341,7 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 	}
 	lines := []string{"two-sided tokens: " + strings.Join(two, ", ")}
 	switch mode {
-	case backsDuplex:
+	case generator.BacksDuplex:
 		l := fmt.Sprintf("each front page is followed by its back page, labelled with the page it goes behind (duplex, flip on the %s edge)", opts.Duplex)
 		if slices.ContainsFunc(all, func(t *schema.Token) bool { return t.BackFace() == nil }) {
 			l += "; one-sided tokens are blank on the back"
@@ -346,12 +350,125 @@ func indexTokens(p *schema.Pack, opts PrintOptions) []string {
 			l += fmt.Sprintf("; page %d holds one-sided tokens only and has no back page", len(pages))
 		}
 		lines = append(lines, l)
-	case backsOwnPages:
+	case generator.BacksOwnPages:
 		lines = append(lines, fmt.Sprintf("the token backs carry information, so --duplex none prints them on pages of their own after the fronts "+
 			"(%s), each labelled with its sheet, in the order of its fronts (not mirrored): cut them out and glue each behind its front",
-			PageRange(sheets+1, len(pages))))
-	case backsLeftOut:
+			generator.PageRange(sheets+1, len(pages))))
+	case generator.BacksLeftOut:
 		lines = append(lines, "the token backs are the same on every token and are left out (--duplex none)")
 	}
 	return lines
 }
+
+// WriteTokenSheetPreview renders one of each token on a PNG, its front on
+// the "fronts" row and, for a two-sided token, its back right under it on
+// the "backs" row: tokens told apart only by their backs (values hidden
+// on the back) look alike from the front.
+func (r renderer) WriteTokenSheetPreview(w io.Writer, p *schema.Pack) error {
+	var tokens []*schema.Token
+	for _, ts := range p.TokenSets() {
+		tokens = append(tokens, ts.Tokens...)
+	}
+	if len(tokens) == 0 {
+		return nil
+	}
+	tp := r.tokenPreview(tokens)
+	c, err := draw.NewPNGCanvas(r.Fonts, tp.w, tp.h, 100)
+	if err != nil {
+		return err
+	}
+	tp.draw(r, c, tokens)
+	return c.Encode(w)
+}
+
+// Token preview spacing: the gap around each token, and the row captions'
+// size.
+const (
+	tokenPreviewGap = 4.0
+	tokenCaptionPt  = 7.0
+)
+
+// tokenPreviewLayout is the token preview's size and rows: a row of
+// fronts, and a row of backs when some token has one, captioned.
+type tokenPreviewLayout struct {
+	w, h    float64
+	rowH    float64 // the largest token
+	caption float64 // the width of the row captions, 0 without backs
+	rows    int
+}
+
+// tokenPreview lays out the preview of tokens.
+func (r renderer) tokenPreview(tokens []*schema.Token) tokenPreviewLayout {
+	const gap = tokenPreviewGap
+	tp := tokenPreviewLayout{rows: 1}
+	if slices.ContainsFunc(tokens, func(t *schema.Token) bool { return t.BackFace() != nil }) {
+		tp.rows = 2
+		tp.caption = max(r.Fonts.Width("fronts", draw.Bold, tokenCaptionPt), r.Fonts.Width("backs", draw.Bold, tokenCaptionPt)) + gap
+	}
+	tp.w = gap + tp.caption
+	for _, t := range tokens {
+		tp.w += t.Size.MM() + gap
+		tp.rowH = max(tp.rowH, t.Size.MM())
+	}
+	tp.h = float64(tp.rows)*(tp.rowH+gap) + gap
+	return tp
+}
+
+// draw draws the preview's rows on c: each token's front, and its back
+// (if any) under it.
+func (tp tokenPreviewLayout) draw(r renderer, c draw.Canvas, tokens []*schema.Token) {
+	const gap = tokenPreviewGap
+	if tp.rows > 1 {
+		for row, name := range []string{"fronts", "backs"} {
+			top := gap + float64(row)*(tp.rowH+gap)
+			c.Text(gap, generator.Round2(top+tp.rowH/2+r.Fonts.Ascent(draw.Bold, tokenCaptionPt)/2), name, draw.Bold, tokenCaptionPt, generator.MarkColor)
+		}
+	}
+	for row := range tp.rows {
+		top := gap + float64(row)*(tp.rowH+gap)
+		x := gap + tp.caption
+		for _, t := range tokens {
+			face := t
+			if row == 1 {
+				face = nil
+				if b := t.BackFace(); b != nil {
+					face = t.WithFace(b)
+				}
+			}
+			if face != nil {
+				r.DrawToken(c, face, x, top+(tp.rowH-t.Size.MM())/2, 0)
+			}
+			x += t.Size.MM() + gap
+		}
+	}
+}
+
+// renderer is the generator's renderer with the tokens' drawing methods.
+type renderer struct{ *generator.Renderer }
+
+// KitOutputs are the kit's token sheet and its preview: every token set of
+// a pack prints on the one tokens.pdf.
+func KitOutputs() []generator.KitOutput {
+	return []generator.KitOutput{
+		{
+			Path:   "tokens.pdf",
+			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return printsTokens(p) },
+			Write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
+				return renderer{r}.WriteTokens(w, p, opts)
+			},
+			What:  "every token of the kit; cut along the grey outlines",
+			Index: indexTokens,
+		},
+		{
+			Path:   "preview/tokens.png",
+			Wanted: func(p *schema.Pack, _ generator.PrintOptions, previews bool) bool { return previews && printsTokens(p) },
+			Write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, _ generator.PrintOptions) (int, error) {
+				return 0, renderer{r}.WriteTokenSheetPreview(w, p)
+			},
+		},
+	}
+}
+
+// printsTokens reports whether the pack prints a token: its token sets
+// share the kit's tokens.pdf.
+func printsTokens(p *schema.Pack) bool { return slices.ContainsFunc(p.TokenSets(), p.PrintsToken) }
