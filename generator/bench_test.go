@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/deck"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -60,9 +62,11 @@ func loadClean(b *testing.B, r *generator.Renderer, fsys fs.FS, root string) *sc
 	return p
 }
 
+// newRenderer is a renderer of the kinds every game may use, as the
+// command makes one.
 func newRenderer(b *testing.B) *generator.Renderer {
 	b.Helper()
-	r, err := generator.NewRenderer(false)
+	r, err := generator.NewRenderer(false, kinds.Shared())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -148,7 +152,7 @@ func BenchmarkWriteDeck10k(b *testing.B) {
 			p := loadClean(b, r, deckPack(c.distinct, c.copies), "deck10k")
 			d := p.Decks()[0]
 			faceID, backID := d.Sides()
-			face, back, _, err := generator.DeckSides(p, d, faceID, backID)
+			face, back, _, err := deck.Sides(p, d, faceID, backID)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -156,7 +160,7 @@ func BenchmarkWriteDeck10k(b *testing.B) {
 			b.ReportAllocs()
 			pages := 0
 			for b.Loop() {
-				if pages, err = r.WriteDeck(io.Discard, p, d, face, back, opts); err != nil {
+				if pages, err = deck.Write(r, io.Discard, p, d, face, back, opts); err != nil {
 					b.Fatal(err)
 				}
 			}

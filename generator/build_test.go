@@ -3,12 +3,10 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/runforge/runforge/layout"
@@ -16,77 +14,6 @@ import (
 )
 
 func init() { api.DisableConfigDir() }
-
-func buildRFYL(t *testing.T, out string, duplex layout.Duplex, paper string) []Artifact {
-	t.Helper()
-	p := loadRFYL(t)
-	r, err := NewRenderer(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arts, err := r.Build(p, BuildOptions{
-		Print: PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
-			Duplex: duplex, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
-		OutDir: out, Previews: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return arts
-}
-
-func TestBuildIsByteIdentical(t *testing.T) {
-	a, b := t.TempDir(), t.TempDir()
-	buildRFYL(t, a, layout.LongEdge, "letter")
-	buildRFYL(t, b, layout.LongEdge, "letter")
-	n := 0
-	err := filepath.WalkDir(filepath.Join(a, "run-for-your-life"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(a, p)
-		x, _ := os.ReadFile(p)
-		y, err := os.ReadFile(filepath.Join(b, rel))
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(x, y) {
-			t.Errorf("%s differs between two builds", rel)
-		}
-		n++
-		return nil
-	})
-	if err != nil || n < 10 {
-		t.Fatalf("compared %d files: %v", n, err)
-	}
-}
-
-func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
-	out := t.TempDir()
-	buildRFYL(t, out, layout.LongEdge, "letter")
-	before, err := os.ReadFile(filepath.Join(out, "run-for-your-life", "events.pdf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := loadRFYL(t)
-	p.Decks()[len(p.Decks())-1].Template = "no-such-template"
-	r, _ := NewRenderer(false)
-	_, err = r.Build(p, BuildOptions{
-		Print:  PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, Duplex: layout.LongEdge},
-		OutDir: out,
-	})
-	if err == nil {
-		t.Fatal("want an error")
-	}
-	after, err := os.ReadFile(filepath.Join(out, "run-for-your-life", "events.pdf"))
-	if err != nil || !bytes.Equal(before, after) {
-		t.Fatal("previous output was changed by a failed build")
-	}
-	entries, _ := os.ReadDir(out)
-	if len(entries) != 1 {
-		t.Errorf("leftovers in the output folder: %v", entries)
-	}
-}
 
 func TestBuildNeverReplacesForeignFolders(t *testing.T) {
 	out := t.TempDir()

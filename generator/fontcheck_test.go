@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema/schematest"
 	"golang.org/x/image/font/gofont/goregular"
@@ -134,7 +135,7 @@ func TestFontIssues(t *testing.T) {
 }
 
 // TestBrokenFontBreaksTheBuild shows what FontIssues guards against: the
-// broken font panics in the PDF library when a deck is written with it.
+// broken font panics in the PDF library when a card is written with it.
 func TestBrokenFontBreaksTheBuild(t *testing.T) {
 	base, _ := NewRenderer(false)
 	p, _ := schematest.LoadPack(fontPack(brokenFont(t, 'H'), "Hello"), "pack")
@@ -143,16 +144,16 @@ func TestBrokenFontBreaksTheBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := p.Decks()[0]
-	face, back, _, err := DeckSides(p, d, "generic", "generic-back")
-	if err != nil {
-		t.Fatal(err)
-	}
+	face := p.Templates["generic"]
 	defer func() {
 		if recover() == nil {
-			t.Error("writing the deck did not panic: the broken font fixture tests nothing")
+			t.Error("writing the card did not panic: the broken font fixture tests nothing")
 		}
 	}()
-	_, _ = r.WriteDeck(io.Discard, p, d, face, back, PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed})
+	_, _ = r.WriteDocument(io.Discard, p, "deck", "deck "+d.ID, PrintOptions{Paper: layout.Papers["letter"]}, func(doc *draw.PDF) error {
+		r.DrawCard(doc.AddPage(63, 88), face, NewCardData(p, d, d.Cards[0]), layout.Sides{})
+		return nil
+	})
 }
 
 // testFontTables maps each table tag of a TrueType file to its bytes (subslices

@@ -4,7 +4,6 @@ import (
 	"io"
 
 	"github.com/runforge/runforge/generator/draw"
-	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -19,6 +18,19 @@ type Job struct{ j job }
 // folder) with write, which returns its PDF pages (0 for others).
 func FileJob(path string, write func(io.Writer) (pages int, err error)) Job {
 	return Job{fileJob(path, write)}
+}
+
+// StageJob is the job named name (what it writes, for errors) that runs
+// run, which writes its files into the staging folder stage and returns
+// them.
+func StageJob(name string, run func(stage string) ([]Artifact, error)) Job {
+	return Job{job{name: name, run: run}}
+}
+
+// ErrorJob is a job that fails with err: how a kind's Build reports an
+// element it cannot plan.
+func ErrorJob(err error) Job {
+	return Job{job{run: func(string) ([]Artifact, error) { return nil, err }}}
 }
 
 // Run runs the job on its own, writing its files into the folder stage
@@ -66,13 +78,6 @@ func (r *Renderer) ContactSheetJob(name string, cw, ch float64, items []PreviewI
 // Images holds the pictures of the pack the renderer was made for
 // (ForPack); nil draws none.
 func (r *Renderer) Images() *draw.ImageStore { return r.images }
-
-// ImposeDeck draws copies on sheets of grid on sink as a deck's cards are:
-// each sheet of fronts followed, for duplex, by its back page, with crop
-// marks and labels; card draws one side of a copy in its slot.
-func (r *Renderer) ImposeDeck(sink PageSink, grid layout.Grid, copies []*CardData, face, back *schema.Template, opts PrintOptions, card func(c draw.Canvas, cd *CardData, back bool, s layout.Slot)) {
-	r.imposeDeck(sink, grid, copies, face, back, opts, card)
-}
 
 // CardData prepares a card of the pack p for rendering as DrawCard fills
 // its template: its fields and those the renderer's games derive.

@@ -201,18 +201,10 @@ func (k Kind[E]) Renderer() KindRenderer {
 	return kr
 }
 
-// kindRenderers is the table of the content kinds every game may use.
-var kindRenderers = map[string]KindRenderer{
-	"Deck":  kind[*schema.Deck]{build: buildDeck, index: indexDeck}.renderer(),
-	"Sheet": kind[*schema.Sheet]{build: buildSheet, fit: sheetOverflows, index: indexSheet}.renderer(),
-}
-
-// kindRenderer returns how elements of a kind are rendered: a kind every
-// game may use, or one of the renderer's games' kinds.
+// kindRenderer returns how elements of a kind are rendered: by the first
+// of the renderer's games that has it (the kinds every game may use come
+// as one: generator/kinds).
 func (r *Renderer) kindRenderer(name string) (KindRenderer, bool) {
-	if kr, ok := kindRenderers[name]; ok {
-		return kr, true
-	}
 	for _, g := range r.games {
 		if kr, ok := g.Kinds[name]; ok {
 			return kr, true

@@ -6,14 +6,10 @@ import (
 	"image/color"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/runforge/runforge/generator/draw"
-	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -228,137 +224,6 @@ func TestImageWithoutPackStore(t *testing.T) {
 	m := previewPixels(t, r, p, d.ID, d.Cards[0].ID)
 	if c := at(m, 20, 25); !near(c, 0xc0, 0xc0, 0xc0) {
 		t.Errorf("PNG: %v, want the grey of a broken picture", c)
-	}
-}
-
-// buildImagePack builds the image pack's kit with options and returns its
-// folder.
-func buildImagePack(t *testing.T, r *Renderer, p *schema.Pack, lay Layout) string {
-	t.Helper()
-	out := t.TempDir()
-	opts := BuildOptions{OutDir: out, Previews: true, Print: PrintOptions{Paper: layout.Papers["letter"],
-		Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed, CropMarks: true, Layout: lay,
-		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}}
-	if _, err := r.Build(p, opts); err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(out, p.Game.ID)
-}
-
-// The deck PDFs embed each picture once however many cards show it (the
-// wide picture is on three cards, two of them drawn from one template; the
-// back's on every card), pass strict validation, and a second build gives
-// the same bytes.
-func TestImagePackPDF(t *testing.T) {
-	p, r := loadImagePack(t)
-	first := buildImagePack(t, r, p, LayoutSheet)
-	again := buildImagePack(t, r, p, LayoutSheet)
-	for _, deck := range []string{"contain", "cover", "stretch"} {
-		pdf, err := os.ReadFile(filepath.Join(first, deck+".pdf"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := pdftest.ImageXObjects(t, pdf)
-		// wide, tall, four 300 x 300 pictures, the back's faded palette.
-		want := map[string]int{"480x240": 1, "240x480": 1, "300x300": 5}
-		if len(got) != len(want) || got["480x240"] != 1 || got["240x480"] != 1 || got["300x300"] != 5 {
-			t.Errorf("%s: image XObjects %v, want %v", deck, got, want)
-		}
-		second, err := os.ReadFile(filepath.Join(again, deck+".pdf"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(pdf, second) {
-			t.Errorf("%s: a second build differs", deck)
-		}
-		renderWithPoppler(t, pdf, deck)
-	}
-}
-
-// renderWithPoppler renders the first page as pdftoppm -png -r 60 (when
-// poppler is installed; RUNFORGE_IMAGE_PAGES=dir keeps the pages to look
-// at) and checks that the pictures show: the red ring is on the page.
-func renderWithPoppler(t *testing.T, pdf []byte, name string) {
-	t.Helper()
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Log("pdftoppm not installed; pages not rendered")
-		return
-	}
-	dir := os.Getenv("RUNFORGE_IMAGE_PAGES")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	in := filepath.Join(dir, name+".pdf")
-	if err := os.WriteFile(in, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	base := filepath.Join(dir, name)
-	if out, err := exec.Command("pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", in, base).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, out)
-	}
-	matches, _ := filepath.Glob(base + "-*.png")
-	if len(matches) != 1 {
-		t.Fatalf("pdftoppm wrote %v", matches)
-	}
-	data, err := os.ReadFile(matches[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := (&schema.Image{Path: matches[0], Format: schema.PNG, Data: data}).Decode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	red := 0
-	for y := range m.Bounds().Dy() {
-		for x := range m.Bounds().Dx() {
-			c := color.RGBAModel.Convert(m.At(x, y)).(color.RGBA)
-			if near(c, 210, 40, 40) {
-				red++
-			}
-		}
-	}
-	if red < 500 {
-		t.Errorf("%s: %d red pixels on page 1; the pictures do not show", name, red)
-	}
-}
-
-// Every layout and variant builds the image pack, twice to the same bytes.
-func TestImagePackLayoutsDeterministic(t *testing.T) {
-	p, r := loadImagePack(t)
-	for _, c := range []struct {
-		name   string
-		r      *Renderer
-		layout Layout
-	}{
-		{"gutterfold", r, LayoutGutterfold},
-		{"press", r, LayoutPress},
-		{"grayscale", r.WithOptions(false, true), LayoutSheet},
-		{"ink-saver", r.WithOptions(true, false), LayoutSheet},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			a, b := buildImagePack(t, c.r, p, c.layout), buildImagePack(t, c.r, p, c.layout)
-			err := filepath.WalkDir(a, func(path string, e os.DirEntry, err error) error {
-				if err != nil || e.IsDir() {
-					return err
-				}
-				rel, _ := filepath.Rel(a, path)
-				x, err := os.ReadFile(path)
-				if err != nil {
-					return err
-				}
-				y, err := os.ReadFile(filepath.Join(b, rel))
-				if err != nil {
-					return err
-				}
-				if !bytes.Equal(x, y) {
-					t.Errorf("%s differs between two builds", rel)
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-		})
 	}
 }
 

@@ -1,28 +1,14 @@
 package generator
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
-
-	"github.com/runforge/runforge/layout"
 )
-
-// rfylOptions are the build options of the bundled kit on Letter.
-func rfylOptions(out string, previews bool) BuildOptions {
-	return BuildOptions{
-		Print: PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
-			Duplex: layout.LongEdge, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
-		OutDir: out, Previews: previews,
-	}
-}
 
 // listDir lists the names in dir.
 func listDir(t *testing.T, dir string) []string {
@@ -100,70 +86,6 @@ func TestRemoveStale(t *testing.T) {
 	if removed, err := RemoveStale(filepath.Join(out, "missing"), "run-for-your-life"); err != nil || removed != nil {
 		t.Errorf("a missing output folder: %v, %v", removed, err)
 	}
-}
-
-// A cancelled build writes nothing, leaves the previous kit as it was and
-// no staging folder, whether it is cancelled before it starts or while it
-// renders.
-func TestCancelledBuildKeepsPreviousKit(t *testing.T) {
-	out := t.TempDir()
-	p := loadRFYL(t)
-	r, err := NewRenderer(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.Build(p, rfylOptions(out, false)); err != nil {
-		t.Fatal(err)
-	}
-	events := filepath.Join(out, "run-for-your-life", "events.pdf")
-	before, err := os.ReadFile(events)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Remove(filepath.Join(out, "run-for-your-life", "combat.pdf")); err != nil {
-		t.Fatal(err)
-	}
-	check := func(t *testing.T, err error) {
-		t.Helper()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("err = %v, want context.Canceled", err)
-		}
-		if got := listDir(t, out); !slices.Equal(got, []string{"run-for-your-life"}) {
-			t.Errorf("left in the output folder: %v", got)
-		}
-		after, err := os.ReadFile(events)
-		if err != nil || !bytes.Equal(before, after) {
-			t.Error("the previous kit was changed")
-		}
-		if _, err := os.Stat(filepath.Join(out, "run-for-your-life", "combat.pdf")); err == nil {
-			t.Error("the previous kit was replaced")
-		}
-	}
-	t.Run("before it starts", func(t *testing.T) {
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		_, err := r.BuildContext(ctx, p, rfylOptions(out, true))
-		check(t, err)
-	})
-	t.Run("while it renders", func(t *testing.T) {
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		// Cancel as soon as the staging folder appears: the build has just
-		// started and takes far longer than a poll.
-		go func() {
-			for ctx.Err() == nil {
-				entries, _ := os.ReadDir(out)
-				for _, e := range entries {
-					if strings.HasPrefix(e.Name(), ".run-for-your-life.tmp-") {
-						cancel()
-					}
-				}
-				time.Sleep(100 * time.Microsecond)
-			}
-		}()
-		_, err := r.BuildContext(ctx, p, rfylOptions(out, true))
-		check(t, err)
-	})
 }
 
 // errOnSecondCall is a context whose Err reports it cancelled from the

@@ -20,12 +20,13 @@ import (
 // PreviewDPI is the resolution of single-card previews.
 const PreviewDPI = 100
 
-// Contact sheets: cards per row and per sheet, resolution, gap in mm.
+// Contact sheets: cards per row (ContactSheetCols) and per sheet
+// (ContactSheetCards), resolution, gap in mm.
 const (
-	sheetCols  = 10
-	sheetCards = 100
-	sheetDPI   = 50
-	sheetGap   = 3.0
+	ContactSheetCols  = 10
+	ContactSheetCards = 100
+	sheetDPI          = 50
+	sheetGap          = 3.0
 )
 
 // sheetBackground is the grey behind the cards of a contact sheet.
@@ -42,69 +43,6 @@ func (r *Renderer) WriteCardPreview(w io.Writer, t *schema.Template, d *CardData
 	return c.Encode(w)
 }
 
-// deckPreviewJobs renders the previews of a deck: one PNG per distinct card
-// face, and contact sheets of up to sheetCards faces (the shared back, if
-// any, last), each sheet built from the card images as they are rendered.
-func (r *Renderer) deckPreviewJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template) []job {
-	withBack := back != nil && !perCard(back)
-	n := len(d.Cards)
-	if withBack {
-		n++
-	}
-	bounds := previewSheets(n)
-	var jobs []job
-	for s, b := range bounds {
-		lo, hi := b[0], b[1]
-		name := fmt.Sprintf("preview/%s.png", d.ID)
-		if len(bounds) > 1 {
-			name = fmt.Sprintf("preview/%s-%d.png", d.ID, s+1)
-		}
-		jobs = append(jobs, job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
-			return r.writePreviewSheet(env, name, p, d, face, back, lo, hi)
-		}})
-	}
-	return jobs
-}
-
-// previewSheets splits n preview items into contact sheets of sheetCards:
-// the [lo, hi) of each. A last sheet of less than a row (200 cards and
-// their back) joins the sheet before it as one more row.
-func previewSheets(n int) [][2]int {
-	sheets := max(1, (n+sheetCards-1)/sheetCards)
-	if sheets > 1 && n-(sheets-1)*sheetCards < sheetCols {
-		sheets--
-	}
-	out := make([][2]int, sheets)
-	for s := range out {
-		out[s] = [2]int{s * sheetCards, min((s+1)*sheetCards, n)}
-	}
-	out[sheets-1][1] = n
-	return out
-}
-
-// writePreviewSheet writes the card previews of items lo..hi of a deck (the
-// item after the last card is the shared back) and their contact sheet.
-func (r *Renderer) writePreviewSheet(env jobEnv, name string, p *schema.Pack, d *schema.Deck, face, back *schema.Template, lo, hi int) ([]Artifact, error) {
-	size, _ := face.TrimSize()
-	items := make([]previewItem, 0, hi-lo)
-	for i := lo; i < hi; i++ {
-		if i < len(d.Cards) {
-			c := d.Cards[i]
-			items = append(items, previewItem{
-				label: fmt.Sprintf("previewing card %q of deck %q", c.ID, d.ID),
-				path:  fmt.Sprintf("preview/%s/%s.png", d.ID, c.ID),
-				draw:  func(cv draw.Canvas) { r.DrawCard(cv, face, NewCardData(p, d, c), layout.Sides{}) },
-			})
-			continue
-		}
-		items = append(items, previewItem{
-			label: fmt.Sprintf("previewing the back of deck %q", d.ID),
-			draw:  func(cv draw.Canvas) { r.DrawCard(cv, back, &CardData{Deck: d, Card: &schema.Card{}}, layout.Sides{}) },
-		})
-	}
-	return r.writeContactSheet(env, name, size.W.MM(), size.H.MM(), items)
-}
-
 // previewItem is one cell of a contact sheet.
 type previewItem struct {
 	label string            // what is drawn, for errors
@@ -119,7 +57,7 @@ type previewItem struct {
 // drawing an item becomes an error naming it.
 func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, items []previewItem) ([]Artifact, error) {
 	count := len(items)
-	cols := min(count, sheetCols)
+	cols := min(count, ContactSheetCols)
 	rows := (count + cols - 1) / cols
 	sw, sh := float64(cols)*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap
 	sheet, err := draw.NewPNGCanvas(r.Fonts, sw, sh, sheetDPI)

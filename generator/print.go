@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/runforge/runforge/generator/draw"
@@ -141,3 +142,58 @@ const (
 	BacksOwnPages              // duplex none, backs that carry information: pages of their own after the fronts
 	BacksLeftOut               // duplex none, a decorative back shared by every card
 )
+
+// BleedNote says where the cards have bleed and how to cut them.
+func BleedNote(g layout.Grid, opts PrintOptions) string {
+	if opts.Bleed <= 0 {
+		return "no bleed: cut exactly on the marks"
+	}
+	cols, rows := g.Butted()
+	switch {
+	case cols && rows:
+		return fmt.Sprintf("%gmm bleed around the sheet only: on %s paper the cards butt on shared cut lines both ways (no room for gutters); cut straight across the sheet along the marks", opts.Bleed, opts.Paper.Name)
+	case rows:
+		return fmt.Sprintf("%gmm bleed on every side except between rows: on %s paper the rows butt on one shared cut line (no room for gutters); "+
+			"cut the rows apart first, straight across the sheet along the marks in the gutters, then each strip along the marks beside its edges", opts.Bleed, opts.Paper.Name)
+	case cols:
+		return fmt.Sprintf("%gmm bleed on every side except between columns: on %s paper the columns butt on one shared cut line (no room for gutters); "+
+			"cut the columns apart first, straight across the sheet along the marks above, below and between the rows, then each strip along the marks beside its edges", opts.Bleed, opts.Paper.Name)
+	}
+	return fmt.Sprintf("%gmm bleed on every side of every card; marks in the gutters and beside every edge guide each cut, in any order", opts.Bleed)
+}
+
+// DrawInSlot draws one side of a card in its slot: clipped to the slot's
+// art and turned by the slot's turn about the trim's centre. On a PDF page
+// it places the side's recorded template when there is one (drawn with
+// the full bleed, its top-left at the bleed's); otherwise draw paints the
+// side from the upright trim's top-left corner.
+func DrawInSlot(c draw.Canvas, s layout.Slot, bleed float64, template func() *draw.PDFTemplate, paint func(c draw.Canvas, bleed layout.Sides)) {
+	art, trim := s.Art(), s.Trim
+	c.Push()
+	defer c.Pop()
+	c.ClipRect(art.X, art.Y, art.W, art.H)
+	if s.Turn != 0 {
+		c.Rotate(s.Turn, trim.X+trim.W/2, trim.Y+trim.H/2)
+	}
+	card := UprightTrim(s)
+	if pc, ok := c.(*draw.PDFCanvas); ok {
+		if tpl := template(); tpl != nil {
+			pc.UseTemplate(tpl, card.X-bleed, card.Y-bleed)
+			return
+		}
+	}
+	c.Translate(card.X, card.Y)
+	paint(c, layout.Sides{Top: bleed, Right: bleed, Bottom: bleed, Left: bleed})
+}
+
+// UprightTrim is the card's trim as it is drawn before the slot's turn:
+// the slot's trim, its width and height swapped about its centre when the
+// card lies sideways.
+func UprightTrim(s layout.Slot) layout.Rect {
+	t := s.Trim
+	if !s.Quarter() {
+		return t
+	}
+	cx, cy := t.X+t.W/2, t.Y+t.H/2
+	return layout.Rect{X: cx - t.H/2, Y: cy - t.W/2, W: t.H, H: t.W}
+}

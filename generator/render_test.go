@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -54,21 +53,4 @@ func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
 	golden.Check(t, filepath.Join("testdata", "golden", name), got)
-}
-
-func TestPreviewSheetsFoldAShortLastSheet(t *testing.T) {
-	for _, c := range []struct {
-		n    int
-		want string
-	}{
-		{1, "[[0 1]]"},
-		{100, "[[0 100]]"},
-		{101, "[[0 101]]"},
-		{201, "[[0 100] [100 201]]"},
-		{210, "[[0 100] [100 200] [200 210]]"},
-	} {
-		if got := fmt.Sprint(previewSheets(c.n)); got != c.want {
-			t.Errorf("%d items: %s, want %s", c.n, got, c.want)
-		}
-	}
 }

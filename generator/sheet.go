@@ -56,11 +56,11 @@ const sheetCutWidth = 0.2
 
 // buildSheet plans a sheet's PDF; a sheet printed with another
 // (printWith:) has none of its own.
-func buildSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts BuildOptions) []job {
+func buildSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts BuildOptions) []Job {
 	if s.PrintWith != "" {
 		return nil
 	}
-	return []job{fileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+	return []Job{FileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteSheet(w, p, s, opts.Print)
 	})}
 }
@@ -287,14 +287,14 @@ func (r *Renderer) imposeSheets(sink pageSink, sheets []*schema.Sheet, opts Prin
 		return err
 	}
 	if pl.duplex {
-		r.imposeLeaves(sink, pl.host, pl.fronts, sideFront, true, opts)
+		r.imposeLeaves(sink, pl.host, pl.fronts, SideFront, true, opts)
 		return nil
 	}
-	r.imposeLeaves(sink, pl.host, pl.fronts, sideFront, false, opts)
+	r.imposeLeaves(sink, pl.host, pl.fronts, SideFront, false, opts)
 	if len(pl.backs) > 0 {
 		// Duplex none: the backs print after the fronts anyway, unmirrored
 		// on pages of their own (a reference sheet's back is content).
-		r.imposeLeaves(sink, pl.host, pl.backs, sideOwnBack, false, opts)
+		r.imposeLeaves(sink, pl.host, pl.backs, SideOwnBack, false, opts)
 	}
 	return nil
 }
@@ -418,7 +418,7 @@ func (l *sheetLayout) duplexLeaves(copies int) []sheetLeaf {
 // 100 mm scale bar where there is room. Page and half-page sheets are
 // clipped to the printable area of their slot; half pages get a cut line
 // between the halves, inside the margin, on both sides.
-func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, frontSide deckSide, duplex bool, opts PrintOptions) {
+func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, frontSide GridSide, duplex bool, opts PrintOptions) {
 	g := l.geom
 	per := g.grid.PerPage()
 	// A trim outline is drawn on white sheets; ganged sheets all must be.
@@ -427,21 +427,21 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		faceWhite = faceWhite && lf.l.style.paper == draw.White
 		backWhite = backWhite && lf.l.backStyle.paper == draw.White
 	}
-	dp := &deckPages{r: r, grid: g.grid, opts: opts, cache: map[deckPageKey]*deckPageGeom{},
-		faceWhite: faceWhite, backWhite: backWhite}
+	dp := NewGridPages(r, g.grid, opts, nil)
+	dp.FaceWhite, dp.BackWhite = faceWhite, backWhite
 	// geom is the layout of a page of n leaves on one side: the deck's for
 	// card sizes; the grid's slots (no bleed) for page sizes.
-	geom := func(side deckSide, n int) *deckPageGeom {
+	geom := func(side GridSide, n int) *GridPageGeom {
 		if g.card {
-			return dp.geom(deckPageKey{side: side, n: n})
+			return dp.Geom(side, n)
 		}
-		if side == sideBack {
-			return &deckPageGeom{slots: g.grid.BackSlots(n, opts.Duplex, opts.BackOffset)}
+		if side == SideBack {
+			return &GridPageGeom{Slots: g.grid.BackSlots(n, opts.Duplex, opts.BackOffset)}
 		}
-		return &deckPageGeom{slots: g.grid.Slots(n)}
+		return &GridPageGeom{Slots: g.grid.Slots(n)}
 	}
 	spec := impose.Spec{Items: len(leaves), PerSheet: per, W: opts.Paper.W, H: opts.Paper.H}
-	if frontSide == sideOwnBack {
+	if frontSide == SideOwnBack {
 		spec.Side = impose.OwnBack
 	}
 	if duplex {
@@ -451,21 +451,21 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		batch := leaves[pg.Lo:pg.Hi]
 		page := r.Surface(c)
 		if pg.Side == impose.Back {
-			bg := geom(sideBack, len(batch))
+			bg := geom(SideBack, len(batch))
 			for i, lf := range batch {
-				r.drawLeafSide(page, lf.l, lf.back, bg.slots[i], g.turn, opts.Bleed)
+				r.drawLeafSide(page, lf.l, lf.back, bg.Slots[i], g.turn, opts.Bleed)
 			}
 			r.drawSheetGuides(page, g, bg, opts)
 			return
 		}
 		fg := geom(frontSide, len(batch))
 		for i, lf := range batch {
-			r.drawLeafSide(page, lf.l, lf.front, fg.slots[i], g.turn, opts.Bleed)
+			r.drawLeafSide(page, lf.l, lf.front, fg.Slots[i], g.turn, opts.Bleed)
 		}
 		r.drawSheetGuides(page, g, fg, opts)
-		if frontSide == sideOwnBack && g.card {
+		if frontSide == SideOwnBack && g.card {
 			// The backs' pages follow the fronts' pages one for one.
-			r.DrawPageLabel(page, g.grid.Printable(), fg.obstacles,
+			r.DrawPageLabel(page, g.grid.Printable(), fg.Obstacles,
 				fmt.Sprintf("backs of page %d, in the order of its fronts: cut them out and glue each behind its front", pg.Sheet+1))
 		}
 	})
@@ -474,18 +474,18 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 // drawSheetGuides draws the cutting guides of a page: for card sizes the
 // marks and scale bar of a deck page (layout.SheetMarks), for half pages
 // the cut line between the halves, from margin to margin.
-func (r *Renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *deckPageGeom, opts PrintOptions) {
+func (r *Renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *GridPageGeom, opts PrintOptions) {
 	if g.card {
-		DrawMarks(c, pg.marks)
-		if pg.bar != nil {
-			r.DrawScaleBar(c, *pg.bar)
+		DrawMarks(c, pg.Marks)
+		if pg.Bar != nil {
+			r.DrawScaleBar(c, *pg.Bar)
 		}
 		return
 	}
-	if g.half && len(pg.slots) > 1 {
-		y := pg.slots[1].Trim.Y
-		if pg.slots[0].Trim.Y > y {
-			y = pg.slots[0].Trim.Y
+	if g.half && len(pg.Slots) > 1 {
+		y := pg.Slots[1].Trim.Y
+		if pg.Slots[0].Trim.Y > y {
+			y = pg.Slots[0].Trim.Y
 		}
 		area := layout.Printable(opts.Paper, opts.Margin)
 		if y-sheetCutWidth/2 >= area.Y && y+sheetCutWidth/2 <= area.Bottom() {
@@ -1144,4 +1144,9 @@ func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions)
 		lines = append(lines, fmt.Sprintf("%s (%d), then on the same pages: %s", sheetTitle(s), max(s.Count, 1), strings.Join(names, ", ")))
 	}
 	return lines
+}
+
+// SheetKind is how sheets (kind: Sheet) are built, checked and indexed.
+func SheetKind() KindRenderer {
+	return Kind[*schema.Sheet]{Build: buildSheet, Fit: sheetOverflows, Index: indexSheet}.Renderer()
 }

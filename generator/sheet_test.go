@@ -17,6 +17,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -400,7 +401,7 @@ func TestBuildSheet(t *testing.T) {
 		t.Fatalf("got %d jobs", len(jobs))
 	}
 	dir := t.TempDir()
-	arts, err := jobs[0].run(dir)
+	arts, err := jobs[0].Run(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,50 +417,50 @@ func TestBuildSheet(t *testing.T) {
 // cut lines, scale bars: drawn outside any Push) from the sheets' own
 // drawing, and notes the clip of every side drawn.
 type guideInk struct {
-	*inkCanvas
+	*rendertest.InkCanvas
 	depth int
 	guide [][]bool        // per page, per op: drawn at depth 0
 	clips [][]layout.Rect // per page, the clip of each side drawn, in order
 }
 
-func newGuideInk(f *draw.Fonts) *guideInk { return &guideInk{inkCanvas: newInkCanvas(f)} }
+func newGuideInk(f *draw.Fonts) *guideInk { return &guideInk{InkCanvas: rendertest.NewInkCanvas(f)} }
 
 // AddPage implements pageSink.
 func (c *guideInk) AddPage(w, h float64) draw.Canvas {
-	c.inkCanvas.AddPage(w, h)
+	c.InkCanvas.AddPage(w, h)
 	c.depth = 0
 	c.guide, c.clips = append(c.guide, nil), append(c.clips, nil)
 	return c
 }
 
 func (c *guideInk) tag() {
-	n := len(c.pages) - 1
-	for len(c.guide[n]) < len(c.pages[n]) {
+	n := len(c.Pages) - 1
+	for len(c.guide[n]) < len(c.Pages[n]) {
 		c.guide[n] = append(c.guide[n], c.depth == 0)
 	}
 }
 
 func (c *guideInk) Rect(x, y, w, h, r float64, s draw.Style) {
-	c.inkCanvas.Rect(x, y, w, h, r, s)
+	c.InkCanvas.Rect(x, y, w, h, r, s)
 	c.tag()
 }
 func (c *guideInk) Ellipse(x, y, w, h float64, s draw.Style) {
-	c.inkCanvas.Ellipse(x, y, w, h, s)
+	c.InkCanvas.Ellipse(x, y, w, h, s)
 	c.tag()
 }
 func (c *guideInk) Line(x1, y1, x2, y2 float64, col draw.Color, width float64) {
-	c.inkCanvas.Line(x1, y1, x2, y2, col, width)
+	c.InkCanvas.Line(x1, y1, x2, y2, col, width)
 	c.tag()
 }
 func (c *guideInk) Text(x, y float64, s string, f draw.FontStyle, size float64, col draw.Color) {
-	c.inkCanvas.Text(x, y, s, f, size, col)
+	c.InkCanvas.Text(x, y, s, f, size, col)
 	c.tag()
 }
-func (c *guideInk) Push() { c.depth++; c.inkCanvas.Push() }
-func (c *guideInk) Pop()  { c.depth--; c.inkCanvas.Pop() }
+func (c *guideInk) Push() { c.depth++; c.InkCanvas.Push() }
+func (c *guideInk) Pop()  { c.depth--; c.InkCanvas.Pop() }
 func (c *guideInk) ClipRect(x, y, w, h float64) {
 	if c.depth == 1 {
-		n := len(c.pages) - 1
+		n := len(c.Pages) - 1
 		c.clips[n] = append(c.clips[n], layout.Rect{X: x, Y: y, W: w, H: h})
 	}
 }
@@ -539,12 +540,12 @@ func TestSheetPagesInsideMargin(t *testing.T) {
 							t.Fatal(err)
 						}
 						want := expectedSheetPages(l.geom, max(s.Count, 1), len(s.Back) > 0, opts)
-						if len(ink.pages) != len(want) {
-							t.Fatalf("%s: %d pages, want %d", name, len(ink.pages), len(want))
+						if len(ink.Pages) != len(want) {
+							t.Fatalf("%s: %d pages, want %d", name, len(ink.Pages), len(want))
 						}
 						area := layout.Printable(opts.Paper, opts.Margin)
 						white := l.style.paper == draw.White
-						for i, ops := range ink.pages {
+						for i, ops := range ink.Pages {
 							w := want[i]
 							checkSheetPage(t, fmt.Sprintf("%s page %d", name, i+1), l.geom, w, ink.clips[i], area, eps)
 							cut := 0
@@ -552,9 +553,9 @@ func TestSheetPagesInsideMargin(t *testing.T) {
 								if !ink.guide[i][k] {
 									continue
 								}
-								b := op.box
+								b := op.Box
 								if b.X < area.X-eps || b.Y < area.Y-eps || b.Right() > area.Right()+eps || b.Bottom() > area.Bottom()+eps {
-									t.Errorf("%s page %d: %s %+v lies in the %.2fmm margin", name, i+1, op.what, b, opts.Margin)
+									t.Errorf("%s page %d: %s %+v lies in the %.2fmm margin", name, i+1, op.What, b, opts.Margin)
 								}
 								for j, sl := range w.slots {
 									tr := sl.Trim
@@ -562,10 +563,10 @@ func TestSheetPagesInsideMargin(t *testing.T) {
 										tr = tr.Inset(opts.Margin)
 									}
 									if b.X < tr.Right()-eps && tr.X < b.Right()-eps && b.Y < tr.Bottom()-eps && tr.Y < b.Bottom()-eps {
-										t.Errorf("%s page %d: %s %+v is over side %d", name, i+1, op.what, b, j)
+										t.Errorf("%s page %d: %s %+v is over side %d", name, i+1, op.What, b, j)
 									}
 								}
-								if op.what == "line" && op.col == sheetCut {
+								if op.What == "line" && op.Col == sheetCut {
 									cut++
 								}
 							}
@@ -591,7 +592,7 @@ func TestSheetPagesInsideMargin(t *testing.T) {
 
 // checkSheetMarks checks that every mark is drawn on the page, in its ink,
 // as a guide (outside the sides' drawing).
-func checkSheetMarks(t *testing.T, name string, marks []layout.Mark, ops []inkOp, guide []bool) {
+func checkSheetMarks(t *testing.T, name string, marks []layout.Mark, ops []rendertest.InkOp, guide []bool) {
 	t.Helper()
 	used := make([]bool, len(ops))
 	missing := 0
@@ -600,8 +601,8 @@ func checkSheetMarks(t *testing.T, name string, marks []layout.Mark, ops []inkOp
 		want := m.InkRect()
 		found := false
 		for k, op := range ops {
-			b := op.box
-			if used[k] || !guide[k] || op.what != "line" || op.col != col ||
+			b := op.Box
+			if used[k] || !guide[k] || op.What != "line" || op.Col != col ||
 				math.Abs(b.X-want.X) > 1e-6 || math.Abs(b.Y-want.Y) > 1e-6 || math.Abs(b.W-want.W) > 1e-6 || math.Abs(b.H-want.H) > 1e-6 {
 				continue
 			}
@@ -656,8 +657,8 @@ func TestSheetOpenEdgeBleed(t *testing.T) {
 		if err := r.imposeSheet(ink, s, opts); err != nil {
 			t.Fatal(err)
 		}
-		if len(ink.pages) != 2 || len(ink.clips[0]) != 8 || len(ink.clips[1]) != 8 {
-			t.Fatalf("%s: %d pages; want 8 fronts and 8 backs", d, len(ink.pages))
+		if len(ink.Pages) != 2 || len(ink.clips[0]) != 8 || len(ink.clips[1]) != 8 {
+			t.Fatalf("%s: %d pages; want 8 fronts and 8 backs", d, len(ink.Pages))
 		}
 		l, _ := r.layoutSheet(s, opts)
 		g := l.geom.grid
@@ -699,14 +700,14 @@ func TestSheetOwnBackPagesLabelled(t *testing.T) {
 		if err := r.imposeSheet(ink, &s, sheetOpts("letter", c.duplex)); err != nil {
 			t.Fatal(err)
 		}
-		if len(ink.pages) != len(c.want) {
-			t.Fatalf("%s: %d pages, want %d", c.duplex, len(ink.pages), len(c.want))
+		if len(ink.Pages) != len(c.want) {
+			t.Fatalf("%s: %d pages, want %d", c.duplex, len(ink.Pages), len(c.want))
 		}
-		for i, ops := range ink.pages {
+		for i, ops := range ink.Pages {
 			label := ""
 			for _, op := range ops {
-				if strings.Contains(op.what, "backs of page") {
-					label = op.what
+				if strings.Contains(op.What, "backs of page") {
+					label = op.What
 				}
 			}
 			if c.want[i] == "" && label != "" || !strings.Contains(label, c.want[i]) {

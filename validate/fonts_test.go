@@ -9,6 +9,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 )
@@ -49,7 +50,7 @@ func realFitter(f files) validate.TextFitter {
 	if p == nil {
 		panic(fmt.Sprint(probs))
 	}
-	r, err := generator.NewRenderer(false)
+	r, err := generator.NewRenderer(false, kinds.Shared())
 	if err != nil {
 		panic(err)
 	}

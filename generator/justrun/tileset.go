@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -193,7 +194,7 @@ func imposeTiles(r *generator.Renderer, sink generator.PageSink, doc *draw.PDF, 
 	}
 	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*justrunschema.Tile]*draw.PDFTemplate{}}
 	face, back := tileSides(ts.Role)
-	r.ImposeDeck(sink, grid, copies, face, back, opts, art.draw)
+	deck.Impose(r, sink, grid, copies, face, back, opts, art.draw)
 	return nil
 }
 

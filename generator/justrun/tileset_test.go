@@ -3,6 +3,7 @@ package justrun
 import (
 	"bytes"
 	"fmt"
+	deckrender "github.com/runforge/runforge/generator/deck"
 	"math"
 	"os"
 	"os/exec"
@@ -486,7 +487,7 @@ func TestJustRunBorderFields(t *testing.T) {
 	if deck == nil {
 		t.Fatal("no search deck")
 	}
-	face, _, _, err := generator.DeckSides(p, deck, "justrun-card", "")
+	face, _, _, err := deckrender.Sides(p, deck, "justrun-card", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,7 +547,7 @@ func loadJRPalette(t testing.TB) *schema.Pack {
 func TestJustRunPaletteGolden(t *testing.T) {
 	p := loadJRPalette(t)
 	deck := p.Decks()[0]
-	face, _, _, err := generator.DeckSides(p, deck, "justrun-card", "")
+	face, _, _, err := deckrender.Sides(p, deck, "justrun-card", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ package kinds
 import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/board"
+	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/dice"
 	"github.com/runforge/runforge/generator/tokens"
 )
@@ -16,7 +17,9 @@ func Shared() generator.Game {
 	return generator.Game{
 		Kinds: map[string]generator.KindRenderer{
 			"Board": board.Kind(),
+			"Deck":  deck.Kind(),
 			"Dice":  dice.Kind(),
+			"Sheet": generator.SheetKind(),
 		},
 		KitOutputs: tokens.KitOutputs(),
 	}

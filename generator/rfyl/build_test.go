@@ -1,6 +1,9 @@
 package rfyl
 
 import (
+	"bytes"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -72,5 +75,58 @@ func TestBuildRFYLPDFs(t *testing.T) {
 				pdftest.CheckFile(t, filepath.Join(out, "run-for-your-life", name), want)
 			}
 		})
+	}
+}
+
+func TestBuildIsByteIdentical(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	buildRFYL(t, a, layout.LongEdge, "letter")
+	buildRFYL(t, b, layout.LongEdge, "letter")
+	n := 0
+	err := filepath.WalkDir(filepath.Join(a, "run-for-your-life"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(a, p)
+		x, _ := os.ReadFile(p)
+		y, err := os.ReadFile(filepath.Join(b, rel))
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs between two builds", rel)
+		}
+		n++
+		return nil
+	})
+	if err != nil || n < 10 {
+		t.Fatalf("compared %d files: %v", n, err)
+	}
+}
+
+func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
+	out := t.TempDir()
+	buildRFYL(t, out, layout.LongEdge, "letter")
+	before, err := os.ReadFile(filepath.Join(out, "run-for-your-life", "events.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := loadRFYL(t)
+	p.Decks()[len(p.Decks())-1].Template = "no-such-template"
+	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
+	_, err = r.Build(p, generator.BuildOptions{
+		Print:  generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, Duplex: layout.LongEdge},
+		OutDir: out,
+	})
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	after, err := os.ReadFile(filepath.Join(out, "run-for-your-life", "events.pdf"))
+	if err != nil || !bytes.Equal(before, after) {
+		t.Fatal("previous output was changed by a failed build")
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 1 {
+		t.Errorf("leftovers in the output folder: %v", entries)
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package deck
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -59,7 +60,7 @@ func readManifest(t *testing.T, stage string, d *schema.Deck) []map[string]strin
 // up to the press PDF's pages, and the kit's index points to it.
 func TestPressManifest(t *testing.T) {
 	p := loadRFYL(t)
-	r, err := NewRenderer(false)
+	r, err := newRenderer(false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,33 +154,38 @@ func TestPressManifest(t *testing.T) {
 	}
 }
 
-// TestPressManifestIsIndexed: a press kit's components.txt names the
-// manifest of every deck, also of those printed with another.
+// TestPressManifestIsIndexed: a press kit's index (the lines of the decks
+// with a PDF of their own) names the manifest of every deck, also of those
+// printed with another.
 func TestPressManifestIsIndexed(t *testing.T) {
 	p := loadRFPack(t, "rfodr")
-	r, err := NewRenderer(false)
+	r, err := newRenderer(false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := pressTestOpts("letter")
-	var idx bytes.Buffer
-	if err := r.writeComponents(&idx, p, opts); err != nil {
-		t.Fatal(err)
+	index := func(opts generator.PrintOptions) string {
+		var b strings.Builder
+		for _, d := range p.Decks() {
+			if d.PrintWith == "" && p.Prints(d) {
+				for _, line := range indexDeck(r, p, d, opts) {
+					b.WriteString(line + "\n")
+				}
+			}
+		}
+		return b.String()
 	}
+	opts := pressTestOpts("letter")
+	idx := index(opts)
 	for _, d := range p.Decks() {
 		if !p.Prints(d) {
 			continue
 		}
-		if !strings.Contains(idx.String(), pressManifestPath(d)+" lists the copies") {
-			t.Errorf("components.txt does not point to %s:\n%s", pressManifestPath(d), idx.String())
+		if !strings.Contains(idx, pressManifestPath(d)+" lists the copies") {
+			t.Errorf("the index does not point to %s:\n%s", pressManifestPath(d), idx)
 		}
 	}
-	opts.Layout = LayoutSheet
-	idx.Reset()
-	if err := r.writeComponents(&idx, p, opts); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(idx.String(), "manifest.csv") {
-		t.Errorf("a sheet kit's components.txt names a press manifest:\n%s", idx.String())
+	opts.Layout = generator.LayoutSheet
+	if idx := index(opts); strings.Contains(idx, "manifest.csv") {
+		t.Errorf("a sheet kit's index names a press manifest:\n%s", idx)
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package deck
 
 import (
 	"bytes"
@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -34,7 +36,7 @@ func loadGang(t *testing.T) (*schema.Pack, *schema.Deck, []deckPart) {
 
 // gangSide is what the side of a card of the deckgang pack shows: every
 // face its name; a note's back its name, the other backs "runforge".
-func gangSide(cd *CardData, back bool) string {
+func gangSide(cd *generator.CardData, back bool) string {
 	if back && cd.Deck.ID != "notes" {
 		return "runforge"
 	}
@@ -43,13 +45,13 @@ func gangSide(cd *CardData, back bool) string {
 
 // textsIn returns the texts drawn on a page of an inkCanvas whose box lies
 // inside r.
-func textsIn(ops []inkOp, r layout.Rect) []string {
+func textsIn(ops []rendertest.InkOp, r layout.Rect) []string {
 	const eps = 0.01
 	var out []string
 	for _, op := range ops {
-		b := op.box
-		if strings.HasPrefix(op.what, "text ") && b.X >= r.X-eps && b.Y >= r.Y-eps && b.Right() <= r.Right()+eps && b.Bottom() <= r.Bottom()+eps {
-			out = append(out, strings.TrimPrefix(op.what, "text "))
+		b := op.Box
+		if strings.HasPrefix(op.What, "text ") && b.X >= r.X-eps && b.Y >= r.Y-eps && b.Right() <= r.Right()+eps && b.Bottom() <= r.Bottom()+eps {
+			out = append(out, strings.TrimPrefix(op.What, "text "))
 		}
 	}
 	return out
@@ -57,7 +59,7 @@ func textsIn(ops []inkOp, r layout.Rect) []string {
 
 // checkSlot reports a slot that does not show exactly want ("" for a blank
 // slot).
-func checkSlot(t *testing.T, where string, ops []inkOp, trim layout.Rect, want string) {
+func checkSlot(t *testing.T, where string, ops []rendertest.InkOp, trim layout.Rect, want string) {
 	t.Helper()
 	got := textsIn(ops, trim)
 	switch {
@@ -92,7 +94,7 @@ func TestDeckGangSheets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ink := newInkCanvas(r.Fonts)
+			ink := rendertest.NewInkCanvas(r.Fonts)
 			r.imposeGang(ink, grid, parts, opts, gangDrawer(r, nil, parts, opts.Bleed))
 
 			copies := gangCopies(parts)
@@ -105,27 +107,27 @@ func TestDeckGangSheets(t *testing.T) {
 			if duplex == layout.NoDuplex {
 				backPages = 0
 				for k := 0; k < sheets; k++ {
-					if slices.ContainsFunc(copies[k*per:min((k+1)*per, len(copies))], func(cd *CardData) bool { return cd.Deck.ID == "notes" }) {
+					if slices.ContainsFunc(copies[k*per:min((k+1)*per, len(copies))], func(cd *generator.CardData) bool { return cd.Deck.ID == "notes" }) {
 						ownBack[k] = sheets + backPages
 						backPages++
 					}
 				}
 			}
-			if len(ink.pages) != sheets+backPages {
-				t.Fatalf("%s: %d pages, want %d", name, len(ink.pages), sheets+backPages)
+			if len(ink.Pages) != sheets+backPages {
+				t.Fatalf("%s: %d pages, want %d", name, len(ink.Pages), sheets+backPages)
 			}
 			for k := 0; k < sheets; k++ {
 				sheet := copies[k*per : min((k+1)*per, len(copies))]
-				var front, back []inkOp
+				var front, back []rendertest.InkOp
 				var backSlots []layout.Slot
 				if duplex == layout.NoDuplex {
-					front = ink.pages[k]
+					front = ink.Pages[k]
 					if at, ok := ownBack[k]; ok {
-						back = ink.pages[at]
+						back = ink.Pages[at]
 					}
 					backSlots = grid.BackSlots(len(sheet), layout.NoDuplex, layout.Point{})
 				} else {
-					front, back = ink.pages[2*k], ink.pages[2*k+1]
+					front, back = ink.Pages[2*k], ink.Pages[2*k+1]
 					backSlots = grid.BackSlots(len(sheet), duplex, opts.BackOffset)
 				}
 				for i, cd := range sheet {
@@ -147,10 +149,10 @@ func TestDeckGangSheets(t *testing.T) {
 }
 
 // showsAny reports whether a page shows one of the texts.
-func showsAny(ops []inkOp, texts []string) bool {
+func showsAny(ops []rendertest.InkOp, texts []string) bool {
 	for _, op := range ops {
 		for _, s := range texts {
-			if op.what == "text "+s {
+			if op.What == "text "+s {
 				return true
 			}
 		}
@@ -172,7 +174,7 @@ func TestDeckGangOrder(t *testing.T) {
 	}
 	copies := gangCopies(parts)
 	for _, c := range []struct {
-		sheet []*CardData
+		sheet []*generator.CardData
 		want  []string
 	}{
 		{copies[:9], []string{"cards of this sheet, in order: Host cards (7), Extra cards (2)", "host 7, extras 2"}},
@@ -203,12 +205,12 @@ func TestDeckGangGutterfold(t *testing.T) {
 		copies := gangCopies(parts)
 		for start := 0; start < len(copies); start += g.PerPage() {
 			sheet := copies[start:min(start+g.PerPage(), len(copies))]
-			ink := newInkCanvas(r.Fonts)
+			ink := rendertest.NewInkCanvas(r.Fonts)
 			r.drawGutterfoldPage(ink.AddPage(g.PageW, g.PageH), g, sheet, art, opts)
 			for i, cd := range sheet {
 				where := fmt.Sprintf("%s card %d (%s)", paper, start+i, cd.Card.ID)
-				checkSlot(t, where+" front", ink.pages[0], g.Fronts(len(sheet))[i].Trim, gangSide(cd, false))
-				checkSlot(t, where+" back", ink.pages[0], g.Backs(len(sheet))[i].Trim, gangSide(cd, true))
+				checkSlot(t, where+" front", ink.Pages[0], g.Fronts(len(sheet))[i].Trim, gangSide(cd, false))
+				checkSlot(t, where+" back", ink.Pages[0], g.Backs(len(sheet))[i].Trim, gangSide(cd, true))
 			}
 		}
 	}
@@ -222,11 +224,11 @@ func TestDeckGangPDFs(t *testing.T) {
 	p, host, parts := loadGang(t)
 	r := newTestRenderer(t)
 	face, back := parts[0].face, parts[0].back
-	writers := map[Layout]func(io.Writer, *schema.Pack, *schema.Deck, *schema.Template, *schema.Template, PrintOptions) (int, error){
-		"": r.WriteDeck, LayoutGutterfold: r.WriteDeckGutterfold, LayoutPress: r.WriteDeckPress}
+	writers := map[generator.Layout]func(io.Writer, *schema.Pack, *schema.Deck, *schema.Template, *schema.Template, generator.PrintOptions) (int, error){
+		"": r.WriteDeck, generator.LayoutGutterfold: r.WriteDeckGutterfold, generator.LayoutPress: r.WriteDeckPress}
 	for _, c := range []struct {
 		name  string
-		opts  PrintOptions
+		opts  generator.PrintOptions
 		pages int
 	}{
 		{"sheet letter long", deckOpts("letter", layout.LongEdge), 4},

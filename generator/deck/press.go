@@ -1,4 +1,4 @@
-package generator
+package deck
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/layout"
@@ -41,7 +42,7 @@ const (
 // (MediaBox = BleedBox), with TrimBox the trim; there are no crop marks, the
 // shop trims. A drawing used more than once (a card with copies, a shared
 // back) is one form XObject gfPlaced on each of its pages.
-func (r *Renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) (pages int, err error) {
+func (r renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts generator.PrintOptions) (pages int, err error) {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
 	if back != nil {
@@ -153,7 +154,7 @@ type pressImage struct {
 	card   string // the card it shows; "" for a back every card shares
 	pairs  string // a face: the path of its back; a back: ""
 	t      *schema.Template
-	cd     *CardData
+	cd     *generator.CardData
 	copies int
 }
 
@@ -167,7 +168,7 @@ func pressImages(p *schema.Pack, d *schema.Deck, face, back *schema.Template) []
 	var images []pressImage
 	total := 0
 	for _, c := range d.Cards {
-		cd := NewCardData(p, d, c)
+		cd := generator.NewCardData(p, d, c)
 		copies := max(c.Count, 0)
 		total += copies
 		front := pressImage{path: fmt.Sprintf("press/%s/%s.png", d.ID, c.ID), card: c.ID, t: face, cd: cd, copies: copies}
@@ -183,14 +184,14 @@ func pressImages(p *schema.Pack, d *schema.Deck, face, back *schema.Template) []
 		}
 	}
 	if back != nil && !perCard(back) {
-		images = append(images, pressImage{path: shared, back: true, t: back, cd: &CardData{Deck: d, Card: &schema.Card{}}, copies: total})
+		images = append(images, pressImage{path: shared, back: true, t: back, cd: &generator.CardData{Deck: d, Card: &schema.Card{}}, copies: total})
 	}
 	return images
 }
 
 // pressPNGJobs renders the press images of a deck (see pressImages), one
 // PressDPI PNG with PressBleed each, and their manifest.
-func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) []job {
+func (r renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts generator.PrintOptions) []generator.Job {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
 	if back != nil {
@@ -199,30 +200,30 @@ func (r *Renderer) pressPNGJobs(p *schema.Pack, d *schema.Deck, face, back *sche
 	images := pressImages(p, d, face, back)
 	const b = PressBleed
 	full := layout.Sides{Top: b, Right: b, Bottom: b, Left: b}
-	jobs := []job{fileJob(pressManifestPath(d), func(w io.Writer) (int, error) {
+	jobs := []generator.Job{generator.FileJob(pressManifestPath(d), func(w io.Writer) (int, error) {
 		return 0, writePressManifest(w, images, size)
 	})}
 	for lo := 0; lo < len(images); lo += pressBatch {
 		batch := images[lo:min(lo+pressBatch, len(images))]
-		jobs = append(jobs, job{run: func(stage string) ([]Artifact, error) {
+		jobs = append(jobs, generator.StageJob("", func(stage string) ([]generator.Artifact, error) {
 			c, err := draw.NewPNGCanvas(r.Fonts, size.W.MM()+2*b, size.H.MM()+2*b, PressDPI)
 			if err != nil {
 				return nil, fmt.Errorf("deck %s: %w", d.ID, err)
 			}
-			arts := make([]Artifact, 0, len(batch))
+			arts := make([]generator.Artifact, 0, len(batch))
 			for _, im := range batch {
 				c.Reset()
 				c.Push()
 				c.Translate(b, b)
 				r.DrawCard(c, im.t, im.cd, full)
 				c.Pop()
-				if err := WriteFile(stage, im.path, c.Encode); err != nil {
+				if err := generator.WriteFile(stage, im.path, c.Encode); err != nil {
 					return nil, err
 				}
-				arts = append(arts, Artifact{Path: im.path})
+				arts = append(arts, generator.Artifact{Path: im.path})
 			}
 			return arts, nil
-		}})
+		}))
 	}
 	return jobs
 }
@@ -293,7 +294,7 @@ func pressIndexLine(p *schema.Pack, part deckPart) string {
 		}
 	}
 	line := fmt.Sprintf("%s lists the copies of each image to order, with its side, card, back and size with bleed in px and mm: %s for %s%s",
-		pressManifestPath(part.deck), Plural(faces, "face"), Plural(cards, "card"), backs)
+		pressManifestPath(part.deck), generator.Plural(faces, "face"), generator.Plural(cards, "card"), backs)
 	if len(several) > 0 {
 		line += "; faces of more than one copy: " + strings.Join(several, ", ")
 	} else {
@@ -318,41 +319,41 @@ func layoutDocTitle(p *schema.Pack, d *schema.Deck, layoutName string) string {
 // where a drawing is gfPlaced more than once (a card with copies, a back the
 // deck shares), directly otherwise and on other canvases.
 type cardSideArt struct {
-	r          *Renderer
+	r          renderer
 	doc        *draw.PDF // nil: always draw directly
 	deck       *schema.Deck
 	face, back *schema.Template
 	bleed      float64
-	faces      map[*CardData]*draw.PDFTemplate
-	backs      map[*CardData]*draw.PDFTemplate
+	faces      map[*generator.CardData]*draw.PDFTemplate
+	backs      map[*generator.CardData]*draw.PDFTemplate
 	shared     *draw.PDFTemplate
 	// guests draw the cards of the decks that print with this one
 	// (printWith:; see newGangSideArt).
 	guests map[*schema.Deck]*cardSideArt
 }
 
-func newCardSideArt(r *Renderer, doc *draw.PDF, d *schema.Deck, face, back *schema.Template, bleed float64) *cardSideArt {
+func newCardSideArt(r renderer, doc *draw.PDF, d *schema.Deck, face, back *schema.Template, bleed float64) *cardSideArt {
 	return &cardSideArt{r: r, doc: doc, deck: d, face: face, back: back, bleed: bleed,
-		faces: map[*CardData]*draw.PDFTemplate{}, backs: map[*CardData]*draw.PDFTemplate{}}
+		faces: map[*generator.CardData]*draw.PDFTemplate{}, backs: map[*generator.CardData]*draw.PDFTemplate{}}
 }
 
 // sharedBack reports whether every card has the same back.
 func (a *cardSideArt) sharedBack() bool { return a.back != nil && !perCard(a.back) }
 
 // data is what a side is drawn with: a shared back shows no card's fields.
-func (a *cardSideArt) data(cd *CardData, back bool) *CardData {
+func (a *cardSideArt) data(cd *generator.CardData, back bool) *generator.CardData {
 	if back && a.sharedBack() {
-		return &CardData{Deck: a.deck, Card: &schema.Card{}}
+		return &generator.CardData{Deck: a.deck, Card: &schema.Card{}}
 	}
 	return cd
 }
 
 // template returns the form XObject of a side gfPlaced more than once, or nil.
-func (a *cardSideArt) template(cd *CardData, back bool) *draw.PDFTemplate {
+func (a *cardSideArt) template(cd *generator.CardData, back bool) *draw.PDFTemplate {
 	if a.doc == nil {
 		return nil
 	}
-	var cache map[*CardData]*draw.PDFTemplate
+	var cache map[*generator.CardData]*draw.PDFTemplate
 	switch {
 	case back && a.sharedBack():
 		if a.shared == nil {
@@ -378,13 +379,13 @@ func (a *cardSideArt) template(cd *CardData, back bool) *draw.PDFTemplate {
 	return t
 }
 
-func (a *cardSideArt) record(t *schema.Template, cd *CardData) *draw.PDFTemplate {
+func (a *cardSideArt) record(t *schema.Template, cd *generator.CardData) *draw.PDFTemplate {
 	return recordCardArt(a.r, a.doc, t, cd, a.bleed)
 }
 
 // draw draws the front or back of a card with its trim at trim, clipped to
 // the bleed, turned 180 degrees about the trim's centre when rotated.
-func (a *cardSideArt) draw(c draw.Canvas, cd *CardData, back bool, trim layout.Rect, rotated bool) {
+func (a *cardSideArt) draw(c draw.Canvas, cd *generator.CardData, back bool, trim layout.Rect, rotated bool) {
 	a = a.of(cd)
 	t := a.face
 	if back {

@@ -1,4 +1,4 @@
-package generator
+package deck
 
 import (
 	"bytes"
@@ -13,15 +13,16 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
 // pressTestOpts are print options a press build ignores but for the date: its
 // bleed is always PressBleed, and it has no marks.
-func pressTestOpts(paper string) PrintOptions {
-	return PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
-		CropMarks: true, Layout: LayoutPress, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+func pressTestOpts(paper string) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		CropMarks: true, Layout: generator.LayoutPress, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 }
 
 // layoutDeck returns a bundled deck with its sized face and back templates.
@@ -89,7 +90,7 @@ func boxNear(a, b [4]float64) bool {
 
 func TestPressPagesAndBoxes(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		deck     string
 		withBack bool
@@ -136,7 +137,7 @@ func TestPressPagesAndBoxes(t *testing.T) {
 
 func TestPressBleedIsAnEighthInchWhateverTheOptions(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "events")
 	d = layoutFirstCards(d, 1)
 	for _, bleed := range []float64{0, 3, 5} {
@@ -157,7 +158,7 @@ func TestPressBleedIsAnEighthInchWhateverTheOptions(t *testing.T) {
 
 func TestPressIsByteIdentical(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "blood")
 	var a, b bytes.Buffer
 	if _, err := r.WriteDeckPress(&a, p, d, face, back, pressTestOpts("letter")); err != nil {
@@ -190,9 +191,9 @@ func TestSortPageBoxes(t *testing.T) {
 
 func TestPressPNGs(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	stage := t.TempDir()
-	var jobs []job
+	var jobs []generator.Job
 	blood, bf, bb := layoutDeck(t, p, "blood")
 	events, ef, eb := layoutDeck(t, p, "events")
 	blood, events = layoutFirstCards(blood, 2), layoutFirstCards(events, 3)

@@ -1,10 +1,11 @@
-package generator
+package deck
 
 import (
 	"fmt"
 	"io"
 	"math"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
@@ -42,7 +43,7 @@ var gutterfoldFoldColor = draw.RGB(0x55, 0x55, 0x55)
 // layout where the page has room for them. A deck without a back template
 // leaves the back slots blank. Duplex and back-offset settings do not
 // apply: nothing is printed on the other side of the sheet.
-func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts PrintOptions) (pages int, err error) {
+func (r renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.Deck, face, back *schema.Template, opts generator.PrintOptions) (pages int, err error) {
 	size, _ := face.TrimSize()
 	face = sized(face, size)
 	if back != nil {
@@ -62,7 +63,7 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 	per := g.PerPage()
 	geoms := map[int]*gutterfoldPage{}
 	plan := impose.Sheets(impose.Spec{Items: len(copies), PerSheet: per, W: g.PageW, H: g.PageH})
-	impose.Draw(pdfSink{doc}, plan, func(c draw.Canvas, p impose.Page) {
+	impose.Draw(generator.PDFSink(doc), plan, func(c draw.Canvas, p impose.Page) {
 		sheet := copies[p.Lo:p.Hi]
 		pg, ok := geoms[len(sheet)]
 		if !ok {
@@ -78,7 +79,7 @@ func (r *Renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.De
 }
 
 // gutterfoldSpec is the gutterfold request of a deck's cards.
-func gutterfoldSpec(opts PrintOptions, size schema.Size) layout.GutterfoldSpec {
+func gutterfoldSpec(opts generator.PrintOptions, size schema.Size) layout.GutterfoldSpec {
 	return layout.GutterfoldSpec{Paper: opts.Paper, Margin: opts.Margin, CardW: size.W.MM(), CardH: size.H.MM(), Bleed: opts.Bleed}
 }
 
@@ -97,7 +98,7 @@ type gutterfoldPage struct {
 }
 
 // drawGutterfoldPage draws one gutterfold page holding sheet's cards.
-func (r *Renderer) drawGutterfoldPage(c draw.Canvas, g layout.Gutterfold, sheet []*CardData, art *cardSideArt, opts PrintOptions) {
+func (r renderer) drawGutterfoldPage(c draw.Canvas, g layout.Gutterfold, sheet []*generator.CardData, art *cardSideArt, opts generator.PrintOptions) {
 	r.paintGutterfoldPage(c, r.gutterfoldPageGeom(g, len(sheet), art, opts), sheet, art)
 }
 
@@ -105,7 +106,7 @@ func (r *Renderer) drawGutterfoldPage(c draw.Canvas, g layout.Gutterfold, sheet 
 // cards' art: marks, the scale bar, the fold line's labels and dashes and
 // the instructions, each clear of the others, of the cards' art and of the
 // margin.
-func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideArt, opts PrintOptions) *gutterfoldPage {
+func (r renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideArt, opts generator.PrintOptions) *gutterfoldPage {
 	pg := &gutterfoldPage{g: g, fronts: g.Fronts(n), backs: g.Backs(n)}
 	faceWhite, backWhite := art.whites(r)
 	pg.marks = g.Marks(n, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines}, faceWhite, backWhite)
@@ -116,10 +117,10 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 	// when it has no other place.
 	var arts, cuts []layout.Rect
 	for _, s := range append(append([]layout.Slot{}, pg.fronts...), pg.backs...) {
-		arts = append(arts, s.Art().Inset(-MarkClear))
+		arts = append(arts, s.Art().Inset(-generator.MarkClear))
 	}
 	for _, m := range pg.marks {
-		r := m.InkRect().Inset(-MarkClear)
+		r := m.InkRect().Inset(-generator.MarkClear)
 		if m.Kind == layout.CutLine {
 			cuts = append(cuts, r)
 		} else {
@@ -127,12 +128,12 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 		}
 	}
 	obstacles := outermost(append(arts[:len(arts):len(arts)], cuts...))
-	foldBand := gutterfoldFoldBand(g, MarkClear)
+	foldBand := gutterfoldFoldBand(g, generator.MarkClear)
 
 	// The scale bar: clear of the fold line if it can be, else across a
 	// vertical one (which then stops either side of it); clear of the cut
 	// lines if it can be, else over them (they then stop short of it).
-	barW, barH := ScaleBarLen+2*LabelPad, r.ScaleBarHeight()
+	barW, barH := generator.ScaleBarLen+2*generator.LabelPad, r.ScaleBarHeight()
 	for _, try := range []struct{ crossFold, overCuts bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
 		if try.crossFold && g.Fold != layout.FoldVertical || try.overCuts && len(cuts) == 0 {
 			continue
@@ -147,14 +148,14 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 		if box, ok := layout.FindRoom(area, obs, barW, barH); ok {
 			pg.bar = &box
 			if try.overCuts {
-				pg.marks = cutAround(pg.marks, box.Inset(-MarkClear))
+				pg.marks = cutAround(pg.marks, box.Inset(-generator.MarkClear))
 				obstacles = outermost(append(arts, markRects(pg.marks, layout.CutLine)...))
 			}
 			break
 		}
 	}
 	if pg.bar != nil {
-		obstacles = append(obstacles, pg.bar.Inset(-MarkClear))
+		obstacles = append(obstacles, pg.bar.Inset(-generator.MarkClear))
 	}
 
 	// The fold line's labels, then its dashes around them and the bar.
@@ -162,7 +163,7 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 	var breaks [][2]float64
 	for _, l := range pg.labels {
 		breaks = append(breaks, l)
-		obstacles = append(obstacles, r.gutterfoldLabelRect(g, l).Inset(-MarkClear))
+		obstacles = append(obstacles, r.gutterfoldLabelRect(g, l).Inset(-generator.MarkClear))
 	}
 	if pg.bar != nil && overlaps(*pg.bar, foldBand) {
 		breaks = append(breaks, alongFold(g, *pg.bar))
@@ -177,13 +178,13 @@ func (r *Renderer) gutterfoldPageGeom(g layout.Gutterfold, n int, art *cardSideA
 
 // paintGutterfoldPage draws a page: the cards' fronts and backs, the marks,
 // the scale bar, the fold line and its labels, the instructions.
-func (r *Renderer) paintGutterfoldPage(page draw.Canvas, pg *gutterfoldPage, sheet []*CardData, art *cardSideArt) {
+func (r renderer) paintGutterfoldPage(page draw.Canvas, pg *gutterfoldPage, sheet []*generator.CardData, art *cardSideArt) {
 	for i, cd := range sheet {
 		art.drawSlot(page, cd, false, pg.fronts[i])
 		art.drawSlot(page, cd, true, pg.backs[i])
 	}
 	c := r.Surface(page)
-	DrawMarks(c, pg.marks)
+	generator.DrawMarks(c, pg.marks)
 	if pg.bar != nil {
 		r.DrawScaleBar(c, *pg.bar)
 	}
@@ -198,7 +199,7 @@ func (r *Renderer) paintGutterfoldPage(page draw.Canvas, pg *gutterfoldPage, she
 // slot's art (trim and bleed) and turned by the slot's turn about the
 // trim's centre, as the sheet layout draws its slots. A back slot of a
 // card whose deck has no back template stays blank.
-func (a *cardSideArt) drawSlot(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
+func (a *cardSideArt) drawSlot(c draw.Canvas, cd *generator.CardData, back bool, s layout.Slot) {
 	a = a.of(cd)
 	if back && a.back == nil {
 		return
@@ -207,7 +208,7 @@ func (a *cardSideArt) drawSlot(c draw.Canvas, cd *CardData, back bool, s layout.
 	if back {
 		t = a.back
 	}
-	DrawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
+	generator.DrawInSlot(c, s, a.bleed, func() *draw.PDFTemplate { return a.template(cd, back) },
 		func(c draw.Canvas, bleed layout.Sides) { a.r.DrawCard(c, t, a.data(cd, back), bleed) })
 }
 
@@ -216,7 +217,7 @@ func markRects(marks []layout.Mark, kind layout.MarkKind) []layout.Rect {
 	var out []layout.Rect
 	for _, m := range marks {
 		if m.Kind == kind {
-			out = append(out, m.InkRect().Inset(-MarkClear))
+			out = append(out, m.InkRect().Inset(-generator.MarkClear))
 		}
 	}
 	return out
@@ -297,7 +298,7 @@ func alongFold(g layout.Gutterfold, r layout.Rect) [2]float64 {
 // and how far it reaches either side of the line: a vertical line has it
 // written across, centred on the line; a horizontal one along it, its
 // capitals centred on the line.
-func (r *Renderer) gutterfoldLabelSize(g layout.Gutterfold) (along, reach float64) {
+func (r renderer) gutterfoldLabelSize(g layout.Gutterfold) (along, reach float64) {
 	f := r.Fonts
 	tw := f.Width("fold", draw.Regular, gutterfoldLabelPt)
 	asc, desc, capH := f.Ascent(draw.Regular, gutterfoldLabelPt), f.Descent(draw.Regular, gutterfoldLabelPt), f.CapHeight(draw.Regular, gutterfoldLabelPt)
@@ -309,7 +310,7 @@ func (r *Renderer) gutterfoldLabelSize(g layout.Gutterfold) (along, reach float6
 
 // gutterfoldLabelRect is the area a "fold" label at the extent s along the
 // line takes on the page.
-func (r *Renderer) gutterfoldLabelRect(g layout.Gutterfold, s [2]float64) layout.Rect {
+func (r renderer) gutterfoldLabelRect(g layout.Gutterfold, s [2]float64) layout.Rect {
 	_, reach := r.gutterfoldLabelSize(g)
 	if g.Fold == layout.FoldVertical {
 		return layout.Rect{X: g.FoldAt - reach, Y: s[0], W: 2 * reach, H: s[1] - s[0]}
@@ -321,7 +322,7 @@ func (r *Renderer) gutterfoldLabelRect(g layout.Gutterfold, s [2]float64) layout
 // along the line: at both ends when the line is clear of obstacles there,
 // else once in the middle of its longest clear stretch (none when no
 // stretch has room).
-func (r *Renderer) gutterfoldFoldLabels(g layout.Gutterfold, obstacles []layout.Rect) [][2]float64 {
+func (r renderer) gutterfoldFoldLabels(g layout.Gutterfold, obstacles []layout.Rect) [][2]float64 {
 	const gap = gutterfoldLabelGap
 	size, reach := r.gutterfoldLabelSize(g)
 	l := g.FoldLine()
@@ -333,7 +334,7 @@ func (r *Renderer) gutterfoldFoldLabels(g layout.Gutterfold, obstacles []layout.
 	// to 1/100 mm cannot push them into it.
 	lo, hi = lo+0.01, hi-0.01
 	var spans [][2]float64
-	for _, sp := range g.FoldSpans(obstacles, reach, MarkClear) {
+	for _, sp := range g.FoldSpans(obstacles, reach, generator.MarkClear) {
 		if sp = [2]float64{math.Max(sp[0], lo), math.Min(sp[1], hi)}; sp[1] > sp[0] {
 			spans = append(spans, sp)
 		}
@@ -389,15 +390,15 @@ func gutterfoldDashes(g layout.Gutterfold, breaks [][2]float64) [][2]float64 {
 }
 
 // drawFoldLine draws the dashed fold line and its "fold" labels.
-func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
+func (r renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 	g := pg.g
 	l := g.FoldLine()
 	vertical := g.Fold == layout.FoldVertical
 	for _, s := range pg.dashes {
 		if vertical {
-			DashedLine(c, layout.Point{X: l.X1, Y: s[0]}, layout.Point{X: l.X1, Y: s[1]}, gutterfoldFoldColor, 0.25)
+			generator.DashedLine(c, layout.Point{X: l.X1, Y: s[0]}, layout.Point{X: l.X1, Y: s[1]}, gutterfoldFoldColor, 0.25)
 		} else {
-			DashedLine(c, layout.Point{X: s[0], Y: l.Y1}, layout.Point{X: s[1], Y: l.Y1}, gutterfoldFoldColor, 0.25)
+			generator.DashedLine(c, layout.Point{X: s[0], Y: l.Y1}, layout.Point{X: s[1], Y: l.Y1}, gutterfoldFoldColor, 0.25)
 		}
 	}
 	const label = "fold"
@@ -405,9 +406,9 @@ func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 	asc, capH := r.Fonts.Ascent(draw.Regular, gutterfoldLabelPt), r.Fonts.CapHeight(draw.Regular, gutterfoldLabelPt)
 	for _, s := range pg.labels {
 		if vertical {
-			c.Text(Round2(l.X1-tw/2), Round2(s[0]+asc), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
+			c.Text(generator.Round2(l.X1-tw/2), generator.Round2(s[0]+asc), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
 		} else {
-			c.Text(Round2(s[0]), Round2(l.Y1+capH/2), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
+			c.Text(generator.Round2(s[0]), generator.Round2(l.Y1+capH/2), label, draw.Regular, gutterfoldLabelPt, gutterfoldFoldColor)
 		}
 	}
 }
@@ -415,7 +416,7 @@ func (r *Renderer) drawFoldLine(c draw.Canvas, pg *gutterfoldPage) {
 // gutterfoldHintPlace finds room for the instructions inside area, clear
 // of the obstacles: the widest box first, at the preferred size, then
 // narrower ones and smaller sizes. ok is false on a page too full for them.
-func (r *Renderer) gutterfoldHintPlace(area layout.Rect, obstacles []layout.Rect) (*typeset.Block, layout.Rect) {
+func (r renderer) gutterfoldHintPlace(area layout.Rect, obstacles []layout.Rect) (*typeset.Block, layout.Rect) {
 	st := typeset.Style{Font: draw.Regular, Size: gutterfoldHintPt, LineHeight: 1.15}
 	for _, size := range []float64{gutterfoldHintPt, 6, 5.5} {
 		st.Size, st.MinSize = size, size
@@ -447,7 +448,7 @@ func gutterfoldIndexNote(g layout.Gutterfold) string {
 	if g.Turned {
 		lie = "turned sideways"
 	}
-	cut := fmt.Sprintf("%gmm bleed on every side of every card, front and back; marks beside every edge and in the gutters guide each cut, in any order", Round2(g.Spec.Bleed))
+	cut := fmt.Sprintf("%gmm bleed on every side of every card, front and back; marks beside every edge and in the gutters guide each cut, in any order", generator.Round2(g.Spec.Bleed))
 	if g.Spec.Bleed <= 0 {
 		cut = "no bleed: neighbouring cards share their cut lines; cut straight across the sheet along the marks, then along the marks beside the edges"
 	}

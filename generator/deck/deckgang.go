@@ -1,4 +1,4 @@
-package generator
+package deck
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -21,7 +22,7 @@ import (
 type deckPart struct {
 	deck       *schema.Deck
 	face, back *schema.Template
-	copies     []*CardData
+	copies     []*generator.CardData
 }
 
 // deckGang returns the decks whose cards print in host's PDF: host with the
@@ -36,7 +37,7 @@ func deckGang(p *schema.Pack, host *schema.Deck, face, back *schema.Template) ([
 	size, _ := face.TrimSize()
 	for _, g := range p.DecksPrintedWith(host.ID) {
 		faceID, backID := g.Sides()
-		gf, gb, gs, err := DeckSides(p, g, faceID, backID)
+		gf, gb, gs, err := Sides(p, g, faceID, backID)
 		if err != nil {
 			return nil, err
 		}
@@ -55,8 +56,8 @@ func sameSize(a, b schema.Size) bool {
 }
 
 // gangCopies lists every copy of the gang's cards, host's first.
-func gangCopies(parts []deckPart) []*CardData {
-	var copies []*CardData
+func gangCopies(parts []deckPart) []*generator.CardData {
+	var copies []*generator.CardData
 	for _, part := range parts {
 		copies = append(copies, part.copies...)
 	}
@@ -68,20 +69,20 @@ func gangCopies(parts []deckPart) []*CardData {
 // whether its back is drawn on them. Under duplex every card with a back
 // template gets it; under duplex none only backs that carry information are
 // kept, on pages of their own, and the other slots stay blank.
-func gangBacks(parts []deckPart, d layout.Duplex) (Backs, []bool) {
-	mode := BacksNone
+func gangBacks(parts []deckPart, d layout.Duplex) (generator.Backs, []bool) {
+	mode := generator.BacksNone
 	for _, part := range parts {
 		switch m := deckBacksOf(part.back, d); {
-		case m == BacksDuplex || m == BacksOwnPages:
+		case m == generator.BacksDuplex || m == generator.BacksOwnPages:
 			mode = m
-		case m == BacksLeftOut && mode == BacksNone:
+		case m == generator.BacksLeftOut && mode == generator.BacksNone:
 			mode = m
 		}
 	}
 	var shown []bool
 	for _, part := range parts {
 		m := deckBacksOf(part.back, d)
-		show := m == mode && (m == BacksDuplex || m == BacksOwnPages)
+		show := m == mode && (m == generator.BacksDuplex || m == generator.BacksOwnPages)
 		for range part.copies {
 			shown = append(shown, show)
 		}
@@ -131,7 +132,7 @@ func andList(names []string) string {
 // in order: Upgrade cards (4), Experience card (1)"), then, for a page
 // with less room, by id ("upgrades 4, experience 1"). None for a gang of
 // one, whose sheets need no label.
-func gangSheetLabels(parts []deckPart, sheet []*CardData) []string {
+func gangSheetLabels(parts []deckPart, sheet []*generator.CardData) []string {
 	if len(parts) < 2 {
 		return nil
 	}
@@ -163,20 +164,20 @@ func gangIndexLine(parts []deckPart) string {
 }
 
 // gangDrawer draws each card with its own deck's art.
-func gangDrawer(r *Renderer, doc *draw.PDF, parts []deckPart, bleed float64) cardDrawer {
+func gangDrawer(r renderer, doc *draw.PDF, parts []deckPart, bleed float64) generator.CardDrawer {
 	arts := map[*schema.Deck]*deckArt{}
 	for _, part := range parts {
 		arts[part.deck] = &deckArt{r: r, doc: doc, deck: part.deck, face: part.face, back: part.back, bleed: bleed,
-			faces: map[*CardData]*draw.PDFTemplate{}, backs: map[*CardData]*draw.PDFTemplate{}}
+			faces: map[*generator.CardData]*draw.PDFTemplate{}, backs: map[*generator.CardData]*draw.PDFTemplate{}}
 	}
-	return func(c draw.Canvas, cd *CardData, back bool, s layout.Slot) {
+	return func(c draw.Canvas, cd *generator.CardData, back bool, s layout.Slot) {
 		arts[cd.Deck].draw(c, cd, back, s)
 	}
 }
 
 // newGangSideArt is the cardSideArt of a gang: the host's, drawing the
 // cards of the other decks with theirs.
-func newGangSideArt(r *Renderer, doc *draw.PDF, parts []deckPart, bleed float64) *cardSideArt {
+func newGangSideArt(r renderer, doc *draw.PDF, parts []deckPart, bleed float64) *cardSideArt {
 	host := newCardSideArt(r, doc, parts[0].deck, parts[0].face, parts[0].back, bleed)
 	for _, g := range parts[1:] {
 		if host.guests == nil {
@@ -188,7 +189,7 @@ func newGangSideArt(r *Renderer, doc *draw.PDF, parts []deckPart, bleed float64)
 }
 
 // of returns the art of the card's deck: a guest deck's, or a's own.
-func (a *cardSideArt) of(cd *CardData) *cardSideArt {
+func (a *cardSideArt) of(cd *generator.CardData) *cardSideArt {
 	if g, ok := a.guests[cd.Deck]; ok {
 		return g
 	}
@@ -197,7 +198,7 @@ func (a *cardSideArt) of(cd *CardData) *cardSideArt {
 
 // whites reports whether any face, and any back, of the gang prints
 // without a background, so that trim outlines must show it.
-func (a *cardSideArt) whites(r *Renderer) (face, back bool) {
+func (a *cardSideArt) whites(r renderer) (face, back bool) {
 	for _, x := range append([]*cardSideArt{a}, a.guestArts()...) {
 		face = face || r.whiteCard(x.face)
 		back = back || x.back != nil && r.whiteCard(x.back)

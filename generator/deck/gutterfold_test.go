@@ -1,4 +1,4 @@
-package generator
+package deck
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -39,9 +40,9 @@ func gutterfoldPack(t *testing.T) *schema.Pack {
 	return p
 }
 
-func gutterfoldTestOpts(paper string) PrintOptions {
+func gutterfoldTestOpts(paper string) generator.PrintOptions {
 	o := pressTestOpts(paper)
-	o.Layout = LayoutGutterfold
+	o.Layout = generator.LayoutGutterfold
 	return o
 }
 
@@ -71,7 +72,7 @@ func gfFold(f layout.Fold) *layout.Fold { return &f }
 
 func TestGutterfoldGolden(t *testing.T) {
 	p := gutterfoldPack(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		golden, paper, size string
 		fold                *layout.Fold
@@ -103,7 +104,7 @@ func TestGutterfoldGolden(t *testing.T) {
 
 func TestGutterfoldPDF(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		paper  string
 		pages  int
@@ -199,7 +200,7 @@ func gfOnFinishedCard(g layout.Gutterfold, front layout.Slot, w, h, x, y float64
 // is not mirrored, mirrored the wrong way or turned wrongly fails.
 func TestGutterfoldFoldPutsEachBackBehindItsFront(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		paper, size string
 		fold        *layout.Fold
@@ -288,7 +289,7 @@ func gfPageFills(per int) []int {
 func TestGutterfoldNothingPrintsInTheMarginOrOnTrims(t *testing.T) {
 	p := loadRFYL(t)
 	for _, inkSaver := range []bool{false, true} {
-		r, _ := NewRenderer(inkSaver)
+		r, _ := newRenderer(inkSaver)
 		for _, paper := range []string{"letter", "a4"} {
 			for _, size := range []string{"poker", "bridge", "mini", "tarot"} {
 				for _, cutLines := range []bool{false, true} {
@@ -343,7 +344,7 @@ func TestGutterfoldNothingPrintsInTheMarginOrOnTrims(t *testing.T) {
 // and the fold line's dashes stop short of its labels.
 func TestGutterfoldLabelsKeepClear(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "events")
 	bars, hints, labels := 0, 0, 0
 	for _, paper := range []string{"letter", "a4"} {
@@ -414,7 +415,7 @@ func TestGutterfoldLabelsKeepClear(t *testing.T) {
 
 func TestGutterfoldDrawsFoldLabelAndHint(t *testing.T) {
 	p := gutterfoldPack(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "cards")
 	for _, paper := range []string{"letter", "a4"} {
 		opts := gutterfoldTestOpts(paper)
@@ -457,7 +458,7 @@ func TestGutterfoldDrawsFoldLabelAndHint(t *testing.T) {
 // fronts and leaves the back slots blank, with their marks.
 func TestGutterfoldDeckWithoutBack(t *testing.T) {
 	p := gutterfoldPack(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	d, face, _ := layoutDeck(t, p, "cards")
 	opts := gutterfoldTestOpts("letter")
 	g := gfLayout(t, "letter", "poker", nil, false)
@@ -505,7 +506,7 @@ func TestGutterfoldDeckWithoutBack(t *testing.T) {
 // how they lie.
 func TestGutterfoldIndex(t *testing.T) {
 	p := loadRFYL(t)
-	r, _ := NewRenderer(false)
+	r, _ := newRenderer(false)
 	for _, c := range []struct{ paper, want string }{
 		{"letter", "72 cards, 3 a page|portrait letter page folded horizontally: 3 x 1 cards upright, fronts above the fold line"},
 		{"a4", "72 cards, 4 a page|landscape a4 page folded vertically: 2 x 2 cards upright, fronts left of the fold line"},
