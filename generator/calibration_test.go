@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
@@ -19,7 +20,7 @@ func TestCalibrationSigns(t *testing.T) {
 		for _, d := range []layout.Duplex{layout.LongEdge, layout.ShortEdge} {
 			for _, o := range []layout.Point{{}, {X: 0.5, Y: -0.25}} {
 				for _, e := range []layout.Point{{}, {X: 1.5, Y: 0}, {X: 0, Y: -2}, {X: -0.7, Y: 1.1}} {
-					opts := sheetOpts(paper, d)
+					opts := calOpts(paper, d)
 					opts.BackOffset = o
 					pw, ph := opts.Paper.W, opts.Paper.H
 					// The pin goes through the paper: on the back page, a
@@ -61,14 +62,14 @@ func TestCalibrationSigns(t *testing.T) {
 // TestCalibrationPage: both pages inside the margin (with a back offset),
 // grayscale grey, and the golden drawing.
 func TestCalibrationPage(t *testing.T) {
-	r := newTestRenderer(t)
+	r := testRenderer(t)
 	for _, c := range []struct {
 		paper  string
 		duplex layout.Duplex
 		gray   bool
 	}{{"letter", layout.LongEdge, false}, {"a4", layout.ShortEdge, true}, {"letter", layout.ShortEdge, true}, {"a4", layout.LongEdge, false}} {
 		rr := r.WithOptions(false, c.gray)
-		opts := sheetOpts(c.paper, c.duplex)
+		opts := calOpts(c.paper, c.duplex)
 		opts.BackOffset = layout.Point{X: 1.5, Y: -1}
 		ink := rendertest.NewInkCanvas(rr.Fonts)
 		rr.drawCalibration(ink, opts)
@@ -95,11 +96,11 @@ func TestCalibrationPage(t *testing.T) {
 			}
 		}
 	}
-	sink := &recordSink{}
-	opts := sheetOpts("letter", layout.LongEdge)
+	sink := &rendertest.PageLog{}
+	opts := calOpts("letter", layout.LongEdge)
 	opts.BackOffset = layout.Point{X: 0.5, Y: -0.25}
 	r.drawCalibration(sink, opts)
-	checkGolden(t, "calibration-letter-long.txt", sink.rec.String())
+	checkGolden(t, "calibration-letter-long.txt", sink.Rec.String())
 }
 
 // readScale reads a back scale k mm from its centre, as a user does:
@@ -110,4 +111,11 @@ func readScale(k float64) float64 {
 	fmt.Sscanf(calScaleLabel(int(lo)), "%g", &a)
 	fmt.Sscanf(calScaleLabel(int(lo)+1), "%g", &b)
 	return a + (k-lo)*(b-a)
+}
+
+// calOpts prints on paper with duplex d, the default margin and bleed
+// and crop marks, dated for reproducible files.
+func calOpts(paper string, d layout.Duplex) PrintOptions {
+	return PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 }

@@ -56,8 +56,8 @@ const (
 	MarkClear   = 0.5 // between a label or bar and a mark
 )
 
-// markInk is the colour a mark is drawn in.
-func markInk(m layout.Mark) draw.Color {
+// MarkInk is the colour a mark is drawn in.
+func MarkInk(m layout.Mark) draw.Color {
 	switch m.Ink {
 	case layout.InkKnockout:
 		return draw.White
@@ -70,7 +70,7 @@ func markInk(m layout.Mark) draw.Color {
 // DrawMarks draws marks in their order (knockouts first).
 func DrawMarks(c draw.Canvas, marks []layout.Mark) {
 	for _, m := range marks {
-		c.Line(m.X1, m.Y1, m.X2, m.Y2, markInk(m), m.Width)
+		c.Line(m.X1, m.Y1, m.X2, m.Y2, MarkInk(m), m.Width)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/dice"
+	"github.com/runforge/runforge/generator/sheet"
 	"github.com/runforge/runforge/generator/tokens"
 )
 
@@ -19,7 +20,7 @@ func Shared() generator.Game {
 			"Board": board.Kind(),
 			"Deck":  deck.Kind(),
 			"Dice":  dice.Kind(),
-			"Sheet": generator.SheetKind(),
+			"Sheet": sheet.Kind(),
 		},
 		KitOutputs: tokens.KitOutputs(),
 	}

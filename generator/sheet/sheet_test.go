@@ -1,4 +1,4 @@
-package generator
+package sheet
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
@@ -38,8 +39,8 @@ func loadSheet(t testing.TB, name string) (*schema.Pack, *schema.Sheet) {
 }
 
 // sheetOpts are the print options of a test build.
-func sheetOpts(paper string, d layout.Duplex) PrintOptions {
-	return PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
+func sheetOpts(paper string, d layout.Duplex) generator.PrintOptions {
+	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
 		Duplex: d, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 }
 
@@ -57,7 +58,7 @@ func (s *recordSink) AddPage(w, h float64) draw.Canvas {
 }
 
 // recordSheet draws a sheet on a recording.
-func recordSheet(t *testing.T, r *Renderer, s *schema.Sheet, opts PrintOptions) *recordSink {
+func recordSheet(t *testing.T, r renderer, s *schema.Sheet, opts generator.PrintOptions) *recordSink {
 	t.Helper()
 	sink := &recordSink{}
 	if err := r.imposeSheet(sink, s, opts); err != nil {
@@ -66,13 +67,13 @@ func recordSheet(t *testing.T, r *Renderer, s *schema.Sheet, opts PrintOptions) 
 	return sink
 }
 
-func newTestRenderer(t testing.TB) *Renderer {
+func newTestRenderer(t testing.TB) renderer {
 	t.Helper()
-	r, err := NewRenderer(false)
+	r, err := generator.NewRenderer(false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r
+	return renderer{r}
 }
 
 func TestSheetGolden(t *testing.T) {
@@ -81,10 +82,10 @@ func TestSheetGolden(t *testing.T) {
 		golden, fixture, paper string
 		duplex                 layout.Duplex
 		copies                 int
-		r                      *Renderer
+		r                      renderer
 	}{
 		{"sheet-page.txt", "page", "letter", layout.LongEdge, 0, r},
-		{"sheet-page-inksaver-gray.txt", "page", "a4", layout.ShortEdge, 0, r.WithOptions(true, true)},
+		{"sheet-page-inksaver-gray.txt", "page", "a4", layout.ShortEdge, 0, renderer{r.WithOptions(true, true)}},
 		{"sheet-poker.txt", "poker", "letter", layout.LongEdge, 2, r},
 		{"sheet-half-short.txt", "half", "a4", layout.ShortEdge, 0, r},
 	}
@@ -396,7 +397,7 @@ func TestSheetOverflows(t *testing.T) {
 func TestBuildSheet(t *testing.T) {
 	r := newTestRenderer(t)
 	p, s := loadSheet(t, "poker")
-	jobs := buildSheet(r, p, s, BuildOptions{Print: sheetOpts("a4", layout.LongEdge)})
+	jobs := buildSheet(r, p, s, generator.BuildOptions{Print: sheetOpts("a4", layout.LongEdge)})
 	if len(jobs) != 1 {
 		t.Fatalf("got %d jobs", len(jobs))
 	}
@@ -486,7 +487,7 @@ type sheetPage struct {
 
 // expectedSheetPages lists the pages imposeSheet should draw for a sheet
 // of one side-page per copy (card sizes, or one-page sheets), n copies.
-func expectedSheetPages(g sheetGeom, copies int, hasBack bool, opts PrintOptions) []sheetPage {
+func expectedSheetPages(g sheetGeom, copies int, hasBack bool, opts generator.PrintOptions) []sheetPage {
 	per := g.grid.PerPage()
 	var out, backs []sheetPage
 	for start := 0; start < copies; start += per {
@@ -525,7 +526,7 @@ func TestSheetPagesInsideMargin(t *testing.T) {
 				for _, inkSaver := range []bool{false, true} {
 					for _, v := range []struct{ crop, cut bool }{{true, false}, {false, false}, {true, true}} {
 						name := fmt.Sprintf("%s %s %s ink-saver=%v crop=%v cut=%v", s.ID, paper, duplex, inkSaver, v.crop, v.cut)
-						r := base.WithOptions(inkSaver, inkSaver)
+						r := renderer{base.WithOptions(inkSaver, inkSaver)}
 						opts := sheetOpts(paper, duplex)
 						opts.CropMarks, opts.CutLines = v.crop, v.cut
 						l, err := r.layoutSheet(s, opts)
@@ -597,7 +598,7 @@ func checkSheetMarks(t *testing.T, name string, marks []layout.Mark, ops []rende
 	used := make([]bool, len(ops))
 	missing := 0
 	for _, m := range marks {
-		col := markInk(m)
+		col := generator.MarkInk(m)
 		want := m.InkRect()
 		found := false
 		for k, op := range ops {
@@ -758,7 +759,7 @@ func TestSheetsPrintedWithSharePages(t *testing.T) {
 	}
 	var host *schema.Sheet
 	for _, s := range p.Sheets() {
-		jobs := buildSheet(r, p, s, BuildOptions{Print: sheetOpts("letter", layout.LongEdge)})
+		jobs := buildSheet(r, p, s, generator.BuildOptions{Print: sheetOpts("letter", layout.LongEdge)})
 		if s.ID == "tile-a" {
 			host = s
 			if len(jobs) != 1 {

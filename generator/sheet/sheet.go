@@ -1,4 +1,11 @@
-package generator
+// Package sheet prints reference sheets (kind: Sheet): player aids and rules
+// summaries set from blocks of headings, paragraphs, bullet lists and tables
+// that flow into one or two columns. A sheet is a page (the printable area
+// of the paper), a half page (two to a page, cut apart) or a card (imposed
+// n-up like a deck, with bleed, crop marks and mirrored backs). Page and
+// half-page sheets flow onto further pages; a card-size sheet has one side
+// each way and clips what does not fit (sheetOverflows tells the validator).
+package sheet
 
 import (
 	"fmt"
@@ -7,20 +14,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
-
-// Reference sheets (kind: Sheet): player aids and rules summaries set from
-// blocks of headings, paragraphs, bullet lists and tables that flow into one
-// or two columns. A sheet is a page (the printable area of the paper), a
-// half page (two to a page, cut apart) or a card (imposed n-up like a deck,
-// with bleed, crop marks and mirrored backs). Page and half-page sheets flow
-// onto further pages; a card-size sheet has one side each way and clips what
-// does not fit (sheetOverflows tells the validator).
 
 // Sheet typography: sizes in points, spacing in body ems unless named mm.
 const (
@@ -56,11 +56,11 @@ const sheetCutWidth = 0.2
 
 // buildSheet plans a sheet's PDF; a sheet printed with another
 // (printWith:) has none of its own.
-func buildSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts BuildOptions) []Job {
+func buildSheet(r renderer, p *schema.Pack, s *schema.Sheet, opts generator.BuildOptions) []generator.Job {
 	if s.PrintWith != "" {
 		return nil
 	}
-	return []Job{FileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
+	return []generator.Job{generator.FileJob(s.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteSheet(w, p, s, opts.Print)
 	})}
 }
@@ -72,7 +72,7 @@ func buildSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts BuildOptions)
 //
 // The sheets that print with s (printWith: s) share its pages, after its
 // own copies, in pack order.
-func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) (pages int, err error) {
+func (r renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts generator.PrintOptions) (pages int, err error) {
 	sheets := []*schema.Sheet{s}
 	if p != nil {
 		sheets = append(sheets, p.SheetsPrintedWith(s.ID)...)
@@ -81,7 +81,7 @@ func (r *Renderer) WriteSheet(w io.Writer, p *schema.Pack, s *schema.Sheet, opts
 		if !slices.ContainsFunc(sheets, func(s *schema.Sheet) bool { return len(s.Back) > 0 }) {
 			doc.SetDuplex(layout.NoDuplex)
 		}
-		return r.imposeSheets(pdfSink{doc}, sheets, opts)
+		return r.imposeSheets(generator.PDFSink(doc), sheets, opts)
 	})
 }
 
@@ -120,7 +120,7 @@ type sheetGeom struct {
 }
 
 // sheetGeometry places a sheet of the given size on the paper.
-func sheetGeometry(s *schema.Sheet, opts PrintOptions) (sheetGeom, error) {
+func sheetGeometry(s *schema.Sheet, opts generator.PrintOptions) (sheetGeom, error) {
 	pw, ph := opts.Paper.W, opts.Paper.H
 	switch s.Size {
 	case schema.SheetPage, schema.SheetHalfPage:
@@ -215,7 +215,7 @@ func (st sheetStyle) em() float64 { return st.size * draw.PtMM }
 
 // styleOf is the style of a sheet's front, or of its back, as this
 // renderer prints it.
-func (r *Renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
+func (r renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
 	size := sheetBodySize
 	if s.FontSize != nil {
 		size = min(max(s.FontSize.Pt(), sheetMinSize), sheetMaxSize)
@@ -227,12 +227,12 @@ func (r *Renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
 	if back && s.BackAccent != "" {
 		accent = s.BackAccent
 	}
-	st := sheetStyle{size: Round2(size), ink: sheetInk, accent: draw.ColorOr(accent, sheetAccent),
+	st := sheetStyle{size: generator.Round2(size), ink: sheetInk, accent: draw.ColorOr(accent, sheetAccent),
 		paper: draw.ColorOr(background, draw.White), inkSaver: r.InkSaver}
 	if r.InkSaver {
 		st.paper = draw.White
 	}
-	if !IsLight(st.paper) {
+	if !generator.IsLight(st.paper) {
 		st.ink = draw.RGB(0xf4, 0xf4, 0xf4)
 	}
 	st.zebra = mix(st.accent, st.paper, 0.08)
@@ -255,7 +255,7 @@ type sheetLayout struct {
 }
 
 // layoutSheet sets both sides of a sheet.
-func (r *Renderer) layoutSheet(s *schema.Sheet, opts PrintOptions) (*sheetLayout, error) {
+func (r renderer) layoutSheet(s *schema.Sheet, opts generator.PrintOptions) (*sheetLayout, error) {
 	g, err := sheetGeometry(s, opts)
 	if err != nil {
 		return nil, err
@@ -274,27 +274,27 @@ func (r *Renderer) layoutSheet(s *schema.Sheet, opts PrintOptions) (*sheetLayout
 }
 
 // imposeSheet lays the sheet out and draws every page of its PDF.
-func (r *Renderer) imposeSheet(sink pageSink, s *schema.Sheet, opts PrintOptions) error {
+func (r renderer) imposeSheet(sink generator.PageSink, s *schema.Sheet, opts generator.PrintOptions) error {
 	return r.imposeSheets(sink, []*schema.Sheet{s}, opts)
 }
 
 // imposeSheets lays out sheets that share one PDF (the first, and those
 // printed with it, all of one card size) and draws every page: the copies
 // of each sheet in turn, n-up on shared pages.
-func (r *Renderer) imposeSheets(sink pageSink, sheets []*schema.Sheet, opts PrintOptions) error {
+func (r renderer) imposeSheets(sink generator.PageSink, sheets []*schema.Sheet, opts generator.PrintOptions) error {
 	pl, err := r.planSheets(sheets, opts)
 	if err != nil {
 		return err
 	}
 	if pl.duplex {
-		r.imposeLeaves(sink, pl.host, pl.fronts, SideFront, true, opts)
+		r.imposeLeaves(sink, pl.host, pl.fronts, generator.SideFront, true, opts)
 		return nil
 	}
-	r.imposeLeaves(sink, pl.host, pl.fronts, SideFront, false, opts)
+	r.imposeLeaves(sink, pl.host, pl.fronts, generator.SideFront, false, opts)
 	if len(pl.backs) > 0 {
 		// Duplex none: the backs print after the fronts anyway, unmirrored
 		// on pages of their own (a reference sheet's back is content).
-		r.imposeLeaves(sink, pl.host, pl.backs, SideOwnBack, false, opts)
+		r.imposeLeaves(sink, pl.host, pl.backs, generator.SideOwnBack, false, opts)
 	}
 	return nil
 }
@@ -322,7 +322,7 @@ func (pl sheetPlan) pages() int {
 }
 
 // planSheets lays out each sheet and lists the leaves they print.
-func (r *Renderer) planSheets(sheets []*schema.Sheet, opts PrintOptions) (sheetPlan, error) {
+func (r renderer) planSheets(sheets []*schema.Sheet, opts generator.PrintOptions) (sheetPlan, error) {
 	layouts := make([]*sheetLayout, len(sheets))
 	for i, s := range sheets {
 		l, err := r.layoutSheet(s, opts)
@@ -418,7 +418,7 @@ func (l *sheetLayout) duplexLeaves(copies int) []sheetLeaf {
 // 100 mm scale bar where there is room. Page and half-page sheets are
 // clipped to the printable area of their slot; half pages get a cut line
 // between the halves, inside the margin, on both sides.
-func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLeaf, frontSide GridSide, duplex bool, opts PrintOptions) {
+func (r renderer) imposeLeaves(sink generator.PageSink, l *sheetLayout, leaves []sheetLeaf, frontSide generator.GridSide, duplex bool, opts generator.PrintOptions) {
 	g := l.geom
 	per := g.grid.PerPage()
 	// A trim outline is drawn on white sheets; ganged sheets all must be.
@@ -427,21 +427,21 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		faceWhite = faceWhite && lf.l.style.paper == draw.White
 		backWhite = backWhite && lf.l.backStyle.paper == draw.White
 	}
-	dp := NewGridPages(r, g.grid, opts, nil)
+	dp := generator.NewGridPages(r.Renderer, g.grid, opts, nil)
 	dp.FaceWhite, dp.BackWhite = faceWhite, backWhite
 	// geom is the layout of a page of n leaves on one side: the deck's for
 	// card sizes; the grid's slots (no bleed) for page sizes.
-	geom := func(side GridSide, n int) *GridPageGeom {
+	geom := func(side generator.GridSide, n int) *generator.GridPageGeom {
 		if g.card {
 			return dp.Geom(side, n)
 		}
-		if side == SideBack {
-			return &GridPageGeom{Slots: g.grid.BackSlots(n, opts.Duplex, opts.BackOffset)}
+		if side == generator.SideBack {
+			return &generator.GridPageGeom{Slots: g.grid.BackSlots(n, opts.Duplex, opts.BackOffset)}
 		}
-		return &GridPageGeom{Slots: g.grid.Slots(n)}
+		return &generator.GridPageGeom{Slots: g.grid.Slots(n)}
 	}
 	spec := impose.Spec{Items: len(leaves), PerSheet: per, W: opts.Paper.W, H: opts.Paper.H}
-	if frontSide == SideOwnBack {
+	if frontSide == generator.SideOwnBack {
 		spec.Side = impose.OwnBack
 	}
 	if duplex {
@@ -451,7 +451,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 		batch := leaves[pg.Lo:pg.Hi]
 		page := r.Surface(c)
 		if pg.Side == impose.Back {
-			bg := geom(SideBack, len(batch))
+			bg := geom(generator.SideBack, len(batch))
 			for i, lf := range batch {
 				r.drawLeafSide(page, lf.l, lf.back, bg.Slots[i], g.turn, opts.Bleed)
 			}
@@ -463,7 +463,7 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 			r.drawLeafSide(page, lf.l, lf.front, fg.Slots[i], g.turn, opts.Bleed)
 		}
 		r.drawSheetGuides(page, g, fg, opts)
-		if frontSide == SideOwnBack && g.card {
+		if frontSide == generator.SideOwnBack && g.card {
 			// The backs' pages follow the fronts' pages one for one.
 			r.DrawPageLabel(page, g.grid.Printable(), fg.Obstacles,
 				fmt.Sprintf("backs of page %d, in the order of its fronts: cut them out and glue each behind its front", pg.Sheet+1))
@@ -474,9 +474,9 @@ func (r *Renderer) imposeLeaves(sink pageSink, l *sheetLayout, leaves []sheetLea
 // drawSheetGuides draws the cutting guides of a page: for card sizes the
 // marks and scale bar of a deck page (layout.SheetMarks), for half pages
 // the cut line between the halves, from margin to margin.
-func (r *Renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *GridPageGeom, opts PrintOptions) {
+func (r renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *generator.GridPageGeom, opts generator.PrintOptions) {
 	if g.card {
-		DrawMarks(c, pg.Marks)
+		generator.DrawMarks(c, pg.Marks)
 		if pg.Bar != nil {
 			r.DrawScaleBar(c, *pg.Bar)
 		}
@@ -497,7 +497,7 @@ func (r *Renderer) drawSheetGuides(c draw.Canvas, g sheetGeom, pg *GridPageGeom,
 // drawLeafSide draws one side of a leaf in its slot: clipped to the slot's
 // art, trim and bleed (card sizes) or printable area (page sizes), turned by turn degrees
 // about the slot's centre. A nil page is a blank side.
-func (r *Renderer) drawLeafSide(c draw.Canvas, l *sheetLayout, pg *flowPage, s layout.Slot, turn, fullBleed float64) {
+func (r renderer) drawLeafSide(c draw.Canvas, l *sheetLayout, pg *flowPage, s layout.Slot, turn, fullBleed float64) {
 	if pg == nil {
 		return
 	}
@@ -527,7 +527,7 @@ func (r *Renderer) drawLeafSide(c draw.Canvas, l *sheetLayout, pg *flowPage, s l
 
 // drawSheetPanel paints the sheet's background, with the sheet read from
 // (ox, oy): to the bleed on card sizes, the printable area on page sizes.
-func (r *Renderer) drawSheetPanel(c draw.Canvas, l *sheetLayout, back bool, ox, oy, fullBleed float64) {
+func (r renderer) drawSheetPanel(c draw.Canvas, l *sheetLayout, back bool, ox, oy, fullBleed float64) {
 	g, st := l.geom, l.style
 	if back {
 		st = l.backStyle
@@ -749,8 +749,8 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	if b.Level == 2 {
 		scale, gap = sheetH2Scale, sheetH2Gap
 	}
-	ts := typeset.Style{Font: draw.Bold, Size: Round2(ss.st.size * scale), LineHeight: 1.1}
-	tb := typeset.Layout(ss.fonts, b.Heading, ts, ss.colW, Unbounded)
+	ts := typeset.Style{Font: draw.Bold, Size: generator.Round2(ss.st.size * scale), LineHeight: 1.1}
+	tb := typeset.Layout(ss.fonts, b.Heading, ts, ss.colW, generator.Unbounded)
 	ruleGap, ruleW := 0.25*ss.st.em(), 0.3
 	h := tb.Height + 0.3*ss.st.em()
 	rule := b.Level != 2
@@ -761,8 +761,8 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	paint := func(c draw.Canvas, x, y float64) {
 		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.accent, st.paper)
 		if rule {
-			ry := Round2(y + tb.Height + ruleGap + ruleW/2)
-			c.Line(Round2(x), ry, Round2(x+w), ry, st.accent, ruleW)
+			ry := generator.Round2(y + tb.Height + ruleGap + ruleW/2)
+			c.Line(generator.Round2(x), ry, generator.Round2(x+w), ry, st.accent, ruleW)
 		}
 	}
 	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: paint}}
@@ -774,7 +774,7 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 func (ss *sheetSetter) lines(text string, font draw.FontStyle, indent float64, what string) []*sheetItem {
 	ts := typeset.Style{Font: font, Size: ss.st.size, LineHeight: sheetLineHeight}
 	w := ss.colW - indent
-	tb := typeset.Layout(ss.fonts, text, ts, w, Unbounded)
+	tb := typeset.Layout(ss.fonts, text, ts, w, generator.Unbounded)
 	lineH := ss.st.size * sheetLineHeight * draw.PtMM
 	lead := (lineH - ss.fonts.Ascent(font, ss.st.size) - ss.fonts.Descent(font, ss.st.size)) / 2
 	n := len(tb.Lines)
@@ -795,7 +795,7 @@ func (ss *sheetSetter) lines(text string, font draw.FontStyle, indent float64, w
 func (ss *sheetSetter) bullets(list []string) []*sheetItem {
 	em := ss.st.em()
 	indent := max(1.25*em, 2.5)
-	disc := Round2(0.36 * em)
+	disc := generator.Round2(0.36 * em)
 	lineH := ss.st.size * sheetLineHeight * draw.PtMM
 	asc, desc := ss.fonts.Ascent(draw.Regular, ss.st.size), ss.fonts.Descent(draw.Regular, ss.st.size)
 	// The disc sits on the middle of the x-height of the first line.
@@ -811,7 +811,7 @@ func (ss *sheetSetter) bullets(list []string) []*sheetItem {
 		}
 		drawLine, accent := first.draw, ss.st.accent
 		first.draw = func(c draw.Canvas, x, y float64) {
-			c.Ellipse(Round2(x+dx), Round2(y+dy), disc, disc, draw.Filled(accent))
+			c.Ellipse(generator.Round2(x+dx), generator.Round2(y+dy), disc, disc, draw.Filled(accent))
 			drawLine(c, x, y)
 		}
 		out = append(out, its...)
@@ -951,8 +951,8 @@ func (ss *sheetSetter) row(cells []string, widths []float64, index int) *sheetIt
 		if index < 0 || (j == 0 && len(widths) > 1) {
 			font = draw.Bold
 		}
-		ts := typeset.Style{Font: font, Size: ss.st.size, MinSize: Round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
-		blocks[j] = typeset.Layout(ss.fonts, text, ts, w-2*sheetCellPadX, Unbounded)
+		ts := typeset.Style{Font: font, Size: ss.st.size, MinSize: generator.Round2(ss.st.size * 0.8), LineHeight: 1.15, VAlign: "middle"}
+		blocks[j] = typeset.Layout(ss.fonts, text, ts, w-2*sheetCellPadX, generator.Unbounded)
 		h = max(h, blocks[j].Height)
 	}
 	h += 2 * sheetCellPadY
@@ -972,10 +972,10 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 	case index < 0 && st.inkSaver:
 		border = draw.Stroked(st.accent, 0.3)
 	case index < 0:
-		c.Rect(Round2(x), Round2(y), Round2(ss.colW), Round2(h), 0, draw.Filled(st.accent))
+		c.Rect(generator.Round2(x), generator.Round2(y), generator.Round2(ss.colW), generator.Round2(h), 0, draw.Filled(st.accent))
 		ink, paper = draw.White, st.accent
 	case index%2 == 1 && !st.inkSaver:
-		c.Rect(Round2(x), Round2(y), Round2(ss.colW), Round2(h), 0, draw.Filled(st.zebra))
+		c.Rect(generator.Round2(x), generator.Round2(y), generator.Round2(ss.colW), generator.Round2(h), 0, draw.Filled(st.zebra))
 		paper = st.zebra
 	}
 	cx := x
@@ -985,7 +985,7 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 	}
 	cx = x
 	for _, w := range widths {
-		c.Rect(Round2(cx), Round2(y), Round2(w), Round2(h), 0, border)
+		c.Rect(generator.Round2(cx), generator.Round2(y), generator.Round2(w), generator.Round2(h), 0, border)
 		cx += w
 	}
 }
@@ -996,7 +996,7 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 // a side is reported. Page and half-page sheets flow onto further pages, so
 // only a piece that cannot be split (a table row, a heading) taller than a
 // whole column is.
-func sheetOverflows(r *Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
+func sheetOverflows(r renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
 	what := fmt.Sprintf("sheet %q", s.ID)
 	l, err := r.layoutSheet(s, packSheetOptions(p))
 	if err != nil {
@@ -1009,8 +1009,8 @@ func sheetOverflows(r *Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextI
 // packSheetOptions are the print options the validator lays sheets out
 // with: the pack's paper (default letter), bleed and crop marks, and the
 // default margin.
-func packSheetOptions(p *schema.Pack) PrintOptions {
-	opts := PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin,
+func packSheetOptions(p *schema.Pack) generator.PrintOptions {
+	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin,
 		Bleed: layout.DefaultBleed, CropMarks: true}
 	if p == nil || p.Game == nil {
 		return opts
@@ -1103,7 +1103,7 @@ func blockWhat(s *schema.Sheet, b *schema.Block) string {
 // indexSheet describes a sheet's PDF in the kit index: its size, how many
 // a page, its pages and how its back prints, and the sheets printed on its
 // pages (printWith:).
-func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions) []string {
+func indexSheet(r renderer, p *schema.Pack, s *schema.Sheet, opts generator.PrintOptions) []string {
 	sheets := append([]*schema.Sheet{s}, p.SheetsPrintedWith(s.ID)...)
 	pl, err := r.planSheets(sheets, opts)
 	if err != nil {
@@ -1114,19 +1114,19 @@ func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions)
 	var lines []string
 	switch {
 	case g.card:
-		line := fmt.Sprintf("%d %s, %gx%gmm, %d a sheet, %d %s", len(pl.fronts), PluralOf(len(pl.fronts), "piece", "pieces"),
-			Round2(g.readW), Round2(g.readH), g.grid.PerPage(), pages, PluralOf(pages, "page", "pages"))
+		line := fmt.Sprintf("%d %s, %gx%gmm, %d a sheet, %d %s", len(pl.fronts), generator.PluralOf(len(pl.fronts), "piece", "pieces"),
+			generator.Round2(g.readW), generator.Round2(g.readH), g.grid.PerPage(), pages, generator.PluralOf(pages, "page", "pages"))
 		if g.grid.Turned {
 			line += fmt.Sprintf(", turned sideways (%d x %d)", g.grid.Cols, g.grid.Rows)
 		}
 		lines = append(lines, line)
-		if note := BleedNote(g.grid, opts); note != "" {
+		if note := generator.BleedNote(g.grid, opts); note != "" {
 			lines = append(lines, note)
 		}
 	default:
-		line := fmt.Sprintf("%d full %s", pages, PluralOf(pages, "page", "pages"))
+		line := fmt.Sprintf("%d full %s", pages, generator.PluralOf(pages, "page", "pages"))
 		if g.half {
-			line = fmt.Sprintf("%d %s of half-page sheets, two to a page: cut along the line between them", pages, PluralOf(pages, "page", "pages"))
+			line = fmt.Sprintf("%d %s of half-page sheets, two to a page: cut along the line between them", pages, generator.PluralOf(pages, "page", "pages"))
 		}
 		lines = append(lines, line)
 	}
@@ -1146,7 +1146,21 @@ func indexSheet(r *Renderer, p *schema.Pack, s *schema.Sheet, opts PrintOptions)
 	return lines
 }
 
-// SheetKind is how sheets (kind: Sheet) are built, checked and indexed.
-func SheetKind() KindRenderer {
-	return Kind[*schema.Sheet]{Build: buildSheet, Fit: sheetOverflows, Index: indexSheet}.Renderer()
+// renderer is the generator's renderer with the sheets' drawing methods.
+type renderer struct{ *generator.Renderer }
+
+// Kind is how sheets (kind: Sheet) are built, checked and indexed: a line of
+// the generator's shared kinds.
+func Kind() generator.KindRenderer {
+	return generator.Kind[*schema.Sheet]{
+		Build: func(r *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts generator.BuildOptions) []generator.Job {
+			return buildSheet(renderer{r}, p, s, opts)
+		},
+		Fit: func(r *generator.Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
+			return sheetOverflows(renderer{r}, p, s)
+		},
+		Index: func(r *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts generator.PrintOptions) []string {
+			return indexSheet(renderer{r}, p, s, opts)
+		},
+	}.Renderer()
 }
