@@ -189,16 +189,15 @@ type PlannedOutput struct {
 	Ref Ref
 }
 
-// KitOutputs are the files a build writes for the kit as a whole.
-var KitOutputs = []string{"tokens.pdf", "preview/tokens.png", "maps.pdf", "odds.pdf", "calibration.pdf", "components.txt"}
-
 // OutputPlan lists every file a build of the pack writes, in pack order,
 // with the element it comes from. Elements that print nothing (no copies,
 // or counted only towards components marked printed: false) are left out.
-// Token sets share the kit's tokens.pdf.
+// Token sets share the kit's tokens.pdf; the kit's own files come first
+// (Registry.KitOutputs).
 func OutputPlan(p *Pack) []PlannedOutput {
-	out := make([]PlannedOutput, 0, len(KitOutputs)+2*len(p.Elements))
-	for _, path := range KitOutputs {
+	kit := p.registry.KitOutputs()
+	out := make([]PlannedOutput, 0, len(kit)+2*len(p.Elements))
+	for _, path := range kit {
 		out = append(out, PlannedOutput{Path: path})
 	}
 	for _, e := range p.Elements {

@@ -35,6 +35,10 @@ type GameSchema struct {
 	// of it, named builtin/<file> in positions), nil when it has none of
 	// its own.
 	Templates fs.FS
+	// KitOutputs are the paths of the files the game's renderer writes for
+	// the kit as a whole (RUN's maps.pdf), in its order: the output plan
+	// reserves them, so that no element's file takes one.
+	KitOutputs []string
 }
 
 // Kind registers a content kind: the kind: value of its files, its JSON
@@ -121,8 +125,33 @@ func NewRegistry(games ...GameSchema) *Registry {
 	return r
 }
 
+// closingKitOutputs are the kit's own files every build plans after the
+// games': the calibration sheet and the kit's index.
+var closingKitOutputs = []string{"calibration.pdf", "components.txt"}
+
+// KitOutputs are the paths of the files a build writes for the kit as a
+// whole, in the order the renderer plans them: the token sheet every game
+// may use, then the games' own (a path two games list once), then the
+// calibration sheet and the index. A nil registry has the shared ones only.
+func (r *Registry) KitOutputs() []string {
+	games := []GameSchema{commonSchema}
+	if r != nil {
+		games = r.games
+	}
+	var out []string
+	for _, g := range games {
+		for _, path := range g.KitOutputs {
+			if !slices.Contains(out, path) {
+				out = append(out, path)
+			}
+		}
+	}
+	return append(out, closingKitOutputs...)
+}
+
 // commonSchema holds what every game may use.
 var commonSchema = GameSchema{
+	KitOutputs: []string{"tokens.pdf", "preview/tokens.png"},
 	CardTypes: []CardType{
 		{Name: "generic", Card: "deck.schema.json#/$defs/genericCard", Face: "generic", Back: "generic-back"},
 	},

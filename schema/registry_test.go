@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -40,5 +41,33 @@ func TestIconTableOrder(t *testing.T) {
 				t.Fatalf("%q after %q: not sorted by name", table[i].Name, table[i-1].Name)
 			}
 		}
+	}
+}
+
+// TestKitOutputs: the kit's own files are the shared token sheet, then each
+// game's in registration order (a path two games list once), then the
+// calibration sheet and the index; a nil registry has the shared ones.
+func TestKitOutputs(t *testing.T) {
+	shared := []string{"tokens.pdf", "preview/tokens.png"}
+	closing := []string{"calibration.pdf", "components.txt"}
+	tests := []struct {
+		name string
+		r    *Registry
+		want []string
+	}{
+		{"nil registry", nil, append(append([]string{}, shared...), closing...)},
+		{"no games", NewRegistry(), append(append([]string{}, shared...), closing...)},
+		{"two games share a file", NewRegistry(
+			GameSchema{System: "a", KitOutputs: []string{"maps.pdf"}},
+			GameSchema{System: "b", KitOutputs: []string{"odds.pdf"}},
+			GameSchema{System: "c", KitOutputs: []string{"odds.pdf", "extra.pdf"}}),
+			append(append(append([]string{}, shared...), "maps.pdf", "odds.pdf", "extra.pdf"), closing...)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.r.KitOutputs(); !slices.Equal(got, tt.want) {
+				t.Errorf("KitOutputs() = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -29,10 +29,11 @@ var builtinFiles embed.FS
 // Each of the six decks has a back of its own: the decks are told apart
 // after a shuffle.
 var Schema = schema.GameSchema{
-	System:    System,
-	Settings:  rfodSettingsBlock,
-	Schemas:   schemaFiles,
-	Templates: builtinFiles,
+	KitOutputs: []string{"odds.pdf"},
+	System:     System,
+	Settings:   rfodSettingsBlock,
+	Schemas:    schemaFiles,
+	Templates:  builtinFiles,
 	Kinds: []schema.Kind{
 		{Name: "PlayerBoards", Schema: "player-boards.schema.json", Noun: "player board set", Decode: decodePlayerBoards},
 		{Name: "Guide", Schema: "guide.schema.json", Noun: "guide", Decode: decodeGuide},

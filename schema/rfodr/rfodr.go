@@ -20,10 +20,11 @@ const System = "run-fight-or-die-reloaded"
 // set: base, promo or expansion (L429); only base cards count towards the
 // deck's component (CountsCard).
 var Schema = schema.GameSchema{
-	System:    System,
-	Settings:  rfodschema.Schema.Settings,
-	Schemas:   rfodschema.Schema.Schemas,
-	Templates: rfodschema.Schema.Templates,
+	KitOutputs: []string{"odds.pdf"},
+	System:     System,
+	Settings:   rfodschema.Schema.Settings,
+	Schemas:    rfodschema.Schema.Schemas,
+	Templates:  rfodschema.Schema.Templates,
 	Kinds: []schema.Kind{
 		{Name: "Mats", Schema: "mats.schema.json", Noun: "mat set", Decode: decodeMats},
 	},

@@ -458,7 +458,7 @@ func (m *Map) ElementID() string { return m.ID }
 func (m *Map) Source() schema.Ref { return m.Ref }
 
 // Facts implements Element. Maps print on the kit's maps.pdf (reserved in
-// KitOutputs), each card twice with side b behind side a for duplex, so a
+// Schema.KitOutputs), each card twice with side b behind side a for duplex, so a
 // map prints backs; its own output is its preview, preview/map-<id>.png.
 // Towards its component each side counts one card: a card has two sides
 // and each map is played on two copies of it, one per player (L50, L91),

@@ -30,7 +30,8 @@ var builtinFiles embed.FS
 // card names the ranks it belongs to, its spawn point and its top, middle
 // and bottom action by id.
 var Schema = schema.GameSchema{
-	System: System,
+	KitOutputs: []string{"maps.pdf"},
+	System:     System,
 	Kinds: []schema.Kind{
 		{Name: "Map", Schema: "run-map.schema.json", Noun: "map", Decode: decodeMap},
 	},
