@@ -1325,16 +1325,22 @@ func DrawSlotPage(r *generator.Renderer, page draw.Canvas, opts generator.PrintO
 	renderer{r}.drawSlotPage(page, opts, slot, w, h, art, labels...)
 }
 
-// DrawTiledSide adds the pages of side i of board b, tiled by plan, to
-// out: its page map, then its tile pages, on which art (made after the map
-// page) places the side's art. first is the page number of the map and
-// total the pages of the file.
-func DrawTiledSide(gr *generator.Renderer, out generator.ArtOut, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts generator.PrintOptions, art func() generator.PlaceArt) {
-	r := renderer{gr}
-	bp := &boardPrint{board: b, side: b.Sides[i], index: i, plan: plan, copy: 1, first: first, total: total, opts: opts}
-	r.drawBoardMap(out.AddPage(opts.Paper.W, opts.Paper.H), bp)
-	a := art()
-	for k := range plan.Tiles {
-		r.drawTilePage(out.AddPage(plan.Paper.W, plan.Paper.H), bp, k, a)
-	}
+// DrawMapPage draws, on page, the page map of side i of board b tiled by
+// plan (the page map of a side of several tiles, laid out by impose.Tiles):
+// first is its page number and total the pages of the file.
+func DrawMapPage(r *generator.Renderer, page draw.Canvas, b *schema.Board, i int, plan layout.TilePlan, first, total int, opts generator.PrintOptions) {
+	renderer{r}.drawBoardMap(page, tiledPrint(b, i, plan, first, total, opts))
+}
+
+// DrawTilePage draws, on page, tile k (0-based) of side i of board b tiled
+// by plan, on which art places the side's art; first is the page number of
+// the side's page map and total the pages of the file.
+func DrawTilePage(r *generator.Renderer, page draw.Canvas, b *schema.Board, i int, plan layout.TilePlan, k, first, total int, opts generator.PrintOptions, art generator.PlaceArt) {
+	renderer{r}.drawTilePage(page, tiledPrint(b, i, plan, first, total, opts), k, art)
+}
+
+// tiledPrint is one copy of side i of b tiled by plan, its page map the
+// page first of total.
+func tiledPrint(b *schema.Board, i int, plan layout.TilePlan, first, total int, opts generator.PrintOptions) *boardPrint {
+	return &boardPrint{board: b, side: b.Sides[i], index: i, plan: plan, copy: 1, first: first, total: total, opts: opts}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/rfod"
 	"github.com/runforge/runforge/generator/typeset"
 	"github.com/runforge/runforge/layout"
@@ -175,16 +176,33 @@ func imposeMatTiles(r *generator.Renderer, out generator.ArtOut, s *rfodrschema.
 		}
 		all = append(all, pr)
 	}
-	page := 0
+	// Every side of every mat in turn, tiled: its page map, then its tiles.
+	type matSide struct {
+		pr   printed
+		i    int
+		plan layout.TilePlan
+	}
+	var flat []matSide
+	var tiled []impose.TiledSide
 	for _, pr := range all {
-		for i := range pr.board.Sides {
-			plan := pr.plans[i]
-			board.DrawTiledSide(r, out, pr.board, i, plan, page+1, total, opts, func() generator.PlaceArt {
-				return matArt(r, out, pr.sides, i, opts.Bleed, matSlotTop(matTileBands(plan)), false)
-			})
-			page += 1 + plan.Pages()
+		for i, plan := range pr.plans {
+			flat = append(flat, matSide{pr, i, plan})
+			tiled = append(tiled, impose.TiledSide{Tiles: plan.Pages(), W: plan.Paper.W, H: plan.Paper.H})
 		}
 	}
+	page, first := 0, 0
+	var art generator.PlaceArt
+	impose.Draw(out, impose.Tiles(1, tiled, opts.Paper.W, opts.Paper.H), func(c draw.Canvas, pg impose.Page) {
+		page++
+		ms := flat[pg.Lo]
+		if pg.Tile == 0 {
+			first = page
+			board.DrawMapPage(r, c, ms.pr.board, ms.i, ms.plan, first, total, opts)
+			art = matArt(r, out, ms.pr.sides, ms.i, opts.Bleed, matSlotTop(matTileBands(ms.plan)), false)
+			return
+		}
+		board.DrawTilePage(r, c, ms.pr.board, ms.i, ms.plan, pg.Tile-1, first, total, opts, art)
+	})
 	return nil
 }
 
