@@ -7,8 +7,9 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// What the game packages (generator/<game>) use of the renderer: exported
-// wrappers of its unexported helpers.
+// What the packages of the shared kinds (generator/deck, ...) and of the
+// games (generator/<game>) use of the build: jobs, page sinks, contact
+// sheets, card data.
 
 // Job is one unit of a build's work, planned by a kind's Build: it writes
 // one or more files of the kit.
