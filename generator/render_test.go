@@ -1,22 +1,17 @@
 package generator
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPack(os.DirFS("../data/run-for-your-life"), "run-for-your-life")
-	if len(probs) > 0 {
-		t.Fatal(probs)
-	}
-	return p
+	return rendertest.LoadPack(t, "../data/run-for-your-life")
 }
 
 func findCard(t testing.TB, p *schema.Pack, deckID, cardID string) (*schema.Deck, *schema.Card) {

@@ -1,7 +1,6 @@
 package deck
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,8 +8,8 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 // checkGolden compares got with testdata/golden/name, or rewrites it under
@@ -23,22 +22,14 @@ func checkGolden(t *testing.T, name, got string) {
 // loadRFYL loads the bundled Run For Your Life pack.
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
-	if len(probs) > 0 {
-		t.Fatal(probs)
-	}
-	return p
+	return rendertest.LoadPack(t, "../../data/run-for-your-life")
 }
 
 // loadRFPack loads a Run, Fight, or Die! fixture pack of the game's
 // package (generator/rfod/testdata/<dir>).
 func loadRFPack(t testing.TB, dir string) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPack(os.DirFS(filepath.Join("..", "rfod", "testdata", dir)), dir)
-	if len(probs) > 0 {
-		t.Fatal(probs)
-	}
-	return p
+	return rendertest.LoadPack(t, filepath.Join("..", "rfod", "testdata", dir))
 }
 
 // newTestRenderer is a renderer of no game, with the embedded fonts.

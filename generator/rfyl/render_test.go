@@ -1,26 +1,21 @@
 package rfyl
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
-	if len(probs) > 0 {
-		t.Fatal(probs)
-	}
-	return p
+	return rendertest.LoadPack(t, "../../data/run-for-your-life")
 }
 
 func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.Card) bool) (*schema.Deck, *schema.Card) {

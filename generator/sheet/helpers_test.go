@@ -1,13 +1,12 @@
 package sheet
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 // checkGolden compares got with testdata/golden/name, or rewrites it under
@@ -20,9 +19,5 @@ func checkGolden(t *testing.T, name, got string) {
 // loadRFYL loads the bundled Run For Your Life pack.
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
-	if len(probs) > 0 {
-		t.Fatal(probs)
-	}
-	return p
+	return rendertest.LoadPack(t, "../../data/run-for-your-life")
 }

@@ -575,11 +575,7 @@ func checkGolden(t *testing.T, name, got string) {
 // loadRFYL loads the bundled Run For Your Life pack.
 func loadRFYL(t testing.TB) *schema.Pack {
 	t.Helper()
-	p, probs := schematest.LoadPack(os.DirFS("../../data/run-for-your-life"), "run-for-your-life")
-	if len(probs) > 0 {
-		t.Fatal(probs)
-	}
-	return p
+	return rendertest.LoadPack(t, "../../data/run-for-your-life")
 }
 
 // testRenderer is a renderer of no game, with the embedded fonts.
