@@ -21,6 +21,25 @@ type Element interface {
 	Facts() Facts
 }
 
+// Picture is a picture of the pack an element shows outside its cards'
+// templates (a Just Run tile's art:): the build loads it, so validate
+// checks it first.
+type Picture struct {
+	// Path is the picture's path as the pack writes it.
+	Path string
+	// What names what shows it in messages ("tile \"t1\" art").
+	What string
+	// Ref locates the path.
+	Ref Ref
+}
+
+// Pictured is an element that shows pictures of its own (Picture).
+type Pictured interface {
+	Element
+	// Pictures lists them, in file order.
+	Pictures() []Picture
+}
+
 // Facts is what an element contributes to a pack, for the generic rules and
 // the output plan.
 type Facts struct {

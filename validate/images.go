@@ -5,12 +5,12 @@ import (
 	"fmt"
 
 	"github.com/runforge/runforge/schema"
-	justrunschema "github.com/runforge/runforge/schema/justrun"
 )
 
-// imageRules check the pictures of image boxes and tiles: every picture a
-// template box's file:, a card's field or a tile's art: names is loaded as
-// the build loads it (schema.LoadImage), so that the build never fails on
+// imageRules check the pictures of image boxes and of elements that show
+// their own (schema.Pictured, such as tiles): every picture a template
+// box's file:, a card's field or an element names is loaded as the build
+// loads it (schema.LoadImage), so that the build never fails on
 // one.
 func imageRules() []*Rule {
 	return []*Rule{
@@ -59,13 +59,14 @@ func checkImages(c *Context) {
 			}
 		}
 	}
-	for _, ts := range justrunschema.TileSets(c.Pack) {
-		for _, t := range ts.Tiles {
-			if t.Art == "" {
-				continue
-			}
-			if err := l.load(t.Art); err != nil {
-				reportImage(c, t.Ref.Child("art").Pos(), fmt.Sprintf("tile %q art", t.ID), err)
+	for _, e := range c.Pack.Elements {
+		pe, ok := e.(schema.Pictured)
+		if !ok {
+			continue
+		}
+		for _, pic := range pe.Pictures() {
+			if err := l.load(pic.Path); err != nil {
+				reportImage(c, pic.Ref.Pos(), pic.What, err)
 			}
 		}
 	}

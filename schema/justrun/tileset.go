@@ -185,6 +185,17 @@ func (ts *TileSet) Facts() schema.Facts {
 	return f
 }
 
+// Pictures implements schema.Pictured: the art of the set's tiles.
+func (ts *TileSet) Pictures() []schema.Picture {
+	var out []schema.Picture
+	for _, t := range ts.Tiles {
+		if t.Art != "" {
+			out = append(out, schema.Picture{Path: t.Art, What: fmt.Sprintf("tile %q art", t.ID), Ref: t.Ref.Child("art")})
+		}
+	}
+	return out
+}
+
 // TileSets returns the pack's tile sets.
 func TileSets(p *schema.Pack) []*TileSet { return schema.ElementsOf[*TileSet](p) }
 
