@@ -1,3 +1,9 @@
+// Package deck prints decks (kind: Deck): cards laid n-up on sheets with
+// bleed, crop marks and duplex backs (the sheet layout), folded over with
+// their backs beside them (gutterfold), or one card per page and a PNG per
+// card for a print shop (press). Decks that print with another (printWith:)
+// share its sheets, ganged. Previews are a PNG per card face and contact
+// sheets.
 package deck
 
 import (

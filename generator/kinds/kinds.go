@@ -12,8 +12,9 @@ import (
 	"github.com/runforge/runforge/generator/tokens"
 )
 
-// Shared is what the kinds every game may use bring to rendering: boards,
-// dice, and the kit's token sheet, where every token set of a pack prints.
+// Shared is what the kinds every game may use bring to rendering: decks,
+// reference sheets, boards, dice, and the kit's token sheet, where every
+// token set of a pack prints.
 func Shared() generator.Game {
 	return generator.Game{
 		Kinds: map[string]generator.KindRenderer{

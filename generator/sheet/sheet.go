@@ -4,7 +4,7 @@
 // of the paper), a half page (two to a page, cut apart) or a card (imposed
 // n-up like a deck, with bleed, crop marks and mirrored backs). Page and
 // half-page sheets flow onto further pages; a card-size sheet has one side
-// each way and clips what does not fit (sheetOverflows tells the validator).
+// each way and clips what does not fit (validate reports it as an overflow).
 package sheet
 
 import (
