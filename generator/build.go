@@ -1,11 +1,13 @@
-// Package generator builds a pack's print kit: the output plan, the kit
-// index, and the renderers of the content kinds every game shares (decks,
-// sheets, boards, dice, tokens) and of the calibration sheet. A game's
-// renderers are in its own package (generator/<game>), registered through
-// a Game descriptor the Renderer is given. Sub-packages do one job each:
-// draw (the drawing surface), typeset (rich text in boxes), icons, impose
-// (which item goes on which page: the one page loop) and kitbuild (the
-// build command's policy).
+// Package generator builds a pack's print kit: the Renderer (card faces
+// drawn from templates, the page helpers every kind shares), the output
+// plan and its jobs, staging and swap, previews, and the kit's own files
+// (the calibration sheet, components.txt). Each content kind renders in a
+// package of its own, registered through a Game descriptor the Renderer is
+// given: the kinds every game may use (deck, sheet, board, dice, tokens,
+// listed together by kinds) and each game's (generator/<game>). Other
+// sub-packages do one job each: draw (the drawing surface), typeset (rich
+// text in boxes), icons, impose (which item goes on which page: the one
+// page loop) and kitbuild (the build command's policy).
 package generator
 
 import (
