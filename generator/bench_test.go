@@ -13,6 +13,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/kinds"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -84,7 +85,7 @@ func benchmarkBuildDeck200(b *testing.B, previews bool) {
 	// Every iteration rebuilds into the same folder, as a repeated
 	// `runforge build` does: the previous output is swapped out and removed.
 	for b.Loop() {
-		arts, err := r.Build(p, opts)
+		arts, err := kit.Build(r, p, opts)
 		if err != nil {
 			b.Fatal(err)
 		}

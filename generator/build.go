@@ -1,7 +1,7 @@
-// Package generator builds a pack's print kit: the Renderer (card faces
-// drawn from templates, the page helpers every kind shares), the output
-// plan and its jobs, staging and swap, previews, and the kit's own files
-// (the calibration sheet, components.txt). Each content kind renders in a
+// Package generator renders a pack's print kit: the Renderer (card faces
+// drawn from templates, the page helpers every kind shares), jobs and their
+// runner, staging and swap, previews and the calibration sheet; the kit's
+// plan and index are generator/kit's. Each content kind renders in a
 // package of its own, registered through a Game descriptor the Renderer is
 // given: the kinds every game may use (deck, sheet, board, dice, tokens,
 // listed together by kinds) and each game's (generator/<game>). Other
@@ -12,7 +12,6 @@ package generator
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -22,13 +21,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
-
-	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
 )
 
 // BuildOptions configure a build.
@@ -46,25 +41,19 @@ type Artifact struct {
 	Pages int    // PDF pages, 0 for images
 }
 
-// Build writes the pack's print kit into OutDir/<pack id>/. Everything is
-// written into a staging folder first and swapped in at the end, so a failed
-// build leaves the previous output intact.
-func (r *Renderer) Build(p *schema.Pack, opts BuildOptions) ([]Artifact, error) {
-	return r.BuildContext(context.Background(), p, opts)
-}
-
-// BuildContext is Build that stops when ctx is cancelled: no new work
-// starts, the staging folder is removed and the previous kit, if any, stays
-// (or is put back, when the swap had begun). It returns the context's
-// cause then.
-func (r *Renderer) BuildContext(ctx context.Context, p *schema.Pack, opts BuildOptions) (_ []Artifact, err error) {
+// Stage writes a pack's kit into outDir/<id>/: write writes the files
+// into a staging folder first, which is swapped in at the end, so a failed
+// or cancelled build leaves the previous kit intact (or puts it back, when
+// the swap had begun). When ctx is cancelled no new work starts and it
+// returns the context's cause.
+func Stage(ctx context.Context, outDir, id string, write func(stage string) ([]Artifact, error)) (_ []Artifact, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, context.Cause(ctx)
 	}
-	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
-		return nil, fmt.Errorf("creating %s: %w", opts.OutDir, err)
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", outDir, err)
 	}
-	stage, err := os.MkdirTemp(opts.OutDir, stagePrefix(p.Game.ID))
+	stage, err := os.MkdirTemp(outDir, stagePrefix(id))
 	if err != nil {
 		return nil, fmt.Errorf("creating staging folder: %w", err)
 	}
@@ -80,17 +69,11 @@ func (r *Renderer) BuildContext(ctx context.Context, p *schema.Pack, opts BuildO
 	if err := os.WriteFile(filepath.Join(stage, OutputMarker), []byte("written by runforge build; the folder is replaced on the next build\n"), 0o644); err != nil {
 		return nil, err
 	}
-
-	jobs, err := r.buildJobs(p, opts)
+	arts, err := write(stage)
 	if err != nil {
 		return nil, err
 	}
-	arts, err := runJobsContext(ctx, stage, jobs)
-	if err != nil {
-		return nil, err
-	}
-	final := filepath.Join(opts.OutDir, p.Game.ID)
-	if err := swapInto(ctx, stage, final); err != nil {
+	if err := swapInto(ctx, stage, filepath.Join(outDir, id)); err != nil {
 		return nil, err
 	}
 	return arts, nil
@@ -223,80 +206,15 @@ func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
 	}}
 }
 
-// buildJobs turns the pack's output plan into jobs: each element's files
-// by its kind's builder, then the kit's own files. Two outputs with one path
-// are refused (validate reports them, positioned, before a build starts).
-func (r *Renderer) buildJobs(p *schema.Pack, opts BuildOptions) ([]job, error) {
-	plan := schema.OutputPlan(p)
-	if cs := schema.Collisions(plan); len(cs) > 0 {
-		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
+// RunJobs runs the jobs with at most GOMAXPROCS renderers at once, writing
+// into the folder stage, and returns the artifacts sorted by path. Once ctx
+// is cancelled no job starts, and it returns the context's cause.
+func RunJobs(ctx context.Context, stage string, jobs []Job) ([]Artifact, error) {
+	in := make([]job, len(jobs))
+	for i, j := range jobs {
+		in[i] = j.j
 	}
-	opts.Print = effectivePrint(opts.Print)
-	var jobs []job
-	done := map[schema.Element]bool{}
-	for _, o := range plan {
-		e := o.Element
-		if e == nil || done[e] {
-			continue
-		}
-		done[e] = true
-		if kr, ok := r.kindRenderer(e.Kind()); ok && kr.build != nil {
-			jobs = append(jobs, kr.build(r, p, e, opts)...)
-		}
-	}
-	pr := opts.Print
-	for _, k := range r.kitOutputs() {
-		if k.wanted(p, pr, opts.Previews) {
-			jobs = append(jobs, fileJob(k.path, func(w io.Writer) (int, error) {
-				return k.write(r, w, p, pr)
-			}))
-		}
-	}
-	return jobs, nil
-}
-
-// effectivePrint is how the build prints with the options it was given.
-// Gutterfold is the layout for printers without duplex: the cards fold their
-// backs behind their fronts, and everything else (boards, mats, tokens,
-// sheets) prints single-sided as under --duplex none, whatever Duplex says.
-func effectivePrint(opts PrintOptions) PrintOptions {
-	if opts.Layout == LayoutGutterfold {
-		opts.Duplex = layout.NoDuplex
-	}
-	return opts
-}
-
-// uncountedCopies is, by component, the copies of the pack's printed decks
-// that do not count towards it (Reloaded's promo and expansion cards, for
-// instance): the kit prints more than the component list says.
-func uncountedCopies(p *schema.Pack) map[string]int {
-	out := map[string]int{}
-	for _, d := range p.Decks() {
-		if d.Component != "" && p.Prints(d) {
-			out[d.Component] += d.Total() - d.CountedTotal()
-		}
-	}
-	return out
-}
-
-// needsCalibration reports whether the kit prints back pages for duplex,
-// and so a calibration sheet to register them.
-func (r *Renderer) needsCalibration(p *schema.Pack, opts PrintOptions) bool {
-	opts = effectivePrint(opts)
-	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
-		return p.Prints(e) && r.printsBacks(e, opts)
-	})
-}
-
-// printsBacks reports whether an element prints back pages registered for
-// duplex. Most elements know from their content (Facts.Backs); a kind
-// may say (Kind.Backs: a two-sided board only when both sides fit one page
-// of the paper, two-sided mats only when their halves do).
-func (r *Renderer) printsBacks(e schema.Element, opts PrintOptions) bool {
-	if kr, ok := r.kindRenderer(e.Kind()); ok && kr.backs != nil {
-		return kr.backs(e, opts)
-	}
-	return e.Facts().Backs
+	return runJobsContext(ctx, stage, in)
 }
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.
@@ -415,73 +333,4 @@ func swapInto(ctx context.Context, stage, final string) error {
 		}
 	}
 	return nil
-}
-
-// writeComponents writes the kit's index: the component checklist, what
-// each file holds and how to assemble it, and the pack's assumptions.
-func (r *Renderer) writeComponents(w io.Writer, p *schema.Pack, opts PrintOptions) error {
-	opts = effectivePrint(opts)
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
-	extra := uncountedCopies(p)
-	for _, c := range p.Game.Components {
-		status := "printed"
-		if !c.IsPrinted() {
-			status = "NOT PRINTED"
-		}
-		fmt.Fprintf(&b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
-		if n := extra[c.ID]; n > 0 && c.IsPrinted() {
-			fmt.Fprintf(&b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", n, PluralOf(n, "card", "cards"))
-		}
-		if c.Substitute != "" {
-			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
-		}
-	}
-	b.WriteString("\nFiles of this kit:\n")
-	if opts.Layout == LayoutGutterfold {
-		b.WriteString("(gutterfold: print every file one-sided. The cards fold their backs behind their fronts; " +
-			"everything else prints single-sided, as with --duplex none, so no file needs duplex and there is no calibration sheet)\n")
-	}
-	done := map[schema.Element]bool{}
-	for _, o := range schema.OutputPlan(p) {
-		e := o.Element
-		if e == nil || done[e] || !strings.HasSuffix(o.Path, ".pdf") {
-			continue
-		}
-		done[e] = true
-		f := e.Facts()
-		extra := ""
-		if len(f.Copies) == 0 {
-			extra = " (added by runforge; not in the published component list)"
-		}
-		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
-		if kr, ok := r.kindRenderer(e.Kind()); ok && kr.index != nil {
-			for _, line := range kr.index(r, p, e, opts) {
-				fmt.Fprintf(&b, "    %s\n", line)
-			}
-		}
-	}
-	for _, k := range r.kitOutputs() {
-		if k.index == nil || !k.wanted(p, opts, false) {
-			continue
-		}
-		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
-		for _, line := range k.index(p, opts) {
-			fmt.Fprintf(&b, "    %s\n", line)
-		}
-	}
-	if pending := r.notPrintedYet(p); len(pending) > 0 {
-		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
-		for _, e := range pending {
-			fmt.Fprintf(&b, "- %s: %s\n", p.Registry().Describe(e), e.Facts().Name)
-		}
-	}
-	if len(p.Game.Assumptions) > 0 {
-		b.WriteString("\nWhere the rulebook is silent, this pack assumes:\n")
-		for _, a := range p.Game.Assumptions {
-			fmt.Fprintf(&b, "- %s\n", strings.TrimSpace(a))
-		}
-	}
-	_, err := w.Write(b.Bytes())
-	return err
 }

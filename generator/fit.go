@@ -111,7 +111,7 @@ func fontName(b *schema.Box) string {
 // and every text is checked for characters the regular font cannot draw.
 // With Overflows and MissingGlyphs it makes a Renderer a validate.TextFitter.
 func (r *Renderer) ElementIssues(p *schema.Pack, e schema.Element) (overflows, glyphs []schema.TextIssue) {
-	kr, ok := r.kindRenderer(e.Kind())
+	kr, ok := r.KindOf(e.Kind())
 	if !ok || kr.fit == nil {
 		return nil, nil
 	}

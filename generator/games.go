@@ -201,10 +201,10 @@ func (k Kind[E]) Renderer() KindRenderer {
 	return kr
 }
 
-// kindRenderer returns how elements of a kind are rendered: by the first
+// KindOf returns how elements of a kind are rendered: by the first
 // of the renderer's games that has it (the kinds every game may use come
 // as one: generator/kinds).
-func (r *Renderer) kindRenderer(name string) (KindRenderer, bool) {
+func (r *Renderer) KindOf(name string) (KindRenderer, bool) {
 	for _, g := range r.games {
 		if kr, ok := g.Kinds[name]; ok {
 			return kr, true
@@ -213,16 +213,51 @@ func (r *Renderer) kindRenderer(name string) (KindRenderer, bool) {
 	return KindRenderer{}, false
 }
 
-// notPrintedYet lists the pack's elements of kinds the build cannot print
+// NotPrintedYet lists the pack's elements of kinds the build cannot print
 // yet (no kind renderer); token sets have none but print together on the
 // kit's tokens.pdf.
-func (r *Renderer) notPrintedYet(p *schema.Pack) []schema.Element {
+func (r *Renderer) NotPrintedYet(p *schema.Pack) []schema.Element {
 	var out []schema.Element
 	for _, e := range p.Elements {
-		_, rendered := r.kindRenderer(e.Kind())
+		_, rendered := r.KindOf(e.Kind())
 		if _, tokens := e.(*schema.TokenSet); !rendered && !tokens {
 			out = append(out, e)
 		}
 	}
 	return out
 }
+
+// Jobs plans the jobs that write the files of the element e of p (none for
+// a kind that prints nothing of its own).
+func (kr KindRenderer) Jobs(r *Renderer, p *schema.Pack, e schema.Element, opts BuildOptions) []Job {
+	if kr.build == nil {
+		return nil
+	}
+	var out []Job
+	for _, j := range kr.build(r, p, e, opts) {
+		out = append(out, Job{j})
+	}
+	return out
+}
+
+// Index describes the element's file in the kit's index (nil: nothing
+// beyond its name).
+func (kr KindRenderer) Index(r *Renderer, p *schema.Pack, e schema.Element, opts PrintOptions) []string {
+	if kr.index == nil {
+		return nil
+	}
+	return kr.index(r, p, e, opts)
+}
+
+// PrintsBacks reports whether the element prints back pages registered for
+// duplex behind its fronts with opts (the kind's Backs, else its facts).
+func (kr KindRenderer) PrintsBacks(e schema.Element, opts PrintOptions) bool {
+	if kr.backs == nil {
+		return e.Facts().Backs
+	}
+	return kr.backs(e, opts)
+}
+
+// Games are what the renderer's games bring to rendering, in order (the
+// kinds every game may use first, as the command passes them).
+func (r *Renderer) Games() []Game { return r.games }

@@ -10,6 +10,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/internal/gamestest"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
 )
@@ -74,7 +75,7 @@ func TestKitOutputsMatchThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	reserved := schematest.Registry().KitOutputs()
-	if paths := r.KitOutputPaths(); !slices.Equal(paths, reserved) {
+	if paths := kit.OwnFiles(r); !slices.Equal(paths, reserved) {
 		t.Errorf("kit outputs %q, the plan reserves %q", paths, reserved)
 	}
 }

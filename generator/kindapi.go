@@ -92,9 +92,3 @@ func (d *CardData) Visible(b *schema.Box) bool { return d.visible(b) }
 
 // BoxText is the text the box b shows for the card.
 func (d *CardData) BoxText(b *schema.Box) string { return d.boxText(b) }
-
-// NeedsCalibration reports whether the kit of p printed with opts has back
-// pages registered for duplex, and so a calibration sheet to register them.
-func (r *Renderer) NeedsCalibration(p *schema.Pack, opts PrintOptions) bool {
-	return r.needsCalibration(p, opts)
-}

@@ -23,7 +23,7 @@ type PrintOptions struct {
 	CutLines bool
 	// Layout is how cards are imposed: sheet (n-up, backs on the following
 	// page), gutterfold (fronts and backs side by side, folded; a build
-	// then prints everything else single-sided, see effectivePrint) or
+	// then prints everything else single-sided, see generator/kit) or
 	// press (one card per page, trim + bleed).
 	Layout  Layout
 	Created time.Time

@@ -20,6 +20,7 @@ import (
 	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/generator/internal/rendertest"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -868,7 +869,7 @@ func TestCalibrationForBoardBacks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := &schema.Pack{Game: &schema.Game{}, Elements: []schema.Element{tt.element}}
-			if got := shared(t).NeedsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
+			if got := kit.NeedsCalibration(shared(t), p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
 				t.Errorf("needsCalibration = %v, want %v", got, tt.want)
 			}
 		})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -24,7 +25,7 @@ func buildImagePack(t *testing.T, r *generator.Renderer, p *schema.Pack, lay gen
 	opts := generator.BuildOptions{OutDir: out, Previews: true, Print: generator.PrintOptions{Paper: layout.Papers["letter"],
 		Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed, CropMarks: true, Layout: lay,
 		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}}
-	if _, err := r.Build(p, opts); err != nil {
+	if _, err := kit.Build(r, p, opts); err != nil {
 		t.Fatal(err)
 	}
 	return filepath.Join(out, p.Game.ID)

@@ -3,7 +3,6 @@ package justrun
 import (
 	"bytes"
 	"fmt"
-	deckrender "github.com/runforge/runforge/generator/deck"
 	"math"
 	"os"
 	"os/exec"
@@ -11,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	deckrender "github.com/runforge/runforge/generator/deck"
+	"github.com/runforge/runforge/generator/kit"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
@@ -420,7 +422,7 @@ func TestBuildTileSets(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	arts, err := r.Build(p, generator.BuildOptions{Print: sheetOpts("a4", layout.NoDuplex), OutDir: out, Previews: true})
+	arts, err := kit.Build(r, p, generator.BuildOptions{Print: sheetOpts("a4", layout.NoDuplex), OutDir: out, Previews: true})
 	if err != nil {
 		t.Fatal(err)
 	}

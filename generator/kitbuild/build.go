@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/check"
 )
@@ -69,7 +70,7 @@ func BuildPack(ctx context.Context, r *generator.Renderer, c check.Result, o Opt
 		return nil, fmt.Errorf("%s: %w", c.Target.Name, err)
 	}
 	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
-	arts, err := pr.BuildContext(ctx, c.Pack, generator.BuildOptions{
+	arts, err := kit.BuildContext(ctx, pr, c.Pack, generator.BuildOptions{
 		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews,
 	})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/rendertest"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -234,7 +235,7 @@ func TestRFoDKitBuild(t *testing.T) {
 		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)
 			out := t.TempDir()
-			arts, err := r.Build(p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
+			arts, err := kit.Build(r, p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
 			if err != nil {
 				t.Fatal(err)
 			}

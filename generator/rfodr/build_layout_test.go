@@ -9,6 +9,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kinds"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -22,7 +23,7 @@ func buildKit(t *testing.T, p *schema.Pack, opts generator.PrintOptions) (string
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	arts, err := r.Build(p, generator.BuildOptions{Print: opts, OutDir: out})
+	arts, err := kit.Build(r, p, generator.BuildOptions{Print: opts, OutDir: out})
 	if err != nil {
 		t.Fatal(err)
 	}

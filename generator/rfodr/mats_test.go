@@ -15,6 +15,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/internal/rendertest"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodrschema "github.com/runforge/runforge/schema/rfodr"
@@ -460,7 +461,7 @@ func TestCalibrationForMatBacks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := &schema.Pack{Game: rf.Game, Elements: []schema.Element{tt.element}}
-			if got := r.NeedsCalibration(p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
+			if got := kit.NeedsCalibration(r, p, boardOptsDuplex("letter", tt.duplex)); got != tt.want {
 				t.Errorf("NeedsCalibration = %v, want %v", got, tt.want)
 			}
 		})
@@ -482,7 +483,7 @@ func TestRFoDRKitBuild(t *testing.T) {
 		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)
 			out := t.TempDir()
-			arts, err := r.Build(p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
+			arts, err := kit.Build(r, p, generator.BuildOptions{Print: rfOpts(c.paper, c.duplex), OutDir: out})
 			if err != nil {
 				t.Fatal(err)
 			}

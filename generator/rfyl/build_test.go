@@ -12,6 +12,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/generator/kinds"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -23,7 +24,7 @@ func buildRFYL(t *testing.T, out string, duplex layout.Duplex, paper string) []g
 	if err != nil {
 		t.Fatal(err)
 	}
-	arts, err := r.Build(loadRFYL(t), generator.BuildOptions{
+	arts, err := kit.Build(r, loadRFYL(t), generator.BuildOptions{
 		Print: generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
 			Duplex: duplex, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
 		OutDir: out, Previews: true,
@@ -114,7 +115,7 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 	p := loadRFYL(t)
 	p.Decks()[len(p.Decks())-1].Template = "no-such-template"
 	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
-	_, err = r.Build(p, generator.BuildOptions{
+	_, err = kit.Build(r, p, generator.BuildOptions{
 		Print:  generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, Duplex: layout.LongEdge},
 		OutDir: out,
 	})

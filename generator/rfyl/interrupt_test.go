@@ -13,6 +13,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kinds"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -26,7 +27,7 @@ func TestCancelledBuildKeepsPreviousKit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Build(p, rfylOptions(out, false)); err != nil {
+	if _, err := kit.Build(r, p, rfylOptions(out, false)); err != nil {
 		t.Fatal(err)
 	}
 	events := filepath.Join(out, "run-for-your-life", "events.pdf")
@@ -56,7 +57,7 @@ func TestCancelledBuildKeepsPreviousKit(t *testing.T) {
 	t.Run("before it starts", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		_, err := r.BuildContext(ctx, p, rfylOptions(out, true))
+		_, err := kit.BuildContext(ctx, r, p, rfylOptions(out, true))
 		check(t, err)
 	})
 	t.Run("while it renders", func(t *testing.T) {
@@ -75,7 +76,7 @@ func TestCancelledBuildKeepsPreviousKit(t *testing.T) {
 				time.Sleep(100 * time.Microsecond)
 			}
 		}()
-		_, err := r.BuildContext(ctx, p, rfylOptions(out, true))
+		_, err := kit.BuildContext(ctx, r, p, rfylOptions(out, true))
 		check(t, err)
 	})
 }

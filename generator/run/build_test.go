@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kinds"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema/schematest"
 )
@@ -24,7 +25,7 @@ func TestBuildListsMapsAsNotPrintedYet(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	arts, err := r.Build(p, generator.BuildOptions{
+	arts, err := kit.Build(r, p, generator.BuildOptions{
 		Print:  generator.PrintOptions{Paper: layout.Papers["a4"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge},
 		OutDir: out, Previews: true,
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/kinds"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
@@ -365,7 +366,7 @@ func TestBuildPrintsMaps(t *testing.T) {
 	p := loadRunMaps(t)
 	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	out := t.TempDir()
-	arts, err := r.Build(p, generator.BuildOptions{Print: mapOpts("letter", layout.LongEdge), OutDir: out, Previews: true})
+	arts, err := kit.Build(r, p, generator.BuildOptions{Print: mapOpts("letter", layout.LongEdge), OutDir: out, Previews: true})
 	if err != nil {
 		t.Fatal(err)
 	}

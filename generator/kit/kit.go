@@ -1,0 +1,53 @@
+// Package kit plans a pack's print kit and writes it: the files of every
+// element by its kind's renderer, then the kit's own files (the games',
+// the calibration sheet, components.txt: the kit's index), all staged and
+// swapped in at the end.
+package kit
+
+import (
+	"context"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/schema"
+)
+
+// Build writes the pack's print kit into OutDir/<pack id>/. Everything is
+// written into a staging folder first and swapped in at the end, so a
+// failed build leaves the previous output intact.
+func Build(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Artifact, error) {
+	return BuildContext(context.Background(), r, p, opts)
+}
+
+// BuildContext is Build that stops when ctx is cancelled: no new work
+// starts, the staging folder is removed and the previous kit, if any, stays
+// (or is put back, when the swap had begun). It returns the context's
+// cause then.
+func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Artifact, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
+	}
+	jobs, err := buildJobs(r, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return generator.Stage(ctx, opts.OutDir, p.Game.ID, func(stage string) ([]generator.Artifact, error) {
+		return generator.RunJobs(ctx, stage, jobs)
+	})
+}
+
+// NeedsCalibration reports whether the kit of p printed with opts has back
+// pages registered for duplex, and so a calibration sheet to register them.
+func NeedsCalibration(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) bool {
+	return needsCalibration(r, p, opts)
+}
+
+// OwnFiles are the paths of the files a build with r writes for the kit as
+// a whole (the games', the calibration sheet, components.txt), in the order
+// it plans them.
+func OwnFiles(r *generator.Renderer) []string {
+	var paths []string
+	for _, k := range kitOutputs(r) {
+		paths = append(paths, k.path)
+	}
+	return paths
+}
