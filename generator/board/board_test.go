@@ -611,50 +611,6 @@ func TestBoardOnePagePageCounts(t *testing.T) {
 	}
 }
 
-// boardPagePlacement reads where a recorded one-page side's art went: the
-// clip, the turn about (cx, cy) and the art's top-left corner before it.
-type boardPagePlacement struct {
-	clip           layout.Rect
-	turn, cx, cy   float64
-	artX, artY     float64
-	arts, tileText int
-}
-
-func readBoardPlacement(t *testing.T, p *recBoardPage) boardPagePlacement {
-	t.Helper()
-	var pp boardPagePlacement
-	for _, op := range p.Ops {
-		f := strings.Fields(op)
-		num := func(i int) float64 {
-			v, err := strconv.ParseFloat(f[i], 64)
-			if err != nil {
-				t.Fatalf("cannot parse %q", op)
-			}
-			return v
-		}
-		switch {
-		case f[0] == "clip" && pp.arts == 0:
-			pp.clip = layout.Rect{X: num(1), Y: num(2), W: num(3), H: num(4)}
-		case f[0] == "rotate" && pp.arts == 0:
-			pp.turn, pp.cx, pp.cy = num(1), num(2), num(3)
-		case f[0] == "use":
-			pp.artX, pp.artY = num(4), num(5)
-			pp.arts++
-		case f[0] == "text" && (strings.Contains(op, `"A1"`) || strings.Contains(op, "Page map")):
-			pp.tileText++
-		}
-	}
-	return pp
-}
-
-// at is where the board point (x, y) lands on the page.
-func (pp boardPagePlacement) at(x, y, bleed float64) layout.Point {
-	px, py := pp.artX+bleed+x, pp.artY+bleed+y
-	rad := pp.turn * math.Pi / 180
-	dx, dy := px-pp.cx, py-pp.cy
-	return layout.Point{X: pp.cx + dx*math.Cos(rad) - dy*math.Sin(rad), Y: pp.cy + dx*math.Sin(rad) + dy*math.Cos(rad)}
-}
-
 func flipRect(r layout.Rect, paper layout.Paper, d layout.Duplex) layout.Rect {
 	if d == layout.ShortEdge {
 		r.Y = paper.H - r.Y - r.H
@@ -703,21 +659,21 @@ func TestBoardBackRegistration(t *testing.T) {
 					if len(out.pages) != 2 {
 						t.Fatalf("%d pages, want 2", len(out.pages))
 					}
-					fp, bp := readBoardPlacement(t, out.pages[0]), readBoardPlacement(t, out.pages[1])
-					if fp.arts != 1 || bp.arts != 1 || fp.tileText+bp.tileText != 0 {
-						t.Fatalf("arts %d and %d, tile labels %d, want one art a page and no tile label", fp.arts, bp.arts, fp.tileText+bp.tileText)
+					fp, bp := rendertest.ReadArtPlacement(t, out.pages[0].Ops), rendertest.ReadArtPlacement(t, out.pages[1].Ops)
+					if fp.Arts != 1 || bp.Arts != 1 || fp.TileText+bp.TileText != 0 {
+						t.Fatalf("arts %d and %d, tile labels %d, want one art a page and no tile label", fp.Arts, bp.Arts, fp.TileText+bp.TileText)
 					}
 					w, h := pl.BoardW, pl.BoardH
 					for _, pt := range [][2]float64{{0, 0}, {w, 0}, {0, h}, {w, h}, {w / 3, h / 4}} {
-						onFront := fp.at(w-pt[0], pt[1], opts.Bleed)
-						behind := rendertest.FlipPoint(bp.at(pt[0], pt[1], opts.Bleed), opts.Paper, d)
+						onFront := fp.At(w-pt[0], pt[1], opts.Bleed)
+						behind := rendertest.FlipPoint(bp.At(pt[0], pt[1], opts.Bleed), opts.Paper, d)
 						if math.Hypot(onFront.X-behind.X, onFront.Y-behind.Y) > 0.02 {
 							t.Errorf("back point %v lands at %+v, behind %+v, want the front's point (%g, %g) at %+v",
-								pt, bp.at(pt[0], pt[1], opts.Bleed), behind, w-pt[0], pt[1], onFront)
+								pt, bp.At(pt[0], pt[1], opts.Bleed), behind, w-pt[0], pt[1], onFront)
 						}
 					}
-					if !rendertest.RectNear(fp.clip, front.Art(), 0.01) || !rendertest.RectNear(bp.clip, back.Art(), 0.01) {
-						t.Errorf("art clipped to %+v and %+v, want %+v and %+v", fp.clip, bp.clip, front.Art(), back.Art())
+					if !rendertest.RectNear(fp.Clip, front.Art(), 0.01) || !rendertest.RectNear(bp.Clip, back.Art(), 0.01) {
+						t.Errorf("art clipped to %+v and %+v, want %+v and %+v", fp.Clip, bp.Clip, front.Art(), back.Art())
 					}
 				})
 			}

@@ -1,7 +1,6 @@
 package rfodr
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -65,33 +64,6 @@ func boardOptsDuplex(paper string, d layout.Duplex) generator.PrintOptions {
 	return o
 }
 
-func readBoardPlacement(t *testing.T, p *recBoardPage) boardPagePlacement {
-	t.Helper()
-	var pp boardPagePlacement
-	for _, op := range p.Ops {
-		f := strings.Fields(op)
-		num := func(i int) float64 {
-			v, err := strconv.ParseFloat(f[i], 64)
-			if err != nil {
-				t.Fatalf("cannot parse %q", op)
-			}
-			return v
-		}
-		switch {
-		case f[0] == "clip" && pp.arts == 0:
-			pp.clip = layout.Rect{X: num(1), Y: num(2), W: num(3), H: num(4)}
-		case f[0] == "rotate" && pp.arts == 0:
-			pp.turn, pp.cx, pp.cy = num(1), num(2), num(3)
-		case f[0] == "use":
-			pp.artX, pp.artY = num(4), num(5)
-			pp.arts++
-		case f[0] == "text" && (strings.Contains(op, `"A1"`) || strings.Contains(op, "Page map")):
-			pp.tileText++
-		}
-	}
-	return pp
-}
-
 // textBox is the extent of a logged text run.
 func boardTextExtent(t *testing.T, r *generator.Renderer, op string) layout.Rect {
 	f := strings.Fields(op)
@@ -137,15 +109,6 @@ type recBoardPage struct {
 	w, h float64
 }
 
-// boardPagePlacement reads where a recorded one-page side's art went: the
-// clip, the turn about (cx, cy) and the art's top-left corner before it.
-type boardPagePlacement struct {
-	clip           layout.Rect
-	turn, cx, cy   float64
-	artX, artY     float64
-	arts, tileText int
-}
-
 func (o *recBoardOut) AddPage(w, h float64) draw.Canvas {
 	p := &recBoardPage{w: w, h: h}
 	p.Logf("page %.2f %.2f", w, h)
@@ -171,12 +134,4 @@ func (o *recBoardOut) String() string {
 		b.WriteString(p.String())
 	}
 	return b.String()
-}
-
-// at is where the board point (x, y) lands on the page.
-func (pp boardPagePlacement) at(x, y, bleed float64) layout.Point {
-	px, py := pp.artX+bleed+x, pp.artY+bleed+y
-	rad := pp.turn * math.Pi / 180
-	dx, dy := px-pp.cx, py-pp.cy
-	return layout.Point{X: pp.cx + dx*math.Cos(rad) - dy*math.Sin(rad), Y: pp.cy + dx*math.Sin(rad) + dy*math.Cos(rad)}
 }

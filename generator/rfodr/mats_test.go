@@ -138,11 +138,11 @@ func matHalfCorners(h matHalf) [4]layout.Point {
 // checkShowsHalf checks that the page shows half h of the side and nothing
 // else: the half's corners land on the corners of the trim, the art clip
 // less the bleed.
-func checkShowsHalf(t *testing.T, pp boardPagePlacement, h matHalf, bleed float64, what string) {
+func checkShowsHalf(t *testing.T, pp rendertest.ArtPlacement, h matHalf, bleed float64, what string) {
 	t.Helper()
-	trim := pp.clip.Inset(bleed)
+	trim := pp.Clip.Inset(bleed)
 	for _, c := range matHalfCorners(h) {
-		p := pp.at(c.X, c.Y, bleed)
+		p := pp.At(c.X, c.Y, bleed)
 		onCorner := false
 		for _, x := range []float64{trim.X, trim.Right()} {
 			for _, y := range []float64{trim.Y, trim.Bottom()} {
@@ -177,25 +177,25 @@ func TestMatHalvesRegister(t *testing.T) {
 				for k := 0; k < len(out.pages); k += 2 {
 					mat, h := k/4, matHalf(k/2%2)
 					what := fmt.Sprintf("pages %d-%d", k+1, k+2)
-					fp, bp := readBoardPlacement(t, out.pages[k]), readBoardPlacement(t, out.pages[k+1])
+					fp, bp := rendertest.ReadArtPlacement(t, out.pages[k].Ops), rendertest.ReadArtPlacement(t, out.pages[k+1].Ops)
 					if fa, ba := matArtUsed(t, out.pages[k]), matArtUsed(t, out.pages[k+1]); fa != 2*mat || ba != 2*mat+1 {
 						t.Fatalf("%s show sides %d and %d, want %d (A) and %d (B)", what, fa, ba, 2*mat, 2*mat+1)
 					}
 					checkShowsHalf(t, fp, h, opts.Bleed, what+" front")
 					checkShowsHalf(t, bp, h, opts.Bleed, what+" back")
-					if got := flipRect(bp.clip, opts.Paper, d); !rendertest.RectNear(got, fp.clip, 0.02) {
-						t.Errorf("%s: the back's art %+v flips to %+v, want the front's %+v", what, bp.clip, got, fp.clip)
+					if got := flipRect(bp.Clip, opts.Paper, d); !rendertest.RectNear(got, fp.Clip, 0.02) {
+						t.Errorf("%s: the back's art %+v flips to %+v, want the front's %+v", what, bp.Clip, got, fp.Clip)
 					}
-					sp := readBoardPlacement(t, shifted.pages[k+1])
+					sp := rendertest.ReadArtPlacement(t, shifted.pages[k+1].Ops)
 					corners := matHalfCorners(h)
 					for _, c := range append(corners[:], layout.Point{X: matW / 3, Y: h.top() + matSeam/4}) {
-						onFront := fp.at(matW-c.X, c.Y, opts.Bleed)
-						behind := rendertest.FlipPoint(bp.at(c.X, c.Y, opts.Bleed), opts.Paper, d)
+						onFront := fp.At(matW-c.X, c.Y, opts.Bleed)
+						behind := rendertest.FlipPoint(bp.At(c.X, c.Y, opts.Bleed), opts.Paper, d)
 						if math.Hypot(onFront.X-behind.X, onFront.Y-behind.Y) > 0.02 {
 							t.Errorf("%s: side B's %+v lands behind %+v, want behind side A's (%g, %g) at %+v",
 								what, c, behind, matW-c.X, c.Y, onFront)
 						}
-						want, got := bp.at(c.X, c.Y, opts.Bleed), sp.at(c.X, c.Y, opts.Bleed)
+						want, got := bp.At(c.X, c.Y, opts.Bleed), sp.At(c.X, c.Y, opts.Bleed)
 						if math.Hypot(got.X-want.X-offset.X, got.Y-want.Y-offset.Y) > 0.02 {
 							t.Errorf("%s: with a back offset side B's %+v is at %+v, want %+v shifted by %+v", what, c, got, want, offset)
 						}
@@ -214,7 +214,7 @@ func TestMatHalvesSingleSided(t *testing.T) {
 	opts := boardOptsDuplex("letter", layout.NoDuplex)
 	out := recordMats(t, r, rfodrMats(t), opts)
 	for k := 0; k < len(out.pages); k += 2 {
-		fp, bp := readBoardPlacement(t, out.pages[k]), readBoardPlacement(t, out.pages[k+1])
+		fp, bp := rendertest.ReadArtPlacement(t, out.pages[k].Ops), rendertest.ReadArtPlacement(t, out.pages[k+1].Ops)
 		if fp != bp {
 			t.Errorf("page %d: side B's half is placed %+v, want side A's %+v", k+2, bp, fp)
 		}
