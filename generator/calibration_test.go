@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 )
@@ -100,7 +101,7 @@ func TestCalibrationPage(t *testing.T) {
 	opts := calOpts("letter", layout.LongEdge)
 	opts.BackOffset = layout.Point{X: 0.5, Y: -0.25}
 	r.drawCalibration(sink, opts)
-	checkGolden(t, "calibration-letter-long.txt", sink.Rec.String())
+	golden.CheckNamed(t, "calibration-letter-long.txt", sink.Rec.String())
 }
 
 // readScale reads a back scale k mm from its centre, as a user does:

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -18,7 +19,7 @@ const printShopBand = 3.175
 // keep their ink more than 1/8 in inside the trim; text keeps to the 3 mm
 // safe zone.
 func TestTemplateArtClearsTheCutBand(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	ids := make([]string, 0, len(p.Templates))
 	for id := range p.Templates {
 		ids = append(ids, id)
@@ -61,7 +62,7 @@ func TestTemplateArtClearsTheCutBand(t *testing.T) {
 // A 6 and a 9 are underlined in the middle and in both corners (they read
 // as each other upside down); no other value is.
 func TestDeterminationSixAndNineUnderlined(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := NewRenderer(false)
 	for v := 1; v <= 10; v++ {
 		d, card := firstCardWith(t, p, "determination", func(c *schema.Card) bool { n, _ := c.Int("value"); return n == v })

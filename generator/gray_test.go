@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 )
 
 func TestGrayscaleDrawsOnlyGrey(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := NewRenderer(false)
 	gray := r.WithOptions(false, true)
 	d, card := findCard(t, p, "events", "")

@@ -1,18 +1,10 @@
 package generator
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/runforge/runforge/generator/internal/golden"
-	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/schema"
 )
-
-func loadRFYL(t testing.TB) *schema.Pack {
-	t.Helper()
-	return rendertest.LoadPack(t, "../data/run-for-your-life")
-}
 
 func findCard(t testing.TB, p *schema.Pack, deckID, cardID string) (*schema.Deck, *schema.Card) {
 	t.Helper()
@@ -41,11 +33,4 @@ func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.
 	}
 	t.Fatalf("no matching card in %s", deckID)
 	return nil, nil
-}
-
-// checkGolden compares got with testdata/golden/name, or rewrites it with
-// -update; name may lead to another folder of testdata (../runmap/golden/x).
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	golden.Check(t, filepath.Join("testdata", "golden", name), got)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -66,7 +67,7 @@ func deckOpts(paper string, d layout.Duplex) generator.PrintOptions {
 // mirroring, the short-edge rotation or the back offset that moves shows
 // here.
 func TestDeckGolden(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r := newTestRenderer(t)
 	cases := []struct {
 		golden, paper string
@@ -93,7 +94,7 @@ func TestDeckGolden(t *testing.T) {
 			sink := &rendertest.PageLog{}
 			ds := &deckSlots{}
 			c.r.imposeDeck(sink, g, copies[:13], face, back, opts, ds.drawer(&sink.Rec))
-			checkGolden(t, c.golden, sink.Rec.String())
+			golden.CheckNamed(t, c.golden, sink.Rec.String())
 		})
 	}
 }
@@ -103,7 +104,7 @@ func TestDeckGolden(t *testing.T) {
 // printer margin, nothing drawn over a trim but the card itself, every card
 // drawn with its slot's bleed, and backs behind their fronts.
 func TestDeckPagesInsideMargin(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	base := newTestRenderer(t)
 	for _, paper := range []string{"letter", "a4"} {
 		for _, duplex := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
@@ -157,7 +158,7 @@ func checkDeckPages(t *testing.T, name string, g layout.Grid, ink *rendertest.In
 // the fronts, unmirrored and labelled; a deck with a shared decorative back
 // prints fronts only.
 func TestDeckDuplexNone(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r := newTestRenderer(t)
 	opts := deckOpts("letter", layout.NoDuplex)
 	for _, c := range []struct {
@@ -208,7 +209,7 @@ func TestDeckDuplexNone(t *testing.T) {
 // TestDeckScaleBar: a page with room gets the 100 mm bar (the partly filled
 // last sheet of Blood), a full 9-up sheet has none.
 func TestDeckScaleBar(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r := newTestRenderer(t)
 	for _, paper := range []string{"letter", "a4"} {
 		opts := deckOpts(paper, layout.LongEdge)
@@ -236,7 +237,7 @@ func TestDeckScaleBar(t *testing.T) {
 // TestIndexDeck: the kit index says where the cards butt and what happens to
 // the backs.
 func TestIndexDeck(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r := newTestRenderer(t)
 	var blood *schema.Deck
 	for _, d := range p.Decks() {
@@ -265,7 +266,7 @@ func TestIndexDeck(t *testing.T) {
 // TestDeckArtTurnsShortEdgeBacks: a back in a Rotated slot is drawn turned
 // 180 degrees about its trim's centre, inside the clip of its art.
 func TestDeckArtTurnsShortEdgeBacks(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r := newTestRenderer(t)
 	d, face, back, copies := deckOf(t, p, "blood")
 	a := &deckArt{r: r, deck: d, face: face, back: back, bleed: 3,

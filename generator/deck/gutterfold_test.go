@@ -10,6 +10,8 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
@@ -97,13 +99,13 @@ func TestGutterfoldGolden(t *testing.T) {
 				rec.Logf("page %d %.2fx%.2f", page, g.PageW, g.PageH)
 				r.drawGutterfoldPage(rec, g, copies[start:min(start+g.PerPage(), len(copies))], art, opts)
 			}
-			checkGolden(t, c.golden, rec.String())
+			golden.CheckNamed(t, c.golden, rec.String())
 		})
 	}
 }
 
 func TestGutterfoldPDF(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		paper  string
@@ -199,7 +201,7 @@ func gfOnFinishedCard(g layout.Gutterfold, front layout.Slot, w, h, x, y float64
 // the same way, for upright and turned cards and both folds. A back that
 // is not mirrored, mirrored the wrong way or turned wrongly fails.
 func TestGutterfoldFoldPutsEachBackBehindItsFront(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		paper, size string
@@ -287,7 +289,7 @@ func gfPageFills(per int) []int {
 // the trims, for every card size on Letter and A4, on full and partly
 // filled pages, with and without cut lines and ink saver.
 func TestGutterfoldNothingPrintsInTheMarginOrOnTrims(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	for _, inkSaver := range []bool{false, true} {
 		r, _ := newRenderer(inkSaver)
 		for _, paper := range []string{"letter", "a4"} {
@@ -343,7 +345,7 @@ func TestGutterfoldNothingPrintsInTheMarginOrOnTrims(t *testing.T) {
 // every mark and of each other; the instructions keep off the fold line;
 // and the fold line's dashes stop short of its labels.
 func TestGutterfoldLabelsKeepClear(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "events")
 	bars, hints, labels := 0, 0, 0
@@ -505,7 +507,7 @@ func TestGutterfoldDeckWithoutBack(t *testing.T) {
 // TestGutterfoldIndex: the kit's index says how many cards go on a page and
 // how they lie.
 func TestGutterfoldIndex(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	for _, c := range []struct{ paper, want string }{
 		{"letter", "72 cards, 3 a page|portrait letter page folded horizontally: 3 x 1 cards upright, fronts above the fold line"},

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -59,7 +60,7 @@ func readManifest(t *testing.T, stage string, d *schema.Deck) []map[string]strin
 // the back a face goes with, and its true size with bleed; the copies add
 // up to the press PDF's pages, and the kit's index points to it.
 func TestPressManifest(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, err := newRenderer(false)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -89,7 +90,7 @@ func boxNear(a, b [4]float64) bool {
 }
 
 func TestPressPagesAndBoxes(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	for _, c := range []struct {
 		deck     string
@@ -136,7 +137,7 @@ func TestPressPagesAndBoxes(t *testing.T) {
 }
 
 func TestPressBleedIsAnEighthInchWhateverTheOptions(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "events")
 	d = layoutFirstCards(d, 1)
@@ -157,7 +158,7 @@ func TestPressBleedIsAnEighthInchWhateverTheOptions(t *testing.T) {
 }
 
 func TestPressIsByteIdentical(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	d, face, back := layoutDeck(t, p, "blood")
 	var a, b bytes.Buffer
@@ -190,7 +191,7 @@ func TestSortPageBoxes(t *testing.T) {
 }
 
 func TestPressPNGs(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	stage := t.TempDir()
 	var jobs []generator.Job

@@ -11,6 +11,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
@@ -24,7 +25,7 @@ func buildRFYL(t *testing.T, out string, duplex layout.Duplex, paper string) []g
 	if err != nil {
 		t.Fatal(err)
 	}
-	arts, err := kit.Build(r, loadRFYL(t), generator.BuildOptions{
+	arts, err := kit.Build(r, rendertest.LoadBundled(t, "run-for-your-life"), generator.BuildOptions{
 		Print: generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
 			Duplex: duplex, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
 		OutDir: out, Previews: true,
@@ -112,7 +113,7 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	p.Decks()[len(p.Decks())-1].Template = "no-such-template"
 	r, _ := generator.NewRenderer(false, kinds.Shared(), Game())
 	_, err = kit.Build(r, p, generator.BuildOptions{

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/generator/kinds"
 	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
@@ -22,7 +23,7 @@ import (
 // renders.
 func TestCancelledBuildKeepsPreviousKit(t *testing.T) {
 	out := t.TempDir()
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)

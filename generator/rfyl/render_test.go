@@ -1,7 +1,6 @@
 package rfyl
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/runforge/runforge/generator"
@@ -12,11 +11,6 @@ import (
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
-
-func loadRFYL(t testing.TB) *schema.Pack {
-	t.Helper()
-	return rendertest.LoadPack(t, "../../data/run-for-your-life")
-}
 
 func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.Card) bool) (*schema.Deck, *schema.Card) {
 	t.Helper()
@@ -34,15 +28,8 @@ func firstCardWith(t testing.TB, p *schema.Pack, deckID string, ok func(*schema.
 	return nil, nil
 }
 
-// checkGolden compares got with testdata/golden/name, or rewrites it with
-// -update.
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	golden.Check(t, filepath.Join("testdata", "golden", name), got)
-}
-
 func TestCardRenderingGolden(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, err := generator.NewRenderer(false, kinds.Shared(), Game())
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +58,7 @@ func TestCardRenderingGolden(t *testing.T) {
 			d, card := firstCardWith(t, p, c.deck, c.pick)
 			rec := &draw.Recorder{}
 			c.r.DrawCard(rec, p.Templates[c.template], generator.NewCardData(p, d, card), layout.Sides{Top: 3, Right: 3, Bottom: 3, Left: 3})
-			checkGolden(t, c.golden, "# card "+card.ID+"\n"+rec.String())
+			golden.CheckNamed(t, c.golden, "# card "+card.ID+"\n"+rec.String())
 		})
 	}
 }

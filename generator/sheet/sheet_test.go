@@ -18,6 +18,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/golden"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
@@ -100,7 +101,7 @@ func TestSheetGolden(t *testing.T) {
 			opts := sheetOpts(c.paper, c.duplex)
 			opts.BackOffset = layout.Point{X: 0.5, Y: -0.25}
 			sink := recordSheet(t, c.r, s, opts)
-			checkGolden(t, c.golden, sink.rec.String())
+			golden.CheckNamed(t, c.golden, sink.rec.String())
 		})
 	}
 }
@@ -469,7 +470,7 @@ func (c *guideInk) ClipRect(x, y, w, h float64) {
 // kitSheet returns a sheet of the bundled kit.
 func kitSheet(t testing.TB, id string) *schema.Sheet {
 	t.Helper()
-	for _, s := range loadRFYL(t).Sheets() {
+	for _, s := range rendertest.LoadBundled(t, "run-for-your-life").Sheets() {
 		if s.ID == id {
 			return s
 		}

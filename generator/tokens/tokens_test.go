@@ -25,7 +25,7 @@ import (
 func playerTokens(t *testing.T) []*schema.Token {
 	t.Helper()
 	var out []*schema.Token
-	for _, tok := range loadRFYL(t).TokenSets()[0].Tokens {
+	for _, tok := range rendertest.LoadBundled(t, "run-for-your-life").TokenSets()[0].Tokens {
 		if tok.Component == "player-tokens" {
 			out = append(out, tok)
 		}
@@ -71,7 +71,7 @@ func TestPlayerTokensDifferWithoutColour(t *testing.T) {
 // The cut line shows on every token: light over a dark colour, dark on a
 // light colour and on the ink-saver's white paper.
 func TestTokenCutLineShows(t *testing.T) {
-	tokens := loadRFYL(t).TokenSets()[0].Tokens
+	tokens := rendertest.LoadBundled(t, "run-for-your-life").TokenSets()[0].Tokens
 	for _, inkSaver := range []bool{false, true} {
 		r, _ := newRenderer(inkSaver)
 		for _, tok := range tokens {
@@ -113,7 +113,7 @@ func TestPlayerTokenRenderingGolden(t *testing.T) {
 		if inkSaver {
 			name = "tokens-players-inksaver.txt"
 		}
-		checkGolden(t, name, rec.String())
+		golden.CheckNamed(t, name, rec.String())
 	}
 }
 
@@ -262,7 +262,7 @@ func TestTwoSidedTokensGolden(t *testing.T) {
 	}
 	sink := &rendertest.PageLog{}
 	r.imposeTokens(sink, all, placements, opts)
-	checkGolden(t, "tokens-two-sided.txt", sink.Rec.String())
+	golden.CheckNamed(t, "tokens-two-sided.txt", sink.Rec.String())
 }
 
 // Under --duplex none, backs that differ from token to token print on a
@@ -326,7 +326,7 @@ func TestTokenBacksWithoutDuplex(t *testing.T) {
 // One-sided tokens print as before: no back pages, nothing more in the
 // index.
 func TestOneSidedTokensHaveNoBacks(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Duplex: layout.LongEdge}
 	all, placements, sheets, err := tokenPlan(p, opts)
 	if err != nil {
@@ -556,26 +556,13 @@ func TestTokenPreviewShowsBacks(t *testing.T) {
 }
 
 func TestTokenRenderingGolden(t *testing.T) {
-	p := loadRFYL(t)
+	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
 	rec := &draw.Recorder{}
 	for i, tok := range p.TokenSets()[0].Tokens[:3] {
 		r.DrawToken(rec, tok, float64(i)*35, 0, 1)
 	}
-	checkGolden(t, "tokens.txt", rec.String())
-}
-
-// checkGolden compares got with testdata/golden/name, or rewrites it under
-// -update.
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	golden.Check(t, filepath.Join("testdata", "golden", name), got)
-}
-
-// loadRFYL loads the bundled Run For Your Life pack.
-func loadRFYL(t testing.TB) *schema.Pack {
-	t.Helper()
-	return rendertest.LoadPack(t, "../../data/run-for-your-life")
+	golden.CheckNamed(t, "tokens.txt", rec.String())
 }
 
 // testRenderer is a renderer of no game, with the embedded fonts.

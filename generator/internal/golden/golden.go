@@ -45,3 +45,10 @@ func Check(t *testing.T, path, got string) {
 		}
 	}
 }
+
+// CheckNamed is Check of the golden file testdata/golden/name of the
+// package under test.
+func CheckNamed(t *testing.T, name, got string) {
+	t.Helper()
+	Check(t, filepath.Join("testdata", "golden", name), got)
+}

@@ -3,6 +3,7 @@ package rendertest
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/runforge/runforge/schema"
@@ -18,4 +19,15 @@ func LoadPack(t testing.TB, dir string) *schema.Pack {
 		t.Fatal(probs)
 	}
 	return p
+}
+
+// LoadBundled loads the bundled pack data/<name> of the repository, found
+// from this file's place in it, so that it works from any package's tests.
+func LoadBundled(t testing.TB, name string) *schema.Pack {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("cannot find the repository's data folder")
+	}
+	return LoadPack(t, filepath.Join(filepath.Dir(file), "..", "..", "..", "data", name))
 }
