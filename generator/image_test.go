@@ -5,14 +5,13 @@ import (
 	"image"
 	"image/color"
 	"io"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 // imagePackDir is a generic pack with pictures of every kind, one deck per
@@ -23,15 +22,7 @@ const imagePackDir = "testdata/images/pack"
 // a renderer made for it.
 func loadImagePack(t *testing.T) (*schema.Pack, *Renderer) {
 	t.Helper()
-	root, err := os.OpenRoot(imagePackDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { root.Close() })
-	p, probs := schematest.LoadPack(root.FS(), "images")
-	if len(probs) > 0 {
-		t.Fatalf("loading: %v", probs)
-	}
+	p := rendertest.LoadPackRoot(t, imagePackDir, "images")
 	r, err := NewRenderer(false)
 	if err != nil {
 		t.Fatal(err)

@@ -8,21 +8,9 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
-)
 
-// listDir lists the names in dir.
-func listDir(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
-}
+	"github.com/runforge/runforge/generator/internal/rendertest"
+)
 
 func TestRemoveStale(t *testing.T) {
 	cases := []struct {
@@ -75,7 +63,7 @@ func TestRemoveStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	left := listDir(t, out)
+	left := rendertest.ListDir(t, out)
 	for _, c := range cases {
 		gone := !slices.Contains(left, c.name)
 		reported := slices.Contains(removed, filepath.Join(out, c.name))
@@ -122,7 +110,7 @@ func TestSwapInterruptedPutsPreviousKitBack(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(final, OutputMarker)); string(b) != "old" {
 		t.Errorf("%s holds %q, want the previous kit", final, b)
 	}
-	if got := listDir(t, out); !slices.Equal(got, []string{".kit.tmp-1", "kit"}) {
+	if got := rendertest.ListDir(t, out); !slices.Equal(got, []string{".kit.tmp-1", "kit"}) {
 		t.Errorf("output folder: %v (the staging folder is the build's to remove)", got)
 	}
 }

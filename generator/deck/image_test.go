@@ -11,10 +11,10 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/schema/schematest"
 )
 
 // buildImagePack builds the image pack's kit with options and returns its
@@ -157,15 +157,7 @@ const imagePackDir = "../testdata/images/pack"
 // a renderer of decks made for it.
 func loadImagePack(t *testing.T) (*schema.Pack, *generator.Renderer) {
 	t.Helper()
-	root, err := os.OpenRoot(imagePackDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { root.Close() })
-	p, probs := schematest.LoadPack(root.FS(), "images")
-	if len(probs) > 0 {
-		t.Fatalf("loading: %v", probs)
-	}
+	p := rendertest.LoadPackRoot(t, imagePackDir, "images")
 	r, err := generator.NewRenderer(false, generator.Game{Kinds: map[string]generator.KindRenderer{"Deck": Kind()}})
 	if err != nil {
 		t.Fatal(err)

@@ -44,7 +44,7 @@ func TestCancelledBuildKeepsPreviousKit(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("err = %v, want context.Canceled", err)
 		}
-		if got := listDir(t, out); !slices.Equal(got, []string{"run-for-your-life"}) {
+		if got := rendertest.ListDir(t, out); !slices.Equal(got, []string{"run-for-your-life"}) {
 			t.Errorf("left in the output folder: %v", got)
 		}
 		after, err := os.ReadFile(events)
@@ -89,18 +89,4 @@ func rfylOptions(out string, previews bool) generator.BuildOptions {
 			Duplex: layout.LongEdge, CropMarks: true, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)},
 		OutDir: out, Previews: previews,
 	}
-}
-
-// listDir lists the names in dir.
-func listDir(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	return names
 }

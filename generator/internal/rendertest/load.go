@@ -31,3 +31,34 @@ func LoadBundled(t testing.TB, name string) *schema.Pack {
 	}
 	return LoadPack(t, filepath.Join(filepath.Dir(file), "..", "..", "..", "data", name))
 }
+
+// LoadPackRoot loads the pack in the folder dir as the command does,
+// through an os.Root (no file outside it), named name in positions, and
+// fails t on any problem.
+func LoadPackRoot(t testing.TB, dir, name string) *schema.Pack {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	p, probs := schematest.LoadPack(root.FS(), name)
+	if len(probs) > 0 {
+		t.Fatalf("loading: %v", probs)
+	}
+	return p
+}
+
+// ListDir lists the names in dir, in order.
+func ListDir(t testing.TB, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
