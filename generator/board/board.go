@@ -60,7 +60,8 @@ const (
 )
 
 // buildBoard plans a board's PDF.
-func buildBoard(r renderer, p *schema.Pack, b *schema.Board, opts generator.BuildOptions) []generator.Job {
+func buildBoard(gr *generator.Renderer, p *schema.Pack, b *schema.Board, opts generator.BuildOptions) []generator.Job {
+	r := renderer{gr}
 	return []generator.Job{generator.FileJob(b.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteBoard(w, p, b, opts.Print)
 	})}
@@ -68,7 +69,7 @@ func buildBoard(r renderer, p *schema.Pack, b *schema.Board, opts generator.Buil
 
 // indexBoard describes a board's PDF in the kit's index: per side its size,
 // its pages and how to assemble them, then how the sides go together.
-func indexBoard(r renderer, p *schema.Pack, b *schema.Board, opts generator.PrintOptions) []string {
+func indexBoard(_ *generator.Renderer, p *schema.Pack, b *schema.Board, opts generator.PrintOptions) []string {
 	var out []string
 	plans := make([]layout.TilePlan, len(b.Sides))
 	planned := true
@@ -1250,7 +1251,8 @@ func (r renderer) joinsBlock(side *schema.BoardSide) (layout.Rect, typeset.Block
 // boardOverflows lists the texts of a board that do not fit: a space's
 // label or note that does not fit its space even shrunk, a free text
 // larger than its box, the joins text.
-func boardOverflows(r renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
+func boardOverflows(gr *generator.Renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
+	r := renderer{gr}
 	var out []schema.TextIssue
 	for _, side := range b.Sides {
 		what := fmt.Sprintf("board %q side %q", b.ID, side.ID)
@@ -1302,15 +1304,7 @@ type renderer struct{ *generator.Renderer }
 // the generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Board]{
-		Build: func(r *generator.Renderer, p *schema.Pack, b *schema.Board, opts generator.BuildOptions) []generator.Job {
-			return buildBoard(renderer{r}, p, b, opts)
-		},
-		Fit: func(r *generator.Renderer, p *schema.Pack, b *schema.Board) []schema.TextIssue {
-			return boardOverflows(renderer{r}, p, b)
-		},
-		Index: func(r *generator.Renderer, p *schema.Pack, b *schema.Board, opts generator.PrintOptions) []string {
-			return indexBoard(renderer{r}, p, b, opts)
-		},
+		Build: buildBoard, Fit: boardOverflows, Index: indexBoard,
 		Backs: func(b *schema.Board, opts generator.PrintOptions) bool {
 			plans, err := boardPlans(b, opts)
 			return err == nil && boardDuplex(b, plans, opts) != layout.NoDuplex

@@ -432,7 +432,7 @@ func TestBoardIsByteIdentical(t *testing.T) {
 func TestBuildBoardJob(t *testing.T) {
 	r := boardRenderer(t)
 	p, b := bigBoard(t)
-	jobs := buildBoard(r, p, b, generator.BuildOptions{Print: boardOpts("a4")})
+	jobs := buildBoard(r.Renderer, p, b, generator.BuildOptions{Print: boardOpts("a4")})
 	if len(jobs) != 1 {
 		t.Fatalf("%d jobs, want 1", len(jobs))
 	}
@@ -443,7 +443,7 @@ func TestBuildBoardJob(t *testing.T) {
 	if len(arts) != 1 || arts[0].Path != "bigboard.pdf" || arts[0].Pages != 7 {
 		t.Errorf("artifacts %+v, want bigboard.pdf with 7 pages", arts)
 	}
-	if lines := indexBoard(r, p, b, boardOpts("a4")); len(lines) != 2 || !strings.Contains(lines[0], "6 pages (2 rows of 3, A4 portrait)") || !strings.Contains(lines[1], "Continues on the back") {
+	if lines := indexBoard(r.Renderer, p, b, boardOpts("a4")); len(lines) != 2 || !strings.Contains(lines[0], "6 pages (2 rows of 3, A4 portrait)") || !strings.Contains(lines[1], "Continues on the back") {
 		t.Errorf("index lines %q", lines)
 	}
 }
@@ -471,7 +471,7 @@ func TestBoardRefusesWhatCannotPrint(t *testing.T) {
 func TestBoardOverflows(t *testing.T) {
 	r := boardRenderer(t)
 	p, b := bigBoard(t)
-	if got := boardOverflows(r, p, b); len(got) != 0 {
+	if got := boardOverflows(r.Renderer, p, b); len(got) != 0 {
 		t.Errorf("the test board overflows: %+v", got)
 	}
 	fsys := fstest.MapFS{
@@ -497,7 +497,7 @@ sides:
 `)},
 	}
 	p2, tight := loadBoardPack(t, fsys, "tight")
-	got := boardOverflows(r, p2, tight)
+	got := boardOverflows(r.Renderer, p2, tight)
 	want := []struct{ line, col int }{{11, 17}, {12, 28}, {12, 55}, {8, 16}, {17, 12}}
 	var lines []string
 	for _, g := range got {
@@ -792,7 +792,7 @@ func TestIndexBoardOnePage(t *testing.T) {
 		{two, layout.NoDuplex, []string{"Front: 196 x 140 mm", "each on a page of its own: trim both and glue side 2 behind side 1"}},
 		{turned, layout.ShortEdge, []string{"250 x 180 mm at true size on one page (turned a quarter to fit)", "flip on the short edge"}},
 	} {
-		lines := strings.Join(indexBoard(r, p, c.b, boardOptsDuplex("letter", c.duplex)), "\n")
+		lines := strings.Join(indexBoard(r.Renderer, p, c.b, boardOptsDuplex("letter", c.duplex)), "\n")
 		for _, w := range c.want {
 			if !strings.Contains(lines, w) {
 				t.Errorf("%s %s: index lines\n%s\nlack %q", c.b.ID, c.duplex, lines, w)

@@ -22,7 +22,8 @@ import (
 // buildDeck plans a deck's PDF and previews. A deck that prints with
 // another (printWith:) has previews only: its cards are in the host's PDF,
 // and in press its images are made with the host's.
-func buildDeck(r renderer, p *schema.Pack, d *schema.Deck, opts generator.BuildOptions) []generator.Job {
+func buildDeck(gr *generator.Renderer, p *schema.Pack, d *schema.Deck, opts generator.BuildOptions) []generator.Job {
+	r := renderer{gr}
 	faceID, backID := d.Sides()
 	face, back, _, err := Sides(p, d, faceID, backID)
 	if err != nil {
@@ -62,7 +63,7 @@ func buildDeck(r renderer, p *schema.Pack, d *schema.Deck, opts generator.BuildO
 // indexDeck describes a deck's PDF in the kit's index: how the cards are
 // imposed, where the bleed is and where it is not (butted cut lines), the
 // order to cut, and what happens to the backs.
-func indexDeck(r renderer, p *schema.Pack, d *schema.Deck, opts generator.PrintOptions) []string {
+func indexDeck(_ *generator.Renderer, p *schema.Pack, d *schema.Deck, opts generator.PrintOptions) []string {
 	faceID, backID := d.Sides()
 	face, back, size, err := Sides(p, d, faceID, backID)
 	if err != nil {
@@ -452,12 +453,7 @@ type renderer struct{ *generator.Renderer }
 // generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Deck]{
-		Build: func(r *generator.Renderer, p *schema.Pack, d *schema.Deck, opts generator.BuildOptions) []generator.Job {
-			return buildDeck(renderer{r}, p, d, opts)
-		},
-		Index: func(r *generator.Renderer, p *schema.Pack, d *schema.Deck, opts generator.PrintOptions) []string {
-			return indexDeck(renderer{r}, p, d, opts)
-		},
+		Build: buildDeck, Index: indexDeck,
 	}.Renderer()
 }
 

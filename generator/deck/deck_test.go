@@ -254,7 +254,7 @@ func TestIndexDeck(t *testing.T) {
 		{"a4", layout.ShortEdge, []string{"8 a sheet, turned sideways (2 x 4)", "bleed on every side of every card", "flip on the short edge"}},
 		{"letter", layout.NoDuplex, []string{"backs carry information", "pages 6-10", "not mirrored"}},
 	} {
-		got := strings.Join(indexDeck(r, p, blood, deckOpts(c.paper, c.duplex)), "\n")
+		got := strings.Join(indexDeck(r.Renderer, p, blood, deckOpts(c.paper, c.duplex)), "\n")
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s %s: index lacks %q:\n%s", c.paper, c.duplex, w, got)

@@ -257,7 +257,7 @@ func TestDeckGangPDFs(t *testing.T) {
 			t.Errorf("deck %s (printWith %q): outputs %s", d.ID, d.PrintWith, outs)
 		}
 	}
-	index := strings.Join(indexDeck(r, p, host, deckOpts("letter", layout.NoDuplex)), "\n")
+	index := strings.Join(indexDeck(r.Renderer, p, host, deckOpts("letter", layout.NoDuplex)), "\n")
 	for _, want := range []string{"Host cards (7), then on the same pages (printWith:): Extra cards (2), Note cards (3)", "12 cards", "(page 3)"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q:\n%s", want, index)

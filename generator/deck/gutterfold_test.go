@@ -514,7 +514,7 @@ func TestGutterfoldIndex(t *testing.T) {
 		{"a4", "72 cards, 4 a page|landscape a4 page folded vertically: 2 x 2 cards upright, fronts left of the fold line"},
 	} {
 		d, _, _ := layoutDeck(t, p, "events")
-		lines := indexDeck(r, p, d, gutterfoldTestOpts(c.paper))
+		lines := indexDeck(r.Renderer, p, d, gutterfoldTestOpts(c.paper))
 		got := strings.Join(lines, "\n")
 		for _, w := range strings.Split(c.want, "|") {
 			if !strings.Contains(got, w) {

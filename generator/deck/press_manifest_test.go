@@ -168,7 +168,7 @@ func TestPressManifestIsIndexed(t *testing.T) {
 		var b strings.Builder
 		for _, d := range p.Decks() {
 			if d.PrintWith == "" && p.Prints(d) {
-				for _, line := range indexDeck(r, p, d, opts) {
+				for _, line := range indexDeck(r.Renderer, p, d, opts) {
 					b.WriteString(line + "\n")
 				}
 			}

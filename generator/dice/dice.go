@@ -203,7 +203,8 @@ func diceTitle(ds *schema.DiceSet) string {
 }
 
 // buildDice plans a dice set's PDF and, with previews, its PNG.
-func buildDice(r renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.BuildOptions) []generator.Job {
+func buildDice(gr *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.BuildOptions) []generator.Job {
+	r := renderer{gr}
 	jobs := []generator.Job{generator.FileJob(ds.ID+".pdf", func(w io.Writer) (int, error) {
 		return r.WriteDice(w, p, ds, opts.Print)
 	})}
@@ -217,7 +218,8 @@ func buildDice(r renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.Bu
 
 // indexDice describes a dice set's PDF in the kit's index: its pages, how
 // to cut, stick and fold, and each die's faces.
-func indexDice(r renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) []string {
+func indexDice(gr *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) []string {
+	r := renderer{gr}
 	pl, err := r.planDice(p, ds, opts)
 	if err != nil || len(pl.copies) == 0 {
 		return nil
@@ -683,7 +685,8 @@ func (r renderer) WriteDicePreview(w io.Writer, p *schema.Pack, ds *schema.DiceS
 
 // diceOverflows reports the faces whose word does not fit a 14 mm sticker
 // even at the smallest size.
-func diceOverflows(r renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
+func diceOverflows(gr *generator.Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
+	r := renderer{gr}
 	var out []schema.TextIssue
 	for _, d := range ds.Dice {
 		seen := map[string]bool{}
@@ -719,14 +722,6 @@ type renderer struct{ *generator.Renderer }
 // of the generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.DiceSet]{
-		Build: func(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.BuildOptions) []generator.Job {
-			return buildDice(renderer{r}, p, ds, opts)
-		},
-		Fit: func(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet) []schema.TextIssue {
-			return diceOverflows(renderer{r}, p, ds)
-		},
-		Index: func(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts generator.PrintOptions) []string {
-			return indexDice(renderer{r}, p, ds, opts)
-		},
+		Build: buildDice, Fit: diceOverflows, Index: indexDice,
 	}.Renderer()
 }

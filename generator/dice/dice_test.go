@@ -239,7 +239,7 @@ func TestBuildDiceJobAndIndex(t *testing.T) {
 	r := testRenderer(t)
 	p, ds := loadDicePack(t)
 	opts := sheetOpts("letter", layout.LongEdge)
-	jobs := buildDice(r, p, ds, generator.BuildOptions{Print: opts, Previews: true})
+	jobs := buildDice(r.Renderer, p, ds, generator.BuildOptions{Print: opts, Previews: true})
 	if len(jobs) != 2 {
 		t.Fatalf("%d jobs, want 2", len(jobs))
 	}
@@ -260,7 +260,7 @@ func TestBuildDiceJobAndIndex(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(dir, "preview", "dice.png")); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
 		t.Errorf("preview: %v", err)
 	}
-	lines := indexDice(r, p, ds, opts)
+	lines := indexDice(r.Renderer, p, ds, opts)
 	want := []string{
 		"page 1: stickers for 4 dice",
 		"page 2: a cube net with 20 mm faces for each copy",
@@ -282,14 +282,14 @@ func TestBuildDiceJobAndIndex(t *testing.T) {
 func TestDiceOverflows(t *testing.T) {
 	r := testRenderer(t)
 	p, ds := loadDicePack(t)
-	if got := diceOverflows(r, p, ds); len(got) != 0 {
+	if got := diceOverflows(r.Renderer, p, ds); len(got) != 0 {
 		t.Errorf("overflows of the test dice: %+v", got)
 	}
 	long := *ds.Dice[0]
 	long.Labels = map[string]string{"blocked": strings.Repeat("blocked ", 20)}
 	one := *ds
 	one.Dice = []*schema.Die{&long}
-	got := diceOverflows(r, p, &one)
+	got := diceOverflows(r.Renderer, p, &one)
 	if len(got) != 1 || !strings.Contains(got[0].What, `die "door-die" label of face "blocked"`) || !strings.Contains(got[0].Detail, "does not fit a 14 mm sticker") {
 		t.Errorf("overflows %+v, want the long label", got)
 	}

@@ -56,7 +56,8 @@ const sheetCutWidth = 0.2
 
 // buildSheet plans a sheet's PDF; a sheet printed with another
 // (printWith:) has none of its own.
-func buildSheet(r renderer, p *schema.Pack, s *schema.Sheet, opts generator.BuildOptions) []generator.Job {
+func buildSheet(gr *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts generator.BuildOptions) []generator.Job {
+	r := renderer{gr}
 	if s.PrintWith != "" {
 		return nil
 	}
@@ -996,7 +997,8 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 // a side is reported. Page and half-page sheets flow onto further pages, so
 // only a piece that cannot be split (a table row, a heading) taller than a
 // whole column is.
-func sheetOverflows(r renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
+func sheetOverflows(gr *generator.Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
+	r := renderer{gr}
 	what := fmt.Sprintf("sheet %q", s.ID)
 	l, err := r.layoutSheet(s, packSheetOptions(p))
 	if err != nil {
@@ -1103,7 +1105,8 @@ func blockWhat(s *schema.Sheet, b *schema.Block) string {
 // indexSheet describes a sheet's PDF in the kit index: its size, how many
 // a page, its pages and how its back prints, and the sheets printed on its
 // pages (printWith:).
-func indexSheet(r renderer, p *schema.Pack, s *schema.Sheet, opts generator.PrintOptions) []string {
+func indexSheet(gr *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts generator.PrintOptions) []string {
+	r := renderer{gr}
 	sheets := append([]*schema.Sheet{s}, p.SheetsPrintedWith(s.ID)...)
 	pl, err := r.planSheets(sheets, opts)
 	if err != nil {
@@ -1153,14 +1156,6 @@ type renderer struct{ *generator.Renderer }
 // the generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Sheet]{
-		Build: func(r *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts generator.BuildOptions) []generator.Job {
-			return buildSheet(renderer{r}, p, s, opts)
-		},
-		Fit: func(r *generator.Renderer, p *schema.Pack, s *schema.Sheet) []schema.TextIssue {
-			return sheetOverflows(renderer{r}, p, s)
-		},
-		Index: func(r *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts generator.PrintOptions) []string {
-			return indexSheet(renderer{r}, p, s, opts)
-		},
+		Build: buildSheet, Fit: sheetOverflows, Index: indexSheet,
 	}.Renderer()
 }

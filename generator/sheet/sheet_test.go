@@ -329,7 +329,7 @@ func TestSheetOverflows(t *testing.T) {
 	r := newTestRenderer(t)
 	t.Run("crowded poker card", func(t *testing.T) {
 		p, s := loadSheet(t, "poker-overflow")
-		issues := sheetOverflows(r, p, s)
+		issues := sheetOverflows(r.Renderer, p, s)
 		if len(issues) == 0 {
 			t.Fatal("no issue for a poker sheet with too much text")
 		}
@@ -360,14 +360,14 @@ func TestSheetOverflows(t *testing.T) {
 	for _, name := range []string{"poker", "page", "half"} {
 		t.Run("fits "+name, func(t *testing.T) {
 			p, s := loadSheet(t, name)
-			if issues := sheetOverflows(r, p, s); len(issues) > 0 {
+			if issues := sheetOverflows(r.Renderer, p, s); len(issues) > 0 {
 				t.Errorf("unexpected issues: %+v", issues)
 			}
 		})
 	}
 	t.Run("long page sheet flows", func(t *testing.T) {
 		p, _ := loadSheet(t, "page")
-		if issues := sheetOverflows(r, p, longSheet(t, 12, 2)); len(issues) > 0 {
+		if issues := sheetOverflows(r.Renderer, p, longSheet(t, 12, 2)); len(issues) > 0 {
 			t.Errorf("a page sheet that flows onto more pages warns: %+v", issues)
 		}
 	})
@@ -377,7 +377,7 @@ func TestSheetOverflows(t *testing.T) {
 		big := schema.Length(40 * 25.4 / 72)
 		cp.FontSize = &big
 		cp.Front = []*schema.Block{s.Front[0], {Table: &schema.Table{Rows: [][]string{{strings.Repeat("zombies ", 40)}}}, Ref: s.Front[2].Ref}}
-		issues := sheetOverflows(r, p, &cp)
+		issues := sheetOverflows(r.Renderer, p, &cp)
 		if len(issues) != 1 || issues[0].Ref.Pointer != "/front/2" || !strings.Contains(issues[0].Detail, "table row 1") {
 			t.Errorf("got %+v, want one issue for the table row", issues)
 		}
@@ -387,7 +387,7 @@ func TestSheetOverflows(t *testing.T) {
 		cp := *s
 		w, h := schema.Length(300), schema.Length(90)
 		cp.Size, cp.Width, cp.Height = "custom", &w, &h
-		issues := sheetOverflows(r, p, &cp)
+		issues := sheetOverflows(r.Renderer, p, &cp)
 		if len(issues) != 1 || !strings.Contains(issues[0].Detail, "does not fit on letter paper") {
 			t.Errorf("got %+v", issues)
 		}
@@ -398,7 +398,7 @@ func TestSheetOverflows(t *testing.T) {
 func TestBuildSheet(t *testing.T) {
 	r := newTestRenderer(t)
 	p, s := loadSheet(t, "poker")
-	jobs := buildSheet(r, p, s, generator.BuildOptions{Print: sheetOpts("a4", layout.LongEdge)})
+	jobs := buildSheet(r.Renderer, p, s, generator.BuildOptions{Print: sheetOpts("a4", layout.LongEdge)})
 	if len(jobs) != 1 {
 		t.Fatalf("got %d jobs", len(jobs))
 	}
@@ -760,7 +760,7 @@ func TestSheetsPrintedWithSharePages(t *testing.T) {
 	}
 	var host *schema.Sheet
 	for _, s := range p.Sheets() {
-		jobs := buildSheet(r, p, s, generator.BuildOptions{Print: sheetOpts("letter", layout.LongEdge)})
+		jobs := buildSheet(r.Renderer, p, s, generator.BuildOptions{Print: sheetOpts("letter", layout.LongEdge)})
 		if s.ID == "tile-a" {
 			host = s
 			if len(jobs) != 1 {
@@ -796,7 +796,7 @@ func TestSheetsPrintedWithSharePages(t *testing.T) {
 	if err != nil || n != 2 {
 		t.Fatalf("WriteSheet: %d pages, %v; want 2", n, err)
 	}
-	lines := indexSheet(r, p, host, sheetOpts("letter", layout.LongEdge))
+	lines := indexSheet(r.Renderer, p, host, sheetOpts("letter", layout.LongEdge))
 	if !slices.Contains(lines, "tile-a (1), then on the same pages: tile-b (1), tile-c (2)") || !strings.HasPrefix(lines[0], "4 pieces, 50x35mm, 28 a sheet, 2 pages") {
 		t.Errorf("index: %q", lines)
 	}
@@ -829,7 +829,7 @@ func TestIndexSheetTellsWhatPrints(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lines := indexSheet(r, p, s, opts)
+			lines := indexSheet(r.Renderer, p, s, opts)
 			if len(lines) == 0 {
 				t.Fatal("no index lines")
 			}

@@ -41,7 +41,11 @@ func LoadPackRoot(t testing.TB, dir, name string) *schema.Pack {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { root.Close() })
+	t.Cleanup(func() {
+		if err := root.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	p, probs := schematest.LoadPack(root.FS(), name)
 	if len(probs) > 0 {
 		t.Fatalf("loading: %v", probs)
