@@ -48,6 +48,8 @@ type KitOutput struct {
 	// under it; a file with no Index function is not listed there.
 	What  string
 	Index func(p *schema.Pack, opts PrintOptions) []string
+	// Stock is the paper the file prints on (the zero value: card stock).
+	Stock Stock
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p
@@ -112,6 +114,8 @@ type KindRenderer struct {
 	// backs reports whether the element prints back pages registered for
 	// duplex (nil: its facts say).
 	backs func(e schema.Element, opts PrintOptions) bool
+	// stock is the paper the element's files print on (nil: card stock).
+	stock func(e schema.Element, opts PrintOptions) Stock
 }
 
 // kindIndexer describes an element's output for the kit's index.
@@ -173,6 +177,8 @@ type Kind[E schema.Element] struct {
 	// duplex behind its fronts with opts, so that the kit needs a
 	// calibration sheet (nil: schema.Facts.Backs says).
 	Backs func(e E, opts PrintOptions) bool
+	// Stock is the paper the element's files print on (nil: card stock).
+	Stock func(e E, opts PrintOptions) Stock
 }
 
 // Renderer is k for any element, for a line of Game.Kinds: an element of
@@ -196,6 +202,14 @@ func (k Kind[E]) Renderer() KindRenderer {
 				return k.Backs(el, opts)
 			}
 			return e.Facts().Backs
+		}
+	}
+	if k.Stock != nil {
+		kr.stock = func(e schema.Element, opts PrintOptions) Stock {
+			if el, ok := e.(E); ok {
+				return k.Stock(el, opts)
+			}
+			return CardStock
 		}
 	}
 	return kr
@@ -256,6 +270,15 @@ func (kr KindRenderer) PrintsBacks(e schema.Element, opts PrintOptions) bool {
 		return e.Facts().Backs
 	}
 	return kr.backs(e, opts)
+}
+
+// Stock is the paper the element's files print on (the kind's Stock, else
+// card stock).
+func (kr KindRenderer) Stock(e schema.Element, opts PrintOptions) Stock {
+	if kr.stock == nil {
+		return CardStock
+	}
+	return kr.stock(e, opts)
 }
 
 // Games are what the renderer's games bring to rendering, in order (the

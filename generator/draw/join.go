@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/runforge/runforge/layout"
 )
 
 // JoinPart is one part of a joined document: the pages of a PDF this
@@ -317,4 +319,24 @@ func pdfTextString(s string) string {
 	}
 	b.WriteString(">")
 	return b.String()
+}
+
+// DuplexPreset is the duplex flip a document this package wrote presets
+// for the print dialog (PDFInfo.Duplex, SetDuplex): how its pages are meant
+// to go through the printer. ok is false when the document has none.
+func DuplexPreset(pdf []byte) (m layout.Duplex, ok bool) {
+	i := bytes.LastIndex(pdf, []byte("/ViewerPreferences << /PrintScaling /None /Duplex /"))
+	if i < 0 {
+		return layout.LongEdge, false
+	}
+	rest := pdf[i+len("/ViewerPreferences << /PrintScaling /None /Duplex /"):]
+	switch {
+	case bytes.HasPrefix(rest, []byte("DuplexFlipLongEdge ")):
+		return layout.LongEdge, true
+	case bytes.HasPrefix(rest, []byte("DuplexFlipShortEdge ")):
+		return layout.ShortEdge, true
+	case bytes.HasPrefix(rest, []byte("Simplex ")):
+		return layout.NoDuplex, true
+	}
+	return layout.LongEdge, false
 }

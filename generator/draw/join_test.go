@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/layout"
 )
 
 // twoPagePDF writes a document of two pages of different sizes.
@@ -171,5 +172,18 @@ func TestRenumberRefs(t *testing.T) {
 		if _, err := renumberRefs([]byte(bad), renum, 1, 7); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// A document's duplex preset reads back as it was written.
+func TestDuplexPreset(t *testing.T) {
+	for _, m := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+		got, ok := DuplexPreset(smallPDF(t, PDFInfo{Title: "t", Duplex: m}, "x"))
+		if !ok || got != m {
+			t.Errorf("written with %v, read back %v (found: %v)", m, got, ok)
+		}
+	}
+	if _, ok := DuplexPreset([]byte("%PDF-1.7\n")); ok {
+		t.Error("found a duplex preset in a document without one")
 	}
 }

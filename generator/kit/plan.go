@@ -35,7 +35,7 @@ func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOption
 	}
 	pr := opts.Print
 	for _, k := range kitOutputs(r) {
-		if k.wanted(p, pr, opts.Previews) {
+		if k.after == nil && k.wanted(p, pr, opts.Previews) {
 			jobs = append(jobs, generator.FileJob(k.path, func(w io.Writer) (int, error) {
 				return k.write(r, w, p, pr)
 			}))
@@ -90,7 +90,7 @@ func printsBacks(r *generator.Renderer, e schema.Element, opts generator.PrintOp
 
 // writeComponents writes the kit's index: the component checklist, what
 // each file holds and how to assemble it, and the pack's assumptions.
-func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) error {
+func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) error {
 	opts = effectivePrint(opts)
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
@@ -133,11 +133,23 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		}
 	}
 	for _, k := range kitOutputs(r) {
-		if k.index == nil || !k.wanted(p, opts, false) {
+		if !k.wanted(p, opts, false) {
 			continue
 		}
+		var lines []string
+		switch {
+		case k.path == printRunPath:
+			if run == nil || run.plan(r, p, opts) != nil {
+				continue
+			}
+			lines = indexPrintRun(run.rp)
+		case k.index == nil:
+			continue
+		default:
+			lines = k.index(p, opts)
+		}
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
-		for _, line := range k.index(p, opts) {
+		for _, line := range lines {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 	}
@@ -170,6 +182,12 @@ type kitOutput struct {
 	// under it; a file with no index function is not listed there.
 	what  string
 	index func(p *schema.Pack, opts generator.PrintOptions) []string
+	// stock is the paper the file prints on.
+	stock generator.Stock
+	// after, when set, writes the file instead of write, once every other
+	// file of the kit is written: arts are those files, in the folder
+	// stage (the print run gathers their pages).
+	after func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) (int, error)
 }
 
 // kitOutputs are the files of the kit as a whole, in the order the build
@@ -184,7 +202,7 @@ func kitOutputs(r *generator.Renderer) []kitOutput {
 	at := map[string]int{}
 	for _, g := range r.Games() {
 		for _, k := range g.KitOutputs {
-			o := kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index}
+			o := kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index, stock: k.Stock}
 			if i, ok := at[k.Path]; ok {
 				out[i] = out[i].orElse(o)
 				continue
@@ -226,8 +244,8 @@ func (k kitOutput) orElse(o kitOutput) kitOutput {
 	return out
 }
 
-// closingOutputs are the kit's calibration sheet and its index, after the
-// games' own files.
+// closingOutputs are the kit's calibration sheet, its print run and its
+// index, after the games' own files.
 func closingOutputs(r *generator.Renderer) []kitOutput {
 	return []kitOutput{
 		{
@@ -240,10 +258,16 @@ func closingOutputs(r *generator.Renderer) []kitOutput {
 			index: func(*schema.Pack, generator.PrintOptions) []string { return nil },
 		},
 		{
+			path:   printRunPath,
+			wanted: func(*schema.Pack, generator.PrintOptions, bool) bool { return true },
+			after:  writePrintRun,
+			what:   "every page of the files above but calibration.pdf, in print order after a print plan (its first page): print it group by group",
+		},
+		{
 			path:   "components.txt",
 			wanted: func(*schema.Pack, generator.PrintOptions, bool) bool { return true },
-			write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
-				return 0, writeComponents(r, w, p, opts)
+			after: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) (int, error) {
+				return 0, writeComponents(r, w, p, opts, run)
 			},
 		},
 	}
