@@ -2,12 +2,12 @@ package kit
 
 import (
 	"fmt"
-	"sync"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"

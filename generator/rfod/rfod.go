@@ -208,4 +208,6 @@ func NonEmpty(fields map[string]string) map[string]string {
 
 // guideStock is the paper of the Actions & Events guide: it is read at the
 // table, not handled, so plain paper.
-func guideStock(*rfodschema.Guide, generator.PrintOptions) generator.Stock { return generator.PlainPaper }
+func guideStock(*rfodschema.Guide, generator.PrintOptions) generator.Stock {
+	return generator.PlainPaper
+}
