@@ -20,7 +20,7 @@ func twoPagePDF(t *testing.T, text string) []byte {
 	}
 	doc := NewPDF(PDFInfo{Title: text}, fonts)
 	tpl := doc.Template(20, 10, func(c Canvas) { c.Text(1, 5, "form "+text, Italic, 8, Black) })
-	for _, size := range [][2]float64{{100, 150}, {150, 100}} {
+	for _, size := range [][2]float64{{100, 150}, {150, 100}, {210, 297}} {
 		page := doc.AddPage(size[0], size[1])
 		page.Text(10, 10, text, Bold, 10, Black)
 		page.UseTemplate(tpl, 10, 40)
@@ -44,12 +44,14 @@ func TestJoinPDFs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pdftest.CheckPages(t, out, 5)
+	pdftest.CheckPages(t, out, 6)
 	ctx := pdftest.Read(t, out)
 	if err := ctx.EnsurePageCount(); err != nil {
 		t.Fatal(err)
 	}
-	wantSizes := []string{"100x100", "216x279", "100x150", "150x100", "100x100"}
+	// 210 x 297 is fpdf's default format: its pages inherit their
+	// MediaBox from their page tree, which the joined tree must not lose.
+	wantSizes := []string{"100x100", "216x279", "100x150", "150x100", "210x297", "100x100"}
 	for i, want := range wantSizes {
 		d, _, _, err := ctx.PageDict(i+1, false)
 		if err != nil {
