@@ -50,6 +50,11 @@ type KitOutput struct {
 	Index func(p *schema.Pack, opts PrintOptions) []string
 	// Stock is the paper the file prints on (the zero value: card stock).
 	Stock Stock
+	// Pages reports, for an element of p printed in this file rather than
+	// in files of its own (a RUN map in maps.pdf), the pages of the file
+	// that hold it; ok is false for an element it does not hold. nil: the
+	// file holds no element's pieces, or cannot say where.
+	Pages func(p *schema.Pack, e schema.Element, opts PrintOptions) (first, last int, ok bool)
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p

@@ -175,6 +175,28 @@ func TestPrintRunOfEveryBundledKit(t *testing.T) {
 			if !bytes.Contains(index, []byte("- print-run.pdf: ")) || !bytes.Contains(index, []byte("of card stock")) {
 				t.Errorf("components.txt does not describe the print run")
 			}
+			// Every component of the list says where it is printed, with
+			// its file and pages, or what to use instead.
+			lines := strings.Split(string(index), "\n")
+			for _, c := range p.Game.Components {
+				i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, " x "+c.Name+" [") })
+				if i < 0 {
+					t.Errorf("components.txt does not list %q", c.Name)
+					continue
+				}
+				var said []string
+				for _, l := range lines[i+1:] {
+					if !strings.HasPrefix(l, "      ") {
+						break
+					}
+					said = append(said, strings.TrimSpace(l))
+				}
+				where := slices.ContainsFunc(said, func(l string) bool { return strings.HasPrefix(l, "printed in: ") && strings.Contains(l, ".pdf (page") })
+				instead := slices.ContainsFunc(said, func(l string) bool { return strings.HasPrefix(l, "use instead: ") })
+				if c.IsPrinted() != where || (!where && !instead) {
+					t.Errorf("components.txt, %q: printed %v, but says %q", c.Name, c.IsPrinted(), said)
+				}
+			}
 		})
 	}
 }
