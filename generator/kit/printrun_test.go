@@ -201,9 +201,8 @@ func TestPrintRunOfEveryBundledKit(t *testing.T) {
 	}
 }
 
-// pageContents is the raw content stream of each page of a PDF (nil for a
-// page without one).
-func pageContents(t *testing.T, pdf []byte) [][]byte {
+// readContext reads a PDF back with its page count.
+func readContext(t *testing.T, pdf []byte) *model.Context {
 	t.Helper()
 	ctx, err := api.ReadContext(bytes.NewReader(pdf), model.NewDefaultConfiguration())
 	if err != nil {
@@ -212,6 +211,14 @@ func pageContents(t *testing.T, pdf []byte) [][]byte {
 	if err := ctx.EnsurePageCount(); err != nil {
 		t.Fatal(err)
 	}
+	return ctx
+}
+
+// pageContents is the raw content stream of each page of a PDF (nil for a
+// page without one).
+func pageContents(t *testing.T, pdf []byte) [][]byte {
+	t.Helper()
+	ctx := readContext(t, pdf)
 	var out [][]byte
 	for i := 1; i <= ctx.PageCount; i++ {
 		sd := contentStream(t, ctx, i)
@@ -227,13 +234,7 @@ func pageContents(t *testing.T, pdf []byte) [][]byte {
 // pageText is the decoded content stream of page i.
 func pageText(t *testing.T, pdf []byte, i int) []byte {
 	t.Helper()
-	ctx, err := api.ReadContext(bytes.NewReader(pdf), model.NewDefaultConfiguration())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ctx.EnsurePageCount(); err != nil {
-		t.Fatal(err)
-	}
+	ctx := readContext(t, pdf)
 	sd := contentStream(t, ctx, i)
 	if sd == nil {
 		return nil
