@@ -56,9 +56,10 @@ const (
 	diceFootGap   = 3.0  // between the blocks and the scale bar
 	diceRingShare = 0.07 // ink-saver colour band, as a share of the face
 	diceWordPt    = 10.0 // a word face's largest size on a 14 mm sticker
-	diceWordMinPt = 3.0  // a word face's smallest size on a 14 mm sticker
-	diceIconWord  = 4.6  // the word under an icon on a 14 mm sticker
-	diceIconMinPt = 2.5  // its smallest size
+	diceWordMinPt = 6.0  // a word face's smallest size on a 14 mm sticker: no text prints under 6 pt
+	diceIconWord  = 6.0  // the word under an icon on a 14 mm sticker
+	diceIconMinPt = 6.0  // its smallest size
+	diceGluePt    = 6.0  // the word on a net's glue tabs
 	diceCutWidth  = 0.25 // cut lines of nets, and of stickers on a dark die
 	diceFoldWidth = 0.25 // fold lines
 	diceLineWidth = 0.2  // a sticker's cut line on a light die
@@ -455,10 +456,12 @@ func (r renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s fl
 	k := s / stickerSize
 	word := d.FaceWord(face)
 	if icons.Has(face) {
-		is := generator.Round2(s * 0.56)
-		icons.Draw(c, face, generator.Round2(x+(s-is)/2), generator.Round2(y+s*0.1), is, ink, paper)
+		// The icon takes the top half, the word (two lines at most) the
+		// rest: room for a word at 6 pt on a 14 mm sticker.
+		is := generator.Round2(s * 0.5)
+		icons.Draw(c, face, generator.Round2(x+(s-is)/2), generator.Round2(y+s*0.07), is, ink, paper)
 		bw, bh := iconWordBox(s)
-		bx, by := generator.Round2(x+s*0.1), generator.Round2(y+s*0.69)
+		bx, by := generator.Round2(x+(s-bw)/2), generator.Round2(y+s*0.6)
 		typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
 		return
 	}
@@ -495,7 +498,7 @@ func iconWordStyle(k float64) typeset.Style {
 // iconWordBox is the size of the box of the word under an icon on an s x s
 // face.
 func iconWordBox(s float64) (w, h float64) {
-	return generator.Round2(s * 0.8), generator.Round2(s * 0.2)
+	return generator.Round2(s * 0.86), generator.Round2(s * 0.34)
 }
 
 // wordBox is the size of the box of a word face on an s x s face.
@@ -606,9 +609,8 @@ func (r renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 		}}
 		c.Path(path, tabFill)
 		cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
-		const gluePt = 4.5
-		gw := r.Fonts.Width("glue", draw.Regular, gluePt)
-		c.Text(generator.Round2(cx-gw/2), generator.Round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
+		gw := r.Fonts.Width("glue", draw.Regular, diceGluePt)
+		c.Text(generator.Round2(cx-gw/2), generator.Round2(cy+r.Fonts.CapHeight(draw.Regular, diceGluePt)/2), "glue", draw.Regular, diceGluePt, diceFold)
 	}
 	for _, f := range netFaces {
 		fx, fy := origin(f.col, f.row)
