@@ -40,7 +40,7 @@ const (
 	calTargetDY   = 100.0 // T and B
 	calCrossArm   = 8.0   // half the length of a target's cut lines
 	calScaleArm   = 12.0  // half the length of a back scale
-	calLabelPt    = 5.0
+	calLabelPt    = 6.0
 	calTextPt     = 7.5
 	calScaleEvery = 5 // labelled every 5 mm
 )

@@ -70,7 +70,7 @@ var (
 // Sizes of the scale bar and labels on deck sheets.
 const (
 	ScaleBarLen = 100.0 // mm
-	scaleBarPt  = 5.5
+	scaleBarPt  = 6.0
 	LabelPt     = 6.0
 	LabelPad    = 0.6 // white around a label's text
 	MarkClear   = 0.5 // between a label or bar and a mark

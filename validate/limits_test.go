@@ -35,7 +35,7 @@ func lengthCases() []ruleCase {
       - {id: text, size: 200pt, minSize: 0.5pt}
       - {id: band, type: rect, x: 0mm, y: 0mm, w: 73.5mm, h: 98.9mm, radius: 50mm, strokeWidth: 10mm, stroke: "#000000"}
 `),
-				"game.yaml", gameYAML("generic", genericComponents+"print: {bleed: 10mm}\nrules: {template/geometry: off}\n"),
+				"game.yaml", gameYAML("generic", genericComponents+"print: {bleed: 10mm}\nrules: {template/geometry: off, text/min-size: off}\n"),
 				"tokens.yaml", tokenSet("tokens", token("small", "", 1, ""), "  - {id: big, count: 1, shape: round, size: 195mm}\n"),
 				"aid.yaml", sheetYAML("size: poker\nfontSize: 200pt\n"))},
 		{rule: rule, name: "fires-font-size-in-points",

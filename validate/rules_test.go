@@ -38,6 +38,7 @@ func ruleCases() []ruleCase {
 	all = append(all, imageCases()...)
 	all = append(all, boardCases()...)
 	all = append(all, sheetCases()...)
+	all = append(all, textSizeCases()...)
 	all = append(all, deckPrintCases()...)
 	all = append(all, diceCases()...)
 	all = append(all, rfylCases()...)

@@ -12,8 +12,9 @@ import (
 )
 
 // Every bundled pack builds in every layout and print variant, previews
-// once. Run under `go test -race` it checks the parallel build (jobs and
-// the preview helpers that borrow idle cores) for data races.
+// once, and no PDF of any prints text under 6 pt (checkTextSize). Run
+// under `go test -race` it checks the parallel build (jobs and the preview
+// helpers that borrow idle cores) for data races.
 func TestBuildEveryBundledPack(t *testing.T) {
 	packs := data.Packs()
 	if len(packs) == 0 {
@@ -65,7 +66,9 @@ func TestBuildEveryBundledPack(t *testing.T) {
 					b, err := os.ReadFile(path)
 					if err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) || !bytes.Contains(b[max(0, len(b)-32):], []byte("%%EOF")) {
 						t.Errorf("%s is not a whole PDF (%v)", path, err)
+						continue
 					}
+					checkTextSize(t, path)
 				}
 				if pdfs == 0 {
 					t.Errorf("no PDF built:\n%s", stdout)

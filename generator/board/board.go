@@ -51,11 +51,11 @@ const (
 	boardMarkWidth  = 0.2  // stroke of an alignment mark's circle
 	boardMarkArm    = 1.5  // how far a mark's cross reaches beyond its circle
 	boardHatchPitch = 2.2  // between the hatch lines of a glue strip
-	boardLabelPt    = 5.5  // labels in glue strips and cut strips
+	boardLabelPt    = 6.0  // labels in glue strips and cut strips
 	boardCaptionPt  = 7.0  // page caption
 	boardJoinsPt    = 9.0  // the side's joins text
 	boardTextPt     = 10.0 // default size of free text
-	boardMinPt      = 4.5  // smallest size a space's label or note shrinks to
+	boardMinPt      = 6.0  // smallest size a space's label or note shrinks to: no text prints under 6 pt
 	boardInset      = 6.0  // from the side's edge to its joins text
 )
 
@@ -807,20 +807,44 @@ func (r renderer) mapSubtitle(bp *boardPrint) string {
 	return s
 }
 
+// Page map geometry: text in the miniature smaller than mapTextMinPt
+// once scaled is left out (no text of a kit prints under 6 pt; the tile
+// pages show it at true size), and a tile's badge sits mapBadgeGap mm
+// outside the miniature, beside the tile.
+const (
+	mapTextMinPt = 6.0
+	mapBadgeGap  = 1.5
+)
+
 // drawMiniature draws the side scaled into area, with its tiles, and
-// returns the miniature's bottom.
+// returns the miniature's bottom (its badges included). The side's shapes
+// go first, the tiles' outlines over them, then the side's text, so that
+// a number on a seam is not cut by the outline; each tile's badge (label
+// and page) sits outside the miniature beside the tile, where it covers
+// no space: left of the first column, right of the last, above or below
+// a middle column's first or last row, and only inside for a tile the
+// others surround.
 func (r renderer) drawMiniature(page, c draw.Canvas, bp *boardPrint, area layout.Rect) float64 {
 	pl := bp.plan
-	s := min(area.W/pl.BoardW, area.H/pl.BoardH)
+	bw, bh := r.badgeSize(bp)
+	padX, padY := bw+mapBadgeGap, 0.0
+	if pl.Cols > 2 {
+		padY = bh + mapBadgeGap
+	}
+	inner := layout.Rect{X: area.X + padX, Y: area.Y + padY, W: max(1, area.W-2*padX), H: max(1, area.H-2*padY)}
+	s := min(inner.W/pl.BoardW, inner.H/pl.BoardH)
 	w, h := pl.BoardW*s, pl.BoardH*s
-	ox, oy := area.X+(area.W-w)/2, area.Y+(area.H-h)/2
+	ox, oy := inner.X+(inner.W-w)/2, inner.Y+(inner.H-h)/2
 	if !r.InkSaver {
 		c.Rect(ox+0.8, oy+0.8, w, h, 0, draw.Filled(boardShadow))
 	}
-	page.Push()
-	page.ClipRect(ox, oy, w, h)
-	r.DrawBoardSide(draw.Scaled(page, s, ox, oy), bp.side, 0)
-	page.Pop()
+	side := func(pass draw.Canvas) {
+		page.Push()
+		page.ClipRect(ox, oy, w, h)
+		r.DrawBoardSide(draw.Scaled(pass, s, ox, oy), bp.side, 0)
+		page.Pop()
+	}
+	side(draw.Shapes(page))
 	c.Rect(ox, oy, w, h, 0, draw.Stroked(boardFrame, 0.2))
 	for k := range pl.Tiles {
 		v := tileVisiblePart(pl, k)
@@ -828,11 +852,25 @@ func (r renderer) drawMiniature(page, c draw.Canvas, bp *boardPrint, area layout
 		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, draw.Stroked(draw.White, 1.1))
 		c.Rect(vr.X, vr.Y, vr.W, vr.H, 0, draw.Stroked(boardInk, 0.35))
 	}
+	side(draw.TextOnly(page, mapTextMinPt))
+	bottom := oy + h
 	for k, t := range pl.Tiles {
 		v := tileVisiblePart(pl, k)
-		r.tileBadge(c, ox+(v.X+v.W/2)*s, oy+(v.Y+v.H/2)*s, t.Label, fmt.Sprintf("page %d", bp.first+1+k))
+		cx, cy := ox+(v.X+v.W/2)*s, oy+(v.Y+v.H/2)*s
+		switch {
+		case t.Col == 0:
+			cx = ox - mapBadgeGap - bw/2
+		case t.Col == pl.Cols-1:
+			cx = ox + w + mapBadgeGap + bw/2
+		case t.Row == 0:
+			cy = oy - mapBadgeGap - bh/2
+		case t.Row == pl.Rows-1:
+			cy = oy + h + mapBadgeGap + bh/2
+			bottom = max(bottom, cy+bh/2)
+		}
+		r.tileBadge(c, cx, cy, bw, bh, t.Label, fmt.Sprintf("page %d", bp.first+1+k))
 	}
-	return oy + h
+	return bottom
 }
 
 // tileVisiblePart is the part of the board tile k shows once assembled: its
@@ -855,13 +893,30 @@ func tileVisiblePart(pl layout.TilePlan, k int) layout.Rect {
 	return layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
-// tileBadge labels a tile on the page map.
-func (r renderer) tileBadge(c draw.Canvas, cx, cy float64, label, page string) {
-	lw, pw := r.Fonts.Width(label, draw.Bold, 12), r.Fonts.Width(page, draw.Regular, 7)
-	w, h := max(lw, pw)+5, 10.5
+// Tile badge type: the tile's label over its page.
+const (
+	badgeLabelPt = 12.0
+	badgePagePt  = 7.0
+)
+
+// badgeSize is the size of the side's tile badges: one size for all, wide
+// enough for the widest.
+func (r renderer) badgeSize(bp *boardPrint) (w, h float64) {
+	for k, t := range bp.plan.Tiles {
+		lw := r.Fonts.Width(t.Label, draw.Bold, badgeLabelPt)
+		pw := r.Fonts.Width(fmt.Sprintf("page %d", bp.first+1+k), draw.Regular, badgePagePt)
+		w = max(w, lw, pw)
+	}
+	return generator.Round2(w + 5), 10.5
+}
+
+// tileBadge labels a tile on the page map: a w x h badge centred at
+// (cx, cy).
+func (r renderer) tileBadge(c draw.Canvas, cx, cy, w, h float64, label, page string) {
+	lw, pw := r.Fonts.Width(label, draw.Bold, badgeLabelPt), r.Fonts.Width(page, draw.Regular, badgePagePt)
 	c.Rect(cx-w/2, cy-h/2, w, h, 1.5, draw.Style{Fill: &draw.White, Stroke: &boardInk, Width: 0.25})
-	c.Text(generator.Round2(cx-lw/2), generator.Round2(cy+0.4), label, draw.Bold, 12, boardInk)
-	c.Text(generator.Round2(cx-pw/2), generator.Round2(cy+3.9), page, draw.Regular, 7, Muted)
+	c.Text(generator.Round2(cx-lw/2), generator.Round2(cy+0.4), label, draw.Bold, badgeLabelPt, boardInk)
+	c.Text(generator.Round2(cx-pw/2), generator.Round2(cy+3.9), page, draw.Regular, badgePagePt, Muted)
 }
 
 // drawMapText writes the assembly steps, the legend and the joins text
@@ -1068,7 +1123,7 @@ func (r renderer) layoutSpace(side *schema.BoardSide, sp *schema.Space, centre [
 		y = l.labelBox.Bottom() + gap/2
 	}
 	if sp.Note != "" {
-		st := typeset.Style{Font: draw.Italic, Size: generator.Round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: 4, Align: "center"}
+		st := typeset.Style{Font: draw.Italic, Size: generator.Round2(boardClamp(0.15*s, boardMinPt, 9)), MinSize: boardMinPt, Align: "center"}
 		l.note, l.noteBox = r.spaceText(l, sp.Note, st, y, 2)
 	}
 	return l

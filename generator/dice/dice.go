@@ -56,9 +56,10 @@ const (
 	diceFootGap   = 3.0  // between the blocks and the scale bar
 	diceRingShare = 0.07 // ink-saver colour band, as a share of the face
 	diceWordPt    = 10.0 // a word face's largest size on a 14 mm sticker
-	diceWordMinPt = 3.0  // a word face's smallest size on a 14 mm sticker
+	diceWordMinPt = 6.0  // a word face's smallest size on a 14 mm sticker: no text prints under 6 pt
 	diceIconWord  = 6.0  // the word under an icon on a 14 mm sticker: never smaller
 	diceIconLines = 2    // the most lines it may take; the icon shrinks to make room
+	diceGluePt    = 6.0  // the word on a net's glue tabs
 	diceCutWidth  = 0.25 // cut lines of nets, and of stickers on a dark die
 	diceFoldWidth = 0.25 // fold lines
 	diceLineWidth = 0.2  // a sticker's cut line on a light die
@@ -630,9 +631,8 @@ func (r renderer) drawNet(c draw.Canvas, d *schema.Die, x, y float64) {
 		}}
 		c.Path(path, tabFill)
 		cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
-		const gluePt = 4.5
-		gw := r.Fonts.Width("glue", draw.Regular, gluePt)
-		c.Text(generator.Round2(cx-gw/2), generator.Round2(cy+r.Fonts.CapHeight(draw.Regular, gluePt)/2), "glue", draw.Regular, gluePt, diceFold)
+		gw := r.Fonts.Width("glue", draw.Regular, diceGluePt)
+		c.Text(generator.Round2(cx-gw/2), generator.Round2(cy+r.Fonts.CapHeight(draw.Regular, diceGluePt)/2), "glue", draw.Regular, diceGluePt, diceFold)
 	}
 	for _, f := range netFaces {
 		fx, fy := origin(f.col, f.row)

@@ -287,13 +287,23 @@ func TestDiceOverflows(t *testing.T) {
 	if got := diceOverflows(r.Renderer, p, ds); len(got) != 0 {
 		t.Errorf("overflows of the test dice: %+v", got)
 	}
-	long := *ds.Dice[0]
-	long.Labels = map[string]string{"blocked": strings.Repeat("blocked ", 20)}
-	one := *ds
-	one.Dice = []*schema.Die{&long}
-	got := diceOverflows(r.Renderer, p, &one)
-	if len(got) != 1 || !strings.Contains(got[0].What, `die "door-die" label of face "blocked"`) || !strings.Contains(got[0].Detail, "does not fit a 14 mm sticker") {
-		t.Errorf("overflows %+v, want the long label", got)
+	for _, c := range []struct {
+		labels map[string]string
+		what   string
+		detail string
+	}{
+		{map[string]string{"unlocked": "OPEN", "blocked": strings.Repeat("blocked ", 20)}, `die "door-die" label of face "blocked"`, "does not fit a 14 mm sticker"},
+		// A word that would fit only under 6 pt does not fit.
+		{map[string]string{}, `die "door-die" face "unlocked"`, "even at 6pt"},
+	} {
+		long := *ds.Dice[0]
+		long.Labels = c.labels
+		one := *ds
+		one.Dice = []*schema.Die{&long}
+		got := diceOverflows(r.Renderer, p, &one)
+		if len(got) != 1 || !strings.Contains(got[0].What, c.what) || !strings.Contains(got[0].Detail, c.detail) {
+			t.Errorf("overflows %+v, want %s: %s", got, c.what, c.detail)
+		}
 	}
 }
 

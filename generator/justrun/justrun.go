@@ -197,7 +197,7 @@ const (
 	jrMarkLength = 13.4
 	jrMarkInset  = 6.3
 	jrMarkPt     = 6.0
-	jrMarkMinPt  = 3.5
+	jrMarkMinPt  = 6.0 // no text prints under 6 pt
 )
 
 // drawJRBorder draws a justrun-border box: one border of an item card

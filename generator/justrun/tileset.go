@@ -42,8 +42,8 @@ const (
 	tileDoorLeaf = 2.4  // the thickness of a door leaf in its doorway
 	tileInner    = TileSize - 2*tileWall
 	tileNamePt   = 7.0
-	tileNameMin  = 4.5
-	tileCaptPt   = 5.0
+	tileNameMin  = 6.0 // no text on a tile prints under 6 pt
+	tileCaptPt   = 6.0
 	tileStripe   = 2.6 // the spacing of hazard stripes and ink-saver hatching
 )
 
@@ -535,7 +535,7 @@ func drawOrientation(r *generator.Renderer, c draw.Canvas) {
 	draw.Polygon(c, draw.ArrowShape(draw.Pt{X: x, Y: y + l/2}, draw.Pt{X: 0, Y: -1}, l, 1.1, 3.4, 2.6), tileText, tileText, 0)
 	c.Push()
 	c.Rotate(-90, x+2.9, y+l)
-	c.Text(generator.Round2(x+2.9), generator.Round2(y+l), "EXIT", draw.Bold, 4.5, tileText)
+	c.Text(generator.Round2(x+2.9), generator.Round2(y+l), "EXIT", draw.Bold, tileCaptPt, tileText)
 	c.Pop()
 }
 
@@ -632,7 +632,7 @@ func DrawTileBack(r *generator.Renderer, c draw.Canvas, look TileLook, bleed flo
 	c.Text(generator.Round2((s-r.Fonts.Width(word, draw.Bold, size))/2), generator.Round2(s/2+capH/2-2), word, draw.Bold, size, ink)
 	if look.Title != "" {
 		title, tsize := look.Title, 7.0
-		for tsize > 4.5 && r.Fonts.Width(title, draw.Regular, tsize) > s-16 {
+		for tsize > tileNameMin && r.Fonts.Width(title, draw.Regular, tsize) > s-16 {
 			tsize -= 0.5
 		}
 		title = r.ClipText(title, draw.Regular, tsize, s-16)

@@ -268,7 +268,7 @@ func closingOutputs(r *generator.Renderer) []kitOutput {
 			path:   printRunPath,
 			wanted: func(*schema.Pack, generator.PrintOptions, bool) bool { return true },
 			after:  writePrintRun,
-			what:   "every page of the files above but calibration.pdf, in print order after a print plan (its first page): print it group by group",
+			what:   "every page of the kit's other PDFs in print order, after a print plan (its first page): print it group by group",
 		},
 		{
 			path:   "components.txt",

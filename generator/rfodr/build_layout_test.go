@@ -71,7 +71,7 @@ func TestGutterfoldPrintsEverythingSingleSided(t *testing.T) {
 				if strings.Contains(got, "/DuplexFlip") {
 					t.Errorf("%s asks the print dialog for a duplex flip", a.Path)
 				}
-				if decks[a.Path] {
+				if decks[a.Path] || a.Path == "print-run.pdf" { // the print run gathers the decks
 					continue
 				}
 				others++

@@ -1191,10 +1191,7 @@ func drawCrossedGadget(r *generator.Renderer, c draw.Canvas, id string, p draw.P
 	off := d / 2 * math.Sqrt2 / 2
 	c.Line(generator.Round2(p.X+off), generator.Round2(p.Y-off), generator.Round2(p.X-off), generator.Round2(p.Y+off), mapStrike, 1.1)
 	name := gadgetName(id)
-	size := 5.5
-	for size > 4 && r.Fonts.Width(name, draw.Bold, size) > 13.5 {
-		size -= 0.25
-	}
+	const size = 6.0 // no text prints under 6 pt: a longer name is cut short
 	name = r.ClipText(name, draw.Bold, size, 13.5)
 	c.Text(generator.Round2(p.X-r.Fonts.Width(name, draw.Bold, size)/2), generator.Round2(p.Y+d/2+2.6), name, draw.Bold, size, mapInk)
 }

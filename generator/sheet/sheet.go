@@ -25,7 +25,7 @@ import (
 // Sheet typography: sizes in points, spacing in body ems unless named mm.
 const (
 	sheetBodySize   = 9.0  // default body size
-	sheetMinSize    = 4.0  // smallest body size honoured
+	sheetMinSize    = 6.0  // smallest body size honoured: no text prints under 6 pt
 	sheetMaxSize    = 72.0 // largest body size honoured
 	sheetLineHeight = 1.22 // body line height, multiple of the size
 	sheetH1Scale    = 1.45 // level-1 heading size, multiple of the body size

@@ -60,26 +60,54 @@ func (r renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed 
 	shape(x, y, s, s, cut)
 	iconSize := s * 0.6
 	iy := y + (s-iconSize)/2
+	var label tokenLabel
 	if t.Label != "" {
-		iconSize = s * 0.44
-		iy = y + s*0.11
+		label = r.layoutTokenLabel(t, x, y)
+		iconSize, iy = label.iconSize, label.iconY
 	}
 	if t.Icon != "" {
 		icons.Draw(c, t.Icon, x+(s-iconSize)/2, iy, iconSize, ink, paper)
 	}
 	if t.Label != "" {
-		// The label's box sits low on the disc under an icon, or across
-		// its middle without one, narrow enough to stay clear of the ring
-		// and the cut. It shrinks to a third of its size before a word
-		// would break ("ACTIO-N" on a small token).
-		size := generator.Round2(s * 0.3 / draw.PtMM)
-		bx, by, bw, bh := x+s*0.2, y+s*0.57, s*0.6, s*0.3
-		if t.Icon == "" {
-			bx, by, bw, bh = x+s*0.14, y+s*0.2, s*0.72, s*0.6
-		}
-		block := typeset.Layout(r.Fonts, t.Label, typeset.Style{Font: draw.Bold, Size: size, MinSize: generator.Round2(size / 3), Align: "center", VAlign: "middle"}, bw, bh)
-		typeset.Draw(r.Fonts, c, block, bx, by, bw, bh, ink, paper)
+		b := label.box
+		typeset.Draw(r.Fonts, c, label.block, b.X, b.Y, b.W, b.H, ink, paper)
 	}
+}
+
+// tokenLabelMinPt is the smallest size a token's label shrinks to: no
+// text of a kit prints under 6 pt.
+const tokenLabelMinPt = 6.0
+
+// tokenLabel is a token's label set in its box, and the icon's size and
+// top that leave the box free.
+type tokenLabel struct {
+	block           typeset.Block
+	box             layout.Rect
+	iconSize, iconY float64
+}
+
+// layoutTokenLabel sets the label of the token drawn at (x, y). The
+// label's box sits low on the disc under an icon, or across its middle
+// without one, narrow enough to stay clear of the ring and the cut. It
+// shrinks (to a third of its size, and never under tokenLabelMinPt)
+// before a word would break ("ACTIO-N" on a small token). A label that
+// needs more room under its icon gets a smaller icon and a wider, taller
+// box, higher on the disc, where the disc is wider.
+func (r renderer) layoutTokenLabel(t *schema.Token, x, y float64) tokenLabel {
+	s := t.Size.MM()
+	size := generator.Round2(s * 0.3 / draw.PtMM)
+	st := typeset.Style{Font: draw.Bold, Size: size, MinSize: max(tokenLabelMinPt, generator.Round2(size/3)), Align: "center", VAlign: "middle"}
+	if t.Icon == "" {
+		box := layout.Rect{X: x + s*0.14, Y: y + s*0.2, W: s * 0.72, H: s * 0.6}
+		return tokenLabel{block: typeset.Layout(r.Fonts, t.Label, st, box.W, box.H), box: box, iconSize: s * 0.6, iconY: y + s*0.2}
+	}
+	box := layout.Rect{X: x + s*0.2, Y: y + s*0.57, W: s * 0.6, H: s * 0.3}
+	l := tokenLabel{block: typeset.Layout(r.Fonts, t.Label, st, box.W, box.H), box: box, iconSize: s * 0.44, iconY: y + s*0.11}
+	if l.block.Fits {
+		return l
+	}
+	box = layout.Rect{X: x + s*0.16, Y: y + s*0.47, W: s * 0.68, H: s * 0.36}
+	return tokenLabel{block: typeset.Layout(r.Fonts, t.Label, st, box.W, box.H), box: box, iconSize: s * 0.34, iconY: y + s*0.1}
 }
 
 // tokenRing is the width of the ink-saver colour ring, as a share of the
