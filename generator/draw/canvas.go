@@ -6,6 +6,7 @@ package draw
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -49,6 +50,31 @@ func ColorOr(s string, def Color) Color {
 func (c Color) Gray() Color {
 	y := uint8((299*int(c.R) + 587*int(c.G) + 114*int(c.B)) / 1000)
 	return Color{y, y, y}
+}
+
+// Luminance is the colour's relative luminance as WCAG 2 defines it: the
+// sRGB channels made linear and weighted 0.2126, 0.7152 and 0.0722; 0 for
+// black, 1 for white.
+func (c Color) Luminance() float64 {
+	lin := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// Contrast is the WCAG 2 contrast ratio of two colours, (L1 + 0.05) /
+// (L2 + 0.05) with L1 the lighter one's luminance: 1 for one colour on
+// itself, 21 for black on white. Text reads at 4.5 or more (level AA).
+func Contrast(a, b Color) float64 {
+	la, lb := a.Luminance(), b.Luminance()
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
 }
 
 // Hex formats the colour as #rrggbb.

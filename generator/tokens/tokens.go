@@ -166,7 +166,7 @@ func (r renderer) WriteTokens(w io.Writer, p *schema.Pack, opts generator.PrintO
 	if tokenBacksOf(all, opts.Duplex) == generator.BacksDuplex {
 		duplex = opts.Duplex
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex})
 	n := r.imposeTokens(generator.PDFSink(doc), all, placements, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
