@@ -80,6 +80,37 @@ func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS), games: r.games, observe: r.observe}, nil
 }
 
+// printed is the colour c prints as in r's variant (grey in grayscale).
+func (r *Renderer) printed(c draw.Color) draw.Color {
+	if r.Grayscale {
+		return c.Gray()
+	}
+	return c
+}
+
+// ReadableInk is the colour to set text in that runforge chooses (white on
+// a player colour, light text on a dark tile) on ground, the fill under it
+// as r prints it (white paper where ink saver leaves a fill out): ink when
+// it reads there as printed (draw.MinContrast, judged in grey in the
+// grayscale variant), else the dark ink or white, whichever reads better.
+func (r *Renderer) ReadableInk(ink, ground draw.Color) draw.Color {
+	if draw.Contrast(r.printed(ink), r.printed(ground)) >= draw.MinContrast {
+		return ink
+	}
+	return draw.ReadableOn(r.printed(ink), r.printed(ground))
+}
+
+// VariantInk is a pack's text colour on ground as r prints it: as the pack
+// gives it in colour (validate warns where it reads badly), and
+// ReadableInk in the grayscale and ink-saver variants, whose changes to
+// the pack's colours are runforge's.
+func (r *Renderer) VariantInk(ink, ground draw.Color) draw.Color {
+	if !r.Grayscale && !r.InkSaver {
+		return ink
+	}
+	return r.ReadableInk(ink, ground)
+}
+
 // Surface applies the renderer's colour variant to a canvas.
 func (r *Renderer) Surface(c draw.Canvas) draw.Canvas {
 	if r.Grayscale {
@@ -239,10 +270,7 @@ func paperBehind(shapes []shape, box layout.Rect) draw.Color {
 // drawBox draws one box; it returns the fill colour when the box paints an
 // opaque area that later boxes sit on.
 func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, paper draw.Color) (draw.Color, bool) {
-	ink := draw.ColorOr(b.Color, draw.RGB(0x1a, 0x1a, 0x1a))
-	if r.InkSaver && IsLight(ink) && IsLight(paper) {
-		ink = draw.RGB(0x1a, 0x1a, 0x1a)
-	}
+	ink := r.VariantInk(draw.ColorOr(b.Color, draw.DarkInk), paper)
 	switch b.Kind() {
 	case "rect", "ellipse":
 		st, filled := r.shapeStyle(b)

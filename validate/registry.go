@@ -94,6 +94,7 @@ var coreTables = []func() []*Rule{
 	sheetRules,
 	deckPrintRules,
 	diceRules,
+	contrastRules,
 }
 
 // CoreRules returns the rules of every pack whatever its game: the loader's

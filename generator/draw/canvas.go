@@ -6,8 +6,9 @@ package draw
 
 import (
 	"fmt"
-	"math"
 	"strconv"
+
+	"github.com/runforge/runforge/schema/wcag"
 )
 
 // Color is an opaque RGB colour.
@@ -52,29 +53,35 @@ func (c Color) Gray() Color {
 	return Color{y, y, y}
 }
 
-// Luminance is the colour's relative luminance as WCAG 2 defines it: the
-// sRGB channels made linear and weighted 0.2126, 0.7152 and 0.0722; 0 for
-// black, 1 for white.
-func (c Color) Luminance() float64 {
-	lin := func(v uint8) float64 {
-		s := float64(v) / 255
-		if s <= 0.04045 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
-}
+// Luminance is the colour's relative luminance as WCAG 2 defines it (see
+// wcag.Luminance): 0 for black, 1 for white.
+func (c Color) Luminance() float64 { return wcag.Luminance(c.R, c.G, c.B) }
 
-// Contrast is the WCAG 2 contrast ratio of two colours, (L1 + 0.05) /
-// (L2 + 0.05) with L1 the lighter one's luminance: 1 for one colour on
-// itself, 21 for black on white. Text reads at 4.5 or more (level AA).
-func Contrast(a, b Color) float64 {
-	la, lb := a.Luminance(), b.Luminance()
-	if la < lb {
-		la, lb = lb, la
+// Contrast is the WCAG 2 contrast ratio of two colours: 1 for one colour
+// on itself, 21 for black on white. Text reads at MinContrast or more.
+func Contrast(a, b Color) float64 { return wcag.Ratio(a.Luminance(), b.Luminance()) }
+
+// MinContrast is the contrast text needs against what it is printed on:
+// WCAG 2 level AA for body text.
+const MinContrast = wcag.MinContrast
+
+// DarkInk is the near-black text is set in.
+var DarkInk = Color{0x1a, 0x1a, 0x1a}
+
+// ReadableOn is ink when it reads on ground (MinContrast or more), else
+// the one of DarkInk and white that reads better there (black where
+// DarkInk falls short: on any ground black or white reaches 4.58).
+func ReadableOn(ink, ground Color) Color {
+	if Contrast(ink, ground) >= MinContrast {
+		return ink
 	}
-	return (la + 0.05) / (lb + 0.05)
+	if Contrast(White, ground) >= Contrast(Black, ground) {
+		return White
+	}
+	if Contrast(DarkInk, ground) >= MinContrast {
+		return DarkInk
+	}
+	return Black
 }
 
 // Hex formats the colour as #rrggbb.

@@ -493,6 +493,8 @@ func drawMapSpace(r *generator.Renderer, c draw.Canvas, g *runschema.MapGrid, ce
 		if !generator.IsLight(fill) {
 			ink = draw.White
 		}
+		// Ink saver lightens the fills: white may no longer read there.
+		ink = r.ReadableInk(ink, fill)
 		c.Text(generator.Round2(o.X+1.3), generator.Round2(o.Y+3.6), fmt.Sprint(sp.Level), draw.Bold, 8, ink)
 	}
 	if sp.Building {
