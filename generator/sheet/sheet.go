@@ -771,7 +771,7 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.heading, st.paper)
 		if rule {
 			ry := generator.Round2(y + tb.Height + ruleGap + ruleW/2)
-			c.Line(generator.Round2(x), ry, generator.Round2(x+w), ry, st.accent, ruleW)
+			c.Line(generator.Round2(x), ry, generator.Round2(x+w), ry, st.heading, ruleW)
 		}
 	}
 	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: paint}}
