@@ -88,7 +88,7 @@ func calScaleLabel(k int) string { return fmt.Sprintf("%+d", k) }
 
 // WriteCalibration writes the two-page duplex calibration sheet.
 func (r *Renderer) WriteCalibration(w io.Writer, opts PrintOptions) error {
-	doc := draw.NewPDF(draw.PDFInfo{Title: "runforge duplex calibration", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: "runforge duplex calibration", Created: opts.Created, Duplex: opts.Duplex})
 	r.drawCalibration(pdfSink{doc}, opts)
 	return doc.Write(w)
 }

@@ -28,6 +28,9 @@ type Renderer struct {
 	// games are what the games bring to rendering: derived fields, box
 	// drawers, kinds and kit outputs.
 	games []Game
+	// observe gives the canvas every page of r's PDFs is also drawn on
+	// (see Observed); nil for none.
+	observe func(doc string, w, h float64) draw.Canvas
 }
 
 // NewRenderer returns a renderer with the embedded fonts that draws what
@@ -43,7 +46,28 @@ func NewRenderer(inkSaver bool, games ...Game) (*Renderer, error) {
 
 // WithOptions returns a renderer sharing r's fonts with other variants.
 func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
-	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images, games: r.games}
+	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images, games: r.games, observe: r.observe}
+}
+
+// Observed returns a renderer like r whose PDFs also draw every page on
+// the canvas page(doc, w, h) returns, doc being the PDF's title (see
+// draw.PDF.Observe): how tests read what a build prints. The build's
+// jobs call page from several goroutines.
+func (r *Renderer) Observed(page func(doc string, w, h float64) draw.Canvas) *Renderer {
+	out := *r
+	out.observe = page
+	return &out
+}
+
+// NewPDF starts a PDF document that draws text in r's fonts (observed when
+// r is, see Observed).
+func (r *Renderer) NewPDF(info draw.PDFInfo) *draw.PDF {
+	doc := draw.NewPDF(info, r.Fonts)
+	if page := r.observe; page != nil {
+		title := info.Title
+		doc.Observe(func(w, h float64) draw.Canvas { return page(title, w, h) })
+	}
+	return doc
 }
 
 // ForPack returns a renderer that also knows the pack's own fonts and
@@ -53,7 +77,38 @@ func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS), games: r.games}, nil
+	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS), games: r.games, observe: r.observe}, nil
+}
+
+// printed is the colour c prints as in r's variant (grey in grayscale).
+func (r *Renderer) printed(c draw.Color) draw.Color {
+	if r.Grayscale {
+		return c.Gray()
+	}
+	return c
+}
+
+// ReadableInk is the colour to set text in that runforge chooses (white on
+// a player colour, light text on a dark tile) on ground, the fill under it
+// as r prints it (white paper where ink saver leaves a fill out): ink when
+// it reads there as printed (draw.MinContrast, judged in grey in the
+// grayscale variant), else the dark ink or white, whichever reads better.
+func (r *Renderer) ReadableInk(ink, ground draw.Color) draw.Color {
+	if draw.Contrast(r.printed(ink), r.printed(ground)) >= draw.MinContrast {
+		return ink
+	}
+	return draw.ReadableOn(r.printed(ink), r.printed(ground))
+}
+
+// VariantInk is a pack's text colour on ground as r prints it: as the pack
+// gives it in colour (validate warns where it reads badly), and
+// ReadableInk in the grayscale and ink-saver variants, whose changes to
+// the pack's colours are runforge's.
+func (r *Renderer) VariantInk(ink, ground draw.Color) draw.Color {
+	if !r.Grayscale && !r.InkSaver {
+		return ink
+	}
+	return r.ReadableInk(ink, ground)
 }
 
 // Surface applies the renderer's colour variant to a canvas.
@@ -170,6 +225,7 @@ func (r *Renderer) DrawCard(c draw.Canvas, t *schema.Template, d *CardData, blee
 	}
 	c.Rect(-bleed.Left, -bleed.Top, w+bleed.Left+bleed.Right, h+bleed.Top+bleed.Bottom, 0, draw.Filled(bg))
 	shapes := []shape{{layout.Rect{W: w, H: h}, bg}}
+	defer draw.Note(c, func() string { return "" })
 	for _, b := range t.Boxes {
 		if !d.visible(b) {
 			continue
@@ -180,6 +236,7 @@ func (r *Renderer) DrawCard(c draw.Canvas, t *schema.Template, d *CardData, blee
 			c.Rotate(float64(b.Rotate), box.X+box.W/2, box.Y+box.H/2)
 		}
 		paper := paperBehind(shapes, box)
+		draw.Note(c, func() string { return boxNote(t, b, d) })
 		if filled, ok := r.drawBox(c, b, box, d, paper); ok {
 			shapes = append(shapes, shape{box, filled})
 		}
@@ -187,6 +244,16 @@ func (r *Renderer) DrawCard(c draw.Canvas, t *schema.Template, d *CardData, blee
 			c.Pop()
 		}
 	}
+}
+
+// boxNote names the box b of the template t drawn for the card d, for a
+// canvas that takes notes (draw.Note).
+func boxNote(t *schema.Template, b *schema.Box, d *CardData) string {
+	s := "template " + t.ID + " box " + b.ID
+	if d.Card != nil {
+		s = "card " + d.Card.ID + ", " + s
+	}
+	return s
 }
 
 func paperBehind(shapes []shape, box layout.Rect) draw.Color {
@@ -203,10 +270,7 @@ func paperBehind(shapes []shape, box layout.Rect) draw.Color {
 // drawBox draws one box; it returns the fill colour when the box paints an
 // opaque area that later boxes sit on.
 func (r *Renderer) drawBox(c draw.Canvas, b *schema.Box, box layout.Rect, d *CardData, paper draw.Color) (draw.Color, bool) {
-	ink := draw.ColorOr(b.Color, draw.RGB(0x1a, 0x1a, 0x1a))
-	if r.InkSaver && IsLight(ink) && IsLight(paper) {
-		ink = draw.RGB(0x1a, 0x1a, 0x1a)
-	}
+	ink := r.VariantInk(draw.ColorOr(b.Color, draw.DarkInk), paper)
 	switch b.Kind() {
 	case "rect", "ellipse":
 		st, filled := r.shapeStyle(b)

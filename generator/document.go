@@ -17,7 +17,7 @@ func (r *Renderer) WriteDocument(w io.Writer, p *schema.Pack, name, element stri
 		title = p.Game.Title + " - " + name
 	}
 	// A one-sided document (a board) sets layout.NoDuplex in fill.
-	doc := draw.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex})
 	if err := fill(doc); err != nil {
 		return 0, fmt.Errorf("%s: %w", element, err)
 	}

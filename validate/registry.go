@@ -95,6 +95,7 @@ var coreTables = []func() []*Rule{
 	deckPrintRules,
 	diceRules,
 	textSizeRules,
+	contrastRules,
 }
 
 // CoreRules returns the rules of every pack whatever its game: the loader's

@@ -41,6 +41,7 @@ func ruleCases() []ruleCase {
 	all = append(all, textSizeCases()...)
 	all = append(all, deckPrintCases()...)
 	all = append(all, diceCases()...)
+	all = append(all, contrastCases()...)
 	all = append(all, rfylCases()...)
 	all = append(all, runCases()...)
 	all = append(all, justRunCases()...)

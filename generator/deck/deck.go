@@ -244,7 +244,7 @@ func (r renderer) WriteDeck(w io.Writer, p *schema.Pack, d *schema.Deck, face, b
 	if err != nil {
 		return 0, err
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - " + gangTitle(p, d), Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - " + gangTitle(p, d), Created: opts.Created, Duplex: opts.Duplex})
 	r.imposeGang(generator.PDFSink(doc), grid, parts, opts, gangDrawer(r, doc, parts, opts.Bleed))
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)

@@ -53,7 +53,7 @@ func (r renderer) WriteDeckGutterfold(w io.Writer, p *schema.Pack, d *schema.Dec
 	if err != nil {
 		return 0, fmt.Errorf("deck %s: %w", d.ID, err)
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: layoutDocTitle(p, d, "gutterfold"), Created: opts.Created, Duplex: layout.NoDuplex})
 	parts, err := deckGang(p, d, face, back)
 	if err != nil {
 		return 0, err

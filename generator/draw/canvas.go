@@ -7,6 +7,8 @@ package draw
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/runforge/runforge/schema/wcag"
 )
 
 // Color is an opaque RGB colour.
@@ -49,6 +51,37 @@ func ColorOr(s string, def Color) Color {
 func (c Color) Gray() Color {
 	y := uint8((299*int(c.R) + 587*int(c.G) + 114*int(c.B)) / 1000)
 	return Color{y, y, y}
+}
+
+// Luminance is the colour's relative luminance as WCAG 2 defines it (see
+// wcag.Luminance): 0 for black, 1 for white.
+func (c Color) Luminance() float64 { return wcag.Luminance(c.R, c.G, c.B) }
+
+// Contrast is the WCAG 2 contrast ratio of two colours: 1 for one colour
+// on itself, 21 for black on white. Text reads at MinContrast or more.
+func Contrast(a, b Color) float64 { return wcag.Ratio(a.Luminance(), b.Luminance()) }
+
+// MinContrast is the contrast text needs against what it is printed on:
+// WCAG 2 level AA for body text.
+const MinContrast = wcag.MinContrast
+
+// DarkInk is the near-black text is set in.
+var DarkInk = Color{0x1a, 0x1a, 0x1a}
+
+// ReadableOn is ink when it reads on ground (MinContrast or more), else
+// the one of DarkInk and white that reads better there (black where
+// DarkInk falls short: on any ground black or white reaches 4.58).
+func ReadableOn(ink, ground Color) Color {
+	if Contrast(ink, ground) >= MinContrast {
+		return ink
+	}
+	if Contrast(White, ground) >= Contrast(Black, ground) {
+		return White
+	}
+	if Contrast(DarkInk, ground) >= MinContrast {
+		return DarkInk
+	}
+	return Black
 }
 
 // Hex formats the colour as #rrggbb.

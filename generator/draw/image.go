@@ -284,6 +284,9 @@ func (d *PDF) registerImages(pics []picture) {
 // placeImage implements imageCanvas: the picture placed at dst and clipped
 // to clip when it reaches beyond.
 func (c *PDFCanvas) placeImage(pic picture, dst, clip layout.Rect) {
+	if po, ok := c.obs.(PictureObserver); ok {
+		po.Picture(dst, clip)
+	}
 	name, err := registerImage(c.f, pic)
 	if err != nil {
 		c.f.SetError(err)

@@ -28,6 +28,9 @@ type PDF struct {
 	fonts  *Fonts
 	used   map[FontStyle]bool
 	duplex layout.Duplex
+	// observe gives the canvas each page is also drawn on (see Observe);
+	// nil for none.
+	observe func(w, h float64) Canvas
 }
 
 // PDFInfo is the document metadata. Created is written as both creation and
@@ -90,17 +93,37 @@ func pdfFont(fonts *Fonts, st FontStyle) (family, style string) {
 	return pdfFamily, pdfStyles[st]
 }
 
+// Observe makes the document draw each page it adds from now on also on
+// the canvas page(w, h) returns: every call as the PDF page gets it,
+// templates played where they are placed (clipped to their size) and
+// pictures noted to a canvas that is a PictureObserver. Tests read what a
+// build prints this way; the PDF's bytes do not change.
+func (d *PDF) Observe(page func(w, h float64) Canvas) { d.observe = page }
+
+// PictureObserver is an observing canvas (see PDF.Observe) told where
+// pictures are placed: dst is the picture's box, clip what shows of it.
+type PictureObserver interface {
+	Picture(dst, clip layout.Rect)
+}
+
 // AddPage starts a w x h mm page, with its TrimBox, and returns its canvas.
 func (d *PDF) AddPage(w, h float64) *PDFCanvas {
 	d.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	d.f.SetPageBox("trim", 0, 0, w, h)
-	return &PDFCanvas{f: d.f, doc: d, fonts: d.fonts}
+	c := &PDFCanvas{f: d.f, doc: d, fonts: d.fonts}
+	if d.observe != nil {
+		c.obs = d.observe(w, h)
+	}
+	return c
 }
 
 // PDFTemplate is drawing recorded once and placed many times (a form XObject).
 type PDFTemplate struct {
 	t    fpdf.Template
 	w, h float64
+	// tape keeps the drawing for the canvases of an observed document
+	// (see PDF.Observe); nil when the document is not observed.
+	tape *Tape
 }
 
 // Template records drawing on a w x h mm surface once, for reuse with
@@ -120,7 +143,12 @@ func (d *PDF) Template(w, h float64, draw func(Canvas)) *PDFTemplate {
 			d.err = fmt.Errorf("drawing a template: %w", err)
 		}
 	})
-	return &PDFTemplate{t: t, w: w, h: h}
+	tpl := &PDFTemplate{t: t, w: w, h: h}
+	if d.observe != nil {
+		tpl.tape = &Tape{}
+		draw(tpl.tape)
+	}
+	return tpl
 }
 
 // Write finishes the document: fpdf's output with the viewer preferences
@@ -405,6 +433,7 @@ type PDFCanvas struct {
 	fonts *Fonts
 	doc   *PDF  // nil inside a template
 	stack []int // clips opened at each Push level
+	obs   Canvas
 }
 
 var _ Canvas = (*PDFCanvas)(nil)
@@ -425,6 +454,9 @@ func (c *PDFCanvas) style(s Style) string {
 
 // Rect implements Canvas.
 func (c *PDFCanvas) Rect(x, y, w, h, r float64, s Style) {
+	if c.obs != nil {
+		c.obs.Rect(x, y, w, h, r, s)
+	}
 	op := c.style(s)
 	if op == "" {
 		return
@@ -438,6 +470,9 @@ func (c *PDFCanvas) Rect(x, y, w, h, r float64, s Style) {
 
 // Ellipse implements Canvas.
 func (c *PDFCanvas) Ellipse(x, y, w, h float64, s Style) {
+	if c.obs != nil {
+		c.obs.Ellipse(x, y, w, h, s)
+	}
 	if op := c.style(s); op != "" {
 		c.f.Ellipse(x+w/2, y+h/2, w/2, h/2, 0, op)
 	}
@@ -445,6 +480,9 @@ func (c *PDFCanvas) Ellipse(x, y, w, h float64, s Style) {
 
 // Line implements Canvas.
 func (c *PDFCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
+	if c.obs != nil {
+		c.obs.Line(x1, y1, x2, y2, col, width)
+	}
 	c.f.SetDrawColor(int(col.R), int(col.G), int(col.B))
 	c.f.SetLineWidth(width)
 	c.f.Line(x1, y1, x2, y2)
@@ -452,6 +490,9 @@ func (c *PDFCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
 
 // Path implements Canvas.
 func (c *PDFCanvas) Path(p *Path, col Color) {
+	if c.obs != nil {
+		c.obs.Path(p, col)
+	}
 	c.f.SetFillColor(int(col.R), int(col.G), int(col.B))
 	for _, op := range p.Ops {
 		switch op.Kind {
@@ -478,12 +519,18 @@ func (c *PDFCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 	family, style := pdfFont(c.fonts, st)
 	c.f.SetFont(family, style, size)
 	s = bmpOnly(s)
+	if c.obs != nil {
+		c.obs.Text(x, y, s, st, size, col)
+	}
 	c.f.SetTextColor(int(col.R), int(col.G), int(col.B))
 	c.f.Text(x, y, s)
 }
 
 // Push implements Canvas.
 func (c *PDFCanvas) Push() {
+	if c.obs != nil {
+		c.obs.Push()
+	}
 	c.f.TransformBegin()
 	c.stack = append(c.stack, 0)
 }
@@ -499,6 +546,9 @@ func (c *PDFCanvas) Pop() {
 	if n == 0 {
 		return
 	}
+	if c.obs != nil {
+		c.obs.Pop()
+	}
 	for i := 0; i < c.stack[n-1]; i++ {
 		c.f.ClipEnd()
 	}
@@ -513,13 +563,26 @@ func (c *PDFCanvas) Pop() {
 }
 
 // Translate implements Canvas. Like Rotate, it must be inside Push/Pop.
-func (c *PDFCanvas) Translate(dx, dy float64) { c.f.TransformTranslate(dx, dy) }
+func (c *PDFCanvas) Translate(dx, dy float64) {
+	if c.obs != nil {
+		c.obs.Translate(dx, dy)
+	}
+	c.f.TransformTranslate(dx, dy)
+}
 
 // Rotate implements Canvas (fpdf turns counter-clockwise).
-func (c *PDFCanvas) Rotate(deg, cx, cy float64) { c.f.TransformRotate(-deg, cx, cy) }
+func (c *PDFCanvas) Rotate(deg, cx, cy float64) {
+	if c.obs != nil {
+		c.obs.Rotate(deg, cx, cy)
+	}
+	c.f.TransformRotate(-deg, cx, cy)
+}
 
 // ClipRect implements Canvas.
 func (c *PDFCanvas) ClipRect(x, y, w, h float64) {
+	if c.obs != nil {
+		c.obs.ClipRect(x, y, w, h)
+	}
 	c.f.ClipRect(x, y, w, h, false)
 	if n := len(c.stack); n > 0 {
 		c.stack[n-1]++
@@ -528,6 +591,13 @@ func (c *PDFCanvas) ClipRect(x, y, w, h float64) {
 
 // UseTemplate places a template with its top-left corner at (x, y).
 func (c *PDFCanvas) UseTemplate(t *PDFTemplate, x, y float64) {
+	if c.obs != nil && t.tape != nil {
+		c.obs.Push()
+		c.obs.Translate(x, y)
+		c.obs.ClipRect(0, 0, t.w, t.h)
+		t.tape.Play(c.obs)
+		c.obs.Pop()
+	}
 	c.f.UseTemplateScaled(t.t, fpdf.PointType{X: x, Y: y}, fpdf.SizeType{Wd: t.w, Ht: t.h})
 }
 

@@ -152,3 +152,62 @@ func TestFinishPDFRejectsGarbage(t *testing.T) {
 		}
 	}
 }
+
+// An observed document draws each page also on the observer's canvas:
+// the calls as the page gets them, a template played where it is placed,
+// clipped to its size; the PDF's bytes are those of an unobserved one.
+func TestPDFObserve(t *testing.T) {
+	fonts, err := NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(observe func(w, h float64) Canvas) []byte {
+		doc := NewPDF(PDFInfo{Title: "observed"}, fonts)
+		if observe != nil {
+			doc.Observe(observe)
+		}
+		tpl := doc.Template(20, 10, func(c Canvas) {
+			c.Rect(0, 0, 20, 10, 0, Filled(RGB(0xee, 0x77, 0x00)))
+			c.Text(1, 5, "in a template", Bold, 8, White)
+		})
+		page := doc.AddPage(100, 50)
+		page.Push()
+		page.Translate(5, 6)
+		page.Text(10, 10, "on the page", Regular, 10, Black)
+		page.Pop()
+		page.UseTemplate(tpl, 30, 40)
+		var b bytes.Buffer
+		if err := doc.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	var pages []*Recorder
+	observed := write(func(w, h float64) Canvas {
+		r := &Recorder{}
+		r.Logf("page %.0fx%.0f", w, h)
+		pages = append(pages, r)
+		return r
+	})
+	if !bytes.Equal(observed, write(nil)) {
+		t.Error("observing a document changed its bytes")
+	}
+	if len(pages) != 1 {
+		t.Fatalf("%d pages observed, want 1", len(pages))
+	}
+	want := `page 100x50
+push
+translate 5.00 6.00
+text 10.00 10.00 regular 10.00pt #000000 "on the page"
+pop
+push
+translate 30.00 40.00
+clip 0.00 0.00 20.00 10.00
+rect 0.00 0.00 20.00 10.00 r=0.00 fill=#ee7700
+text 1.00 5.00 bold 8.00pt #ffffff "in a template"
+pop
+`
+	if got := pages[0].String(); got != want {
+		t.Errorf("observed:\n%s\nwant:\n%s", got, want)
+	}
+}

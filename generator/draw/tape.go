@@ -60,11 +60,15 @@ func (t *Tape) Rotate(deg, cx, cy float64) { t.keep(func(c Canvas) { c.Rotate(de
 func (t *Tape) ClipRect(x, y, w, h float64) { t.keep(func(c Canvas) { c.ClipRect(x, y, w, h) }) }
 
 // placeImage implements imageCanvas: the picture is played on a canvas
-// that draws pictures, left out on one that does not.
+// that draws pictures, noted to one that observes them (PictureObserver)
+// and left out on others.
 func (t *Tape) placeImage(pic picture, dst, clip layout.Rect) {
 	t.keep(func(c Canvas) {
-		if ic, ok := c.(imageCanvas); ok {
-			ic.placeImage(pic, dst, clip)
+		switch c := c.(type) {
+		case imageCanvas:
+			c.placeImage(pic, dst, clip)
+		case PictureObserver:
+			c.Picture(dst, clip)
 		}
 	})
 }

@@ -155,8 +155,8 @@ const (
 //     enum: circle, square, ...), drawn as a shape beside the name;
 //   - <side>Neutral: "1" for a neutral colour, which prints "NEUTRAL" in
 //     the middle of the border;
-//   - <side>Ink: the ink of the marks, white on a dark fill and dark on a
-//     light one.
+//   - <side>Ink: the ink of the marks, white where it reads on the fill
+//     (draw.MinContrast), else dark.
 //
 // The symbol and name let grayscale and ink-saver prints still be matched. No colour (id "") has no fields.
 func jrBorderFields(side, id string, palette map[string]*justrunschema.Colour) map[string]string {
@@ -182,9 +182,9 @@ func jrBorderFields(side, id string, palette map[string]*justrunschema.Colour) m
 	}
 	out[side+"Label"] = strings.ToUpper(name)
 	out[side+"Hex"] = hex
-	out[side+"Ink"] = jrInkOnLight
-	if fill, err := draw.ParseColor(hex); err != nil || !generator.IsLight(fill) {
-		out[side+"Ink"] = jrInkOnDark
+	out[side+"Ink"] = jrInkOnDark
+	if fill, err := draw.ParseColor(hex); err == nil && draw.ReadableOn(draw.White, fill) != draw.White {
+		out[side+"Ink"] = jrInkOnLight
 	}
 	return out
 }
@@ -221,6 +221,8 @@ func drawJRBorder(r *generator.Renderer, c draw.Canvas, b *schema.Box, box layou
 		// ink on the paper (the card's background is white).
 		st = draw.Stroked(fill, 0.4)
 		markInk = draw.ColorOr(jrInkOnLight, draw.Black)
+	} else {
+		markInk = r.ReadableInk(markInk, fill)
 	}
 	if d.Field(side+"Other") != "" {
 		outline := draw.ColorOr(jrOtherStroke, draw.Black)

@@ -174,7 +174,7 @@ func WriteTileSet(r *generator.Renderer, w io.Writer, p *schema.Pack, ts *justru
 	if p != nil && p.Game != nil {
 		title = p.Game.Title + " - " + title
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex})
 	if err := imposeTiles(r, generator.PDFSink(doc), doc, p, ts, copies, of, opts); err != nil {
 		return 0, err
 	}

@@ -465,6 +465,12 @@ func TestJustRunBorderFields(t *testing.T) {
 	if got["rightHex"] != "#e9c46a" || got["rightSymbol"] != "star" || got["rightInk"] != jrInkOnLight {
 		t.Errorf("yellow (a light fill, dark ink): %v", got)
 	}
+	for _, id := range []string{"orange", "green"} {
+		// White reads under 4.5:1 on these mid-tones: dark ink.
+		if got := jrBorderFields("left", id, pal); got["leftInk"] != jrInkOnLight {
+			t.Errorf("%s (white under 4.5:1 on it, dark ink): %v", id, got)
+		}
+	}
 	got = jrBorderFields("left", "black", pal)
 	if got["leftSymbol"] != "bar" || got["leftNeutral"] != "1" || got["leftInk"] != jrInkOnDark {
 		t.Errorf("black: %v", got)

@@ -722,7 +722,7 @@ func drawRFoDRCharacter(r *generator.Renderer, c draw.Canvas, b *rfodschema.Play
 		for i := range n {
 			x := rfInset + 2 + float64(i)*(size+2)
 			c.Rect(x, y+2, size, size, 1.5, draw.Style{Fill: &draw.White, Stroke: &Blood, Width: 0.5})
-			CentredText(r, c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, Rule)
+			CentredText(r, c, x+size/2, y+2+size-1.5, fmt.Sprint(i+1), draw.Bold, 6, Muted)
 			if i == n-1 {
 				CentredText(r, c, x+size/2, y+2+size+3.5, "final", draw.Italic, 6, Blood)
 			}

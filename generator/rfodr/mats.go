@@ -260,7 +260,7 @@ func drawMatSide(r *generator.Renderer, c draw.Canvas, side *rfodrschema.MatSide
 		rfod.CentredText(r, c, matW/2, y+matCardH+8, held, draw.Italic, 9, rfod.Ink)
 	} else {
 		c.Ellipse(matW/2-16, slotY+20, 32, 32, draw.Stroked(rfod.Rule, 0.6))
-		rfod.CentredText(r, c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfod.Rule)
+		rfod.CentredText(r, c, matW/2, slotY+38, "PLAYER", draw.Bold, 8, rfod.Muted)
 		rfod.CentredText(r, c, matW/2, slotY+62, "Place your Player token here when you are at this Location", draw.Italic, 9, rfod.Muted)
 	}
 	if other != "" {

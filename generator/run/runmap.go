@@ -206,7 +206,7 @@ func WriteMaps(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generato
 	if opts.Paper.W < MapCardW+2*opts.Margin || opts.Paper.H < MapCardH+2*opts.Margin {
 		return 0, fmt.Errorf("maps: a %.0f x %.0f mm map card does not fit on %s paper", MapCardW, MapCardH, opts.Paper.Name)
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Maps", Created: opts.Created, Duplex: opts.Duplex})
 	n := imposeMaps(r, generator.PDFSink(doc), cards, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("maps: %w", err)
@@ -516,6 +516,8 @@ func drawMapSpace(r *generator.Renderer, c draw.Canvas, g *runschema.MapGrid, ce
 		if !generator.IsLight(fill) {
 			ink = draw.White
 		}
+		// Ink saver lightens the fills: white may no longer read there.
+		ink = r.ReadableInk(ink, fill)
 		c.Text(generator.Round2(o.X+1.3), generator.Round2(o.Y+3.6), fmt.Sprint(sp.Level), draw.Bold, 8, ink)
 	}
 	if sp.Building {

@@ -206,6 +206,8 @@ type sheetStyle struct {
 	size     float64    // body size, points
 	ink      draw.Color // body text
 	accent   draw.Color // headings, rules, bullets, table headers
+	heading  draw.Color // heading text: the accent, where it reads
+	headInk  draw.Color // table header text, on the accent
 	paper    draw.Color // behind the text
 	zebra    draw.Color // every other table row
 	inkSaver bool       // no fills
@@ -236,6 +238,12 @@ func (r renderer) styleOf(s *schema.Sheet, back bool) sheetStyle {
 	if !generator.IsLight(st.paper) {
 		st.ink = draw.RGB(0xf4, 0xf4, 0xf4)
 	}
+	// Text reads on the paper as printed: body text and table headers
+	// are runforge's colours, headings the pack's accent (changed only
+	// where the grey and ink-saver variants leave it unreadable).
+	st.ink = r.ReadableInk(st.ink, st.paper)
+	st.heading = r.VariantInk(st.accent, st.paper)
+	st.headInk = r.ReadableInk(draw.White, st.accent)
 	st.zebra = mix(st.accent, st.paper, 0.08)
 	return st
 }
@@ -760,10 +768,10 @@ func (ss *sheetSetter) heading(b *schema.Block) []*sheetItem {
 	}
 	st, w := ss.st, ss.colW
 	paint := func(c draw.Canvas, x, y float64) {
-		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.accent, st.paper)
+		typeset.Draw(ss.fonts, c, tb, x, y, w, tb.Height, st.heading, st.paper)
 		if rule {
 			ry := generator.Round2(y + tb.Height + ruleGap + ruleW/2)
-			c.Line(generator.Round2(x), ry, generator.Round2(x+w), ry, st.accent, ruleW)
+			c.Line(generator.Round2(x), ry, generator.Round2(x+w), ry, st.heading, ruleW)
 		}
 	}
 	return []*sheetItem{{before: gap * st.em(), h: h, keep: true, what: "heading", draw: paint}}
@@ -974,7 +982,7 @@ func (ss *sheetSetter) drawRow(c draw.Canvas, x, y, h float64, cells []typeset.B
 		border = draw.Stroked(st.accent, 0.3)
 	case index < 0:
 		c.Rect(generator.Round2(x), generator.Round2(y), generator.Round2(ss.colW), generator.Round2(h), 0, draw.Filled(st.accent))
-		ink, paper = draw.White, st.accent
+		ink, paper = st.headInk, st.accent
 	case index%2 == 1 && !st.inkSaver:
 		c.Rect(generator.Round2(x), generator.Round2(y), generator.Round2(ss.colW), generator.Round2(h), 0, draw.Filled(st.zebra))
 		paper = st.zebra

@@ -45,16 +45,17 @@ func (r renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed 
 		shape = func(x, y, w, h float64, st draw.Style) { c.Rect(x, y, w, h, 0, st) }
 	}
 	if r.InkSaver {
+		// The label goes on the paper: in the token's colour where the
+		// token's ink was light and the colour reads on white, else dark.
 		paper = draw.White
 		if generator.IsLight(ink) {
 			ink = fill
 		}
-		if generator.IsLight(ink) {
-			ink = draw.RGB(0x1a, 0x1a, 0x1a)
-		}
+		ink = r.ReadableInk(ink, paper)
 		ring := generator.Round2(s * tokenRing)
 		shape(x+ring/2, y+ring/2, s-ring, s-ring, draw.Stroked(fill, ring))
 	} else {
+		ink = r.VariantInk(ink, fill)
 		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, draw.Filled(fill))
 	}
 	shape(x, y, s, s, cut)
@@ -194,7 +195,7 @@ func (r renderer) WriteTokens(w io.Writer, p *schema.Pack, opts generator.PrintO
 	if tokenBacksOf(all, opts.Duplex) == generator.BacksDuplex {
 		duplex = opts.Duplex
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex})
 	n := r.imposeTokens(generator.PDFSink(doc), all, placements, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
