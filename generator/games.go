@@ -112,6 +112,8 @@ type KindRenderer struct {
 	// backs reports whether the element prints back pages registered for
 	// duplex (nil: its facts say).
 	backs func(e schema.Element, opts PrintOptions) bool
+	// gangs says how an element may share sheets with others (see Gang).
+	gangs gangFuncs
 }
 
 // kindIndexer describes an element's output for the kit's index.
@@ -173,6 +175,12 @@ type Kind[E schema.Element] struct {
 	// duplex behind its fronts with opts, so that the kit needs a
 	// calibration sheet (nil: schema.Facts.Backs says).
 	Backs func(e E, opts PrintOptions) bool
+	// Gang says how an element whose pieces are smaller than a page may
+	// share sheets with others of its class (nil, or false: never).
+	Gang func(r *Renderer, p *schema.Pack, e E, opts PrintOptions) (Gang, bool)
+	// PrintWith returns a copy of e that prints on host's sheets, as a
+	// printWith: host in its file would make it (needed with Gang).
+	PrintWith func(e E, host string) E
 }
 
 // Renderer is k for any element, for a line of Game.Kinds: an element of
@@ -190,6 +198,7 @@ func (k Kind[E]) Renderer() KindRenderer {
 		}
 	}
 	kr := in.renderer()
+	kr.gangs = gangsOf(k)
 	if k.Backs != nil {
 		kr.backs = func(e schema.Element, opts PrintOptions) bool {
 			if el, ok := e.(E); ok {
