@@ -16,10 +16,12 @@ import (
 // by its kind's builder, then the kit's own files. Two outputs with one path
 // are refused (validate reports them, positioned, before a build starts).
 func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Job, error) {
-	plan := schema.OutputPlan(p)
-	if cs := schema.Collisions(plan); len(cs) > 0 {
+	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
 	}
+	// From here on the pack is as the kit prints it: ganged (gang.go).
+	p = gangPack(r, p, effectivePrint(opts.Print))
+	plan := schema.OutputPlan(p)
 	opts.Print = effectivePrint(opts.Print)
 	var jobs []generator.Job
 	done := map[schema.Element]bool{}
@@ -139,6 +141,12 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
 		for _, line := range k.index(p, opts) {
 			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	if lines := gangIndex(r, p, opts); len(lines) > 0 {
+		b.WriteString("\nShared sheets (pieces smaller than a page share sheets when they share stock and duplex need; they print in the PDF of the first of them):\n")
+		for _, l := range lines {
+			fmt.Fprintf(&b, "%s\n", l)
 		}
 	}
 	if pending := r.NotPrintedYet(p); len(pending) > 0 {
