@@ -16,7 +16,9 @@ import (
 // sheets with others of their class (same kind of imposition, stock and
 // duplex need; for grids the same piece size), printed in the PDF of the
 // first of them in pack order. The others' files disappear. A printWith:
-// the designer wrote stays: its host and guests move together.
+// the designer wrote stays: its host and guests move together. Elements
+// of a pack this one extends gang only among themselves, as a printWith:
+// may not reach into the extended pack: its PDFs stay as they were printed.
 
 // gangMember is an element the kit may gang, with what its kind says.
 type gangMember struct {
@@ -24,6 +26,17 @@ type gangMember struct {
 	kr   generator.KindRenderer
 	g    generator.Gang
 	rank int // position in the pack
+	// base is set for an element of a pack this one extends.
+	base bool
+}
+
+// class is what the member may share sheets with: its kind's class, kept
+// apart for the extended pack's elements.
+func (m gangMember) class() string {
+	if m.base {
+		return m.g.Class + " (extended pack)"
+	}
+	return m.g.Class
 }
 
 // gangUnit is what prints in one PDF before the step: an element and the
@@ -61,8 +74,8 @@ func planGangs(r *generator.Renderer, p *schema.Pack, opts generator.PrintOption
 	var classes []string
 	byClass := map[string][]*gangUnit{}
 	for _, u := range units {
-		c := u.host().g.Class
-		if u.fixed || c == "" {
+		c := u.host().class()
+		if u.fixed || u.host().g.Class == "" {
 			continue
 		}
 		if _, ok := byClass[c]; !ok {
@@ -126,7 +139,7 @@ func gangUnits(r *generator.Renderer, p *schema.Pack, opts generator.PrintOption
 			continue
 		}
 		if g, ok := kr.Gang(r, p, e, opts); ok && len(g.Pieces) > 0 && g.Sheets != nil {
-			members = append(members, gangMember{e: e, kr: kr, g: g, rank: i})
+			members = append(members, gangMember{e: e, kr: kr, g: g, rank: i, base: p.FromExtendedPack(e.Source())})
 		}
 	}
 	byHost := map[string]*gangUnit{}
@@ -151,7 +164,7 @@ func gangUnits(r *generator.Renderer, p *schema.Pack, opts generator.PrintOption
 	for _, u := range units {
 		for _, m := range u.members {
 			u.pieces = append(u.pieces, m.g.Pieces...)
-			u.fixed = u.fixed || m.g.Class != u.host().g.Class
+			u.fixed = u.fixed || m.class() != u.host().class()
 		}
 	}
 	return units
