@@ -48,6 +48,13 @@ type KitOutput struct {
 	// under it; a file with no Index function is not listed there.
 	What  string
 	Index func(p *schema.Pack, opts PrintOptions) []string
+	// Stock is the paper the file prints on (the zero value: card stock).
+	Stock Stock
+	// Pages reports, for an element of p printed in this file rather than
+	// in files of its own (a RUN map in maps.pdf), the pages of the file
+	// that hold it; ok is false for an element it does not hold. nil: the
+	// file holds no element's pieces, or cannot say where.
+	Pages func(p *schema.Pack, e schema.Element, opts PrintOptions) (first, last int, ok bool)
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p
@@ -114,6 +121,8 @@ type KindRenderer struct {
 	backs func(e schema.Element, opts PrintOptions) bool
 	// gangs says how an element may share sheets with others (see Gang).
 	gangs gangFuncs
+	// stock is the paper the element's files print on (nil: card stock).
+	stock func(e schema.Element, opts PrintOptions) Stock
 }
 
 // kindIndexer describes an element's output for the kit's index.
@@ -181,6 +190,8 @@ type Kind[E schema.Element] struct {
 	// PrintWith returns a copy of e that prints on host's sheets, as a
 	// printWith: host in its file would make it (needed with Gang).
 	PrintWith func(e E, host string) E
+	// Stock is the paper the element's files print on (nil: card stock).
+	Stock func(e E, opts PrintOptions) Stock
 }
 
 // Renderer is k for any element, for a line of Game.Kinds: an element of
@@ -205,6 +216,14 @@ func (k Kind[E]) Renderer() KindRenderer {
 				return k.Backs(el, opts)
 			}
 			return e.Facts().Backs
+		}
+	}
+	if k.Stock != nil {
+		kr.stock = func(e schema.Element, opts PrintOptions) Stock {
+			if el, ok := e.(E); ok {
+				return k.Stock(el, opts)
+			}
+			return CardStock
 		}
 	}
 	return kr
@@ -265,6 +284,15 @@ func (kr KindRenderer) PrintsBacks(e schema.Element, opts PrintOptions) bool {
 		return e.Facts().Backs
 	}
 	return kr.backs(e, opts)
+}
+
+// Stock is the paper the element's files print on (the kind's Stock, else
+// card stock).
+func (kr KindRenderer) Stock(e schema.Element, opts PrintOptions) Stock {
+	if kr.stock == nil {
+		return CardStock
+	}
+	return kr.stock(e, opts)
 }
 
 // Games are what the renderer's games bring to rendering, in order (the

@@ -5,15 +5,6 @@ import (
 	"github.com/runforge/runforge/schema"
 )
 
-// Stock is the paper a sheet of the kit is printed on.
-type Stock string
-
-// Stocks.
-const (
-	PlainPaper Stock = "plain paper"
-	CardStock  Stock = "card stock"
-)
-
 // Gang is what a kind says about an element whose pieces are smaller than
 // a page, so that the kit may print them on sheets shared with other
 // elements (see generator/kit): elements of one Class share sheets, in the

@@ -30,9 +30,11 @@ deck (n-up with bleed and crop marks, each front page followed by its back
 page for duplex printing), one per sheet (player aids) and per board (at
 true size: on one page, two-sided boards duplex, or tiled across pages with
 a page map when larger than the paper), maps.pdf (RUN), tokens.pdf, calibration.pdf
-for measuring a printer's duplex misregistration, components.txt (what is
-printed and how to assemble it), and PNG previews of every card face with a
-contact sheet per deck.
+for measuring a printer's duplex misregistration, print-run.pdf (every page
+of the others in print order, grouped by paper and by one- or double-sided,
+after a print plan that says which pages to print how), components.txt (what
+is printed and how to assemble it), and PNG previews of every card face with
+a contact sheet per deck.
 
 A pack with errors, or with text or boxes that would be clipped (text that
 does not fit its box, a deck whose card size its template was not drawn

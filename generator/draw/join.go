@@ -3,8 +3,11 @@ package draw
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
+
+	"github.com/runforge/runforge/layout"
 )
 
 // JoinPart is one part of a joined document: the pages of a PDF this
@@ -113,6 +116,18 @@ func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent 
 	if err != nil {
 		return nil, fmt.Errorf("page tree: %w", err)
 	}
+	// A page the size of fpdf's default format has no MediaBox of its own:
+	// it inherits the tree's, which the joined tree does not have.
+	var treeBox []byte
+	if i := bytes.Index(treeDict, []byte("/MediaBox [")); i >= 0 {
+		if j := bytes.IndexByte(treeDict[i:], ']'); j >= 0 {
+			treeBox = treeDict[i : i+j+1]
+		}
+	}
+	isKid := map[int]bool{}
+	for _, k := range oldKids {
+		isKid[k] = true
+	}
 	skip := map[int]bool{root: true, tree.num: true, pdfRefAfter(x.trailer, "/Info "): true}
 	renum := map[int]int{}
 	for n := 1; n < x.size; n++ {
@@ -134,6 +149,17 @@ func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent 
 		dict, err := renumberRefs(body, renum, tree.num, parent)
 		if err != nil {
 			return nil, fmt.Errorf("object %d: %w", n, err)
+		}
+		if isKid[n] && !bytes.Contains(dict, []byte("/MediaBox")) {
+			if treeBox == nil {
+				return nil, fmt.Errorf("page %d 0 R has no MediaBox, and nor has its page tree", n)
+			}
+			at := bytes.Index(dict, []byte("/Type /Page"))
+			if at < 0 {
+				return nil, fmt.Errorf("page %d 0 R has no /Type /Page", n)
+			}
+			at += len("/Type /Page")
+			dict = slices.Concat(dict[:at], []byte("\n"), treeBox, dict[at:])
 		}
 		*offsets = append(*offsets, out.Len())
 		fmt.Fprintf(out, "%d 0 obj", renum[n])
@@ -317,4 +343,24 @@ func pdfTextString(s string) string {
 	}
 	b.WriteString(">")
 	return b.String()
+}
+
+// DuplexPreset is the duplex flip a document this package wrote presets
+// for the print dialog (PDFInfo.Duplex, SetDuplex): how its pages are meant
+// to go through the printer. ok is false when the document has none.
+func DuplexPreset(pdf []byte) (m layout.Duplex, ok bool) {
+	i := bytes.LastIndex(pdf, []byte("/ViewerPreferences << /PrintScaling /None /Duplex /"))
+	if i < 0 {
+		return layout.LongEdge, false
+	}
+	rest := pdf[i+len("/ViewerPreferences << /PrintScaling /None /Duplex /"):]
+	switch {
+	case bytes.HasPrefix(rest, []byte("DuplexFlipLongEdge ")):
+		return layout.LongEdge, true
+	case bytes.HasPrefix(rest, []byte("DuplexFlipShortEdge ")):
+		return layout.ShortEdge, true
+	case bytes.HasPrefix(rest, []byte("Simplex ")):
+		return layout.NoDuplex, true
+	}
+	return layout.LongEdge, false
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/layout"
 )
 
 // twoPagePDF writes a document of two pages of different sizes.
@@ -19,7 +20,7 @@ func twoPagePDF(t *testing.T, text string) []byte {
 	}
 	doc := NewPDF(PDFInfo{Title: text}, fonts)
 	tpl := doc.Template(20, 10, func(c Canvas) { c.Text(1, 5, "form "+text, Italic, 8, Black) })
-	for _, size := range [][2]float64{{100, 150}, {150, 100}} {
+	for _, size := range [][2]float64{{100, 150}, {150, 100}, {210, 297}} {
 		page := doc.AddPage(size[0], size[1])
 		page.Text(10, 10, text, Bold, 10, Black)
 		page.UseTemplate(tpl, 10, 40)
@@ -43,12 +44,14 @@ func TestJoinPDFs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pdftest.CheckPages(t, out, 5)
+	pdftest.CheckPages(t, out, 6)
 	ctx := pdftest.Read(t, out)
 	if err := ctx.EnsurePageCount(); err != nil {
 		t.Fatal(err)
 	}
-	wantSizes := []string{"100x100", "216x279", "100x150", "150x100", "100x100"}
+	// 210 x 297 is fpdf's default format: its pages inherit their
+	// MediaBox from their page tree, which the joined tree must not lose.
+	wantSizes := []string{"100x100", "216x279", "100x150", "150x100", "210x297", "100x100"}
 	for i, want := range wantSizes {
 		d, _, _, err := ctx.PageDict(i+1, false)
 		if err != nil {
@@ -171,5 +174,18 @@ func TestRenumberRefs(t *testing.T) {
 		if _, err := renumberRefs([]byte(bad), renum, 1, 7); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// A document's duplex preset reads back as it was written.
+func TestDuplexPreset(t *testing.T) {
+	for _, m := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+		got, ok := DuplexPreset(smallPDF(t, PDFInfo{Title: "t", Duplex: m}, "x"))
+		if !ok || got != m {
+			t.Errorf("written with %v, read back %v (found: %v)", m, got, ok)
+		}
+	}
+	if _, ok := DuplexPreset([]byte("%PDF-1.7\n")); ok {
+		t.Error("found a duplex preset in a document without one")
 	}
 }

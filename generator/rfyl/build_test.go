@@ -57,6 +57,9 @@ func TestBuildRFYLPDFs(t *testing.T) {
 			got := map[string]int{}
 			previews := 0
 			for _, a := range arts {
+				if a.Path == "print-run.pdf" {
+					continue // the kit's print run gathers the others: generator/kit tests it
+				}
 				if strings.HasSuffix(a.Path, ".pdf") {
 					got[a.Path] = a.Pages
 				} else if strings.HasPrefix(a.Path, "preview/") {

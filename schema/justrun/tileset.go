@@ -178,6 +178,7 @@ func (ts *TileSet) Facts() schema.Facts {
 		Outputs: []string{ts.ID + ".pdf", "preview/" + ts.ID + ".png"}}
 	if ts.PrintWith != "" {
 		f.Outputs = f.Outputs[1:] // its tiles print in the host set's PDF
+		f.PrintsWith = ts.PrintWith
 	}
 	if ts.Component != "" {
 		f.Copies = []schema.Contribution{{What: fmt.Sprintf("tile set %q", ts.ID), Component: ts.Component, Copies: ts.Total(),
