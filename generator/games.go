@@ -119,6 +119,8 @@ type KindRenderer struct {
 	// backs reports whether the element prints back pages registered for
 	// duplex (nil: its facts say).
 	backs func(e schema.Element, opts PrintOptions) bool
+	// gangs says how an element may share sheets with others (see Gang).
+	gangs gangFuncs
 	// stock is the paper the element's files print on (nil: card stock).
 	stock func(e schema.Element, opts PrintOptions) Stock
 }
@@ -182,6 +184,12 @@ type Kind[E schema.Element] struct {
 	// duplex behind its fronts with opts, so that the kit needs a
 	// calibration sheet (nil: schema.Facts.Backs says).
 	Backs func(e E, opts PrintOptions) bool
+	// Gang says how an element whose pieces are smaller than a page may
+	// share sheets with others of its class (nil, or false: never).
+	Gang func(r *Renderer, p *schema.Pack, e E, opts PrintOptions) (Gang, bool)
+	// PrintWith returns a copy of e that prints on host's sheets, as a
+	// printWith: host in its file would make it (needed with Gang).
+	PrintWith func(e E, host string) E
 	// Stock is the paper the element's files print on (nil: card stock).
 	Stock func(e E, opts PrintOptions) Stock
 }
@@ -201,6 +209,7 @@ func (k Kind[E]) Renderer() KindRenderer {
 		}
 	}
 	kr := in.renderer()
+	kr.gangs = gangsOf(k)
 	if k.Backs != nil {
 		kr.backs = func(e schema.Element, opts PrintOptions) bool {
 			if el, ok := e.(E); ok {

@@ -74,7 +74,17 @@ func (dp *GridPages) pageGeom(k gridPageKey) *GridPageGeom {
 	case SideOwnBack:
 		g.Slots = dp.grid.BackSlots(k.n, layout.NoDuplex, layout.Point{})
 	}
-	area := dp.grid.Printable()
+	g = dp.r.SlotPageGeom(dp.grid.Printable(), g.Slots, opts, white)
+	dp.cache[k] = g
+	return g
+}
+
+// SlotPageGeom is the geometry of a page whose pieces lie in slots inside
+// area (the printable part of the paper): the marks of every trim (crop
+// marks, cut lines and trim outlines as opts and white ask), the scale
+// bar's place when there is room for it, and what a label must not cover.
+func (r *Renderer) SlotPageGeom(area layout.Rect, slots []layout.Slot, opts PrintOptions, white bool) *GridPageGeom {
+	g := &GridPageGeom{Slots: slots}
 	g.Marks = layout.SheetMarks(area, g.Slots, layout.MarkOptions{Crop: opts.CropMarks, CutLines: opts.CutLines, TrimOutline: white})
 	// The scale bar keeps off the cards' art; labels only off their trims
 	// (a label over bleed sits on a white ground and is cut away).
@@ -84,15 +94,14 @@ func (dp *GridPages) pageGeom(k gridPageKey) *GridPageGeom {
 		g.Obstacles = append(g.Obstacles, s.Trim.Inset(-MarkClear))
 	}
 	for _, m := range g.Marks {
-		r := m.InkRect().Inset(-MarkClear)
-		arts = append(arts, r)
-		g.Obstacles = append(g.Obstacles, r)
+		rect := m.InkRect().Inset(-MarkClear)
+		arts = append(arts, rect)
+		g.Obstacles = append(g.Obstacles, rect)
 	}
-	if r, ok := layout.FindRoom(area, arts, ScaleBarLen+2*LabelPad, dp.r.ScaleBarHeight()); ok {
-		g.Bar = &r
-		g.Obstacles = append(g.Obstacles, r)
+	if rect, ok := layout.FindRoom(area, arts, ScaleBarLen+2*LabelPad, r.ScaleBarHeight()); ok {
+		g.Bar = &rect
+		g.Obstacles = append(g.Obstacles, rect)
 	}
-	dp.cache[k] = g
 	return g
 }
 

@@ -51,6 +51,14 @@ type Tile struct {
 	// Marks are the alignment marks on the tile's shared edges, in board
 	// coordinates.
 	Marks []Point
+	// Page is the 0-based page of the side's tiles the tile prints on:
+	// its own, or one it shares with another tile (TileBoardPaired).
+	Page int
+	// Area is the tile's part of its page, inside the margin: the whole
+	// printable area, or its half of it on a shared page; Caption is the
+	// band at the bottom of Area kept for the tile's caption (empty when
+	// there is none).
+	Area, Caption Rect
 }
 
 // OnPage is the tile's region in page coordinates.
@@ -98,8 +106,28 @@ type TilePlan struct {
 	Caption Rect
 }
 
-// Pages is the number of tiles.
-func (p TilePlan) Pages() int { return len(p.Tiles) }
+// Pages is the number of pages the tiles print on: one a tile, or fewer
+// when tiles share pages (TileBoardPaired).
+func (p TilePlan) Pages() int {
+	if len(p.Tiles) == 0 {
+		return 0
+	}
+	return p.Tiles[len(p.Tiles)-1].Page + 1
+}
+
+// OnPageOf lists the tiles that print on page k of the side's tiles.
+func (p TilePlan) OnPageOf(k int) []int {
+	var out []int
+	for i, t := range p.Tiles {
+		if t.Page == k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Paired reports whether tiles share pages.
+func (p TilePlan) Paired() bool { return p.Pages() < len(p.Tiles) }
 
 // Printable is the area of the page inside the printer margin.
 func (p TilePlan) Printable() Rect {
@@ -167,7 +195,7 @@ func onePage(pp Paper, landscape bool, margin, overlap, w, h float64) TilePlan {
 		p.Caption = Rect{area.X, area.Bottom(), area.W, TileCaption}
 	}
 	p.Tiles = []Tile{{Label: TileLabel(0, 0), Region: Rect{0, 0, w, h},
-		Place: Point{area.X + (area.W-w)/2, area.Y + (area.H-h)/2}}}
+		Place: Point{area.X + (area.W-w)/2, area.Y + (area.H-h)/2}, Area: p.Printable(), Caption: p.Caption}}
 	return p
 }
 
@@ -192,7 +220,73 @@ func tiled(pp Paper, landscape bool, margin, overlap, w, h float64) (TilePlan, e
 			p.Tiles = append(p.Tiles, Tile{Row: r, Col: c, Label: TileLabel(r, c),
 				Region:  Rect{float64(c) * (tw - overlap), float64(r) * (th - overlap), tw, th},
 				Place:   place,
-				Overlap: Edges{Top: r > 0, Right: c < cols-1, Bottom: r < rows-1, Left: c > 0}})
+				Overlap: Edges{Top: r > 0, Right: c < cols-1, Bottom: r < rows-1, Left: c > 0},
+				Page:    len(p.Tiles), Area: p.Printable(), Caption: p.Caption})
+		}
+	}
+	p.addSeams()
+	return p, nil
+}
+
+// TileBoardPaired is TileBoard that may also print two tiles on a page
+// when that takes fewer pages: the printable area split into two halves
+// with gap between them (side by side on landscape paper, one above the
+// other on portrait), each half a tile's area with its own caption band.
+// Tiles are still at true size, with their overlap strips and marks; a
+// side that fits one page is TileBoard's.
+func TileBoardPaired(paper Paper, margin, overlap, gap, w, h float64) (TilePlan, error) {
+	best, err := TileBoard(paper, margin, overlap, w, h)
+	if err != nil || best.Pages() == 1 {
+		return best, err
+	}
+	land := Paper{Name: paper.Name, W: paper.H, H: paper.W}
+	for _, pp := range []Paper{paper, land} {
+		p, err := paired(pp, pp != paper, margin, overlap, gap, w, h)
+		if err == nil && p.Pages() > 1 && p.Pages() < best.Pages() {
+			best = p
+		}
+	}
+	return best, nil
+}
+
+// paired splits the side into equal tiles two to a page of the given size.
+func paired(pp Paper, landscape bool, margin, overlap, gap, w, h float64) (TilePlan, error) {
+	p := TilePlan{Paper: pp, Landscape: landscape, Margin: margin, Overlap: overlap, BoardW: w, BoardH: h}
+	area := p.Printable()
+	cells := [2]Rect{}
+	if pp.W >= pp.H {
+		cw := (area.W - gap) / 2
+		cells[0], cells[1] = Rect{area.X, area.Y, cw, area.H}, Rect{area.X + cw + gap, area.Y, cw, area.H}
+	} else {
+		ch := (area.H - gap) / 2
+		cells[0], cells[1] = Rect{area.X, area.Y, area.W, ch}, Rect{area.X, area.Y + ch + gap, area.W, ch}
+	}
+	avail := cells[0]
+	avail.H -= TileCaption
+	if !(avail.W > 0 && avail.H > 0) {
+		return TilePlan{}, fmt.Errorf("no room for two tiles a page")
+	}
+	cols, tw, err := split(w, avail.W, overlap)
+	if err != nil {
+		return TilePlan{}, err
+	}
+	rows, th, err := split(h, avail.H, overlap)
+	if err != nil {
+		return TilePlan{}, err
+	}
+	p.Rows, p.Cols = rows, cols
+	p.Caption = Rect{cells[0].X, cells[0].Bottom() - TileCaption, cells[0].W, TileCaption}
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			k := len(p.Tiles)
+			cell := cells[k%2]
+			band := Rect{cell.X, cell.Bottom() - TileCaption, cell.W, TileCaption}
+			place := Point{cell.X + (cell.W-tw)/2, cell.Y + (cell.H-TileCaption-th)/2}
+			p.Tiles = append(p.Tiles, Tile{Row: r, Col: c, Label: TileLabel(r, c),
+				Region:  Rect{float64(c) * (tw - overlap), float64(r) * (th - overlap), tw, th},
+				Place:   place,
+				Overlap: Edges{Top: r > 0, Right: c < cols-1, Bottom: r < rows-1, Left: c > 0},
+				Page:    k / 2, Area: cell, Caption: band})
 		}
 	}
 	p.addSeams()

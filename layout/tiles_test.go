@@ -235,3 +235,85 @@ func TestTileBoardErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestTileBoardPaired(t *testing.T) {
+	tests := []struct {
+		name              string
+		paper             string
+		w, h              float64
+		pages, tiles      int
+		paired, landscape bool
+	}{
+		{"Run For Your Life's track side on Letter: 6 tiles two a landscape page, not 4 one a page", "letter", 280, 380, 3, 6, true, true},
+		{"the same side on A4: 3 tiles one a page are fewer pages", "a4", 280, 380, 3, 3, false, true},
+		{"a side that fits one page stays one page", "letter", 180, 240, 1, 1, false, false},
+		{"a side of two tiles keeps its pages (one shared page would hide the page map)", "letter", 200, 400, 2, 2, false, false},
+	}
+	for _, tt := range tests {
+		paper := Papers[tt.paper]
+		single, err := TileBoard(paper, DefaultMargin, DefaultOverlap, tt.w, tt.h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := TileBoardPaired(paper, DefaultMargin, DefaultOverlap, 6, tt.w, tt.h)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if p.Pages() != tt.pages || len(p.Tiles) != tt.tiles || p.Paired() != tt.paired || p.Landscape != tt.landscape {
+			t.Errorf("%s: %d pages of %d tiles (paired %v, landscape %v), want %d of %d (%v, %v)", tt.name,
+				p.Pages(), len(p.Tiles), p.Paired(), p.Landscape, tt.pages, tt.tiles, tt.paired, tt.landscape)
+		}
+		if p.Pages() > single.Pages() {
+			t.Errorf("%s: %d pages, one tile a page takes %d", tt.name, p.Pages(), single.Pages())
+		}
+		for k := 0; k < p.Pages(); k++ {
+			on := p.OnPageOf(k)
+			if len(on) == 0 || len(on) > 2 {
+				t.Errorf("%s: page %d holds tiles %v", tt.name, k, on)
+			}
+			for i, a := range on {
+				ta := p.Tiles[a]
+				r := ta.OnPage()
+				room := ta.Area
+				if ta.Caption.H > 0 {
+					room.H = ta.Caption.Y - room.Y
+				}
+				if r.X < room.X-1e-9 || r.Y < room.Y-1e-9 || r.Right() > room.Right()+1e-9 || r.Bottom() > room.Bottom()+1e-9 {
+					t.Errorf("%s: tile %s at %+v leaves its area %+v", tt.name, ta.Label, r, room)
+				}
+				if !insideRect(ta.Area, p.Printable()) {
+					t.Errorf("%s: tile %s's area %+v leaves the printable area", tt.name, ta.Label, ta.Area)
+				}
+				for _, b := range on[i+1:] {
+					if overlaps(ta.Area, p.Tiles[b].Area) {
+						t.Errorf("%s: tiles %s and %s share room on page %d", tt.name, ta.Label, p.Tiles[b].Label, k)
+					}
+				}
+			}
+		}
+		// True size: the tiles, less their overlaps, make up the board.
+		var sumW, sumH float64
+		for _, tl := range p.Tiles {
+			if tl.Row == 0 {
+				sumW += tl.Region.W
+			}
+			if tl.Col == 0 {
+				sumH += tl.Region.H
+			}
+		}
+		if w := sumW - float64(p.Cols-1)*p.Overlap; math.Abs(w-tt.w) > 1e-6 {
+			t.Errorf("%s: tiles span %gmm of a %gmm board", tt.name, w, tt.w)
+		}
+		if h := sumH - float64(p.Rows-1)*p.Overlap; math.Abs(h-tt.h) > 1e-6 {
+			t.Errorf("%s: tiles span %gmm of a %gmm board", tt.name, h, tt.h)
+		}
+	}
+}
+
+func insideRect(a, b Rect) bool {
+	return a.X >= b.X-1e-9 && a.Y >= b.Y-1e-9 && a.Right() <= b.Right()+1e-9 && a.Bottom() <= b.Bottom()+1e-9
+}
+
+func overlaps(a, b Rect) bool {
+	return a.X < b.Right()-1e-9 && b.X < a.Right()-1e-9 && a.Y < b.Bottom()-1e-9 && b.Y < a.Bottom()-1e-9
+}

@@ -74,7 +74,7 @@ func indexBoard(_ *generator.Renderer, p *schema.Pack, b *schema.Board, opts gen
 	plans := make([]layout.TilePlan, len(b.Sides))
 	planned := true
 	for i, side := range b.Sides {
-		pl, err := Plan(side, opts)
+		pl, err := planSide(side, opts)
 		if err != nil {
 			planned = false
 			continue
@@ -86,6 +86,9 @@ func indexBoard(_ *generator.Renderer, p *schema.Pack, b *schema.Board, opts gen
 			line = fmt.Sprintf("%s: %s at true size on one page%s, no page map; trim along the crop marks", SideTitle(side, i), SizeText(pl), TurnText(pl))
 		default:
 			line = fmt.Sprintf("%s: %s at true size, a page map and %s", SideTitle(side, i), SizeText(pl), PagesText(pl))
+			if pl.Paired() {
+				line += "; cut the two pieces of each page apart through the gap between them"
+			}
 			line += "; cut along the dashed lines, lay each cut edge on its neighbour's hatched glue strip so the crosshairs meet, glue or tape"
 		}
 		out = append(out, line)
@@ -179,7 +182,9 @@ func (r renderer) imposeBoard(out generator.ArtOut, b *schema.Board, opts genera
 	impose.Draw(out, impose.Tiles(b.Count, sides, opts.Paper.W, opts.Paper.H), func(c draw.Canvas, pg impose.Page) {
 		i, side := pg.Lo, b.Sides[pg.Lo]
 		if pg.Tile > 0 {
-			r.drawTilePage(c, bp, pg.Tile-1, arts[i])
+			for _, k := range bp.plan.OnPageOf(pg.Tile - 1) {
+				r.drawTilePage(c, bp, k, arts[i])
+			}
 			return
 		}
 		bp = &boardPrint{board: b, side: side, index: i, plan: plans[i], copy: pg.Sheet + 1, first: page + 1, total: total, opts: opts, role: roles[i]}
@@ -210,11 +215,20 @@ func Plan(side *schema.BoardSide, opts generator.PrintOptions) (layout.TilePlan,
 	return layout.TileBoard(opts.Paper, opts.Margin, layout.DefaultOverlap, side.Width.MM(), side.Height.MM())
 }
 
+// boardPairGap is the gap between the two tiles of a shared tile page, mm.
+const boardPairGap = 6.0
+
+// planSide tiles a side of a board: as Plan, or two tiles a page when that
+// takes fewer pages (the track boards of Run For Your Life on Letter).
+func planSide(side *schema.BoardSide, opts generator.PrintOptions) (layout.TilePlan, error) {
+	return layout.TileBoardPaired(opts.Paper, opts.Margin, layout.DefaultOverlap, boardPairGap, side.Width.MM(), side.Height.MM())
+}
+
 // boardPlans tiles every side of a board.
 func boardPlans(b *schema.Board, opts generator.PrintOptions) ([]layout.TilePlan, error) {
 	plans := make([]layout.TilePlan, len(b.Sides))
 	for i, side := range b.Sides {
-		pl, err := Plan(side, opts)
+		pl, err := planSide(side, opts)
 		if err != nil {
 			return nil, fmt.Errorf("side %s: %w", side.ID, err)
 		}
@@ -432,6 +446,9 @@ func PagesText(pl layout.TilePlan) string {
 	if pl.Rows == 1 {
 		rows = "row"
 	}
+	if pl.Paired() {
+		return fmt.Sprintf("%d pages (%d %s of %d, two a page, %s %s)", pl.Pages(), pl.Rows, rows, pl.Cols, boardPaperName(pl.Paper), orient)
+	}
 	return fmt.Sprintf("%d pages (%d %s of %d, %s %s)", pl.Pages(), pl.Rows, rows, pl.Cols, boardPaperName(pl.Paper), orient)
 }
 
@@ -477,12 +494,12 @@ func (r renderer) drawTilePage(page draw.Canvas, bp *boardPrint, k int, art gene
 	r.drawTileCaption(c, bp, k)
 }
 
-// tileBottom is the lowest y anything but the caption may reach.
-func tileBottom(pl layout.TilePlan) float64 {
-	if pl.Caption.H > 0 {
-		return pl.Caption.Y
+// tileBottom is the lowest y anything of tile k but its caption may reach.
+func tileBottom(pl layout.TilePlan, k int) float64 {
+	if t := pl.Tiles[k]; t.Caption.H > 0 {
+		return t.Caption.Y
 	}
-	return pl.Printable().Bottom()
+	return pl.Tiles[k].Area.Bottom()
 }
 
 // tileArtClip is the part of page k the board art covers: the tile, plus bleed
@@ -490,9 +507,9 @@ func tileBottom(pl layout.TilePlan) float64 {
 // strips beyond the cut lines of the tiles laid on top of it.
 func tileArtClip(pl layout.TilePlan, k int, bleed float64) layout.Rect {
 	t := pl.Tiles[k]
-	r, pr := t.OnPage(), pl.Printable()
+	r, pr := t.OnPage(), t.Area
 	x0, y0 := max(pr.X, r.X-bleed), max(pr.Y, r.Y-bleed)
-	x1, y1 := min(pr.Right(), r.Right()+bleed), min(tileBottom(pl), r.Bottom()+bleed)
+	x1, y1 := min(pr.Right(), r.Right()+bleed), min(tileBottom(pl, k), r.Bottom()+bleed)
 	if t.Overlap.Left {
 		x0 = r.X
 	}
@@ -585,13 +602,13 @@ func hatchRect(c draw.Canvas, a layout.Rect) {
 // so no white hairline is left along the seam once the page is cut.
 func (r renderer) drawCut(c draw.Canvas, pl layout.TilePlan, s layout.Seam, halo bool) {
 	t := pl.Tiles[s.Over]
-	span, pr := t.OnPage(), pl.Printable()
+	span, pr := t.OnPage(), t.Area
 	cut := cutOnPage(pl, s, s.Over)
 	ext := 8.0
 	var a, b layout.Point
 	if s.Vertical {
 		a = layout.Point{X: cut, Y: max(pr.Y, span.Y-ext)}
-		b = layout.Point{X: cut, Y: min(tileBottom(pl), span.Bottom()+ext)}
+		b = layout.Point{X: cut, Y: min(tileBottom(pl, s.Over), span.Bottom()+ext)}
 	} else {
 		a = layout.Point{X: max(pr.X, span.X-ext), Y: cut}
 		b = layout.Point{X: min(pr.Right(), span.Right()+ext), Y: cut}
@@ -663,7 +680,7 @@ func drawAlignMark(c draw.Canvas, p layout.Point) {
 // and above the caption.
 func boardCropMarks(pl layout.TilePlan, k int, art layout.Rect) []layout.Line {
 	t := pl.Tiles[k]
-	r, pr := t.OnPage(), pl.Printable()
+	r, pr := t.OnPage(), t.Area
 	lo, hi := min(art.X, r.X), max(art.Right(), r.Right())
 	top, bottom := min(art.Y, r.Y), max(art.Bottom(), r.Bottom())
 	var out []layout.Line
@@ -685,7 +702,7 @@ func boardCropMarks(pl layout.TilePlan, k int, art layout.Rect) []layout.Line {
 	}
 	vert := func(x float64) {
 		tick(top, -1, pr.Y, func(a, b float64) layout.Line { return layout.Line{X1: x, Y1: a, X2: x, Y2: b} })
-		tick(bottom, 1, tileBottom(pl), func(a, b float64) layout.Line { return layout.Line{X1: x, Y1: a, X2: x, Y2: b} })
+		tick(bottom, 1, tileBottom(pl, k), func(a, b float64) layout.Line { return layout.Line{X1: x, Y1: a, X2: x, Y2: b} })
 	}
 	if !t.Overlap.Top {
 		horiz(r.Y)
@@ -724,7 +741,7 @@ func neighbourHints(pl layout.TilePlan, k int) string {
 // board and side, the neighbours and a small locator grid.
 func (r renderer) drawTileCaption(c draw.Canvas, bp *boardPrint, k int) {
 	pl := bp.plan
-	band := pl.Caption
+	band := pl.Tiles[k].Caption
 	if band.H <= 0 {
 		return
 	}
@@ -732,7 +749,7 @@ func (r renderer) drawTileCaption(c draw.Canvas, bp *boardPrint, k int) {
 	label := pl.Tiles[k].Label
 	c.Text(band.X, base, label, draw.Bold, 9, boardInk)
 	x := band.X + r.Fonts.Width(label, draw.Bold, 9) + 2
-	pageText := fmt.Sprintf("page %d of %d", bp.first+1+k, bp.total)
+	pageText := fmt.Sprintf("page %d of %d", bp.first+1+pl.Tiles[k].Page, bp.total)
 	c.Text(generator.Round2(x), base, pageText, draw.Regular, boardCaptionPt, boardInk)
 	x += r.Fonts.Width(pageText, draw.Regular, boardCaptionPt) + 4
 
@@ -868,7 +885,7 @@ func (r renderer) drawMiniature(page, c draw.Canvas, bp *boardPrint, area layout
 			cy = oy + h + mapBadgeGap + bh/2
 			bottom = max(bottom, cy+bh/2)
 		}
-		r.tileBadge(c, cx, cy, bw, bh, t.Label, fmt.Sprintf("page %d", bp.first+1+k))
+		r.tileBadge(c, cx, cy, bw, bh, t.Label, fmt.Sprintf("page %d", bp.first+1+t.Page))
 	}
 	return bottom
 }
@@ -954,13 +971,21 @@ func boardSteps(bp *boardPrint) []string {
 	} else {
 		steps = append(steps,
 			"Lay the pages out as in the map: "+tileLayoutHint(pl)+".",
-			"Cut every page along its dashed cut lines (marked cut), and trim the board's outer edge along the crop marks.",
+			cutStep(pl),
 			"Lay each cut edge on the hatched glue strip of the page it names, so that the half crosshairs on the edge meet the halves printed beneath. Glue or tape it down. Join each row from left to right, then the rows from top to bottom.")
 	}
 	if len(bp.board.Sides) > 1 {
 		steps = append(steps, "Each side is printed on its own pages and is not mirrored: assemble both sides, then glue them back to back (or each onto card).")
 	}
 	return steps
+}
+
+// cutStep is the step that cuts the pages.
+func cutStep(pl layout.TilePlan) string {
+	if pl.Paired() {
+		return "Cut each page into its two pieces through the gap between them; then cut every piece along its dashed cut lines (marked cut), and trim the board's outer edge along the crop marks."
+	}
+	return "Cut every page along its dashed cut lines (marked cut), and trim the board's outer edge along the crop marks."
 }
 
 func tileLayoutHint(pl layout.TilePlan) string {

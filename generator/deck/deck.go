@@ -453,7 +453,7 @@ type renderer struct{ *generator.Renderer }
 // generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Deck]{
-		Build: buildDeck, Index: indexDeck,
+		Build: buildDeck, Index: indexDeck, Gang: gangDeck, PrintWith: printDeckWith,
 	}.Renderer()
 }
 

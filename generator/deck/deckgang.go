@@ -159,7 +159,7 @@ func gangIndexLine(parts []deckPart) string {
 	for _, part := range parts[1:] {
 		guests = append(guests, fmt.Sprintf("%s (%d)", deckTitle(part.deck), len(part.copies)))
 	}
-	return fmt.Sprintf("%s (%d), then on the same pages (printWith:): %s; each card has its own deck's back",
+	return fmt.Sprintf("%s (%d), then on the same sheets: %s; each card has its own deck's back",
 		deckTitle(parts[0].deck), len(parts[0].copies), strings.Join(guests, ", "))
 }
 

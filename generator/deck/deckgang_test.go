@@ -258,7 +258,7 @@ func TestDeckGangPDFs(t *testing.T) {
 		}
 	}
 	index := strings.Join(indexDeck(r.Renderer, p, host, deckOpts("letter", layout.NoDuplex)), "\n")
-	for _, want := range []string{"Host cards (7), then on the same pages (printWith:): Extra cards (2), Note cards (3)", "12 cards", "(page 3)"} {
+	for _, want := range []string{"Host cards (7), then on the same sheets: Extra cards (2), Note cards (3)", "12 cards", "(page 3)"} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q:\n%s", want, index)
 		}

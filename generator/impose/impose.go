@@ -94,6 +94,9 @@ const (
 type Spec struct {
 	// Items is the number of items; PerSheet how many fit on a sheet.
 	Items, PerSheet int
+	// Counts, when set, is how many items each sheet holds (pieces of
+	// mixed sizes, see Shelves), in place of PerSheet.
+	Counts []int
 	// W and H are the page size, mm.
 	W, H float64
 	// Side is the side of each sheet's first page: Front, or OwnBack for
@@ -110,16 +113,25 @@ type Spec struct {
 	DropBlankLast bool
 }
 
-// Sheets is the plan of spec: the items in order, PerSheet to a sheet,
+// Sheets is the plan of spec: the items in order, PerSheet (or Counts) to a sheet,
 // each sheet's front page followed, under Duplex, by its back page, and
 // under Glued by its back page when it has one; under OwnPages, the back
 // pages of the sheets with backs follow all the fronts.
 func Sheets(spec Spec) Plan {
 	per := max(spec.PerSheet, 1)
 	sheets := (spec.Items + per - 1) / per
+	lo := func(k int) int { return min(k*per, spec.Items) }
+	if spec.Counts != nil {
+		starts := []int{0}
+		for _, n := range spec.Counts {
+			starts = append(starts, starts[len(starts)-1]+n)
+		}
+		sheets = len(spec.Counts)
+		lo = func(k int) int { return starts[k] }
+	}
 	has := func(k int) bool { return spec.HasBack == nil || spec.HasBack(k) }
 	page := func(k int, side Side) Page {
-		return Page{W: spec.W, H: spec.H, Side: side, Sheet: k, Lo: k * per, Hi: min((k+1)*per, spec.Items)}
+		return Page{W: spec.W, H: spec.H, Side: side, Sheet: k, Lo: lo(k), Hi: lo(k + 1)}
 	}
 	var pl Plan
 	for k := 0; k < sheets; k++ {

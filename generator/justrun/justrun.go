@@ -32,7 +32,8 @@ func Game() generator.Game {
 			// Combinations print nothing of their own: the cards' texts
 			// explain them (L165).
 			"Combinations": {},
-			"TileSet":      generator.Kind[*justrunschema.TileSet]{Build: buildTileSet, Fit: tileSetOverflows, Index: indexTileSet}.Renderer(),
+			"TileSet": generator.Kind[*justrunschema.TileSet]{Build: buildTileSet, Fit: tileSetOverflows, Index: indexTileSet,
+				Gang: gangTileSet, PrintWith: printTileSetWith}.Renderer(),
 		},
 	}
 }

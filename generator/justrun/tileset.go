@@ -10,6 +10,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
@@ -91,11 +92,15 @@ func TileLookOf(p *schema.Pack, ts *justrunschema.TileSet) TileLook {
 	return l
 }
 
-// buildTileSet plans a tile set's PDF and its preview.
+// buildTileSet plans a tile set's PDF and its preview. A set whose tiles
+// print on another set's sheets (the kit gangs them) has its preview only.
 func buildTileSet(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.BuildOptions) []generator.Job {
-	jobs := []generator.Job{generator.FileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
-		return WriteTileSet(r, w, p, ts, opts.Print)
-	})}
+	var jobs []generator.Job
+	if ts.PrintWith == "" {
+		jobs = append(jobs, generator.FileJob(ts.ID+".pdf", func(w io.Writer) (int, error) {
+			return WriteTileSet(r, w, p, ts, opts.Print)
+		}))
+	}
 	if opts.Previews {
 		look := TileLookOf(p, ts)
 		var items []generator.PreviewItem
@@ -119,22 +124,67 @@ func buildTileSet(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileS
 	return jobs
 }
 
-// tileCopies lists every copy of every tile, in set order, each as the
-// card data the deck imposition places, with the tile each stands for.
-func tileCopies(ts *justrunschema.TileSet) ([]*generator.CardData, map[*generator.CardData]*justrunschema.Tile) {
-	var copies []*generator.CardData
-	of := map[*generator.CardData]*justrunschema.Tile{}
-	for _, t := range ts.Tiles {
-		if t == nil || t.Count < 1 {
-			continue
-		}
-		cd := &generator.CardData{Card: &schema.Card{ID: t.ID, Count: t.Count}}
-		of[cd] = t
-		for range t.Count {
-			copies = append(copies, cd)
+// tileGang is the tile sets whose tiles print in host's PDF: host, then
+// the sets that print with it, in pack order.
+func tileGang(p *schema.Pack, host *justrunschema.TileSet) []*justrunschema.TileSet {
+	sets := []*justrunschema.TileSet{host}
+	for _, ts := range justrunschema.TileSets(p) {
+		if ts.PrintWith == host.ID && ts.ID != host.ID && p.Prints(ts) {
+			sets = append(sets, ts)
 		}
 	}
-	return copies, of
+	return sets
+}
+
+// gangTileSet is how a tile set may share sheets with the other sets (see
+// generator/kit's gang step): tiles are one size, so sets of one back
+// treatment share the n-up grid.
+func gangTileSet(_ *generator.Renderer, _ *schema.Pack, ts *justrunschema.TileSet, opts generator.PrintOptions) (generator.Gang, bool) {
+	grid, err := tileGrid(opts)
+	if err != nil {
+		return generator.Gang{}, false
+	}
+	per := grid.PerPage()
+	pieces := make([]impose.Piece, ts.Total())
+	for i := range pieces {
+		pieces[i] = impose.Piece{W: TileSize, H: TileSize}
+	}
+	return generator.Gang{
+		Class:  fmt.Sprintf("tile set, duplex %s", opts.Duplex),
+		Stock:  generator.CardStock,
+		Host:   ts.PrintWith,
+		Pieces: pieces,
+		Sheets: func(ps []impose.Piece) int { return (len(ps) + per - 1) / per },
+	}, true
+}
+
+// printTileSetWith is a copy of ts whose tiles print on host's sheets.
+func printTileSetWith(ts *justrunschema.TileSet, host string) *justrunschema.TileSet {
+	c := *ts
+	c.PrintWith = host
+	return &c
+}
+
+// tileCopies lists every copy of every tile of the sets, in set order,
+// each as the card data the deck imposition places, with the tile each
+// stands for and the set it belongs to.
+func tileCopies(sets ...*justrunschema.TileSet) ([]*generator.CardData, map[*generator.CardData]*justrunschema.Tile, map[*generator.CardData]*justrunschema.TileSet) {
+	var copies []*generator.CardData
+	of := map[*generator.CardData]*justrunschema.Tile{}
+	set := map[*generator.CardData]*justrunschema.TileSet{}
+	for _, ts := range sets {
+		for _, t := range ts.Tiles {
+			if t == nil || t.Count < 1 {
+				continue
+			}
+			cd := &generator.CardData{Card: &schema.Card{ID: t.ID, Count: t.Count}}
+			of[cd], set[cd] = t, ts
+			for range t.Count {
+				copies = append(copies, cd)
+			}
+		}
+	}
+	return copies, of, set
 }
 
 // tileSides are the stand-in templates the deck imposition decides backs
@@ -156,26 +206,41 @@ func tileGrid(opts generator.PrintOptions) (layout.Grid, error) {
 // the deck grid with bleed and crop marks, each front page followed by its
 // back page for duplex (mirrored for the flip, shifted by the back offset).
 // Without duplex the backs, the same on every tile, are left out. Sides
-// drawn more than once are PDF templates. It returns the page count.
+// drawn more than once are PDF templates. The tiles of the sets that print
+// with it follow its own on the same sheets, each with its own set's back.
+// It returns the page count.
 func WriteTileSet(r *generator.Renderer, w io.Writer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.PrintOptions) (int, error) {
-	copies, of := tileCopies(ts)
+	sets := []*justrunschema.TileSet{ts}
+	if p != nil {
+		sets = tileGang(p, ts)
+	}
+	copies, of, set := tileCopies(sets...)
 	if len(copies) == 0 {
 		return 0, nil
 	}
-	for _, t := range ts.Tiles {
-		if t == nil || t.Art == "" || t.Count < 1 {
-			continue
-		}
-		if _, err := r.Images().Load(t.Art); err != nil {
-			return 0, fmt.Errorf("%s: tile set %s, %s art: %w", t.Ref.Child("art").Pos(), ts.ID, t.Label(), err)
+	for _, s := range sets {
+		for _, t := range s.Tiles {
+			if t == nil || t.Art == "" || t.Count < 1 {
+				continue
+			}
+			if _, err := r.Images().Load(t.Art); err != nil {
+				return 0, fmt.Errorf("%s: tile set %s, %s art: %w", t.Ref.Child("art").Pos(), s.ID, t.Label(), err)
+			}
 		}
 	}
 	title := cmp.Or(ts.Name, ts.ID)
+	if len(sets) > 1 {
+		var guests []string
+		for _, s := range sets[1:] {
+			guests = append(guests, cmp.Or(s.Name, s.ID))
+		}
+		title += ", with " + strings.Join(guests, " and ")
+	}
 	if p != nil && p.Game != nil {
 		title = p.Game.Title + " - " + title
 	}
 	doc := r.NewPDF(draw.PDFInfo{Title: title, Created: opts.Created, Duplex: opts.Duplex})
-	if err := imposeTiles(r, generator.PDFSink(doc), doc, p, ts, copies, of, opts); err != nil {
+	if err := imposeTiles(r, generator.PDFSink(doc), doc, p, ts, copies, of, set, opts); err != nil {
 		return 0, err
 	}
 	if err := doc.Write(w); err != nil {
@@ -186,15 +251,26 @@ func WriteTileSet(r *generator.Renderer, w io.Writer, p *schema.Pack, ts *justru
 
 // imposeTiles draws the pages of a tile set on sink, as imposeDeck does a
 // deck's: each sheet of fronts followed, for duplex, by its back page.
-// doc, when the sink is a PDF, holds the templates of repeated sides.
-func imposeTiles(r *generator.Renderer, sink generator.PageSink, doc *draw.PDF, p *schema.Pack, ts *justrunschema.TileSet, copies []*generator.CardData, of map[*generator.CardData]*justrunschema.Tile, opts generator.PrintOptions) error {
+// doc, when the sink is a PDF, holds the templates of repeated sides. set
+// gives each copy's tile set (its look and back).
+func imposeTiles(r *generator.Renderer, sink generator.PageSink, doc *draw.PDF, p *schema.Pack, ts *justrunschema.TileSet, copies []*generator.CardData, of map[*generator.CardData]*justrunschema.Tile, set map[*generator.CardData]*justrunschema.TileSet, opts generator.PrintOptions) error {
 	grid, err := tileGrid(opts)
 	if err != nil {
 		return fmt.Errorf("tile set %s: %w", ts.ID, err)
 	}
-	art := &tileArt{r: r, doc: doc, look: TileLookOf(p, ts), of: of, bleed: opts.Bleed, faces: map[*justrunschema.Tile]*draw.PDFTemplate{}}
+	arts := map[*justrunschema.TileSet]*tileArt{}
+	artOf := func(s *justrunschema.TileSet) *tileArt {
+		a, ok := arts[s]
+		if !ok {
+			a = &tileArt{r: r, doc: doc, look: TileLookOf(p, s), of: of, bleed: opts.Bleed, faces: map[*justrunschema.Tile]*draw.PDFTemplate{}}
+			arts[s] = a
+		}
+		return a
+	}
 	face, back := tileSides(ts.Role)
-	deck.Impose(r, sink, grid, copies, face, back, opts, art.draw)
+	deck.Impose(r, sink, grid, copies, face, back, opts, func(c draw.Canvas, cd *generator.CardData, back bool, s layout.Slot) {
+		artOf(cmp.Or(set[cd], ts)).draw(c, cd, back, s)
+	})
 	return nil
 }
 
@@ -265,25 +341,47 @@ func indexTileSet(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileS
 	if err != nil {
 		return nil
 	}
-	total := ts.Total()
-	lines := []string{fmt.Sprintf("%d %s tiles, %gx%gmm (2.5 in square), %d a sheet", total, cmp.Or(ts.Role, "room"), TileSize, TileSize, grid.PerPage())}
+	sets := []*justrunschema.TileSet{ts}
+	if p != nil {
+		sets = tileGang(p, ts)
+	}
+	var lines []string
+	total := 0
+	for _, s := range sets {
+		total += s.Total()
+	}
+	if len(sets) > 1 {
+		var parts []string
+		for _, s := range sets {
+			parts = append(parts, fmt.Sprintf("%d %s tiles (%s)", s.Total(), cmp.Or(s.Role, "room"), s.ID))
+		}
+		lines = append(lines, fmt.Sprintf("%s share these sheets, in that order; each tile has its own set's back", strings.Join(parts, ", then ")))
+	}
+	lines = append(lines, fmt.Sprintf("%d %s tiles, %gx%gmm (2.5 in square), %d a sheet", total, cmp.Or(ts.Role, "room"), TileSize, TileSize, grid.PerPage()))
+	if len(sets) > 1 {
+		lines[len(lines)-1] = fmt.Sprintf("%d tiles, %gx%gmm (2.5 in square), %d a sheet", total, TileSize, TileSize, grid.PerPage())
+	}
 	if opts.Layout != "" && opts.Layout != generator.LayoutSheet {
 		lines[0] += fmt.Sprintf(" (tiles are always imposed n-up; --layout %s applies to cards)", opts.Layout)
 	}
 	if l := generator.BleedNote(grid, opts); l != "" {
 		lines = append(lines, l)
 	}
-	if opts.Duplex != layout.NoDuplex {
+	if opts.Duplex != layout.NoDuplex && len(sets) > 1 {
+		lines = append(lines, fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge); the tiles of each set share their set's back", opts.Duplex))
+	} else if opts.Duplex != layout.NoDuplex {
 		lines = append(lines, fmt.Sprintf("each front page is followed by its back page (duplex, flip on the %s edge); every %s tile has the same back", opts.Duplex, cmp.Or(ts.Role, "room")))
 	} else {
 		lines = append(lines, "the backs are the same on every tile of the set and are left out (--duplex none)")
 	}
 	look := TileLookOf(p, ts)
 	legend := []string{"thick dark bands are walls, a gap with a double door in it is a door"}
-	if ts.Role == justrunschema.TileExit {
+	if slices.ContainsFunc(sets, func(s *justrunschema.TileSet) bool { return s.Role == justrunschema.TileExit }) {
 		legend = append(legend, "the EXIT sign marks the main exit; striped walls cannot be bashed (L573)")
 	}
-	if slices.ContainsFunc(ts.Tiles, func(t *justrunschema.Tile) bool { return t != nil && t.Count > 0 && t.Spawns() }) {
+	if slices.ContainsFunc(sets, func(s *justrunschema.TileSet) bool {
+		return slices.ContainsFunc(s.Tiles, func(t *justrunschema.Tile) bool { return t != nil && t.Count > 0 && t.Spawns() })
+	}) {
 		legend = append(legend, "the hand print is the zombie spawn symbol (L301)")
 	}
 	if look.Orient {

@@ -67,9 +67,9 @@ func tileOf(t testing.TB, p *schema.Pack, id string) (*justrunschema.TileSet, *j
 // recordTiles imposes a tile set on recordings, one per page.
 func recordTiles(t *testing.T, r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet, opts generator.PrintOptions) *mapSink {
 	t.Helper()
-	copies, of := tileCopies(ts)
+	copies, of, set := tileCopies(ts)
 	sink := &mapSink{}
-	if err := imposeTiles(r, sink, nil, p, ts, copies, of, opts); err != nil {
+	if err := imposeTiles(r, sink, nil, p, ts, copies, of, set, opts); err != nil {
 		t.Fatal(err)
 	}
 	return sink
@@ -430,10 +430,15 @@ func TestBuildTileSets(t *testing.T) {
 	for _, a := range arts {
 		pages[a.Path] = a.Pages
 	}
-	for _, want := range []string{"room-tiles.pdf", "start-tiles.pdf", "exit-tiles.pdf", "preview/room-tiles.png", "preview/exit-tiles/exit-main.png"} {
+	// The 5 start tiles share the exit tiles' sheet (10 of 12 slots): the
+	// kit gangs them into exit-tiles.pdf, the first of the two.
+	for _, want := range []string{"room-tiles.pdf", "exit-tiles.pdf", "preview/room-tiles.png", "preview/start-tiles.png", "preview/exit-tiles/exit-main.png"} {
 		if _, ok := pages[want]; !ok {
 			t.Errorf("no %s in %v", want, arts)
 		}
+	}
+	if _, ok := pages["start-tiles.pdf"]; ok {
+		t.Errorf("start-tiles.pdf written, its tiles belong on exit-tiles.pdf's sheet: %v", arts)
 	}
 	if pages["room-tiles.pdf"] != 1 || pages["exit-tiles.pdf"] != 1 {
 		t.Errorf("pages %v: one sheet of fronts each on A4 without duplex", pages)
@@ -442,7 +447,8 @@ func TestBuildTileSets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"- exit-tiles.pdf: Exit Tiles", "5 exit tiles, 63.5x63.5mm", "left out (--duplex none)", "striped walls cannot be bashed"} {
+	for _, want := range []string{"- exit-tiles.pdf: Exit Tiles", "5 exit tiles (exit-tiles), then 5 start tiles (start-tiles) share these sheets",
+		"10 tiles, 63.5x63.5mm", "left out (--duplex none)", "striped walls cannot be bashed"} {
 		if !strings.Contains(string(idx), want) {
 			t.Errorf("components.txt lacks %q:\n%s", want, idx)
 		}
@@ -530,7 +536,7 @@ func TestTileSetCommandBuild(t *testing.T) {
 	if err != nil {
 		t.Fatalf("runforge build: %v\n%s", err, msg)
 	}
-	for _, f := range []string{"room-tiles.pdf", "start-tiles.pdf", "exit-tiles.pdf", "search.pdf"} {
+	for _, f := range []string{"room-tiles.pdf", "exit-tiles.pdf", "search.pdf"} {
 		b, err := os.ReadFile(filepath.Join(out, "tileset-fixture", f))
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ package kit
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -29,6 +30,12 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 	if err := ctx.Err(); err != nil {
 		return nil, context.Cause(ctx)
 	}
+	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
+		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
+	}
+	// From here on the pack is as the kit prints it: pieces smaller than a
+	// page ganged onto shared sheets (gang.go).
+	p = gangPack(r, p, effectivePrint(opts.Print))
 	jobs, err := buildJobs(r, p, opts)
 	if err != nil {
 		return nil, err

@@ -15,11 +15,12 @@ import (
 // buildJobs turns the pack's output plan into jobs: each element's files
 // by its kind's builder, then the kit's own files. Two outputs with one path
 // are refused (validate reports them, positioned, before a build starts).
+// p is the pack as the kit prints it (ganged: see gangPack).
 func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Job, error) {
-	plan := schema.OutputPlan(p)
-	if cs := schema.Collisions(plan); len(cs) > 0 {
+	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
 	}
+	plan := schema.OutputPlan(p)
 	opts.Print = effectivePrint(opts.Print)
 	var jobs []generator.Job
 	done := map[schema.Element]bool{}
@@ -155,6 +156,12 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
 		for _, line := range lines {
 			fmt.Fprintf(&b, "    %s\n", line)
+		}
+	}
+	if lines := gangIndex(r, p, opts); len(lines) > 0 {
+		b.WriteString("\nShared sheets (pieces smaller than a page share sheets when they share stock and duplex need; they print in the PDF of the first of them):\n")
+		for _, l := range lines {
+			fmt.Fprintf(&b, "%s\n", l)
 		}
 	}
 	if pending := r.NotPrintedYet(p); len(pending) > 0 {

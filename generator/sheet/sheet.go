@@ -261,6 +261,8 @@ type sheetLayout struct {
 	style, backStyle sheetStyle
 	box              flowBox
 	front, back      sideFlow
+	// title names the sheet on a page it shares with others.
+	title string
 }
 
 // layoutSheet sets both sides of a sheet.
@@ -269,7 +271,7 @@ func (r renderer) layoutSheet(s *schema.Sheet, opts generator.PrintOptions) (*sh
 	if err != nil {
 		return nil, err
 	}
-	l := &sheetLayout{geom: g, style: r.styleOf(s, false), backStyle: r.styleOf(s, true), box: g.flowBox(s)}
+	l := &sheetLayout{geom: g, style: r.styleOf(s, false), backStyle: r.styleOf(s, true), box: g.flowBox(s), title: sheetTitle(s)}
 	set := &sheetSetter{fonts: r.Fonts, st: l.style, colW: l.box.colW}
 	l.front = flowItems(set.items(s.Front), l.box)
 	if len(s.Back) > 0 {
@@ -295,6 +297,10 @@ func (r renderer) imposeSheets(sink generator.PageSink, sheets []*schema.Sheet, 
 	if err != nil {
 		return err
 	}
+	if pl.shelves != nil {
+		r.imposeShelves(sink, pl, opts)
+		return nil
+	}
 	if pl.duplex {
 		r.imposeLeaves(sink, pl.host, pl.fronts, generator.SideFront, true, opts)
 		return nil
@@ -318,10 +324,18 @@ type sheetPlan struct {
 	// fronts are the leaves; backs, without duplex, the backs that print
 	// on pages of their own after the fronts.
 	fronts, backs []sheetLeaf
+	// shelves is set for sheets of mixed card sizes: fronts are every
+	// leaf with its front and back, in the order the shelves place them
+	// (backs is empty), and plan is their pages.
+	shelves *impose.ShelfPlan
+	plan    impose.Plan
 }
 
 // pages is the number of pages the plan prints.
 func (pl sheetPlan) pages() int {
+	if pl.shelves != nil {
+		return len(pl.plan.Pages)
+	}
 	per := pl.host.geom.grid.PerPage()
 	n := func(leaves []sheetLeaf) int { return (len(leaves) + per - 1) / per }
 	if pl.duplex {
@@ -338,12 +352,17 @@ func (r renderer) planSheets(sheets []*schema.Sheet, opts generator.PrintOptions
 		if err != nil {
 			return sheetPlan{}, fmt.Errorf("sheet %q: %w", s.ID, err)
 		}
-		if i > 0 && (!l.geom.card || l.geom.readW != layouts[0].geom.readW || l.geom.readH != layouts[0].geom.readH) {
-			return sheetPlan{}, fmt.Errorf("sheet %q prints with %q but is not a card-size sheet of the same size", s.ID, sheets[0].ID)
+		if i > 0 && (!l.geom.card || !layouts[0].geom.card) {
+			return sheetPlan{}, fmt.Errorf("sheet %q prints with %q but is not a card-size sheet like it", s.ID, sheets[0].ID)
 		}
 		layouts[i] = l
 	}
 	pl := sheetPlan{host: layouts[0]}
+	for _, l := range layouts[1:] {
+		if l.geom.readW != pl.host.geom.readW || l.geom.readH != pl.host.geom.readH {
+			return r.planShelves(sheets, layouts, opts)
+		}
+	}
 	var anyBack bool
 	for _, s := range sheets {
 		anyBack = anyBack || len(s.Back) > 0
@@ -1124,6 +1143,8 @@ func indexSheet(gr *generator.Renderer, p *schema.Pack, s *schema.Sheet, opts ge
 	pages := pl.pages()
 	var lines []string
 	switch {
+	case pl.shelves != nil:
+		lines = append(lines, shelfIndexLines(pl, pages)...)
 	case g.card:
 		line := fmt.Sprintf("%d %s, %gx%gmm, %d a sheet, %d %s", len(pl.fronts), generator.PluralOf(len(pl.fronts), "piece", "pieces"),
 			generator.Round2(g.readW), generator.Round2(g.readH), g.grid.PerPage(), pages, generator.PluralOf(pages, "page", "pages"))
@@ -1164,7 +1185,7 @@ type renderer struct{ *generator.Renderer }
 // the generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Sheet]{
-		Build: buildSheet, Fit: sheetOverflows, Index: indexSheet, Stock: sheetStock,
+		Build: buildSheet, Fit: sheetOverflows, Index: indexSheet, Stock: sheetStock, Gang: gangSheet, PrintWith: printSheetWith,
 	}.Renderer()
 }
 

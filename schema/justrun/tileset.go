@@ -20,6 +20,10 @@ type TileSet struct {
 	// Role is TileRoom, TileStart or TileExit.
 	Role  string  `json:"role"`
 	Tiles []*Tile `json:"tiles"`
+	// PrintWith names the tile set on whose sheets this one's tiles print
+	// (set by the kit when the sets share sheets, never written in a
+	// file): the set then has no PDF of its own.
+	PrintWith string `json:"-"`
 
 	Ref schema.Ref `json:"-"`
 }
@@ -172,6 +176,10 @@ func (ts *TileSet) Total() int {
 func (ts *TileSet) Facts() schema.Facts {
 	f := schema.Facts{Name: nameOr(ts.Name, ts.ID), Printed: ts.Total() > 0, Backs: true,
 		Outputs: []string{ts.ID + ".pdf", "preview/" + ts.ID + ".png"}}
+	if ts.PrintWith != "" {
+		f.Outputs = f.Outputs[1:] // its tiles print in the host set's PDF
+		f.PrintsWith = ts.PrintWith
+	}
 	if ts.Component != "" {
 		f.Copies = []schema.Contribution{{What: fmt.Sprintf("tile set %q", ts.ID), Component: ts.Component, Copies: ts.Total(),
 			Ref: ts.Ref.Child("component")}}
