@@ -13,9 +13,12 @@ import (
 )
 
 // buildJobs turns the pack's output plan into jobs: each element's files
-// by its kind's builder, then the kit's own files. Two outputs with one path
-// are refused (validate reports them, positioned, before a build starts).
+// by its kind's builder, then the kit's own files, all of what the kit
+// prints of the pack (printedPack: an add-on's kit, what it adds or
+// changes). Two outputs with one path are refused (validate reports them,
+// positioned, before a build starts).
 func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Job, error) {
+	p = printedPack(p, opts.WithBase)
 	plan := schema.OutputPlan(p)
 	if cs := schema.Collisions(plan); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
@@ -89,24 +92,19 @@ func printsBacks(r *generator.Renderer, e schema.Element, opts generator.PrintOp
 }
 
 // writeComponents writes the kit's index: the component checklist, what
-// each file holds and how to assemble it, and the pack's assumptions.
+// each file holds and how to assemble it, and the pack's assumptions. p is
+// what the kit prints (printedPack); an add-on's index also names the kits
+// of the packs it extends and what of them this kit leaves to those.
 func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) error {
 	opts = effectivePrint(opts)
+	whole := p.Whole()
+	addOn := p != whole
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
-	extra := uncountedCopies(p)
-	for _, c := range p.Game.Components {
-		status := "printed"
-		if !c.IsPrinted() {
-			status = "NOT PRINTED"
-		}
-		fmt.Fprintf(&b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
-		if n := extra[c.ID]; n > 0 && c.IsPrinted() {
-			fmt.Fprintf(&b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", n, generator.PluralOf(n, "card", "cards"))
-		}
-		if c.Substitute != "" {
-			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
-		}
+	if addOn {
+		writeAddOnComponents(&b, whole, p)
+	} else {
+		writePlainComponents(&b, p)
 	}
 	b.WriteString("\nFiles of this kit:\n")
 	if opts.Layout == generator.LayoutGutterfold {
@@ -126,6 +124,11 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 			extra = " (added by runforge; not in the published component list)"
 		}
 		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
+		if addOn {
+			for _, line := range changeLines(whole, e) {
+				fmt.Fprintf(&b, "    %s\n", line)
+			}
+		}
 		if kr, ok := r.KindOf(e.Kind()); ok {
 			for _, line := range kr.Index(r, p, e, opts) {
 				fmt.Fprintf(&b, "    %s\n", line)
@@ -137,9 +140,15 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 			continue
 		}
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
+		if addOn && k.path != "calibration.pdf" {
+			fmt.Fprintf(&b, "    only what this pack adds or changes; the rest is in %s\n", kitName(p.Bases[0]))
+		}
 		for _, line := range k.index(p, opts) {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
+	}
+	if addOn {
+		writeBaseFiles(&b, r, whole, p, opts)
 	}
 	if pending := r.NotPrintedYet(p); len(pending) > 0 {
 		b.WriteString("\nNot printed yet (runforge cannot print these yet; they are checked all the same):\n")
@@ -155,6 +164,31 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// writePlainComponents writes the component checklist of a kit that
+// prints its whole pack: each component, printed or what to use instead.
+func writePlainComponents(b *bytes.Buffer, p *schema.Pack) {
+	extra := uncountedCopies(p)
+	for _, c := range p.Game.Components {
+		status := "printed"
+		if !c.IsPrinted() {
+			status = "NOT PRINTED"
+		}
+		fmt.Fprintf(b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
+		writeComponentNotes(b, c, extra[c.ID])
+	}
+}
+
+// writeComponentNotes writes the lines under a component: the printed
+// cards its count leaves out, and what to use instead.
+func writeComponentNotes(b *bytes.Buffer, c *schema.Component, extra int) {
+	if extra > 0 && c.IsPrinted() {
+		fmt.Fprintf(b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", extra, generator.PluralOf(extra, "card", "cards"))
+	}
+	if c.Substitute != "" {
+		fmt.Fprintf(b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
+	}
 }
 
 // kitOutput is a file the build writes for the kit as a whole rather than
