@@ -51,7 +51,7 @@ func addOnPack(t *testing.T, base, system string, files map[string]string) *sche
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files["game.yaml"] = "kind: Game\nid: addon\ntitle: An add-on\nsystem: " + system + "\nextends: " + base + "\n"
+	files["game.yaml"] = "kind: Game\nid: addon\ntitle: House rules\nsystem: " + system + "\nextends: " + base + "\n"
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -228,6 +228,20 @@ func TestAddOnKits(t *testing.T) {
 				"- events.pdf: Event Cards, but for what this kit's events.pdf replaces\n",
 			},
 			[]string{" 72 x Event Cards [printed]\n", "    72 cards, 63.5x88.9mm, 9 a sheet\n"}},
+		{"a tile whose host the add-on does not print", func(t *testing.T) *schema.Pack {
+			return addOnPack(t, "run", "run", map[string]string{
+				"tile-stun-gun.yaml": strings.Replace(bundledFile(t, "run", "tile-stun-gun.yaml"), "STUN GUN", "TASER", 1),
+			})
+		}, map[string]int{"tile-stun-gun.pdf": 2}, 40,
+			[]string{
+				"  1 x Dispatch action tiles (two-sided) (of 5: what this pack changes or adds)\n",
+				"  4 x Dispatch action tiles (two-sided) (of 5: all but what this kit prints)\n",
+				"    on pages of its own: the base kit prints it with \"action-tiles\", which this kit does not reprint\n",
+				"- action-tiles.pdf: Action tile: Scan row\n",
+			}, nil},
+		{"an add-on that prints nothing", func(t *testing.T) *schema.Pack {
+			return addOnPack(t, "run", "run", map[string]string{})
+		}, map[string]int{}, 40, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

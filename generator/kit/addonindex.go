@@ -112,6 +112,12 @@ func kitName(b schema.BasePack) string {
 // changeLines say what an element the add-on's kit prints changes in the
 // extended pack's: for a deck, the cards it replaces, adds and removes.
 func changeLines(whole *schema.Pack, e schema.Element) []string {
+	if sh, ok := e.(*schema.Sheet); ok {
+		if ws, _ := wholeOf(whole, e).(*schema.Sheet); ws != nil && sh.PrintWith == "" && ws.PrintWith != "" {
+			return []string{fmt.Sprintf("on pages of its own: the base kit prints it with %q, which this kit does not reprint", ws.PrintWith)}
+		}
+		return nil
+	}
 	d, ok := e.(*schema.Deck)
 	if !ok {
 		if _, parted := e.(schema.Parted); parted && ownPart(whole, wholeOf(whole, e)) != wholeOf(whole, e) {

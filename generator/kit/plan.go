@@ -112,12 +112,14 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 			"everything else prints single-sided, as with --duplex none, so no file needs duplex and there is no calibration sheet)\n")
 	}
 	done := map[schema.Element]bool{}
+	listed := 0
 	for _, o := range schema.OutputPlan(p) {
 		e := o.Element
 		if e == nil || done[e] || !strings.HasSuffix(o.Path, ".pdf") {
 			continue
 		}
 		done[e] = true
+		listed++
 		f := e.Facts()
 		extra := ""
 		if len(f.Copies) == 0 {
@@ -139,6 +141,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		if k.index == nil || !k.wanted(p, opts, false) {
 			continue
 		}
+		listed++
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
 		if addOn && k.path != "calibration.pdf" {
 			fmt.Fprintf(&b, "    only what this pack adds or changes; the rest is in %s\n", kitName(p.Bases[0]))
@@ -148,6 +151,9 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		}
 	}
 	if addOn {
+		if listed == 0 {
+			b.WriteString("(none: this pack adds or changes nothing that prints)\n")
+		}
 		writeBaseFiles(&b, r, whole, p, opts)
 	}
 	if pending := r.NotPrintedYet(p); len(pending) > 0 {
