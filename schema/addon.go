@@ -41,9 +41,9 @@ func (p *Pack) WithElements(elements []Element) *Pack {
 }
 
 // Whole is the pack that p prints part of when WithElements made p, else
-// p itself.
+// p itself (nil for nil).
 func (p *Pack) Whole() *Pack {
-	if p.partOf != nil {
+	if p != nil && p.partOf != nil {
 		return p.partOf
 	}
 	return p

@@ -1,11 +1,14 @@
 package kit
 
 import (
+	"bytes"
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
@@ -188,7 +191,8 @@ func TestAddOnKits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true, Duplex: layout.LongEdge}
+	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true, Duplex: layout.LongEdge,
+		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	tests := []struct {
 		name      string
 		pack      func(t *testing.T) *schema.Pack
@@ -196,6 +200,7 @@ func TestAddOnKits(t *testing.T) {
 		withBase  int            // pages of every PDF but calibration.pdf with --with-base
 		index     []string       // lines of components.txt
 		baseIndex []string       // lines of components.txt with --with-base
+		partial   []string       // files of elements printed in part
 	}{
 		{"run-promo", func(t *testing.T) *schema.Pack { return bundled(t, "run-promo") },
 			map[string]int{"maps.pdf": 4}, 44,
@@ -207,7 +212,7 @@ func TestAddOnKits(t *testing.T) {
 				"    card 5: 5b Frozen Harbour (one side only; the pack has no other side), 2 copies (pages 1-4)\n",
 				"- tokens.pdf: every token of the kit; cut along the grey outlines\n",
 			},
-			[]string{"  1 x Promo map card 5 (side 5b only) [printed]\n", "    card 1: 1a Midnight Market / 1b Tenement Row, 2 copies (pages 1-4)\n"}},
+			[]string{"  1 x Promo map card 5 (side 5b only) [printed]\n", "    card 1: 1a Midnight Market / 1b Tenement Row, 2 copies (pages 1-4)\n"}, nil},
 		{"run-fight-or-die-reloaded-campaign", func(t *testing.T) *schema.Pack { return bundled(t, "run-fight-or-die-reloaded-campaign") },
 			map[string]int{"actions.pdf": 4, "trauma.pdf": 4, "upgrades.pdf": 2, "location-mats.pdf": 8, "tokens.pdf": 1}, 62,
 			[]string{
@@ -217,7 +222,7 @@ func TestAddOnKits(t *testing.T) {
 				"- odds.pdf: the odds card",
 				"this kit's tokens.pdf holds only what this pack adds or changes",
 			},
-			[]string{" 15 x Trauma Cards [printed]\n"}},
+			[]string{" 15 x Trauma Cards [printed]\n"}, nil},
 		{"a fixture that replaces one card", func(t *testing.T) *schema.Pack { return loadAddOn(t, "testdata/house-rules") },
 			map[string]int{"events.pdf": 2}, 65,
 			[]string{
@@ -227,7 +232,7 @@ func TestAddOnKits(t *testing.T) {
 				"    3 cards, 63.5x88.9mm, 9 a sheet\n",
 				"- events.pdf: Event Cards, but for what this kit's events.pdf replaces\n",
 			},
-			[]string{" 72 x Event Cards [printed]\n", "    72 cards, 63.5x88.9mm, 9 a sheet\n"}},
+			[]string{" 72 x Event Cards [printed]\n", "    72 cards, 63.5x88.9mm, 9 a sheet\n"}, []string{"events.pdf"}},
 		{"a tile whose host the add-on does not print", func(t *testing.T) *schema.Pack {
 			return addOnPack(t, "run", "run", map[string]string{
 				"tile-stun-gun.yaml": strings.Replace(bundledFile(t, "run", "tile-stun-gun.yaml"), "STUN GUN", "TASER", 1),
@@ -238,10 +243,10 @@ func TestAddOnKits(t *testing.T) {
 				"  4 x Dispatch action tiles (two-sided) (of 5: all but what this kit prints)\n",
 				"    on pages of its own: the base kit prints it with \"action-tiles\", which this kit does not reprint\n",
 				"- action-tiles.pdf: Action tile: Scan row\n",
-			}, nil},
+			}, nil, nil},
 		{"an add-on that prints nothing", func(t *testing.T) *schema.Pack {
 			return addOnPack(t, "run", "run", map[string]string{})
-		}, map[string]int{}, 40, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil},
+		}, map[string]int{}, 40, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -250,8 +255,10 @@ func TestAddOnKits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			outs := map[bool]string{}
 			for _, withBase := range []bool{false, true} {
 				out := t.TempDir()
+				outs[withBase] = out
 				arts, err := Build(pr, p, generator.BuildOptions{Print: opts, OutDir: out, WithBase: withBase})
 				if err != nil {
 					t.Fatal(err)
@@ -283,6 +290,23 @@ func TestAddOnKits(t *testing.T) {
 					if !strings.Contains(string(index), l) {
 						t.Errorf("with base %v: components.txt lacks %q:\n%s", withBase, l, index)
 					}
+				}
+			}
+			// A file the add-on's kit prints whole is the one the whole
+			// pack's kit prints: its cards see the whole pack (a Trauma card
+			// names locations of the extended pack).
+			for path := range tt.files {
+				kitWide := slices.Contains(OwnFiles(r), path)
+				if kitWide || slices.Contains(tt.partial, path) {
+					continue
+				}
+				a, errA := os.ReadFile(filepath.Join(outs[false], p.Game.ID, path))
+				b, errB := os.ReadFile(filepath.Join(outs[true], p.Game.ID, path))
+				if errB != nil {
+					continue // printed on a host's sheets in the whole kit
+				}
+				if errA != nil || !bytes.Equal(a, b) {
+					t.Errorf("%s differs from the whole kit's (%v)", path, errA)
 				}
 			}
 		})
