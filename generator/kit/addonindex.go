@@ -104,6 +104,23 @@ func baseOfComponent(whole, p *schema.Pack, component string) schema.BasePack {
 	return p.Bases[0]
 }
 
+// baseOfElement is the extended pack whose kit prints e, or what the
+// add-on leaves of it: the pack of its file, or for a deck the add-on
+// merges card by card, the pack of its first card that is not the add-on's.
+func baseOfElement(p *schema.Pack, e schema.Element) (schema.BasePack, bool) {
+	if bp, ok := p.BaseOf(e.Source().File()); ok {
+		return bp, true
+	}
+	if d, ok := e.(*schema.Deck); ok {
+		for _, c := range d.Cards {
+			if bp, ok := p.BaseOf(c.Ref.File()); ok {
+				return bp, true
+			}
+		}
+	}
+	return schema.BasePack{}, false
+}
+
 // kitName names the kit of an extended pack.
 func kitName(b schema.BasePack) string {
 	return fmt.Sprintf("the %s kit (%s/)", b.Title, b.ID)
@@ -207,7 +224,7 @@ func writeBaseFiles(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pac
 		done[e] = true
 		where := ""
 		if len(p.Bases) > 1 {
-			if bp, ok := p.BaseOf(e.Source().File()); ok {
+			if bp, ok := baseOfElement(p, e); ok {
 				where = ", in " + kitName(bp)
 			}
 		}
