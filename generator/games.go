@@ -48,6 +48,13 @@ type KitOutput struct {
 	// under it; a file with no Index function is not listed there.
 	What  string
 	Index func(p *schema.Pack, opts PrintOptions) []string
+	// Stock is the paper the file prints on (the zero value: card stock).
+	Stock Stock
+	// Pages reports, for an element of p printed in this file rather than
+	// in files of its own (a RUN map in maps.pdf), the pages of the file
+	// that hold it; ok is false for an element it does not hold. nil: the
+	// file holds no element's pieces, or cannot say where.
+	Pages func(p *schema.Pack, e schema.Element, opts PrintOptions) (first, last int, ok bool)
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p
@@ -114,6 +121,8 @@ type KindRenderer struct {
 	// backs reports whether the element prints back pages registered for
 	// duplex (nil: its facts say).
 	backs func(e schema.Element, opts PrintOptions) bool
+	// stock is the paper the element's files print on (nil: card stock).
+	stock func(e schema.Element, opts PrintOptions) Stock
 }
 
 // kindIndexer describes an element's output for the kit's index.
@@ -175,6 +184,8 @@ type Kind[E schema.Element] struct {
 	// duplex behind its fronts with opts, so that the kit needs a
 	// calibration sheet (nil: schema.Facts.Backs says).
 	Backs func(e E, opts PrintOptions) bool
+	// Stock is the paper the element's files print on (nil: card stock).
+	Stock func(e E, opts PrintOptions) Stock
 }
 
 // Renderer is k for any element, for a line of Game.Kinds: an element of
@@ -198,6 +209,14 @@ func (k Kind[E]) Renderer() KindRenderer {
 				return k.Backs(el, opts)
 			}
 			return e.Facts().Backs
+		}
+	}
+	if k.Stock != nil {
+		kr.stock = func(e schema.Element, opts PrintOptions) Stock {
+			if el, ok := e.(E); ok {
+				return k.Stock(el, opts)
+			}
+			return CardStock
 		}
 	}
 	return kr
@@ -258,6 +277,15 @@ func (kr KindRenderer) PrintsBacks(e schema.Element, opts PrintOptions) bool {
 		return e.Facts().Backs
 	}
 	return kr.backs(e, opts)
+}
+
+// Stock is the paper the element's files print on (the kind's Stock, else
+// card stock).
+func (kr KindRenderer) Stock(e schema.Element, opts PrintOptions) Stock {
+	if kr.stock == nil {
+		return CardStock
+	}
+	return kr.stock(e, opts)
 }
 
 // Games are what the renderer's games bring to rendering, in order (the

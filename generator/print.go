@@ -29,6 +29,26 @@ type PrintOptions struct {
 	Created time.Time
 }
 
+// Stock is the paper a file is meant to print on.
+type Stock int
+
+// Stocks.
+const (
+	// CardStock is heavy paper for pieces handled in play: cards, tiles,
+	// tokens, boards. It is the zero value.
+	CardStock Stock = iota
+	// PlainPaper is ordinary printer paper: references, rules, guides.
+	PlainPaper
+)
+
+// String is how the print plan names the stock.
+func (s Stock) String() string {
+	if s == PlainPaper {
+		return "plain paper"
+	}
+	return "card stock"
+}
+
 // Layout is a way of imposing cards on pages.
 type Layout string
 

@@ -106,6 +106,7 @@ func (d *Deck) Facts() Facts {
 	f := Facts{Name: nameOr(d.Name, d.ID), Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
 	if d.PrintWith != "" {
 		f.Outputs = f.Outputs[1:] // its cards print in the host deck's PDF
+		f.PrintsWith = d.PrintWith
 	}
 	if d.Component != "" {
 		at := d.Ref.Child("component")

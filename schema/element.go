@@ -57,6 +57,9 @@ type Facts struct {
 	// Outputs are the files the build writes for the element, relative to
 	// the kit folder.
 	Outputs []string
+	// PrintsWith is the id of the element of the same kind whose files
+	// hold this element's pieces (printWith:), or "".
+	PrintsWith string
 	// Printed is false for an element that prints nothing (an empty deck).
 	Printed bool
 	// Backs is set when the element prints back pages for duplex. A

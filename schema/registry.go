@@ -127,7 +127,7 @@ func NewRegistry(games ...GameSchema) *Registry {
 
 // closingKitOutputs are the kit's own files every build plans after the
 // games': the calibration sheet and the kit's index.
-var closingKitOutputs = []string{"calibration.pdf", "components.txt"}
+var closingKitOutputs = []string{"calibration.pdf", "print-run.pdf", "components.txt"}
 
 // KitOutputs are the paths of the files a build writes for the kit as a
 // whole, in the order the renderer plans them: the token sheet every game

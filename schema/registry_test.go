@@ -49,7 +49,7 @@ func TestIconTableOrder(t *testing.T) {
 // calibration sheet and the index; a nil registry has the shared ones.
 func TestKitOutputs(t *testing.T) {
 	shared := []string{"tokens.pdf", "preview/tokens.png"}
-	closing := []string{"calibration.pdf", "components.txt"}
+	closing := []string{"calibration.pdf", "print-run.pdf", "components.txt"}
 	tests := []struct {
 		name string
 		r    *Registry

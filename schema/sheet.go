@@ -128,6 +128,7 @@ func (s *Sheet) Facts() Facts {
 	if s.PrintWith == "" {
 		f.Outputs = []string{s.ID + ".pdf"}
 	}
+	f.PrintsWith = s.PrintWith
 	if s.Component != "" {
 		f.Copies = []Contribution{{What: fmt.Sprintf("sheet %q", s.ID), Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
 	}

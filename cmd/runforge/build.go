@@ -30,9 +30,11 @@ deck (n-up with bleed and crop marks, each front page followed by its back
 page for duplex printing), one per sheet (player aids) and per board (at
 true size: on one page, two-sided boards duplex, or tiled across pages with
 a page map when larger than the paper), maps.pdf (RUN), tokens.pdf, calibration.pdf
-for measuring a printer's duplex misregistration, components.txt (what is
-printed and how to assemble it), and PNG previews of every card face with a
-contact sheet per deck.
+for measuring a printer's duplex misregistration, print-run.pdf (every page
+of the others in print order, grouped by paper and by one- or double-sided,
+after a print plan that says which pages to print how), components.txt (what
+is printed and how to assemble it), and PNG previews of every card face with
+a contact sheet per deck.
 
 A pack that extends another (extends: in its game.yaml, an add-on such as
 run-promo) prints only what it adds or changes: an element it adds, one

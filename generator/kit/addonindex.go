@@ -18,14 +18,8 @@ import (
 // this kit prints, those each extended pack's kit holds (a component split
 // between them, such as a deck of which the add-on replaces some cards, is
 // in both, with its share), and those no kit prints.
-func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack) {
-	fmt.Fprintf(b, "This is an add-on kit: it prints only what this pack adds to %s or changes in it.\n", p.Bases[0].Title)
-	kits := make([]string, len(p.Bases))
-	for i, bp := range p.Bases {
-		kits[i] = fmt.Sprintf("the %s kit (the folder %s/ beside this one; runforge build %s)", bp.Title, bp.ID, bp.ID)
-	}
-	fmt.Fprintf(b, "It needs %s for everything else.\n", joinAnd(kits))
-	fmt.Fprintf(b, "To print everything in this one kit instead: runforge build %s --with-base\n", p.Game.ID)
+func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack, where map[string][]string) {
+	fmt.Fprintln(b, addOnNeeds(p))
 
 	here, all := componentCopies(p), componentCopies(whole)
 	extra := uncountedCopies(p)
@@ -48,11 +42,11 @@ func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack) {
 		b.WriteString("\nPrinted by this kit:\n")
 		for _, c := range printed {
 			if here[c.ID] < all[c.ID] {
-				fmt.Fprintf(b, "%3d x %s (of %d: what this pack changes or adds)\n", here[c.ID], c.Name, all[c.ID])
+				fmt.Fprintf(b, "%3d x %s [printed: %d of %d, what this pack changes or adds]\n", here[c.ID], c.Name, here[c.ID], all[c.ID])
 			} else {
-				fmt.Fprintf(b, "%3d x %s\n", c.Expected, c.Name)
+				fmt.Fprintf(b, "%3d x %s [printed]\n", c.Expected, c.Name)
 			}
-			writeComponentNotes(b, c, extra[c.ID])
+			writeComponentNotes(b, c, extra[c.ID], where[c.ID])
 		}
 	}
 	for _, bp := range p.Bases {
@@ -62,17 +56,17 @@ func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack) {
 		fmt.Fprintf(b, "\nIn %s:\n", kitName(bp))
 		for _, c := range inBase[bp.ID] {
 			if n := here[c.ID]; n > 0 {
-				fmt.Fprintf(b, "%3d x %s (of %d: all but what this kit prints)\n", all[c.ID]-n, c.Name, all[c.ID])
+				fmt.Fprintf(b, "%3d x %s [in the %s kit: %d of %d, all but what this kit prints]\n", all[c.ID]-n, c.Name, bp.Title, all[c.ID]-n, all[c.ID])
 			} else {
-				fmt.Fprintf(b, "%3d x %s\n", c.Expected, c.Name)
+				fmt.Fprintf(b, "%3d x %s [in the %s kit]\n", c.Expected, c.Name, bp.Title)
 			}
 		}
 	}
 	if len(unprinted) > 0 {
 		b.WriteString("\nNot printed by any kit:\n")
 		for _, c := range unprinted {
-			fmt.Fprintf(b, "%3d x %s\n", c.Expected, c.Name)
-			writeComponentNotes(b, c, 0)
+			fmt.Fprintf(b, "%3d x %s [NOT PRINTED]\n", c.Expected, c.Name)
+			writeComponentNotes(b, c, 0, nil)
 		}
 	}
 }
@@ -90,6 +84,20 @@ func componentCopies(p *schema.Pack) map[string]int {
 		}
 	}
 	return out
+}
+
+// addOnNeeds says that an add-on's kit prints only what the add-on adds
+// or changes, which kits it needs for the rest and how to print everything
+// in one kit: the head of its index and of its print plan.
+func addOnNeeds(p *schema.Pack) string {
+	kits := make([]string, len(p.Bases))
+	for i, bp := range p.Bases {
+		kits[i] = fmt.Sprintf("the %s kit (the folder %s/ beside this one; runforge build %s)", bp.Title, bp.ID, bp.ID)
+	}
+	return fmt.Sprintf("This is an add-on kit: it prints only what this pack adds to %s or changes in it.\n"+
+		"It needs %s for everything else.\n"+
+		"To print everything in this one kit instead: runforge build %s --with-base",
+		p.Bases[0].Title, joinAnd(kits), p.Game.ID)
 }
 
 // baseOfComponent is the extended pack whose kit holds what p leaves of a
@@ -236,7 +244,7 @@ func writeBaseFiles(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pac
 		}
 	}
 	for _, k := range kitOutputs(r) {
-		if k.index == nil || k.path == "calibration.pdf" || !k.wanted(whole, opts, false) {
+		if k.index == nil || k.path == "calibration.pdf" || k.path == printRunPath || !k.wanted(whole, opts, false) {
 			continue
 		}
 		line := fmt.Sprintf("- %s: %s", k.path, k.what)

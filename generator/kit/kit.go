@@ -6,6 +6,9 @@ package kit
 
 import (
 	"context"
+	"io"
+	"slices"
+	"strings"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/schema"
@@ -26,13 +29,49 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 	if err := ctx.Err(); err != nil {
 		return nil, context.Cause(ctx)
 	}
+	// An add-on's kit prints what it adds or changes (PrintedHere): every
+	// file, the print run and the index alike.
+	p = printedPack(p, opts.WithBase)
 	jobs, err := buildJobs(r, p, opts)
 	if err != nil {
 		return nil, err
 	}
 	return generator.Stage(ctx, opts.OutDir, p.Game.ID, func(stage string) ([]generator.Artifact, error) {
-		return generator.RunJobs(ctx, stage, jobs)
+		arts, err := generator.RunJobs(ctx, stage, jobs)
+		if err != nil {
+			return nil, err
+		}
+		more, err := generator.RunJobs(ctx, stage, afterJobs(r, p, opts, stage, arts))
+		if err != nil {
+			return nil, err
+		}
+		arts = append(arts, more...)
+		slices.SortFunc(arts, func(a, b generator.Artifact) int { return strings.Compare(a.Path, b.Path) })
+		return arts, nil
 	})
+}
+
+// afterJobs are the jobs of the kit's files that gather the others (the
+// print run, and the index that describes it), once the files arts are
+// written into stage. A kit without a PDF to gather has no print run.
+func afterJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions, stage string, arts []generator.Artifact) []generator.Job {
+	pr := effectivePrint(opts.Print)
+	run := &kitRun{stage: stage, arts: arts}
+	gathers := slices.ContainsFunc(arts, func(a generator.Artifact) bool {
+		return strings.HasSuffix(a.Path, ".pdf") && a.Path != "calibration.pdf" && a.Pages > 0
+	})
+	var jobs []generator.Job
+	for _, k := range kitOutputs(r) {
+		if k.path == printRunPath && !gathers {
+			continue
+		}
+		if k.after != nil && k.wanted(p, pr, opts.Previews) {
+			jobs = append(jobs, generator.FileJob(k.path, func(w io.Writer) (int, error) {
+				return k.after(r, w, p, opts.Print, run)
+			}))
+		}
+	}
+	return jobs
 }
 
 // NeedsCalibration reports whether the kit of p printed with opts has back

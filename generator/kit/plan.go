@@ -13,12 +13,10 @@ import (
 )
 
 // buildJobs turns the pack's output plan into jobs: each element's files
-// by its kind's builder, then the kit's own files, all of what the kit
-// prints of the pack (printedPack: an add-on's kit, what it adds or
-// changes). Two outputs with one path are refused (validate reports them,
+// by its kind's builder, then the kit's own files; p is what the kit prints
+// (printedPack: of an add-on, what it adds or changes). Two outputs with one path are refused (validate reports them,
 // positioned, before a build starts).
 func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Job, error) {
-	p = printedPack(p, opts.WithBase)
 	plan := schema.OutputPlan(p)
 	if cs := schema.Collisions(plan); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
@@ -38,7 +36,7 @@ func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOption
 	}
 	pr := opts.Print
 	for _, k := range kitOutputs(r) {
-		if k.wanted(p, pr, opts.Previews) {
+		if k.after == nil && k.wanted(p, pr, opts.Previews) {
 			jobs = append(jobs, generator.FileJob(k.path, func(w io.Writer) (int, error) {
 				return k.write(r, w, p, pr)
 			}))
@@ -95,16 +93,17 @@ func printsBacks(r *generator.Renderer, e schema.Element, opts generator.PrintOp
 // each file holds and how to assemble it, and the pack's assumptions. p is
 // what the kit prints (printedPack); an add-on's index also names the kits
 // of the packs it extends and what of them this kit leaves to those.
-func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) error {
+func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) error {
 	opts = effectivePrint(opts)
 	whole := p.Whole()
 	addOn := p != whole
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
+	where := componentPlaces(r, p, opts, run)
 	if addOn {
-		writeAddOnComponents(&b, whole, p)
+		writeAddOnComponents(&b, whole, p, where)
 	} else {
-		writePlainComponents(&b, p)
+		writePlainComponents(&b, p, where)
 	}
 	b.WriteString("\nFiles of this kit:\n")
 	if opts.Layout == generator.LayoutGutterfold {
@@ -138,15 +137,27 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		}
 	}
 	for _, k := range kitOutputs(r) {
-		if k.index == nil || !k.wanted(p, opts, false) {
+		if !k.wanted(p, opts, false) {
 			continue
+		}
+		var lines []string
+		switch {
+		case k.path == printRunPath:
+			if run == nil || run.plan(r, p, opts) != nil {
+				continue
+			}
+			lines = indexPrintRun(run.rp)
+		case k.index == nil:
+			continue
+		default:
+			lines = k.index(p, opts)
 		}
 		listed++
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
-		if addOn && k.path != "calibration.pdf" {
+		if addOn && k.path != "calibration.pdf" && k.path != printRunPath {
 			fmt.Fprintf(&b, "    only what this pack adds or changes; the rest is in %s\n", kitName(p.Bases[0]))
 		}
-		for _, line := range k.index(p, opts) {
+		for _, line := range lines {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
 	}
@@ -174,7 +185,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 
 // writePlainComponents writes the component checklist of a kit that
 // prints its whole pack: each component, printed or what to use instead.
-func writePlainComponents(b *bytes.Buffer, p *schema.Pack) {
+func writePlainComponents(b *bytes.Buffer, p *schema.Pack, where map[string][]string) {
 	extra := uncountedCopies(p)
 	for _, c := range p.Game.Components {
 		status := "printed"
@@ -182,15 +193,19 @@ func writePlainComponents(b *bytes.Buffer, p *schema.Pack) {
 			status = "NOT PRINTED"
 		}
 		fmt.Fprintf(b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
-		writeComponentNotes(b, c, extra[c.ID])
+		writeComponentNotes(b, c, extra[c.ID], where[c.ID])
 	}
 }
 
 // writeComponentNotes writes the lines under a component: the printed
-// cards its count leaves out, and what to use instead.
-func writeComponentNotes(b *bytes.Buffer, c *schema.Component, extra int) {
+// cards its count leaves out, where the kit prints it (places: file and
+// pages) and what to use instead.
+func writeComponentNotes(b *bytes.Buffer, c *schema.Component, extra int, places []string) {
 	if extra > 0 && c.IsPrinted() {
 		fmt.Fprintf(b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", extra, generator.PluralOf(extra, "card", "cards"))
+	}
+	if len(places) > 0 && c.IsPrinted() {
+		fmt.Fprintf(b, "      printed in: %s\n", strings.Join(places, "; "))
 	}
 	if c.Substitute != "" {
 		fmt.Fprintf(b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
@@ -210,6 +225,15 @@ type kitOutput struct {
 	// under it; a file with no index function is not listed there.
 	what  string
 	index func(p *schema.Pack, opts generator.PrintOptions) []string
+	// stock is the paper the file prints on.
+	stock generator.Stock
+	// pages are the pages of the file that hold an element printed in it
+	// (generator.KitOutput.Pages); nil for none.
+	pages func(p *schema.Pack, e schema.Element, opts generator.PrintOptions) (first, last int, ok bool)
+	// after, when set, writes the file instead of write, once every other
+	// file of the kit is written: arts are those files, in the folder
+	// stage (the print run gathers their pages).
+	after func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) (int, error)
 }
 
 // kitOutputs are the files of the kit as a whole, in the order the build
@@ -224,7 +248,7 @@ func kitOutputs(r *generator.Renderer) []kitOutput {
 	at := map[string]int{}
 	for _, g := range r.Games() {
 		for _, k := range g.KitOutputs {
-			o := kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index}
+			o := kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index, stock: k.Stock, pages: k.Pages}
 			if i, ok := at[k.Path]; ok {
 				out[i] = out[i].orElse(o)
 				continue
@@ -266,8 +290,8 @@ func (k kitOutput) orElse(o kitOutput) kitOutput {
 	return out
 }
 
-// closingOutputs are the kit's calibration sheet and its index, after the
-// games' own files.
+// closingOutputs are the kit's calibration sheet, its print run and its
+// index, after the games' own files.
 func closingOutputs(r *generator.Renderer) []kitOutput {
 	return []kitOutput{
 		{
@@ -280,11 +304,118 @@ func closingOutputs(r *generator.Renderer) []kitOutput {
 			index: func(*schema.Pack, generator.PrintOptions) []string { return nil },
 		},
 		{
+			path:   printRunPath,
+			wanted: func(*schema.Pack, generator.PrintOptions, bool) bool { return true },
+			after:  writePrintRun,
+			what:   "every page of the files above but calibration.pdf, in print order after a print plan (its first page): print it group by group",
+		},
+		{
 			path:   "components.txt",
 			wanted: func(*schema.Pack, generator.PrintOptions, bool) bool { return true },
-			write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
-				return 0, writeComponents(r, w, p, opts)
+			after: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) (int, error) {
+				return 0, writeComponents(r, w, p, opts, run)
 			},
 		},
 	}
+}
+
+// componentPlaces says, by component, where the kit prints its pieces: each
+// file of the elements that count towards it, with its pages (all of an
+// element's own file; of a kit file that holds several elements, those its
+// kit output names), adjacent page ranges of one file joined. Without run
+// (nothing written yet) pages are unknown and only files are named.
+func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) map[string][]string {
+	pages := map[string]int{}
+	if run != nil {
+		for _, a := range run.arts {
+			pages[a.Path] = a.Pages
+		}
+	}
+	kits := kitOutputs(r)
+	type span struct{ lo, hi int }
+	type place struct {
+		path  string
+		spans []span
+	}
+	byComp := map[string][]*place{}
+	add := func(component, path string, sp span) {
+		i := slices.IndexFunc(byComp[component], func(pl *place) bool { return pl.path == path })
+		if i < 0 {
+			byComp[component] = append(byComp[component], &place{path: path})
+			i = len(byComp[component]) - 1
+		}
+		pl := byComp[component][i]
+		if sp.lo > 0 && !slices.Contains(pl.spans, sp) {
+			pl.spans = append(pl.spans, sp)
+		}
+	}
+	for _, e := range p.Elements {
+		if !p.Prints(e) {
+			continue
+		}
+		f := e.Facts()
+		outputs := f.Outputs
+		if f.PrintsWith != "" {
+			i := slices.IndexFunc(p.Elements, func(h schema.Element) bool { return h.Kind() == e.Kind() && h.ElementID() == f.PrintsWith })
+			if i >= 0 {
+				outputs = p.Elements[i].Facts().Outputs
+			}
+		}
+		type found struct {
+			path string
+			sp   span
+		}
+		var places []found
+		for _, path := range outputs {
+			if !strings.HasSuffix(path, ".pdf") {
+				continue
+			}
+			n, written := pages[path]
+			switch {
+			case run == nil:
+				places = append(places, found{path, span{}})
+			case written && n > 0:
+				places = append(places, found{path, span{1, n}})
+			}
+		}
+		if !slices.ContainsFunc(outputs, func(path string) bool { return strings.HasSuffix(path, ".pdf") }) {
+			for _, k := range kits {
+				if k.pages == nil || !k.wanted(p, opts, false) {
+					continue
+				}
+				if lo, hi, ok := k.pages(p, e, opts); ok {
+					places = append(places, found{k.path, span{lo, hi}})
+				}
+			}
+		}
+		for _, c := range f.Copies {
+			for _, pl := range places {
+				add(c.Component, pl.path, pl.sp)
+			}
+		}
+	}
+	out := map[string][]string{}
+	for comp, places := range byComp {
+		for _, pl := range places {
+			slices.SortFunc(pl.spans, func(a, b span) int { return a.lo - b.lo })
+			var merged []span
+			for _, sp := range pl.spans {
+				if n := len(merged); n > 0 && sp.lo <= merged[n-1].hi+1 {
+					merged[n-1].hi = max(merged[n-1].hi, sp.hi)
+					continue
+				}
+				merged = append(merged, sp)
+			}
+			var parts []string
+			for _, sp := range merged {
+				parts = append(parts, generator.PageRange(sp.lo, sp.hi))
+			}
+			text := pl.path
+			if len(parts) > 0 {
+				text += " (" + strings.Join(parts, ", ") + ")"
+			}
+			out[comp] = append(out[comp], text)
+		}
+	}
+	return out
 }

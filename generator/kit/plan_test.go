@@ -23,7 +23,7 @@ func TestComponentsListExtraPrintedCards(t *testing.T) {
 	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true}
 	components := func(p *schema.Pack) string {
 		var b bytes.Buffer
-		if err := writeComponents(r, &b, p, opts); err != nil {
+		if err := writeComponents(r, &b, p, opts, nil); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()

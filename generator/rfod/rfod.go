@@ -43,7 +43,7 @@ func Shared(odds rfodrules.OddsRules) generator.Game {
 			// Player boards and the Actions & Events Guide
 			// (playerboards.go, guide.go).
 			"PlayerBoards": generator.Kind[*rfodschema.PlayerBoardSet]{Build: buildPlayerBoards, Fit: playerBoardOverflows, Index: indexPlayerBoards}.Renderer(),
-			"Guide":        generator.Kind[*rfodschema.Guide]{Build: buildGuide, Fit: guideOverflows, Index: indexGuide}.Renderer(),
+			"Guide":        generator.Kind[*rfodschema.Guide]{Build: buildGuide, Fit: guideOverflows, Index: indexGuide, Stock: guideStock}.Renderer(),
 		},
 		KitOutputs: []generator.KitOutput{{
 			Path:   "odds.pdf",
@@ -53,6 +53,7 @@ func Shared(odds rfodrules.OddsRules) generator.Game {
 			},
 			What:  "the odds card (added by runforge; not in the published component list)",
 			Index: func(*schema.Pack, generator.PrintOptions) []string { return indexOddsCard(odds) },
+			Stock: generator.PlainPaper,
 		}},
 	}
 }
@@ -203,4 +204,10 @@ func NonEmpty(fields map[string]string) map[string]string {
 		return nil
 	}
 	return fields
+}
+
+// guideStock is the paper of the Actions & Events guide: it is read at the
+// table, not handled, so plain paper.
+func guideStock(*rfodschema.Guide, generator.PrintOptions) generator.Stock {
+	return generator.PlainPaper
 }

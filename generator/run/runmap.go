@@ -249,6 +249,29 @@ func drawMapPage(r *generator.Renderer, page draw.Canvas, pg mapPage, opts gener
 }
 
 // indexMaps describes maps.pdf in the kit's index.
+// mapPagesOf are the pages of maps.pdf that hold the map e (both copies of
+// its card): the kit's index says where each component is.
+func mapPagesOf(p *schema.Pack, e schema.Element, opts generator.PrintOptions) (first, last int, ok bool) {
+	m, isMap := e.(*runschema.Map)
+	if !isMap {
+		return 0, 0, false
+	}
+	cards := mapCards(p)
+	i := slices.IndexFunc(cards, func(c mapCard) bool { return c.front == m || c.back == m })
+	if i < 0 {
+		return 0, 0, false
+	}
+	for n, pg := range mapPlan(cards, opts.Paper, opts.Duplex).Pages {
+		if pg.Lo/MapCopies == i {
+			if first == 0 {
+				first = n + 1
+			}
+			last = n + 1
+		}
+	}
+	return first, last, first > 0
+}
+
 func indexMaps(p *schema.Pack, opts generator.PrintOptions) []string {
 	cards := mapCards(p)
 	if len(cards) == 0 {

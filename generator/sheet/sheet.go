@@ -1156,6 +1156,15 @@ type renderer struct{ *generator.Renderer }
 // the generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Sheet]{
-		Build: buildSheet, Fit: sheetOverflows, Index: indexSheet,
+		Build: buildSheet, Fit: sheetOverflows, Index: indexSheet, Stock: sheetStock,
 	}.Renderer()
+}
+
+// sheetStock is the paper a sheet prints on: a page or half a page is read
+// at the table (plain paper); a card-size sheet is a piece handled in play.
+func sheetStock(s *schema.Sheet, _ generator.PrintOptions) generator.Stock {
+	if s.Size == "page" || s.Size == "half-page" {
+		return generator.PlainPaper
+	}
+	return generator.CardStock
 }

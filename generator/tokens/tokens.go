@@ -458,6 +458,7 @@ func KitOutputs() []generator.KitOutput {
 			},
 			What:  "every token of the kit; cut along the grey outlines",
 			Index: indexTokens,
+			Pages: setPages,
 		},
 		{
 			Path:   "preview/tokens.png",

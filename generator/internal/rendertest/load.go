@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
 )
@@ -29,7 +30,12 @@ func LoadBundled(t testing.TB, name string) *schema.Pack {
 	if !ok {
 		t.Fatal("cannot find the repository's data folder")
 	}
-	return LoadPack(t, filepath.Join(filepath.Dir(file), "..", "..", "..", "data", name))
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "data", name)
+	p, probs := schematest.LoadPackWith(os.DirFS(dir), name, schema.LoadOptions{Base: data.Pack, BaseNames: data.Packs()})
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	return p
 }
 
 // LoadPackRoot loads the pack in the folder dir as the command does,
