@@ -57,8 +57,8 @@ const (
 	diceRingShare = 0.07 // ink-saver colour band, as a share of the face
 	diceWordPt    = 10.0 // a word face's largest size on a 14 mm sticker
 	diceWordMinPt = 3.0  // a word face's smallest size on a 14 mm sticker
-	diceIconWord  = 4.6  // the word under an icon on a 14 mm sticker
-	diceIconMinPt = 2.5  // its smallest size
+	diceIconWord  = 6.0  // the word under an icon on a 14 mm sticker: never smaller
+	diceIconLines = 2    // the most lines it may take; the icon shrinks to make room
 	diceCutWidth  = 0.25 // cut lines of nets, and of stickers on a dark die
 	diceFoldWidth = 0.25 // fold lines
 	diceLineWidth = 0.2  // a sticker's cut line on a light die
@@ -455,11 +455,10 @@ func (r renderer) drawFace(c draw.Canvas, d *schema.Die, face string, x, y, s fl
 	k := s / stickerSize
 	word := d.FaceWord(face)
 	if icons.Has(face) {
-		is := generator.Round2(s * 0.56)
-		icons.Draw(c, face, generator.Round2(x+(s-is)/2), generator.Round2(y+s*0.1), is, ink, paper)
-		bw, bh := iconWordBox(s)
-		bx, by := generator.Round2(x+s*0.1), generator.Round2(y+s*0.69)
-		typeset.Draw(r.Fonts, c, typeset.Layout(r.Fonts, word, iconWordStyle(k), bw, bh), bx, by, bw, bh, ink, paper)
+		f := r.iconFace(word, s)
+		icons.Draw(c, face, generator.Round2(x+(s-f.icon)/2), generator.Round2(y+s*0.1), f.icon, ink, paper)
+		bx, by := generator.Round2(x+s*0.1), generator.Round2(y+f.wordY)
+		typeset.Draw(r.Fonts, c, f.word, bx, by, f.wordW, f.wordH, ink, paper)
 		return
 	}
 	bw, bh := wordBox(s)
@@ -487,15 +486,40 @@ func (r renderer) dieWordSize(d *schema.Die) float64 {
 }
 
 // iconWordStyle is the style of the word under an icon, scaled by k from a
-// 14 mm sticker.
+// 14 mm sticker: one size, never shrunk.
 func iconWordStyle(k float64) typeset.Style {
-	return typeset.Style{Font: draw.Bold, Size: generator.Round2(diceIconWord * k), MinSize: generator.Round2(diceIconMinPt * k), Align: "center", VAlign: "middle", LineHeight: 1}
+	size := generator.Round2(diceIconWord * k)
+	return typeset.Style{Font: draw.Bold, Size: size, MinSize: size, Align: "center", VAlign: "middle", LineHeight: 1}
 }
 
-// iconWordBox is the size of the box of the word under an icon on an s x s
-// face.
-func iconWordBox(s float64) (w, h float64) {
-	return generator.Round2(s * 0.8), generator.Round2(s * 0.2)
+// iconFaceLayout is how an icon face is laid out on an s x s face: the
+// icon's side, and the word under it, set in its box from wordY below the
+// face's top.
+type iconFaceLayout struct {
+	icon                float64
+	word                typeset.Block
+	wordY, wordW, wordH float64
+}
+
+// iconFace lays out an icon face on an s x s face: the word at its one
+// size (diceIconWord, scaled with the face) on as many lines as it needs,
+// up to diceIconLines, its box ending at 0.89 s; the icon keeps 0.56 s
+// when the word takes one line and shrinks to leave room for more.
+func (r renderer) iconFace(word string, s float64) iconFaceLayout {
+	k := s / stickerSize
+	st := iconWordStyle(k)
+	w := generator.Round2(s * 0.8)
+	// The height the word needs, held to diceIconLines lines: a longer
+	// word does not fit (diceOverflows reports it).
+	free := typeset.Layout(r.Fonts, word, st, w, generator.Unbounded)
+	need := free.Height
+	if n := len(free.Lines); n > diceIconLines {
+		need = need * diceIconLines / float64(n)
+	}
+	h := generator.Round2(max(s*0.2, need+0.05))
+	b := typeset.Layout(r.Fonts, word, st, w, h)
+	wordY := s*0.89 - h
+	return iconFaceLayout{icon: generator.Round2(min(s*0.56, wordY-s*0.13)), word: b, wordY: wordY, wordW: w, wordH: h}
 }
 
 // wordBox is the size of the box of a word face on an s x s face.
@@ -695,13 +719,12 @@ func diceOverflows(gr *generator.Renderer, p *schema.Pack, ds *schema.DiceSet) [
 				continue
 			}
 			seen[face] = true
-			st, minPt := faceWordStyle(1), diceWordMinPt
+			minPt := diceWordMinPt
 			bw, bh := wordBox(stickerSize)
+			b := typeset.Layout(r.Fonts, d.FaceWord(face), faceWordStyle(1), bw, bh)
 			if icons.Has(face) {
-				st, minPt = iconWordStyle(1), diceIconMinPt
-				bw, bh = iconWordBox(stickerSize)
+				minPt, b = diceIconWord, r.iconFace(d.FaceWord(face), stickerSize).word
 			}
-			b := typeset.Layout(r.Fonts, d.FaceWord(face), st, bw, bh)
 			if b.Fits {
 				continue
 			}

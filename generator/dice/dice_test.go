@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -310,4 +312,51 @@ func testRenderer(t testing.TB) renderer {
 		t.Fatal(err)
 	}
 	return renderer{r}
+}
+
+// ptRe finds the size of a recorded text.
+var ptRe = regexp.MustCompile(` (\d+\.\d+)pt `)
+
+// The word under an icon prints at 6 pt or more on stickers and nets, on
+// two lines when it needs them (the icon shrinks to make room); a word
+// that needs more lines is reported as not fitting.
+func TestDiceIconWordsAt6pt(t *testing.T) {
+	r := testRenderer(t)
+	p, ds := loadDicePack(t)
+	icon := *ds.Dice[0]
+	icon.Faces = []string{"bat", "zombie", "zombies-rise", "all-quiet", "gun", "zombie"}
+	icon.Labels = map[string]string{"bat": "BAT", "zombies-rise": "ZOMBIES RISE", "all-quiet": "ALL QUIET"}
+	one := *ds
+	one.Dice = []*schema.Die{&icon}
+	if got := diceOverflows(r.Renderer, p, &one); len(got) != 0 {
+		t.Errorf("overflows of two-line icon words: %+v", got)
+	}
+	out := recordDice(t, r, p, &one, sheetOpts("letter", layout.LongEdge))
+	words := 0
+	for _, line := range strings.Split(out.rec.String(), "\n") {
+		for _, w := range []string{`"BAT"`, `"ZOMBIE"`, `"ZOMBIES"`, `"RISE"`, `"ALL"`, `"QUIET"`} {
+			if !strings.HasPrefix(line, "text ") || !strings.HasSuffix(line, w) {
+				continue
+			}
+			words++
+			m := ptRe.FindStringSubmatch(line)
+			if m == nil {
+				t.Fatalf("no size in %q", line)
+			}
+			if pt, _ := strconv.ParseFloat(m[1], 64); pt < diceIconWord {
+				t.Errorf("%s at %s pt, under %g pt", w, m[1], diceIconWord)
+			}
+		}
+	}
+	if words < 2*len(icon.Faces) { // a sticker and a net face each
+		t.Errorf("%d icon words drawn, want at least %d", words, 2*len(icon.Faces))
+	}
+	// Small words keep the full icon; two lines shrink it.
+	if f, g := r.iconFace("BAT", stickerSize), r.iconFace("ZOMBIES RISE", stickerSize); f.icon != generator.Round2(stickerSize*0.56) || g.icon >= f.icon || len(g.word.Lines) != 2 {
+		t.Errorf("icon %.2f for one line, %.2f for %d lines", f.icon, g.icon, len(g.word.Lines))
+	}
+	icon.Labels = map[string]string{"bat": "BATS AND CLUBS AND MORE BATS"}
+	if got := diceOverflows(r.Renderer, p, &one); len(got) != 1 || !strings.Contains(got[0].Detail, "even at 6pt") {
+		t.Errorf("overflows %+v, want the three-line icon word", got)
+	}
 }

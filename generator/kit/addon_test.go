@@ -214,7 +214,7 @@ func TestAddOnKits(t *testing.T) {
 			},
 			[]string{"  1 x Promo map card 5 (side 5b only) [printed]\n", "    card 1: 1a Midnight Market / 1b Tenement Row, 2 copies (pages 1-4)\n"}, nil},
 		{"run-fight-or-die-reloaded-campaign", func(t *testing.T) *schema.Pack { return bundled(t, "run-fight-or-die-reloaded-campaign") },
-			map[string]int{"actions.pdf": 4, "trauma.pdf": 4, "upgrades.pdf": 2, "location-mats.pdf": 8, "tokens.pdf": 1}, 62,
+			map[string]int{"actions.pdf": 4, "trauma.pdf": 4, "upgrades.pdf": 2, "location-mats.pdf": 8, "tokens.pdf": 1}, 57,
 			[]string{
 				"It needs the Run, Fight, or Die: Reloaded kit (the folder run-fight-or-die-reloaded/ beside this one; runforge build run-fight-or-die-reloaded) for everything else.",
 				"Printed by this kit:\n 15 x Trauma Cards [printed]\n",

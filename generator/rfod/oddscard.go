@@ -9,7 +9,6 @@ import (
 	"math/big"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
@@ -24,16 +23,15 @@ import (
 // probabilities from the dice engine (validate/diceodds), never a
 // simulation, read from the one computation `runforge validate --explain`
 // makes (the game's rfodrules.OddsRules.Explain), so the card and explain
-// agree. Its first
-// page has the assumed dice with their assumption ids and every character
-// combo, known by its effect; then come the icon-count tables, one column
-// per reroll count (1, 2, 3; RFoD each with no Fleeing card and with a
-// Fleeing card, then the values given AMULET, A6, its free flee counted); last, an appendix with the exact fraction of
-// every value. Values print as percentages with one decimal (only an exact
-// 0 or 1 prints as 0% or 100%: diceodds.Percent), with the exact fraction
-// beneath in a small font; a value whose fraction does not fit its column
-// is marked † and has it in the appendix only. The combo columns are as
-// wide as their widest fraction, so every combo has it beneath.
+// agree. It is one page per game, what a player wants at the table: the
+// assumed dice with their assumption ids, every character combo (known by
+// its effect, grouped by character), then the icon-count tables, one
+// column per reroll count (1, 2, 3; RFoD each with no Fleeing card and
+// with a Fleeing card, then the values given AMULET, A6, its free flee
+// counted), the faces with the same values sharing one table. Values print
+// as percentages with one decimal (only an exact 0 or 1 prints as 0% or
+// 100%: diceodds.Percent); the exact fractions stay in --explain and its
+// JSON. No text is set below 6 pt.
 
 // oddsCard is the computed content of a pack's odds card.
 type oddsCard struct {
@@ -91,22 +89,12 @@ func (c oddsCol) heads() []string {
 	return out
 }
 
-// String is the column's name in the appendix: "2 rerolls, no Fleeing
+// String is the column's full name: "2 rerolls, no Fleeing
 // card", "2 rerolls, +Fleeing card, given AMULET (its free flee counted)".
 func (c oddsCol) String() string {
 	s := strings.Join(c.heads(), ", ")
 	if c.amulet {
 		s += ", given AMULET (" + amuletFreeFlee + ")"
-	}
-	return s
-}
-
-// appendixName is the column's name in the appendix, whose heading says
-// what "given AMULET" counts: "2 rerolls, +Fleeing card, given AMULET".
-func (c oddsCol) appendixName() string {
-	s := strings.Join(c.heads(), ", ")
-	if c.amulet {
-		s += ", given AMULET"
 	}
 	return s
 }
@@ -119,12 +107,14 @@ const amuletFreeFlee = "its free flee counted"
 type oddsCombo struct {
 	// character is the character's name; meta its tier (Reloaded) and
 	// rerolls; effect the combo's effect, which players know it by; label
-	// names it in the appendix.
+	// names it in full.
 	character, meta, effect, label string
-	dice                           *rfodschema.CharacterCombo
-	rerolls                        int
-	cells                          []*big.Rat // nil: not computed
-	skipped                        string
+	// tier is the combo's tier ("minor", Reloaded), "" for none.
+	tier    string
+	dice    *rfodschema.CharacterCombo
+	rerolls int
+	cells   []*big.Rat // nil: not computed
+	skipped string
 }
 
 // oddsGroup is the rows of one face; note says what its values assume
@@ -192,7 +182,7 @@ func computeOddsCard(p *schema.Pack, odds rfodrules.OddsRules) (*oddsCard, error
 	}
 	if t := x.FirstRollTurnEnds; t != nil {
 		if pr := parseRat(t.P); pr != nil {
-			oc.notes = append(oc.notes, fmt.Sprintf("Five or more zombies on the first roll alone end the turn with P = %s (%s).", pctText(pr), pr.RatString()))
+			oc.notes = append(oc.notes, fmt.Sprintf("Five or more zombies on the first roll alone end the turn: %s.", pctText(pr)))
 		}
 	}
 	return oc, nil
@@ -203,7 +193,7 @@ func newOddsCombo(co rfodrules.ComboOdds, cb *rfodschema.CharacterCombo, cols []
 	row := oddsCombo{character: NameOr(co.Name, co.Character), effect: co.Effect, label: co.Label() + " " + co.Dice, rerolls: co.Rerolls, skipped: co.Skipped, dice: cb}
 	row.meta = fmt.Sprintf("%d %s", co.Rerolls, Plural(co.Rerolls, "reroll", "rerolls"))
 	if co.Tier != "" {
-		row.meta = co.Tier + " · " + row.meta
+		row.meta, row.tier = co.Tier+" · "+row.meta, co.Tier
 	}
 	if row.effect == "" {
 		row.effect = co.Combo
@@ -316,12 +306,19 @@ func pctText(p *big.Rat) string {
 
 // ---- printing ----
 
-// Odds card type sizes, in points.
+// Odds card type sizes, in points. Nothing on the card is set below
+// oddsMinPt.
 const (
-	oddsCellPt = 7.5
-	oddsFracPt = 4.2
-	oddsHeadPt = 7
+	oddsMinPt   = 6.0
+	oddsCellPt  = 7.5
+	oddsHeadPt  = 6.5
+	oddsNotePt  = 6.5
+	oddsLabelPt = 7.0
 )
+
+// oddsExactNote says where the exact fractions are: the card prints
+// percentages only.
+const oddsExactNote = "The exact fractions are in runforge validate --explain (and --format json)."
 
 // indexOddsCard describes odds.pdf in the kit's index under the game's
 // odds rules.
@@ -330,7 +327,7 @@ func indexOddsCard(odds rfodrules.OddsRules) []string {
 	if odds.Amulet {
 		combos += " (also given AMULET, A6)"
 	}
-	return []string{"exact odds from the dice engine: " + combos + ", the icon-count tables for 1, 2 and 3 rerolls, and an appendix of exact fractions; print one-sided"}
+	return []string{"the odds in percent, from the dice engine's exact values: " + combos + " and the icon-count tables for 1, 2 and 3 rerolls, on one page; print one-sided. " + oddsExactNote}
 }
 
 // WriteOddsCard writes the pack's odds.pdf, computed under the game's odds
@@ -359,18 +356,20 @@ type oddsFlow struct {
 	title  string
 }
 
-// newPage starts a page with its running head.
+// newPage starts a page; a page after the first has a running head.
 func (f *oddsFlow) newPage() {
 	pw, ph := f.opts.Paper.W, f.opts.Paper.H
-	m := max(f.opts.Margin, layout.DefaultMargin) + 4
+	m := max(f.opts.Margin, layout.DefaultMargin) + 2
 	f.pages = append(f.pages, &draw.Tape{})
 	f.c = f.r.Surface(f.pages[len(f.pages)-1])
-	f.x0, f.x1, f.bot = m, pw-m, ph-m-4
-	f.c.Text(f.x0, m+2, f.r.ClipText(f.title, draw.Bold, 8, f.x1-f.x0-30), draw.Bold, 8, Muted)
-	pg := fmt.Sprintf("page %d", len(f.pages))
-	f.c.Text(generator.Round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2, pg, draw.Regular, 7, Muted)
-	f.c.Line(f.x0, m+3.5, f.x1, m+3.5, Rule, 0.3)
-	f.y = m + 8
+	f.x0, f.x1, f.bot, f.y = m, pw-m, ph-m, m
+	if n := len(f.pages); n > 1 {
+		f.c.Text(f.x0, m+2.5, f.r.ClipText(f.title, draw.Bold, 7, f.x1-f.x0-30), draw.Bold, 7, Muted)
+		pg := fmt.Sprintf("page %d", n)
+		f.c.Text(generator.Round2(f.x1-f.r.Fonts.Width(pg, draw.Regular, 7)), m+2.5, pg, draw.Regular, 7, Muted)
+		f.c.Line(f.x0, m+3.5, f.x1, m+3.5, Rule, 0.3)
+		f.y = m + 5
+	}
 }
 
 // need starts a new page unless h mm fit below y.
@@ -380,115 +379,79 @@ func (f *oddsFlow) need(h float64) {
 	}
 }
 
-// heading draws a section heading.
+// heading draws a section heading with a note beside it.
 func (f *oddsFlow) heading(title, note string) {
 	f.need(14)
-	f.c.Text(f.x0, f.y+4, title, draw.Bold, 11, Blood)
-	tw := f.r.Fonts.Width(title, draw.Bold, 11)
+	const pt = 9.5
+	f.c.Text(f.x0, f.y+3.6, title, draw.Bold, pt, Blood)
+	tw := f.r.Fonts.Width(title, draw.Bold, pt)
 	if note != "" {
-		f.c.Text(generator.Round2(f.x0+tw+3), f.y+4, f.r.ClipText(note, draw.Italic, 7, f.x1-f.x0-tw-3), draw.Italic, 7, Muted)
+		f.c.Text(generator.Round2(f.x0+tw+3), f.y+3.6, f.r.ClipText(note, draw.Italic, oddsNotePt, f.x1-f.x0-tw-3), draw.Italic, oddsNotePt, Muted)
 	}
-	f.c.Line(f.x0, f.y+5.5, f.x1, f.y+5.5, Blood, 0.4)
-	f.y += 8
+	f.c.Line(f.x0, f.y+5, f.x1, f.y+5, Blood, 0.4)
+	f.y += 6.5
 }
 
 // para draws wrapped text.
 func (f *oddsFlow) para(text string, st typeset.Style, col draw.Color) {
 	w := f.x1 - f.x0
-	b := typeset.Layout(f.r.Fonts, text, st, w, 1000)
+	b := typeset.Layout(f.r.Fonts, text, st, w, generator.Unbounded)
 	h := b.Height
-	if h == 0 {
-		h = float64(len(b.Lines)) * st.Size * 1.15 * draw.PtMM
-	}
 	f.need(h + 1)
 	typeset.Draw(f.r.Fonts, f.c, b, f.x0, f.y, w, h+1, col, draw.White)
-	f.y += h + 1.5
+	f.y += h + 1
 }
 
-// appendixMark marks a value whose exact fraction does not fit beneath
-// it: the appendix has it.
-const appendixMark = "†"
-
-// fractionFits reports whether p's exact fraction fits beneath it in a
-// column w mm wide.
-func fractionFits(r *generator.Renderer, p *big.Rat, w float64) bool {
-	return r.Fonts.Width(p.RatString(), draw.Regular, oddsFracPt) <= w-1
-}
-
-// cell draws a probability centred in a column: the percentage and the
-// exact fraction beneath, or, where the fraction does not fit, the
-// percentage marked † (the fraction is in the appendix). A value of
-// exactly 0 or 1 is its own fraction.
-func (f *oddsFlow) cell(p *big.Rat, cx, y, w float64, bold bool) {
-	font := draw.Regular
-	if bold {
-		font = draw.Bold
-	}
-	pct := pctText(p)
-	CentredText(f.r, f.c, cx, y, pct, font, oddsCellPt, Ink)
-	if p == nil || p.IsInt() {
-		return
-	}
-	if fractionFits(f.r, p, w) {
-		CentredText(f.r, f.c, cx, y+2.2, p.RatString(), draw.Regular, oddsFracPt, Muted)
-		return
-	}
-	x := cx + f.r.Fonts.Width(pct, font, oddsCellPt)/2 + 0.3
-	f.c.Text(generator.Round2(x), y, appendixMark, draw.Regular, oddsCellPt, Blood)
-}
-
-// fitPt is the largest size from pt down to 5 points at which s fits in
-// w mm (5 points when none does).
+// fitPt is the largest size from pt down to oddsMinPt at which s fits in
+// w mm (oddsMinPt when none does: the caller clips).
 func fitPt(r *generator.Renderer, s string, font draw.FontStyle, pt, w float64) float64 {
-	for ; pt > 5 && r.Fonts.Width(s, font, pt) > w; pt -= 0.25 {
+	for ; pt > oddsMinPt && r.Fonts.Width(s, font, pt) > w; pt -= 0.25 {
 	}
-	return max(pt, 5)
+	return max(pt, oddsMinPt)
 }
 
-// imposeOddsCard flows the odds card onto pages, then adds them to sink.
+// imposeOddsCard flows the odds card onto pages, then adds them to sink:
+// the title, the assumed dice and assumptions, the combos, the icon-count
+// tables. The bundled games' cards fit one page; a card that does not
+// goes on, never set smaller.
 func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard, opts generator.PrintOptions) error {
 	f := &oddsFlow{r: r, opts: opts, title: oc.title + " · odds card"}
 	f.newPage()
-	f.c.Text(f.x0, f.y+7, "ODDS CARD", draw.Bold, 20, Ink)
-	f.c.Text(generator.Round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 20)+4), f.y+7, r.ClipText(oc.title, draw.Regular, 11, f.x1-f.x0-60), draw.Regular, 11, Muted)
-	f.y += 11
-	f.para("Exact probabilities computed by runforge's dice engine, not simulated: for each target the best keep strategy for that target alone. Percentages have one decimal (100% and 0% only when certain or impossible: >99.9% and <0.1% otherwise). "+
-		"The exact fraction is printed beneath each value; a value marked "+appendixMark+" has a fraction too long for its column, given in the appendix, which lists every value's fraction.",
-		typeset.Style{Size: 7.5, LineHeight: 1.2}, Muted)
-	// The assumed dice.
-	f.heading("ASSUMED DICE", "the faces the values rest on")
+	f.c.Text(f.x0, f.y+5.5, "ODDS CARD", draw.Bold, 16, Ink)
+	f.c.Text(generator.Round2(f.x0+r.Fonts.Width("ODDS CARD", draw.Bold, 16)+3), f.y+5.5, r.ClipText(oc.title, draw.Regular, 10, f.x1-f.x0-50), draw.Regular, 10, Muted)
+	f.y += 8
+	f.para("The chance, in percent, that a result shows after your last reroll when you keep and reroll dice for that result alone. "+
+		"Exact values from runforge's dice engine, not a simulation, rounded to one decimal (0% and 100% only when impossible or certain). "+oddsExactNote,
+		typeset.Style{Size: 7, LineHeight: 1.15}, Muted)
 	drawOddsDice(r, f, oc)
-	for _, a := range oc.assumptions {
-		f.para("Assumes "+a+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
+	note := typeset.Style{Size: oddsNotePt, LineHeight: 1.15}
+	if len(oc.assumptions) > 0 {
+		f.para("Assumes "+strings.Join(oc.assumptions, "; ")+".", note, Ink)
 	}
 	if rules := oc.words.Rules; rules != "" {
 		if oc.reading != "" {
 			rules += "; " + oc.reading
 		}
-		f.para(rules+".", typeset.Style{Size: 7, LineHeight: 1.15}, Ink)
+		f.para(rules+".", note, Ink)
 	}
 	if oc.amulet != "" {
-		f.para("Values given AMULET (A6): "+oc.amulet+". Both AMULET columns count AMULET's free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", typeset.Style{Size: 7, LineHeight: 1.15}, Blood)
+		f.para("Given AMULET (A6): "+oc.amulet+". Both AMULET columns count its free flee (the zombie dice join the first reroll without a Fleeing card); \"+Fleeing card\" may also draw a Fleeing card later.", note, Blood)
 	}
-	// Combos.
 	if len(oc.combos) > 0 {
-		note := oc.words.Combos
+		f.y += 1
+		head := oc.words.Combos
 		if oc.amulet != "" {
-			note += "; and given AMULET (1/6)"
+			head += "; and given AMULET (1/6)"
 		}
-		f.heading("CHARACTER COMBOS", note)
+		f.heading("CHARACTER COMBOS", head)
 		drawOddsComboTable(r, f, oc)
 	}
 	for _, n := range oc.notes {
-		f.para(n, typeset.Style{Size: 7.5, LineHeight: 1.15}, Ink)
+		f.para(n, typeset.Style{Size: oddsNotePt + 0.5, LineHeight: 1.15}, Ink)
 	}
-	// Icon tables.
-	f.newPage()
+	f.y += 1
 	f.heading("ICON COUNTS", oc.words.Tables)
-	drawOddsDice(r, f, oc)
 	drawOddsTables(r, f, oc)
-	// Appendix.
-	drawOddsAppendix(r, f, oc)
 	plan := impose.Sheets(impose.Spec{Items: len(f.pages), PerSheet: 1, W: opts.Paper.W, H: opts.Paper.H})
 	impose.Draw(sink, plan, func(c draw.Canvas, pg impose.Page) { f.pages[pg.Lo].Play(c) })
 	return nil
@@ -498,27 +461,38 @@ func imposeOddsCard(r *generator.Renderer, sink generator.PageSink, oc *oddsCard
 // assumption id they rest on (the rules' FacesAssumption).
 func drawOddsDice(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
 	for _, d := range oc.dice {
-		f.need(10)
-		const size = 7.0
+		f.need(8)
+		const size = 5.5
 		label := fmt.Sprintf("Assumed faces (%s): %d × action die", oc.facesID, d.Count)
-		f.c.Text(f.x0, f.y+size/2+1.3, label, draw.Bold, 8, Ink)
-		x := f.x0 + r.Fonts.Width(label, draw.Bold, 8) + 3
+		f.c.Text(f.x0, f.y+size/2+1.1, label, draw.Bold, 7.5, Ink)
+		x := f.x0 + r.Fonts.Width(label, draw.Bold, 7.5) + 3
 		for _, face := range d.Faces {
 			drawDieFace(r, f.c, face, x, f.y, size)
-			x += size + 1.2
+			x += size + 1
 		}
-		f.c.Text(generator.Round2(x+2), f.y+size/2+1.3, r.ClipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, Muted)
-		f.y += size + 2.5
+		f.c.Text(generator.Round2(x+2), f.y+size/2+1.1, r.ClipText(strings.Join(d.Faces, " · "), draw.Regular, 7, max(1, f.x1-x-2)), draw.Regular, 7, Muted)
+		f.y += size + 1.5
 	}
 }
 
 // amuletHead is the heading over the columns given AMULET.
 const amuletHead = "GIVEN AMULET (1/6, A6)"
 
+// colHeadW is the width the column heads of cols need at the heads' size.
+func colHeadW(r *generator.Renderer, cols []oddsCol) float64 {
+	w := 0.0
+	for _, c := range cols {
+		for _, h := range c.heads() {
+			w = max(w, r.Fonts.Width(strings.ToUpper(h), draw.Bold, oddsHeadPt))
+		}
+	}
+	return w + 1.5
+}
+
 // drawColumnHeads draws the heads of cols from x0, each colW wide, with
-// AMULET's heading over its columns and a rule on their left; it returns
-// the height used.
-func drawColumnHeads(r *generator.Renderer, f *oddsFlow, cols []oddsCol, x0, colW, pt float64) float64 {
+// AMULET's heading over its columns; it returns the height used.
+func drawColumnHeads(r *generator.Renderer, f *oddsFlow, cols []oddsCol, x0, colW float64) float64 {
+	const pt, lineH = oddsHeadPt, 2.6
 	lines, first := 0, -1
 	for i, c := range cols {
 		lines = max(lines, len(c.heads()))
@@ -530,21 +504,22 @@ func drawColumnHeads(r *generator.Renderer, f *oddsFlow, cols []oddsCol, x0, col
 	if first >= 0 {
 		ax := x0 + float64(first)*colW
 		aw := float64(len(cols)-first) * colW
-		CentredText(r, f.c, ax+aw/2, y+2.6, r.ClipText(amuletHead, draw.Bold, pt, aw-1), draw.Bold, pt, Blood)
+		hp := fitPt(r, amuletHead, draw.Bold, pt, aw-1)
+		CentredText(r, f.c, ax+aw/2, y+2.4, r.ClipText(amuletHead, draw.Bold, hp, aw-1), draw.Bold, hp, Blood)
 		sub := amuletFreeFlee + " in both"
-		subPt := fitPt(r, sub, draw.Italic, pt-0.5, aw-1)
-		CentredText(r, f.c, ax+aw/2, y+5.2, r.ClipText(sub, draw.Italic, subPt, aw-1), draw.Italic, subPt, Blood)
-		f.c.Line(ax+1, y+6, ax+aw-1, y+6, Blood, 0.3)
-		y += 6.2
+		sp := fitPt(r, sub, draw.Italic, oddsMinPt, aw-1)
+		CentredText(r, f.c, ax+aw/2, y+4.8, r.ClipText(sub, draw.Italic, sp, aw-1), draw.Italic, sp, Blood)
+		f.c.Line(ax+1, y+5.6, ax+aw-1, y+5.6, Blood, 0.3)
+		y += 5.8
 	}
 	for i, c := range cols {
 		for j, h := range c.heads() {
 			h = strings.ToUpper(h)
 			hp := fitPt(r, h, draw.Bold, pt, colW-1)
-			CentredText(r, f.c, x0+float64(i)*colW+colW/2, y+2.6+float64(j)*2.8, r.ClipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, Muted)
+			CentredText(r, f.c, x0+float64(i)*colW+colW/2, y+2.4+float64(j)*lineH, r.ClipText(h, draw.Bold, hp, colW-1), draw.Bold, hp, Muted)
 		}
 	}
-	return y - f.y + float64(lines)*2.8 + 1.6
+	return y - f.y + float64(lines)*lineH + 1
 }
 
 // amuletRule draws the rule left of the first column given AMULET, from y
@@ -559,268 +534,210 @@ func amuletRule(f *oddsFlow, cols []oddsCol, x0, colW, y, h float64) {
 	}
 }
 
-// drawOddsComboTable draws the combos: the character with its rerolls and
-// the combo's effect, the combo's dice, then one cell per column.
+// comboGroup is a character's consecutive combos: the rows of the combo
+// table under one character line.
+type comboGroup struct {
+	character string
+	rerolls   int
+	combos    []oddsCombo
+}
+
+// comboGroups groups the card's combos by character, in card order.
+func comboGroups(combos []oddsCombo) []comboGroup {
+	var out []comboGroup
+	for _, co := range combos {
+		if n := len(out); n > 0 && out[n-1].character == co.character && out[n-1].rerolls == co.rerolls {
+			out[n-1].combos = append(out[n-1].combos, co)
+			continue
+		}
+		out = append(out, comboGroup{character: co.character, rerolls: co.rerolls, combos: []oddsCombo{co}})
+	}
+	return out
+}
+
+// drawOddsComboTable draws the combos, grouped by character: a line with
+// the character and their rerolls, then a row per combo with its tier
+// (Reloaded), its dice, its effect and one percentage per column.
 func drawOddsComboTable(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
-	colW := comboColWidth(r, oc)
+	colW := math.Ceil(max(15, colHeadW(r, oc.comboCols)))
 	cx0 := f.x1 - float64(len(oc.comboCols))*colW
-	const size = 5.6
-	dice := 1
+	const size, gap = 4.2, 0.6
+	dice, tierW := 1, 0.0
 	for _, co := range oc.combos {
 		if co.dice != nil {
 			dice = max(dice, len(comboFaces(co.dice)))
 		}
+		if co.tier != "" {
+			tierW = max(tierW, r.Fonts.Width(strings.ToUpper(co.tier), draw.Bold, oddsNotePt)+2)
+		}
 	}
-	diceX := cx0 - 2 - float64(dice)*(size+0.8)
-	nameW := diceX - 3 - f.x0
-	const minRowH = 8.5
+	diceX := f.x0 + 1 + tierW
+	effX := diceX + float64(dice)*(size+gap) + 1.5
+	effW := cx0 - 2 - effX
 	header := func() {
-		f.need(minRowH + 10)
-		h := drawColumnHeads(r, f, oc.comboCols, cx0, colW, oddsHeadPt)
-		f.c.Text(f.x0, f.y+h-1.6, "CHARACTER · COMBO EFFECT", draw.Bold, oddsHeadPt, Muted)
-		f.c.Text(diceX, f.y+h-1.6, "DICE (AT LEAST)", draw.Bold, oddsHeadPt, Muted)
+		f.need(16)
+		h := drawColumnHeads(r, f, oc.comboCols, cx0, colW)
+		f.c.Text(f.x0, f.y+h-1.2, "CHARACTER · DICE (AT LEAST) · EFFECT", draw.Bold, oddsHeadPt, Muted)
 		f.y += h
 	}
 	header()
-	for i, co := range oc.combos {
-		// The character and the effect wrap in their column; the row
-		// grows to hold them, so nothing is cut off.
-		head, effect := comboLabel(r, co, nameW)
-		rowH := max(minRowH, 1.2+head.Height+effect.Height+1.2)
-		if f.y+rowH > f.bot {
+	const nameH = 3.4
+	for gi, g := range comboGroups(oc.combos) {
+		effects := make([]typeset.Block, len(g.combos))
+		h := nameH
+		for i, co := range g.combos {
+			effects[i] = typeset.Layout(r.Fonts, co.effect, typeset.Style{Size: oddsNotePt, MinSize: oddsNotePt, LineHeight: 1.1}, effW, generator.Unbounded)
+			h += max(size+0.8, effects[i].Height+0.8)
+		}
+		if f.y+h > f.bot {
 			f.newPage()
 			header()
 		}
 		paper := Background(r)
-		if i%2 == 0 && !r.InkSaver {
-			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(Panel))
+		if gi%2 == 0 && !r.InkSaver {
+			f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, h, 0, draw.Filled(Panel))
 			paper = Panel
 		}
-		typeset.Draw(r.Fonts, f.c, head, f.x0, f.y+1.2, nameW, head.Height, Ink, paper)
-		typeset.Draw(r.Fonts, f.c, effect, f.x0, f.y+1.2+head.Height, nameW, effect.Height, Muted, paper)
-		if co.dice != nil {
-			x := diceX
-			for _, face := range comboFaces(co.dice) {
-				if x+size > cx0-2 {
-					break
+		top := f.y
+		name := g.character + " · " + fmt.Sprintf("%d %s", g.rerolls, Plural(g.rerolls, "reroll", "rerolls"))
+		f.c.Text(f.x0, f.y+2.7, r.ClipText(name, draw.Bold, 7.5, cx0-f.x0-2), draw.Bold, 7.5, Ink)
+		f.y += nameH
+		for i, co := range g.combos {
+			rowH := max(size+0.8, effects[i].Height+0.8)
+			mid := f.y + rowH/2
+			if co.tier != "" {
+				f.c.Text(f.x0+1, mid+0.8, strings.ToUpper(co.tier), draw.Bold, oddsNotePt, Blood)
+			}
+			if co.dice != nil {
+				x := diceX
+				for _, face := range comboFaces(co.dice) {
+					drawDieFace(r, f.c, face, x, mid-size/2, size)
+					x += size + gap
 				}
-				drawDieFace(r, f.c, face, x, f.y+1.4, size)
-				x += size + 0.8
 			}
-		}
-		if co.skipped != "" {
-			f.c.Text(cx0, f.y+4.5, r.ClipText("not computed: "+co.skipped, draw.Italic, 6.5, f.x1-cx0), draw.Italic, 6.5, Blood)
-		} else {
-			for j, p := range co.cells {
-				f.cell(p, cx0+float64(j)*colW+colW/2, f.y+3.8, colW, j == 0)
+			typeset.Draw(r.Fonts, f.c, effects[i], effX, mid-effects[i].Height/2, effW, effects[i].Height, Muted, paper)
+			if co.skipped != "" {
+				f.c.Text(cx0, mid+0.8, r.ClipText("not computed: "+co.skipped, draw.Italic, oddsNotePt, f.x1-cx0), draw.Italic, oddsNotePt, Blood)
+			} else {
+				for j, p := range co.cells {
+					font := draw.Regular
+					if j == 0 {
+						font = draw.Bold
+					}
+					CentredText(r, f.c, cx0+float64(j)*colW+colW/2, mid+1.1, pctText(p), font, oddsCellPt, Ink)
+				}
 			}
-			amuletRule(f, oc.comboCols, cx0, colW, f.y, rowH)
+			f.y += rowH
 		}
-		f.y += rowH
+		amuletRule(f, oc.comboCols, cx0, colW, top, f.y-top)
 	}
-	f.y += 2
+	f.y += 1.5
 }
 
-// wrapWords breaks s into lines of at most first (the first line) and
-// then rest millimetres at the font and size, between words; a word wider
-// than its line is broken between characters, so that nothing is cut off.
-func wrapWords(r *generator.Renderer, s string, font draw.FontStyle, pt, first, rest float64) []string {
-	var lines []string
-	line, w := "", first
-	flush := func() {
-		lines = append(lines, line)
-		line, w = "", rest
-	}
-	for _, word := range strings.Fields(s) {
-		cand := word
-		if line != "" {
-			cand = line + " " + word
-		}
-		if r.Fonts.Width(cand, font, pt) <= w {
-			line = cand
-			continue
-		}
-		if line != "" {
-			flush()
-		}
-		for r.Fonts.Width(word, font, pt) > w {
-			n := len(word) - 1
-			for n > 1 && r.Fonts.Width(word[:n], font, pt) > w {
-				n--
-			}
-			for n > 1 && !utf8.RuneStart(word[n]) {
-				n--
-			}
-			if _, size := utf8.DecodeRuneInString(word); n < size {
-				n = size // at least one whole character a line
-			}
-			line = word[:n]
-			flush()
-			word = word[n:]
-		}
-		line = word
-	}
-	if line != "" || len(lines) == 0 {
-		lines = append(lines, line)
-	}
-	return lines
+// printGroup is a table of the icon counts as printed: the faces whose
+// rows are the same (the same targets and values) share one table.
+type printGroup struct {
+	faces  []string
+	titles []string
+	note   string
+	rows   []oddsRow
 }
 
-// comboLabel lays out a combo row's label in width w: the character in
-// bold with the combo's tier and rerolls, then its effect, each wrapping
-// onto as many lines as it needs.
-func comboLabel(r *generator.Renderer, co oddsCombo, w float64) (head, effect typeset.Block) {
-	text := "**" + co.character + "**"
-	if co.meta != "" {
-		text += " · " + co.meta
+// printGroups merges the card's face tables whose rows are the same, in
+// card order: with uniform dice, one table for the faces counted only
+// "at least" and one for those counted "exactly" too.
+func (oc *oddsCard) printGroups() []printGroup {
+	var out []printGroup
+	for _, g := range oc.groups {
+		merged := false
+		for i := range out {
+			if out[i].note == g.note && sameRows(out[i].rows, g.rows) {
+				out[i].faces = append(out[i].faces, g.face)
+				out[i].titles = append(out[i].titles, g.title)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, printGroup{faces: []string{g.face}, titles: []string{g.title}, note: g.note, rows: g.rows})
+		}
 	}
-	head = typeset.Layout(r.Fonts, text, typeset.Style{Size: 7.5, MinSize: 7.5, LineHeight: 1.1}, w, generator.Unbounded)
-	effect = typeset.Layout(r.Fonts, co.effect, typeset.Style{Size: 6.5, MinSize: 6.5, LineHeight: 1.1}, w, generator.Unbounded)
-	return head, effect
+	return out
 }
 
-// comboColWidth is the width of the combo table's columns: 24 mm, or as
-// wide as the widest exact fraction, so that every combo has its fraction
-// beneath.
-func comboColWidth(r *generator.Renderer, oc *oddsCard) float64 {
-	w := 24.0
-	for _, co := range oc.combos {
-		for _, p := range co.cells {
-			if p != nil {
-				w = max(w, r.Fonts.Width(p.RatString(), draw.Regular, oddsFracPt)+1.5)
+// sameRows reports whether two tables have the same targets with the same
+// values; a row titled in full (zombies, the end of the turn) is never
+// the same as another.
+func sameRows(a, b []oddsRow) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].full || b[i].full || a[i].label != b[i].label || len(a[i].cells) != len(b[i].cells) {
+			return false
+		}
+		for j, p := range a[i].cells {
+			q := b[i].cells[j]
+			if (p == nil) != (q == nil) || (p != nil && p.Cmp(q) != 0) {
+				return false
 			}
 		}
 	}
-	return math.Ceil(w)
+	return true
 }
 
-// drawOddsTables draws the icon-count groups: the face and the row label,
-// then one cell per column.
+// drawOddsTables draws the icon-count tables: a heading with the faces,
+// then a row per target with one percentage per column.
 func drawOddsTables(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
-	labelW := 24.0
+	const rowH, headH, size = 4.4, 5.4, 4.0
+	labelW := 12.0
+	for _, g := range oc.groups {
+		for _, row := range g.rows {
+			labelW = max(labelW, r.Fonts.Width(row.label, draw.Regular, oddsLabelPt)+4)
+		}
+	}
 	n := len(oc.cols)
 	x0 := f.x0 + labelW
 	colW := (f.x1 - x0) / float64(max(n, 1))
-	const rowH = 6.2
 	header := func() {
 		f.need(rowH + 12)
-		f.y += drawColumnHeads(r, f, oc.cols, x0, colW, 6.5)
+		f.y += drawColumnHeads(r, f, oc.cols, x0, colW)
 	}
 	header()
-	for _, g := range oc.groups {
-		if f.y+rowH*float64(len(g.rows))+8 > f.bot {
+	for _, g := range oc.printGroups() {
+		if f.y+headH+rowH*float64(len(g.rows)) > f.bot {
 			f.newPage()
 			header()
 		}
-		drawDieFace(r, f.c, g.face, f.x0, f.y+0.5, 5)
-		f.c.Text(f.x0+6.5, f.y+4.3, g.title, draw.Bold, 8, Ink)
-		if g.note != "" {
-			nx := f.x0 + 6.5 + r.Fonts.Width(g.title, draw.Bold, 8) + 3
-			f.c.Text(generator.Round2(nx), f.y+4.3, r.ClipText(g.note, draw.Italic, 7, max(1, f.x1-nx)), draw.Italic, 7, Ink)
+		x := f.x0
+		for _, face := range g.faces {
+			drawDieFace(r, f.c, face, x, f.y+0.3, size)
+			x += size + 0.6
 		}
-		f.c.Line(f.x0, f.y+6, f.x1, f.y+6, Rule, 0.3)
-		f.y += 6.5
+		title := strings.Join(g.titles, " · ")
+		f.c.Text(generator.Round2(x+1.5), f.y+3.5, title, draw.Bold, 7.5, Ink)
+		note := g.note
+		if len(g.faces) > 1 {
+			note = "the same odds for each of these icons"
+		}
+		if note != "" {
+			nx := x + 1.5 + r.Fonts.Width(title, draw.Bold, 7.5) + 3
+			f.c.Text(generator.Round2(nx), f.y+3.5, r.ClipText(note, draw.Italic, oddsNotePt, max(1, f.x1-nx)), draw.Italic, oddsNotePt, Muted)
+		}
+		f.c.Line(f.x0, f.y+headH-0.6, f.x1, f.y+headH-0.6, Rule, 0.3)
+		f.y += headH
+		top := f.y
 		for i, row := range g.rows {
-			if f.y+rowH > f.bot {
-				f.newPage()
-				header()
-			}
 			if i%2 == 0 && !r.InkSaver {
 				f.c.Rect(f.x0-1, f.y, f.x1-f.x0+2, rowH, 0, draw.Filled(Panel))
 			}
-			f.c.Text(f.x0+6.5, f.y+3.4, r.ClipText(row.title(g), draw.Regular, 7, labelW-7), draw.Regular, 7, Ink)
+			f.c.Text(f.x0+1.5, f.y+3.1, r.ClipText(row.label, draw.Regular, oddsLabelPt, labelW-2), draw.Regular, oddsLabelPt, Ink)
 			for j, p := range row.cells {
-				f.cell(p, x0+float64(j)*colW+colW/2, f.y+3.2, colW, false)
+				CentredText(r, f.c, x0+float64(j)*colW+colW/2, f.y+3.2, pctText(p), draw.Regular, oddsCellPt, Ink)
 			}
-			amuletRule(f, oc.cols, x0, colW, f.y, rowH)
 			f.y += rowH
 		}
-		f.y += 1.5
+		amuletRule(f, oc.cols, x0, colW, top, f.y-top)
+		f.y += 1.2
 	}
-}
-
-// title is the row's title in its group: "≥ 3 search".
-func (row oddsRow) title(g oddsGroup) string {
-	if row.full {
-		return row.label
-	}
-	return row.label + " " + strings.ToLower(g.title)
-}
-
-// drawOddsAppendix lists every value's exact fraction, in the card's
-// order: the combos, then each icon table row by row. An entry too long
-// for its column puts its value on a second, indented line, so that no
-// fraction is ever clipped.
-func drawOddsAppendix(r *generator.Renderer, f *oddsFlow, oc *oddsCard) {
-	f.newPage()
-	f.heading("APPENDIX: EXACT FRACTIONS", "every value of the card as the engine computed it; "+appendixMark+" on the card points here")
-	if oc.amulet != "" {
-		f.para("Given AMULET: conditioned on the event die showing AMULET (1/6, A6), "+amuletFreeFlee+" with and without a Fleeing card.", typeset.Style{Size: 6.5, LineHeight: 1.15}, Blood)
-	}
-	const lineH = 2.7
-	const pt = 5.6
-	const gap = 6.0
-	colW := (f.x1 - f.x0 - gap) / 2
-	col, top := 0, f.y
-	text := func(s string, indent float64) {
-		if f.y+lineH > f.bot {
-			if col == 0 {
-				col, f.y = 1, top
-			} else {
-				f.newPage()
-				col, top = 0, f.y
-			}
-		}
-		x := f.x0 + float64(col)*(colW+gap) + indent
-		f.c.Text(generator.Round2(x), f.y+2.2, s, draw.Regular, pt, Ink)
-		f.y += lineH
-	}
-	// wrapped draws s on as many lines as it needs, the later ones indented.
-	wrapped := func(s string, indent float64) {
-		for i, line := range wrapWords(r, s, draw.Regular, pt, colW-indent, colW-indent-3) {
-			if i == 0 {
-				text(line, indent)
-			} else {
-				text(line, indent+3)
-			}
-		}
-	}
-	entry := func(label string, p *big.Rat) {
-		value := pctText(p) + " = " + p.RatString()
-		if one := label + ": " + value; r.Fonts.Width(one, draw.Regular, pt) <= colW {
-			text(one, 0)
-			return
-		}
-		wrapped(label+":", 0)
-		wrapped(value, 3)
-	}
-	for _, co := range oc.combos {
-		for j, p := range co.cells {
-			if p != nil && j < len(oc.comboCols) {
-				entry(fmt.Sprintf("%s (%s)", co.label, oc.comboCols[j].appendixName()), p)
-			}
-		}
-	}
-	for _, g := range oc.groups {
-		for _, row := range g.rows {
-			for j, p := range row.cells {
-				if p != nil && j < len(oc.cols) {
-					entry(row.appendixLabel(g)+", "+oc.cols[j].appendixName(), p)
-				}
-			}
-		}
-	}
-}
-
-// appendixLabel names the row in the appendix: "≥ 3 search", "5+ zombies
-// end the turn (assumes …)".
-func (row oddsRow) appendixLabel(g oddsGroup) string {
-	if !row.full {
-		return row.title(g)
-	}
-	label := strings.ToLower(g.title)
-	if g.note != "" {
-		label += " (" + g.note + ")"
-	}
-	return label
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"math/big"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
-	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
@@ -164,8 +164,8 @@ func TestOddsCardReloadedValues(t *testing.T) {
 			}
 		}
 	}
-	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "31/46656") {
-		t.Errorf("notes %q lack the first-roll value 31/46656", oc.notes)
+	if len(oc.notes) != 1 || !strings.Contains(oc.notes[0], "first roll alone end the turn: 0.1%") { // 31/46656
+		t.Errorf("notes %q lack the first-roll value 0.1%%", oc.notes)
 	}
 	// The icon-count tables, the same rows as --explain: every non-zombie
 	// face at least k, then the end of the turn; no zombie counts.
@@ -184,7 +184,7 @@ func TestOddsCardPages(t *testing.T) {
 		pack   string
 		pages  int
 		golden string
-	}{{"rfod", 5, "odds-rfod.txt"}, {"rfodr", 4, "odds-rfodr.txt"}} {
+	}{{"rfod", 1, "odds-rfod.txt"}, {"rfodr", 1, "odds-rfodr.txt"}} {
 		p, odds := loadRFPack(t, c.pack), oddsRulesOf(t, c.pack)
 		if !HasOddsCard(p, odds) {
 			t.Fatalf("%s: no odds card", c.pack)
@@ -201,11 +201,19 @@ func TestOddsCardPages(t *testing.T) {
 			t.Errorf("%s: %d pages, want %d", c.pack, len(sink.pages), c.pages)
 		}
 		checkRFGolden(t, c.golden, sink.pages[0].String())
+		// One page per game on A4 too, which is narrower.
+		a4 := &pageRecorder{}
+		if err := imposeOddsCard(r, a4, oc, rfOpts("a4", layout.NoDuplex)); err != nil {
+			t.Fatal(err)
+		}
+		if len(a4.pages) != c.pages {
+			t.Errorf("%s: %d pages on A4, want %d", c.pack, len(a4.pages), c.pages)
+		}
 		all := ""
 		for _, pg := range sink.pages {
 			all += pg.String()
 		}
-		for _, want := range []string{"Assumed faces (A1", "APPENDIX: EXACT FRACTIONS"} {
+		for _, want := range []string{"Assumed faces (A1", "runforge validate --explain"} {
 			if c.pack == "rfodr" {
 				want = strings.Replace(want, "A1", "A13", 1)
 			}
@@ -296,104 +304,96 @@ func TestOddsCardWithoutCharacters(t *testing.T) {
 	}
 }
 
-// Every value of the card has its exact fraction: beneath it, or, when
-// it does not fit its column, marked † and in the appendix, which lists
-// every value's fraction. Every combo has its fraction beneath (the combo
-// columns are as wide as the widest), minor combos included.
-func TestOddsCardFractions(t *testing.T) {
-	r := boardRenderer(t)
-	for _, pack := range []string{"rfod", "rfodr"} {
-		oc, err := testOddsCard(t, pack)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sink := &pageRecorder{}
-		if err := imposeOddsCard(r, sink, oc, rfOpts("letter", layout.LongEdge)); err != nil {
-			t.Fatal(err)
-		}
-		var card, appendix strings.Builder
-		inAppendix := false
-		for _, pg := range sink.pages {
-			text := pg.String()
-			inAppendix = inAppendix || strings.Contains(text, "APPENDIX: EXACT FRACTIONS")
-			if inAppendix {
-				appendix.WriteString(text)
-			} else {
-				card.WriteString(text)
+// The card prints every value as a percentage and no exact fraction
+// (those are in --explain), every text at 6 pt or more, on Letter and A4,
+// in colour and grey.
+func TestOddsCardPercentagesAt6pt(t *testing.T) {
+	size := regexp.MustCompile(` (\d+\.\d+)pt `)
+	for _, gray := range []bool{false, true} {
+		r := boardRenderer(t)
+		r.Grayscale = gray
+		for _, pack := range []string{"rfod", "rfodr"} {
+			oc, err := testOddsCard(t, pack)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		beneath := fmt.Sprintf(" %.2fpt ", oddsFracPt)
-		fractions, marks := 0, 0
-		for _, line := range strings.Split(card.String(), "\n") {
-			switch {
-			case strings.Contains(line, beneath):
-				fractions++
-			case strings.HasSuffix(line, `"`+appendixMark+`"`):
-				marks++
-			}
-		}
-		cells, exact := 0, 0
-		check := func(what string, p *big.Rat) {
-			cells++
-			if p.IsInt() {
-				exact++
-			}
-			if !strings.Contains(appendix.String(), "= "+p.RatString()+`"`) {
-				t.Errorf("%s: %s: the appendix lacks %s", pack, what, p.RatString())
-			}
-		}
-		for _, co := range oc.combos {
-			for _, p := range co.cells {
-				check(co.label, p)
-				if !p.IsInt() && !strings.Contains(card.String(), beneath+Muted.Hex()+` "`+p.RatString()+`"`) {
-					t.Errorf("%s: %s: %s is not beneath its value", pack, co.label, p.RatString())
+			for _, paper := range []string{"letter", "a4"} {
+				name := fmt.Sprintf("%s %s gray %v", pack, paper, gray)
+				sink := &pageRecorder{}
+				if err := imposeOddsCard(r, sink, oc, rfOpts(paper, layout.LongEdge)); err != nil {
+					t.Fatal(err)
+				}
+				var card strings.Builder
+				for _, pg := range sink.pages {
+					card.WriteString(pg.String())
+				}
+				texts := 0
+				for _, line := range strings.Split(card.String(), "\n") {
+					if !strings.HasPrefix(line, "text ") {
+						continue
+					}
+					texts++
+					m := size.FindStringSubmatch(line)
+					if m == nil {
+						t.Fatalf("%s: no size in %q", name, line)
+					}
+					if pt, _ := strconv.ParseFloat(m[1], 64); pt < oddsMinPt {
+						t.Errorf("%s: %s pt text: %s", name, m[1], line)
+					}
+				}
+				if texts == 0 {
+					t.Fatalf("%s: no text", name)
+				}
+				check := func(what string, p *big.Rat) {
+					if !strings.Contains(card.String(), `"`+pctText(p)+`"`) {
+						t.Errorf("%s: %s: %s is not on the card", name, what, pctText(p))
+					}
+					if !p.IsInt() && strings.Contains(card.String(), p.RatString()) {
+						t.Errorf("%s: %s: the fraction %s is on the card", name, what, p.RatString())
+					}
+				}
+				for _, co := range oc.combos {
+					for _, p := range co.cells {
+						check(co.label, p)
+					}
+				}
+				for _, g := range oc.groups {
+					for _, row := range g.rows {
+						for _, p := range row.cells {
+							check(g.face+" "+row.label, p)
+						}
+					}
 				}
 			}
-		}
-		for _, g := range oc.groups {
-			for _, row := range g.rows {
-				for _, p := range row.cells {
-					check(row.appendixLabel(g), p)
-				}
-			}
-		}
-		if fractions+marks+exact != cells {
-			t.Errorf("%s: %d values: %d fractions beneath, %d marked %s, %d exact 0 or 1", pack, cells, fractions, marks, appendixMark, exact)
-		}
-		if !strings.Contains(card.String(), "a value marked "+appendixMark) {
-			t.Errorf("%s: the card does not say what %s means", pack, appendixMark)
 		}
 	}
 }
 
-// TestWrapWordsKeepsEverything: wrapping never loses a character, and
-// every line but an unbreakable single character fits its width.
-func TestWrapWordsKeepsEverything(t *testing.T) {
-	r := boardRenderer(t)
-	for _, tc := range []struct {
-		s           string
-		first, rest float64
+// Faces with the same rows share one printed table; different rows, or a
+// row titled in full, never do.
+func TestOddsCardPrintGroups(t *testing.T) {
+	for _, c := range []struct {
+		pack string
+		want string
 	}{
-		{"The Extraordinarily Long-Named Deputy of Hokenville {gun 2, zombie 1} (no Fleeing card, given AMULET): 75.8% = 9986217061/13168189440", 60, 57},
-		{"Supercalifragilisticexpialidocious-and-then-some", 10, 8},
-		{"Zoë's ×2 — ümlaut", 3, 3},
-		{"", 20, 20},
+		{"rfod", "bat run gun:5 search book:10 zombie:5"},
+		{"rfodr", "bat gun run search explore:6 zombie:1"},
 	} {
-		lines := wrapWords(r, tc.s, draw.Regular, 5.6, tc.first, tc.rest)
-		if got := strings.Join(strings.Fields(strings.Join(lines, "")), ""); got != strings.Join(strings.Fields(tc.s), "") {
-			t.Errorf("%q: lines %q lose text", tc.s, lines)
+		oc, err := testOddsCard(t, c.pack)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for i, l := range lines {
-			w := tc.rest
-			if i == 0 {
-				w = tc.first
-			}
-			if r.Fonts.Width(l, draw.Regular, 5.6) > w+1e-9 && utf8.RuneCountInString(l) > 1 {
-				t.Errorf("%q: line %q is wider than %g mm", tc.s, l, w)
-			}
-			if !utf8.ValidString(l) {
-				t.Errorf("%q: line %q splits a character", tc.s, l)
-			}
+		var got []string
+		for _, g := range oc.printGroups() {
+			got = append(got, fmt.Sprintf("%s:%d", strings.Join(g.faces, " "), len(g.rows)))
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: printed tables %q, want %q", c.pack, got, c.want)
+		}
+		// A face whose value differs gets a table of its own.
+		oc.groups[0].rows[0].cells[0] = big.NewRat(1, 7)
+		if g := oc.printGroups(); len(g[0].faces) != 1 || g[0].faces[0] != oc.groups[0].face {
+			t.Errorf("%s: a changed face is merged: %+v", c.pack, g[0])
 		}
 	}
 }

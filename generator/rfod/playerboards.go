@@ -18,12 +18,14 @@ import (
 )
 
 // Player boards (kind: PlayerBoards): Run, Fight, or Die!'s Action and Character boards and
-// Reloaded's Zombie and Character boards. Each copy of a board prints on a
-// landscape page of its own at play size, with crop marks; an Action (or
-// Zombie) board and a Character board have the same width, so the Character
-// board lies directly below the "They are on you!" space (L183) or along
-// the Zombie board's character slot (Reloaded L92). Boards are one-sided:
-// nothing prints on the back.
+// Reloaded's Zombie and Character boards, at play size with crop marks. A
+// board of which two or more fit on a page at true size (the Character
+// boards) prints n-up on a grid like a deck's cards, turned sideways when
+// that is how they fit; a larger one (Action, Zombie) prints on a landscape
+// page of its own. An Action (or Zombie) board and a Character board have
+// the same width, so the Character board lies directly below the "They are
+// on you!" space (L183) or along the Zombie board's character slot
+// (Reloaded L92). Boards are one-sided: nothing prints on the back.
 
 // Player board colours, which Reloaded's mats share.
 var (
@@ -65,9 +67,39 @@ func indexPlayerBoards(r *generator.Renderer, p *schema.Pack, s *rfodschema.Play
 	for _, b := range s.Boards {
 		n += max(0, b.Count)
 	}
+	if g, ok := boardGrid(opts, w, h); ok {
+		per := g.PerPage()
+		pages := (n + per - 1) / per
+		how := "upright"
+		if g.Turned {
+			how = "turned sideways"
+		}
+		return []string{
+			fmt.Sprintf("%d %s on %d %s, %d to a page at true size (%s x %s mm, %s); print one-sided on card stock", n, Plural(n, "board", "boards"), pages, Plural(pages, "page", "pages"), per, generator.FormatMM(w), generator.FormatMM(h), how),
+			generator.BleedNote(g, opts),
+		}
+	}
 	return []string{
 		fmt.Sprintf("%d %s, one board per landscape page at %s x %s mm; print one-sided on card stock and cut along the crop marks", n, Plural(n, "page", "pages"), generator.FormatMM(w), generator.FormatMM(h)),
 	}
+}
+
+// boardGrid is the grid on which boards of bw x bh mm print two or more to
+// a page at true size, upright or turned sideways, with the bleed and
+// marks of a deck's sheets; ok is false when a page holds only one.
+func boardGrid(opts generator.PrintOptions, bw, bh float64) (layout.Grid, bool) {
+	spec := layout.GridSpec{Paper: opts.Paper, Margin: max(opts.Margin, layout.DefaultMargin), CardW: bw, CardH: bh,
+		Bleed: max(0, opts.Bleed), CropMarks: opts.CropMarks, MayTurn: true}
+	if g, err := layout.NewGrid(spec); err == nil && g.PerPage() >= 2 {
+		return g, true
+	}
+	// Without bleed NewGrid does not turn the boards; turn them here.
+	spec.CardW, spec.CardH, spec.MayTurn = bh, bw, false
+	if g, err := layout.NewGrid(spec); err == nil && g.PerPage() >= 2 {
+		g.Turned = true
+		return g, true
+	}
+	return layout.Grid{}, false
 }
 
 // Plural picks the singular or plural form of a noun for n.
@@ -101,7 +133,7 @@ func playerBoardTitle(boardType string) string {
 }
 
 // WritePlayerBoards writes a player board set's PDF: every copy of every
-// board on a page of its own.
+// board, n-up where two or more fit a page, else one to a page.
 func WritePlayerBoards(r *generator.Renderer, w io.Writer, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) (int, error) {
 	return r.WriteDocument(w, p, NameOr(s.Name, s.ID), "player boards "+s.ID, opts, func(doc *draw.PDF) error {
 		doc.SetDuplex(layout.NoDuplex) // boards are one-sided
@@ -117,10 +149,13 @@ func NameOr(name, id string) string {
 	return id
 }
 
-// imposePlayerBoards adds a page per copy of each board to sink: a
-// landscape page with the board centred under a header line, with crop
-// marks at its corners; the board is scaled down only when the paper
-// cannot hold it (the header says so).
+// imposePlayerBoards adds the pages of every copy of each board to sink.
+// Boards of which a page holds two or more at true size (boardGrid) go
+// n-up on the grid, with a deck page's marks, scale bar (where there is
+// room) and a label naming them. Any other board gets a landscape page of
+// its own, centred under a header line, with crop marks at its corners;
+// it is scaled down only when the paper cannot hold it (the header says
+// so).
 func imposePlayerBoards(r *generator.Renderer, sink generator.PageSink, p *schema.Pack, s *rfodschema.PlayerBoardSet, opts generator.PrintOptions) error {
 	type boardCopy struct {
 		board *rfodschema.PlayerBoard
@@ -136,6 +171,39 @@ func imposePlayerBoards(r *generator.Renderer, sink generator.PageSink, p *schem
 		return fmt.Errorf("nothing to print: no board has copies")
 	}
 	bw, bh := playerBoardSize(s.BoardType)
+	// name is a copy's name in page headers and labels.
+	name := func(bc boardCopy) string {
+		n := NameOr(bc.board.Name, bc.board.ID)
+		if bc.board.Count > 1 {
+			n += fmt.Sprintf(" (copy %d of %d)", bc.copy, bc.board.Count)
+		}
+		return n
+	}
+	if g, ok := boardGrid(opts, bw, bh); ok {
+		dp := generator.NewGridPages(r, g, opts, nil)
+		plan := impose.Sheets(impose.Spec{Items: len(copies), PerSheet: g.PerPage(), W: opts.Paper.W, H: opts.Paper.H})
+		impose.Draw(sink, plan, func(page draw.Canvas, pg impose.Page) {
+			geom := dp.Geom(generator.SideFront, pg.Len())
+			var names []string
+			for i, bc := range copies[pg.Lo:pg.Hi] {
+				generator.DrawInSlot(page, geom.Slots[i], opts.Bleed, func() *draw.PDFTemplate { return nil }, func(c draw.Canvas, _ layout.Sides) {
+					drawPlayerBoard(r, c, p, s.BoardType, bc.board, max(0, opts.Bleed), nil)
+				})
+				names = append(names, name(bc))
+			}
+			c := r.Surface(page)
+			generator.DrawMarks(c, geom.Marks)
+			if geom.Bar != nil {
+				r.DrawScaleBar(c, *geom.Bar)
+			}
+			label := fmt.Sprintf("%ss %d-%d of %d: %s", playerBoardTitle(s.BoardType), pg.Lo+1, pg.Hi, len(copies), strings.Join(names, ", "))
+			if pg.Len() == 1 {
+				label = fmt.Sprintf("%s %d of %d: %s", playerBoardTitle(s.BoardType), pg.Lo+1, len(copies), names[0])
+			}
+			r.DrawPageLabel(c, g.Printable(), geom.Obstacles, label)
+		})
+		return nil
+	}
 	pw, ph := max(opts.Paper.W, opts.Paper.H), min(opts.Paper.W, opts.Paper.H)
 	plan := impose.Sheets(impose.Spec{Items: len(copies), PerSheet: 1, W: pw, H: ph})
 	impose.Draw(sink, plan, func(c draw.Canvas, pg impose.Page) {

@@ -79,10 +79,12 @@ func TestPlayerBoardPages(t *testing.T) {
 		pages           int
 		golden          string
 	}{
+		// 4 Action and Zombie boards, a page each; 6 and 5 Character
+		// boards, two to a page.
 		{"rfod", rfodschema.ActionBoard, 4, "action-board.txt"},
-		{"rfod", rfodschema.CharacterBoard, 6, "rfod-character.txt"},
+		{"rfod", rfodschema.CharacterBoard, 3, "rfod-character.txt"},
 		{"rfodr", rfodschema.ReloadedZombieBoard, 4, "zombie-board.txt"},
-		{"rfodr", rfodschema.ReloadedCharacterBoard, 5, "rfodr-character.txt"},
+		{"rfodr", rfodschema.ReloadedCharacterBoard, 3, "rfodr-character.txt"},
 	} {
 		t.Run(c.boardType, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)
@@ -95,24 +97,83 @@ func TestPlayerBoardPages(t *testing.T) {
 				if len(sink.pages) != c.pages {
 					t.Fatalf("%s: %d pages, want %d", paper, len(sink.pages), c.pages)
 				}
+				if paper == "letter" {
+					checkRFGolden(t, c.golden, sink.pages[0].String())
+				}
+				w, h := playerBoardSize(c.boardType)
+				if _, ok := boardGrid(rfOpts(paper, layout.LongEdge), w, h); ok {
+					continue // TestCharacterBoardsTwoUp checks these pages
+				}
 				for _, sz := range sink.sizes {
 					if sz[0] < sz[1] {
 						t.Errorf("%s: page %.1f x %.1f is not landscape", paper, sz[0], sz[1])
 					}
 				}
 				// The board is printed at true size: it fits the paper.
-				w, h := playerBoardSize(c.boardType)
 				if _, sc := rfBoardFrame(rfOpts(paper, layout.LongEdge), sink.sizes[0][0], sink.sizes[0][1], w, h); sc != 1 {
 					t.Errorf("%s: scaled by %.3f", paper, sc)
-				}
-				if paper == "letter" {
-					checkRFGolden(t, c.golden, sink.pages[0].String())
 				}
 			}
 			if c.pages > len(s.Boards) && !strings.Contains(sinkText(t, r, p, s), "(copy 2 of ") {
 				t.Error("copies are not numbered in the page headers")
 			}
 		})
+	}
+}
+
+// TestCharacterBoardsTwoUp checks the Character boards of both games on
+// Letter and A4, with and without bleed: two to a page at true size,
+// turned sideways on portrait paper, each board's trim inside the printer
+// margin and clear of the other's, and a label naming both.
+func TestCharacterBoardsTwoUp(t *testing.T) {
+	r := boardRenderer(t)
+	for _, c := range []struct{ pack, boardType string }{
+		{"rfod", rfodschema.CharacterBoard}, {"rfodr", rfodschema.ReloadedCharacterBoard},
+	} {
+		p := loadRFPack(t, c.pack)
+		s := playerBoardSet(t, p, c.boardType)
+		bw, bh := playerBoardSize(c.boardType)
+		for _, paper := range []string{"letter", "a4"} {
+			for _, bleed := range []float64{layout.DefaultBleed, 0} {
+				name := fmt.Sprintf("%s %s bleed %g", c.boardType, paper, bleed)
+				opts := rfOpts(paper, layout.NoDuplex)
+				opts.Bleed = bleed
+				g, ok := boardGrid(opts, bw, bh)
+				if !ok || g.PerPage() != 2 || !g.Turned {
+					t.Fatalf("%s: grid %+v (ok %v), want 2 boards turned", name, g, ok)
+				}
+				sink := &pageRecorder{}
+				if err := imposePlayerBoards(r, sink, p, s, opts); err != nil {
+					t.Fatal(err)
+				}
+				if want := (len(s.Boards) + 1) / 2; len(sink.pages) != want {
+					t.Errorf("%s: %d pages, want %d", name, len(sink.pages), want)
+				}
+				for i, sz := range sink.sizes {
+					if sz != [2]float64{opts.Paper.W, opts.Paper.H} {
+						t.Errorf("%s page %d: %.1f x %.1f, want the portrait paper", name, i+1, sz[0], sz[1])
+					}
+				}
+				slots := g.Slots(2)
+				area := layout.Printable(opts.Paper, opts.Margin)
+				for _, sl := range slots {
+					if math.Abs(sl.Trim.W-bh) > 1e-9 || math.Abs(sl.Trim.H-bw) > 1e-9 {
+						t.Errorf("%s: trim %.2f x %.2f, want %.0f x %.0f turned", name, sl.Trim.W, sl.Trim.H, bw, bh)
+					}
+					if !rendertest.Inside(sl.Trim, area) {
+						t.Errorf("%s: trim %+v outside the printable %+v", name, sl.Trim, area)
+					}
+				}
+				if slots[0].Art().Right() > slots[1].Trim.X+1e-9 {
+					t.Errorf("%s: the first board's art %+v runs over the second's trim %+v", name, slots[0].Art(), slots[1].Trim)
+				}
+				text := sinkText(t, r, p, s)
+				first, second := NameOr(s.Boards[0].Name, s.Boards[0].ID), NameOr(s.Boards[1].Name, s.Boards[1].ID)
+				if !strings.Contains(text, first+", "+second) {
+					t.Errorf("%s: no label names %q and %q", name, first, second)
+				}
+			}
+		}
 	}
 }
 
@@ -184,8 +245,8 @@ func TestPlayerBoardsBadInput(t *testing.T) {
 	if err := imposePlayerBoards(r, sink, nil, s, rfOpts("letter", layout.LongEdge)); err != nil {
 		t.Fatal(err)
 	}
-	if len(sink.pages) != 2 {
-		t.Errorf("%d pages, want 2", len(sink.pages))
+	if len(sink.pages) != 1 { // two Character boards share a page
+		t.Errorf("%d pages, want 1", len(sink.pages))
 	}
 	if err := imposePlayerBoards(r, &pageRecorder{}, nil, &rfodschema.PlayerBoardSet{ID: "e"}, rfOpts("letter", layout.LongEdge)); err == nil {
 		t.Error("an empty set printed")
@@ -229,8 +290,8 @@ func TestRFoDKitBuild(t *testing.T) {
 		duplex      layout.Duplex
 		pages       map[string]int
 	}{
-		{"rfod", "letter", layout.LongEdge, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
-		{"rfod", "a4", layout.NoDuplex, map[string]int{"action-boards.pdf": 4, "characters.pdf": 6, "guide.pdf": 2, "odds.pdf": 5}},
+		{"rfod", "letter", layout.LongEdge, map[string]int{"action-boards.pdf": 4, "characters.pdf": 3, "guide.pdf": 2, "odds.pdf": 1}},
+		{"rfod", "a4", layout.NoDuplex, map[string]int{"action-boards.pdf": 4, "characters.pdf": 3, "guide.pdf": 2, "odds.pdf": 1}},
 	} {
 		t.Run(c.pack+"-"+c.paper, func(t *testing.T) {
 			p := loadRFPack(t, c.pack)
@@ -252,7 +313,7 @@ func TestRFoDKitBuild(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range []string{"- odds.pdf: the odds card", "one board per landscape page"} {
+			for _, want := range []string{"- odds.pdf: the odds card", "one board per landscape page", "6 boards on 3 pages, 2 to a page at true size"} {
 				if !strings.Contains(string(index), want) {
 					t.Errorf("components.txt lacks %q", want)
 				}
@@ -264,7 +325,8 @@ func TestRFoDKitBuild(t *testing.T) {
 	}
 }
 
-// Every player board page and both guide sides have a 100 mm scale bar,
+// Every page of a player board printed one to a page (Action and Zombie
+// boards) and both guide sides have a 100 mm scale bar,
 // inside the printer margin, below the header and clear of the board, its
 // bleed and its crop marks, on Letter and A4.
 func TestPlacedBoardsHaveScaleBar(t *testing.T) {
@@ -283,6 +345,9 @@ func TestPlacedBoardsHaveScaleBar(t *testing.T) {
 		p := loadRFPack(t, c.pack)
 		s := playerBoardSet(t, p, c.boardType)
 		bw, bh := playerBoardSize(c.boardType)
+		if _, ok := boardGrid(rfOpts("letter", layout.LongEdge), bw, bh); ok {
+			continue // n-up like a deck's sheets: a bar only where there is room
+		}
 		cases = append(cases, placed{name: c.boardType, bw: bw, bh: bh,
 			pages: func(opts generator.PrintOptions) ([]*draw.Recorder, error) {
 				sink := &pageRecorder{}
