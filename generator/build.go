@@ -33,6 +33,10 @@ type BuildOptions struct {
 	OutDir string
 	// Previews writes PNG previews of every card face and contact sheets.
 	Previews bool
+	// WithBase prints everything of a pack that extends another, the
+	// extended pack's content too; without it, such a pack's kit prints
+	// only what the pack adds or changes (generator/kit.PrintedHere).
+	WithBase bool
 }
 
 // Artifact is one file a build wrote.

@@ -58,11 +58,13 @@ type KitOutput struct {
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p
-// (nil: the game's defaults stand for the pack's settings).
+// (nil: the game's defaults stand for the pack's settings). They are
+// computed over the whole pack even when p holds only what an add-on's kit
+// prints (a campaign Trauma card names a location of the extended pack).
 func (r *Renderer) derivedFields(p *schema.Pack, deck *schema.Deck, card *schema.Card) map[string]string {
 	for _, g := range r.games {
 		if f, ok := g.Derived[deck.CardType]; ok {
-			return f(p, card)
+			return f(p.Whole(), card)
 		}
 	}
 	return nil

@@ -38,6 +38,12 @@ type Deck struct {
 	// Removed is the number of counted copies this deck's remove: true
 	// entries took out of the extended pack's deck of the same id.
 	Removed int `json:"-"`
+	// RemovedCards are the extended pack's cards that this deck's remove:
+	// true entries took out, in the extended deck's order.
+	RemovedCards []*Card `json:"-"`
+	// ReplacedCards are the extended pack's cards that cards of this deck
+	// replaced (same id), in the extended deck's order.
+	ReplacedCards []*Card `json:"-"`
 	// removals are the cards a deck of an extending pack removes from the
 	// deck it overlays; they are resolved by OverlayOn.
 	removals []*Card
@@ -178,10 +184,12 @@ func (d *Deck) OverlayOn(base Element) []Problem {
 		inBase[c.ID] = true
 		switch {
 		case removed[c.ID]:
+			d.RemovedCards = append(d.RemovedCards, c)
 			if ct := b.cardType; ct.CountsCard == nil || ct.CountsCard(c) {
 				d.Removed += c.Count
 			}
 		case own[c.ID] != nil:
+			d.ReplacedCards = append(d.ReplacedCards, c)
 			merged = append(merged, own[c.ID])
 		default:
 			merged = append(merged, c)
@@ -204,6 +212,53 @@ func (d *Deck) OverlayOn(base Element) []Problem {
 	}
 	d.Cards, d.removals = merged, nil
 	return probs
+}
+
+// everyCardFields are the deck fields that change how every card of the
+// deck prints: an overlay that writes one reprints the whole deck.
+var everyCardFields = []string{"template", "back", "size", "width", "height"}
+
+// OwnParts implements Parted. A deck of the extending pack's own files
+// that overlays a deck of an extended pack prints only its own cards, the
+// ones it replaces or adds (each complete: the merged deck's face and
+// back, all its copies), unless its file writes a field that changes every
+// card (its template, back, size or a setting of its card type): then the
+// whole merged deck. A deck of an extended pack's files prints none.
+func (d *Deck) OwnParts(own func(Ref) bool) Element {
+	if !own(d.Ref) {
+		return nil
+	}
+	var mine []*Card
+	for _, c := range d.Cards {
+		if own(c.Ref) {
+			mine = append(mine, c)
+		}
+	}
+	switch {
+	case len(mine) == len(d.Cards) || d.writesEveryCard():
+		return d
+	case len(mine) == 0:
+		return nil
+	}
+	part := *d
+	part.Cards = mine
+	return &part
+}
+
+// writesEveryCard reports whether the deck's own file writes a field that
+// changes how every card prints.
+func (d *Deck) writesEveryCard() bool {
+	for _, f := range everyCardFields {
+		if d.Ref.Child(f).Exists() {
+			return true
+		}
+	}
+	for k := range d.Settings {
+		if d.Ref.Child(k).Exists() {
+			return true
+		}
+	}
+	return false
 }
 
 // Standalone implements Underlay: removals need a deck to remove from.

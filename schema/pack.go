@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 )
 
@@ -36,6 +37,10 @@ type Pack struct {
 	// BaseFiles are the files of Files that belong to the packs this pack
 	// extends (bundled packs), not to the pack itself.
 	BaseFiles []string
+	// Bases are the packs this pack extends, the one it names first, then
+	// the one that extends in turn, and so on (empty for a pack that
+	// extends none).
+	Bases []BasePack
 	// MissingIncludes are the include: entries of the manifest that name no file.
 	MissingIncludes []Ref
 	// Unloaded are the components that a file which failed to load was
@@ -55,6 +60,8 @@ type Pack struct {
 	nodes *int
 	// registry is the registry the pack was loaded with.
 	registry *Registry
+	// partOf is the pack this one holds some elements of (WithElements).
+	partOf *Pack
 }
 
 // Registry returns the registry of games the pack was loaded with: its
@@ -133,6 +140,8 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 		}
 	}
 	p.BaseFiles = base.Files
+	own := slices.DeleteFunc(slices.Clone(base.Files), func(f string) bool { return slices.Contains(base.BaseFiles, f) })
+	p.Bases = append([]BasePack{{ID: bg.ID, Title: bg.Title, Files: own}}, base.Bases...)
 	p.Files = append(append([]string(nil), base.Files...), p.Files...)
 	p.MissingIncludes = append(base.MissingIncludes, p.MissingIncludes...)
 	p.DuplicateTemplates = append(base.DuplicateTemplates, p.DuplicateTemplates...)

@@ -36,6 +36,16 @@ after a print plan that says which pages to print how), components.txt (what
 is printed and how to assemble it), and PNG previews of every card face with
 a contact sheet per deck.
 
+A pack that extends another (extends: in its game.yaml, an add-on such as
+run-promo) prints only what it adds or changes: an element it adds, one
+that replaces the extended pack's element of the same kind and id, and of
+a deck merged card by card only the cards it replaces or adds (each
+complete, all its copies; the whole deck when it changes the deck's
+template, back or size). maps.pdf, tokens.pdf and odds.pdf hold only the
+add-on's maps, tokens and dice, and are left out when it adds none.
+components.txt names the kit it needs for the rest and where each
+component is. --with-base prints everything in one kit.
+
 A pack with errors, or with text or boxes that would be clipped (text that
 does not fit its box, a deck whose card size its template was not drawn
 for; --allow-overflow builds anyway), is not built and nothing is written.
@@ -77,6 +87,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.InkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands (default: the pack's print.inkSaver, else off)")
 	f.BoolVar(&o.Grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
+	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	return cmd

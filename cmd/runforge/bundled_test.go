@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +40,13 @@ func TestBuildEveryBundledPack(t *testing.T) {
 			args []string
 		}{variants[0], variants[len(variants)-1]}
 	}
+	// An add-on's kit holds what it adds or changes; --with-base prints
+	// everything, as the kit of the whole pack: its hashes are those the
+	// kit had before add-ons printed only their own content.
+	withBase := struct {
+		name string
+		args []string
+	}{"with-base", []string{"--layout", "sheet", "--with-base", "--no-previews"}}
 	var hashes outputHashes
 	wd, err := os.Getwd()
 	if err != nil {
@@ -46,7 +54,11 @@ func TestBuildEveryBundledPack(t *testing.T) {
 	}
 	t.Chdir(t.TempDir())
 	for _, pack := range packs {
-		for _, v := range variants {
+		packVariants := variants
+		if extendsAnother(t, pack) {
+			packVariants = append(slices.Clone(variants), withBase)
+		}
+		for _, v := range packVariants {
 			t.Run(pack+"/"+v.name, func(t *testing.T) {
 				out := filepath.Join("kits", pack, v.name)
 				code, stdout, stderr := run(t, "", append([]string{"build", pack, "-o", out}, v.args...)...)
@@ -80,10 +92,25 @@ func TestBuildEveryBundledPack(t *testing.T) {
 			})
 		}
 	}
-	prefixes := make([]string, len(variants))
-	for i, v := range variants {
-		prefixes[i] = "build/" + v.name
+	prefixes := []string{"build/" + withBase.name}
+	for _, v := range variants {
+		prefixes = append(prefixes, "build/"+v.name)
 	}
 	t.Chdir(wd)
 	hashes.check(t, prefixes, true)
+}
+
+// extendsAnother reports whether the bundled pack's manifest extends
+// another pack (an add-on).
+func extendsAnother(t *testing.T, pack string) bool {
+	t.Helper()
+	fsys, ok := data.Pack(pack)
+	if !ok {
+		t.Fatalf("no bundled pack %s", pack)
+	}
+	b, err := fs.ReadFile(fsys, "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.ContainsFunc(strings.Split(string(b), "\n"), func(l string) bool { return strings.HasPrefix(l, "extends:") })
 }

@@ -303,16 +303,28 @@ func TestPackExtendsBundled(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (13 files)") {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
-	code, stdout, stderr := run(t, "", "build", "house-rules", "--no-previews")
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, stderr)
-	}
-	// The 4 house event cards would fit on the last sheet of the bundled
-	// blood cards, but the kit gangs a pack's own decks only with its own:
-	// the extended pack's PDFs stay as they were printed.
-	for _, f := range []string{"house-events.pdf (2 pages)", "events.pdf (18 pages)", "blood.pdf (12 pages)", "tokens.pdf"} {
-		if !strings.Contains(stdout, "out/house-rules/"+f) {
-			t.Errorf("missing %s in:\n%s", f, stdout)
+	// The kit holds what the pack adds (its deck) or changes (the events,
+	// whose template it changes); --with-base prints the base's files too.
+	for _, tc := range []struct {
+		args          []string
+		want, without []string
+	}{
+		{nil, []string{"house-events.pdf (2 pages)", "events.pdf (18 pages)"}, []string{"blood.pdf", "tokens.pdf"}},
+		{[]string{"--with-base"}, []string{"house-events.pdf (2 pages)", "events.pdf (18 pages)", "blood.pdf", "tokens.pdf"}, nil},
+	} {
+		code, stdout, stderr := run(t, "", append([]string{"build", "house-rules", "--no-previews"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("exit %d:\n%s", code, stderr)
+		}
+		for _, f := range tc.want {
+			if !strings.Contains(stdout, "out/house-rules/"+f) {
+				t.Errorf("%v: missing %s in:\n%s", tc.args, f, stdout)
+			}
+		}
+		for _, f := range tc.without {
+			if strings.Contains(stdout, "out/house-rules/"+f) {
+				t.Errorf("%v: %s, which the base's kit prints, in:\n%s", tc.args, f, stdout)
+			}
 		}
 	}
 	// A mistake in the extending pack is reported in its own file.

@@ -23,7 +23,8 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 }
 
 // The README's tour: a pack that extends run-for-your-life and replaces one
-// event card by id builds 72 events with the new card in them.
+// event card by id prints that card; with --with-base, 72 events with the
+// new card in them.
 func TestReplaceOneBundledCard(t *testing.T) {
 	t.Chdir(t.TempDir())
 	writeFiles(t, "house-rules", map[string]string{
@@ -43,17 +44,24 @@ cards:
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
-	code, stdout, stderr := run(t, "", "build", "house-rules", "--no-previews")
-	if code != 0 || !strings.Contains(stdout, "out/house-rules/events.pdf (16 pages)") {
-		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
-	}
-	if _, err := exec.LookPath("pdftotext"); err == nil {
-		text, err := exec.Command("pdftotext", "out/house-rules/events.pdf", "-").Output()
-		if err != nil {
-			t.Fatal(err)
+	// The kit prints the new card's 3 copies only; --with-base all 72
+	// events, the new card in them.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{{nil, "out/house-rules/events.pdf (2 pages)"}, {[]string{"--with-base"}, "out/house-rules/events.pdf (16 pages)"}} {
+		code, stdout, stderr := run(t, "", append([]string{"build", "house-rules", "--no-previews"}, tc.args...)...)
+		if code != 0 || !strings.Contains(stdout, tc.want) {
+			t.Fatalf("%v: exit %d:\n%s\n%s", tc.args, code, stdout, stderr)
 		}
-		if n := strings.Count(string(text), "Lone Sprinter"); n != 3 || strings.Contains(string(text), "Lone Shambler") {
-			t.Errorf("the new card printed %d times (want 3) or the old one is still there", n)
+		if _, err := exec.LookPath("pdftotext"); err == nil {
+			text, err := exec.Command("pdftotext", "out/house-rules/events.pdf", "-").Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(text), "Lone Sprinter"); n != 3 || strings.Contains(string(text), "Lone Shambler") {
+				t.Errorf("%v: the new card printed %d times (want 3) or the old one is still there", tc.args, n)
+			}
 		}
 	}
 	// Removing a card without a replacement breaks the count, in the pack's

@@ -33,6 +33,9 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
 	}
+	// An add-on's kit prints what it adds or changes (PrintedHere): every
+	// file, the print run and the index alike.
+	p = printedPack(p, opts.WithBase)
 	// From here on the pack is as the kit prints it: pieces smaller than a
 	// page ganged onto shared sheets (gang.go).
 	p = gangPack(r, p, effectivePrint(opts.Print))

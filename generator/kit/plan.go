@@ -15,7 +15,8 @@ import (
 // buildJobs turns the pack's output plan into jobs: each element's files
 // by its kind's builder, then the kit's own files. Two outputs with one path
 // are refused (validate reports them, positioned, before a build starts).
-// p is the pack as the kit prints it (ganged: see gangPack).
+// p is the pack as the kit prints it: of an add-on, what it adds or changes
+// (printedPack), ganged (gangPack).
 func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) ([]generator.Job, error) {
 	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
@@ -90,28 +91,20 @@ func printsBacks(r *generator.Renderer, e schema.Element, opts generator.PrintOp
 }
 
 // writeComponents writes the kit's index: the component checklist, what
-// each file holds and how to assemble it, and the pack's assumptions.
+// each file holds and how to assemble it, and the pack's assumptions. p is
+// what the kit prints (printedPack); an add-on's index also names the kits
+// of the packs it extends and what of them this kit leaves to those.
 func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) error {
 	opts = effectivePrint(opts)
+	whole := p.Whole()
+	addOn := p != whole
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
-	extra := uncountedCopies(p)
 	where := componentPlaces(r, p, opts, run)
-	for _, c := range p.Game.Components {
-		status := "printed"
-		if !c.IsPrinted() {
-			status = "NOT PRINTED"
-		}
-		fmt.Fprintf(&b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
-		if n := extra[c.ID]; n > 0 && c.IsPrinted() {
-			fmt.Fprintf(&b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", n, generator.PluralOf(n, "card", "cards"))
-		}
-		if places := where[c.ID]; len(places) > 0 && c.IsPrinted() {
-			fmt.Fprintf(&b, "      printed in: %s\n", strings.Join(places, "; "))
-		}
-		if c.Substitute != "" {
-			fmt.Fprintf(&b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
-		}
+	if addOn {
+		writeAddOnComponents(&b, whole, p, where)
+	} else {
+		writePlainComponents(&b, p, where)
 	}
 	b.WriteString("\nFiles of this kit:\n")
 	if opts.Layout == generator.LayoutGutterfold {
@@ -119,18 +112,25 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 			"everything else prints single-sided, as with --duplex none, so no file needs duplex and there is no calibration sheet)\n")
 	}
 	done := map[schema.Element]bool{}
+	listed := 0
 	for _, o := range schema.OutputPlan(p) {
 		e := o.Element
 		if e == nil || done[e] || !strings.HasSuffix(o.Path, ".pdf") {
 			continue
 		}
 		done[e] = true
+		listed++
 		f := e.Facts()
 		extra := ""
 		if len(f.Copies) == 0 {
 			extra = " (added by runforge; not in the published component list)"
 		}
 		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
+		if addOn {
+			for _, line := range changeLines(whole, e) {
+				fmt.Fprintf(&b, "    %s\n", line)
+			}
+		}
 		if kr, ok := r.KindOf(e.Kind()); ok {
 			for _, line := range kr.Index(r, p, e, opts) {
 				fmt.Fprintf(&b, "    %s\n", line)
@@ -153,10 +153,20 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		default:
 			lines = k.index(p, opts)
 		}
+		listed++
 		fmt.Fprintf(&b, "- %s: %s\n", k.path, k.what)
+		if addOn && k.path != "calibration.pdf" && k.path != printRunPath {
+			fmt.Fprintf(&b, "    only what this pack adds or changes; the rest is in %s\n", kitName(p.Bases[0]))
+		}
 		for _, line := range lines {
 			fmt.Fprintf(&b, "    %s\n", line)
 		}
+	}
+	if addOn {
+		if listed == 0 {
+			b.WriteString("(none: this pack adds or changes nothing that prints)\n")
+		}
+		writeBaseFiles(&b, r, whole, p, opts)
 	}
 	if lines := gangIndex(r, p, opts); len(lines) > 0 {
 		b.WriteString("\nShared sheets (pieces smaller than a page share sheets when they share stock and duplex need; they print in the PDF of the first of them):\n")
@@ -178,6 +188,35 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// writePlainComponents writes the component checklist of a kit that
+// prints its whole pack: each component, printed or what to use instead.
+func writePlainComponents(b *bytes.Buffer, p *schema.Pack, where map[string][]string) {
+	extra := uncountedCopies(p)
+	for _, c := range p.Game.Components {
+		status := "printed"
+		if !c.IsPrinted() {
+			status = "NOT PRINTED"
+		}
+		fmt.Fprintf(b, "%3d x %s [%s]\n", c.Expected, c.Name, status)
+		writeComponentNotes(b, c, extra[c.ID], where[c.ID])
+	}
+}
+
+// writeComponentNotes writes the lines under a component: the printed
+// cards its count leaves out, where the kit prints it (places: file and
+// pages) and what to use instead.
+func writeComponentNotes(b *bytes.Buffer, c *schema.Component, extra int, places []string) {
+	if extra > 0 && c.IsPrinted() {
+		fmt.Fprintf(b, "      and %d more %s printed that the published count leaves out (promo or expansion cards)\n", extra, generator.PluralOf(extra, "card", "cards"))
+	}
+	if len(places) > 0 && c.IsPrinted() {
+		fmt.Fprintf(b, "      printed in: %s\n", strings.Join(places, "; "))
+	}
+	if c.Substitute != "" {
+		fmt.Fprintf(b, "      use instead: %s\n", strings.TrimSpace(c.Substitute))
+	}
 }
 
 // kitOutput is a file the build writes for the kit as a whole rather than

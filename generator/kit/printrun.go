@@ -238,6 +238,9 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 		"Print each group as one job, with its paper loaded and its duplex setting, at 100%% (actual size, no fit to page). "+
 		"In all: %s.", rp.total-rp.planPages, generator.Plural(len(rp.groups), "group"), sheetTotals(plain, card)),
 		draw.Regular, planTextPt, 0, planGap)
+	if p.Whole() != p {
+		para(addOnNeeds(p), draw.Regular, planTextPt, 0, planGap)
+	}
 	if calibration {
 		para("Before the double-sided groups: print calibration.pdf (not in this file) on both sides of one sheet, "+
 			"and if its backs miss, rebuild with the --back-offset it gives.", draw.Regular, planTextPt, 0, planGap)

@@ -32,6 +32,9 @@ type Options struct {
 	Strict bool
 	// AllowOverflow builds even when text or a box would be clipped.
 	AllowOverflow bool
+	// WithBase prints everything of a pack that extends another; without
+	// it, such a pack's kit holds only what the pack adds or changes.
+	WithBase bool
 	// Registry is the rule set the packs were validated with.
 	Registry *validate.Registry
 	// Created is the date written into the PDFs.
@@ -70,8 +73,12 @@ func BuildPack(ctx context.Context, r *generator.Renderer, c check.Result, o Opt
 		return nil, fmt.Errorf("%s: %w", c.Target.Name, err)
 	}
 	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	if c.Pack.IsAddOn() && !o.WithBase {
+		base := c.Pack.Bases[0]
+		fmt.Fprintf(status, "%s: extends %s: the kit holds only what it adds or changes; the rest is in the %s kit (--with-base prints everything)\n", c.Target.Name, base.ID, base.Title)
+	}
 	arts, err := kit.BuildContext(ctx, pr, c.Pack, generator.BuildOptions{
-		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews,
+		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews, WithBase: o.WithBase,
 	})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -248,6 +248,31 @@ func PlayerBoards(p *schema.Pack, boardType string) []*PlayerBoard {
 	return out
 }
 
+// OwnParts implements schema.Parted: a set of the extending pack's own
+// files that overlays a set of an extended pack prints only its own boards
+// (the characters it replaces or adds); a set of an extended pack's files
+// prints none.
+func (s *PlayerBoardSet) OwnParts(own func(schema.Ref) bool) schema.Element {
+	if !own(s.Ref) {
+		return nil
+	}
+	var mine []*PlayerBoard
+	for _, b := range s.Boards {
+		if b != nil && own(b.Ref) {
+			mine = append(mine, b)
+		}
+	}
+	switch {
+	case len(mine) == len(s.Boards):
+		return s
+	case len(mine) == 0:
+		return nil
+	}
+	part := *s
+	part.Boards = mine
+	return &part
+}
+
 // OverlayOn merges the player board set of an extended pack into s: s's
 // boards replace the base boards of the same id in place, new boards are
 // added at the end, and the base's other boards stay, so that a pack can

@@ -479,6 +479,10 @@ func (m *Map) Facts() schema.Facts {
 	return f
 }
 
+// PrintGroup implements schema.Grouped: the two sides of a map card print
+// on one card, so a kit that prints one side prints the card whole.
+func (m *Map) PrintGroup() string { return fmt.Sprintf("map card %d", m.Card) }
+
 // Maps returns the pack's RUN maps.
 func Maps(p *schema.Pack) []*Map { return schema.ElementsOf[*Map](p) }
 
