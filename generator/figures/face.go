@@ -115,8 +115,6 @@ const (
 	pawnBaseline      = 0.8
 	pawnRoundBaseline = 0.72
 	pawnTop           = 0.12
-	// pawnRing is the width of the ink-saver colour band.
-	pawnRing = 0.1
 )
 
 // layoutPawn lays out the face of a pawn of size s (a disc, or a square).
@@ -163,7 +161,11 @@ func DrawPawn(r *generator.Renderer, c draw.Canvas, f *schema.Figure, x, y, blee
 	}
 	col := coloursOf(f, r.InkSaver)
 	if col.band {
-		ring := generator.Round2(s * pawnRing)
+		// The ink-saver colour band stays inside the label's margin.
+		ring := generator.Round2(s * pawnMargin)
+		if round {
+			ring = generator.Round2(s * pawnRoundMargin)
+		}
 		shape(x+ring/2, y+ring/2, s-ring, s-ring, draw.Stroked(col.fill, ring))
 	} else {
 		shape(x-bleed, y-bleed, s+2*bleed, s+2*bleed, draw.Filled(col.fill))

@@ -42,12 +42,12 @@ func TestBuildRFYLPDFs(t *testing.T) {
 		duplex layout.Duplex
 		pages  map[string]int
 	}{
-		{"letter", layout.LongEdge, map[string]int{"events.pdf": 16, "determination.pdf": 14, "blood.pdf": 10, "tokens.pdf": 1, "calibration.pdf": 2,
-			"track-1.pdf": 10, "track-2.pdf": 10, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1}},
-		{"a4", layout.ShortEdge, map[string]int{"events.pdf": 18, "determination.pdf": 16, "blood.pdf": 12, "tokens.pdf": 1, "calibration.pdf": 2,
-			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1}},
-		{"letter", layout.NoDuplex, map[string]int{"events.pdf": 8, "determination.pdf": 7, "blood.pdf": 10, "tokens.pdf": 1,
-			"track-1.pdf": 10, "track-2.pdf": 10, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1}},
+		{"letter", layout.LongEdge, map[string]int{"events.pdf": 16, "determination.pdf": 14, "blood.pdf": 10, "tokens.pdf": 1, "figures.pdf": 1, "calibration.pdf": 2,
+			"track-1.pdf": 10, "track-2.pdf": 10, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 68}},
+		{"a4", layout.ShortEdge, map[string]int{"events.pdf": 18, "determination.pdf": 16, "blood.pdf": 12, "tokens.pdf": 1, "figures.pdf": 1, "calibration.pdf": 2,
+			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 70}},
+		{"letter", layout.NoDuplex, map[string]int{"events.pdf": 8, "determination.pdf": 7, "blood.pdf": 10, "tokens.pdf": 1, "figures.pdf": 1,
+			"track-1.pdf": 10, "track-2.pdf": 10, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 52}},
 	} {
 		t.Run(c.paper+"-"+c.duplex.String(), func(t *testing.T) {
 			out := t.TempDir()
