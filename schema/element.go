@@ -108,6 +108,7 @@ func (r *Registry) commonKinds() []Kind {
 		{"Sheet", "sheet.schema.json", "sheet", decodeSheet},
 		{"Board", "board.schema.json", "board", decodeBoard},
 		{"Dice", "dice.schema.json", "dice set", decodeDiceSet},
+		{"Figures", "figures.schema.json", "figure set", decodeFigureSet},
 	}
 }
 

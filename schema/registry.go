@@ -151,7 +151,7 @@ func (r *Registry) KitOutputs() []string {
 
 // commonSchema holds what every game may use.
 var commonSchema = GameSchema{
-	KitOutputs: []string{"tokens.pdf", "preview/tokens.png"},
+	KitOutputs: []string{"tokens.pdf", "preview/tokens.png", "figures.pdf"},
 	CardTypes: []CardType{
 		{Name: "generic", Card: "deck.schema.json#/$defs/genericCard", Face: "generic", Back: "generic-back"},
 	},

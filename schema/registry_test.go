@@ -44,11 +44,11 @@ func TestIconTableOrder(t *testing.T) {
 	}
 }
 
-// TestKitOutputs: the kit's own files are the shared token sheet, then each
+// TestKitOutputs: the kit's own files are the shared token and figure sheets, then each
 // game's in registration order (a path two games list once), then the
 // calibration sheet and the index; a nil registry has the shared ones.
 func TestKitOutputs(t *testing.T) {
-	shared := []string{"tokens.pdf", "preview/tokens.png"}
+	shared := []string{"tokens.pdf", "preview/tokens.png", "figures.pdf"}
 	closing := []string{"calibration.pdf", "print-run.pdf", "components.txt"}
 	tests := []struct {
 		name string

@@ -44,6 +44,10 @@ type Token struct {
 	// Value is, when set, the number on the token's back (Reloaded zombie
 	// and leadership tokens, run-fight-or-die-reloaded.md L305).
 	Value *int `json:"value"`
+	// Pawn is, for a figure's pawn printed on the token sheets
+	// (Figure.PawnToken), the figure, which draws the face; nil for a
+	// token of a token set.
+	Pawn *Figure `json:"-"`
 
 	// Set is the token set the token belongs to.
 	Set *TokenSet `json:"-"`

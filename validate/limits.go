@@ -111,6 +111,7 @@ func checkLengths(c *Context) {
 			checkLength(c, s.Ref.Child("fontSize"), fmt.Sprintf("sheet %q", s.ID), *s.FontSize, schema.FontSizeRange)
 		}
 	}
+	checkFigureLengths(c)
 	for _, b := range p.Boards() {
 		for _, side := range b.Sides {
 			for i, t := range side.Texts {
@@ -312,6 +313,7 @@ func checkPaperFit(c *Context, t PrintTarget) {
 		checkCardFits(c, t, ref, fmt.Sprintf("sheet %q", s.ID), size, "sheet")
 	}
 	checkTokensFit(c, t)
+	checkStandeesFit(c, t)
 }
 
 // deckSizeRef is where a deck's card size is written: its own width or

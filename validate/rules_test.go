@@ -42,6 +42,7 @@ func ruleCases() []ruleCase {
 	all = append(all, deckPrintCases()...)
 	all = append(all, diceCases()...)
 	all = append(all, contrastCases()...)
+	all = append(all, figureCases()...)
 	all = append(all, rfylCases()...)
 	all = append(all, runCases()...)
 	all = append(all, justRunCases()...)
@@ -148,7 +149,7 @@ cards:
 		{rule: rule, name: "fires-deck-and-token-set-share-an-id",
 			files: genericPack("tokens.yaml", tokenSet("cards", token("bullet", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "id: |cards",
-				msg: []string{`token set id "cards"`, "by another element (board, combination list, deck, dice set, guide, map, mat set, player board set, sheet, tile set, token set) of this pack"}}}},
+				msg: []string{`token set id "cards"`, "by another element (board, combination list, deck, dice set, figure set, guide, map, mat set, player board set, sheet, tile set, token set) of this pack"}}}},
 		{rule: rule, name: "fires-token-reuses-a-card-id",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("card-b", "", 1, ""))),
 			want: []want{{file: "tokens.yaml", at: "{id: |card-b",

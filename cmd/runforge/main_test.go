@@ -193,7 +193,7 @@ func TestBuildBundledFromAnyFolder(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, f := range []string{"events.pdf", "determination.pdf", "blood.pdf", "tokens.pdf", "calibration.pdf", "components.txt"} {
+	for _, f := range []string{"events.pdf", "determination.pdf", "blood.pdf", "tokens.pdf", "figures.pdf", "calibration.pdf", "components.txt"} {
 		if !strings.Contains(stdout, "out/run-for-your-life/"+f) {
 			t.Errorf("stdout does not list %s:\n%s", f, stdout)
 		}
@@ -202,7 +202,15 @@ func TestBuildBundledFromAnyFolder(t *testing.T) {
 		}
 	}
 	comps, _ := os.ReadFile("out/run-for-your-life/components.txt")
-	if !strings.Contains(string(comps), "NOT PRINTED") || !strings.Contains(string(comps), "use instead:") {
+	// Every component of the kit is printed, the figures on the pages
+	// components.txt names.
+	for _, s := range []string{"8 x Custom Zombies (for player zombies) [printed]\n      printed in: figures.pdf (page 1)\n",
+		"30 x Zombie \"Babes\" (generic zombies) [printed]\n      printed in: tokens.pdf (page 1)\n"} {
+		if !strings.Contains(string(comps), s) {
+			t.Errorf("components.txt lacks %q:\n%s", s, comps)
+		}
+	}
+	if strings.Contains(string(comps), "NOT PRINTED") || strings.Contains(string(comps), "use instead:") {
 		t.Errorf("components.txt:\n%s", comps)
 	}
 }
@@ -300,7 +308,7 @@ func TestPackExtendsBundled(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stderr, _ := run(t, "", "validate", "house-rules")
-	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (13 files)") {
+	if code != 0 || !strings.Contains(stderr, "0 errors, 0 warnings in 1 pack (15 files)") {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
 	// The kit holds what the pack adds (its deck) or changes (the events,

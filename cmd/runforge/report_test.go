@@ -158,7 +158,7 @@ func TestValidateJSONSummary(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Summary) != 4 || rep.Summary["packs"] != 1 || rep.Summary["files"] != 10 || rep.Summary["errors"] < 4 {
+	if len(rep.Summary) != 4 || rep.Summary["packs"] != 1 || rep.Summary["files"] != 12 || rep.Summary["errors"] < 4 {
 		t.Errorf("summary %v, want packs, files, errors, warnings", rep.Summary)
 	}
 }

@@ -8,21 +8,23 @@ import (
 	"github.com/runforge/runforge/generator/board"
 	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/dice"
+	"github.com/runforge/runforge/generator/figures"
 	"github.com/runforge/runforge/generator/sheet"
 	"github.com/runforge/runforge/generator/tokens"
 )
 
 // Shared is what the kinds every game may use bring to rendering: decks,
-// reference sheets, boards, dice, and the kit's token sheet, where every
-// token set of a pack prints.
+// reference sheets, boards, dice, the kit's token sheet, where every token
+// set and every pawn of a pack prints, and its figure sheet of standees.
 func Shared() generator.Game {
 	return generator.Game{
 		Kinds: map[string]generator.KindRenderer{
-			"Board": board.Kind(),
-			"Deck":  deck.Kind(),
-			"Dice":  dice.Kind(),
-			"Sheet": sheet.Kind(),
+			"Board":   board.Kind(),
+			"Deck":    deck.Kind(),
+			"Dice":    dice.Kind(),
+			"Figures": figures.Kind(),
+			"Sheet":   sheet.Kind(),
 		},
-		KitOutputs: tokens.KitOutputs(),
+		KitOutputs: append(tokens.KitOutputs(), figures.KitOutputs()...),
 	}
 }

@@ -203,12 +203,12 @@ func TestAddOnKits(t *testing.T) {
 		partial   []string       // files of elements printed in part
 	}{
 		{"run-promo", func(t *testing.T) *schema.Pack { return bundled(t, "run-promo") },
-			map[string]int{"maps.pdf": 4}, 38,
+			map[string]int{"maps.pdf": 4}, 39,
 			[]string{
 				"It needs the RUN kit (the folder run/ beside this one; runforge build run) for everything else.",
 				"Printed by this kit:\n  1 x Promo map card 5 (side 5b only) [printed]\n      printed in: maps.pdf (pages 1-4)\n",
 				"In the RUN kit (run/):\n  2 x Screens (one per player) [in the RUN kit]\n  8 x Map cards (double-sided) [in the RUN kit]\n",
-				"Not printed by any kit:\n  1 x Dispatch helicopter figure [NOT PRINTED]\n",
+				"Not printed by any kit:\n 24 x Dispatch tracking cubes [NOT PRINTED]\n",
 				"    card 5: 5b Frozen Harbour (one side only; the pack has no other side), 2 copies (pages 1-4)\n",
 				"- tokens.pdf: every token of the kit; cut along the grey outlines\n",
 			},
@@ -224,7 +224,7 @@ func TestAddOnKits(t *testing.T) {
 			},
 			[]string{" 15 x Trauma Cards [printed]\n"}, nil},
 		{"a fixture that replaces one card", func(t *testing.T) *schema.Pack { return loadAddOn(t, "testdata/house-rules") },
-			map[string]int{"events.pdf": 2}, 61,
+			map[string]int{"events.pdf": 2}, 62,
 			[]string{
 				"Printed by this kit:\n  3 x Event Cards [printed: 3 of 72, what this pack changes or adds]\n",
 				" 69 x Event Cards [in the Run For Your Life kit: 69 of 72, all but what this kit prints]\n",
@@ -237,7 +237,7 @@ func TestAddOnKits(t *testing.T) {
 			return addOnPack(t, "run", "run", map[string]string{
 				"tile-stun-gun.yaml": strings.Replace(bundledFile(t, "run", "tile-stun-gun.yaml"), "STUN GUN", "TASER", 1),
 			})
-		}, map[string]int{"tile-stun-gun.pdf": 2}, 36,
+		}, map[string]int{"tile-stun-gun.pdf": 2}, 37,
 			[]string{
 				"  1 x Dispatch action tiles (two-sided) [printed: 1 of 5, what this pack changes or adds]\n",
 				"  4 x Dispatch action tiles (two-sided) [in the RUN kit: 4 of 5, all but what this kit prints]\n",
@@ -246,7 +246,7 @@ func TestAddOnKits(t *testing.T) {
 			}, nil, nil},
 		{"an add-on that prints nothing", func(t *testing.T) *schema.Pack {
 			return addOnPack(t, "run", "run", map[string]string{})
-		}, map[string]int{}, 34, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil, nil},
+		}, map[string]int{}, 35, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

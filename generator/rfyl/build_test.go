@@ -40,18 +40,19 @@ func TestBuildRFYLPDFs(t *testing.T) {
 	for _, c := range []struct {
 		paper  string
 		duplex layout.Duplex
-		// pages of each PDF; the print run's are its plan page and every
-		// other page but the calibration sheet's.
+		// pages of each PDF; the print run's are its plan page, every
+		// other page but the calibration sheet's and, with duplex, a blank
+		// page so that the double-sided group starts on a front.
 		pages map[string]int
 	}{
 		// On Letter each track side prints its 6 tiles two a page (3 pages
 		// and its page map); on A4 3 tiles fit one a page.
-		{"letter", layout.LongEdge, map[string]int{"events.pdf": 16, "determination.pdf": 14, "blood.pdf": 10, "tokens.pdf": 1, "calibration.pdf": 2,
-			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 1 + 61}},
-		{"a4", layout.ShortEdge, map[string]int{"events.pdf": 18, "determination.pdf": 16, "blood.pdf": 12, "tokens.pdf": 1, "calibration.pdf": 2,
-			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 1 + 67}},
-		{"letter", layout.NoDuplex, map[string]int{"events.pdf": 8, "determination.pdf": 7, "blood.pdf": 10, "tokens.pdf": 1,
-			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 1 + 46}},
+		{"letter", layout.LongEdge, map[string]int{"events.pdf": 16, "determination.pdf": 14, "blood.pdf": 10, "tokens.pdf": 1, "figures.pdf": 1, "calibration.pdf": 2,
+			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 1 + 62 + 1}},
+		{"a4", layout.ShortEdge, map[string]int{"events.pdf": 18, "determination.pdf": 16, "blood.pdf": 12, "tokens.pdf": 1, "figures.pdf": 1, "calibration.pdf": 2,
+			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 1 + 68 + 1}},
+		{"letter", layout.NoDuplex, map[string]int{"events.pdf": 8, "determination.pdf": 7, "blood.pdf": 10, "tokens.pdf": 1, "figures.pdf": 1,
+			"track-1.pdf": 8, "track-2.pdf": 8, "conditions.pdf": 1, "turn-aid.pdf": 2, "combat.pdf": 1, "print-run.pdf": 1 + 47}},
 	} {
 		t.Run(c.paper+"-"+c.duplex.String(), func(t *testing.T) {
 			out := t.TempDir()

@@ -1,6 +1,8 @@
 // Package tokens prints the tokens of a pack's token sets (kind: Tokens) on
-// the kit's one tokens.pdf: as few sheets as fit, two-sided tokens with
-// their backs registered behind them, and a PNG preview of one of each.
+// the kit's one tokens.pdf, and with them the pawns of its figure sets
+// (kind: Figures, faces drawn by generator/figures): as few sheets as fit,
+// two-sided tokens with their backs registered behind them, and a PNG
+// preview of one of each.
 package tokens
 
 import (
@@ -12,6 +14,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/figures"
 	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/generator/impose"
 	"github.com/runforge/runforge/generator/typeset"
@@ -31,6 +34,10 @@ const tokenBleed = layout.TokenBleed
 // colour is a ring inside the cut line instead of a full disc, so tokens
 // told apart by colour still are (their labels tell them apart in grey).
 func (r renderer) DrawToken(c draw.Canvas, t *schema.Token, x, y float64, bleed float64) {
+	if t.Pawn != nil {
+		figures.DrawPawn(r.Renderer, c, t.Pawn, x, y, bleed)
+		return
+	}
 	c = r.Surface(c)
 	s := t.Size.MM()
 	fill := draw.ColorOr(t.Fill, draw.RGB(0xdd, 0xdd, 0xdd))
@@ -115,9 +122,18 @@ func (r renderer) layoutTokenLabel(t *schema.Token, x, y float64) tokenLabel {
 // token's size.
 const tokenRing = 0.1
 
-// tokenCopies lists every token copy of a pack: the two-sided ones
-// first, so that their backs share as few back pages as they can, each
-// group largest first.
+// pawnTokens are the pack's printed pawns as tokens of the token sheets.
+func pawnTokens(p *schema.Pack) []*schema.Token {
+	var out []*schema.Token
+	for _, f := range p.PrintedFigures(false) {
+		out = append(out, f.PawnToken())
+	}
+	return out
+}
+
+// tokenCopies lists every token copy of a pack, the pawns of its figures
+// after its tokens: the two-sided ones first, so that their backs share as
+// few back pages as they can, each group largest first.
 func tokenCopies(p *schema.Pack) []*schema.Token {
 	var all []*schema.Token
 	for _, ts := range p.TokenSets() {
@@ -125,6 +141,11 @@ func tokenCopies(p *schema.Pack) []*schema.Token {
 			for i := 0; i < t.Count; i++ {
 				all = append(all, t)
 			}
+		}
+	}
+	for _, t := range pawnTokens(p) {
+		for range t.Count {
+			all = append(all, t)
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool {
@@ -348,9 +369,24 @@ func (r renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet []
 }
 
 // indexTokens describes tokens.pdf in the kit's index: which tokens are
-// two-sided and how their backs were printed. One-sided tokens say
-// nothing more than the file line.
+// two-sided and how their backs were printed, and where the pawns of the
+// pack's figures are. One-sided tokens say nothing more than the file
+// line.
 func indexTokens(p *schema.Pack, opts generator.PrintOptions) []string {
+	lines := indexTokenBacks(p, opts)
+	pages, err := pawnPages(p, opts)
+	if err != nil {
+		return lines
+	}
+	for _, f := range p.PrintedFigures(false) {
+		lines = append(lines, pawnLine(f, pages[f])+"; one-sided: cut along the outline")
+	}
+	return lines
+}
+
+// indexTokenBacks says which tokens are two-sided and how their backs were
+// printed.
+func indexTokenBacks(p *schema.Pack, opts generator.PrintOptions) []string {
 	all, placements, sheets, err := tokenPlan(p, opts)
 	if err != nil || len(all) == 0 {
 		return nil
@@ -398,6 +434,7 @@ func (r renderer) WriteTokenSheetPreview(w io.Writer, p *schema.Pack) error {
 	for _, ts := range p.TokenSets() {
 		tokens = append(tokens, ts.Tokens...)
 	}
+	tokens = append(tokens, pawnTokens(p)...)
 	if len(tokens) == 0 {
 		return nil
 	}
@@ -499,6 +536,45 @@ func KitOutputs() []generator.KitOutput {
 	}
 }
 
-// printsTokens reports whether the pack prints a token: its token sets
-// share the kit's tokens.pdf.
-func printsTokens(p *schema.Pack) bool { return slices.ContainsFunc(p.TokenSets(), p.PrintsToken) }
+// printsTokens reports whether the pack prints a token or a pawn: its
+// token sets and the pawns of its figure sets share the kit's tokens.pdf.
+func printsTokens(p *schema.Pack) bool {
+	return slices.ContainsFunc(p.TokenSets(), p.PrintsToken) || len(p.PrintedFigures(false)) > 0
+}
+
+// pawnPages lists, for each pawn of the pack (by figure), the pages of
+// tokens.pdf that hold its copies.
+func pawnPages(p *schema.Pack, opts generator.PrintOptions) (map[*schema.Figure][]int, error) {
+	all, placements, _, err := tokenPlan(p, opts)
+	if err != nil || len(all) == 0 {
+		return nil, err
+	}
+	front := map[int]int{} // sheet -> page number of its fronts
+	for i, pg := range tokenPages(all, tokenSheets(placements), opts).Pages {
+		if pg.Side == impose.Front {
+			front[pg.Sheet] = i + 1
+		}
+	}
+	out := map[*schema.Figure][]int{}
+	for _, pl := range placements {
+		if f := all[pl.Item].Pawn; f != nil && !slices.Contains(out[f], front[pl.Page]) {
+			out[f] = append(out[f], front[pl.Page])
+		}
+	}
+	return out, nil
+}
+
+// pawnForm is a pawn's size and shape: "16 mm square".
+func pawnForm(f *schema.Figure) string {
+	return fmt.Sprintf("%s mm %s", generator.FormatMM(f.Set.Pawn.Size.MM()), f.Set.Pawn.Shape)
+}
+
+// pawnLine describes a pawn's copies for the index: "pawns zombie-babe x30
+// (Zombie, 15 mm square): page 1".
+func pawnLine(f *schema.Figure, pages []int) string {
+	name := f.Name
+	if name == "" {
+		name = f.ID
+	}
+	return fmt.Sprintf("pawns %s x%d (%s, %s): %s", f.ID, f.Count, name, pawnForm(f), figures.PagesText(pages))
+}
