@@ -167,6 +167,6 @@ func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Arti
 		}
 	}
 	if pngs > 0 {
-		fmt.Fprintf(s.out, "%s/%s/preview/ (%d PNG previews)\n", out, p.Game.ID, pngs)
+		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, p.Game.ID, generator.Plural(pngs, "PNG preview"))
 	}
 }

@@ -86,7 +86,7 @@ func TestBuildEveryBundledPack(t *testing.T) {
 					t.Errorf("no PDF built:\n%s", stdout)
 				}
 				hashes.addTree(t, "build/"+v.name, out)
-				if previews := strings.Contains(stdout, " PNG previews)"); previews != !slices.Contains(v.args, "--no-previews") {
+				if previews := strings.Contains(stdout, " PNG preview"); previews != !slices.Contains(v.args, "--no-previews") {
 					t.Errorf("previews written: %v\n%s", previews, stdout)
 				}
 			})

@@ -96,14 +96,14 @@ func indexDeckLayout(parts []deckPart, size schema.Size, opts generator.PrintOpt
 		for _, part := range parts {
 			dirs = append(dirs, "press/"+part.deck.ID+"/")
 		}
-		return []string{fmt.Sprintf("%d cards, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
-			"300 dpi PNGs of every face and back with bleed are in %s", total, generator.Round2(size.W.MM()+2*PressBleed), generator.Round2(size.H.MM()+2*PressBleed), andList(dirs))}
+		return []string{fmt.Sprintf("%s, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
+			"300 dpi PNGs of every face and back with bleed are in %s", generator.Plural(total, "card"), generator.Round2(size.W.MM()+2*PressBleed), generator.Round2(size.H.MM()+2*PressBleed), andList(dirs))}
 	case generator.LayoutGutterfold:
 		gf, err := layout.NewGutterfold(gutterfoldSpec(opts, size))
 		if err != nil {
 			return nil
 		}
-		return []string{fmt.Sprintf("%d cards, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", total, gf.PerPage()),
+		return []string{fmt.Sprintf("%s, %d a page, each front beside its back: print one-sided, fold along the dashed fold line, glue the halves together, then cut along the marks", generator.Plural(total, "card"), gf.PerPage()),
 			gutterfoldIndexNote(gf)}
 	}
 	grid, err := deckGrid(opts, size)
@@ -111,7 +111,7 @@ func indexDeckLayout(parts []deckPart, size schema.Size, opts generator.PrintOpt
 		return nil
 	}
 	sheets := (total + grid.PerPage() - 1) / grid.PerPage()
-	lines := []string{fmt.Sprintf("%d cards, %gx%gmm, %d a sheet", total, size.W.MM(), size.H.MM(), grid.PerPage())}
+	lines := []string{fmt.Sprintf("%s, %gx%gmm, %d a sheet", generator.Plural(total, "card"), size.W.MM(), size.H.MM(), grid.PerPage())}
 	if grid.Turned {
 		lines[0] += fmt.Sprintf(", turned sideways (%d x %d): upright they would butt on %s paper", grid.Cols, grid.Rows, opts.Paper.Name)
 	}
