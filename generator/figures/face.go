@@ -35,11 +35,13 @@ type faceColours struct {
 	band             bool
 }
 
-// coloursOf picks the colours of a figure's face: its player colour or
-// light grey, with black or white ink, whichever contrasts more. Ink-saver
-// prints the face white with the colour as a band inside the cut line,
-// and black ink.
-func coloursOf(f *schema.Figure, inkSaver bool) faceColours {
+// coloursOf picks the colours of a figure's face as r prints it: its
+// player colour or light grey, with black or white ink, whichever
+// contrasts more with the fill as printed (in grey in the grayscale
+// variant: Renderer.ReadableInk). Ink-saver prints the face white with the
+// colour as a band inside the cut line, and black ink.
+func coloursOf(f *schema.Figure, r *generator.Renderer) faceColours {
+	inkSaver := r != nil && r.InkSaver
 	fill := plainFill
 	if f.Color != "" {
 		fill = draw.ColorOr(f.Color, plainFill)
@@ -47,7 +49,11 @@ func coloursOf(f *schema.Figure, inkSaver bool) faceColours {
 	if inkSaver {
 		return faceColours{fill: fill, ink: darkInk, paper: draw.White, band: true}
 	}
-	return faceColours{fill: fill, ink: InkOn(fill), paper: fill}
+	ink := InkOn(fill)
+	if r != nil {
+		ink = r.ReadableInk(ink, fill)
+	}
+	return faceColours{fill: fill, ink: ink, paper: fill}
 }
 
 // InkOn is black or white, whichever contrasts more with fill (WCAG
@@ -159,7 +165,7 @@ func DrawPawn(r *generator.Renderer, c draw.Canvas, f *schema.Figure, x, y, blee
 	if !round {
 		shape = func(x, y, w, h float64, st draw.Style) { c.Rect(x, y, w, h, 0, st) }
 	}
-	col := coloursOf(f, r.InkSaver)
+	col := coloursOf(f, r)
 	if col.band {
 		// The ink-saver colour band stays inside the label's margin.
 		ring := generator.Round2(s * pawnMargin)

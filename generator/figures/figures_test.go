@@ -91,7 +91,7 @@ func TestFoldRegisters(t *testing.T) {
 			t.Fatal(err)
 		}
 		drawStandee(r, c, f, s, pad, pad)
-		fill := coloursOf(f, false).fill
+		fill := coloursOf(f, nil).fill
 		img := c.Image()
 		px := func(mm float64) int { return int(math.Round(mm * dpmm)) }
 		fold := pad + s.fold()

@@ -91,7 +91,7 @@ func layoutFace(fonts *draw.Fonts, f *schema.Figure, w, h float64) faceLayout {
 // drawFace draws a standee face of f in r: its colour (with bleed at the
 // sides), mark, icon and label.
 func drawFace(gr *generator.Renderer, c draw.Canvas, f *schema.Figure, r layout.Rect) {
-	col := coloursOf(f, gr.InkSaver)
+	col := coloursOf(f, gr)
 	if col.band {
 		c.Rect(r.X+faceBand/2, r.Y+faceBand/2, r.W-faceBand, r.H-faceBand, 0, draw.Stroked(col.fill, faceBand))
 	} else {
@@ -138,7 +138,7 @@ const markReach = layout.StandeeMarkReach
 // ticks.
 func drawStandee(gr *generator.Renderer, c draw.Canvas, f *schema.Figure, s standee, x, y float64) {
 	c = gr.Surface(c)
-	col := coloursOf(f, gr.InkSaver)
+	col := coloursOf(f, gr)
 	word := "GLUE"
 	if s.slot {
 		word = "TO BASE"
