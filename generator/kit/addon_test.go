@@ -309,6 +309,22 @@ func TestAddOnKits(t *testing.T) {
 					t.Errorf("%s differs from the whole kit's (%v)", path, errA)
 				}
 			}
+			// Every base file the index sends the reader to exists: the
+			// whole pack's kit, ganged as the base kit is, has it.
+			index, err := os.ReadFile(filepath.Join(outs[false], p.Game.ID, "components.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, rest, found := strings.Cut(string(index), "what this kit does not print:\n")
+			for _, l := range strings.Split(rest, "\n") {
+				if !found || !strings.HasPrefix(l, "- ") {
+					break
+				}
+				path, _, _ := strings.Cut(strings.TrimPrefix(l, "- "), ":")
+				if _, err := os.Stat(filepath.Join(outs[true], p.Game.ID, path)); err != nil {
+					t.Errorf("components.txt names the base kit's %s, which no kit has: %q", path, l)
+				}
+			}
 		})
 	}
 }

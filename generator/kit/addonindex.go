@@ -2,7 +2,9 @@ package kit
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/generator"
@@ -224,12 +226,14 @@ func cardLabel(c *schema.Card) string {
 func writeBaseFiles(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pack, opts generator.PrintOptions) {
 	var lines []string
 	done := map[schema.Element]bool{}
+	fileOf := baseFiles(r, whole, opts)
 	for _, o := range schema.OutputPlan(whole) {
 		e := o.Element
 		if e == nil || done[e] || !strings.HasSuffix(o.Path, ".pdf") {
 			continue
 		}
 		done[e] = true
+		o.Path = cmp.Or(fileOf[e], o.Path)
 		where := ""
 		if len(p.Bases) > 1 {
 			if bp, ok := baseOfElement(p, e); ok {
@@ -243,6 +247,12 @@ func writeBaseFiles(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pac
 			lines = append(lines, fmt.Sprintf("- %s: %s%s, but for what this kit's %s replaces", o.Path, e.Facts().Name, where, o.Path))
 		}
 	}
+	// A file that holds several elements' pieces lists them together.
+	slices.SortStableFunc(lines, func(a, b string) int {
+		pa, _, _ := strings.Cut(a, ":")
+		pb, _, _ := strings.Cut(b, ":")
+		return strings.Compare(pa, pb)
+	})
 	for _, k := range kitOutputs(r) {
 		if k.index == nil || k.path == "calibration.pdf" || k.path == printRunPath || !k.wanted(whole, opts, false) {
 			continue
@@ -264,6 +274,32 @@ func writeBaseFiles(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pac
 	for _, l := range lines {
 		b.WriteString(l + "\n")
 	}
+}
+
+// baseFiles is, for each element of the whole pack that the base kit
+// prints on another's sheets (ganged: gangPack), the PDF that holds it
+// there: the base kit has no file of its own for it.
+func baseFiles(r *generator.Renderer, whole *schema.Pack, opts generator.PrintOptions) map[schema.Element]string {
+	ganged := gangPack(r, whole, effectivePrint(opts))
+	out := map[schema.Element]string{}
+	for i, e := range whole.Elements {
+		g := ganged.Elements[i]
+		host := g.Facts().PrintsWith
+		if g == e || host == "" {
+			continue
+		}
+		for _, h := range ganged.Elements {
+			if h.Kind() == g.Kind() && h.ElementID() == host {
+				for _, path := range h.Facts().Outputs {
+					if strings.HasSuffix(path, ".pdf") {
+						out[e] = path
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // joinAnd joins items as "a", "a and b", "a, b and c".
