@@ -39,12 +39,18 @@ const (
 	CardStock Stock = iota
 	// PlainPaper is ordinary printer paper: references, rules, guides.
 	PlainPaper
+	// PrintShop is pages of one piece each at its trim plus bleed (the
+	// press layout): for a print shop's card stock, not a home printer.
+	PrintShop
 )
 
 // String is how the print plan names the stock.
 func (s Stock) String() string {
-	if s == PlainPaper {
+	switch s {
+	case PlainPaper:
 		return "plain paper"
+	case PrintShop:
+		return "for a print shop (one card a page at trim + bleed; not for a home printer)"
 	}
 	return "card stock"
 }

@@ -453,7 +453,7 @@ type renderer struct{ *generator.Renderer }
 // generator's shared kinds.
 func Kind() generator.KindRenderer {
 	return generator.Kind[*schema.Deck]{
-		Build: buildDeck, Index: indexDeck, Gang: gangDeck, PrintWith: printDeckWith,
+		Build: buildDeck, Index: indexDeck, Gang: gangDeck, PrintWith: printDeckWith, Stock: deckStock,
 	}.Renderer()
 }
 
@@ -475,4 +475,13 @@ func Write(r *generator.Renderer, w io.Writer, p *schema.Pack, d *schema.Deck, f
 		return rr.WriteDeckPress(w, p, d, face, back, opts)
 	}
 	return rr.WriteDeck(w, p, d, face, back, opts)
+}
+
+// deckStock is the paper a deck prints on: card stock, or under the press
+// layout pages for a print shop.
+func deckStock(_ *schema.Deck, opts generator.PrintOptions) generator.Stock {
+	if opts.Layout == generator.LayoutPress {
+		return generator.PrintShop
+	}
+	return generator.CardStock
 }

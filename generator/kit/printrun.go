@@ -187,8 +187,11 @@ func groupFiles(files []runFile) []runGroup {
 	}
 	rank := func(g runGroup) int {
 		r := 0
-		if g.stock == generator.CardStock {
+		switch g.stock {
+		case generator.CardStock:
 			r += 2
+		case generator.PrintShop:
+			r += 4
 		}
 		if g.twoSided() {
 			r++
@@ -228,9 +231,10 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 	para("Print plan: "+p.Game.Title, draw.Bold, planTitlePt, 0, 0)
 	plain, card := 0, 0
 	for i, g := range rp.groups {
-		if g.stock == generator.PlainPaper {
+		switch g.stock {
+		case generator.PlainPaper:
 			plain += rp.sheets(i)
-		} else {
+		case generator.CardStock:
 			card += rp.sheets(i)
 		}
 	}
@@ -251,7 +255,7 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 		if g.twoSided() {
 			sides = "double-sided, flip on the " + g.duplex.String() + " edge"
 		}
-		head := fmt.Sprintf("%d. %s: %s, %s (%s)", i+1, capital(generator.PageRange(lo, hi)), g.stock, sides, generator.Plural(rp.sheets(i), "sheet"))
+		head := fmt.Sprintf("%d. %s: %s, %s (%s)", i+1, capital(generator.PageRange(lo, hi)), g.stock, sides, rp.amount(i))
 		if rp.lead[i] > 0 {
 			head += fmt.Sprintf("; page %d before it is left blank so that the group starts on a front", lo-1)
 		}
@@ -279,6 +283,16 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 		}
 	}
 	return out
+}
+
+// amount is what group i takes: its sheets of paper, or for a print shop
+// its pages (one card each).
+func (rp runPlan) amount(i int) string {
+	if rp.groups[i].stock == generator.PrintShop {
+		lo, hi := rp.groupRange(i)
+		return generator.Plural(hi-lo+1, "card page")
+	}
+	return generator.Plural(rp.sheets(i), "sheet")
 }
 
 // sheetTotals says how many sheets of each stock a kit takes.
@@ -462,10 +476,11 @@ func indexPrintRun(rp runPlan) []string {
 		for _, f := range g.files {
 			names = append(names, f.path)
 		}
-		out = append(out, fmt.Sprintf("%s: %s, %s, %s: %s", generator.PageRange(lo, hi), g.stock, sides, generator.Plural(rp.sheets(i), "sheet"), strings.Join(names, ", ")))
-		if g.stock == generator.PlainPaper {
+		out = append(out, fmt.Sprintf("%s: %s, %s, %s: %s", generator.PageRange(lo, hi), g.stock, sides, rp.amount(i), strings.Join(names, ", ")))
+		switch g.stock {
+		case generator.PlainPaper:
 			plain += rp.sheets(i)
-		} else {
+		case generator.CardStock:
 			card += rp.sheets(i)
 		}
 	}
