@@ -238,9 +238,9 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 			card += rp.sheets(i)
 		}
 	}
-	para(fmt.Sprintf("This file holds every page of the kit (%d pages after this plan) in print order, in %s. "+
+	para(fmt.Sprintf("This file holds every page of the kit (%s after this plan) in print order, in %s. "+
 		"Print each group as one job, with its paper loaded and its duplex setting, at 100%% (actual size, no fit to page). "+
-		"In all: %s.", rp.total-rp.planPages, generator.Plural(len(rp.groups), "group"), sheetTotals(plain, card)),
+		"In all: %s.", generator.Plural(rp.total-rp.planPages, "page"), generator.Plural(len(rp.groups), "group"), sheetTotals(plain, card)),
 		draw.Regular, planTextPt, 0, planGap)
 	if p.Whole() != p {
 		para(addOnNeeds(p), draw.Regular, planTextPt, 0, planGap)
