@@ -207,7 +207,7 @@ func TestAddOnKits(t *testing.T) {
 			[]string{
 				"It needs the RUN kit (the folder run/ beside this one; runforge build run) for everything else.",
 				"Printed by this kit:\n  1 x Promo map card 5 (side 5b only) [printed]\n      printed in: maps.pdf (pages 1-4)\n",
-				"In the RUN kit (run/):\n  2 x Screens (one per player) [in the RUN kit]\n  8 x Map cards (double-sided) [in the RUN kit]\n",
+				"In the RUN kit (run/); its components.txt gives each one's file and pages:\n  2 x Screens (one per player) [in the RUN kit]\n  8 x Map cards (double-sided) [in the RUN kit]\n",
 				"Not printed by any kit:\n 24 x Dispatch tracking cubes [NOT PRINTED]\n",
 				"    card 5: 5b Frozen Harbour (one side only; the pack has no other side), 2 copies (pages 1-4)\n",
 				"- tokens.pdf: every token of the kit; cut along the grey outlines\n",
@@ -218,7 +218,7 @@ func TestAddOnKits(t *testing.T) {
 			[]string{
 				"It needs the Run, Fight, or Die: Reloaded kit (the folder run-fight-or-die-reloaded/ beside this one; runforge build run-fight-or-die-reloaded) for everything else.",
 				"Printed by this kit:\n 15 x Trauma Cards [printed]\n",
-				"In the Run, Fight, or Die: Reloaded kit (run-fight-or-die-reloaded/):\n  6 x Custom Action Dice [in the Run, Fight, or Die: Reloaded kit]\n",
+				"In the Run, Fight, or Die: Reloaded kit (run-fight-or-die-reloaded/); its components.txt gives each one's file and pages:\n  6 x Custom Action Dice [in the Run, Fight, or Die: Reloaded kit]\n",
 				"- odds.pdf: the odds card",
 				"this kit's tokens.pdf holds only what this pack adds or changes",
 			},

@@ -55,7 +55,7 @@ func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack, where map[stri
 		if len(inBase[bp.ID]) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "\nIn %s:\n", kitName(bp))
+		fmt.Fprintf(b, "\nIn %s; its components.txt gives each one's file and pages:\n", kitName(bp))
 		for _, c := range inBase[bp.ID] {
 			if n := here[c.ID]; n > 0 {
 				fmt.Fprintf(b, "%3d x %s [in the %s kit: %d of %d, all but what this kit prints]\n", all[c.ID]-n, c.Name, bp.Title, all[c.ID]-n, all[c.ID])
