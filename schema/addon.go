@@ -40,6 +40,17 @@ func (p *Pack) WithElements(elements []Element) *Pack {
 	return &v
 }
 
+// Extended is the pack that p (or the pack p holds some elements of)
+// extends, as it was loaded on its own, the packs it extends in turn
+// merged in: what that pack's own kit prints from. nil for a pack that
+// extends none.
+func (p *Pack) Extended() *Pack {
+	if p == nil {
+		return nil
+	}
+	return p.Whole().extended
+}
+
 // Whole is the pack that p prints part of when WithElements made p, else
 // p itself (nil for nil).
 func (p *Pack) Whole() *Pack {

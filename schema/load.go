@@ -410,7 +410,8 @@ type packDecoded struct {
 
 // decodeChain decodes the documents of every pack of a chain, base first,
 // into elements, and resolves the templates of all of them over the
-// built-in ones; the top pack gets the templates.
+// built-in ones; the top pack gets the templates, each pack it extends
+// those of its own layer and below.
 func (r *Registry) decodeChain(builtin []*yamldoc.Document, chain []*packRead) ([]*packDecoded, []Problem) {
 	var layers templateLayers
 	for _, d := range builtin {
@@ -448,6 +449,12 @@ func (r *Registry) decodeChain(builtin []*yamldoc.Document, chain []*packRead) (
 		out = append(out, dp)
 	}
 	out[len(out)-1].pack.Templates = layers.resolve()
+	// Each extended pack gets the templates as its own kit sees them (its
+	// layer and those below), for an add-on's index to plan that kit.
+	for i, dp := range out[:len(out)-1] {
+		below := layers[:i+2]
+		dp.pack.Templates = below.resolve()
+	}
 	return out, probs
 }
 

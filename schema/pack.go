@@ -62,6 +62,8 @@ type Pack struct {
 	registry *Registry
 	// partOf is the pack this one holds some elements of (WithElements).
 	partOf *Pack
+	// extended is the pack this one extends, as loaded (Extended).
+	extended *Pack
 }
 
 // Registry returns the registry of games the pack was loaded with: its
@@ -92,6 +94,7 @@ func (p *Pack) Component(id string) *Component {
 // mergeBase lays p over the pack it extends: entries with the same id
 // replace the base's, new ones are added after them.
 func (p *Pack) mergeBase(base *Pack) []Problem {
+	p.extended = base
 	g, bg := p.Game, base.Game
 	g.Components = mergeByID(bg.Components, g.Components, func(c *Component) string { return c.ID })
 	if g.Print.Paper == "" {

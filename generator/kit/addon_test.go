@@ -207,7 +207,8 @@ func TestAddOnKits(t *testing.T) {
 			[]string{
 				"It needs the RUN kit (the folder run/ beside this one; runforge build run) for everything else.",
 				"Printed by this kit:\n  1 x Promo map card 5 (side 5b only) [printed]\n      printed in: maps.pdf (pages 1-4)\n",
-				"In the RUN kit (run/); its components.txt gives each one's file and pages:\n  2 x Screens (one per player) [in the RUN kit]\n  8 x Map cards (double-sided) [in the RUN kit]\n",
+				"In the RUN kit (run/), on the files and pages that kit prints them on:\n  2 x Screens (one per player) [in the RUN kit]\n" +
+					"      printed in the RUN kit: screen-dispatch.pdf (page 1); screen-runner.pdf (page 1)\n  8 x Map cards (double-sided) [in the RUN kit]\n",
 				"Not printed by any kit:\n 24 x Dispatch tracking cubes [NOT PRINTED]\n",
 				"    card 5: 5b Frozen Harbour (one side only; the pack has no other side), 2 copies (pages 1-4)\n",
 				"- tokens.pdf: every token of the kit; cut along the grey outlines\n",
@@ -218,7 +219,7 @@ func TestAddOnKits(t *testing.T) {
 			[]string{
 				"It needs the Run, Fight, or Die: Reloaded kit (the folder run-fight-or-die-reloaded/ beside this one; runforge build run-fight-or-die-reloaded) for everything else.",
 				"Printed by this kit:\n 15 x Trauma Cards [printed]\n",
-				"In the Run, Fight, or Die: Reloaded kit (run-fight-or-die-reloaded/); its components.txt gives each one's file and pages:\n  6 x Custom Action Dice [in the Run, Fight, or Die: Reloaded kit]\n",
+				"In the Run, Fight, or Die: Reloaded kit (run-fight-or-die-reloaded/), on the files and pages that kit prints them on:\n  6 x Custom Action Dice [in the Run, Fight, or Die: Reloaded kit]\n",
 				"- odds.pdf: the odds card",
 				"this kit's tokens.pdf holds only what this pack adds or changes",
 			},
@@ -323,6 +324,82 @@ func TestAddOnKits(t *testing.T) {
 				path, _, _ := strings.Cut(strings.TrimPrefix(l, "- "), ":")
 				if _, err := os.Stat(filepath.Join(outs[true], p.Game.ID, path)); err != nil {
 					t.Errorf("components.txt names the base kit's %s, which no kit has: %q", path, l)
+				}
+			}
+		})
+	}
+}
+
+// TestAddOnIndexBasePages builds each add-on's kit and the kit of the pack
+// it extends: the add-on's index names, for every component that kit
+// holds, the files and pages that kit's own index names.
+func TestAddOnIndexBasePages(t *testing.T) {
+	r, err := generator.NewRenderer(false, gamestest.All()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true, Duplex: layout.LongEdge,
+		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	index := func(t *testing.T, p *schema.Pack) string {
+		t.Helper()
+		pr, err := r.ForPack(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		if _, err := Build(pr, p, generator.BuildOptions{Print: opts, OutDir: out}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, p.Game.ID, "components.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	// places reads the lines "  N x name [...]" of an index, each with the
+	// line under it that starts with prefix, and gives what follows it.
+	places := func(text, prefix string) map[string]string {
+		out := map[string]string{}
+		name := ""
+		for _, l := range strings.Split(text, "\n") {
+			if _, rest, ok := strings.Cut(l, " x "); ok && strings.HasPrefix(l, " ") && strings.Contains(rest, " [") {
+				name, _, _ = strings.Cut(rest, " [")
+				continue
+			}
+			if where, ok := strings.CutPrefix(strings.TrimSpace(l), prefix); ok && name != "" {
+				out[name] = where
+			}
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		addOn, base string
+		min         int // base components the add-on's index places at least
+	}{
+		{"run-promo", "run", 21},
+		{"run-fight-or-die-reloaded-campaign", "run-fight-or-die-reloaded", 13},
+	} {
+		t.Run(tt.addOn, func(t *testing.T) {
+			p := bundled(t, tt.addOn)
+			addOn, base := index(t, p), index(t, bundled(t, tt.base))
+			want := places(base, "printed in: ")
+			got := places(addOn, "printed in the "+p.Bases[0].Title+" kit: ")
+			if len(got) < tt.min {
+				t.Errorf("the add-on's index places %d of the base kit's components, want %d or more:\n%s", len(got), tt.min, addOn)
+			}
+			for name, where := range got {
+				if want[name] != where {
+					t.Errorf("%s: the add-on's index says %q, the %s kit's own index %q", name, where, tt.base, want[name])
+				}
+			}
+			_, rest, _ := strings.Cut(addOn, "on the files and pages that kit prints them on:\n")
+			section, _, _ := strings.Cut(rest, "\n\n")
+			for _, l := range strings.Split(section, "\n") {
+				if name, _, ok := strings.Cut(l, " ["); ok && strings.Contains(l, " x ") {
+					_, name, _ = strings.Cut(name, " x ")
+					if _, ok := got[name]; !ok && want[name] != "" {
+						t.Errorf("%s: the add-on's index does not say where the base kit prints it (%s)", name, want[name])
+					}
 				}
 			}
 		})

@@ -3,7 +3,9 @@ package kit
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -20,8 +22,12 @@ import (
 // this kit prints, those each extended pack's kit holds (a component split
 // between them, such as a deck of which the add-on replaces some cards, is
 // in both, with its share), and those no kit prints.
-func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack, where map[string][]string) {
+func writeAddOnComponents(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pack, opts generator.PrintOptions, where map[string][]string) error {
 	fmt.Fprintln(b, addOnNeeds(p))
+	there, err := basePlaces(r, p, opts)
+	if err != nil {
+		return err
+	}
 
 	here, all := componentCopies(p), componentCopies(whole)
 	extra := uncountedCopies(p)
@@ -55,12 +61,15 @@ func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack, where map[stri
 		if len(inBase[bp.ID]) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "\nIn %s; its components.txt gives each one's file and pages:\n", kitName(bp))
+		fmt.Fprintf(b, "\nIn %s, on the files and pages that kit prints them on:\n", kitName(bp))
 		for _, c := range inBase[bp.ID] {
 			if n := here[c.ID]; n > 0 {
 				fmt.Fprintf(b, "%3d x %s [in the %s kit: %d of %d, all but what this kit prints]\n", all[c.ID]-n, c.Name, bp.Title, all[c.ID]-n, all[c.ID])
 			} else {
 				fmt.Fprintf(b, "%3d x %s [in the %s kit]\n", c.Expected, c.Name, bp.Title)
+			}
+			if places := there[bp.ID][c.ID]; len(places) > 0 {
+				fmt.Fprintf(b, "      printed in the %s kit: %s\n", bp.Title, strings.Join(places, "; "))
 			}
 		}
 	}
@@ -71,6 +80,40 @@ func writeAddOnComponents(b *bytes.Buffer, whole, p *schema.Pack, where map[stri
 			writeComponentNotes(b, c, 0, nil)
 		}
 	}
+	return nil
+}
+
+// basePlaces says, by extended pack and component, where that pack's own
+// kit prints each component, file and pages, as its components.txt says
+// (componentPlaces): the pack's kit is planned as its own build plans it
+// (what it prints, ganged) with the add-on's print options, and its
+// elements' files are written into a folder that is removed again, since
+// only a written file knows its page count. The kit-wide files (maps.pdf,
+// tokens.pdf, figures.pdf) say their pages from their plans unwritten.
+func basePlaces(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) (map[string]map[string][]string, error) {
+	out := map[string]map[string][]string{}
+	for bp := p.Extended(); bp != nil; bp = bp.Extended() {
+		kp := gangPack(r, printedPack(bp, false), opts)
+		var jobs []generator.Job
+		for _, e := range kp.Elements {
+			if kr, ok := r.KindOf(e.Kind()); ok && kp.Prints(e) {
+				jobs = append(jobs, kr.Jobs(r, kp, e, generator.BuildOptions{Print: opts})...)
+			}
+		}
+		dir, err := os.MkdirTemp("", "runforge-base-")
+		if err != nil {
+			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
+		}
+		arts, err := generator.RunJobs(context.Background(), dir, jobs)
+		if rmErr := os.RemoveAll(dir); err == nil && rmErr != nil {
+			err = rmErr
+		}
+		if err != nil {
+			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
+		}
+		out[bp.Game.ID] = componentPlaces(r, kp, opts, &kitRun{arts: arts})
+	}
+	return out, nil
 }
 
 // componentCopies are the copies each component gets from the elements p
