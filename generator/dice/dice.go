@@ -127,6 +127,7 @@ type diceGrid struct {
 	cols, rows int
 	x, y       float64 // top-left of the first block
 	w, h       float64 // block size
+	bottom     float64 // the lowest a block may reach
 	bar        layout.Rect
 }
 
@@ -154,7 +155,7 @@ func (r renderer) diceGridFor(opts generator.PrintOptions, w, h float64) (diceGr
 	barH := r.ScaleBarHeight()
 	top := area.Y + r.diceHeadHeight() + diceHeadGap
 	bottom := area.Bottom() - barH - diceFootGap
-	g := diceGrid{w: w, h: h}
+	g := diceGrid{w: w, h: h, bottom: bottom}
 	g.cols = int((area.W + diceBlockGapX) / (w + diceBlockGapX))
 	g.rows = int((bottom - top + diceBlockGapY) / (h + diceBlockGapY))
 	if g.cols < 1 || g.rows < 1 {
@@ -166,12 +167,20 @@ func (r renderer) diceGridFor(opts generator.PrintOptions, w, h float64) (diceGr
 	return g, nil
 }
 
-// dicePlan is the pages of a dice set.
+// dicePlan is the pages of a dice set: the sticker pages, then the net
+// pages. When the room under the stickers of the last sticker page takes
+// enough nets to save a page, the first shared nets print there, under a
+// head of their own at netTop (their grid is net moved down); the rest are
+// spread evenly over their pages, netsPer to a page at most, so that no
+// page is left with a lone net that another page had room for.
 type dicePlan struct {
 	copies       []dieCopy
 	sticker, net diceGrid
 	stickerPages int
-	netPages     int
+	netPages     int // pages of nets of their own
+	netsPer      int // the most nets on a net page
+	shared       int // nets under the stickers of the last sticker page
+	netTop       float64
 	title        string
 }
 
@@ -187,9 +196,33 @@ func (r renderer) planDice(p *schema.Pack, ds *schema.DiceSet, opts generator.Pr
 	if pl.net, err = r.diceGridFor(opts, nw, nh); err != nil {
 		return dicePlan{}, err
 	}
-	pl.stickerPages = pages(len(pl.copies), pl.sticker.perPage())
-	pl.netPages = pages(len(pl.copies), pl.net.perPage())
+	n := len(pl.copies)
+	pl.stickerPages = pages(n, pl.sticker.perPage())
+	pl.netPages = pages(n, pl.net.perPage())
+	// The room under the last sticker page's blocks, below a head for
+	// the nets.
+	last := n - (pl.stickerPages-1)*pl.sticker.perPage()
+	rows := pages(last, pl.sticker.cols)
+	pl.netTop = pl.sticker.y + float64(rows)*(sh+diceBlockGapY)
+	under := pl.net
+	under.y = pl.netTop + r.diceHeadHeight() + diceHeadGap
+	under.rows = int((under.bottom - under.y + diceBlockGapY) / (nh + diceBlockGapY))
+	if k := min(max(under.rows, 0)*under.cols, n); k > 0 && pages(n-k, pl.net.perPage()) < pl.netPages {
+		pl.shared, pl.netPages = k, pages(n-k, pl.net.perPage())
+	}
+	pl.netsPer = pl.net.perPage()
+	if pl.netPages > 0 {
+		pl.netsPer = pages(n-pl.shared, pl.netPages)
+	}
 	return pl, nil
+}
+
+// sharedNets is the grid of the nets under the stickers of the last
+// sticker page.
+func (pl dicePlan) sharedNets(r renderer) diceGrid {
+	g := pl.net
+	g.y = pl.netTop + r.diceHeadHeight() + diceHeadGap
+	return g
 }
 
 // pages is the number of pages n blocks take, per to a page.
@@ -225,11 +258,17 @@ func indexDice(gr *generator.Renderer, p *schema.Pack, ds *schema.DiceSet, opts 
 	if err != nil || len(pl.copies) == 0 {
 		return nil
 	}
+	nets := pagesText(pl.stickerPages+1, pl.netPages)
+	switch {
+	case pl.shared > 0 && pl.netPages == 0:
+		nets = fmt.Sprintf("page %d, under the stickers", pl.stickerPages)
+	case pl.shared > 0:
+		nets = fmt.Sprintf("%s (the first %d under the stickers of page %d)", pagesText(pl.stickerPages, pl.netPages+1), pl.shared, pl.stickerPages)
+	}
 	out := []string{
 		fmt.Sprintf("%s: stickers for %s (14 mm squares for blank 16 mm dice); cut out each square and stick the six of a block on one die, the stickers opposite each other through the block's centre on opposite faces",
 			pagesText(1, pl.stickerPages), copiesText(len(pl.copies))),
-		fmt.Sprintf("%s: a cube net with 20 mm faces for each copy; cut along the solid lines, fold every dashed line, glue the grey tabs inside",
-			pagesText(pl.stickerPages+1, pl.netPages)),
+		fmt.Sprintf("%s: a cube net with 20 mm faces for each copy; cut along the solid lines, fold every dashed line, glue the grey tabs inside", nets),
 	}
 	for _, d := range printedDice(p, ds) {
 		out = append(out, fmt.Sprintf("%s x%d: %s (faces 1-6, 2-5 and 3-4 opposite)", d.ID, d.Count, strings.Join(d.Faces, ", ")))
@@ -321,40 +360,89 @@ func (r renderer) imposeDice(out generator.ArtOut, p *schema.Pack, ds *schema.Di
 	arts := r.dieArts(out, printedDice(p, ds))
 	sw, _ := stickerBlock()
 	nw, _ := netBlock()
-	n := r.imposeDicePages(out, pl, opts, pl.sticker, pl.stickerPages, sw,
-		pl.title+": stickers for 16 mm blank dice",
-		"Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
-		"Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.",
-		func(page draw.Canvas, dc dieCopy, x, y float64) {
+	placeNet := func(page draw.Canvas, dc dieCopy, x, y float64) {
+		arts[dc.die].net(page, generator.Round2(x-diceArtPad), generator.Round2(y+diceLabelH-diceArtPad))
+	}
+	netTitle := pl.title + ": cube nets to fold (20 mm dice)"
+	netHow := "Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets."
+	netOpposite := "Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die."
+	netParts := pl.netPages
+	if pl.shared > 0 {
+		netParts++
+	}
+	stickers := diceBlocks{grid: pl.sticker, pages: pl.stickerPages, perPage: pl.sticker.perPage(), blockW: sw,
+		title:    pl.title + ": stickers for 16 mm blank dice",
+		how:      "Cut out each 14 mm square along its outline and stick the six squares of a block on one blank 16 mm die.",
+		opposite: "Squares opposite each other through the centre of a block (1 and 6, 2 and 5, 3 and 4) go on opposite faces.",
+		place: func(page draw.Canvas, dc dieCopy, x, y float64) {
 			arts[dc.die].stickers(page, generator.Round2(x-stickerBleed), generator.Round2(y+diceLabelH-stickerBleed))
-		})
-	n += r.imposeDicePages(out, pl, opts, pl.net, pl.netPages, nw,
-		pl.title+": cube nets to fold (20 mm dice)",
-		"Cut along the solid lines, crease every dashed line with the print outside, and glue each grey tab under the face it meets.",
-		"Faces 1 and 6, 2 and 5, 3 and 4 of each die end up opposite each other, as on a standard die.",
-		func(page draw.Canvas, dc dieCopy, x, y float64) {
-			arts[dc.die].net(page, generator.Round2(x-diceArtPad), generator.Round2(y+diceLabelH-diceArtPad))
-		})
+		},
+	}
+	if pl.shared > 0 {
+		// The first nets under the last page's stickers, headed as the
+		// first part of the nets.
+		grid := pl.sharedNets(r)
+		stickers.more = func(c draw.Canvas, page draw.Canvas, sheet int) {
+			if sheet != pl.stickerPages-1 {
+				return
+			}
+			r.diceHeadAt(c, opts, pl.netTop, netTitle, pagePart(0, netParts), netHow, netOpposite)
+			for k, dc := range pl.copies[:pl.shared] {
+				x, y := grid.at(k)
+				r.drawBlockLabel(c, dc, x, y, nw)
+				placeNet(page, dc, x, y)
+			}
+		}
+	}
+	n := r.imposeDicePages(out, opts, pl.copies, stickers)
+	n += r.imposeDicePages(out, opts, pl.copies[pl.shared:], diceBlocks{grid: pl.net, pages: pl.netPages, perPage: pl.netsPer, blockW: nw,
+		title: netTitle, how: netHow, opposite: netOpposite, place: placeNet, partOffset: netParts - pl.netPages, parts: netParts})
 	return n, nil
 }
 
-// imposeDicePages adds the pages of one kind of block (sticker blocks or
-// cube nets): pages of them on grid, each page with its heading and
-// instructions, every copy's labelled block, and a scale bar. place draws
-// a copy's art at the block's top-left corner (x, y). It returns the
-// number of pages.
-func (r renderer) imposeDicePages(out generator.ArtOut, pl dicePlan, opts generator.PrintOptions, grid diceGrid, pages int, blockW float64,
-	title, how, opposite string, place func(page draw.Canvas, dc dieCopy, x, y float64)) int {
-	plan := impose.Sheets(impose.Spec{Items: len(pl.copies), PerSheet: grid.perPage(), W: opts.Paper.W, H: opts.Paper.H})
+// diceBlocks is one kind of block (sticker blocks or cube nets) to lay out
+// on pages of their own.
+type diceBlocks struct {
+	grid    diceGrid
+	pages   int // the pages they take
+	perPage int // the most on a page
+	blockW  float64
+	// title, how and opposite are each page's head.
+	title, how, opposite string
+	// place draws a copy's art at the block's top-left corner (x, y).
+	place func(page draw.Canvas, dc dieCopy, x, y float64)
+	// more, when set, adds to each page (c is page as a surface) after its
+	// blocks; sheet counts the pages from 0.
+	more func(c, page draw.Canvas, sheet int)
+	// The pages are parts partOffset+1 to partOffset+pages of parts in
+	// the heads' "(page i of n)" (parts 0: pages).
+	partOffset, parts int
+}
+
+// imposeDicePages adds the pages of one kind of block, b, for the copies:
+// each page with its heading and instructions, every copy's labelled
+// block, and a scale bar. It returns the number of pages.
+func (r renderer) imposeDicePages(out generator.ArtOut, opts generator.PrintOptions, copies []dieCopy, b diceBlocks) int {
+	if len(copies) == 0 {
+		return 0
+	}
+	parts := b.parts
+	if parts == 0 {
+		parts = b.pages
+	}
+	plan := impose.Sheets(impose.Spec{Items: len(copies), PerSheet: b.perPage, W: opts.Paper.W, H: opts.Paper.H})
 	return impose.Draw(out, plan, func(page draw.Canvas, pg impose.Page) {
 		c := r.Surface(page)
-		r.diceHead(c, opts, title, pagePart(pg.Sheet, pages), how, opposite)
-		for k, dc := range pl.copies[pg.Lo:pg.Hi] {
-			x, y := grid.at(k)
-			r.drawBlockLabel(c, dc, x, y, blockW)
-			place(page, dc, x, y)
+		r.diceHead(c, opts, b.title, pagePart(b.partOffset+pg.Sheet, parts), b.how, b.opposite)
+		for k, dc := range copies[pg.Lo:pg.Hi] {
+			x, y := b.grid.at(k)
+			r.drawBlockLabel(c, dc, x, y, b.blockW)
+			b.place(page, dc, x, y)
 		}
-		r.DrawScaleBar(c, grid.bar)
+		if b.more != nil {
+			b.more(c, page, pg.Sheet)
+		}
+		r.DrawScaleBar(c, b.grid.bar)
 	})
 }
 
@@ -369,8 +457,13 @@ func pagePart(i, n int) string {
 // diceHead writes a page's title and two lines of instructions at the top
 // of the printable area.
 func (r renderer) diceHead(c draw.Canvas, opts generator.PrintOptions, title, part, note1, note2 string) {
+	r.diceHeadAt(c, opts, layout.Printable(opts.Paper, opts.Margin).Y, title, part, note1, note2)
+}
+
+// diceHeadAt writes a title and two lines of instructions from top down.
+func (r renderer) diceHeadAt(c draw.Canvas, opts generator.PrintOptions, top float64, title, part, note1, note2 string) {
 	area := layout.Printable(opts.Paper, opts.Margin)
-	y := area.Y + r.Fonts.Ascent(draw.Bold, diceTitlePt)
+	y := top + r.Fonts.Ascent(draw.Bold, diceTitlePt)
 	c.Text(generator.Round2(area.X), generator.Round2(y), fitLine(r, title+part, draw.Bold, diceTitlePt, area.W), draw.Bold, diceTitlePt, diceText)
 	y += r.Fonts.Descent(draw.Bold, diceTitlePt) + 1 + r.Fonts.Ascent(draw.Regular, diceNotePt)
 	c.Text(generator.Round2(area.X), generator.Round2(y), fitLine(r, note1, draw.Regular, diceNotePt, area.W), draw.Regular, diceNotePt, diceText)

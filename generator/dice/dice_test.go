@@ -2,6 +2,7 @@ package dice
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -120,9 +121,15 @@ func TestDicePageCounts(t *testing.T) {
 	}{
 		{"4 copies letter", ds, "letter", 2},
 		{"4 copies a4", ds, "a4", 2},
-		// 18 sticker blocks and 6 nets to a page.
-		{"19 copies letter: 2 sticker pages, 4 net pages", &many, "letter", 6},
-		{"19 copies a4", &many, "a4", 6},
+		// 18 sticker blocks and 6 nets to a page; the page of the 19th
+		// sticker block takes 6 nets under it, so the other 13 take 3
+		// pages, not 4.
+		{"19 copies letter: 2 sticker pages, 3 net pages", &many, "letter", 5},
+		{"19 copies a4", &many, "a4", 5},
+		// 7 nets: the first 3 under the stickers, 4 on a page of their own
+		// (not 6 and a lone one).
+		{"7 copies letter", sevenDice(ds), "letter", 2},
+		{"7 copies a4", sevenDice(ds), "a4", 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -368,5 +375,65 @@ func TestDiceIconWordsAt6pt(t *testing.T) {
 	icon.Labels = map[string]string{"bat": "BATS AND CLUBS AND MORE BATS"}
 	if got := diceOverflows(r.Renderer, p, &one); len(got) != 1 || !strings.Contains(got[0].Detail, "even at 6pt") {
 		t.Errorf("overflows %+v, want the three-line icon word", got)
+	}
+}
+
+// sevenDice is the set ds with its first die alone, in 7 copies (as many
+// as Run, Fight, or Die! prints).
+func sevenDice(ds *schema.DiceSet) *schema.DiceSet {
+	out := *ds
+	d := *ds.Dice[0]
+	d.Count = 7
+	out.Dice = []*schema.Die{&d}
+	return &out
+}
+
+// TestDiceSharedNets: nets share the last sticker page only when that
+// saves a page; there they lie under the stickers and their head, above
+// the scale bar; and the nets of their own pages are spread so that no page
+// holds a lone net.
+func TestDiceSharedNets(t *testing.T) {
+	r := testRenderer(t)
+	p, ds := loadDicePack(t)
+	_, sh := stickerBlock()
+	_, nh := netBlock()
+	for _, paper := range []string{"letter", "a4"} {
+		opts := sheetOpts(paper, layout.LongEdge)
+		for _, c := range []struct {
+			name                  string
+			ds                    *schema.DiceSet
+			shared, pages, netsOn int // nets under the stickers, pages in all, most nets on a net page
+		}{
+			{"4 copies", ds, 0, 2, 4},
+			{"7 copies", sevenDice(ds), 3, 2, 4},
+		} {
+			pl, err := r.planDice(p, c.ds, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pl.shared != c.shared || pl.stickerPages+pl.netPages != c.pages || pl.netsPer != c.netsOn {
+				t.Errorf("%s %s: %d nets under the stickers, %d pages, %d nets a page; want %d, %d, %d",
+					paper, c.name, pl.shared, pl.stickerPages+pl.netPages, pl.netsPer, c.shared, c.pages, c.netsOn)
+			}
+			last := len(pl.copies) - (pl.stickerPages-1)*pl.sticker.perPage()
+			_, lastY := pl.sticker.at(last - 1)
+			g := pl.sharedNets(r)
+			for k := range pl.shared {
+				x, y := g.at(k)
+				if y < lastY+sh+diceBlockGapY+r.diceHeadHeight() || y+nh > g.bar.Y || x < layout.Printable(opts.Paper, opts.Margin).X {
+					t.Errorf("%s %s: shared net %d at %.1f,%.1f meets the stickers, their head or the scale bar", paper, c.name, k, x, y)
+				}
+			}
+			if rest := len(pl.copies) - pl.shared; pl.netPages > 1 && rest-(pl.netPages-1)*pl.netsPer < 2 {
+				t.Errorf("%s %s: the last net page holds %d net(s)", paper, c.name, rest-(pl.netPages-1)*pl.netsPer)
+			}
+			want := "page 2: a cube net"
+			if c.shared > 0 {
+				want = fmt.Sprintf("pages 1-2 (the first %d under the stickers of page 1): a cube net", c.shared)
+			}
+			if index := strings.Join(indexDice(r.Renderer, p, c.ds, opts), "\n"); !strings.Contains(index, want) {
+				t.Errorf("%s %s: the index lacks %q:\n%s", paper, c.name, want, index)
+			}
+		}
 	}
 }
