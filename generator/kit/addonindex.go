@@ -22,9 +22,9 @@ import (
 // this kit prints, those each extended pack's kit holds (a component split
 // between them, such as a deck of which the add-on replaces some cards, is
 // in both, with its share), and those no kit prints.
-func writeAddOnComponents(b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pack, opts generator.PrintOptions, where map[string][]string) error {
+func writeAddOnComponents(ctx context.Context, b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pack, opts generator.PrintOptions, where map[string][]string) error {
 	fmt.Fprintln(b, addOnNeeds(p))
-	there, err := basePlaces(r, p, opts)
+	there, err := basePlaces(ctx, r, p, opts)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func writeAddOnComponents(b *bytes.Buffer, r *generator.Renderer, whole, p *sche
 // elements' files are written into a folder that is removed again, since
 // only a written file knows its page count. The kit-wide files (maps.pdf,
 // tokens.pdf, figures.pdf) say their pages from their plans unwritten.
-func basePlaces(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) (map[string]map[string][]string, error) {
+func basePlaces(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) (map[string]map[string][]string, error) {
 	out := map[string]map[string][]string{}
 	for bp := p.Extended(); bp != nil; bp = bp.Extended() {
 		kp := gangPack(r, printedPack(bp, false), opts)
@@ -104,7 +104,7 @@ func basePlaces(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptio
 		if err != nil {
 			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
 		}
-		arts, err := generator.RunJobs(context.Background(), dir, jobs)
+		arts, err := generator.RunJobs(ctx, dir, jobs)
 		if rmErr := os.RemoveAll(dir); err == nil && rmErr != nil {
 			err = rmErr
 		}

@@ -48,7 +48,7 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 		if err != nil {
 			return nil, err
 		}
-		more, err := generator.RunJobs(ctx, stage, afterJobs(r, p, opts, stage, arts))
+		more, err := generator.RunJobs(ctx, stage, afterJobs(ctx, r, p, opts, stage, arts))
 		if err != nil {
 			return nil, err
 		}
@@ -60,10 +60,12 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 
 // afterJobs are the jobs of the kit's files that gather the others (the
 // print run, and the index that describes it), once the files arts are
-// written into stage. A kit without a PDF to gather has no print run.
-func afterJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions, stage string, arts []generator.Artifact) []generator.Job {
+// written into stage. A kit without a PDF to gather has no print run. ctx
+// stops the work they start of their own (an add-on's index plans the
+// extended kit).
+func afterJobs(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions, stage string, arts []generator.Artifact) []generator.Job {
 	pr := effectivePrint(opts.Print)
-	run := &kitRun{stage: stage, arts: arts}
+	run := &kitRun{ctx: ctx, stage: stage, arts: arts}
 	gathers := slices.ContainsFunc(arts, func(a generator.Artifact) bool {
 		return strings.HasSuffix(a.Path, ".pdf") && a.Path != "calibration.pdf" && a.Pages > 0
 	})

@@ -102,7 +102,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
 	where := componentPlaces(r, p, opts, run)
 	if addOn {
-		if err := writeAddOnComponents(&b, r, whole, p, opts, where); err != nil {
+		if err := writeAddOnComponents(run.context(), &b, r, whole, p, opts, where); err != nil {
 			return err
 		}
 	} else {

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -372,6 +373,7 @@ func printRun(f *draw.Fonts, p *schema.Pack, opts generator.PrintOptions, files 
 // build wrote (arts, in the folder stage) and, worked out once, the print
 // run they make.
 type kitRun struct {
+	ctx   context.Context // the build's (nil: none)
 	stage string
 	arts  []generator.Artifact
 
@@ -381,6 +383,14 @@ type kitRun struct {
 	rp        runPlan
 	placed    []placedPara
 	planPages int
+}
+
+// context is the build's context (Background without one, or without k).
+func (k *kitRun) context() context.Context {
+	if k == nil || k.ctx == nil {
+		return context.Background()
+	}
+	return k.ctx
 }
 
 // plan gathers the kit's PDFs and plans their print run, once.
