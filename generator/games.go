@@ -23,6 +23,9 @@ type Game struct {
 	// KitOutputs are the files the game adds to the kit as a whole (RUN's
 	// maps.pdf, for instance), in the order the kit's index lists them.
 	KitOutputs []KitOutput
+	// Pieces draws the game's content kinds piece by piece, by kind name,
+	// for exports that show each component (see Piece).
+	Pieces map[string]PiecesFunc
 }
 
 // DeriveFunc computes the extra template fields of a card of the pack p.

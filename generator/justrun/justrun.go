@@ -35,6 +35,7 @@ func Game() generator.Game {
 			"TileSet": generator.Kind[*justrunschema.TileSet]{Build: buildTileSet, Fit: tileSetOverflows, Index: indexTileSet,
 				Gang: gangTileSet, PrintWith: printTileSetWith}.Renderer(),
 		},
+		Pieces: map[string]generator.PiecesFunc{"TileSet": generator.PiecesOf(tilePieces)},
 	}
 }
 

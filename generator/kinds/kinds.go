@@ -26,5 +26,12 @@ func Shared() generator.Game {
 			"Sheet":   sheet.Kind(),
 		},
 		KitOutputs: append(tokens.KitOutputs(), figures.KitOutputs()...),
+		Pieces: map[string]generator.PiecesFunc{
+			"Board":   generator.PiecesOf(board.Pieces),
+			"Deck":    generator.PiecesOf(deck.Pieces),
+			"Dice":    generator.PiecesOf(dice.Pieces),
+			"Figures": generator.PiecesOf(figures.Pieces),
+			"Tokens":  generator.PiecesOf(tokens.Pieces),
+		},
 	}
 }

@@ -31,6 +31,7 @@ func Game() generator.Game {
 		Backs: func(s *rfodrschema.MatSet, opts generator.PrintOptions) bool {
 			return matsDuplex(s, opts) != layout.NoDuplex
 		}}.Renderer()
+	g.Pieces["Mats"] = generator.PiecesOf(matPieces)
 	return g
 }
 
