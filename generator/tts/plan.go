@@ -24,6 +24,13 @@ const (
 	rowWidth   = 40.0
 )
 
+// MinPiecePx is the least size in pixels of a piece's image along its
+// long side, MinDieFacePx of a die's face.
+const (
+	MinPiecePx   = 512
+	MinDieFacePx = 256
+)
+
 // d6Cells places a die's faces 1 to 6 (index 0 to 5) on its 4 x 3
 // texture, as a cross around face 2 (on top at rest): 1 above it and 6
 // below, 4 left, 3 right, and 5 (the bottom) right of 3.
@@ -117,7 +124,9 @@ func (pl *planner) add(e schema.Element, pieces []generator.Piece) error {
 
 // image adds a picture of one cell of w x h mm drawn by side.
 func (pl *planner) image(name string, w, h float64, side func(draw.Canvas)) (string, error) {
-	dpi := dpiFor(w, h, 1, 1)
+	// Small pieces (tokens, standees) get MinPiecePx on their long side,
+	// so that they stay sharp when TTS scales them up.
+	dpi := max(dpiFor(w, h, 1, 1), math.Ceil(MinPiecePx*mmPerUnit/max(w, h)))
 	cw, ch := cellPx(w, h, dpi)
 	pl.images = append(pl.images, &picture{name: name, cols: 1, rows: 1, cw: cw, ch: ch, wmm: w, hmm: h, dpi: dpi, cells: []func(draw.Canvas){side}})
 	return fileURL(pl.opts, name)
@@ -297,7 +306,7 @@ func (pl *planner) die(e schema.Element, pc generator.Piece) (placed, error) {
 	if len(pc.Sides) != len(d6Cells) {
 		return placed{}, fmt.Errorf("die %q has %d faces, want %d", pc.ID, len(pc.Sides), len(d6Cells))
 	}
-	dpi := float64(FaceDPI) * 2
+	dpi := math.Ceil(MinDieFacePx * mmPerUnit / max(pc.W, pc.H))
 	cw, ch := cellPx(pc.W, pc.H, dpi)
 	pic := &picture{name: safeName(e.ElementID()) + "-" + safeName(pc.ID) + "-d6.png", cols: 4, rows: 3, cw: cw, ch: ch, wmm: pc.W, hmm: pc.H, dpi: dpi,
 		cells: make([]func(draw.Canvas), 12)}
