@@ -87,6 +87,8 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.InkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands (default: the pack's print.inkSaver, else off)")
 	f.BoolVar(&o.Grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
+	f.BoolVar(&o.TTS, "tts", false, "also write a Tabletop Simulator export under OUT/<pack>/tts/: card sheets, tiles, tokens, dice and figures as images, and <pack>.json to load through Objects > Saved Objects")
+	f.StringVar(&o.TTSURL, "tts-url", "", "with --tts, name each image BASE/<file> in the JSON (where you will host them) instead of its file:/// path")
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")

@@ -39,6 +39,10 @@ type Options struct {
 	Registry *validate.Registry
 	// Created is the date written into the PDFs.
 	Created time.Time
+	// TTS also writes the Tabletop Simulator export beside the kit
+	// (generator/tts), its images named under TTSURL when set.
+	TTS    bool
+	TTSURL string
 }
 
 // ErrInterrupted is what the errors of a build stopped by its context
@@ -85,6 +89,9 @@ func BuildPack(ctx context.Context, r *generator.Renderer, c check.Result, o Opt
 			return nil, interruptedError(o.Out, id)
 		}
 		return nil, fmt.Errorf("building %s: %w", c.Target.Name, err)
+	}
+	if o.TTS {
+		return exportTTS(ctx, pr, c, o, arts)
 	}
 	return arts, nil
 }
