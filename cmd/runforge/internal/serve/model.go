@@ -85,7 +85,10 @@ type elementView struct {
 	Items  []*itemView
 	Images []string
 	// Files are the kit's PDFs that print the element.
-	Files   []kitLink
+	Files []kitLink
+	// Marked are the parts of the element its findings name, marked on
+	// its image (a RUN map's spaces).
+	Marked  []string
 	Diags   []diagView
 	Explain string
 	Search  string

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -75,7 +76,14 @@ func (s *Server) pack(ctx context.Context, res check.Result) (*packState, *probl
 	}
 	v := old.view.withFindings(p, res.Diags)
 	v.Stale = true
-	return &packState{view: v, files: old.files}, prob
+	files := make(map[string]servedFile, len(old.files))
+	for u, f := range old.files {
+		files[u] = f
+	}
+	if p != nil && p.Game != nil {
+		s.markFindings(p, v, files)
+	}
+	return &packState{view: v, files: files}, prob
 }
 
 // view makes the view of a pack its build just wrote.
@@ -163,6 +171,7 @@ func (s *Server) view(ctx context.Context, res check.Result, arts []generator.Ar
 	}
 	v.attachAnalyses(p)
 	v.place(p, res.Diags)
+	s.markFindings(p, v, st.files)
 	return &packState{view: v, files: st.files}, nil
 }
 
@@ -396,6 +405,87 @@ func (s *Server) sharedPages(obs *generator.Renderer, p *schema.Pack, e schema.E
 		}
 	}
 	return out, nil
+}
+
+// markFindings shows each element whose findings name parts of it that
+// its renderer notes (a RUN map's spaces, "D3") as the first page of the
+// kit's file that prints it, with those parts marked, in place of its
+// images.
+func (s *Server) markFindings(p *schema.Pack, v *packView, files map[string]servedFile) {
+	eff, err := s.o.Build.Resolve(p, s.o.Build.Created)
+	if err != nil {
+		return
+	}
+	pr, err := s.r.ForPack(p)
+	if err != nil {
+		return
+	}
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	byKey := map[string]schema.Element{}
+	for _, e := range p.Elements {
+		byKey[elementKey(e)] = e
+	}
+	for _, ev := range v.Elements {
+		e := byKey[ev.Key]
+		if e == nil || len(ev.Diags) == 0 {
+			continue
+		}
+		names := map[string]bool{}
+		for _, d := range ev.Diags {
+			for _, w := range strings.FieldsFunc(d.Message, func(r rune) bool {
+				return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+			}) {
+				names[w] = true
+			}
+		}
+		pg, marked := markedPage(pr, p, e, eff.Print, names)
+		if pg == nil {
+			continue
+		}
+		u := fmt.Sprintf("/img/%s/%s-marked.svg", p.Game.ID, ev.Key)
+		files[u] = servedFile{page: pg}
+		ev.Images = []string{u + "?v=" + pg.version}
+		ev.Marked = marked
+	}
+}
+
+// markedPage draws the first page of the kit's shared file that prints e
+// (maps.pdf), marking the parts its notes name that names holds; nil
+// when none is marked.
+func markedPage(pr *generator.Renderer, p *schema.Pack, e schema.Element, opts generator.PrintOptions, names map[string]bool) (pg *pageImage, marked []string) {
+	defer func() {
+		if recover() != nil { // a pack with errors may not draw
+			pg, marked = nil, nil
+		}
+	}()
+	for _, g := range pr.Games() {
+		for _, ko := range g.KitOutputs {
+			if ko.Pages == nil || ko.Write == nil {
+				continue
+			}
+			first, _, ok := ko.Pages(p, e, opts)
+			if !ok {
+				continue
+			}
+			var pages []*svgCanvas
+			obs := pr.Observed(func(_ string, w, h float64) draw.Canvas {
+				c := newSVGCanvas(pr.Fonts, w, h)
+				c.mark = names
+				pages = append(pages, c)
+				return c
+			})
+			if _, err := ko.Write(obs, io.Discard, p, opts); err != nil || first < 1 || first > len(pages) {
+				continue
+			}
+			c := pages[first-1]
+			if len(c.marked) == 0 {
+				continue
+			}
+			body := c.SVG()
+			return &pageImage{body: body, svg: true, version: shortHash(body)}, c.marked
+		}
+	}
+	return nil, nil
 }
 
 // kitVersion is the version of an element's own files in the kit just

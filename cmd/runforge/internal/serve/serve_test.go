@@ -218,3 +218,41 @@ func TestEditsShowAndBrokenFileKeepsLastImages(t *testing.T) {
 		t.Errorf("the last good image %s is not served", kept.Image)
 	}
 }
+
+func TestMapFindingMarksItsSpace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if err := os.CopyFS(dir, os.DirFS("../../../../data/run")); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "map-1a.yaml")
+	b, err := os.ReadFile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Spawn point 6 on the stash at F4: run/shared-space names the space.
+	edited := strings.Replace(string(b), "{number: 6, at: B6}", "{number: 6, at: F4}", 1)
+	if edited == string(b) {
+		t.Fatal("map-1a.yaml has no spawn point 6 at B6")
+	}
+	if err := os.WriteFile(m, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, ts := session(t, dir)
+	page, _ := s.current()
+	var ev *elementView
+	for _, e := range page.Packs[0].Elements {
+		if e.ID == "map-1a" {
+			ev = e
+		}
+	}
+	if ev == nil || len(ev.Diags) == 0 {
+		t.Fatalf("map-1a has no findings: %+v", ev)
+	}
+	if len(ev.Marked) == 0 || ev.Marked[0] != "F4" || len(ev.Images) != 1 {
+		t.Fatalf("marked %v, images %v; want F4 marked on one page", ev.Marked, ev.Images)
+	}
+	code, svg := get(t, ts, strings.SplitN(ev.Images[0], "?", 2)[0])
+	if code != http.StatusOK || strings.Count(svg, `class="mark"`) != 1 {
+		t.Errorf("the marked page: %d, %d marks", code, strings.Count(svg, `class="mark"`))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strconv"
+	"strings"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
@@ -22,12 +23,33 @@ type svgCanvas struct {
 	// open counts the groups opened since each Push.
 	open  []int
 	clips int
+	// mark names the parts to mark (a RUN map's spaces "D3"): the first
+	// rectangle drawn after a note (draw.Note) whose last word is one of
+	// them gets a red outline. marked lists those marked.
+	mark    map[string]bool
+	pending bool
+	marked  []string
 }
 
 var (
 	_ draw.Canvas          = (*svgCanvas)(nil)
 	_ draw.PictureObserver = (*svgCanvas)(nil)
+	_ draw.Noter           = (*svgCanvas)(nil)
 )
+
+// Note implements draw.Noter: the next rectangle is marked when the
+// note's last word is a name to mark.
+func (c *svgCanvas) Note(what string) {
+	fields := strings.Fields(what)
+	c.pending = false
+	if len(fields) > 0 && c.mark[fields[len(fields)-1]] {
+		c.pending = true
+		c.marked = append(c.marked, fields[len(fields)-1])
+	}
+}
+
+// markWidth is the width of a mark's outline, in mm.
+const markWidth = 1.2
 
 func newSVGCanvas(fonts *draw.Fonts, w, h float64) *svgCanvas {
 	return &svgCanvas{fonts: fonts, w: w, h: h, open: []int{0}}
@@ -55,6 +77,11 @@ func (c *svgCanvas) Rect(x, y, w, h, radius float64, s draw.Style) {
 		r = ` rx="` + num(radius) + `"`
 	}
 	fmt.Fprintf(&c.body, `<rect x="%s" y="%s" width="%s" height="%s"%s%s/>`, num(x), num(y), num(w), num(h), r, paint(s))
+	if c.pending && w > 2*markWidth && h > 2*markWidth {
+		c.pending = false
+		fmt.Fprintf(&c.body, `<rect class="mark" x="%s" y="%s" width="%s" height="%s" fill="#e3001b" fill-opacity="0.3" stroke="#e3001b" stroke-width="%s"/>`,
+			num(x+markWidth/2), num(y+markWidth/2), num(w-markWidth), num(h-markWidth), num(markWidth))
+	}
 }
 
 // Ellipse implements draw.Canvas.
