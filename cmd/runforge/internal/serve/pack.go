@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/deck"
@@ -47,9 +48,13 @@ func (s *Server) pack(ctx context.Context, res check.Result) (*packState, *probl
 		why = fmt.Sprintf("not built: fix the %s below first", plural(errs, "error"))
 	}
 	if why == "" {
+		start := time.Now()
 		arts, err := kitbuildPack(ctx, s, res, bo)
+		s.timing.build += time.Since(start)
 		if err == nil {
+			start = time.Now()
 			st, err := s.view(ctx, res, arts)
+			s.timing.page += time.Since(start)
 			if err == nil {
 				s.last[name] = st
 				return st, nil

@@ -57,6 +57,8 @@ type Server struct {
 	subs map[chan int]struct{}
 	// rounds serialises rebuilds.
 	rounds sync.Mutex
+	// timing is where the present round's time went.
+	timing struct{ check, build, page time.Duration }
 	// drawn are the pages of the elements shown, drawn or not, by the
 	// element and the version of its files in the kit: a round whose
 	// build wrote the same files shows the same pages.
@@ -104,15 +106,18 @@ func (s *Server) Rebuild(ctx context.Context) {
 	s.rounds.Lock()
 	defer s.rounds.Unlock()
 	start := time.Now()
+	s.timing.build, s.timing.page = 0, 0
 	results, early, err := s.check()
+	s.timing.check = time.Since(start)
 	if early != nil {
 		s.publish(early, nil)
 	}
 	page, files := s.build(ctx, results, err)
 	s.forget(files)
 	s.publish(page, files)
-	fmt.Fprintf(s.o.Log, "round %d: %d errors, %d warnings in %d packs (%d ms)\n",
-		page.Gen, page.Errors, page.Warnings, len(page.Packs), time.Since(start).Milliseconds())
+	fmt.Fprintf(s.o.Log, "round %d: %d errors, %d warnings in %d packs (%d ms: validate %d, build %d, page %d)\n",
+		page.Gen, page.Errors, page.Warnings, len(page.Packs), time.Since(start).Milliseconds(),
+		s.timing.check.Milliseconds(), s.timing.build.Milliseconds(), s.timing.page.Milliseconds())
 }
 
 // publish makes page the one served (with files, or the present files
