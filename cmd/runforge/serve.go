@@ -109,6 +109,7 @@ func runServe(ctx context.Context, s streams, c *catalog, o *serveOptions) error
 	if err != nil {
 		return usageError("listening on %s: %v", o.addr, err)
 	}
+	fmt.Fprintf(s.err, "runforge: building into %s, then serving at http://%s/\n", o.Out, ln.Addr())
 	srv.Rebuild(ctx)
 	var h http.Handler = srv.Handler()
 	if local {
