@@ -18,6 +18,8 @@ import (
 type buildOptions struct {
 	kitbuild.Options
 	paths []string
+	// watch builds again after each change to the packs' files.
+	watch bool
 }
 
 func newBuildCmd(s streams, c *catalog) *cobra.Command {
@@ -69,6 +71,9 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 			o.Given = func(name string) bool { return cmd.Flags().Changed(name) }
 			ctx, stop := interruptible(cmd.Context())
 			defer stop()
+			if o.watch {
+				return watchBuild(ctx, s, c, o)
+			}
 			return runBuild(ctx, s, c, o)
 		},
 	}
@@ -92,6 +97,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
+	f.BoolVar(&o.watch, "watch", false, "build again each time a file of the packs is saved, until Ctrl-C (packs on disk only)")
 	return cmd
 }
 

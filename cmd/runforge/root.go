@@ -155,6 +155,7 @@ The bundled packs are built in: 'runforge packs' lists them, and
 		newIconsCmd(s, c),
 		newSchemaCmd(s, c),
 		newInitCmd(s, c),
+		newServeCmd(s, c),
 	)
 	strictCompletionCmd(root)
 	return root

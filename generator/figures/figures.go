@@ -153,7 +153,7 @@ func (r renderer) WriteFigures(w io.Writer, p *schema.Pack, opts generator.Print
 	if err != nil || pages == 0 {
 		return 0, err
 	}
-	doc := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Figures", Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
+	doc := r.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Figures", Created: opts.Created, Duplex: layout.NoDuplex})
 	r.drawPages(generator.PDFSink(doc), pls, pages, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("figures: %w", err)

@@ -485,6 +485,9 @@ func mapSpaceColour(sp *runschema.MapSpace) draw.Color {
 func drawMapSpace(r *generator.Renderer, c draw.Canvas, g *runschema.MapGrid, cell runschema.Cell) {
 	sp := g.At(cell)
 	o := cellOrigin(cell)
+	// The space's name, for an observer that marks the spaces a finding
+	// names (runforge serve); never on the page.
+	draw.Note(c, func() string { return "space " + cell.String() })
 	fill := mapSpaceColour(sp)
 	if sp.Bridge {
 		fill = mapWater
