@@ -36,6 +36,10 @@ after a print plan that says which pages to print how), components.txt (what
 is printed and how to assemble it), and PNG previews of every card face with
 a contact sheet per deck.
 
+Without a PATH, build builds what validate checks without one: the current
+folder when it is a pack, else data/ here, else the packs in its
+sub-folders, else (saying so first) every bundled pack.
+
 A pack that extends another (extends: in its game.yaml, an add-on such as
 run-promo) prints only what it adds or changes: an element it adds, one
 that replaces the extended pack's element of the same kind and id, and of
@@ -103,7 +107,7 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
 	}
-	r, results, all, sum, err := checkPaths(o.paths, c)
+	r, results, all, sum, err := checkPaths(o.paths, c, s.err)
 	if err != nil {
 		return err
 	}
