@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kitbuild"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
 )
@@ -18,6 +20,8 @@ import (
 type buildOptions struct {
 	kitbuild.Options
 	paths []string
+	// only are the ids of the elements --only rebuilds.
+	only []string
 }
 
 func newBuildCmd(s streams, c *catalog) *cobra.Command {
@@ -92,6 +96,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.Grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
+	f.StringSliceVar(&o.only, "only", nil, "rebuild only the decks, sheets, boards or maps of these ids (ID[,ID...]) in the pack's existing kit, and its components.txt and print-run.pdf; the whole pack is validated, every other file of the kit is left as it was (with no kit yet, the whole kit is built)")
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	return cmd
@@ -130,17 +135,46 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if err := o.CheckIDs(results); err != nil {
 		return &exitError{code: exitFindings, err: err}
 	}
+	if err := checkOnly(o.only, results); err != nil {
+		return err
+	}
 	unlock, err := kitbuild.LockOutDir(ctx, o.Out, s.err)
 	if err != nil {
 		return buildError(ctx, err)
 	}
 	defer unlock()
 	for _, c := range results {
-		arts, err := kitbuild.BuildPack(ctx, r, c, o.Options, s.err)
+		build := kitbuild.BuildPack
+		if len(o.only) > 0 {
+			build = func(ctx context.Context, r *generator.Renderer, c check.Result, opts kitbuild.Options, status kitbuild.Status) ([]generator.Artifact, error) {
+				return kitbuild.BuildOnly(ctx, r, c, opts, o.only, status)
+			}
+		}
+		arts, err := build(ctx, r, c, o.Options, s.err)
 		if err != nil {
 			return buildError(ctx, err)
 		}
 		printArtifacts(s, o.Out, c.Pack, arts)
+	}
+	return nil
+}
+
+// checkOnly checks the ids of --only against the one pack it may be given
+// with: each must be an element its kit prints, else a usage error names
+// the nearest.
+func checkOnly(ids []string, results []check.Result) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if len(results) != 1 {
+		return usageError("--only rebuilds part of one pack's kit: name one pack (%d given)", len(results))
+	}
+	p := results[0].Pack
+	known := kitbuild.PrintedIDs(p)
+	for _, id := range ids {
+		if !slices.Contains(known, id) {
+			return usageError("--only %s: %s prints nothing of that id%s; its ids: %s", id, p.Game.ID, didYouMean(id, known, "%s"), strings.Join(known, ", "))
+		}
 	}
 	return nil
 }
