@@ -97,6 +97,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
 	f.StringSliceVar(&o.only, "only", nil, "rebuild only the decks, sheets, boards or maps of these ids (ID[,ID...]) in the pack's existing kit, and its components.txt and print-run.pdf; the whole pack is validated, every other file of the kit is left as it was (with no kit yet, the whole kit is built)")
+	f.IntVar(&o.PNGDPI, "png", 0, fmt.Sprintf("also write every card face and back as a PNG at this resolution (%d-%d dpi) under OUT/<pack>/png/<deck>/, apart from the print layouts", generator.MinPNGDPI, generator.MaxPNGDPI))
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	return cmd
@@ -111,6 +112,9 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	o.Registry = c.rules
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
+	}
+	if o.PNGDPI != 0 && (o.PNGDPI < generator.MinPNGDPI || o.PNGDPI > generator.MaxPNGDPI) {
+		return usageError("--png %d: the resolution must be %d to %d dpi (a poker card at 300 dpi is 750 x 1050 px)", o.PNGDPI, generator.MinPNGDPI, generator.MaxPNGDPI)
 	}
 	r, results, all, sum, err := checkPaths(o.paths, c, s.err)
 	if err != nil {
@@ -189,10 +193,14 @@ func buildError(ctx context.Context, err error) error {
 }
 
 func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Artifact) {
-	pngs := 0
+	pngs, faces := 0, 0
 	for _, a := range arts {
 		if strings.HasPrefix(a.Path, "preview/") {
 			pngs++
+			continue
+		}
+		if strings.HasPrefix(a.Path, "png/") {
+			faces++
 			continue
 		}
 		switch {
@@ -203,6 +211,9 @@ func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Arti
 		default:
 			fmt.Fprintf(s.out, "%s/%s/%s\n", out, p.Game.ID, a.Path)
 		}
+	}
+	if faces > 0 {
+		fmt.Fprintf(s.out, "%s/%s/png/ (%s of card faces and backs)\n", out, p.Game.ID, generator.Plural(faces, "PNG"))
 	}
 	if pngs > 0 {
 		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, p.Game.ID, generator.Plural(pngs, "PNG preview"))
