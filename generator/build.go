@@ -37,7 +37,19 @@ type BuildOptions struct {
 	// extended pack's content too; without it, such a pack's kit prints
 	// only what the pack adds or changes (generator/kit.PrintedHere).
 	WithBase bool
+	// PNGDPI, when above 0, also writes every card face and back as a PNG
+	// at that resolution under png/<deck>/ (outside the press layout's
+	// images): <card>.png, and <card>-back.png or the deck's shared
+	// _back.png.
+	PNGDPI int
 }
+
+// Bounds of BuildOptions.PNGDPI: a card at 1200 dpi is some 3000 x 4200
+// px, as far as a print shop asks; under 50 a face cannot be read.
+const (
+	MinPNGDPI = 50
+	MaxPNGDPI = 1200
+)
 
 // Artifact is one file a build wrote.
 type Artifact struct {

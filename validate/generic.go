@@ -424,10 +424,21 @@ func checkDeckCounts(c *Context) {
 			related = append(related, Related{Pos: at, Message: "the component list of the extended pack"})
 			at = *own
 		}
-		c.Report(at,
+		c.ReportHint(at,
 			fmt.Sprintf("component %q expects %d copies but the pack has %d (%s)", comp.ID, comp.Expected, total, strings.Join(parts, ", ")),
+			countHint(comp.ID, total, inPack(p, comp.Ref.Child("expected").Pos())),
 			related...)
 	}
+}
+
+// countHint says how to settle a count that differs from the component
+// list: when the pack's own game.yaml holds the component, raise or lower
+// its expected:; else (a bundled pack's list) the copies are what changes.
+func countHint(id string, total int, ownList bool) string {
+	if ownList {
+		return fmt.Sprintf("if the pack is meant to have %d (a card you added, say), raise or lower expected: to %d on component %q in game.yaml; else change the cards' count: values", total, total, id)
+	}
+	return fmt.Sprintf("the count comes from the extended pack's component list: add or remove copies, or list component %q in this pack's game.yaml with expected: %d", id, total)
 }
 
 // inPack reports whether a position is in one of the pack's own files (not

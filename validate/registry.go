@@ -83,6 +83,8 @@ type Game struct {
 	// has such a list (its own rule reports every other face); nil when
 	// the game has none.
 	DieFaces func(d *schema.Die) ([]string, bool)
+	// Docs are the long explanations of the game's rules (ParseRuleDocs).
+	Docs string
 }
 
 // coreTables are the rules of the content kinds every game shares: one

@@ -341,7 +341,8 @@ func deckCountCases() []ruleCase {
 		{rule: rule, name: "fires-copies-differ",
 			files: genericPack("game.yaml", manifest("  - {id: cards, name: Cards, expected: 5}\n")),
 			want: []want{{file: "game.yaml", at: "expected: |5",
-				exact: `component "cards" expects 5 copies but the pack has 3 (3 in pack/cards.yaml)`, related: 1}}},
+				exact: `component "cards" expects 5 copies but the pack has 3 (3 in pack/cards.yaml)`, related: 1,
+				hint: []string{"raise or lower expected: to 3", "in game.yaml"}}}},
 		{rule: rule, name: "fires-copies-differ-across-files",
 			files: genericPack(
 				"game.yaml", manifest("  - {id: cards, name: Cards, expected: 6}\n"),

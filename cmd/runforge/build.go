@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kitbuild"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
 )
@@ -20,6 +22,8 @@ type buildOptions struct {
 	paths []string
 	// watch builds again after each change to the packs' files.
 	watch bool
+	// only are the ids of the elements --only rebuilds.
+	only []string
 }
 
 func newBuildCmd(s streams, c *catalog) *cobra.Command {
@@ -37,6 +41,10 @@ of the others in print order, grouped by paper and by one- or double-sided,
 after a print plan that says which pages to print how), components.txt (what
 is printed and how to assemble it), and PNG previews of every card face with
 a contact sheet per deck.
+
+Without a PATH, build builds what validate checks without one: the current
+folder when it is a pack, else data/ here, else the packs in its
+sub-folders, else (saying so first) every bundled pack.
 
 A pack that extends another (extends: in its game.yaml, an add-on such as
 run-promo) prints only what it adds or changes: an element it adds, one
@@ -95,6 +103,8 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.TTS, "tts", false, "also write a Tabletop Simulator export under OUT/<pack>/tts/: card sheets, tiles, tokens, dice and figures as images, and <pack>.json to load through Objects > Saved Objects")
 	f.StringVar(&o.TTSURL, "tts-url", "", "with --tts, name each image BASE/<file> in the JSON (where you will host them) instead of its file:/// path")
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
+	f.StringSliceVar(&o.only, "only", nil, "rebuild only the decks, sheets, boards or maps of these ids (ID[,ID...]) in the pack's existing kit, and its components.txt and print-run.pdf; the whole pack is validated, every other file of the kit is left as it was (with no kit yet, the whole kit is built)")
+	f.IntVar(&o.PNGDPI, "png", 0, fmt.Sprintf("also write every card face and back as a PNG at this resolution (%d-%d dpi) under OUT/<pack>/png/<deck>/, apart from the print layouts", generator.MinPNGDPI, generator.MaxPNGDPI))
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	f.BoolVar(&o.watch, "watch", false, "build again each time a file of the packs is saved, until Ctrl-C (packs on disk only)")
@@ -111,7 +121,10 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
 	}
-	r, results, all, sum, err := checkPaths(o.paths, c)
+	if o.PNGDPI != 0 && (o.PNGDPI < generator.MinPNGDPI || o.PNGDPI > generator.MaxPNGDPI) {
+		return usageError("--png %d: the resolution must be %d to %d dpi (a poker card at 300 dpi is 750 x 1050 px)", o.PNGDPI, generator.MinPNGDPI, generator.MaxPNGDPI)
+	}
+	r, results, all, sum, err := checkPaths(o.paths, c, s.err)
 	if err != nil {
 		return err
 	}
@@ -134,17 +147,46 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if err := o.CheckIDs(results); err != nil {
 		return &exitError{code: exitFindings, err: err}
 	}
+	if err := checkOnly(o.only, results); err != nil {
+		return err
+	}
 	unlock, err := kitbuild.LockOutDir(ctx, o.Out, s.err)
 	if err != nil {
 		return buildError(ctx, err)
 	}
 	defer unlock()
 	for _, c := range results {
-		arts, err := kitbuild.BuildPack(ctx, r, c, o.Options, s.err)
+		build := kitbuild.BuildPack
+		if len(o.only) > 0 {
+			build = func(ctx context.Context, r *generator.Renderer, c check.Result, opts kitbuild.Options, status kitbuild.Status) ([]generator.Artifact, error) {
+				return kitbuild.BuildOnly(ctx, r, c, opts, o.only, status)
+			}
+		}
+		arts, err := build(ctx, r, c, o.Options, s.err)
 		if err != nil {
 			return buildError(ctx, err)
 		}
 		printArtifacts(s, o.Out, c.Pack, arts)
+	}
+	return nil
+}
+
+// checkOnly checks the ids of --only against the one pack it may be given
+// with: each must be an element its kit prints, else a usage error names
+// the nearest.
+func checkOnly(ids []string, results []check.Result) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if len(results) != 1 {
+		return usageError("--only rebuilds part of one pack's kit: name one pack (%d given)", len(results))
+	}
+	p := results[0].Pack
+	known := kitbuild.PrintedIDs(p)
+	for _, id := range ids {
+		if !slices.Contains(known, id) {
+			return usageError("--only %s: %s prints nothing of that id%s; its ids: %s", id, p.Game.ID, didYouMean(id, known, "%s"), strings.Join(known, ", "))
+		}
 	}
 	return nil
 }
@@ -159,10 +201,14 @@ func buildError(ctx context.Context, err error) error {
 }
 
 func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Artifact) {
-	pngs := 0
+	pngs, faces := 0, 0
 	for _, a := range arts {
 		if strings.HasPrefix(a.Path, "preview/") {
 			pngs++
+			continue
+		}
+		if strings.HasPrefix(a.Path, "png/") {
+			faces++
 			continue
 		}
 		switch {
@@ -173,6 +219,9 @@ func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Arti
 		default:
 			fmt.Fprintf(s.out, "%s/%s/%s\n", out, p.Game.ID, a.Path)
 		}
+	}
+	if faces > 0 {
+		fmt.Fprintf(s.out, "%s/%s/png/ (%s of card faces and backs)\n", out, p.Game.ID, generator.Plural(faces, "PNG"))
 	}
 	if pngs > 0 {
 		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, p.Game.ID, generator.Plural(pngs, "PNG preview"))

@@ -128,11 +128,29 @@ func TestCompletionShells(t *testing.T) {
 	}
 }
 
+// TestRulesByID: a rule named explains itself at length: what it checks,
+// the rulebook lines behind a game's rule, an example finding, the fix.
 func TestRulesByID(t *testing.T) {
 	code, stdout, stderr := run(t, "", "rules", "text/overflow", "rfyl/track")
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[1], "text/overflow ") || !strings.HasPrefix(lines[2], "rfyl/track ") {
+	if code != 0 {
 		t.Fatalf("exit %d:\n%s\n%s", code, stdout, stderr)
+	}
+	overflow, track, ok := strings.Cut(stdout, "\n\nrfyl/track: error, run-for-your-life\n")
+	if !ok || !strings.HasPrefix(overflow, "text/overflow: error, every game\n") {
+		t.Fatalf("not one explanation per rule, in order:\n%s", stdout)
+	}
+	for _, want := range []string{"What it checks:\n  Text does not fit", "Example finding:\n  pack/", " error text/overflow: ", "How to fix it:\n  "} {
+		if !strings.Contains(overflow, want) {
+			t.Errorf("text/overflow lacks %q:\n%s", want, overflow)
+		}
+	}
+	if strings.Contains(overflow, "Rulebook lines") {
+		t.Errorf("a rule of every game cites a rulebook:\n%s", overflow)
+	}
+	for _, want := range []string{"Rulebook lines behind it", "\n  L20 - 2 Dual-sided \"boards\"\n", "Example finding:", " error rfyl/track: ", "How to fix it:"} {
+		if !strings.Contains(track, want) {
+			t.Errorf("rfyl/track lacks %q:\n%s", want, track)
+		}
 	}
 }
 

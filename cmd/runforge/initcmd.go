@@ -27,17 +27,27 @@ var packIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 func newInitCmd(s streams, c *catalog) *cobra.Command {
 	o := &initOptions{}
 	cmd := &cobra.Command{
-		Use:   "init DIR --from PACK",
-		Short: "Start a pack of your own from a bundled pack",
-		Long: `Copy a bundled pack into the new folder DIR, ready to edit: its id becomes
-the folder's name (or --id), the JSON Schemas are written beside it
-(--schemas, default runforge-schemas next to DIR), and the modeline on the
-first line of every file points at them, so editors with the YAML language
-server keep completing and checking fields. Works from any folder: the
-bundled packs are inside the binary.
+		Use:   "init DIR [--from PACK]",
+		Short: "Start a pack of your own: a game of your own, or a copy of a bundled pack",
+		Long: `Without --from, start a pack for a game of your own in the new folder DIR:
+a manifest (system: generic, runforge's shared rules and no bundled game's)
+with one component, a deck of two cards with a back, their templates and an
+icon in a card's text. It validates and builds clean as it is: edit it from
+there.
+
+With --from, copy a bundled pack into DIR, ready to edit.
+
+Either way the pack's id becomes the folder's name (or --id) and its title
+is made from the id ("my-game" is "My Game"), the JSON Schemas are written
+beside it (--schemas, default runforge-schemas next to DIR), and the
+modeline on the first line of every file points at them, so editors with
+the YAML language server keep completing and checking fields. Works from
+any folder: the bundled packs are inside the binary.
 
 DIR must not exist or be empty; nothing is written into it when a step fails.`,
-		Example: `  runforge init my-pack --from ` + examplePack() + `
+		Example: `  runforge init my-game
+  runforge build my-game --strict
+  runforge init my-pack --from ` + examplePack() + `
   runforge validate my-pack`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: cobra.NoFileCompletions,
@@ -46,7 +56,7 @@ DIR must not exist or be empty; nothing is written into it when a step fails.`,
 			return runInit(s, c, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.from, "from", "", "bundled pack to start from ("+strings.Join(data.Packs(), ", ")+")")
+	cmd.Flags().StringVar(&o.from, "from", "", "bundled pack to copy ("+strings.Join(data.Packs(), ", ")+"); without it, a pack of a game of your own")
 	cmd.Flags().StringVar(&o.schemas, "schemas", "", "folder to write the JSON Schemas into (default runforge-schemas beside DIR)")
 	cmd.Flags().StringVar(&o.id, "id", "", "id of the new pack (default DIR's name)")
 	mustComplete(cmd, "from", cobra.FixedCompletions(data.Packs(), cobra.ShellCompDirectiveNoFileComp))
@@ -54,9 +64,12 @@ DIR must not exist or be empty; nothing is written into it when a step fails.`,
 }
 
 func runInit(s streams, c *catalog, o *initOptions) error {
-	src, err := initSource(o.from)
-	if err != nil {
-		return err
+	var src fs.FS
+	if o.from != "" {
+		var err error
+		if src, err = initSource(o.from); err != nil {
+			return err
+		}
 	}
 	abs, err := filepath.Abs(o.dir)
 	if err != nil {
@@ -71,6 +84,15 @@ func runInit(s streams, c *catalog, o *initOptions) error {
 	}
 	if o.schemas == "" {
 		o.schemas = besideDir(abs, "runforge-schemas")
+	}
+	if src == nil {
+		if err := scaffold.NewPack(scaffold.NewOptions{Dir: abs, ID: id, Schemas: o.schemas, Registry: c.schemas}, s.err); err != nil {
+			return usageError("%v", err)
+		}
+		fmt.Fprintf(s.out, "%s: pack %q (%s), a game of your own: game.yaml, cards.yaml, templates.yaml\n", o.dir, id, scaffold.Title(id))
+		fmt.Fprintf(s.out, "%s: JSON Schemas; every file's modeline points at them\n", o.schemas)
+		fmt.Fprintf(s.out, "next: runforge build %s\n", o.dir)
+		return nil
 	}
 	err = scaffold.CopyPack(scaffold.Options{Src: src, From: o.from, Dir: abs, ID: id, Schemas: o.schemas, Registry: c.schemas}, s.err)
 	if err != nil {
@@ -97,9 +119,6 @@ func besideDir(abs, name string) string {
 // initSource returns the files of the bundled pack name.
 func initSource(name string) (fs.FS, error) {
 	bundled := strings.Join(data.Packs(), ", ")
-	if name == "" {
-		return nil, usageError("init: --from names the bundled pack to start from (bundled: %s)", bundled)
-	}
 	sub, ok := data.Pack(strings.TrimSuffix(name, "/"))
 	if !ok {
 		return nil, usageError("init: --from %s: no bundled pack of that name (bundled: %s)", name, bundled)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/schema/scaffold"
 )
 
 var modelineRE = regexp.MustCompile(`(?m)^# yaml-language-server: \$schema=(\S+)$`)
@@ -16,10 +17,10 @@ var modelineRE = regexp.MustCompile(`(?m)^# yaml-language-server: \$schema=(\S+)
 // checkModelines: every YAML file of pack starts with a modeline naming
 // the schema of its kind, which exists at that path from the file and
 // accepts the file.
-func checkModelines(t *testing.T, pack, wantPrefix string) {
+func checkModelines(t *testing.T, pack, wantPrefix string, minFiles int) {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(pack, "*.yaml"))
-	if len(files) < 10 {
+	if len(files) < minFiles {
 		t.Fatalf("%s: %d YAML files", pack, len(files))
 	}
 	for _, f := range files {
@@ -49,7 +50,8 @@ func checkModelines(t *testing.T, pack, wantPrefix string) {
 
 // TestInit: init copies a bundled pack under the folder's id, writes the
 // schemas beside it and points every modeline at them; the copy validates
-// clean, and is byte for byte the bundled pack but for modelines and id.
+// clean, and is byte for byte the bundled pack but for modelines, id and
+// title (its own, from the folder's name).
 func TestInit(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -57,7 +59,7 @@ func TestInit(t *testing.T) {
 	if code != 0 || stderr != "" || !strings.Contains(stdout, "runforge validate my-pack") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	checkModelines(t, "my-pack", "../runforge-schemas/")
+	checkModelines(t, "my-pack", "../runforge-schemas/", 10)
 	src := filepath.Join(testRoot, "data", "run-for-your-life")
 	orig, _ := filepath.Glob(filepath.Join(src, "*.yaml"))
 	for _, o := range orig {
@@ -70,6 +72,7 @@ func TestInit(t *testing.T) {
 		got = modelineRE.ReplaceAll(got, nil)
 		if filepath.Base(o) == "game.yaml" {
 			want = bytes.Replace(want, []byte("\nid: run-for-your-life\n"), []byte("\nid: my-pack\n"), 1)
+			want = bytes.Replace(want, []byte("\ntitle: Run For Your Life\n"), []byte("\ntitle: My Pack\n"), 1)
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from the bundled file beyond modeline and id", filepath.Base(o))
@@ -84,7 +87,7 @@ func TestInit(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	checkModelines(t, "packs/variant", "../../editor/schemas/")
+	checkModelines(t, "packs/variant", "../../editor/schemas/", 10)
 	if b, _ := os.ReadFile("packs/variant/game.yaml"); !bytes.Contains(b, []byte("\nid: v2\n")) {
 		t.Errorf("--id not applied:\n%s", b)
 	}
@@ -106,7 +109,7 @@ func TestInitRefuses(t *testing.T) {
 	}{
 		{[]string{"init", "full", "--from", "run-for-your-life"}, "not empty"},
 		{[]string{"init", "new", "--from", "nope"}, "bundled: " + strings.Join(data.Packs(), ", ")},
-		{[]string{"init", "new"}, "--from"},
+		{[]string{"init", "full"}, "not empty"},
 		{[]string{"init", "My Pack", "--from", "run-for-your-life"}, "--id"},
 		{[]string{"init", "new", "--from", "run-for-your-life", "--id", "Bad"}, "--id"},
 	} {
@@ -149,7 +152,7 @@ func TestSchemaFixModelines(t *testing.T) {
 	if err := os.Remove("my-pack/custom.yml"); err != nil {
 		t.Fatal(err)
 	}
-	checkModelines(t, "my-pack", "../runforge-schemas/")
+	checkModelines(t, "my-pack", "../runforge-schemas/", 10)
 	if b, _ := os.ReadFile("my-pack/tokens.yaml"); !bytes.HasPrefix(b, []byte("# yaml-language-server: $schema=../runforge-schemas/tokens.schema.json\n")) {
 		t.Errorf("no modeline added to tokens.yaml:\n%.200s", b)
 	}
@@ -168,3 +171,71 @@ var testRoot = func() string {
 	}
 	return abs
 }()
+
+// TestInitGameOfYourOwn: init without --from starts a pack of the generic
+// system that builds clean with --strict at once, titled after its folder;
+// adding a card makes deck/count say to raise expected: in game.yaml, and a
+// deck of the user's without a component is not called runforge's.
+func TestInitGameOfYourOwn(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, stdout, stderr := run(t, "", "init", "my-game")
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "runforge build my-game") {
+		t.Fatalf("init: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	checkModelines(t, "my-game", "../runforge-schemas/", 3)
+	game, _ := os.ReadFile("my-game/game.yaml")
+	for _, want := range []string{"\nid: my-game\n", "\ntitle: My Game\n", "\nsystem: generic\n", "\ncomponents:\n"} {
+		if !bytes.Contains(game, []byte(want)) {
+			t.Errorf("game.yaml lacks %q:\n%s", want, game)
+		}
+	}
+	cards, _ := os.ReadFile("my-game/cards.yaml")
+	if !regexp.MustCompile(`text: ".*\{[a-z-]+\}`).Match(cards) || bytes.Count(cards, []byte("\n  - id: ")) != 2 || !bytes.Contains(cards, []byte("\nback: ")) {
+		t.Errorf("cards.yaml is not two cards with a back and an icon in text:\n%s", cards)
+	}
+	code, stdout, stderr = run(t, "", "build", "my-game", "--strict")
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "out/my-game/cards.pdf") {
+		t.Fatalf("build --strict: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile("out/my-game/components.txt"); !bytes.HasPrefix(b, []byte("My Game: components\n")) {
+		t.Errorf("components.txt is not headed with the pack's own title:\n%.200s", b)
+	}
+
+	// A third card: the count rule says where to raise the count.
+	extra := "  - id: medic\n    count: 1\n    name: Medic\n    cost: 2\n    type: Ally\n    text: \"Heal 1.\"\n"
+	if err := os.WriteFile("my-game/cards.yaml", append(cards, extra...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ = run(t, "", "validate", "my-game")
+	if code != 1 || !strings.Contains(stdout, "error deck/count") || !strings.Contains(stdout, `hint: if the pack is meant to have 4 (a card you added, say), raise or lower expected: to 4 on component "cards" in game.yaml`) {
+		t.Errorf("validate after adding a card: exit %d\n%s", code, stdout)
+	}
+	if err := os.WriteFile("my-game/game.yaml", bytes.Replace(game, []byte("expected: 3"), []byte("expected: 4"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A deck of the user's that counts towards no component (in the
+	// gutterfold layout, which gives it a PDF of its own rather than
+	// ganging it onto the sheets of cards).
+	spare := "kind: Deck\nid: spares\ncardType: generic\nback: card-back\ncards:\n  - {id: blank, count: 1, name: Blank}\n"
+	if err := os.WriteFile("my-game/spares.yaml", []byte(spare), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = run(t, "", "build", "my-game", "--strict", "--layout", "gutterfold")
+	if code != 0 {
+		t.Fatalf("build after raising expected: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	b, _ := os.ReadFile("out/my-game/components.txt")
+	if bytes.Contains(b, []byte("added by runforge")) || !bytes.Contains(b, []byte("- spares.pdf: spares (in no component of game.yaml")) {
+		t.Errorf("components.txt on a deck of the user's:\n%s", b)
+	}
+}
+
+// TestInitTitle: a new pack's title is made from its id.
+func TestInitTitle(t *testing.T) {
+	for id, want := range map[string]string{"my-game": "My Game", "x": "X", "deck-2": "Deck 2", "a--b": "A B"} {
+		if got := scaffold.Title(id); got != want {
+			t.Errorf("Title(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

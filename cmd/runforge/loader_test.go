@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,7 +146,7 @@ func TestEveryFileReadIsCounted(t *testing.T) {
 		fixture string
 		files   int
 	}{{"loader-counts", 5}, {"loader-wrong-kind", 1}, {"loader-include-twice", 2}} {
-		_, results, _, _, err := checkPaths([]string{tc.fixture}, newCatalog(games.All()))
+		_, results, _, _, err := checkPaths([]string{tc.fixture}, newCatalog(games.All()), io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}

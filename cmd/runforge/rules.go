@@ -13,7 +13,9 @@ func newRulesCmd(s streams, c *catalog) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules [RULE-ID...]",
 		Short: "List every validation rule with its ID, default severity and description",
-		Long: `List every validation rule, or only the rules named. A pack turns a rule
+		Long: `List every validation rule; with RULE-IDs, explain each: what it checks,
+the rulebook lines behind it, an example finding and how to fix it. A pack
+turns a rule
 off or changes its severity in game.yaml:
 
   rules:
@@ -28,6 +30,15 @@ cannot change them.`,
 			rules, err := selectRules(c.rules, args)
 			if err != nil {
 				return err
+			}
+			if len(args) > 0 {
+				for i, r := range rules {
+					if i > 0 {
+						fmt.Fprintln(s.out)
+					}
+					writeRuleDoc(s.out, r, c.rules.Doc(r.ID))
+				}
+				return nil
 			}
 			tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
 			if _, err := fmt.Fprintln(tw, "ID\tSEVERITY\tGAMES\tDESCRIPTION"); err != nil {
@@ -88,5 +99,30 @@ func completeRules(reg *validate.Registry) cobra.CompletionFunc {
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// writeRuleDoc writes the long explanation of rule r.
+func writeRuleDoc(w console, r *validate.Rule, d validate.RuleDoc) {
+	games := "every game"
+	if len(r.Games) > 0 {
+		games = strings.Join(r.Games, ", ")
+	}
+	sev := r.Severity.String()
+	if r.Fixed {
+		sev += " (fixed: a pack cannot change it)"
+	}
+	fmt.Fprintf(w, "%s: %s, %s\n\nWhat it checks:\n  %s\n", r.ID, sev, games, r.Doc)
+	if len(d.Rulebook) > 0 {
+		fmt.Fprintln(w, "\nRulebook lines behind it (Lnnn: a line of the game's rulebook; An: an assumption the bundled pack's manifest states):")
+		for _, l := range d.Rulebook {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+	if d.Example != "" {
+		fmt.Fprintf(w, "\nExample finding:\n  %s\n", d.Example)
+	}
+	if d.Fix != "" {
+		fmt.Fprintf(w, "\nHow to fix it:\n  %s\n", d.Fix)
 	}
 }

@@ -33,7 +33,9 @@ rules engine (deck counts, references, icons, text fit, per-game rules).
 
 A PATH is a pack folder, a folder of packs, a single YAML file inside a pack
 (only its diagnostics are shown), or the name of a bundled pack. Without a
-PATH, data/ is checked when it exists here, else every bundled pack.
+PATH, the current folder is checked when it is a pack, else data/ when it
+exists here, else the packs in its sub-folders; when there is none, validate
+says so (on standard error, before the report) and checks every bundled pack.
 
 The report goes to standard output in every format (text, json, github,
 sarif), so it can be piped or redirected; runforge's own errors go to
@@ -76,7 +78,7 @@ func runValidate(s streams, c *catalog, o *validateOptions) error {
 	if o.explain && format != "text" && format != "json" {
 		return usageError("--explain writes text or json: use it with --format text (the default) or --format json")
 	}
-	_, results, all, sum, err := checkPaths(o.paths, c)
+	_, results, all, sum, err := checkPaths(o.paths, c, s.err)
 	if err != nil {
 		return err
 	}
@@ -126,7 +128,10 @@ func workDir() string {
 // checkPaths resolves command-line paths and loads and validates the packs
 // as games of c with their rules, returning the renderer (it measures text)
 // for a build to reuse.
-func checkPaths(paths []string, c *catalog) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+func checkPaths(paths []string, c *catalog, note console) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+	if len(paths) == 0 {
+		paths = localPacks(note)
+	}
 	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: c.schemas, Registry: c.rules}
 	targets, err := check.Resolve(paths, opts)
 	if err != nil {

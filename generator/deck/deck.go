@@ -30,10 +30,11 @@ func buildDeck(gr *generator.Renderer, p *schema.Pack, d *schema.Deck, opts gene
 		return []generator.Job{generator.ErrorJob(err)}
 	}
 	if d.PrintWith != "" {
+		var jobs []generator.Job
 		if opts.Previews {
-			return r.deckPreviewJobs(p, d, face, back)
+			jobs = r.deckPreviewJobs(p, d, face, back)
 		}
-		return nil
+		return append(jobs, r.pngJobs(p, d, face, back, opts.PNGDPI)...)
 	}
 	write := r.WriteDeck
 	switch opts.Print.Layout {
@@ -57,7 +58,7 @@ func buildDeck(gr *generator.Renderer, p *schema.Pack, d *schema.Deck, opts gene
 	if opts.Previews {
 		jobs = append(jobs, r.deckPreviewJobs(p, d, face, back)...)
 	}
-	return jobs
+	return append(jobs, r.pngJobs(p, d, face, back, opts.PNGDPI)...)
 }
 
 // indexDeck describes a deck's PDF in the kit's index: how the cards are
@@ -444,6 +445,32 @@ func (r renderer) previewItems(p *schema.Pack, d *schema.Deck, face, back *schem
 		})
 	}
 	return items
+}
+
+// pngJobs write every card face of the deck, and its backs, as PNGs at
+// dpi under png/<deck>/ (build --png): <card>.png, and <card>-back.png
+// for a back that differs card by card, else the deck's _back.png. None
+// when dpi is 0.
+func (r renderer) pngJobs(p *schema.Pack, d *schema.Deck, face, back *schema.Template, dpi int) []generator.Job {
+	if dpi <= 0 {
+		return nil
+	}
+	png := func(path string, t *schema.Template, cd *generator.CardData) generator.Job {
+		return generator.FileJob(path, func(w io.Writer) (int, error) {
+			return 0, r.WriteCardPreview(w, t, cd, float64(dpi))
+		})
+	}
+	var jobs []generator.Job
+	for _, c := range d.Cards {
+		jobs = append(jobs, png(fmt.Sprintf("png/%s/%s.png", d.ID, c.ID), face, r.CardData(p, d, c)))
+		if back != nil && perCard(back) {
+			jobs = append(jobs, png(fmt.Sprintf("png/%s/%s-back.png", d.ID, c.ID), back, r.CardData(p, d, c)))
+		}
+	}
+	if back != nil && !perCard(back) {
+		jobs = append(jobs, png(fmt.Sprintf("png/%s/_back.png", d.ID), back, &generator.CardData{Deck: d, Card: &schema.Card{}}))
+	}
+	return jobs
 }
 
 // renderer is the generator's renderer with the decks' drawing methods.

@@ -125,7 +125,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		f := e.Facts()
 		extra := ""
 		if len(f.Copies) == 0 {
-			extra = " (added by runforge; not in the published component list)"
+			extra = unlistedNote(e)
 		}
 		fmt.Fprintf(&b, "- %s: %s%s\n", o.Path, f.Name, extra)
 		if addOn {
@@ -427,4 +427,16 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 		}
 	}
 	return out
+}
+
+// unlistedNote is what the kit's index says of an element that counts
+// towards no component of the manifest. The bundled packs' sheets and odds
+// cards are runforge's additions to the published component list; a deck
+// without component: is the pack author's own (no bundled deck lacks
+// one), so it is not said to be runforge's.
+func unlistedNote(e schema.Element) string {
+	if _, ok := e.(*schema.Deck); ok {
+		return " (in no component of game.yaml: give it component: to count its cards)"
+	}
+	return " (added by runforge; not in the published component list)"
 }

@@ -32,6 +32,9 @@ type Options struct {
 	Strict bool
 	// AllowOverflow builds even when text or a box would be clipped.
 	AllowOverflow bool
+	// PNGDPI, when above 0, also writes every card face and back as a PNG
+	// at that resolution (generator.BuildOptions.PNGDPI).
+	PNGDPI int
 	// WithBase prints everything of a pack that extends another; without
 	// it, such a pack's kit holds only what the pack adds or changes.
 	WithBase bool
@@ -82,7 +85,7 @@ func BuildPack(ctx context.Context, r *generator.Renderer, c check.Result, o Opt
 		fmt.Fprintf(status, "%s: extends %s: the kit holds only what it adds or changes; the rest is in the %s kit (--with-base prints everything)\n", c.Target.Name, base.ID, base.Title)
 	}
 	arts, err := kit.BuildContext(ctx, pr, c.Pack, generator.BuildOptions{
-		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews, WithBase: o.WithBase,
+		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews, WithBase: o.WithBase, PNGDPI: o.PNGDPI,
 	})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -52,6 +52,9 @@ func CopyPack(o Options, warn Console) (err error) {
 	if err := renameManifestID(filepath.Join(tmp, schema.ManifestFile), o.From, o.ID); err != nil {
 		return err
 	}
+	if err := retitleManifest(filepath.Join(tmp, schema.ManifestFile), Title(o.ID)); err != nil {
+		return err
+	}
 	names, err := WriteSchemas(io.Discard, o.Registry, o.Schemas)
 	if err != nil {
 		return err
@@ -67,13 +70,9 @@ func CopyPack(o Options, warn Console) (err error) {
 // copyPackTo copies src into a new temporary folder beside the folder abs
 // and returns it.
 func copyPackTo(src fs.FS, abs string) (string, error) {
-	parent := filepath.Dir(abs)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", fmt.Errorf("init: %w", err)
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".tmp-")
+	tmp, err := stagingDir(abs)
 	if err != nil {
-		return "", fmt.Errorf("init: %w", err)
+		return "", err
 	}
 	err = fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || p == "." {
@@ -91,6 +90,20 @@ func copyPackTo(src fs.FS, abs string) (string, error) {
 	})
 	if err != nil {
 		return "", errors.Join(fmt.Errorf("init: copying the pack: %w", err), os.RemoveAll(tmp))
+	}
+	return tmp, nil
+}
+
+// stagingDir makes a new temporary folder beside the folder abs, readable
+// by all as the pack folder it becomes.
+func stagingDir(abs string) (string, error) {
+	parent := filepath.Dir(abs)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", fmt.Errorf("init: %w", err)
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(abs)+".tmp-")
+	if err != nil {
+		return "", fmt.Errorf("init: %w", err)
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return "", errors.Join(fmt.Errorf("init: %w", err), os.RemoveAll(tmp))
@@ -117,6 +130,27 @@ func renameManifestID(manifest, old, id string) error {
 	}
 	repl += string(m[2])
 	out := append(append(append([]byte{}, b[:loc[0]]...), repl...), b[loc[1]:]...)
+	if err := os.WriteFile(manifest, out, 0o644); err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	return nil
+}
+
+// retitleManifest gives the manifest's top-level title line the title
+// title, so the copy's kit is not headed with the bundled game's title.
+// A manifest without one is left alone (the loader reports it).
+func retitleManifest(manifest, title string) error {
+	b, err := os.ReadFile(manifest)
+	if err != nil {
+		return fmt.Errorf("init: %w", err)
+	}
+	line := regexp.MustCompile(`(?m)^title:[^\r\n]*(\r?)$`)
+	m := line.FindSubmatchIndex(b)
+	if m == nil {
+		return nil
+	}
+	repl := "title: " + yamlString(title) + string(b[m[2]:m[3]])
+	out := append(append(append([]byte{}, b[:m[0]]...), repl...), b[m[1]:]...)
 	if err := os.WriteFile(manifest, out, 0o644); err != nil {
 		return fmt.Errorf("init: %w", err)
 	}

@@ -26,7 +26,7 @@ func TestCopyPack(t *testing.T) {
 		t.Fatal(err)
 	}
 	game, _ := os.ReadFile(filepath.Join(dir, "game.yaml"))
-	if want := "# yaml-language-server: $schema=../schemas/game.schema.json\nkind: Game\nid: mine # keep\ntitle: Small\n"; string(game) != want {
+	if want := "# yaml-language-server: $schema=../schemas/game.schema.json\nkind: Game\nid: mine # keep\ntitle: Mine\n"; string(game) != want {
 		t.Errorf("game.yaml:\n%s\nwant:\n%s", game, want)
 	}
 	cards, _ := os.ReadFile(filepath.Join(dir, "cards.yaml"))

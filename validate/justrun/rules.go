@@ -5,6 +5,7 @@
 package justrun
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"sort"
@@ -78,7 +79,7 @@ const System = justrunschema.System
 // Game is Just Run's descriptor: its rules, settings checks and board
 // simulation, and the explanation of the simulation.
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: func() []*validate.Rule { return append(justRunRules(), justRunSimRules()...) },
+	return validate.Game{System: System, Docs: ruleDocs, Rules: func() []*validate.Rule { return append(justRunRules(), justRunSimRules()...) },
 		Explain: func(p *schema.Pack, e *validate.PackExplanation) {
 			if p.Game.System == System && len(justrunschema.TileSets(p)) > 0 {
 				explainJustRun(p, e)
@@ -1295,3 +1296,8 @@ func checkJRWearTearDie(c *validate.Context) {
 		checkJRDieFaces(c, d, "Wear & Tear die", []string{"ok", "broken"}, "\"A failed roll means your item is damaged\", L563")
 	}
 }
+
+// ruleDocs are the long explanations of the rules (validate.ParseRuleDocs).
+//
+//go:embed ruledocs.txt
+var ruleDocs string

@@ -6,6 +6,7 @@
 package rfod
 
 import (
+	_ "embed"
 	"fmt"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"regexp"
@@ -94,7 +95,7 @@ const System = rfodschema.System
 // Game is Run, Fight, or Die!'s descriptor: its rules, its dice faces and
 // the explanation of its combo odds (Odds).
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: Odds().ExplainHook()}
+	return validate.Game{System: System, Docs: ruleDocs, Rules: rfodRules, DieFaces: rfodDieFaces, Explain: Odds().ExplainHook()}
 }
 
 func rfodRules() []*validate.Rule {
@@ -1130,3 +1131,8 @@ func TokensOf(p *schema.Pack, component string) []*schema.Token {
 	}
 	return out
 }
+
+// ruleDocs are the long explanations of the rules (validate.ParseRuleDocs).
+//
+//go:embed ruledocs.txt
+var ruleDocs string

@@ -5,6 +5,7 @@
 package rfodr
 
 import (
+	_ "embed"
 	"fmt"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 	rfodrschema "github.com/runforge/runforge/schema/rfodr"
@@ -75,7 +76,7 @@ const System = rfodrschema.System
 // Game is Reloaded's descriptor: its rules, its dice faces and the
 // explanation of its combo odds (Odds).
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: rfodrRules, DieFaces: rfodrDieFaces, Explain: Odds().ExplainHook()}
+	return validate.Game{System: System, Docs: ruleDocs, Rules: rfodrRules, DieFaces: rfodrDieFaces, Explain: Odds().ExplainHook()}
 }
 
 // Odds returns Reloaded's odds rules, which the odds code of Run, Fight,
@@ -768,3 +769,8 @@ func checkRFoDRCampaignTokens(c *validate.Context) {
 		fmt.Sprintf("the campaign has %d zombie tokens (component %s); Mission 4 places \"twenty Zombie tokens\" on the Mutant Zombie tile (L747)", n, comp),
 		"add zombie tokens with component: "+comp)
 }
+
+// ruleDocs are the long explanations of the rules (validate.ParseRuleDocs).
+//
+//go:embed ruledocs.txt
+var ruleDocs string

@@ -3,6 +3,7 @@
 package rfyl
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -63,7 +64,7 @@ const System = "run-for-your-life"
 
 // Game is Run For Your Life's descriptor: its rules.
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: rules}
+	return validate.Game{System: System, Docs: ruleDocs, Rules: rules}
 }
 
 // rules are Run For Your Life's rules.
@@ -364,3 +365,8 @@ func checkTrackDistances(c *validate.Context) {
 			"the rulebook's Distance conditions put the victory space at 40, 50, 75 or 100; number the track that far")
 	}
 }
+
+// ruleDocs are the long explanations of the rules (validate.ParseRuleDocs).
+//
+//go:embed ruledocs.txt
+var ruleDocs string

@@ -5,6 +5,7 @@
 package run
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strconv"
@@ -79,7 +80,7 @@ const System = "run"
 
 // Game is RUN's descriptor: its rules and the explanation of its maps.
 func Game() validate.Game {
-	return validate.Game{System: System, Rules: runRules, Explain: explainMaps}
+	return validate.Game{System: System, Docs: ruleDocs, Rules: runRules, Explain: explainMaps}
 }
 
 func runRules() []*validate.Rule {
@@ -742,3 +743,8 @@ func checkRunMapRules(c *validate.Context) {
 		}
 	}
 }
+
+// ruleDocs are the long explanations of the rules (validate.ParseRuleDocs).
+//
+//go:embed ruledocs.txt
+var ruleDocs string
