@@ -251,28 +251,32 @@ func PagesText(pages []int) string {
 }
 
 // setPages are the pages of figures.pdf that hold the standees of the
-// figure set e: the kit's index says where each component is. ok is false
-// for an element that is no figure set of standees, or one with nothing
-// printed.
-func setPages(p *schema.Pack, e schema.Element, opts generator.PrintOptions) (first, last int, ok bool) {
+// figure set e (and their slotted bases), by the component each figure
+// counts towards: the kit's index says where each component is. An
+// element that is no figure set of standees, or one with nothing printed,
+// has none.
+func setPages(p *schema.Pack, e schema.Element, opts generator.PrintOptions) map[string][]int {
 	set, isSet := e.(*schema.FigureSet)
 	if !isSet || set.Standee == nil {
-		return 0, 0, false
+		return nil
 	}
 	pls, _, err := plan(p, opts)
 	if err != nil {
-		return 0, 0, false
+		return nil
 	}
+	var out map[string][]int
 	for _, pl := range pls {
 		if pl.fig.Set != set {
 			continue
 		}
-		if first == 0 || pl.page+1 < first {
-			first = pl.page + 1
+		if out == nil {
+			out = map[string][]int{}
 		}
-		last = max(last, pl.page+1)
+		if i, found := slices.BinarySearch(out[pl.fig.Component], pl.page+1); !found {
+			out[pl.fig.Component] = slices.Insert(out[pl.fig.Component], i, pl.page+1)
+		}
 	}
-	return first, last, first > 0
+	return out
 }
 
 // KitOutputs is the kit's figures.pdf: every standee of every figure set
