@@ -191,7 +191,7 @@ func tokenPlan(p *schema.Pack, opts generator.PrintOptions) ([]*schema.Token, []
 		d := t.Size.MM() + 2*tokenBleed
 		sizes[i] = [2]float64{d, d}
 	}
-	placements, pages, err := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, sizes)
+	placements, pages, err := layout.PackFirstFit(opts.Paper, opts.Margin, tokenGap, sizes)
 	if err != nil {
 		for i, s := range sizes {
 			if _, _, e := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, [][2]float64{s}); e != nil {
