@@ -25,6 +25,6 @@ func Shared() generator.Game {
 			"Figures": figures.Kind(),
 			"Sheet":   sheet.Kind(),
 		},
-		KitOutputs: append(tokens.KitOutputs(), figures.KitOutputs()...),
+		KitOutputs: append(tokens.KitOutputs(), figures.KitOutputs(tokens.StandeesOnTokens)...),
 	}
 }

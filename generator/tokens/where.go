@@ -9,7 +9,8 @@ import (
 )
 
 // setPages are the pages of tokens.pdf that hold the tokens of the token
-// set e, or the pawns of the figure set e, by the component each counts
+// set e, or the pawns of the figure set e (or its standees, when they share
+// the token sheets), by the component each counts
 // towards: the kit's index says where each component is. A piece is on
 // the page of its sheet's fronts, and a two-sided token also on the back
 // page that holds its back (with duplex, or on pages of their own under
@@ -20,6 +21,9 @@ func setPages(p *schema.Pack, e schema.Element, opts generator.PrintOptions) map
 	case *schema.TokenSet:
 		holds = func(t *schema.Token) bool { return slices.Contains(set.Tokens, t) }
 	case *schema.FigureSet:
+		if set.Standee != nil {
+			return standeePages(p, set, opts)
+		}
 		// Its pawns, printed with the tokens.
 		holds = func(t *schema.Token) bool { return t.Pawn != nil && t.Pawn.Set == set }
 	default:
@@ -68,4 +72,25 @@ func sheetPages(plan impose.Plan) (front, back map[int]int) {
 		}
 	}
 	return front, back
+}
+
+// standeePages are the page of tokens.pdf that holds the standees of set,
+// by component, when the pack's standees share its token sheets.
+func standeePages(p *schema.Pack, set *schema.FigureSet, opts generator.PrintOptions) map[string][]int {
+	sb, ok := standeeBand(p, opts)
+	if !ok || !p.Prints(set) {
+		return nil
+	}
+	all, placements, _, err := tokenPlan(p, opts)
+	if err != nil {
+		return nil
+	}
+	front, _ := sheetPages(tokenPages(all, tokenSheets(placements), opts))
+	out := map[string][]int{}
+	for _, f := range p.PrintedFigures(true) {
+		if f.Set == set {
+			out[f.Component] = []int{front[sb.at.Page]}
+		}
+	}
+	return out
 }
