@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/layout"
@@ -54,10 +55,52 @@ type KitOutput struct {
 	// Stock is the paper the file prints on (the zero value: card stock).
 	Stock Stock
 	// Pages reports, for an element of p printed in this file rather than
-	// in files of its own (a RUN map in maps.pdf), the pages of the file
-	// that hold it; ok is false for an element it does not hold. nil: the
-	// file holds no element's pieces, or cannot say where.
-	Pages func(p *schema.Pack, e schema.Element, opts PrintOptions) (first, last int, ok bool)
+	// in files of its own (a RUN map in maps.pdf, a token set in
+	// tokens.pdf), the pages of the file that hold its pieces, by the
+	// component each piece counts towards: the page of each piece's front
+	// and, where its back prints on a page of its own, that page; sorted,
+	// each once. An element the file does not hold has none. nil: the file
+	// holds no element's pieces, or cannot say where.
+	Pages func(p *schema.Pack, e schema.Element, opts PrintOptions) map[string][]int
+}
+
+// SpanPages is KitOutput.Pages for a file that says of an element only
+// the span of pages that holds all of it (first to last, ok false for
+// none): every component the element counts towards is on each page of
+// the span.
+func SpanPages(span func(p *schema.Pack, e schema.Element, opts PrintOptions) (first, last int, ok bool)) func(*schema.Pack, schema.Element, PrintOptions) map[string][]int {
+	return func(p *schema.Pack, e schema.Element, opts PrintOptions) map[string][]int {
+		first, last, ok := span(p, e, opts)
+		if !ok {
+			return nil
+		}
+		out := map[string][]int{}
+		for _, c := range e.Facts().Copies {
+			for n := first; n <= last; n++ {
+				if !slices.Contains(out[c.Component], n) {
+					out[c.Component] = append(out[c.Component], n)
+				}
+			}
+		}
+		return out
+	}
+}
+
+// PageSpan is the first and last page of pages (KitOutput.Pages' answer
+// for an element), over every component; ok is false when it names none.
+func PageSpan(pages map[string][]int) (first, last int, ok bool) {
+	for _, ns := range pages {
+		for _, n := range ns {
+			if !ok || n < first {
+				first = n
+			}
+			if !ok || n > last {
+				last = n
+			}
+			ok = true
+		}
+	}
+	return first, last, ok
 }
 
 // derivedFields adds the fields a game computes from a card of the pack p

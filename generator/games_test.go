@@ -27,3 +27,22 @@ func TestKindOfAnotherTypeFails(t *testing.T) {
 		t.Error("fit or index of another type reported something")
 	}
 }
+
+func TestPageSpan(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		pages       map[string][]int
+		first, last int
+		ok          bool
+	}{
+		{"none", nil, 0, 0, false},
+		{"empty lists", map[string][]int{"a": {}}, 0, 0, false},
+		{"one page", map[string][]int{"a": {3}}, 3, 3, true},
+		{"over components", map[string][]int{"a": {4, 6}, "b": {2}}, 2, 6, true},
+	} {
+		first, last, ok := PageSpan(tc.pages)
+		if first != tc.first || last != tc.last || ok != tc.ok {
+			t.Errorf("%s: PageSpan = %d, %d, %v; want %d, %d, %v", tc.name, first, last, ok, tc.first, tc.last, tc.ok)
+		}
+	}
+}

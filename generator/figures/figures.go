@@ -168,27 +168,40 @@ func (r renderer) drawPages(sink generator.PageSink, pls []placed, pages int, op
 	spec := impose.Spec{Items: pages, PerSheet: 1, W: opts.Paper.W, H: opts.Paper.H}
 	impose.Draw(sink, impose.Sheets(spec), func(page draw.Canvas, pg impose.Page) {
 		area := layout.Printable(opts.Paper, opts.Margin)
-		c := r.Surface(page)
-		y := area.Y + r.Fonts.Ascent(draw.Bold, headPt)
-		lines := headLines(slot)
-		c.Text(generator.Round2(area.X), generator.Round2(y), lines[0], draw.Bold, headPt, generator.MarkColor)
-		y += r.Fonts.Descent(draw.Bold, headPt) + r.Fonts.Ascent(draw.Regular, notePt)
-		c.Text(generator.Round2(area.X), generator.Round2(y), lines[1], draw.Regular, notePt, generator.MarkColor)
-		obstacles := []layout.Rect{{X: area.X, Y: area.Y, W: area.W, H: headBand}}
-		for _, pl := range pls {
-			if pl.page != pg.Sheet {
-				continue
-			}
-			if pl.base {
-				drawBase(r.Renderer, page, pl.s, pl.x, pl.y)
-			} else {
-				drawStandee(r.Renderer, page, pl.fig, pl.s, pl.x, pl.y)
-			}
-			w, h := pl.size()
-			obstacles = append(obstacles, layout.Rect{X: pl.x, Y: pl.y, W: w, H: h}.Inset(-markReach-generator.MarkClear))
-		}
-		r.PlaceScaleBar(c, area, obstacles)
+		obstacles := r.drawPieces(page, pls, pg.Sheet, layout.Rect{X: area.X, Y: area.Y, W: area.W, H: headBand}, layout.Point{}, slot)
+		r.PlaceScaleBar(r.Surface(page), area, obstacles)
 	})
+}
+
+// drawPieces draws the header in head and the pieces of pls on the given
+// page, each shifted by by, and returns what a scale bar keeps clear of:
+// the header's band and each piece with its marks.
+func (r renderer) drawPieces(page draw.Canvas, pls []placed, sheet int, head layout.Rect, by layout.Point, slot bool) []layout.Rect {
+	c := r.Surface(page)
+	x, y := head.X, head.Y
+	ty := y + r.Fonts.Ascent(draw.Bold, headPt)
+	lines := headLines(slot)
+	c.Text(generator.Round2(x), generator.Round2(ty), lines[0], draw.Bold, headPt, generator.MarkColor)
+	ty += r.Fonts.Descent(draw.Bold, headPt) + r.Fonts.Ascent(draw.Regular, notePt)
+	c.Text(generator.Round2(x), generator.Round2(ty), lines[1], draw.Regular, notePt, generator.MarkColor)
+	obstacles := []layout.Rect{head}
+	for _, pl := range pls {
+		if pl.page != sheet {
+			continue
+		}
+		px, py := pl.x, pl.y
+		if by != (layout.Point{}) {
+			px, py = generator.Round2(px+by.X), generator.Round2(py+by.Y)
+		}
+		if pl.base {
+			drawBase(r.Renderer, page, pl.s, px, py)
+		} else {
+			drawStandee(r.Renderer, page, pl.fig, pl.s, px, py)
+		}
+		w, h := pl.size()
+		obstacles = append(obstacles, layout.Rect{X: px, Y: py, W: w, H: h}.Inset(-markReach-generator.MarkClear))
+	}
+	return obstacles
 }
 
 // indexFigures describes figures.pdf in the kit's index: what each page
@@ -251,36 +264,44 @@ func PagesText(pages []int) string {
 }
 
 // setPages are the pages of figures.pdf that hold the standees of the
-// figure set e: the kit's index says where each component is. ok is false
-// for an element that is no figure set of standees, or one with nothing
-// printed.
-func setPages(p *schema.Pack, e schema.Element, opts generator.PrintOptions) (first, last int, ok bool) {
+// figure set e (and their slotted bases), by the component each figure
+// counts towards: the kit's index says where each component is. An
+// element that is no figure set of standees, or one with nothing printed,
+// has none.
+func setPages(p *schema.Pack, e schema.Element, opts generator.PrintOptions) map[string][]int {
 	set, isSet := e.(*schema.FigureSet)
 	if !isSet || set.Standee == nil {
-		return 0, 0, false
+		return nil
 	}
 	pls, _, err := plan(p, opts)
 	if err != nil {
-		return 0, 0, false
+		return nil
 	}
+	var out map[string][]int
 	for _, pl := range pls {
 		if pl.fig.Set != set {
 			continue
 		}
-		if first == 0 || pl.page+1 < first {
-			first = pl.page + 1
+		if out == nil {
+			out = map[string][]int{}
 		}
-		last = max(last, pl.page+1)
+		if i, found := slices.BinarySearch(out[pl.fig.Component], pl.page+1); !found {
+			out[pl.fig.Component] = slices.Insert(out[pl.fig.Component], i, pl.page+1)
+		}
 	}
-	return first, last, first > 0
+	return out
 }
 
 // KitOutputs is the kit's figures.pdf: every standee of every figure set
-// of a pack. Pawns print on the token sheets (generator/tokens).
-func KitOutputs() []generator.KitOutput {
+// of a pack. Pawns print on the token sheets (generator/tokens), and so do
+// the standees of a pack for which onTokens reports that they share its
+// token sheets (a Band): then the kit has no figures.pdf.
+func KitOutputs(onTokens func(p *schema.Pack, opts generator.PrintOptions) bool) []generator.KitOutput {
 	return []generator.KitOutput{{
-		Path:   "figures.pdf",
-		Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return len(p.PrintedFigures(true)) > 0 },
+		Path: "figures.pdf",
+		Wanted: func(p *schema.Pack, opts generator.PrintOptions, _ bool) bool {
+			return len(p.PrintedFigures(true)) > 0 && !onTokens(p, opts)
+		},
 		Write: func(r *generator.Renderer, w io.Writer, p *schema.Pack, opts generator.PrintOptions) (int, error) {
 			return renderer{r}.WriteFigures(w, p, opts)
 		},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -211,7 +212,7 @@ func TestFiguresPDF(t *testing.T) {
 		"game.yaml": {Data: []byte("kind: Game\nid: t\ntitle: T\nsystem: generic\ncomponents: []\n")},
 		"p.yaml":    {Data: []byte("kind: Figures\nid: p\npawn: {shape: round, size: 16mm}\nfigures:\n  - {id: z, count: 3, icon: zombie, label: Z}\n")},
 	})
-	if KitOutputs()[0].Wanted(pawns, letter(), false) {
+	if KitOutputs(func(*schema.Pack, generator.PrintOptions) bool { return false })[0].Wanted(pawns, letter(), false) {
 		t.Error("a pack of pawns wants figures.pdf")
 	}
 }
@@ -220,8 +221,14 @@ func TestFiguresPDF(t *testing.T) {
 func TestFiguresWhere(t *testing.T) {
 	p := loadPack(t, standeeFS())
 	for _, fs := range p.FigureSets() {
-		if first, last, ok := setPages(p, fs, letter()); !ok || first != 1 || last != 1 {
-			t.Errorf("%s: pages %d-%d %v", fs.ID, first, last, ok)
+		got := setPages(p, fs, letter())
+		if len(got) != 1 {
+			t.Errorf("%s: pages %v, want one component's", fs.ID, got)
+		}
+		for comp, pages := range got {
+			if !slices.Equal(pages, []int{1}) {
+				t.Errorf("%s: %s on pages %v, want 1", fs.ID, comp, pages)
+			}
 		}
 	}
 	index := strings.Join(indexFigures(p, letter()), "\n")

@@ -25,7 +25,7 @@ func Shared() generator.Game {
 			"Figures": figures.Kind(),
 			"Sheet":   sheet.Kind(),
 		},
-		KitOutputs: append(tokens.KitOutputs(), figures.KitOutputs()...),
+		KitOutputs: append(tokens.KitOutputs(), figures.KitOutputs(tokens.StandeesOnTokens)...),
 		Pieces: map[string]generator.PiecesFunc{
 			"Board":   generator.PiecesOf(board.Pieces),
 			"Deck":    generator.PiecesOf(deck.Pieces),

@@ -203,7 +203,7 @@ func TestAddOnKits(t *testing.T) {
 		partial   []string       // files of elements printed in part
 	}{
 		{"run-promo", func(t *testing.T) *schema.Pack { return bundled(t, "run-promo") },
-			map[string]int{"maps.pdf": 4}, 39,
+			map[string]int{"maps.pdf": 4}, 38,
 			[]string{
 				"It needs the RUN kit (the folder run/ beside this one; runforge build run) for everything else.",
 				"Printed by this kit:\n  1 x Promo map card 5 (side 5b only) [printed]\n      printed in: maps.pdf (pages 1-4)\n",
@@ -238,7 +238,7 @@ func TestAddOnKits(t *testing.T) {
 			return addOnPack(t, "run", "run", map[string]string{
 				"tile-stun-gun.yaml": strings.Replace(bundledFile(t, "run", "tile-stun-gun.yaml"), "STUN GUN", "TASER", 1),
 			})
-		}, map[string]int{"tile-stun-gun.pdf": 2}, 37,
+		}, map[string]int{"tile-stun-gun.pdf": 2}, 36,
 			[]string{
 				"  1 x Dispatch action tiles (two-sided) [printed: 1 of 5, what this pack changes or adds]\n",
 				"  4 x Dispatch action tiles (two-sided) [in the RUN kit: 4 of 5, all but what this kit prints]\n",
@@ -247,7 +247,7 @@ func TestAddOnKits(t *testing.T) {
 			}, nil, nil},
 		{"an add-on that prints nothing", func(t *testing.T) *schema.Pack {
 			return addOnPack(t, "run", "run", map[string]string{})
-		}, map[string]int{}, 35, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil, nil},
+		}, map[string]int{}, 34, []string{"Files of this kit:\n(none: this pack adds or changes nothing that prints)\n"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -236,9 +236,10 @@ type kitOutput struct {
 	index func(p *schema.Pack, opts generator.PrintOptions) []string
 	// stock is the paper the file prints on.
 	stock generator.Stock
-	// pages are the pages of the file that hold an element printed in it
-	// (generator.KitOutput.Pages); nil for none.
-	pages func(p *schema.Pack, e schema.Element, opts generator.PrintOptions) (first, last int, ok bool)
+	// pages are the pages of the file that hold the pieces of an element
+	// printed in it, by component (generator.KitOutput.Pages); nil for
+	// none.
+	pages func(p *schema.Pack, e schema.Element, opts generator.PrintOptions) map[string][]int
 	// after, when set, writes the file instead of write, once every other
 	// file of the kit is written: arts are those files, in the folder
 	// stage (the print run gathers their pages).
@@ -330,9 +331,10 @@ func closingOutputs(r *generator.Renderer) []kitOutput {
 
 // componentPlaces says, by component, where the kit prints its pieces: each
 // file of the elements that count towards it, with its pages (all of an
-// element's own file; of a kit file that holds several elements, those its
-// kit output names), adjacent page ranges of one file joined. Without run
-// (nothing written yet) pages are unknown and only files are named.
+// element's own file; of a kit file that holds several elements, the
+// pages its kit output names for the component's own pieces), adjacent
+// page ranges of one file joined. Without run (nothing written yet) pages
+// are unknown and only files are named.
 func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) map[string][]string {
 	pages := map[string]int{}
 	if run != nil {
@@ -387,19 +389,23 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 				places = append(places, found{path, span{1, n}})
 			}
 		}
-		if !slices.ContainsFunc(outputs, func(path string) bool { return strings.HasSuffix(path, ".pdf") }) {
-			for _, k := range kits {
-				if k.pages == nil || !k.wanted(p, opts, false) {
-					continue
-				}
-				if lo, hi, ok := k.pages(p, e, opts); ok {
-					places = append(places, found{k.path, span{lo, hi}})
-				}
-			}
-		}
 		for _, c := range f.Copies {
 			for _, pl := range places {
 				add(c.Component, pl.path, pl.sp)
+			}
+		}
+		if slices.ContainsFunc(outputs, func(path string) bool { return strings.HasSuffix(path, ".pdf") }) {
+			continue
+		}
+		for _, k := range kits {
+			if k.pages == nil || !k.wanted(p, opts, false) {
+				continue
+			}
+			held := k.pages(p, e, opts)
+			for _, c := range f.Copies {
+				for _, n := range held[c.Component] {
+					add(c.Component, k.path, span{n, n})
+				}
 			}
 		}
 	}
@@ -415,13 +421,22 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 				}
 				merged = append(merged, sp)
 			}
-			var parts []string
-			for _, sp := range merged {
-				parts = append(parts, generator.PageRange(sp.lo, sp.hi))
-			}
 			text := pl.path
-			if len(parts) > 0 {
-				text += " (" + strings.Join(parts, ", ") + ")"
+			switch len(merged) {
+			case 0:
+			case 1:
+				text += " (" + generator.PageRange(merged[0].lo, merged[0].hi) + ")"
+			default:
+				// "pages 1, 3-4": the pages of pieces on sheets apart.
+				var parts []string
+				for _, sp := range merged {
+					part := fmt.Sprint(sp.lo)
+					if sp.hi > sp.lo {
+						part += fmt.Sprintf("-%d", sp.hi)
+					}
+					parts = append(parts, part)
+				}
+				text += " (pages " + strings.Join(parts, ", ") + ")"
 			}
 			out[comp] = append(out[comp], text)
 		}

@@ -34,7 +34,7 @@ func Game() generator.Game {
 			},
 			What:  "the RUN map cards, each printed twice (one copy per player)",
 			Index: indexMaps,
-			Pages: mapPagesOf,
+			Pages: generator.SpanPages(mapPagesOf),
 		}},
 	}
 }

@@ -186,12 +186,8 @@ func tokenPlan(p *schema.Pack, opts generator.PrintOptions) ([]*schema.Token, []
 	if len(all) == 0 {
 		return nil, nil, 0, nil
 	}
-	sizes := make([][2]float64, len(all))
-	for i, t := range all {
-		d := t.Size.MM() + 2*tokenBleed
-		sizes[i] = [2]float64{d, d}
-	}
-	placements, pages, err := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, sizes)
+	sizes := tokenSizes(all)
+	placements, pages, err := layout.PackFirstFit(opts.Paper, opts.Margin, tokenGap, sizes)
 	if err != nil {
 		for i, s := range sizes {
 			if _, _, e := layout.PackShelves(opts.Paper, opts.Margin, tokenGap, [][2]float64{s}); e != nil {
@@ -203,6 +199,17 @@ func tokenPlan(p *schema.Pack, opts generator.PrintOptions) ([]*schema.Token, []
 		return nil, nil, 0, fmt.Errorf("tokens: %w", err)
 	}
 	return all, placements, pages, nil
+}
+
+// tokenSizes are the places the token copies take on a sheet, bleed
+// included.
+func tokenSizes(all []*schema.Token) [][2]float64 {
+	sizes := make([][2]float64, len(all))
+	for i, t := range all {
+		d := t.Size.MM() + 2*tokenBleed
+		sizes[i] = [2]float64{d, d}
+	}
+	return sizes
 }
 
 // WriteTokens writes every token of the pack on as few sheets as fit, and
@@ -217,7 +224,11 @@ func (r renderer) WriteTokens(w io.Writer, p *schema.Pack, opts generator.PrintO
 		duplex = opts.Duplex
 	}
 	doc := r.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - Tokens", Created: opts.Created, Duplex: duplex})
-	n := r.imposeTokens(generator.PDFSink(doc), all, placements, opts)
+	var shared *sharedBand
+	if sb, ok := standeeBand(p, opts); ok {
+		shared = &sb
+	}
+	n := r.imposeSheets(generator.PDFSink(doc), all, placements, shared, opts)
 	if err := doc.Write(w); err != nil {
 		return 0, fmt.Errorf("tokens: %w", err)
 	}
@@ -291,16 +302,33 @@ func (tp tokenPage) label(d layout.Duplex) string {
 // bar where there is room: both clear of the tokens, and by an edge of the
 // printable area when there is room there.
 func (r renderer) imposeTokens(sink generator.PageSink, all []*schema.Token, placements []layout.Placement, opts generator.PrintOptions) int {
+	return r.imposeSheets(sink, all, placements, nil, opts)
+}
+
+// imposeSheets is imposeTokens with the pack's standees, when they share
+// the token sheets (shared not nil): on the front of their sheet, under
+// the tokens; the place behind them on its back page is left blank and
+// clear of the page's label.
+func (r renderer) imposeSheets(sink generator.PageSink, all []*schema.Token, placements []layout.Placement, shared *sharedBand, opts generator.PrintOptions) int {
 	sheets := tokenSheets(placements)
 	return impose.Draw(sink, tokenPages(all, sheets, opts), func(page draw.Canvas, pg impose.Page) {
 		tp := tokenPageOf(pg)
 		var obstacles []layout.Rect
+		band := shared != nil && shared.at.Page == tp.sheet
 		if tp.back {
 			obstacles = r.drawTokenBacks(page, all, sheets[tp.sheet], opts, tp)
+			if band && opts.Duplex != layout.NoDuplex {
+				behind, _ := layout.BackOf(opts.Paper, shared.rect(), 0, opts.Duplex, opts.BackOffset)
+				obstacles = append(obstacles, behind.Inset(-generator.MarkClear))
+			}
 		} else {
 			for _, pl := range sheets[tp.sheet] {
 				r.DrawToken(page, all[pl.Item], pl.Trim.X+tokenBleed, pl.Trim.Y+tokenBleed, tokenBleed)
 				obstacles = append(obstacles, pl.Trim.Inset(-generator.MarkClear))
+			}
+			if band {
+				at := shared.rect()
+				obstacles = append(obstacles, shared.band.Draw(r.Renderer, page, at.X, at.Y)...)
 			}
 		}
 		c := r.Surface(page)
@@ -370,7 +398,7 @@ func (r renderer) drawTokenBacks(page draw.Canvas, all []*schema.Token, sheet []
 
 // indexTokens describes tokens.pdf in the kit's index: which tokens are
 // two-sided and how their backs were printed, and where the pawns of the
-// pack's figures are. One-sided tokens say nothing more than the file
+// pack's figures are, and its standees when they share the token sheets. One-sided tokens say nothing more than the file
 // line.
 func indexTokens(p *schema.Pack, opts generator.PrintOptions) []string {
 	lines := indexTokenBacks(p, opts)
@@ -380,6 +408,13 @@ func indexTokens(p *schema.Pack, opts generator.PrintOptions) []string {
 	}
 	for _, f := range p.PrintedFigures(false) {
 		lines = append(lines, pawnLine(f, pages[f])+"; one-sided: cut along the outline")
+	}
+	if sb, ok := standeeBand(p, opts); ok {
+		// standeeBand has planned the tokens without an error.
+		if all, placements, _, err := tokenPlan(p, opts); err == nil {
+			front, _ := sheetPages(tokenPages(all, tokenSheets(placements), opts))
+			lines = append(lines, figures.BandIndex(p, front[sb.at.Page])...)
+		}
 	}
 	return lines
 }

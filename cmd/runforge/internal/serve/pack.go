@@ -265,7 +265,7 @@ func (s *Server) filesOf(p *schema.Pack, e schema.Element, arts []generator.Arti
 			if ko.Pages == nil || !written[ko.Path] {
 				continue
 			}
-			first, last, ok := ko.Pages(p, e, opts)
+			first, last, ok := generator.PageSpan(ko.Pages(p, e, opts))
 			if !ok {
 				continue
 			}
@@ -390,7 +390,7 @@ func (s *Server) sharedPages(obs *generator.Renderer, p *schema.Pack, e schema.E
 			if ko.Pages == nil || ko.Write == nil {
 				continue
 			}
-			first, last, ok := ko.Pages(p, e, opts)
+			first, last, ok := generator.PageSpan(ko.Pages(p, e, opts))
 			if !ok || (ko.Wanted != nil && !ko.Wanted(p, opts, true)) {
 				continue
 			}
@@ -468,7 +468,7 @@ func markedPage(pr *generator.Renderer, p *schema.Pack, e schema.Element, opts g
 			if ko.Pages == nil || ko.Write == nil {
 				continue
 			}
-			first, _, ok := ko.Pages(p, e, opts)
+			first, _, ok := generator.PageSpan(ko.Pages(p, e, opts))
 			if !ok {
 				continue
 			}
