@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"fmt"
+	"io"
 	"sync"
 )
 
@@ -27,11 +28,9 @@ func (pool *xmempool) compress(data []byte) *membuffer {
 	buf := &mem.buf
 	buf.Grow(len(data))
 
-	zw, err := zlib.NewWriterLevel(buf, zlib.BestSpeed)
-	if err != nil {
-		panic(fmt.Errorf("could not create zlib writer: %w", err))
-	}
-	_, err = zw.Write(data)
+	zw := zwriters.Get().(*zlib.Writer)
+	zw.Reset(buf)
+	_, err := zw.Write(data)
 	if err != nil {
 		panic(fmt.Errorf("could not zlib-compress slice: %w", err))
 	}
@@ -40,7 +39,21 @@ func (pool *xmempool) compress(data []byte) *membuffer {
 	if err != nil {
 		panic(fmt.Errorf("could not close zlib writer: %w", err))
 	}
+	zwriters.Put(zw)
 	return mem
+}
+
+// zwriters are reusable zlib writers: creating one allocates its
+// compressor's tables, which costs more than compressing a small stream.
+// A reset writer writes the same bytes as a new one.
+var zwriters = sync.Pool{
+	New: func() any {
+		zw, err := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+		if err != nil {
+			panic(fmt.Errorf("could not create zlib writer: %w", err))
+		}
+		return zw
+	},
 }
 
 func (pool *xmempool) uncompress(data []byte) (*membuffer, error) {
