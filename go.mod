@@ -27,3 +27,5 @@ require (
 	golang.org/x/crypto v0.54.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )
+
+replace codeberg.org/go-pdf/fpdf => ./generator/internal/fpdf

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -161,6 +162,9 @@ type job struct {
 	name     string // what it writes, for errors; may be ""
 	run      func(stage string) ([]Artifact, error)
 	parallel func(env jobEnv) ([]Artifact, error)
+	// items is how many pictures a parallel job renders: the larger ones
+	// start first (feedOrder).
+	items int
 }
 
 // jobEnv is what a job runs with: the build's context, the staging folder
@@ -264,7 +268,7 @@ func runJobsContext(ctx context.Context, stage string, jobs []job) ([]Artifact, 
 		}()
 	}
 feed:
-	for i := range jobs {
+	for _, i := range feedOrder(jobs) {
 		if ctx.Err() != nil {
 			break
 		}
@@ -288,6 +292,29 @@ feed:
 	}
 	sort.Slice(arts, func(i, j int) bool { return arts[i].Path < arts[j].Path })
 	return arts, nil
+}
+
+// feedOrder is the order the jobs start in: the jobs that render in
+// parallel (contact sheets), most pictures first, then the others as
+// given. A contact sheet ends with work for one renderer (the sheet's own
+// PNG), which then overlaps the other jobs instead of ending the build
+// alone. The order changes no output: every job writes its own files.
+func feedOrder(jobs []job) []int {
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		pa, pb := jobs[a].parallel != nil, jobs[b].parallel != nil
+		switch {
+		case pa != pb && pa:
+			return -1
+		case pa != pb:
+			return 1
+		}
+		return jobs[b].items - jobs[a].items
+	})
+	return order
 }
 
 // OutputMarker is the file that marks a folder as runforge's output; only

@@ -73,7 +73,7 @@ func (r *Renderer) ContactSheetJob(name string, cw, ch float64, items []PreviewI
 	}
 	return Job{job{name: name, parallel: func(env jobEnv) ([]Artifact, error) {
 		return r.writeContactSheet(env, name, cw, ch, in)
-	}}}
+	}, items: len(in)}}
 }
 
 // Images holds the pictures of the pack the renderer was made for

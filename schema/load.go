@@ -55,9 +55,20 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 	if opts.Registry == nil {
 		panic("schema: LoadPackWith needs LoadOptions.Registry")
 	}
-	builtin, probs := opts.Registry.readBuiltinTemplates()
+	// The built-in templates do not depend on the pack: they are read
+	// while the pack is.
+	type templatesRead struct {
+		docs  []*yamldoc.Document
+		probs []Problem
+	}
+	done := make(chan templatesRead, 1)
+	go func() {
+		docs, probs := opts.Registry.readBuiltinTemplates()
+		done <- templatesRead{docs, probs}
+	}()
 	chain, ps := readChain(fsys, root, opts, nil, new(int))
-	probs = append(probs, ps...)
+	t := <-done
+	builtin, probs := t.docs, append(t.probs, ps...)
 	if chain == nil {
 		yamldoc.SortProblems(probs)
 		return nil, probs

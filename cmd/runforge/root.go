@@ -109,9 +109,13 @@ func mainContext(ctx context.Context, args []string, stdout, stderr console) int
 
 // runWith runs runforge knowing the games of c.
 func runWith(ctx context.Context, c *catalog, args []string, stdout, stderr console) int {
-	root := newRootCmd(streams{stdout, stderr}, c)
+	prof := &profiles{}
+	root := newRootCmd(streams{stdout, stderr}, c, prof)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if perr := prof.stop(); perr != nil && err == nil {
+		err = usageError("%v", perr)
+	}
 	if err == nil {
 		return exitClean
 	}
@@ -127,7 +131,7 @@ func runWith(ctx context.Context, c *catalog, args []string, stdout, stderr cons
 	return exitUsage
 }
 
-func newRootCmd(s streams, c *catalog) *cobra.Command {
+func newRootCmd(s streams, c *catalog, prof *profiles) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "runforge",
 		Short: "Print-and-play kits for the Run family of tabletop games",
@@ -141,9 +145,13 @@ The bundled packs are built in: 'runforge packs' lists them, and
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			return refuseEmptyValues(cmd)
+			if err := refuseEmptyValues(cmd); err != nil {
+				return err
+			}
+			return prof.start()
 		},
 	}
+	prof.addFlags(root)
 	root.SetOut(s.out)
 	root.SetErr(s.err)
 	root.SetFlagErrorFunc(flagError)

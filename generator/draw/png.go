@@ -9,8 +9,10 @@ import (
 	"math"
 
 	"git.sr.ht/~sbinet/gg"
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/f64"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -30,8 +32,16 @@ type PNGCanvas struct {
 	// gg's general (slow) transform path.
 	rotated bool
 	rots    []bool
-	enc     *pngWriter
-	err     error // the first clip that could not be set
+	// m mirrors gg's transformation matrix (gg does not expose it), and
+	// ms its stack: clipped text is drawn with it (clippedText).
+	m  gg.Matrix
+	ms []gg.Matrix
+	// glyphs is where clipped text is drawn before it goes through the
+	// clip: as large as the image, transparent except while a string is
+	// drawn.
+	glyphs *image.RGBA
+	enc    *pngWriter
+	err    error // the first clip that could not be set
 }
 
 var _ Canvas = (*PNGCanvas)(nil)
@@ -50,7 +60,7 @@ func NewPNGCanvas(fonts *Fonts, w, h, dpi float64) (*PNGCanvas, error) {
 		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
 	}
 	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]font.Face{},
-		fonts: fonts, otf: map[FontStyle]*opentype.Font{}}
+		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity()}
 	c.dc.SetRGB(1, 1, 1)
 	c.dc.Clear()
 	return c, nil
@@ -63,6 +73,7 @@ func (c *PNGCanvas) Reset() {
 		c.Pop()
 	}
 	c.dc.Identity()
+	c.m = gg.Identity()
 	c.dc.ResetClip()
 	c.clip, c.rotated, c.err = nil, false, nil
 	c.dc.SetRGB(1, 1, 1)
@@ -189,14 +200,72 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 		d.DrawString(s)
 		return
 	}
+	if c.clip != nil {
+		c.clippedText(face, s, x*c.scale, y*c.scale, col)
+		return
+	}
 	c.dc.SetFontFace(face)
 	c.setColor(col)
 	c.dc.DrawString(s, x*c.scale, y*c.scale)
 }
 
+// clippedText draws s at (x, y) pixels (before the transformation) under
+// the clip, pixel for pixel as gg's DrawString does: every glyph goes
+// through a bilinear transform into a transparent image as large as the
+// canvas, which is then composited through the clip mask. gg allocates
+// that image and composites all of it for every string; here it is kept
+// for the canvas's life, and only the part the glyphs touched is
+// composited and cleared again (elsewhere it is transparent, which
+// composites to no change).
+func (c *PNGCanvas) clippedText(face font.Face, s string, x, y float64, col Color) {
+	dst := c.Image()
+	if c.glyphs == nil {
+		c.glyphs = image.NewRGBA(dst.Bounds())
+	}
+	src := image.NewUniform(color.NRGBA{col.R, col.G, col.B, 255})
+	dot := fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}
+	var touched image.Rectangle
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += face.Kern(prev, r)
+		}
+		dr, mask, maskp, advance, ok := face.Glyph(dot, r)
+		if !ok {
+			continue
+		}
+		sr := dr.Sub(dr.Min)
+		m := c.m.Translate(float64(dr.Min.X), float64(dr.Min.Y))
+		s2d := f64.Aff3{m.XX, m.XY, m.X0, m.YX, m.YY, m.Y0}
+		xdraw.BiLinear.Transform(c.glyphs, s2d, src, sr, xdraw.Over, &xdraw.Options{SrcMask: mask, SrcMaskP: maskp})
+		touched = touched.Union(coverRect(m, sr))
+		dot.X += advance
+		prev = r
+	}
+	touched = touched.Intersect(dst.Bounds())
+	if touched.Empty() {
+		return
+	}
+	draw.DrawMask(dst, touched, c.glyphs, touched.Min, c.clip, touched.Min, draw.Over)
+	draw.Draw(c.glyphs, touched, image.Transparent, image.Point{}, draw.Src)
+}
+
+// coverRect is a rectangle of pixels holding every pixel that r, mapped
+// by m, touches: the bounding box of its corners with a pixel to spare.
+func coverRect(m gg.Matrix, r image.Rectangle) image.Rectangle {
+	x0, y0 := math.Inf(1), math.Inf(1)
+	x1, y1 := math.Inf(-1), math.Inf(-1)
+	for _, p := range [4]image.Point{r.Min, {r.Max.X, r.Min.Y}, {r.Min.X, r.Max.Y}, r.Max} {
+		tx, ty := m.TransformPoint(float64(p.X), float64(p.Y))
+		x0, y0, x1, y1 = min(x0, tx), min(y0, ty), max(x1, tx), max(y1, ty)
+	}
+	return image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
+}
+
 // Push implements Canvas.
 func (c *PNGCanvas) Push() {
 	c.dc.Push()
+	c.ms = append(c.ms, c.m)
 	c.clips = append(c.clips, c.clip)
 	c.rots = append(c.rots, c.rotated)
 }
@@ -208,6 +277,7 @@ func (c *PNGCanvas) Pop() {
 		return
 	}
 	c.dc.Pop()
+	c.m, c.ms = c.ms[n-1], c.ms[:n-1]
 	c.clip, c.clips = c.clips[n-1], c.clips[:n-1]
 	c.rotated, c.rots = c.rots[n-1], c.rots[:n-1]
 	if c.clip == nil {
@@ -218,7 +288,10 @@ func (c *PNGCanvas) Pop() {
 }
 
 // Translate implements Canvas.
-func (c *PNGCanvas) Translate(dx, dy float64) { c.dc.Translate(dx*c.scale, dy*c.scale) }
+func (c *PNGCanvas) Translate(dx, dy float64) {
+	c.dc.Translate(dx*c.scale, dy*c.scale)
+	c.m = c.m.Translate(dx*c.scale, dy*c.scale)
+}
 
 // Rotate implements Canvas.
 func (c *PNGCanvas) Rotate(deg, cx, cy float64) {
@@ -226,6 +299,8 @@ func (c *PNGCanvas) Rotate(deg, cx, cy float64) {
 		c.rotated = true
 	}
 	c.dc.RotateAbout(gg.Radians(deg), cx*c.scale, cy*c.scale)
+	// As gg's RotateAbout does it, so that the two stay equal.
+	c.m = c.m.Translate(cx*c.scale, cy*c.scale).Rotate(gg.Radians(deg)).Translate(-cx*c.scale, -cy*c.scale)
 }
 
 // ClipRect implements Canvas. The clip is the bounding box of the

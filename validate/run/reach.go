@@ -3,8 +3,10 @@ package run
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
@@ -102,17 +104,54 @@ type reachResult struct {
 // mapReach returns the reachability of a map, computed once per
 // validation run: the five rules share one search.
 func mapReach(c *validate.Context, m *runschema.Map) *reachResult {
-	return validate.Memo(c, m, func() *reachResult {
-		mm := mapModel(c, m)
-		if mm.skipped != "" {
-			return &reachResult{skipped: mm.skipped, reported: mm.reported}
-		}
-		fs, err := runmove.Check(mm.rm, mm.tokens)
-		if err != nil {
-			return &reachResult{skipped: err.Error()}
-		}
-		return &reachResult{findings: fs, labels: mm.labels}
-	})
+	all := validate.Memo(c, reachAllKey{}, func() map[*runschema.Map]*reachResult { return reachAll(c) })
+	if r, ok := all[m]; ok {
+		return r
+	}
+	return searchMap(mapModel(c, m))
+}
+
+// reachAllKey keys the reachability of every map of the pack in the memo.
+type reachAllKey struct{}
+
+// reachAll searches every map of the pack, as many at once as there are
+// processors: each map's search is independent of the others', and the
+// findings do not depend on the order they finish in.
+func reachAll(c *validate.Context) map[*runschema.Map]*reachResult {
+	maps := runschema.Maps(c.Pack)
+	models := make([]*mapModelResult, len(maps))
+	for i, m := range maps {
+		models[i] = mapModel(c, m) // the memo is not safe for concurrent use
+	}
+	results := make([]*reachResult, len(maps))
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
+	for i := range maps {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i] = searchMap(models[i])
+		}()
+	}
+	wg.Wait()
+	out := make(map[*runschema.Map]*reachResult, len(maps))
+	for i, m := range maps {
+		out[m] = results[i]
+	}
+	return out
+}
+
+// searchMap runs the reachability checks on a converted map.
+func searchMap(mm *mapModelResult) *reachResult {
+	if mm.skipped != "" {
+		return &reachResult{skipped: mm.skipped, reported: mm.reported}
+	}
+	fs, err := runmove.Check(mm.rm, mm.tokens)
+	if err != nil {
+		return &reachResult{skipped: err.Error()}
+	}
+	return &reachResult{findings: fs, labels: mm.labels}
 }
 
 // mapModelResult is a map converted for the movement model with the pack's

@@ -13,6 +13,10 @@ type analysis struct {
 	t     *moveTable
 	dense map[int]*denseDom   // by board size
 	reach map[reachKey]*reach // unlimited searches, by board and spawn point
+	// relaxed holds the relaxed distances of one-board searches, by
+	// objective and gadget assignment: they do not depend on the spawn
+	// point, so every spawn point's search shares them.
+	relaxed map[relaxedKey]*relaxed
 	// breadthOnly makes one-board searches skip the depth-first search.
 	breadthOnly bool
 }
@@ -29,7 +33,8 @@ func newAnalysis(m *Map, tokens []Action) (*analysis, error) {
 			return nil, fmt.Errorf("action token %v is not an action", t)
 		}
 	}
-	return &analysis{m: m, all: tokens, t: newMoveTable(m), dense: map[int]*denseDom{}, reach: map[reachKey]*reach{}}, nil
+	return &analysis{m: m, all: tokens, t: newMoveTable(m), dense: map[int]*denseDom{}, reach: map[reachKey]*reach{},
+		relaxed: map[relaxedKey]*relaxed{}}, nil
 }
 
 // spawns are the spawn points by number (then map order).
@@ -61,6 +66,27 @@ func (a *analysis) unlimited(o Objective, spawn Cell) (*reach, *goal, board, boo
 	return r, &g, b, won
 }
 
+// dominance is the dominance of a one-board search over n tokens and
+// gadgets: the dense one, shared by the searches of the map with as many,
+// or the hashed one on a map with too many stashes for it.
+func (a *analysis) dominance(n int) dominance {
+	if len(a.m.Stashes) > denseMaxStashes {
+		return newHashDom()
+	}
+	if a.dense[n] == nil {
+		a.dense[n] = newDenseDom(n)
+	}
+	return a.dense[n]
+}
+
+// relaxedKey identifies the relaxed distances of a one-board search: its
+// objective (which gives the board and the goal) and the gadgets on the
+// stashes, one byte each.
+type relaxedKey struct {
+	o          Objective
+	assignment string
+}
+
 // oneBoard runs the one-action-board model.
 func (a *analysis) oneBoard(o Objective, spawn Cell) (*budget, bool) {
 	s := a.newBudget(o, nil)
@@ -80,14 +106,12 @@ func (a *analysis) newBudget(o Objective, assignment []Gadget) *budget {
 	g := newGoal(a.m, o)
 	b := newBoard(o.Tokens(a.all))
 	s := &budget{t: a.t, b: b, g: &g, gad: assignment, breadthOnly: a.breadthOnly}
-	s.h = newRelaxed(a.t, b.distinct(), &g, len(a.m.Stashes), nil, assignment)
-	s.dom = newHashDom()
-	if len(a.m.Stashes) <= denseMaxStashes {
-		n := len(b.tokens) + len(assignment)
-		if a.dense[n] == nil {
-			a.dense[n] = newDenseDom(n)
-		}
-		s.dom = a.dense[n]
+	key := relaxedKey{o: o, assignment: string(assignment)}
+	s.h = a.relaxed[key]
+	if s.h == nil {
+		s.h = newRelaxed(a.t, b.distinct(), &g, len(a.m.Stashes), nil, assignment)
+		a.relaxed[key] = s.h
 	}
+	s.newDom = func() dominance { return a.dominance(len(b.tokens) + len(assignment)) }
 	return s
 }

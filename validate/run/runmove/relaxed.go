@@ -23,18 +23,17 @@ func newRelaxed(t *moveTable, b board, g *goal, stashes int, free, assignment []
 		}
 	}
 	masks := 1 << stashes
-	edges, queue := relaxedEdges(t, b, g, masks, free, assignment)
+	start, from, queue := relaxedGraph(t, b, g, masks, free, assignment)
 	for _, s := range queue {
-		h[s/masks][s%masks] = 1
+		h[s/int32(masks)][s%int32(masks)] = 1
 	}
-	start, from := predecessors(edges, NumCells*masks)
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		hs := h[s/masks][s%masks]
+		hs := h[s/int32(masks)][s%int32(masks)]
 		for _, p := range from[start[s]:start[s+1]] {
-			if h[p/masks][p%masks] == unreachable {
-				h[p/masks][p%masks] = hs + 1
+			if h[p/int32(masks)][p%int32(masks)] == unreachable {
+				h[p/int32(masks)][p%int32(masks)] = hs + 1
 				queue = append(queue, p)
 			}
 		}
@@ -42,50 +41,51 @@ func newRelaxed(t *moveTable, b board, g *goal, stashes int, free, assignment []
 	return h
 }
 
-// relaxedEdges lists the (to, from) edges of the relaxed state graph, states
-// numbered cell*masks+mask, and the states with a winning move.
-func relaxedEdges(t *moveTable, b board, g *goal, masks int, free, assignment []Gadget) (edges [][2]int, winning []int) {
-	for c := Cell(0); c < NumCells; c++ {
-		for m := range masks {
-			from := int(c)*masks + m
-			wins := false
-			for _, os := range movesFrom(t, b, c, held(free, assignment, uint8(m))) {
-				for _, o := range os {
-					nm := uint8(m) | g.stashBits[o.End]
-					wins = wins || g.wins(o.End, nm)
-					edges = append(edges, [2]int{int(o.End)*masks + int(nm), from})
+// relaxedGraph is the relaxed state graph indexed by the edges' targets,
+// states numbered cell*masks+mask: the sources of state s are
+// from[start[s]:start[s+1]], in order. winning lists the states with a
+// winning move.
+func relaxedGraph(t *moveTable, b board, g *goal, masks int, free, assignment []Gadget) (start, from, winning []int32) {
+	n := NumCells * masks
+	var moves [][]Outcome
+	// each calls visit with every edge, by source.
+	each := func(visit func(to, from int32, wins bool)) {
+		for c := Cell(0); c < NumCells; c++ {
+			for m := range masks {
+				src := int32(int(c)*masks + m)
+				moves = movesFrom(moves[:0], t, b, c, held(free, assignment, uint8(m)))
+				for _, os := range moves {
+					for _, o := range os {
+						nm := uint8(m) | g.stashBits[o.End]
+						visit(int32(int(o.End)*masks+int(nm)), src, g.wins(o.End, nm))
+					}
 				}
-			}
-			if wins {
-				winning = append(winning, from)
 			}
 		}
 	}
-	return edges, winning
-}
-
-// predecessors indexes the (to, from) edges by their target: the sources of
-// target s are from[start[s]:start[s+1]].
-func predecessors(edges [][2]int, n int) (start, from []int) {
-	start = make([]int, n+1)
-	for _, e := range edges {
-		start[e[0]+1]++
-	}
+	start = make([]int32, n+1)
+	each(func(to, src int32, wins bool) {
+		start[to+1]++
+		if wins && (len(winning) == 0 || winning[len(winning)-1] != src) {
+			winning = append(winning, src)
+		}
+	})
 	for i := range n {
 		start[i+1] += start[i]
 	}
-	from = make([]int, len(edges))
-	next := append([]int(nil), start[:n]...)
-	for _, e := range edges {
-		from[next[e[0]]] = e[1]
-		next[e[0]]++
-	}
-	return start, from
+	from = make([]int32, start[n])
+	next := make([]int32, n)
+	copy(next, start[:n])
+	each(func(to, src int32, _ bool) {
+		from[next[to]] = src
+		next[to]++
+	})
+	return start, from, winning
 }
 
-// movesFrom lists the outcome lists of every token and gadget at c.
-func movesFrom(t *moveTable, b board, c Cell, gadgets []Gadget) [][]Outcome {
-	out := make([][]Outcome, 0, len(b.tokens)+len(gadgets))
+// movesFrom appends to out the outcome lists of every token and gadget at
+// c.
+func movesFrom(out [][]Outcome, t *moveTable, b board, c Cell, gadgets []Gadget) [][]Outcome {
 	for _, a := range b.tokens {
 		out = append(out, t.actions[c][a])
 	}

@@ -188,6 +188,10 @@ type budget struct {
 	gad []Gadget // the gadget on each stash (gadget report), nil without
 	h   *relaxed // drop states that cannot win in the turns left
 	dom dominance
+	// newDom makes dom when the breadth-first search first needs it: most
+	// searches end in the depth-first one, and the dense dominance is
+	// megabytes.
+	newDom func() dominance
 	// breadthOnly skips the depth-first search (tests compare the two).
 	breadthOnly bool
 	layers      [][]node
@@ -215,6 +219,9 @@ func (s *budget) run(spawn Cell) bool {
 }
 
 func (s *budget) breadthFirst(spawn Cell) bool {
+	if s.dom == nil {
+		s.dom = s.newDom()
+	}
 	s.dom.reset()
 	root := node{cell: spawn, parent: -1}
 	s.dom.keep(root)

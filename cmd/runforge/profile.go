@@ -1,0 +1,73 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+
+	"github.com/spf13/cobra"
+)
+
+// profiles are the profiles of one run of runforge that --cpuprofile and
+// --memprofile ask for, to send with a pack that validates or builds
+// slowly (read them with `go tool pprof`).
+type profiles struct {
+	cpuPath, memPath string
+	cpu              *os.File // the CPU profile being written, or nil
+}
+
+// addFlags adds --cpuprofile and --memprofile to every command of root.
+func (p *profiles) addFlags(root *cobra.Command) {
+	f := root.PersistentFlags()
+	f.StringVar(&p.cpuPath, "cpuprofile", "", "write a CPU profile of this run to `FILE` (for go tool pprof)")
+	f.StringVar(&p.memPath, "memprofile", "", "write the allocations of this run to `FILE` (for go tool pprof)")
+}
+
+// start starts the CPU profile, if one is asked for.
+func (p *profiles) start() error {
+	if p.cpuPath == "" {
+		return nil
+	}
+	f, err := os.Create(p.cpuPath)
+	if err != nil {
+		return usageError("--cpuprofile: %v", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return usageError("--cpuprofile: %v", errors.Join(err, f.Close()))
+	}
+	p.cpu = f
+	return nil
+}
+
+// stop ends the CPU profile and writes the memory profile, if asked for.
+func (p *profiles) stop() error {
+	var errs []error
+	if p.cpu != nil {
+		pprof.StopCPUProfile()
+		if err := p.cpu.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("--cpuprofile: %w", err))
+		}
+		p.cpu = nil
+	}
+	if p.memPath != "" {
+		if err := writeAllocs(p.memPath); err != nil {
+			errs = append(errs, fmt.Errorf("--memprofile: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeAllocs writes the allocations of the run so far to path.
+func writeAllocs(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		return errors.Join(err, f.Close())
+	}
+	return f.Close()
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProfileFlags: --cpuprofile and --memprofile write gzipped pprof
+// profiles of the run; a profile that cannot be written is a usage error.
+func TestProfileFlags(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof")
+	cases := []struct {
+		name  string
+		args  []string
+		code  int
+		files []string
+		err   string
+	}{
+		{"both", []string{"rules", "--cpuprofile", cpu, "--memprofile", mem}, exitClean, []string{cpu, mem}, ""},
+		{"cpu into a missing folder", []string{"rules", "--cpuprofile", filepath.Join(dir, "no", "cpu.prof")}, exitUsage, nil, "--cpuprofile"},
+		{"mem into a missing folder", []string{"rules", "--memprofile", filepath.Join(dir, "no", "mem.prof")}, exitUsage, nil, "--memprofile"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := Main(c.args, &out, &errb); code != c.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, c.code, errb.String())
+			}
+			if !strings.Contains(errb.String(), c.err) {
+				t.Errorf("stderr %q does not name %q", errb.String(), c.err)
+			}
+			for _, f := range c.files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				zr, err := gzip.NewReader(bytes.NewReader(b))
+				if err != nil {
+					t.Fatalf("%s is no gzipped profile: %v", filepath.Base(f), err)
+				}
+				if raw, err := io.ReadAll(zr); err != nil || len(raw) == 0 {
+					t.Errorf("%s: %d bytes of profile, %v", filepath.Base(f), len(raw), err)
+				}
+			}
+		})
+	}
+}
