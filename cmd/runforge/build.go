@@ -8,8 +8,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kitbuild"
-	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
 )
@@ -89,6 +88,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
+	f.BoolVar(&o.NoCache, "no-cache", false, "build every pack from scratch, whatever the build cache in OUT/.cache holds (it is still updated for the next build)")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	return cmd
 }
@@ -103,14 +103,16 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
 	}
-	r, results, all, sum, err := checkPaths(o.paths, c)
+	o.Version = versionString()
+	targets, err := check.Resolve(o.paths, c.checkOptions())
 	if err != nil {
-		return err
-	}
-	if all, err = o.CheckBuildTargets(results, all); err != nil {
 		return usageError("%v", err)
 	}
-	sum.Errors, sum.Warnings = validate.Count(all)
+	checked, err := o.Validate(targets, kitbuild.Env{Check: c.checkOptions(), Renderer: c.renderer}, s.err)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	all, sum := checked.Diags, checked.Summary
 	if msg := o.Refusal(sum, kitbuild.BlocksBuild(o.Registry, all)); msg != "" {
 		if err := (report.Text{}).Write(s.err, all, sum); err != nil {
 			return fmt.Errorf("writing the findings: %w", err)
@@ -123,7 +125,7 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 			return fmt.Errorf("writing the findings: %w", err)
 		}
 	}
-	if err := o.CheckIDs(results); err != nil {
+	if err := checked.CheckIDs(); err != nil {
 		return &exitError{code: exitFindings, err: err}
 	}
 	unlock, err := kitbuild.LockOutDir(ctx, o.Out, s.err)
@@ -131,12 +133,12 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 		return buildError(ctx, err)
 	}
 	defer unlock()
-	for _, c := range results {
-		arts, err := kitbuild.BuildPack(ctx, r, c, o.Options, s.err)
+	for i := range checked.Len() {
+		arts, err := checked.Build(ctx, i, s.err)
 		if err != nil {
 			return buildError(ctx, err)
 		}
-		printArtifacts(s, o.Out, c.Pack, arts)
+		printArtifacts(s, o.Out, checked.ID(i), arts)
 	}
 	return nil
 }
@@ -150,7 +152,7 @@ func buildError(ctx context.Context, err error) error {
 	return usageError("%v", err)
 }
 
-func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Artifact) {
+func printArtifacts(s streams, out, id string, arts []generator.Artifact) {
 	pngs := 0
 	for _, a := range arts {
 		if strings.HasPrefix(a.Path, "preview/") {
@@ -159,14 +161,14 @@ func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Arti
 		}
 		switch {
 		case a.Pages == 1:
-			fmt.Fprintf(s.out, "%s/%s/%s (1 page)\n", out, p.Game.ID, a.Path)
+			fmt.Fprintf(s.out, "%s/%s/%s (1 page)\n", out, id, a.Path)
 		case a.Pages > 1:
-			fmt.Fprintf(s.out, "%s/%s/%s (%d pages)\n", out, p.Game.ID, a.Path, a.Pages)
+			fmt.Fprintf(s.out, "%s/%s/%s (%d pages)\n", out, id, a.Path, a.Pages)
 		default:
-			fmt.Fprintf(s.out, "%s/%s/%s\n", out, p.Game.ID, a.Path)
+			fmt.Fprintf(s.out, "%s/%s/%s\n", out, id, a.Path)
 		}
 	}
 	if pngs > 0 {
-		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, p.Game.ID, generator.Plural(pngs, "PNG preview"))
+		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, id, generator.Plural(pngs, "PNG preview"))
 	}
 }

@@ -127,12 +127,12 @@ func workDir() string {
 // as games of c with their rules, returning the renderer (it measures text)
 // for a build to reuse.
 func checkPaths(paths []string, c *catalog) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
-	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: c.schemas, Registry: c.rules}
+	opts := c.checkOptions()
 	targets, err := check.Resolve(paths, opts)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
-	r, err := generator.NewRenderer(false, games.Renders(c.games)...)
+	r, err := c.renderer()
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
@@ -145,4 +145,14 @@ func checkPaths(paths []string, c *catalog) (*generator.Renderer, []check.Result
 	results := check.Targets(targets, opts)
 	all, sum := check.Collect(results)
 	return r, results, all, sum, nil
+}
+
+// checkOptions are how packs are loaded and validated as games of c.
+func (c *catalog) checkOptions() check.Options {
+	return check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: c.schemas, Registry: c.rules}
+}
+
+// renderer is a renderer of the games of c (it loads the fonts).
+func (c *catalog) renderer() (*generator.Renderer, error) {
+	return generator.NewRenderer(false, games.Renders(c.games)...)
 }
