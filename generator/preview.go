@@ -59,7 +59,11 @@ type previewItem struct {
 func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, items []previewItem) ([]Artifact, error) {
 	// With a cache (WithPreviewCache), a sheet or an item whose drawing
 	// the cache holds is not rendered again.
-	keys, skey := r.previewKeys(cw, ch, items), ""
+	keys, err := r.previewKeys(env, cw, ch, items)
+	if err != nil {
+		return nil, err
+	}
+	skey := ""
 	if keys != nil {
 		skey = sheetKey(name, keys, items)
 		if arts, ok := r.cachedSheet(env, name, skey, keys, items); ok {

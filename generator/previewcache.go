@@ -36,27 +36,32 @@ func (r *Renderer) WithPreviewCache(c PreviewCache, base string) *Renderer {
 
 // previewKeys are the names of the cache entries of the items of a
 // contact sheet of cw x ch mm cells: a hash of each item's drawing calls
-// (draw.Digest), at its size and resolution. nil when r keeps no cache.
-func (r *Renderer) previewKeys(cw, ch float64, items []previewItem) []string {
+// (draw.Digest), at its size and resolution, drawn on the job's slot and
+// the idle ones it borrows. nil when r keeps no cache.
+func (r *Renderer) previewKeys(env jobEnv, cw, ch float64, items []previewItem) ([]string, error) {
 	if r.previews == nil {
-		return nil
+		return nil, nil
+	}
+	var size []byte
+	for _, v := range []float64{cw, ch, PreviewDPI, sheetDPI} {
+		size = binary.LittleEndian.AppendUint64(size, math.Float64bits(v))
 	}
 	keys := make([]string, len(items))
-	for i, it := range items {
+	p := &cellPainter{env: env, items: items, render: func(_ *draw.PNGCanvas, j int) error {
 		d := draw.NewDigest()
-		it.draw(d)
+		items[j].draw(d)
 		sum := d.Sum()
 		h := sha256.New()
 		h.Write([]byte(r.previewBase))
-		var b []byte
-		for _, v := range []float64{cw, ch, PreviewDPI, sheetDPI} {
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
-		}
-		h.Write(b)
+		h.Write(size)
 		h.Write(sum[:])
-		keys[i] = hex.EncodeToString(h.Sum(nil))
+		keys[j] = hex.EncodeToString(h.Sum(nil))
+		return nil
+	}, canvas: func() (*draw.PNGCanvas, error) { return nil, nil }}
+	if err := p.paint(); err != nil {
+		return nil, err
 	}
-	return keys
+	return keys, nil
 }
 
 // sheetKey is the name of the cache entry of a contact sheet: its items

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -140,9 +141,16 @@ func TestPreviewKeysFollowTheDrawing(t *testing.T) {
 			cv.Text(1, 5, text, draw.Regular, 8, draw.Black)
 		}}
 	}
-	keys := r.previewKeys(63.5, 88.9, []previewItem{
-		item("a", draw.Black), item("a", draw.Black), item("b", draw.Black), item("a", draw.RGB(0, 0, 1)),
-	})
+	keysOf := func(r *Renderer, ch float64, items ...previewItem) []string {
+		t.Helper()
+		env := jobEnv{ctx: context.Background(), slots: make(slots, 2)}
+		keys, err := r.previewKeys(env, 63.5, ch, items)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return keys
+	}
+	keys := keysOf(r, 88.9, item("a", draw.Black), item("a", draw.Black), item("b", draw.Black), item("a", draw.RGB(0, 0, 1)))
 	if keys[0] != keys[1] {
 		t.Error("one drawing, two keys")
 	}
@@ -150,13 +158,13 @@ func TestPreviewKeysFollowTheDrawing(t *testing.T) {
 		t.Error("another text or colour, the same key")
 	}
 	other := testRenderer(t).WithPreviewCache(&mapCache{}, "another base")
-	if k := other.previewKeys(63.5, 88.9, []previewItem{item("a", draw.Black)}); k[0] == keys[0] {
+	if k := keysOf(other, 88.9, item("a", draw.Black)); k[0] == keys[0] {
 		t.Error("another base, the same key")
 	}
-	if k := r.previewKeys(63.5, 90, []previewItem{item("a", draw.Black)}); k[0] == keys[0] {
+	if k := keysOf(r, 90, item("a", draw.Black)); k[0] == keys[0] {
 		t.Error("another size, the same key")
 	}
-	if testRenderer(t).previewKeys(63.5, 88.9, []previewItem{item("a", draw.Black)}) != nil {
+	if keysOf(testRenderer(t), 88.9, item("a", draw.Black)) != nil {
 		t.Error("a renderer without a cache has keys")
 	}
 }
