@@ -54,6 +54,14 @@ staging folders that a killed build left behind are removed by the next
 build. The same input always gives byte-identical PDFs (SOURCE_DATE_EPOCH
 sets their date).
 
+A build keeps what it found and wrote in OUT/.cache (safe to delete). A pack
+whose files, print settings and flags are those of its last build into OUT,
+by the same runforge binary, and whose kit there is as that build left it
+(by file size and time), is neither loaded nor written again: the build
+repeats its findings and files. A pack that changed is built again, its
+card previews that did not change copied from the cache; the kit is
+byte-identical to a build from scratch, which --no-cache forces.
+
 Flags given on the command line override the pack's print: settings; a
 flag not given leaves the pack's setting, and the built-in default only
 applies when the pack has none (a pack with print: {paper: a4} prints on A4
