@@ -102,10 +102,11 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		if it.path != "" {
 			write := card.Encode
 			if cached {
-				if png, err = encodePNG(card); err != nil {
+				b, err := encodePNG(card)
+				if err != nil {
 					return err
 				}
-				write = writeBytes(png)
+				png, write = b, writeBytes(b)
 			}
 			if err := WriteFile(env.stage, it.path, write); err != nil {
 				return err
