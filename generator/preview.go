@@ -115,7 +115,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		// Cells are disjoint, so helpers never write the same pixels.
 		downsample(sheet.Image(), c, card.Image())
 		if cached {
-			r.keepCell(sheet.Image(), c, it, keys[j], png)
+			r.keepCell(sheet.Image(), c, keys[j], png)
 		}
 		return nil
 	}, canvas: func() (*draw.PNGCanvas, error) { return draw.NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}

@@ -79,14 +79,16 @@ func sheetKey(name string, keys []string, items []previewItem) string {
 	return "sheet-" + hex.EncodeToString(h.Sum(nil))
 }
 
-// pngEntry and cellEntry name an item's entries: its own PNG, and its cell
-// of the contact sheet.
-func pngEntry(key string) string  { return "png-" + key }
-func cellEntry(key string) string { return "cell-" + key }
+// cardEntry names an item's entry: its own PNG and its cell of the
+// contact sheet.
+func cardEntry(key string) string { return "card-" + key }
 
-// encodeCell is a cell's entry: its size, then its pixels.
-func encodeCell(sheet *image.RGBA, cell image.Rectangle) []byte {
-	b := binary.LittleEndian.AppendUint32(nil, uint32(cell.Dx()))
+// encodeCard is an item's entry: the length of its PNG, the PNG (none
+// for an item without a file of its own), the cell's size, its pixels.
+func encodeCard(png []byte, sheet *image.RGBA, cell image.Rectangle) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, uint32(len(png)))
+	b = append(b, png...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(cell.Dx()))
 	b = binary.LittleEndian.AppendUint32(b, uint32(cell.Dy()))
 	for y := cell.Min.Y; y < cell.Max.Y; y++ {
 		i := sheet.PixOffset(cell.Min.X, y)
@@ -95,8 +97,20 @@ func encodeCell(sheet *image.RGBA, cell image.Rectangle) []byte {
 	return b
 }
 
-// pasteCell copies a cell's entry into its cell of the sheet; false when
-// the entry is not one of that size.
+// splitCard splits an item's entry into its PNG and its cell's part.
+func splitCard(data []byte) (png, cell []byte, ok bool) {
+	if len(data) < 4 {
+		return nil, nil, false
+	}
+	n := int(binary.LittleEndian.Uint32(data))
+	if n > len(data)-4 {
+		return nil, nil, false
+	}
+	return data[4 : 4+n], data[4+n:], true
+}
+
+// pasteCell copies a cell's part of an entry into its cell of the sheet;
+// false when it is not one of that size.
 func pasteCell(sheet *image.RGBA, cell image.Rectangle, data []byte) bool {
 	if len(data) < 8 || !cell.In(sheet.Bounds()) {
 		return false
@@ -126,7 +140,11 @@ func (r *Renderer) cachedSheet(env jobEnv, name, key string, keys []string, item
 		if it.path == "" {
 			continue
 		}
-		if pngs[i], ok = r.previews.Get(pngEntry(keys[i])); !ok {
+		data, ok := r.previews.Get(cardEntry(keys[i]))
+		if !ok {
+			return nil, false
+		}
+		if pngs[i], _, ok = splitCard(data); !ok || len(pngs[i]) == 0 {
 			return nil, false
 		}
 	}
@@ -157,15 +175,13 @@ func writeBytes(b []byte) func(io.Writer) error {
 // cachedCell writes item it's PNG and pastes its cell into the sheet from
 // the cache; false when the cache does not hold them.
 func (r *Renderer) cachedCell(env jobEnv, sheet *image.RGBA, cell image.Rectangle, it previewItem, key string) (bool, error) {
-	px, ok := r.previews.Get(cellEntry(key))
+	data, ok := r.previews.Get(cardEntry(key))
 	if !ok {
 		return false, nil
 	}
-	var png []byte
-	if it.path != "" {
-		if png, ok = r.previews.Get(pngEntry(key)); !ok {
-			return false, nil
-		}
+	png, px, ok := splitCard(data)
+	if !ok || (it.path != "") != (len(png) > 0) {
+		return false, nil
 	}
 	if !pasteCell(sheet, cell, px) {
 		return false, nil
@@ -176,13 +192,10 @@ func (r *Renderer) cachedCell(env jobEnv, sheet *image.RGBA, cell image.Rectangl
 	return true, nil
 }
 
-// keepCell puts item it's PNG (nil for an item without one) and its cell
+// keepCell puts an item's PNG (nil for an item without one) and its cell
 // of the sheet into the cache.
-func (r *Renderer) keepCell(sheet *image.RGBA, cell image.Rectangle, it previewItem, key string, png []byte) {
-	if it.path != "" {
-		r.previews.Put(pngEntry(key), png)
-	}
-	r.previews.Put(cellEntry(key), encodeCell(sheet, cell))
+func (r *Renderer) keepCell(sheet *image.RGBA, cell image.Rectangle, key string, png []byte) {
+	r.previews.Put(cardEntry(key), encodeCard(png, sheet, cell))
 }
 
 // encodePNG encodes c as WriteFile writes it.

@@ -95,7 +95,7 @@ func TestPreviewCacheGivesTheSamePNGs(t *testing.T) {
 		{"a card added", []draw.Color{red, blue, blue, red, green}, nil, 4},
 		{"cells damaged", []draw.Color{red, blue, blue, red, green}, func() {
 			for name, b := range cache.entries {
-				if strings.HasPrefix(name, "cell-") {
+				if strings.HasPrefix(name, "card-") {
 					cache.entries[name] = b[:len(b)/2]
 				}
 				if strings.HasPrefix(name, "sheet-") {

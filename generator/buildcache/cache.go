@@ -34,6 +34,8 @@ type Cache struct {
 	mu  sync.Mutex
 	// pending are entries written with the next Put.
 	pending []entry
+	// ready are the groups whose folders exist.
+	ready map[string]bool
 }
 
 // entry is an entry to write.
@@ -115,10 +117,7 @@ func (c *Cache) put(group, name string, data []byte) error {
 		return fmt.Errorf("cache entry %s/%s: not a valid name", group, name)
 	}
 	dir := filepath.Join(c.dir, group)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating the cache folder: %w", err)
-	}
-	if err := writeReadme(c.dir); err != nil {
+	if err := c.prepare(group); err != nil {
 		return err
 	}
 	tmp, err := os.CreateTemp(dir, ".tmp-*")
@@ -126,13 +125,34 @@ func (c *Cache) put(group, name string, data []byte) error {
 		return fmt.Errorf("writing a cache entry: %w", err)
 	}
 	_, werr := tmp.Write(wrap(data))
-	err = errors.Join(werr, tmp.Chmod(0o644), tmp.Close())
+	err = errors.Join(werr, tmp.Close())
 	if err == nil {
 		err = os.Rename(tmp.Name(), c.path(group, name))
 	}
 	if err != nil {
 		return fmt.Errorf("writing a cache entry: %w", errors.Join(err, os.Remove(tmp.Name())))
 	}
+	return nil
+}
+
+// prepare creates the folder of group, and the cache folder's README,
+// once.
+func (c *Cache) prepare(group string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ready[group] {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Join(c.dir, group), 0o755); err != nil {
+		return fmt.Errorf("creating the cache folder: %w", err)
+	}
+	if err := writeReadme(c.dir); err != nil {
+		return err
+	}
+	if c.ready == nil {
+		c.ready = map[string]bool{}
+	}
+	c.ready[group] = true
 	return nil
 }
 
