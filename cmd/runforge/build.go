@@ -60,7 +60,8 @@ by the same runforge binary, and whose kit there is as that build left it
 (by file size and time), is neither loaded nor written again: the build
 repeats its findings and files. A pack that changed is built again, its
 card previews that did not change copied from the cache; the kit is
-byte-identical to a build from scratch, which --no-cache forces.
+byte-identical to a build from scratch, which --no-cache forces (it leaves
+the cache alone).
 
 Flags given on the command line override the pack's print: settings; a
 flag not given leaves the pack's setting, and the built-in default only
@@ -96,7 +97,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.WithBase, "with-base", false, "for a pack that extends another (an add-on), print everything, the extended pack's content too, not only what the pack adds or changes")
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
-	f.BoolVar(&o.NoCache, "no-cache", false, "build every pack from scratch, whatever the build cache in OUT/.cache holds (it is still updated for the next build)")
+	f.BoolVar(&o.NoCache, "no-cache", false, "build every pack from scratch, without reading or writing the build cache in OUT/.cache")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	return cmd
 }

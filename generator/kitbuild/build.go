@@ -40,8 +40,8 @@ type Options struct {
 	// Created is the date written into the PDFs.
 	Created time.Time
 	// NoCache builds every pack from scratch: Validate loads and checks
-	// each, and Checked.Build writes each kit, whatever the cache in
-	// Out/.cache holds; the cache still records the builds.
+	// each, and Checked.Build writes each kit, without reading or writing
+	// the cache in Out/.cache.
 	NoCache bool
 	// Version is runforge's version; the cache keys on it, besides the
 	// running executable's build ID.

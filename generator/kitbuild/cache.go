@@ -60,17 +60,19 @@ type packState struct {
 // runforge are those of an earlier build into o.Out, and whose kit there is
 // as that build left it (by file stat), is not loaded: its findings are the
 // earlier build's, from the cache in Out/.cache. Others are loaded and
-// validated. With o.NoCache every pack is loaded. A cache that cannot be
-// used is said on status and the build goes on without it.
+// validated. With o.NoCache the cache is neither read nor written. A cache
+// that cannot be used is said on status and the build goes on without it.
 func (o Options) Validate(targets []check.Target, env Env, status Status) (*Checked, error) {
 	c := &Checked{opts: o, env: env}
-	c.cache = buildcache.Open(o.Out)
-	exe, err := c.cache.ExecutableID()
-	if err != nil {
-		fmt.Fprintf(status, "runforge: warning: building without the cache: %v\n", err)
-		c.cache = nil
+	if !o.NoCache {
+		c.cache = buildcache.Open(o.Out)
+		exe, err := c.cache.ExecutableID()
+		if err != nil {
+			fmt.Fprintf(status, "runforge: warning: building without the cache: %v\n", err)
+			c.cache = nil
+		}
+		c.exe = exe
 	}
-	c.exe = exe
 	var misses []int
 	for i, t := range targets {
 		ps := &packState{target: t}
@@ -78,7 +80,7 @@ func (o Options) Validate(targets []check.Target, env Env, status Status) (*Chec
 		if c.cache != nil {
 			ps.key = o.packKey(t, c.exe)
 		}
-		if !o.NoCache && ps.key != "" {
+		if ps.key != "" {
 			if rec := c.lookup(ps.key); rec != nil && buildcache.SameTree(filepath.Join(o.Out, rec.ID), rec.Outputs) {
 				ps.rec, ps.diags = rec, rec.diagnostics()
 				continue
@@ -252,7 +254,6 @@ type previewStore struct {
 	cache *buildcache.Cache
 	group string
 	base  string // what the previews depend on besides their drawing
-	read  bool   // false with --no-cache: entries are written, not read
 
 	mu   sync.Mutex
 	used map[string]bool
@@ -278,15 +279,11 @@ func (c *Checked) previewStore(ps *packState) *previewStore {
 	if err := buildcache.HashFS(k, ps.target.FS, skip); err != nil {
 		return nil
 	}
-	return &previewStore{cache: c.cache, group: "previews-" + ps.res.Pack.Game.ID, base: k.Sum(),
-		read: !c.opts.NoCache, used: map[string]bool{}}
+	return &previewStore{cache: c.cache, group: "previews-" + ps.res.Pack.Game.ID, base: k.Sum(), used: map[string]bool{}}
 }
 
 // Get implements generator.PreviewCache.
 func (s *previewStore) Get(name string) ([]byte, bool) {
-	if !s.read {
-		return nil, false
-	}
 	data, ok := s.cache.Get(s.group, name)
 	if ok {
 		s.mu.Lock()
