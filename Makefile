@@ -46,4 +46,4 @@ kit:
 	$(GO) run ./cmd/runforge build
 
 clean:
-	rm -rf runforge out/*/ out/.*.tmp-*
+	rm -rf runforge out/*/ out/.*.tmp-* out/.cache

@@ -31,6 +31,10 @@ type Renderer struct {
 	// observe gives the canvas every page of r's PDFs is also drawn on
 	// (see Observed); nil for none.
 	observe func(doc string, w, h float64) draw.Canvas
+	// previews keeps rendered previews between builds, by previewBase and
+	// their drawing (WithPreviewCache); nil for none.
+	previews    PreviewCache
+	previewBase string
 }
 
 // NewRenderer returns a renderer with the embedded fonts that draws what
@@ -46,7 +50,8 @@ func NewRenderer(inkSaver bool, games ...Game) (*Renderer, error) {
 
 // WithOptions returns a renderer sharing r's fonts with other variants.
 func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
-	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images, games: r.games, observe: r.observe}
+	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images, games: r.games, observe: r.observe,
+		previews: r.previews, previewBase: r.previewBase}
 }
 
 // Observed returns a renderer like r whose PDFs also draw every page on

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -56,6 +57,19 @@ type previewItem struct {
 // so the build never runs more renderers than GOMAXPROCS. A panic while
 // drawing an item becomes an error naming it.
 func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, items []previewItem) ([]Artifact, error) {
+	// With a cache (WithPreviewCache), a sheet or an item whose drawing
+	// the cache holds is not rendered again.
+	keys, err := r.previewKeys(env, cw, ch, items)
+	if err != nil {
+		return nil, err
+	}
+	skey := ""
+	if keys != nil {
+		skey = sheetKey(name, keys, items)
+		if arts, ok := r.cachedSheet(env, name, skey, keys, items); ok {
+			return arts, nil
+		}
+	}
 	count := len(items)
 	cols := min(count, ContactSheetCols)
 	rows := (count + cols - 1) / cols
@@ -71,23 +85,53 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		y := sheetGap + float64(j/cols)*(ch+sheetGap)
 		return image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5))
 	}
+	// Cells are cached when they are an exact 2x2 reduction of the card
+	// (downsample), as they are at the preview and sheet resolutions.
+	pw, ph := int(math.Round(cw*PreviewDPI/25.4)), int(math.Round(ch*PreviewDPI/25.4))
 	p := &cellPainter{env: env, items: items, render: func(card *draw.PNGCanvas, j int) error {
-		it := items[j]
+		it, c := items[j], cell(j)
+		cached := keys != nil && pw == 2*c.Dx() && ph == 2*c.Dy()
+		if cached {
+			if ok, err := r.cachedCell(env, sheet.Image(), c, it, keys[j]); ok || err != nil {
+				return err
+			}
+		}
 		card.Reset()
 		it.draw(card)
+		var png []byte
 		if it.path != "" {
-			if err := WriteFile(env.stage, it.path, card.Encode); err != nil {
+			write := card.Encode
+			if cached {
+				b, err := encodePNG(card)
+				if err != nil {
+					return err
+				}
+				png, write = b, writeBytes(b)
+			}
+			if err := WriteFile(env.stage, it.path, write); err != nil {
 				return err
 			}
 		}
 		// Cells are disjoint, so helpers never write the same pixels.
-		downsample(sheet.Image(), cell(j), card.Image())
+		downsample(sheet.Image(), c, card.Image())
+		if cached {
+			r.keepCell(sheet.Image(), c, keys[j], png)
+		}
 		return nil
 	}, canvas: func() (*draw.PNGCanvas, error) { return draw.NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}
 	if err := p.paint(); err != nil {
 		return nil, err
 	}
-	if err := WriteFile(env.stage, name, sheet.Encode); err != nil {
+	write := sheet.Encode
+	if keys != nil {
+		png, err := encodePNG(sheet)
+		if err != nil {
+			return nil, err
+		}
+		r.previews.Put(skey, png)
+		write = writeBytes(png)
+	}
+	if err := WriteFile(env.stage, name, write); err != nil {
 		return nil, err
 	}
 	var out []Artifact

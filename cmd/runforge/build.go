@@ -9,8 +9,6 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/kitbuild"
-	"github.com/runforge/runforge/schema"
-	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/check"
 	"github.com/runforge/runforge/validate/report"
 	"github.com/spf13/cobra"
@@ -65,6 +63,15 @@ staging folders that a killed build left behind are removed by the next
 build. The same input always gives byte-identical PDFs (SOURCE_DATE_EPOCH
 sets their date).
 
+A build keeps what it found and wrote in OUT/.cache (safe to delete). A pack
+whose files, print settings and flags are those of its last build into OUT,
+by the same runforge binary, and whose kit there is as that build left it
+(by file size and time), is neither loaded nor written again: the build
+repeats its findings and files. A pack that changed is built again, its
+card previews that did not change copied from the cache; the kit is
+byte-identical to a build from scratch, which --no-cache forces (it leaves
+the cache alone).
+
 Flags given on the command line override the pack's print: settings; a
 flag not given leaves the pack's setting, and the built-in default only
 applies when the pack has none (a pack with print: {paper: a4} prints on A4
@@ -106,6 +113,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.StringSliceVar(&o.only, "only", nil, "rebuild only the decks, sheets, boards or maps of these ids (ID[,ID...]) in the pack's existing kit, and its components.txt and print-run.pdf; the whole pack is validated, every other file of the kit is left as it was (with no kit yet, the whole kit is built)")
 	f.IntVar(&o.PNGDPI, "png", 0, fmt.Sprintf("also write every card face and back as a PNG at this resolution (%d-%d dpi) under OUT/<pack>/png/<deck>/, apart from the print layouts", generator.MinPNGDPI, generator.MaxPNGDPI))
 	f.BoolVar(&o.Strict, "strict", false, "refuse to build on warnings too")
+	f.BoolVar(&o.NoCache, "no-cache", false, "build every pack from scratch, without reading or writing the build cache in OUT/.cache")
 	f.BoolVar(&o.AllowOverflow, "allow-overflow", false, "build even when text does not fit its box or a box falls off the card (it is clipped)")
 	f.BoolVar(&o.watch, "watch", false, "build again each time a file of the packs is saved, until Ctrl-C (packs on disk only)")
 	return cmd
@@ -124,14 +132,24 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if o.PNGDPI != 0 && (o.PNGDPI < generator.MinPNGDPI || o.PNGDPI > generator.MaxPNGDPI) {
 		return usageError("--png %d: the resolution must be %d to %d dpi (a poker card at 300 dpi is 750 x 1050 px)", o.PNGDPI, generator.MinPNGDPI, generator.MaxPNGDPI)
 	}
-	r, results, all, sum, err := checkPaths(o.paths, c, s.err)
-	if err != nil {
-		return err
+	if len(o.only) > 0 {
+		// --only swaps part of a kit in: the kit is then no build's as a
+		// whole, so it neither takes a record from the cache nor makes one.
+		o.NoCache = true
 	}
-	if all, err = o.CheckBuildTargets(results, all); err != nil {
+	if len(o.paths) == 0 {
+		o.paths = localPacks(s.err)
+	}
+	o.Version = versionString()
+	targets, err := check.Resolve(o.paths, c.checkOptions())
+	if err != nil {
 		return usageError("%v", err)
 	}
-	sum.Errors, sum.Warnings = validate.Count(all)
+	checked, err := o.Validate(targets, kitbuild.Env{Check: c.checkOptions(), Renderer: c.renderer}, s.err)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	all, sum := checked.Diags, checked.Summary
 	if msg := o.Refusal(sum, kitbuild.BlocksBuild(o.Registry, all)); msg != "" {
 		if err := (report.Text{}).Write(s.err, all, sum); err != nil {
 			return fmt.Errorf("writing the findings: %w", err)
@@ -144,10 +162,10 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 			return fmt.Errorf("writing the findings: %w", err)
 		}
 	}
-	if err := o.CheckIDs(results); err != nil {
+	if err := checked.CheckIDs(); err != nil {
 		return &exitError{code: exitFindings, err: err}
 	}
-	if err := checkOnly(o.only, results); err != nil {
+	if err := checkOnly(o.only, checked); err != nil {
 		return err
 	}
 	unlock, err := kitbuild.LockOutDir(ctx, o.Out, s.err)
@@ -155,18 +173,21 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 		return buildError(ctx, err)
 	}
 	defer unlock()
-	for _, c := range results {
-		build := kitbuild.BuildPack
-		if len(o.only) > 0 {
-			build = func(ctx context.Context, r *generator.Renderer, c check.Result, opts kitbuild.Options, status kitbuild.Status) ([]generator.Artifact, error) {
-				return kitbuild.BuildOnly(ctx, r, c, opts, o.only, status)
+	for i := range checked.Len() {
+		var arts []generator.Artifact
+		if res, loaded := checked.Result(i); loaded && len(o.only) > 0 {
+			r, rerr := c.renderer()
+			if rerr != nil {
+				return rerr
 			}
+			arts, err = kitbuild.BuildOnly(ctx, r, res, o.Options, o.only, s.err)
+		} else {
+			arts, err = checked.Build(ctx, i, s.err)
 		}
-		arts, err := build(ctx, r, c, o.Options, s.err)
 		if err != nil {
 			return buildError(ctx, err)
 		}
-		printArtifacts(s, o.Out, c.Pack, arts)
+		printArtifacts(s, o.Out, checked.ID(i), arts)
 	}
 	return nil
 }
@@ -174,14 +195,18 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 // checkOnly checks the ids of --only against the one pack it may be given
 // with: each must be an element its kit prints, else a usage error names
 // the nearest.
-func checkOnly(ids []string, results []check.Result) error {
+func checkOnly(ids []string, checked *kitbuild.Checked) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	if len(results) != 1 {
-		return usageError("--only rebuilds part of one pack's kit: name one pack (%d given)", len(results))
+	if checked.Len() != 1 {
+		return usageError("--only rebuilds part of one pack's kit: name one pack (%d given)", checked.Len())
 	}
-	p := results[0].Pack
+	res, loaded := checked.Result(0)
+	if !loaded {
+		return fmt.Errorf("--only: the pack was not loaded") // cannot happen: --only builds without the cache
+	}
+	p := res.Pack
 	known := kitbuild.PrintedIDs(p)
 	for _, id := range ids {
 		if !slices.Contains(known, id) {
@@ -200,7 +225,7 @@ func buildError(ctx context.Context, err error) error {
 	return usageError("%v", err)
 }
 
-func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Artifact) {
+func printArtifacts(s streams, out, id string, arts []generator.Artifact) {
 	pngs, faces := 0, 0
 	for _, a := range arts {
 		if strings.HasPrefix(a.Path, "preview/") {
@@ -213,17 +238,17 @@ func printArtifacts(s streams, out string, p *schema.Pack, arts []generator.Arti
 		}
 		switch {
 		case a.Pages == 1:
-			fmt.Fprintf(s.out, "%s/%s/%s (1 page)\n", out, p.Game.ID, a.Path)
+			fmt.Fprintf(s.out, "%s/%s/%s (1 page)\n", out, id, a.Path)
 		case a.Pages > 1:
-			fmt.Fprintf(s.out, "%s/%s/%s (%d pages)\n", out, p.Game.ID, a.Path, a.Pages)
+			fmt.Fprintf(s.out, "%s/%s/%s (%d pages)\n", out, id, a.Path, a.Pages)
 		default:
-			fmt.Fprintf(s.out, "%s/%s/%s\n", out, p.Game.ID, a.Path)
+			fmt.Fprintf(s.out, "%s/%s/%s\n", out, id, a.Path)
 		}
 	}
 	if faces > 0 {
-		fmt.Fprintf(s.out, "%s/%s/png/ (%s of card faces and backs)\n", out, p.Game.ID, generator.Plural(faces, "PNG"))
+		fmt.Fprintf(s.out, "%s/%s/png/ (%s of card faces and backs)\n", out, id, generator.Plural(faces, "PNG"))
 	}
 	if pngs > 0 {
-		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, p.Game.ID, generator.Plural(pngs, "PNG preview"))
+		fmt.Fprintf(s.out, "%s/%s/preview/ (%s)\n", out, id, generator.Plural(pngs, "PNG preview"))
 	}
 }

@@ -65,7 +65,7 @@ func TestBuildEveryBundledPack(t *testing.T) {
 				if code != 0 || strings.Contains(stderr, "runforge:") {
 					t.Fatalf("exit %d:\n%s", code, stderr)
 				}
-				if got := listNames(t, out); !slices.Equal(got, []string{pack}) {
+				if got := listNames(t, out); !slices.Equal(got, []string{".cache", pack}) {
 					t.Errorf("%s holds %v", out, got)
 				}
 				pdfs := 0

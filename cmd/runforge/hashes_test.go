@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/runforge/runforge/data"
+	"github.com/runforge/runforge/generator/buildcache"
 )
 
 var updateHashes = flag.Bool("update", false, "rewrite testdata/output-hashes.txt from this build")
@@ -44,10 +45,14 @@ func (h *outputHashes) add(key string, b []byte) {
 }
 
 // addTree hashes every file under root, keyed by prefix and its path
-// relative to root.
+// relative to root, but the build cache (out/.cache: it is no output, and
+// keyed on the build of the binary).
 func (h *outputHashes) addTree(t *testing.T, prefix, root string) {
 	t.Helper()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == buildcache.DirName {
+			return fs.SkipDir
+		}
 		if err != nil || d.IsDir() {
 			return err
 		}

@@ -46,7 +46,7 @@ func TestBuildInterruptedKeepsPreviousKit(t *testing.T) {
 			t.Errorf("-o %s: exit %d, stdout %q, stderr %q; want 130 and %q", c.out, code, stdout.String(), stderr.String(), c.want)
 		}
 	}
-	if got := listNames(t, "out"); !slices.Equal(got, []string{"run-for-your-life"}) {
+	if got := listNames(t, "out"); !slices.Equal(got, []string{".cache", "run-for-your-life"}) {
 		t.Errorf("out holds %v", got)
 	}
 	if got := listNames(t, "fresh"); len(got) != 0 {
@@ -78,7 +78,7 @@ func TestBuildRemovesStaleStagingFolders(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}
 	got := listNames(t, "out")
-	wantLeft := append(append([]string{}, kept...), "run-for-your-life")
+	wantLeft := append(append([]string{}, kept...), ".cache", "run-for-your-life")
 	slices.Sort(wantLeft)
 	if !slices.Equal(got, wantLeft) {
 		t.Errorf("out holds %v, want %v", got, wantLeft)

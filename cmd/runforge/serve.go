@@ -71,6 +71,7 @@ change, so only packs on disk are followed).`,
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", defaultAddr, "address to listen on, host:port (a host other than 127.0.0.1, ::1 or localhost shows the page to the network)")
 	f.StringVarP(&o.Out, "out", "o", "out", "output folder the kits are built into and served from")
+	f.BoolVar(&o.NoCache, "no-cache", false, "draw every card preview anew on each build, without reading or writing the build cache in OUT/.cache")
 	return cmd
 }
 
@@ -82,6 +83,7 @@ func runServe(ctx context.Context, s streams, c *catalog, o *serveOptions) error
 	}
 	o.Created = created
 	o.Registry = c.rules
+	o.Version = versionString()
 	if err := o.Check(); err != nil {
 		return usageError("%v", err)
 	}

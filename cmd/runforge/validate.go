@@ -132,12 +132,12 @@ func checkPaths(paths []string, c *catalog, note console) (*generator.Renderer, 
 	if len(paths) == 0 {
 		paths = localPacks(note)
 	}
-	opts := check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: c.schemas, Registry: c.rules}
+	opts := c.checkOptions()
 	targets, err := check.Resolve(paths, opts)
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
-	r, err := generator.NewRenderer(false, games.Renders(c.games)...)
+	r, err := c.renderer()
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
@@ -150,4 +150,14 @@ func checkPaths(paths []string, c *catalog, note console) (*generator.Renderer, 
 	results := check.Targets(targets, opts)
 	all, sum := check.Collect(results)
 	return r, results, all, sum, nil
+}
+
+// checkOptions are how packs are loaded and validated as games of c.
+func (c *catalog) checkOptions() check.Options {
+	return check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: c.schemas, Registry: c.rules}
+}
+
+// renderer is a renderer of the games of c (it loads the fonts).
+func (c *catalog) renderer() (*generator.Renderer, error) {
+	return generator.NewRenderer(false, games.Renders(c.games)...)
 }

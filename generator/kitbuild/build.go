@@ -46,6 +46,13 @@ type Options struct {
 	// (generator/tts), its images named under TTSURL when set.
 	TTS    bool
 	TTSURL string
+	// NoCache builds every pack from scratch: Validate loads and checks
+	// each, and Checked.Build writes each kit, without reading or writing
+	// the cache in Out/.cache.
+	NoCache bool
+	// Version is runforge's version; the cache keys on it, besides the
+	// running executable's build ID.
+	Version string
 }
 
 // ErrInterrupted is what the errors of a build stopped by its context
@@ -56,47 +63,73 @@ var ErrInterrupted = errors.New("interrupted")
 // folder, then builds it with r, saying on status which print settings the
 // pack chose. It returns the files written, relative to Out/<id>. An
 // error wraps ErrInterrupted when ctx stopped the build.
+//
+// BuildPack uses no cache: Validate and Checked.Build are the build that
+// does only the work its changes need.
 func BuildPack(ctx context.Context, r *generator.Renderer, c check.Result, o Options, status Status) ([]generator.Artifact, error) {
+	arts, _, err := o.buildPack(ctx, r, c, nil, status)
+	return arts, err
+}
+
+// buildPack is BuildPack, returning besides the files the lines it said
+// about the pack's settings, which a build the cache skips says again.
+// With previews, the card previews come from and go into that cache.
+func (o Options) buildPack(ctx context.Context, r *generator.Renderer, c check.Result, previews *previewStore, status Status) ([]generator.Artifact, []string, error) {
 	id := c.Pack.Game.ID
 	if err := ctx.Err(); err != nil {
-		return nil, interruptedError(o.Out, id)
+		return nil, nil, interruptedError(o.Out, id)
 	}
 	eff, err := o.Resolve(c.Pack, o.Created)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	removed, err := generator.RemoveStale(o.Out, id)
-	for _, dir := range removed {
-		fmt.Fprintf(status, "runforge: removed %s, left behind by an interrupted build\n", dir)
-	}
-	if err != nil {
-		fmt.Fprintf(status, "runforge: warning: %v\n", err)
-	}
+	removeStale(o.Out, id, status)
+	var notes []string
 	for _, n := range eff.FromPack {
-		fmt.Fprintf(status, "%s: %s\n", c.Target.Name, n)
+		notes = append(notes, fmt.Sprintf("%s: %s", c.Target.Name, n))
 	}
 	pr, err := r.ForPack(c.Pack)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", c.Target.Name, err)
+		return nil, nil, fmt.Errorf("%s: %w", c.Target.Name, err)
 	}
 	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	if previews != nil {
+		pr = pr.WithPreviewCache(previews, previews.base)
+	}
 	if c.Pack.IsAddOn() && !o.WithBase {
 		base := c.Pack.Bases[0]
-		fmt.Fprintf(status, "%s: extends %s: the kit holds only what it adds or changes; the rest is in the %s kit (--with-base prints everything)\n", c.Target.Name, base.ID, base.Title)
+		notes = append(notes, fmt.Sprintf("%s: extends %s: the kit holds only what it adds or changes; the rest is in the %s kit (--with-base prints everything)", c.Target.Name, base.ID, base.Title))
+	}
+	for _, n := range notes {
+		fmt.Fprintf(status, "%s\n", n)
 	}
 	arts, err := kit.BuildContext(ctx, pr, c.Pack, generator.BuildOptions{
 		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews, WithBase: o.WithBase, PNGDPI: o.PNGDPI,
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, interruptedError(o.Out, id)
+			return nil, nil, interruptedError(o.Out, id)
 		}
-		return nil, fmt.Errorf("building %s: %w", c.Target.Name, err)
+		return nil, nil, fmt.Errorf("building %s: %w", c.Target.Name, err)
 	}
 	if o.TTS {
-		return exportTTS(ctx, pr, c, o, arts)
+		if arts, err = exportTTS(ctx, pr, c, o, arts); err != nil {
+			return nil, nil, err
+		}
 	}
-	return arts, nil
+	return arts, notes, nil
+}
+
+// removeStale removes what interrupted builds of pack id left in out,
+// saying so on status.
+func removeStale(out, id string, status Status) {
+	removed, err := generator.RemoveStale(out, id)
+	for _, dir := range removed {
+		fmt.Fprintf(status, "runforge: removed %s, left behind by an interrupted build\n", dir)
+	}
+	if err != nil {
+		fmt.Fprintf(status, "runforge: warning: %v\n", err)
+	}
 }
 
 // interruptedError is the error of a build of pack id that was stopped,

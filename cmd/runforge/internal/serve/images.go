@@ -63,7 +63,7 @@ func (s *Server) forget(files map[string]servedFile) {
 }
 
 // kitbuildPack builds a pack's kit with the library's build, as `runforge
-// build` does.
+// build` does, its unchanged card previews taken from the build cache.
 func kitbuildPack(ctx context.Context, s *Server, res check.Result, bo kitbuild.Options) ([]generator.Artifact, error) {
-	return kitbuild.BuildPack(ctx, s.r, res, bo, s.o.Log)
+	return bo.BuildPackCached(ctx, s.r, res, s.o.Log)
 }

@@ -1,0 +1,498 @@
+package kitbuild
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/buildcache"
+	"github.com/runforge/runforge/schema"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
+	"github.com/runforge/runforge/validate/report"
+)
+
+// Env is what a build needs besides its options to check and build packs:
+// how to load and validate them (Check; its Fitter is set from the
+// renderer) and the renderer, made only when a pack must be loaded.
+type Env struct {
+	Check    check.Options
+	Renderer func() (*generator.Renderer, error)
+}
+
+// Checked is the packs of a build after checking: their findings, and for
+// each pack either what loading and validating it gave or, when an earlier
+// build into the same output folder had the same inputs, settings and
+// runforge and left its kit as it wrote it, that build's record.
+type Checked struct {
+	// Diags are the findings of every pack, sorted, with those of the
+	// build's own print settings (CheckBuildTargets).
+	Diags []validate.Diagnostic
+	// Summary counts them.
+	Summary report.Summary
+
+	opts  Options
+	env   Env
+	cache *buildcache.Cache // nil when the build uses none
+	exe   string            // the running executable's ID
+	r     *generator.Renderer
+	packs []*packState
+}
+
+// packState is one pack of a Checked build.
+type packState struct {
+	target check.Target
+	key    string        // the cache key of its inputs; "" when not cached
+	rec    *record       // the record of an earlier build (a hit)
+	res    *check.Result // the pack as loaded and validated (a miss)
+	diags  []validate.Diagnostic
+}
+
+// Validate checks the targets of a build. A pack whose inputs (its files
+// and the bundled packs it extends), the build's settings and the running
+// runforge are those of an earlier build into o.Out, and whose kit there is
+// as that build left it (by file stat), is not loaded: its findings are the
+// earlier build's, from the cache in Out/.cache. Others are loaded and
+// validated. With o.NoCache the cache is neither read nor written. A cache
+// that cannot be used is said on status and the build goes on without it.
+func (o Options) Validate(targets []check.Target, env Env, status Status) (*Checked, error) {
+	c := &Checked{opts: o, env: env}
+	if !o.NoCache {
+		c.cache = buildcache.Open(o.Out)
+		exe, err := c.cache.ExecutableID()
+		if err != nil {
+			fmt.Fprintf(status, "runforge: warning: building without the cache: %v\n", err)
+			c.cache = nil
+		}
+		c.exe = exe
+	}
+	var misses []int
+	for i, t := range targets {
+		ps := &packState{target: t}
+		c.packs = append(c.packs, ps)
+		if c.cache != nil {
+			ps.key = o.packKey(t, c.exe)
+		}
+		if ps.key != "" {
+			if rec := c.lookup(ps.key); rec != nil && buildcache.SameTree(filepath.Join(o.Out, rec.ID), rec.Outputs) {
+				ps.rec, ps.diags = rec, rec.diagnostics()
+				continue
+			}
+		}
+		misses = append(misses, i)
+	}
+	if len(misses) > 0 {
+		todo := make([]check.Target, len(misses))
+		for j, i := range misses {
+			todo[j] = targets[i]
+		}
+		results, err := c.check(todo)
+		if err != nil {
+			return nil, err
+		}
+		for j, i := range misses {
+			ps := c.packs[i]
+			ps.res = &results[j]
+			if ps.diags, err = o.CheckBuildTargets(results[j:j+1], results[j].Diags); err != nil {
+				return nil, err
+			}
+		}
+	}
+	c.Summary = report.Summary{Packs: len(targets)}
+	for _, ps := range c.packs {
+		c.Diags = append(c.Diags, ps.diags...)
+		if ps.rec != nil {
+			c.Summary.Files += ps.rec.Files
+		} else {
+			c.Summary.Files += ps.res.Files
+		}
+	}
+	validate.Sort(c.Diags)
+	c.Summary.Errors, c.Summary.Warnings = validate.Count(c.Diags)
+	return c, nil
+}
+
+// check loads and validates targets with the renderer's text measure.
+func (c *Checked) check(targets []check.Target) ([]check.Result, error) {
+	r, err := c.renderer()
+	if err != nil {
+		return nil, err
+	}
+	opts := c.env.Check
+	opts.Fitter = func(p *schema.Pack) validate.TextFitter {
+		if pr, err := r.ForPack(p); err == nil {
+			return pr
+		}
+		return nil
+	}
+	return check.Targets(targets, opts), nil
+}
+
+// renderer is the build's renderer, made on first use.
+func (c *Checked) renderer() (*generator.Renderer, error) {
+	if c.r == nil {
+		r, err := c.env.Renderer()
+		if err != nil {
+			return nil, err
+		}
+		c.r = r
+	}
+	return c.r, nil
+}
+
+// Len is the number of packs.
+func (c *Checked) Len() int { return len(c.packs) }
+
+// ID is the id of pack i: its kit is written to Out/<id>.
+func (c *Checked) ID(i int) string {
+	if ps := c.packs[i]; ps.rec != nil {
+		return ps.rec.ID
+	} else if ps.res.Pack != nil && ps.res.Pack.Game != nil {
+		return ps.res.Pack.Game.ID
+	}
+	return ""
+}
+
+// Result is pack i as loaded and validated, or false when its findings
+// came from the cache and it was not loaded.
+func (c *Checked) Result(i int) (check.Result, bool) {
+	if ps := c.packs[i]; ps.res != nil {
+		return *ps.res, true
+	}
+	return check.Result{}, false
+}
+
+// Cached reports whether pack i was checked from the cache.
+func (c *Checked) Cached(i int) bool { return c.packs[i].rec != nil }
+
+// CheckIDs refuses packs that share an id: they would be written to the
+// same folder of Out.
+func (c *Checked) CheckIDs() error {
+	seen := map[string]string{}
+	for i, ps := range c.packs {
+		id := c.ID(i)
+		if first, dup := seen[id]; dup {
+			at := ""
+			if ps.rec != nil {
+				at = ps.rec.IDPos
+			} else {
+				at = ps.res.Pack.Game.Ref.Child("id").Pos().String()
+			}
+			return fmt.Errorf("%s: pack id %q is also the id of %s; both would be written to %s/%s: give one another id",
+				at, id, first, c.opts.Out, id)
+		}
+		seen[id] = ps.target.Name
+	}
+	return nil
+}
+
+// Build writes the kit of pack i (BuildPack), under the output folder's
+// lock (LockOutDir), which the caller holds. A pack checked from the cache
+// whose kit is still as the earlier build left it is not written again:
+// the build says what that build said and returns its files. Otherwise the
+// pack is built (loaded first, if it came from the cache) and the cache
+// records the build, unless its files changed while it ran.
+func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.Artifact, error) {
+	ps, o := c.packs[i], c.opts
+	if ps.rec != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, interruptedError(o.Out, ps.rec.ID)
+		}
+		if buildcache.SameTree(filepath.Join(o.Out, ps.rec.ID), ps.rec.Outputs) {
+			removeStale(o.Out, ps.rec.ID, status)
+			for _, n := range ps.rec.Notes {
+				fmt.Fprintf(status, "%s\n", n)
+			}
+			return ps.rec.Artifacts, nil
+		}
+		// Another build replaced the kit since it was checked: build it.
+		ps.key = o.packKey(ps.target, c.exe)
+		results, err := c.check([]check.Target{ps.target})
+		if err != nil {
+			return nil, err
+		}
+		ps.res, ps.rec = &results[0], nil
+		if ps.diags, err = o.CheckBuildTargets(results, results[0].Diags); err != nil {
+			return nil, err
+		}
+	}
+	r, err := c.renderer()
+	if err != nil {
+		return nil, err
+	}
+	var previews *previewStore
+	if c.cache != nil && ps.res.Pack != nil && ps.res.Pack.Game != nil {
+		previews = c.previewStore(ps)
+	}
+	arts, notes, err := o.buildPack(ctx, r, *ps.res, previews, status)
+	if err != nil {
+		return nil, err
+	}
+	if previews != nil {
+		err = previews.finish()
+	}
+	if err == nil && ps.key != "" && c.cache != nil {
+		err = c.record(ps, arts, notes)
+	}
+	if err != nil {
+		fmt.Fprintf(status, "runforge: warning: the build cache was not updated: %v\n", err)
+	}
+	return arts, nil
+}
+
+// previewStore is the cache of a pack's rendered previews
+// (generator.PreviewCache): the group "previews-<id>" of the build cache.
+// It notes the entries a build uses, so that finish can drop the rest.
+type previewStore struct {
+	cache *buildcache.Cache
+	group string
+	base  string // what the previews depend on besides their drawing
+
+	mu   sync.Mutex
+	used map[string]bool
+	err  error
+}
+
+// previewStore is the preview cache of pack ps's build. Its base holds
+// the running runforge and every file of the pack but the content YAML,
+// whose effect on a preview its drawing calls show: pictures, fonts, and
+// game.yaml (which names the fonts).
+func (c *Checked) previewStore(ps *packState) *previewStore {
+	k := buildcache.NewKey("previews")
+	k.String("exe", c.exe)
+	k.String("version", c.opts.Version)
+	out := outputInside(ps.target.Name, c.opts.Out)
+	skip := func(p string) bool {
+		if out != nil && out(p) {
+			return true
+		}
+		ext := strings.ToLower(path.Ext(p))
+		return p != schema.ManifestFile && (ext == ".yaml" || ext == ".yml")
+	}
+	if err := buildcache.HashFS(k, ps.target.FS, skip); err != nil {
+		return nil
+	}
+	return &previewStore{cache: c.cache, group: "previews-" + ps.res.Pack.Game.ID, base: k.Sum(), used: map[string]bool{}}
+}
+
+// Get implements generator.PreviewCache.
+func (s *previewStore) Get(name string) ([]byte, bool) {
+	data, ok := s.cache.Get(s.group, name)
+	if ok {
+		s.mu.Lock()
+		s.used[name] = true
+		s.mu.Unlock()
+	}
+	return data, ok
+}
+
+// Put implements generator.PreviewCache; finish reports its first error.
+func (s *previewStore) Put(name string, data []byte) {
+	err := s.cache.Put(s.group, name, data)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.used[name] = true
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// finish drops the entries the build did not use (those of previews that
+// changed since) and reports the first error of Put.
+func (s *previewStore) finish() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.err
+	}
+	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] })
+}
+
+// record writes the record of pack ps's build, when its inputs are still
+// those it was checked with.
+func (c *Checked) record(ps *packState, arts []generator.Artifact, notes []string) error {
+	if now := c.opts.packKey(ps.target, c.exe); now != ps.key {
+		return nil // edited while it was built: the next build checks it again
+	}
+	p := ps.res.Pack
+	outputs, err := buildcache.StatTree(filepath.Join(c.opts.Out, p.Game.ID))
+	if err != nil {
+		return err
+	}
+	rec := record{
+		ID: p.Game.ID, IDPos: p.Game.Ref.Child("id").Pos().String(), Files: ps.res.Files,
+		Notes: notes, Artifacts: arts, Outputs: outputs,
+	}
+	for _, d := range ps.diags {
+		rec.Diags = append(rec.Diags, diagRecord{Pos: d.Pos, Severity: int(d.Severity), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Related: d.Related})
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(rec); err != nil {
+		return fmt.Errorf("encoding the build record: %w", err)
+	}
+	// The pack's kit is this build's now: the record of the build before,
+	// which the entry "id-<id>" names, describes a kit that is gone.
+	latest := "id-" + p.Game.ID
+	before, _ := c.cache.Get(recordGroup, latest)
+	if err := c.cache.Put(recordGroup, ps.key, buf.Bytes()); err != nil {
+		return err
+	}
+	if err := c.cache.Put(recordGroup, latest, []byte(ps.key)); err != nil {
+		return err
+	}
+	if old := string(before); old != "" && old != ps.key {
+		return c.cache.Remove(recordGroup, old)
+	}
+	return nil
+}
+
+// lookup reads the record of the build whose key is key.
+func (c *Checked) lookup(key string) *record {
+	data, ok := c.cache.Get(recordGroup, key)
+	if !ok {
+		return nil
+	}
+	var rec record
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&rec); err != nil || rec.ID == "" || len(rec.Outputs) == 0 {
+		return nil
+	}
+	return &rec
+}
+
+// recordGroup is the cache group of the kits' build records: each named
+// by its key, and for each pack id the key of its latest one.
+const recordGroup = "kits"
+
+// record is what the cache keeps of one pack's build: what the build said
+// and wrote, and the stat of every file of its kit.
+type record struct {
+	ID        string
+	IDPos     string
+	Files     int
+	Diags     []diagRecord
+	Notes     []string
+	Artifacts []generator.Artifact
+	Outputs   []buildcache.FileStat
+}
+
+// diagRecord is a diagnostic as the cache keeps it.
+type diagRecord struct {
+	Pos      schema.Pos
+	Severity int
+	Rule     string
+	Message  string
+	Hint     string
+	Related  []validate.Related
+}
+
+// diagnostics are the record's findings.
+func (r *record) diagnostics() []validate.Diagnostic {
+	var out []validate.Diagnostic
+	for _, d := range r.Diags {
+		out = append(out, validate.Diagnostic{Pos: d.Pos, Severity: validate.Severity(d.Severity), Rule: d.Rule, Message: d.Message, Hint: d.Hint, Related: d.Related})
+	}
+	return out
+}
+
+// packKey is the cache key of a build of target t: the running runforge
+// (exe, its version), the games and rules it knows, the target as named,
+// every file of the pack, and the build's options. "" when the pack's
+// files cannot be hashed (too many): such a pack is always built.
+func (o Options) packKey(t check.Target, exe string) string {
+	k := buildcache.NewKey("kit")
+	k.String("exe", exe)
+	k.String("version", o.Version)
+	if o.Registry != nil {
+		for _, r := range o.Registry.Rules() {
+			k.String("rule", r.ID)
+			k.Int("severity", int64(r.Severity))
+			k.Strings("games", r.Games)
+			k.Bool("fixed", r.Fixed)
+			k.Bool("blocks", r.BlocksBuild)
+		}
+	}
+	k.String("target", t.Name)
+	k.String("file", t.File)
+	k.String("dir", t.Dir)
+	skip := outputInside(t.Name, o.Out)
+	if err := buildcache.HashFS(k, t.FS, skip); err != nil {
+		return ""
+	}
+	f := o.Flags
+	for _, v := range []struct {
+		name, value string
+	}{
+		{"paper", f.Paper}, {"duplex", f.Duplex}, {"back-offset", f.BackOffset},
+		{"no-crop-marks", fmt.Sprint(f.NoCropMarks)}, {"cut-lines", fmt.Sprint(f.CutLines)},
+		{"margin", f.Margin}, {"layout", f.Layout}, {"ink-saver", fmt.Sprint(f.InkSaver)},
+		{"grayscale", fmt.Sprint(f.Grayscale)},
+	} {
+		k.Bool("given "+v.name, f.given(v.name))
+		k.String(v.name, v.value)
+	}
+	k.Bool("no-previews", o.NoPreviews)
+	k.Bool("strict", o.Strict)
+	k.Bool("allow-overflow", o.AllowOverflow)
+	k.Bool("with-base", o.WithBase)
+	k.Int("png", int64(o.PNGDPI))
+	k.Bool("tts", o.TTS)
+	k.String("tts-url", o.TTSURL)
+	k.Int("created", o.Created.UnixNano())
+	return k.Sum()
+}
+
+// outputInside is, when the output folder out lies inside the pack folder
+// dir, what HashFS must skip: it is no input of the pack.
+func outputInside(dir, out string) func(string) bool {
+	d, err1 := filepath.Abs(dir)
+	o, err2 := filepath.Abs(out)
+	if err := errors.Join(err1, err2); err != nil {
+		return nil
+	}
+	rel, err := filepath.Rel(d, o)
+	if err != nil {
+		return nil
+	}
+	rel = filepath.ToSlash(rel)
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return nil
+	}
+	return func(p string) bool { return p == rel }
+}
+
+// BuildPackCached is BuildPack for a pack already loaded and validated (as
+// `runforge serve` does on every save), with the card previews that did
+// not change since its last build taken from the cache in Out/.cache. It
+// keeps no record of the build: the pack is loaded and checked each time.
+// With o.NoCache, or a cache that cannot be used (said on status), it is
+// BuildPack.
+func (o Options) BuildPackCached(ctx context.Context, r *generator.Renderer, res check.Result, status Status) ([]generator.Artifact, error) {
+	if o.NoCache || res.Pack == nil || res.Pack.Game == nil {
+		return BuildPack(ctx, r, res, o, status)
+	}
+	c := &Checked{opts: o, cache: buildcache.Open(o.Out)}
+	exe, err := c.cache.ExecutableID()
+	if err != nil {
+		fmt.Fprintf(status, "runforge: warning: building without the cache: %v\n", err)
+		return BuildPack(ctx, r, res, o, status)
+	}
+	c.exe = exe
+	previews := c.previewStore(&packState{target: res.Target, res: &res})
+	arts, _, err := o.buildPack(ctx, r, res, previews, status)
+	if err != nil {
+		return nil, err
+	}
+	if previews != nil {
+		if err := previews.finish(); err != nil {
+			fmt.Fprintf(status, "runforge: warning: the build cache was not updated: %v\n", err)
+		}
+	}
+	return arts, nil
+}

@@ -1,0 +1,100 @@
+package kitbuild
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/internal/gamestest"
+	"github.com/runforge/runforge/schema/schematest"
+	"github.com/runforge/runforge/validate"
+	"github.com/runforge/runforge/validate/check"
+)
+
+// TestValidateAndBuildFromTheCache checks the library's incremental
+// build: a second check of an unchanged pack comes from the cache (the
+// pack is not loaded, nothing is written, the findings and files are the
+// first build's), and a changed pack is loaded and built again.
+func TestValidateAndBuildFromTheCache(t *testing.T) {
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "small")
+	write := func(name, data string) {
+		if err := os.MkdirAll(pack, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("game.yaml", "kind: Game\nid: small\ntitle: Small\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n")
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n")
+	root, err := os.OpenRoot(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	targets := []check.Target{{Name: filepath.ToSlash(pack), FS: root.FS()}}
+	reg := validate.ForGames(nil)
+	env := Env{
+		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
+		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
+	}
+	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NoPreviews: true, Version: "test"}
+	build := func(o Options) (*Checked, []generator.Artifact) {
+		t.Helper()
+		c, err := o.Validate(targets, env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Summary.Errors > 0 {
+			t.Fatalf("findings: %v", c.Diags)
+		}
+		arts, err := c.Build(context.Background(), 0, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c, arts
+	}
+	first, arts := build(o)
+	if first.Cached(0) || len(arts) == 0 {
+		t.Fatalf("first build: cached %v, %d files", first.Cached(0), len(arts))
+	}
+	kit := filepath.Join(o.Out, "small")
+	before, err := os.Stat(filepath.Join(kit, "cards.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, arts2 := build(o)
+	if !again.Cached(0) || again.ID(0) != "small" || !slices.Equal(arts, arts2) || again.Summary != first.Summary {
+		t.Errorf("unchanged pack: cached %v, id %q, files %v (want %v), summary %+v (want %+v)",
+			again.Cached(0), again.ID(0), arts2, arts, again.Summary, first.Summary)
+	}
+	if _, loaded := again.Result(0); loaded {
+		t.Error("an unchanged pack was loaded")
+	}
+	if after, err := os.Stat(filepath.Join(kit, "cards.pdf")); err != nil || !after.ModTime().Equal(before.ModTime()) {
+		t.Error("an unchanged pack's kit was written again")
+	}
+	noCache := o
+	noCache.NoCache = true
+	if c, _ := build(noCache); c.Cached(0) {
+		t.Error("--no-cache took the pack from the cache")
+	}
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: B}\n")
+	if c, _ := build(o); c.Cached(0) {
+		t.Error("a changed pack came from the cache")
+	}
+	if c, _ := build(o); !c.Cached(0) {
+		t.Error("the changed pack, unchanged since, did not come from the cache")
+	}
+	paper := o
+	paper.Paper, paper.Given = "a4", given("paper")
+	if c, _ := build(paper); c.Cached(0) {
+		t.Error("other print settings came from the cache")
+	}
+}
