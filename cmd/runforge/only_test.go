@@ -98,3 +98,50 @@ func TestBuildOnly(t *testing.T) {
 		t.Error("a refused --only changed the kit")
 	}
 }
+
+// TestBuildOnlyGanged: an element the kit gangs onto another's sheets
+// (RUN's exhausted card, on the action tiles' sheet) prints in that one's
+// PDF, which --only of the element rebuilds; nothing else changes.
+func TestBuildOnlyGanged(t *testing.T) {
+	src, err := filepath.Abs("../../data/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack := filepath.Join(t.TempDir(), "run")
+	if err := os.CopyFS(pack, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	kit := filepath.Join(out, "run")
+	if code, stdout, stderr := run(t, "", "build", pack, "-o", out); code != 0 {
+		t.Fatalf("build: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	before := readKit(t, kit)
+	p := filepath.Join(pack, "exhausted-card.yaml")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte("heading: EXHAUSTED"), []byte("heading: WORN OUT"), 1)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run(t, "", "build", pack, "-o", out, "--only", "exhausted-card")
+	if code != 0 {
+		t.Fatalf("--only exhausted-card: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "/action-tiles.pdf") || strings.Contains(stderr, "left these files as they were") {
+		t.Errorf("--only exhausted-card did not rebuild the PDF its sheet is in:\n%s\n%s", stdout, stderr)
+	}
+	after := readKit(t, kit)
+	for path, b := range before {
+		changed := !bytes.Equal(after[path], b)
+		want := path == "action-tiles.pdf" || path == "components.txt" || path == "print-run.pdf"
+		if changed && !want {
+			t.Errorf("%s changed, though --only names the exhausted card", path)
+		}
+		if path == "action-tiles.pdf" && !changed {
+			t.Error("action-tiles.pdf, which holds the exhausted card, was not rebuilt")
+		}
+	}
+}

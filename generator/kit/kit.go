@@ -33,12 +33,7 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
 	}
-	// An add-on's kit prints what it adds or changes (PrintedHere): every
-	// file, the print run and the index alike.
-	p = printedPack(p, opts.WithBase)
-	// From here on the pack is as the kit prints it: pieces smaller than a
-	// page ganged onto shared sheets (gang.go).
-	p = gangPack(r, p, effectivePrint(opts.Print))
+	p = AsPrinted(r, p, opts)
 	jobs, err := buildJobs(r, p, opts)
 	if err != nil {
 		return nil, err
@@ -81,6 +76,16 @@ func afterJobs(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts 
 		}
 	}
 	return jobs
+}
+
+// AsPrinted is pack p as its kit prints it with opts: of an add-on, what
+// it adds or changes (PrintedHere: every file, the print run and the index
+// alike), unless opts.WithBase; and pieces smaller than a page ganged onto
+// shared sheets (gang.go), each element that prints on another's sheets
+// naming that one in its Facts().PrintsWith.
+func AsPrinted(r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions) *schema.Pack {
+	p = printedPack(p, opts.WithBase)
+	return gangPack(r, p, effectivePrint(opts.Print))
 }
 
 // NeedsCalibration reports whether the kit of p printed with opts has back

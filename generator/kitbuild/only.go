@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate/check"
 )
@@ -80,7 +81,13 @@ func BuildOnly(ctx context.Context, r *generator.Renderer, c check.Result, o Opt
 		return nil, err
 	}
 	built := filepath.Join(scratch, id)
-	mine := func(rel string) bool { return ownedBy(c.Pack, ids, rel) || slices.Contains(kitWide, rel) }
+	// The pack as the kit prints it: an element the kit gangs onto
+	// another's sheets prints in that one's PDF, which --only rebuilds too.
+	printed, err := o.asPrinted(r, c)
+	if err != nil {
+		return nil, err
+	}
+	mine := func(rel string) bool { return ownedBy(printed, ids, rel) || slices.Contains(kitWide, rel) }
 	var stale []string
 	out, err := generator.Stage(ctx, o.Out, id, func(stage string) ([]generator.Artifact, error) {
 		// Every other file of the kit, as it was.
@@ -132,6 +139,21 @@ func BuildOnly(ctx context.Context, r *generator.Renderer, c check.Result, o Opt
 	return out, nil
 }
 
+// asPrinted is pack c as its kit prints it with o's settings
+// (kit.AsPrinted).
+func (o Options) asPrinted(r *generator.Renderer, c check.Result) (*schema.Pack, error) {
+	eff, err := o.Resolve(c.Pack, o.Created)
+	if err != nil {
+		return nil, err
+	}
+	pr, err := r.ForPack(c.Pack)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Target.Name, err)
+	}
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	return kit.AsPrinted(pr, c.Pack, generator.BuildOptions{Print: eff.Print, WithBase: o.WithBase}), nil
+}
+
 // ownedBy reports whether the kit file rel (slash-separated) is one of the
 // elements ids names: one of its outputs or those of the element it prints
 // with (printWith:), its previews (preview/<id>.png, preview/<id>/...) or
@@ -151,11 +173,13 @@ func ownedBy(p *schema.Pack, ids []string, rel string) bool {
 		if !slices.Contains(selected, e.ElementID()) {
 			continue
 		}
-		outs := e.Facts().Outputs
+		f := e.Facts()
+		outs := f.Outputs
 		if slices.Contains(outs, rel) {
 			return true
 		}
-		if !slices.ContainsFunc(outs, func(o string) bool { return strings.HasSuffix(o, ".pdf") }) {
+		// One that prints on another's sheets is in that one's PDF.
+		if f.PrintsWith == "" && !slices.ContainsFunc(outs, func(o string) bool { return strings.HasSuffix(o, ".pdf") }) {
 			shared = true
 		}
 	}
