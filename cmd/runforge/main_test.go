@@ -30,11 +30,25 @@ func run(t *testing.T, dir string, args ...string) (int, string, string) {
 // edits (file -> old -> new) and returns the pack folder.
 func copyPack(t *testing.T, edits ...[3]string) string {
 	t.Helper()
-	src, err := filepath.Abs("../../data/run-for-your-life")
+	return copyBundledAs(t, "run-for-your-life", "rfyl", edits...)
+}
+
+// copyBundled copies the bundled pack id into a temporary folder of the
+// same name, applying edits, and returns the copy's path.
+func copyBundled(t *testing.T, id string, edits ...[3]string) string {
+	t.Helper()
+	return copyBundledAs(t, id, id, edits...)
+}
+
+// copyBundledAs copies the bundled pack id into the temporary folder dir,
+// applying edits (file -> old -> new), and returns the pack folder.
+func copyBundledAs(t *testing.T, id, dir string, edits ...[3]string) string {
+	t.Helper()
+	src, err := filepath.Abs(filepath.Join("../../data", id))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst := filepath.Join(t.TempDir(), "rfyl")
+	dst := filepath.Join(t.TempDir(), dir)
 	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}

@@ -103,29 +103,14 @@ func TestBuildOnly(t *testing.T) {
 // (RUN's exhausted card, on the action tiles' sheet) prints in that one's
 // PDF, which --only of the element rebuilds; nothing else changes.
 func TestBuildOnlyGanged(t *testing.T) {
-	src, err := filepath.Abs("../../data/run")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pack := filepath.Join(t.TempDir(), "run")
-	if err := os.CopyFS(pack, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
+	pack := copyBundled(t, "run")
 	out := filepath.Join(t.TempDir(), "out")
 	kit := filepath.Join(out, "run")
 	if code, stdout, stderr := run(t, "", "build", pack, "-o", out); code != 0 {
 		t.Fatalf("build: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	before := readKit(t, kit)
-	p := filepath.Join(pack, "exhausted-card.yaml")
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = bytes.Replace(b, []byte("heading: EXHAUSTED"), []byte("heading: WORN OUT"), 1)
-	if err := os.WriteFile(p, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	edit(t, pack, "exhausted-card.yaml", "heading: EXHAUSTED", "heading: WORN OUT")
 	code, stdout, stderr := run(t, "", "build", pack, "-o", out, "--only", "exhausted-card")
 	if code != 0 {
 		t.Fatalf("--only exhausted-card: exit %d\n%s\n%s", code, stdout, stderr)

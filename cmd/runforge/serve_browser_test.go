@@ -61,17 +61,6 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// copyBundled copies a bundled pack's folder into a temporary folder and
-// returns the copy's path.
-func copyBundled(t *testing.T, name string) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), name)
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "..", "data", name))); err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 // startServe runs `runforge serve` on the packs at paths, on a free port,
 // and returns the page's URL; the server stops at the test's end.
 func startServe(t *testing.T, paths ...string) string {
