@@ -21,6 +21,7 @@ const pcgStream = 0x6a7573742d72756e // "just-run"
 type model struct {
 	w, l, cells int
 	nb          []int16 // neighbour of cell*4+d, -1 off the board; N is row+1
+	nbRow       []int16 // the row of nb (nb / w), -1 off the board
 
 	tiles     []Tile
 	roomCopy  []int16    // tile index of each room copy; the piles hold copy numbers
@@ -63,6 +64,13 @@ func compile(tiles []Tile, set Settings, length int) *model {
 		}
 		if col > 0 {
 			m.nb[c*4+W] = int16(c - 1)
+		}
+	}
+	m.nbRow = make([]int16, len(m.nb))
+	for i, n := range m.nb {
+		m.nbRow[i] = -1
+		if n >= 0 {
+			m.nbRow[i] = n / int16(m.w)
 		}
 	}
 	m.startTile = make([]int16, m.w)
@@ -241,10 +249,35 @@ func (b *board) setup(seed uint64, i int) {
 	}
 }
 
+// intN is b.rng.IntN(n): on a 64-bit platform the same numbers from the
+// same PCG state by rand's own method, without the call through
+// rand.Source (this is the simulation's innermost loop). n must be
+// positive.
+func (b *board) intN(n int) int {
+	if is32bit {
+		return b.rng.IntN(n)
+	}
+	u := uint64(n)
+	if u&(u-1) == 0 { // a power of two: mask
+		return int(b.pcg.Uint64() & (u - 1))
+	}
+	hi, lo := bits.Mul64(b.pcg.Uint64(), u)
+	if lo < u {
+		thresh := -u % u
+		for lo < thresh {
+			hi, lo = bits.Mul64(b.pcg.Uint64(), u)
+		}
+	}
+	return int(hi)
+}
+
+// is32bit is true where rand.Rand.IntN takes its 32-bit path.
+const is32bit = ^uint(0)>>32 == 0
+
 // shuffle is a Fisher-Yates shuffle with the board's PRNG.
 func (b *board) shuffle(s []int16) {
 	for i := len(s) - 1; i > 0; i-- {
-		j := b.rng.IntN(i + 1)
+		j := b.intN(i + 1)
 		s[i], s[j] = s[j], s[i]
 	}
 }
@@ -260,12 +293,13 @@ func (b *board) pick() int32 {
 		if n == 1 {
 			return b.front[0]
 		}
-		return b.front[b.rng.IntN(n)]
+		return b.front[b.intN(n)]
 	}
 	best := -1
 	b.cand = b.cand[:0]
+	rows := b.m.nbRow
 	for _, door := range b.front {
-		r := int(b.m.nb[door]) / b.m.w
+		r := int(rows[door])
 		if r > best {
 			best = r
 			b.cand = b.cand[:0]
@@ -277,7 +311,7 @@ func (b *board) pick() int32 {
 	if len(b.cand) == 1 {
 		return b.cand[0]
 	}
-	return b.cand[b.rng.IntN(len(b.cand))]
+	return b.cand[b.intN(len(b.cand))]
 }
 
 func (b *board) addFront(door int32) {
@@ -454,7 +488,7 @@ func (b *board) fit(i int16, care, req, live uint8) (uint8, bool) {
 		}
 		return best, true
 	}
-	return b.fits[b.rng.IntN(n)], true
+	return b.fits[b.intN(n)], true
 }
 
 // drawInto fills the empty room cell t from the draw pile (L557-L559):
@@ -551,8 +585,8 @@ func (b *board) placeRescuee() {
 	b.rescueDue, b.rescueRolled = false, true
 	rows := min(5, m.l-m.rescueOffset)
 	cols := min(5, m.w)
-	r := m.rescueOffset + b.rng.IntN(rows)
-	c := b.rng.IntN(cols)
+	r := m.rescueOffset + b.intN(rows)
+	c := b.intN(cols)
 	cell := r*m.w + c
 	b.rescueCell = cell
 	switch b.state[cell] {
@@ -575,10 +609,12 @@ func (b *board) connectedToExit() {
 	for len(b.stack) > 0 {
 		x := int(b.stack[len(b.stack)-1])
 		b.stack = b.stack[:len(b.stack)-1]
-		for d := range 4 {
+		// Only the doors of x: its walls lead nowhere.
+		for mk := b.mask[x]; mk != 0; mk &= mk - 1 {
+			d := bits.TrailingZeros8(mk)
 			bit := uint8(1) << d
 			n := m.nb[x*4+d]
-			if b.mask[x]&bit == 0 || n < 0 || b.seen[n] || b.state[n] != cellUp || b.mask[n]&oppBit(bit) == 0 {
+			if n < 0 || b.seen[n] || b.state[n] != cellUp || b.mask[n]&oppBit(bit) == 0 {
 				continue
 			}
 			b.seen[n] = true
