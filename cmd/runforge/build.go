@@ -204,7 +204,9 @@ func checkOnly(ids []string, checked *kitbuild.Checked) error {
 	}
 	res, loaded := checked.Result(0)
 	if !loaded {
-		return fmt.Errorf("--only: the pack was not loaded") // cannot happen: --only builds without the cache
+		// --only sets NoCache, so the pack is always loaded; say so plainly
+		// should that ever change.
+		return usageError("--only: %s was checked from the build cache, not loaded; add --no-cache", checked.ID(0))
 	}
 	p := res.Pack
 	known := kitbuild.PrintedIDs(p)

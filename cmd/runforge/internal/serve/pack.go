@@ -17,6 +17,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/deck"
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/kit"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/check"
@@ -119,6 +120,14 @@ func (s *Server) view(ctx context.Context, res check.Result, arts []generator.Ar
 		return nil, err
 	}
 	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	// The pack as its kit prints it: of an add-on only what it adds or
+	// changes, and pieces ganged onto shared sheets. The links to the
+	// kit's PDFs and their pages are those of this pack.
+	printed := map[string]schema.Element{}
+	pp := kit.AsPrinted(pr, p, generator.BuildOptions{Print: eff.Print, WithBase: s.o.Build.WithBase})
+	for _, e := range pp.Elements {
+		printed[e.ElementID()] = e
+	}
 	v := &packView{ID: id, Title: p.Game.Title, Name: res.Target.Name}
 	if e := validate.Explain(p, s.o.Explain); e != nil {
 		v.Explain = e.String()
@@ -168,7 +177,9 @@ func (s *Server) view(ctx context.Context, res check.Result, arts []generator.Ar
 				ev.Images = append(ev.Images, u+"?v="+pg.version)
 			}
 		}
-		ev.Files = s.filesOf(p, e, arts, eff.Print)
+		if pe, ok := printed[e.ElementID()]; ok {
+			ev.Files = s.filesOf(pp, pe, arts, eff.Print)
+		}
 		if v.Explain != "" {
 			ev.Explain = explainFor(v.Explain, e)
 		}

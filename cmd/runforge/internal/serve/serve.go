@@ -115,8 +115,8 @@ func (s *Server) Rebuild(ctx context.Context) {
 	page, files := s.build(ctx, results, err)
 	s.forget(files)
 	s.publish(page, files)
-	fmt.Fprintf(s.o.Log, "round %d: %d errors, %d warnings in %d packs (%d ms: validate %d, build %d, page %d)\n",
-		page.Gen, page.Errors, page.Warnings, len(page.Packs), time.Since(start).Milliseconds(),
+	fmt.Fprintf(s.o.Log, "round %d: %s, %s in %s (%d ms: validate %d, build %d, page %d)\n",
+		page.Gen, generator.Plural(page.Errors, "error"), generator.Plural(page.Warnings, "warning"), generator.Plural(len(page.Packs), "pack"), time.Since(start).Milliseconds(),
 		s.timing.check.Milliseconds(), s.timing.build.Milliseconds(), s.timing.page.Milliseconds())
 }
 

@@ -256,3 +256,32 @@ func TestMapFindingMarksItsSpace(t *testing.T) {
 		t.Errorf("the marked page: %d, %d marks", code, strings.Count(svg, `class="mark"`))
 	}
 }
+
+// TestAddOnLinksItsOwnKit: an add-on's page links each element to the
+// pages of its own kit that print it: the map it adds to its maps.pdf as
+// that kit prints it, the base pack's maps to nothing of this kit.
+func TestAddOnLinksItsOwnKit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run-promo")
+	if err := os.CopyFS(dir, os.DirFS("../../../../data/run-promo")); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := session(t, dir)
+	page, _ := s.current()
+	links := map[string][]string{}
+	shown := map[string]bool{}
+	for _, e := range page.Packs[0].Elements {
+		shown[e.ID] = true
+		for _, f := range e.Files {
+			links[e.ID] = append(links[e.ID], f.Name)
+		}
+	}
+	if got := links["map-5b"]; len(got) != 1 || got[0] != "maps.pdf, pages 1-4" {
+		t.Errorf("map-5b links %q; want maps.pdf, pages 1-4", got)
+	}
+	if !shown["map-1a"] {
+		t.Fatal("the page shows no map-1a, the base pack's map")
+	}
+	if got := links["map-1a"]; len(got) != 0 {
+		t.Errorf("map-1a, which the RUN kit prints, links %q in the add-on's kit", got)
+	}
+}
