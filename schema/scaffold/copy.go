@@ -55,16 +55,22 @@ func CopyPack(o Options, warn Console) (err error) {
 	if err := retitleManifest(filepath.Join(tmp, schema.ManifestFile), Title(o.ID)); err != nil {
 		return err
 	}
-	names, err := WriteSchemas(io.Discard, o.Registry, o.Schemas)
+	return finishPack(tmp, o.Dir, o.Registry, o.Schemas, warn)
+}
+
+// finishPack writes the JSON Schemas of reg into schemas, points the
+// modelines of the pack in the staging folder tmp at them and moves it to
+// dir. The modelines are computed for the final folder: tmp is its
+// sibling, so the relative paths agree.
+func finishPack(tmp, dir string, reg *schema.Registry, schemas string, warn Console) error {
+	names, err := WriteSchemas(io.Discard, reg, schemas)
 	if err != nil {
 		return err
 	}
-	// The modelines are computed for the final folder: the copy is its
-	// sibling, so the relative paths agree.
-	if err := FixModelines(io.Discard, warn, o.Registry, tmp, o.Schemas, names); err != nil {
+	if err := FixModelines(io.Discard, warn, reg, tmp, schemas, names); err != nil {
 		return err
 	}
-	return moveIntoPlace(tmp, o.Dir)
+	return moveIntoPlace(tmp, dir)
 }
 
 // copyPackTo copies src into a new temporary folder beside the folder abs

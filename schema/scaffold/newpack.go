@@ -3,7 +3,6 @@ package scaffold
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,12 +138,5 @@ func NewPack(o NewOptions, warn Console) (err error) {
 			return fmt.Errorf("init: %w", err)
 		}
 	}
-	names, err := WriteSchemas(io.Discard, o.Registry, o.Schemas)
-	if err != nil {
-		return err
-	}
-	if err := FixModelines(io.Discard, warn, o.Registry, tmp, o.Schemas, names); err != nil {
-		return err
-	}
-	return moveIntoPlace(tmp, o.Dir)
+	return finishPack(tmp, o.Dir, o.Registry, o.Schemas, warn)
 }

@@ -586,6 +586,17 @@ func (v *packView) place(p *schema.Pack, diags []validate.Diagnostic) {
 	}
 }
 
+// withoutFindings is a copy of items, each without its findings.
+func withoutFindings(items []*itemView) []*itemView {
+	out := make([]*itemView, len(items))
+	for i, it := range items {
+		c := *it
+		c.Diags = nil
+		out[i] = &c
+	}
+	return out
+}
+
 // withFindings is a copy of v (a pack's last good view) with the findings
 // of the pack as it is now in place of its own.
 func (v *packView) withFindings(p *schema.Pack, diags []validate.Diagnostic) *packView {
@@ -595,24 +606,14 @@ func (v *packView) withFindings(p *schema.Pack, diags []validate.Diagnostic) *pa
 	for i, d := range v.Decks {
 		dc := *d
 		dc.Diags = nil
-		dc.Cards = make([]*itemView, len(d.Cards))
-		for j, c := range d.Cards {
-			cc := *c
-			cc.Diags = nil
-			dc.Cards[j] = &cc
-		}
+		dc.Cards = withoutFindings(d.Cards)
 		out.Decks[i] = &dc
 	}
 	out.Elements = make([]*elementView, len(v.Elements))
 	for i, e := range v.Elements {
 		ec := *e
 		ec.Diags = nil
-		ec.Items = make([]*itemView, len(e.Items))
-		for j, it := range e.Items {
-			ic := *it
-			ic.Diags = nil
-			ec.Items[j] = &ic
-		}
+		ec.Items = withoutFindings(e.Items)
 		out.Elements[i] = &ec
 	}
 	if p == nil || p.Game == nil {
