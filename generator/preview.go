@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -57,8 +58,8 @@ type previewItem struct {
 // so the build never runs more renderers than GOMAXPROCS. A panic while
 // drawing an item becomes an error naming it.
 func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, items []previewItem) ([]Artifact, error) {
-	// With a cache (WithPreviewCache), a sheet or an item whose drawing
-	// the cache holds is not rendered again.
+	// With a cache (WithPreviewCache), a sheet, a row of the sheet or an
+	// item whose drawing the cache holds is not rendered again.
 	keys, err := r.previewKeys(env, cw, ch, items)
 	if err != nil {
 		return nil, err
@@ -85,16 +86,49 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		y := sheetGap + float64(j/cols)*(ch+sheetGap)
 		return image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5))
 	}
+	// The sheet is compressed in bands, a row of cells each (with the gap
+	// above it), so that a row whose cells did not change is taken from
+	// the cache as it was compressed, and only its items' own PNGs are
+	// needed.
+	edges := make([]int, rows+1)
+	for i := 1; i < rows; i++ {
+		edges[i] = cell(i*cols).Min.Y - int(sheetGap*k/2)
+	}
+	edges[rows] = sheet.Image().Bounds().Dy()
+	bands := make([]draw.PNGBand, rows)
+	bandKeys := make([]string, rows)
+	done := make([]bool, rows)
+	if keys != nil {
+		for i := range bands {
+			bandKeys[i] = bandKey(sheet.Image().Bounds().Dx(), edges[i], edges[i+1], keys[i*cols:min((i+1)*cols, count)])
+			if data, ok := r.previews.Get(bandKeys[i]); ok {
+				bands[i], done[i] = draw.DecodeBandBytes(data)
+			}
+		}
+	}
 	// Cells are cached when they are an exact 2x2 reduction of the card
 	// (downsample), as they are at the preview and sheet resolutions.
 	pw, ph := int(math.Round(cw*PreviewDPI/25.4)), int(math.Round(ch*PreviewDPI/25.4))
-	p := &cellPainter{env: env, items: items, render: func(card *draw.PNGCanvas, j int) error {
+	p := &cellPainter{env: env, items: items, render: func(canvas func() (*draw.PNGCanvas, error), j int) error {
 		it, c := items[j], cell(j)
+		if done[j/cols] && keys != nil {
+			// Its row is in the cache: only its own PNG is needed.
+			if it.path == "" {
+				return nil
+			}
+			if ok, err := r.linkPreview(env, it.path, keys[j]); ok || err != nil {
+				return err
+			}
+		}
 		cached := keys != nil && pw == 2*c.Dx() && ph == 2*c.Dy()
 		if cached {
 			if ok, err := r.cachedCell(env, sheet.Image(), c, it, keys[j]); ok || err != nil {
 				return err
 			}
+		}
+		card, err := canvas()
+		if err != nil {
+			return err
 		}
 		card.Reset()
 		it.draw(card)
@@ -122,16 +156,22 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	if err := p.paint(); err != nil {
 		return nil, err
 	}
-	write := sheet.Encode
-	if keys != nil {
-		png, err := encodePNG(sheet)
-		if err != nil {
-			return nil, err
-		}
-		r.previews.Put(skey, png)
-		write = writeBytes(png)
+	if err := encodeBands(env, sheet.Image(), edges, bands, done); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if err := WriteFile(env.stage, name, write); err != nil {
+	var buf bytes.Buffer
+	if err := draw.WriteBandedPNG(&buf, sheet.Image().Bounds().Dx(), sheet.Image().Bounds().Dy(), bands); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if keys != nil {
+		for i, b := range bands {
+			if !done[i] {
+				r.previews.Put(bandKeys[i], draw.EncodeBandBytes(b))
+			}
+		}
+		r.previews.PutFile(skey, buf.Bytes())
+	}
+	if err := WriteFile(env.stage, name, writeBytes(buf.Bytes())); err != nil {
 		return nil, err
 	}
 	var out []Artifact
@@ -143,13 +183,40 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	return append(out, Artifact{Path: name}), nil
 }
 
+// encodeBands compresses the bands of img (rows edges[i] to edges[i+1])
+// that are not done, on the job's slot and the idle ones it can borrow.
+func encodeBands(env jobEnv, img *image.RGBA, edges []int, bands []draw.PNGBand, done []bool) error {
+	var wg sync.WaitGroup
+	errs := make([]error, len(bands))
+	for i := range bands {
+		if done[i] {
+			continue
+		}
+		encode := func() { bands[i], errs[i] = draw.EncodeBand(img, edges[i], edges[i+1]) }
+		if env.slots != nil && env.slots.tryAcquire() {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer env.slots.release()
+				encode()
+			}()
+			continue
+		}
+		encode()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
 // cellPainter renders the items of a contact sheet: the calling job's
 // goroutine takes items one by one and, while items remain, recruits a
 // helper for every idle slot it can borrow.
 type cellPainter struct {
-	env    jobEnv
-	items  []previewItem
-	render func(card *draw.PNGCanvas, j int) error
+	env   jobEnv
+	items []previewItem
+	// render renders item j; canvas gives the goroutine's canvas, made
+	// the first time it is asked for.
+	render func(canvas func() (*draw.PNGCanvas, error), j int) error
 	canvas func() (*draw.PNGCanvas, error)
 
 	next   atomic.Int64 // the next item to take
@@ -175,10 +242,14 @@ func (p *cellPainter) paint() error {
 
 // work takes items until none remain, on a canvas of its own.
 func (p *cellPainter) work() {
-	card, err := p.canvas()
-	if err != nil {
-		p.fail(err)
-		return
+	var card *draw.PNGCanvas
+	canvas := func() (*draw.PNGCanvas, error) {
+		if card != nil {
+			return card, nil
+		}
+		var err error
+		card, err = p.canvas()
+		return card, err
 	}
 	for !p.failed.Load() && p.env.ctx.Err() == nil {
 		j := int(p.next.Add(1) - 1)
@@ -189,7 +260,7 @@ func (p *cellPainter) work() {
 			p.wg.Add(1)
 			go p.help()
 		}
-		if err := p.renderSafely(card, j); err != nil {
+		if err := p.renderSafely(canvas, j); err != nil {
 			p.fail(err)
 			return
 		}
@@ -214,13 +285,13 @@ func (p *cellPainter) workSafely() {
 }
 
 // renderSafely renders item j, turning a panic into an error naming it.
-func (p *cellPainter) renderSafely(card *draw.PNGCanvas, j int) (err error) {
+func (p *cellPainter) renderSafely(canvas func() (*draw.PNGCanvas, error), j int) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("%s: internal error: %v", p.items[j].label, v)
 		}
 	}()
-	if err := p.render(card, j); err != nil {
+	if err := p.render(canvas, j); err != nil {
 		return fmt.Errorf("%s: %w", p.items[j].label, err)
 	}
 	return nil

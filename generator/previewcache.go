@@ -5,9 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"image"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 
 	"github.com/runforge/runforge/generator/draw"
 )
@@ -22,6 +25,13 @@ type PreviewCache interface {
 	// Put stores data as the entry name. A cache that cannot store it
 	// reports so itself: the build goes on.
 	Put(name string, data []byte)
+	// PutFile stores data as the file entry name: a file that LinkFile
+	// can make a kit's file without reading or writing it again.
+	PutFile(name string, data []byte)
+	// LinkFile makes dst, a file on disk that does not exist yet, the
+	// file entry name (a hard link or a copy); false, having created
+	// nothing, when the cache holds no such entry.
+	LinkFile(name, dst string) (bool, error)
 }
 
 // WithPreviewCache returns a renderer like r whose contact sheets and card
@@ -47,7 +57,7 @@ func (r *Renderer) previewKeys(env jobEnv, cw, ch float64, items []previewItem) 
 		size = binary.LittleEndian.AppendUint64(size, math.Float64bits(v))
 	}
 	keys := make([]string, len(items))
-	p := &cellPainter{env: env, items: items, render: func(_ *draw.PNGCanvas, j int) error {
+	p := &cellPainter{env: env, items: items, render: func(_ func() (*draw.PNGCanvas, error), j int) error {
 		d := draw.NewDigest()
 		items[j].draw(d)
 		sum := d.Sum()
@@ -79,16 +89,28 @@ func sheetKey(name string, keys []string, items []previewItem) string {
 	return "sheet-" + hex.EncodeToString(h.Sum(nil))
 }
 
-// cardEntry names an item's entry: its own PNG and its cell of the
-// contact sheet.
-func cardEntry(key string) string { return "card-" + key }
+// bandKey is the name of the cache entry of a band of a contact sheet:
+// the rows y0 to y1 of a sheet width px wide, and the keys of the items
+// whose cells it holds, in order.
+func bandKey(width, y0, y1 int, keys []string) string {
+	h := sha256.New()
+	for _, v := range []int{width, y0, y1, len(keys)} {
+		h.Write(binary.LittleEndian.AppendUint64(nil, uint64(v)))
+	}
+	for _, k := range keys {
+		h.Write([]byte(k))
+	}
+	return "band-" + hex.EncodeToString(h.Sum(nil))
+}
 
-// encodeCard is an item's entry: the length of its PNG, the PNG (none
-// for an item without a file of its own), the cell's size, its pixels.
-func encodeCard(png []byte, sheet *image.RGBA, cell image.Rectangle) []byte {
-	b := binary.LittleEndian.AppendUint32(nil, uint32(len(png)))
-	b = append(b, png...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(cell.Dx()))
+// cellEntry names the entry of an item's cell of the contact sheet, and
+// pngEntry the file entry of its own PNG.
+func cellEntry(key string) string { return "cell-" + key }
+func pngEntry(key string) string  { return "png-" + key }
+
+// encodeCell is a cell's entry: its size and its pixels.
+func encodeCell(sheet *image.RGBA, cell image.Rectangle) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, uint32(cell.Dx()))
 	b = binary.LittleEndian.AppendUint32(b, uint32(cell.Dy()))
 	for y := cell.Min.Y; y < cell.Max.Y; y++ {
 		i := sheet.PixOffset(cell.Min.X, y)
@@ -97,20 +119,8 @@ func encodeCard(png []byte, sheet *image.RGBA, cell image.Rectangle) []byte {
 	return b
 }
 
-// splitCard splits an item's entry into its PNG and its cell's part.
-func splitCard(data []byte) (png, cell []byte, ok bool) {
-	if len(data) < 4 {
-		return nil, nil, false
-	}
-	n := int(binary.LittleEndian.Uint32(data))
-	if n > len(data)-4 {
-		return nil, nil, false
-	}
-	return data[4 : 4+n], data[4+n:], true
-}
-
-// pasteCell copies a cell's part of an entry into its cell of the sheet;
-// false when it is not one of that size.
+// pasteCell copies a cell's entry into its cell of the sheet; false when
+// it is not one of that size.
 func pasteCell(sheet *image.RGBA, cell image.Rectangle, data []byte) bool {
 	if len(data) < 8 || !cell.In(sheet.Bounds()) {
 		return false
@@ -127,39 +137,57 @@ func pasteCell(sheet *image.RGBA, cell image.Rectangle, data []byte) bool {
 	return true
 }
 
+// linkFile makes the stage's file path (slash-separated) the cached
+// file entry name; false, having created nothing, when the cache holds
+// none.
+func (r *Renderer) linkFile(env jobEnv, path, name string) (bool, error) {
+	full := filepath.Join(env.stage, filepath.FromSlash(path))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return false, err
+	}
+	ok, err := r.previews.LinkFile(name, full)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	return ok, nil
+}
+
+// linkPreview makes the stage's file path the cached PNG of the item
+// whose key is key; false when the cache holds none.
+func (r *Renderer) linkPreview(env jobEnv, path, key string) (bool, error) {
+	return r.linkFile(env, path, pngEntry(key))
+}
+
 // cachedSheet writes a contact sheet and its items' PNGs from the cache,
-// when it holds all of them; false (having written nothing that counts)
-// otherwise.
+// when it holds all of them; false, having written nothing, otherwise.
 func (r *Renderer) cachedSheet(env jobEnv, name, key string, keys []string, items []previewItem) ([]Artifact, bool) {
-	sheet, ok := r.previews.Get(key)
-	if !ok {
+	var linked []string
+	undo := func() {
+		for _, p := range linked {
+			_ = os.Remove(filepath.Join(env.stage, filepath.FromSlash(p)))
+		}
+	}
+	link := func(path, entry string) bool {
+		ok, err := r.linkFile(env, path, entry)
+		if ok {
+			linked = append(linked, path)
+		}
+		return ok && err == nil
+	}
+	if !link(name, key) {
+		undo()
 		return nil, false
 	}
-	pngs := make([][]byte, len(items))
+	out := make([]Artifact, 0, len(items)+1)
 	for i, it := range items {
 		if it.path == "" {
 			continue
 		}
-		data, ok := r.previews.Get(cardEntry(keys[i]))
-		if !ok {
-			return nil, false
-		}
-		if pngs[i], _, ok = splitCard(data); !ok || len(pngs[i]) == 0 {
-			return nil, false
-		}
-	}
-	var out []Artifact
-	for i, it := range items {
-		if it.path == "" {
-			continue
-		}
-		if err := WriteFile(env.stage, it.path, writeBytes(pngs[i])); err != nil {
+		if !link(it.path, pngEntry(keys[i])) {
+			undo()
 			return nil, false
 		}
 		out = append(out, Artifact{Path: it.path})
-	}
-	if err := WriteFile(env.stage, name, writeBytes(sheet)); err != nil {
-		return nil, false
 	}
 	return append(out, Artifact{Path: name}), true
 }
@@ -172,30 +200,27 @@ func writeBytes(b []byte) func(io.Writer) error {
 	}
 }
 
-// cachedCell writes item it's PNG and pastes its cell into the sheet from
-// the cache; false when the cache does not hold them.
+// cachedCell pastes an item's cell from the cache into the sheet and
+// makes its PNG, if it has one, the cached one; false when the cache
+// does not hold both.
 func (r *Renderer) cachedCell(env jobEnv, sheet *image.RGBA, cell image.Rectangle, it previewItem, key string) (bool, error) {
-	data, ok := r.previews.Get(cardEntry(key))
-	if !ok {
-		return false, nil
-	}
-	png, px, ok := splitCard(data)
-	if !ok || (it.path != "") != (len(png) > 0) {
-		return false, nil
-	}
-	if !pasteCell(sheet, cell, px) {
+	data, ok := r.previews.Get(cellEntry(key))
+	if !ok || !pasteCell(sheet, cell, data) {
 		return false, nil
 	}
 	if it.path != "" {
-		return true, WriteFile(env.stage, it.path, writeBytes(png))
+		return r.linkPreview(env, it.path, key)
 	}
 	return true, nil
 }
 
-// keepCell puts an item's PNG (nil for an item without one) and its cell
-// of the sheet into the cache.
+// keepCell puts an item's cell of the sheet and its PNG (nil for an item
+// without one) into the cache.
 func (r *Renderer) keepCell(sheet *image.RGBA, cell image.Rectangle, key string, png []byte) {
-	r.previews.Put(cardEntry(key), encodeCard(png, sheet, cell))
+	r.previews.Put(cellEntry(key), encodeCell(sheet, cell))
+	if png != nil {
+		r.previews.PutFile(pngEntry(key), png)
+	}
 }
 
 // encodePNG encodes c as WriteFile writes it.

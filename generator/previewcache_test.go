@@ -36,6 +36,16 @@ func (m *mapCache) Put(name string, data []byte) {
 	m.entries[name] = bytes.Clone(data)
 }
 
+func (m *mapCache) PutFile(name string, data []byte) { m.Put(name, data) }
+
+func (m *mapCache) LinkFile(name, dst string) (bool, error) {
+	b, ok := m.Get(name)
+	if !ok {
+		return false, nil
+	}
+	return true, os.WriteFile(dst, b, 0o644)
+}
+
 // colourSheet is a contact sheet of n cards, card i filled with colours[i]
 // and labelled with its number.
 func colourSheet(r *Renderer, colours []draw.Color) []job {
@@ -95,7 +105,7 @@ func TestPreviewCacheGivesTheSamePNGs(t *testing.T) {
 		{"a card added", []draw.Color{red, blue, blue, red, green}, nil, 4},
 		{"cells damaged", []draw.Color{red, blue, blue, red, green}, func() {
 			for name, b := range cache.entries {
-				if strings.HasPrefix(name, "card-") {
+				if strings.HasPrefix(name, "cell-") || strings.HasPrefix(name, "band-") {
 					cache.entries[name] = b[:len(b)/2]
 				}
 				if strings.HasPrefix(name, "sheet-") {

@@ -289,3 +289,67 @@ func TestExecutableHash(t *testing.T) {
 		t.Error("a changed executable has the same hash")
 	}
 }
+
+func TestFileEntries(t *testing.T) {
+	out := t.TempDir()
+	c := Open(out)
+	data := []byte("\x89PNG a card preview")
+	if err := c.PutFile("previews-x", "png-abc", data); err != nil {
+		t.Fatal(err)
+	}
+	link := func(name string) (string, bool) {
+		t.Helper()
+		dst := filepath.Join(t.TempDir(), "card.png")
+		ok, err := c.LinkFile("previews-x", name, dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, statErr := os.Stat(dst); ok == (statErr != nil) {
+			t.Fatalf("LinkFile said %v, but the file's stat says %v", ok, statErr)
+		}
+		return dst, ok
+	}
+	dst, ok := link("png-abc")
+	if !ok {
+		t.Fatal("a stored file entry was not linked")
+	}
+	got, err := os.ReadFile(dst)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("linked file holds %q, %v", got, err)
+	}
+	info, err := os.Stat(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perm := info.Mode().Perm(); perm&0o044 != 0o044 {
+		t.Errorf("a linked kit file has mode %v: others cannot read it", perm)
+	}
+	if _, ok := link("png-none"); ok {
+		t.Error("a missing entry was linked")
+	}
+	// A file edited in place (through the kit that shares it) or cut short
+	// no longer matches its stat entry: it reads as missing.
+	src := filepath.Join(out, DirName, "previews-x", "png-abc")
+	later := time.Now().Add(time.Hour)
+	if err := os.WriteFile(src, []byte("\x89PNG another card!!"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(src, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := link("png-abc"); ok {
+		t.Error("a file edited in place was linked")
+	}
+	if err := c.PutFile("previews-x", "png-abc", data); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(src, 4); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := link("png-abc"); ok {
+		t.Error("a truncated file was linked")
+	}
+	if err := c.PutFile("previews-x", ".bad", data); err == nil {
+		t.Error("a file entry with a hidden name was stored")
+	}
+}

@@ -304,6 +304,35 @@ func (s *previewStore) Put(name string, data []byte) {
 	}
 }
 
+// PutFile implements generator.PreviewCache; finish reports its first
+// error.
+func (s *previewStore) PutFile(name string, data []byte) {
+	err := s.cache.PutFile(s.group, name, data)
+	s.use(name, err)
+}
+
+// LinkFile implements generator.PreviewCache.
+func (s *previewStore) LinkFile(name, dst string) (bool, error) {
+	ok, err := s.cache.LinkFile(s.group, name, dst)
+	if ok {
+		s.use(name, nil)
+	}
+	return ok, err
+}
+
+// use notes that the build uses the file entry name, and the first error
+// of storing one.
+func (s *previewStore) use(name string, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range buildcache.FileEntries(name) {
+		s.used[n] = true
+	}
+	if s.err == nil {
+		s.err = err
+	}
+}
+
 // finish drops the entries the build did not use (those of previews that
 // changed since) and reports the first error of Put.
 func (s *previewStore) finish() error {

@@ -1,0 +1,163 @@
+package draw
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"hash/adler32"
+	"image"
+	"io"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// A banded PNG is an ordinary PNG whose image data is compressed in
+// horizontal bands that do not depend on one another: each band's first
+// row has no filter (the others use Up, as Encode does) and each band is
+// a deflate stream of its own, ended by a sync flush. The bands join into
+// one valid zlib stream: a decoder sees one stream of blocks, and the
+// stream's Adler-32 is combined from the bands'. So a band whose pixels
+// did not change (a row of a contact sheet whose cards did not) is reused
+// as it was compressed, and bands compress on separate cores.
+
+// PNGBand is one band of a banded PNG: its rows, filtered and compressed.
+type PNGBand struct {
+	Data  []byte // raw deflate blocks, ending in a sync flush
+	Adler uint32 // Adler-32 of the filtered rows
+	Len   int64  // length of the filtered rows
+}
+
+// EncodeBand filters and compresses the rows y0 to y1 (exclusive, image
+// coordinates) of img as a band. img is opaque: alpha is ignored.
+func EncodeBand(img *image.RGBA, y0, y1 int) (PNGBand, error) {
+	b := img.Bounds()
+	if y0 < b.Min.Y || y1 > b.Max.Y || y0 >= y1 {
+		return PNGBand{}, fmt.Errorf("band %d-%d is outside the image's rows %d-%d", y0, y1, b.Min.Y, b.Max.Y)
+	}
+	width := b.Dx()
+	rowLen := 1 + 3*width
+	cur, prev, out := make([]byte, rowLen), make([]byte, rowLen), make([]byte, rowLen)
+	var buf bytes.Buffer
+	zw, err := flate.NewWriter(&buf, flate.BestSpeed)
+	if err != nil {
+		return PNGBand{}, err
+	}
+	sum := adler32.New()
+	for y := y0; y < y1; y++ {
+		off := img.PixOffset(b.Min.X, y)
+		rgbRow(cur[1:], img.Pix[off:off+4*width])
+		if y == y0 {
+			out[0] = 0 // no filter: the band starts on its own
+			copy(out[1:], cur[1:])
+		} else {
+			out[0] = 2
+			upFilter(out[1:], cur[1:], prev[1:])
+		}
+		if _, err := zw.Write(out); err != nil {
+			return PNGBand{}, err
+		}
+		sum.Write(out)
+		cur, prev = prev, cur
+	}
+	if err := zw.Flush(); err != nil {
+		return PNGBand{}, err
+	}
+	return PNGBand{Data: buf.Bytes(), Adler: sum.Sum32(), Len: int64(y1-y0) * int64(rowLen)}, nil
+}
+
+// finalBlock is an empty stored deflate block with the final bit set: it
+// ends a stream whose last block was a sync flush.
+var finalBlock = []byte{0x01, 0x00, 0x00, 0xff, 0xff}
+
+// zlibHeader is the zlib header of a stream compressed at the fastest
+// level (the one Encode writes).
+var zlibHeader = []byte{0x78, 0x01}
+
+// WriteBandedPNG writes a width x height PNG whose image data is bands,
+// top to bottom; together they must hold exactly height rows.
+func WriteBandedPNG(w io.Writer, width, height int, bands []PNGBand) error {
+	var total int64
+	adler := uint32(1)
+	for _, b := range bands {
+		adler = adler32Combine(adler, b.Adler, b.Len)
+		total += b.Len
+	}
+	if want := int64(height) * int64(1+3*width); total != want {
+		return fmt.Errorf("banded PNG: the bands hold %d bytes of rows, not %d", total, want)
+	}
+	bw := bufio.NewWriterSize(w, 32<<10)
+	if _, err := bw.Write([]byte("\x89PNG\r\n\x1a\n")); err != nil {
+		return err
+	}
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:4], uint32(width))
+	binary.BigEndian.PutUint32(ihdr[4:8], uint32(height))
+	ihdr[8], ihdr[9] = 8, 2 // 8-bit truecolour
+	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
+		return err
+	}
+	idat := chunkWriter{w: bw}
+	var tail [4]byte
+	binary.BigEndian.PutUint32(tail[:], adler)
+	parts := append([][]byte{zlibHeader}, bandData(bands)...)
+	for _, p := range append(parts, finalBlock, tail[:]) {
+		if _, err := idat.Write(p); err != nil {
+			return err
+		}
+	}
+	idat.flush()
+	if idat.err != nil {
+		return idat.err
+	}
+	if err := writeChunk(bw, "IEND", nil); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// bandData is the compressed data of each band.
+func bandData(bands []PNGBand) [][]byte {
+	out := make([][]byte, len(bands))
+	for i, b := range bands {
+		out[i] = b.Data
+	}
+	return out
+}
+
+// adler32Combine is the Adler-32 of two byte strings one after the other,
+// from the checksum of each and the length of the second (zlib's
+// adler32_combine).
+func adler32Combine(a1, a2 uint32, len2 int64) uint32 {
+	const base = 65521
+	rem := uint64(len2 % base)
+	s1 := uint64(a1 & 0xffff)
+	s2 := (rem * s1) % base
+	s1 += uint64(a2&0xffff) + base - 1
+	s2 += uint64(a1>>16) + uint64(a2>>16) + base - rem
+	s1 %= base
+	s2 %= base
+	return uint32(s2<<16 | s1)
+}
+
+// EncodeBandBytes and DecodeBandBytes turn a band into bytes and back (to
+// keep it in a cache).
+func EncodeBandBytes(b PNGBand) []byte {
+	out := binary.LittleEndian.AppendUint32(nil, b.Adler)
+	out = binary.LittleEndian.AppendUint64(out, uint64(b.Len))
+	out = binary.LittleEndian.AppendUint64(out, uint64(len(b.Data)))
+	return append(out, b.Data...)
+}
+
+// DecodeBandBytes is the band EncodeBandBytes wrote; false for bytes that
+// are not one (a truncated entry among them).
+func DecodeBandBytes(data []byte) (PNGBand, bool) {
+	if len(data) < 20 {
+		return PNGBand{}, false
+	}
+	n, size := binary.LittleEndian.Uint64(data[4:]), binary.LittleEndian.Uint64(data[12:])
+	if n == 0 || n > 1<<40 || size != uint64(len(data)-20) {
+		return PNGBand{}, false
+	}
+	return PNGBand{Adler: binary.LittleEndian.Uint32(data), Len: int64(n), Data: data[20:]}, true
+}

@@ -1,0 +1,103 @@
+package draw
+
+import (
+	"bytes"
+	"hash/adler32"
+	"image"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestBandedPNGDecodes(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 37, 50))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range img.Pix {
+		img.Pix[i] = byte(rng.IntN(4) * 60) // runs and noise
+		if i%4 == 3 {
+			img.Pix[i] = 255
+		}
+	}
+	tests := []struct {
+		name  string
+		edges []int // band boundaries, 0 to height
+	}{
+		{"one band", []int{0, 50}},
+		{"rows of cards", []int{0, 9, 27, 45, 50}},
+		{"a band per row", func() []int {
+			e := make([]int, 51)
+			for i := range e {
+				e[i] = i
+			}
+			return e
+		}()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var bands []PNGBand
+			for i := 0; i+1 < len(tt.edges); i++ {
+				b, err := EncodeBand(img, tt.edges[i], tt.edges[i+1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				// A band survives the trip through a cache.
+				back, ok := DecodeBandBytes(EncodeBandBytes(b))
+				if !ok || back.Adler != b.Adler || back.Len != b.Len || !bytes.Equal(back.Data, b.Data) {
+					t.Fatalf("band %d does not survive EncodeBandBytes", i)
+				}
+				bands = append(bands, back)
+			}
+			var buf bytes.Buffer
+			if err := WriteBandedPNG(&buf, 37, 50, bands); err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatalf("image/png cannot read it: %v", err)
+			}
+			for y := 0; y < 50; y++ {
+				for x := 0; x < 37; x++ {
+					r, g, b, _ := got.At(x, y).RGBA()
+					want := img.RGBAAt(x, y)
+					if uint8(r>>8) != want.R || uint8(g>>8) != want.G || uint8(b>>8) != want.B {
+						t.Fatalf("pixel %d,%d = %d,%d,%d, want %v", x, y, r>>8, g>>8, b>>8, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestBandedPNGRefusesMissingRows(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	b, err := EncodeBand(img, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteBandedPNG(&bytes.Buffer{}, 4, 4, []PNGBand{b}); err == nil {
+		t.Fatal("two rows of four were written as a whole image")
+	}
+	if _, err := EncodeBand(img, 3, 5); err == nil {
+		t.Fatal("a band past the image's last row was encoded")
+	}
+	if _, ok := DecodeBandBytes([]byte("short")); ok {
+		t.Fatal("five bytes read as a band")
+	}
+}
+
+func TestAdler32Combine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {7, 65521}, {65521 * 3, 100000}, {5, 1 << 20}} {
+		a, b := make([]byte, n[0]), make([]byte, n[1])
+		for i := range a {
+			a[i] = byte(rng.Uint32())
+		}
+		for i := range b {
+			b[i] = 0xff
+		}
+		want := adler32.Checksum(append(append([]byte{}, a...), b...))
+		if got := adler32Combine(adler32.Checksum(a), adler32.Checksum(b), int64(len(b))); got != want {
+			t.Errorf("lengths %v: combined %08x, want %08x", n, got, want)
+		}
+	}
+}
