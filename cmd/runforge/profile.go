@@ -6,16 +6,18 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 
 	"github.com/spf13/cobra"
 )
 
-// profiles are the profiles of one run of runforge that --cpuprofile and
-// --memprofile ask for, to send with a pack that validates or builds
-// slowly (read them with `go tool pprof`).
+// profiles are the profiles of one run of runforge that --cpuprofile,
+// --memprofile and --trace ask for, to send with a pack that validates or
+// builds slowly (read them with `go tool pprof` and `go tool trace`).
 type profiles struct {
-	cpuPath, memPath string
-	cpu              *os.File // the CPU profile being written, or nil
+	cpuPath, memPath, tracePath string
+	cpu                         *os.File // the CPU profile being written, or nil
+	trace                       *os.File // the execution trace being written, or nil
 }
 
 // addFlags adds --cpuprofile and --memprofile to every command of root.
@@ -23,10 +25,21 @@ func (p *profiles) addFlags(root *cobra.Command) {
 	f := root.PersistentFlags()
 	f.StringVar(&p.cpuPath, "cpuprofile", "", "write a CPU profile of this run to `FILE` (for go tool pprof)")
 	f.StringVar(&p.memPath, "memprofile", "", "write the allocations of this run to `FILE` (for go tool pprof)")
+	f.StringVar(&p.tracePath, "trace", "", "write an execution trace of this run to `FILE`: what ran when, on which core (for go tool trace)")
 }
 
-// start starts the CPU profile, if one is asked for.
+// start starts the CPU profile and the trace, if asked for.
 func (p *profiles) start() error {
+	if p.tracePath != "" {
+		f, err := os.Create(p.tracePath)
+		if err != nil {
+			return usageError("--trace: %v", err)
+		}
+		if err := trace.Start(f); err != nil {
+			return usageError("--trace: %v", errors.Join(err, f.Close()))
+		}
+		p.trace = f
+	}
 	if p.cpuPath == "" {
 		return nil
 	}
@@ -41,9 +54,17 @@ func (p *profiles) start() error {
 	return nil
 }
 
-// stop ends the CPU profile and writes the memory profile, if asked for.
+// stop ends the CPU profile and the trace and writes the memory profile,
+// if asked for.
 func (p *profiles) stop() error {
 	var errs []error
+	if p.trace != nil {
+		trace.Stop()
+		if err := p.trace.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("--trace: %w", err))
+		}
+		p.trace = nil
+	}
 	if p.cpu != nil {
 		pprof.StopCPUProfile()
 		if err := p.cpu.Close(); err != nil {

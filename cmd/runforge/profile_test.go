@@ -11,10 +11,11 @@ import (
 )
 
 // TestProfileFlags: --cpuprofile and --memprofile write gzipped pprof
-// profiles of the run; a profile that cannot be written is a usage error.
+// profiles of the run, --trace an execution trace; a profile that cannot
+// be written is a usage error.
 func TestProfileFlags(t *testing.T) {
 	dir := t.TempDir()
-	cpu, mem := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof")
+	cpu, mem, tr := filepath.Join(dir, "cpu.prof"), filepath.Join(dir, "mem.prof"), filepath.Join(dir, "trace.out")
 	cases := []struct {
 		name  string
 		args  []string
@@ -25,6 +26,8 @@ func TestProfileFlags(t *testing.T) {
 		{"both", []string{"rules", "--cpuprofile", cpu, "--memprofile", mem}, exitClean, []string{cpu, mem}, ""},
 		{"cpu into a missing folder", []string{"rules", "--cpuprofile", filepath.Join(dir, "no", "cpu.prof")}, exitUsage, nil, "--cpuprofile"},
 		{"mem into a missing folder", []string{"rules", "--memprofile", filepath.Join(dir, "no", "mem.prof")}, exitUsage, nil, "--memprofile"},
+		{"trace", []string{"rules", "--trace", tr}, exitClean, nil, ""},
+		{"trace into a missing folder", []string{"rules", "--trace", filepath.Join(dir, "no", "trace.out")}, exitUsage, nil, "--trace"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -34,6 +37,13 @@ func TestProfileFlags(t *testing.T) {
 			}
 			if !strings.Contains(errb.String(), c.err) {
 				t.Errorf("stderr %q does not name %q", errb.String(), c.err)
+			}
+			if c.name == "trace" {
+				// An execution trace starts with its own header.
+				b, err := os.ReadFile(tr)
+				if err != nil || !bytes.HasPrefix(b, []byte("go 1.")) {
+					t.Errorf("--trace wrote %.12q, %v: no execution trace", b, err)
+				}
 			}
 			for _, f := range c.files {
 				b, err := os.ReadFile(f)
