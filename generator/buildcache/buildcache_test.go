@@ -353,3 +353,40 @@ func TestFileEntries(t *testing.T) {
 		t.Error("a file entry with a hidden name was stored")
 	}
 }
+
+// TestSweepRemovesLeftTemporaryFiles: a write killed between creating its
+// temporary file and renaming it leaves ".tmp-*" behind; Sweep removes
+// those of every group and nothing else.
+func TestSweepRemovesLeftTemporaryFiles(t *testing.T) {
+	out := t.TempDir()
+	c := Open(out)
+	if err := c.Sweep(); err != nil {
+		t.Fatalf("sweeping a cache that does not exist yet: %v", err)
+	}
+	if err := c.Put("kits", "abc", []byte("kept")); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.PutFile("previews-x", "png-abc", []byte("kept too")); err != nil {
+		t.Fatal(err)
+	}
+	left := []string{filepath.Join(out, DirName, "kits", ".tmp-123"), filepath.Join(out, DirName, "previews-x", ".tmp-456")}
+	for _, p := range left {
+		if err := os.WriteFile(p, []byte("half an entry"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Sweep(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range left {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s is still there", p)
+		}
+	}
+	if got, ok := c.Get("kits", "abc"); !ok || string(got) != "kept" {
+		t.Error("Sweep removed an entry")
+	}
+	if ok, err := c.LinkFile("previews-x", "png-abc", filepath.Join(t.TempDir(), "x.png")); !ok || err != nil {
+		t.Errorf("Sweep removed a file entry: %v, %v", ok, err)
+	}
+}

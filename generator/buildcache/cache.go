@@ -111,6 +111,36 @@ func (c *Cache) Keep(group string, keep func(name string) bool) error {
 	return errors.Join(errs...)
 }
 
+// Sweep removes the temporary files that writes of entries left behind
+// when their process was killed before it could rename or remove them
+// (".tmp-*" in every group). Call it only while no other process writes
+// to the cache: builds into one output folder hold its lock.
+func (c *Cache) Sweep() error {
+	groups, err := os.ReadDir(c.dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return fmt.Errorf("cleaning the cache: %w", err)
+	}
+	var errs []error
+	for _, g := range groups {
+		if !g.IsDir() || !validName(g.Name()) {
+			continue
+		}
+		temps, err := filepath.Glob(filepath.Join(c.dir, g.Name(), ".tmp-*"))
+		if err != nil {
+			return fmt.Errorf("cleaning the cache: %w", err)
+		}
+		for _, t := range temps {
+			if err := removeIfThere(t); err != nil {
+				errs = append(errs, fmt.Errorf("cleaning the cache: %w", err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // put is Put without the pending entries.
 func (c *Cache) put(group, name string, data []byte) error {
 	if !validName(group) || !validName(name) {

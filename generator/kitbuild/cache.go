@@ -341,7 +341,9 @@ func (s *previewStore) finish() error {
 	if s.err != nil {
 		return s.err
 	}
-	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] })
+	// The caller holds the output folder's lock: no other build is
+	// writing entries whose temporary files Sweep would remove.
+	return errors.Join(s.cache.Keep(s.group, func(name string) bool { return s.used[name] }), s.cache.Sweep())
 }
 
 // record writes the record of pack ps's build, when its inputs are still
