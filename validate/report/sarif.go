@@ -155,7 +155,17 @@ func sarifRuleOf(id string, reg *validate.Registry) sarifRule {
 		text := sarifText{Text: "Rule " + id + "."}
 		return sarifRule{ID: id, ShortDescription: text, FullDescription: text, Help: text}
 	}
-	help := rule.Doc + " `runforge rules` lists every rule."
+	// The help is what `runforge rules ID` prints: how to fix a finding
+	// and the rulebook lines behind the rule.
+	doc := reg.Doc(id)
+	help := rule.Doc
+	if doc.Fix != "" {
+		help += " How to fix it: " + sentence(doc.Fix)
+	}
+	if len(doc.Rulebook) > 0 {
+		help += " Rulebook: " + sentence(strings.Join(doc.Rulebook, "; "))
+	}
+	help += " `runforge rules " + id + "` explains it; `runforge rules` lists every rule."
 	if rule.Fixed {
 		help += " This rule reports a loader error or a hard limit: a pack cannot change it."
 	} else {

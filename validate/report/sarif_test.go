@@ -135,6 +135,10 @@ func TestSARIFResults(t *testing.T) {
 		if !ok || rule.ShortDescription.Text != doc.Doc || rule.FullDescription.Text != doc.Doc || !strings.HasPrefix(rule.Help.Text, doc.Doc) {
 			t.Errorf("rule %s: descriptions %+v", rule.ID, rule)
 		}
+		// The help carries the long explanation: how to fix a finding.
+		if long := reg.Doc(rule.ID); long.Fix != "" && !strings.Contains(rule.Help.Text, "How to fix it: "+long.Fix) {
+			t.Errorf("rule %s: the help %q does not say how to fix it (%q)", rule.ID, rule.Help.Text, long.Fix)
+		}
 	}
 }
 
