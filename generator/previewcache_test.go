@@ -18,6 +18,7 @@ type mapCache struct {
 	mu      sync.Mutex
 	entries map[string][]byte
 	hits    int
+	bands   int // hits of contact sheet rows
 }
 
 func (m *mapCache) Get(name string) ([]byte, bool) {
@@ -26,6 +27,9 @@ func (m *mapCache) Get(name string) ([]byte, bool) {
 	b, ok := m.entries[name]
 	if ok {
 		m.hits++
+		if strings.HasPrefix(name, "band-") {
+			m.bands++
+		}
 	}
 	return b, ok
 }
@@ -93,16 +97,30 @@ func TestPreviewCacheGivesTheSamePNGs(t *testing.T) {
 	cache := &mapCache{entries: map[string][]byte{}}
 	cached := plain.WithPreviewCache(cache, "base")
 	red, green, blue := draw.RGB(200, 0, 0), draw.RGB(0, 160, 0), draw.RGB(0, 0, 200)
+	rows := func(changed int) []draw.Color {
+		c := make([]draw.Color, 25) // three rows of cells
+		for i := range c {
+			c[i] = draw.RGB(uint8(10*i), 100, 50)
+		}
+		if changed >= 0 {
+			c[changed] = red
+		}
+		return c
+	}
 	steps := []struct {
 		name    string
 		colours []draw.Color
 		damage  func()
 		hits    int // at least
+		bands   int // rows read from the cache, exactly (-1: any)
 	}{
-		{"first", []draw.Color{red, green, blue, red}, nil, 0},
-		{"unchanged: the sheet from the cache", []draw.Color{red, green, blue, red}, nil, 1},
-		{"one card changed", []draw.Color{red, blue, blue, red}, nil, 3},
-		{"a card added", []draw.Color{red, blue, blue, red, green}, nil, 4},
+		{"first", []draw.Color{red, green, blue, red}, nil, 0, 0},
+		{"unchanged: the sheet from the cache", []draw.Color{red, green, blue, red}, nil, 1, 0},
+		{"one card changed", []draw.Color{red, blue, blue, red}, nil, 3, 0},
+		{"a card added", []draw.Color{red, blue, blue, red, green}, nil, 4, 0},
+		{"three rows", rows(-1), nil, 0, 0},
+		{"a card of the middle row changed: the other rows from the cache", rows(14), nil, 2, 2},
+		{"a card of the last row changed", rows(23), nil, 2, 2},
 		{"cells damaged", []draw.Color{red, blue, blue, red, green}, func() {
 			for name, b := range cache.entries {
 				if strings.HasPrefix(name, "cell-") || strings.HasPrefix(name, "band-") {
@@ -112,13 +130,13 @@ func TestPreviewCacheGivesTheSamePNGs(t *testing.T) {
 					delete(cache.entries, name)
 				}
 			}
-		}, 0},
+		}, 0, -1},
 	}
 	for _, st := range steps {
 		if st.damage != nil {
 			st.damage()
 		}
-		cache.hits = 0
+		cache.hits, cache.bands = 0, 0
 		want, got := t.TempDir(), t.TempDir()
 		if _, err := runJobs(want, colourSheet(plain, st.colours)); err != nil {
 			t.Fatal(err)
@@ -137,6 +155,9 @@ func TestPreviewCacheGivesTheSamePNGs(t *testing.T) {
 		}
 		if cache.hits < st.hits {
 			t.Errorf("%s: %d entries from the cache, want at least %d", st.name, cache.hits, st.hits)
+		}
+		if st.bands >= 0 && cache.bands != st.bands {
+			t.Errorf("%s: %d rows of the sheet from the cache, want %d", st.name, cache.bands, st.bands)
 		}
 	}
 }
