@@ -87,14 +87,7 @@ func WriteBandedPNG(w io.Writer, width, height int, bands []PNGBand) error {
 		return fmt.Errorf("banded PNG: the bands hold %d bytes of rows, not %d", total, want)
 	}
 	bw := bufio.NewWriterSize(w, 32<<10)
-	if _, err := bw.Write([]byte("\x89PNG\r\n\x1a\n")); err != nil {
-		return err
-	}
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:4], uint32(width))
-	binary.BigEndian.PutUint32(ihdr[4:8], uint32(height))
-	ihdr[8], ihdr[9] = 8, 2 // 8-bit truecolour
-	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
+	if err := writePNGHeader(bw, width, height); err != nil {
 		return err
 	}
 	idat := chunkWriter{w: bw}
@@ -114,6 +107,19 @@ func WriteBandedPNG(w io.Writer, width, height int, bands []PNGBand) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// writePNGHeader writes the PNG signature and the header of an 8-bit RGB
+// image of width x height.
+func writePNGHeader(w io.Writer, width, height int) error {
+	if _, err := w.Write([]byte("\x89PNG\r\n\x1a\n")); err != nil {
+		return err
+	}
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:4], uint32(width))
+	binary.BigEndian.PutUint32(ihdr[4:8], uint32(height))
+	ihdr[8], ihdr[9] = 8, 2 // 8-bit truecolour
+	return writeChunk(w, "IHDR", ihdr[:])
 }
 
 // bandData is the compressed data of each band.

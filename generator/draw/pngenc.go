@@ -72,14 +72,7 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	bw := bufio.NewWriterSize(w, 32<<10)
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
-	if _, err := bw.Write([]byte("\x89PNG\r\n\x1a\n")); err != nil {
-		return err
-	}
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:4], uint32(width))
-	binary.BigEndian.PutUint32(ihdr[4:8], uint32(height))
-	ihdr[8], ihdr[9] = 8, 2 // 8-bit truecolour
-	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
+	if err := writePNGHeader(bw, width, height); err != nil {
 		return err
 	}
 	p.idat = chunkWriter{w: bw, buf: p.idat.buf[:0]}
