@@ -67,7 +67,11 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	skey := ""
 	if keys != nil {
 		skey = sheetKey(name, keys, items)
-		if arts, ok := r.cachedSheet(env, name, skey, keys, items); ok {
+		arts, ok, err := r.cachedSheet(env, name, skey, keys, items)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
 			return arts, nil
 		}
 	}

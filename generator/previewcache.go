@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -159,13 +160,20 @@ func (r *Renderer) linkPreview(env jobEnv, path, key string) (bool, error) {
 }
 
 // cachedSheet writes a contact sheet and its items' PNGs from the cache,
-// when it holds all of them; false, having written nothing, otherwise.
-func (r *Renderer) cachedSheet(env jobEnv, name, key string, keys []string, items []previewItem) ([]Artifact, bool) {
+// when it holds all of them; false, having written nothing, otherwise. An
+// error means a file it linked could not be removed again.
+func (r *Renderer) cachedSheet(env jobEnv, name, key string, keys []string, items []previewItem) ([]Artifact, bool, error) {
 	var linked []string
-	undo := func() {
+	// undo removes what was linked, so that nothing writes through a link
+	// into the cache.
+	undo := func() error {
+		var errs []error
 		for _, p := range linked {
-			_ = os.Remove(filepath.Join(env.stage, filepath.FromSlash(p)))
+			if err := os.Remove(filepath.Join(env.stage, filepath.FromSlash(p))); err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", p, err))
+			}
 		}
+		return errors.Join(errs...)
 	}
 	link := func(path, entry string) bool {
 		ok, err := r.linkFile(env, path, entry)
@@ -175,8 +183,7 @@ func (r *Renderer) cachedSheet(env jobEnv, name, key string, keys []string, item
 		return ok && err == nil
 	}
 	if !link(name, key) {
-		undo()
-		return nil, false
+		return nil, false, undo()
 	}
 	out := make([]Artifact, 0, len(items)+1)
 	for i, it := range items {
@@ -184,12 +191,11 @@ func (r *Renderer) cachedSheet(env jobEnv, name, key string, keys []string, item
 			continue
 		}
 		if !link(it.path, pngEntry(keys[i])) {
-			undo()
-			return nil, false
+			return nil, false, undo()
 		}
 		out = append(out, Artifact{Path: it.path})
 	}
-	return append(out, Artifact{Path: name}), true
+	return append(out, Artifact{Path: name}), true, nil
 }
 
 // writeBytes is a WriteFile writer of b.
