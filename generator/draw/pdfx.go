@@ -78,13 +78,36 @@ func (pdfxEdits) info(obj []byte) ([]byte, error) {
 }
 
 // trailer adds the file identifier to the trailer: both parts the first
-// 16 bytes of a SHA-256 of the document as fpdf wrote it.
+// 16 bytes of a SHA-256 of the document as fpdf wrote it, but for its
+// page-box lines, which fpdf writes in map order (AddPressPage).
 func (pdfxEdits) trailer(t, raw []byte) ([]byte, error) {
 	end := bytes.LastIndex(t, []byte(">>"))
 	if end < 0 {
 		return nil, fmt.Errorf("PDF/X-1a: the trailer is not a dictionary")
 	}
-	sum := sha256.Sum256(raw)
+	h := sha256.New()
+	for rest := raw; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
+		if !isPageBoxLine(line) {
+			h.Write(line)
+		}
+	}
+	sum := h.Sum(nil)
 	id := fmt.Sprintf("/ID [<%X> <%X>]\n", sum[:16], sum[:16])
 	return append(append(append([]byte(nil), t[:end]...), id...), t[end:]...), nil
+}
+
+// isPageBoxLine reports a line of a page dictionary that sets a box other
+// than the MediaBox.
+func isPageBoxLine(line []byte) bool {
+	for _, p := range []string{"/CropBox ", "/BleedBox ", "/TrimBox ", "/ArtBox "} {
+		if bytes.HasPrefix(line, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }
