@@ -21,6 +21,10 @@ type Renderer struct {
 	InkSaver bool
 	// Grayscale turns every colour grey, for monochrome printers.
 	Grayscale bool
+	// CMYK writes r's PDFs in process colour within the ink limit
+	// (draw.PDFInfo.CMYK), and a document that asks for PDF/X
+	// (draw.PDFInfo.PDFX, the press layout) as PDF/X-1a; see WithCMYK.
+	CMYK bool
 
 	// images holds the pictures of the pack ForPack made the renderer
 	// for (image boxes); nil draws none.
@@ -50,8 +54,16 @@ func NewRenderer(inkSaver bool, games ...Game) (*Renderer, error) {
 
 // WithOptions returns a renderer sharing r's fonts with other variants.
 func (r *Renderer) WithOptions(inkSaver, grayscale bool) *Renderer {
-	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, images: r.images, games: r.games, observe: r.observe,
+	return &Renderer{Fonts: r.Fonts, InkSaver: inkSaver, Grayscale: grayscale, CMYK: r.CMYK, images: r.images, games: r.games, observe: r.observe,
 		previews: r.previews, previewBase: r.previewBase}
+}
+
+// WithCMYK returns a renderer like r whose PDFs are in process colour
+// (cmyk true) or RGB.
+func (r *Renderer) WithCMYK(cmyk bool) *Renderer {
+	out := *r
+	out.CMYK = cmyk
+	return &out
 }
 
 // Observed returns a renderer like r whose PDFs also draw every page on
@@ -65,8 +77,12 @@ func (r *Renderer) Observed(page func(doc string, w, h float64) draw.Canvas) *Re
 }
 
 // NewPDF starts a PDF document that draws text in r's fonts (observed when
-// r is, see Observed).
+// r is, see Observed), in process colour when r is CMYK. info.PDFX asks for
+// PDF/X-1a, which only a CMYK renderer writes: a press document asks for
+// it always, and is PDF/X when built with --cmyk.
 func (r *Renderer) NewPDF(info draw.PDFInfo) *draw.PDF {
+	info.CMYK = info.CMYK || r.CMYK
+	info.PDFX = info.PDFX && r.CMYK
 	doc := draw.NewPDF(info, r.Fonts)
 	if page := r.observe; page != nil {
 		title := info.Title
@@ -82,7 +98,7 @@ func (r *Renderer) ForPack(p *schema.Pack) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, images: draw.NewImageStore(p.FS), games: r.games, observe: r.observe}, nil
+	return &Renderer{Fonts: fonts, InkSaver: r.InkSaver, Grayscale: r.Grayscale, CMYK: r.CMYK, images: draw.NewImageStore(p.FS), games: r.games, observe: r.observe}, nil
 }
 
 // printed is the colour c prints as in r's variant (grey in grayscale).
@@ -394,7 +410,24 @@ func (r *Renderer) drawImageBox(c draw.Canvas, b *schema.Box, box layout.Rect, d
 			return
 		}
 	}
-	draw.DrawImage(c, r.images, p, b.Alpha(), box, b.FitMode())
+	draw.DrawImage(c, r.images, p, b.Alpha(), box, b.FitMode(), imageBoxPos(b, d).String())
+}
+
+// imageBoxPos is where the picture an image box shows on a card is named,
+// for errors about it: the box's opacity: when it has one below 1 (which
+// --cmyk refuses before the pixels), else the box's file:, else the
+// card's field.
+func imageBoxPos(b *schema.Box, d *CardData) schema.Pos {
+	if ref := b.Ref.Child("opacity"); b.Alpha() < 1 && ref.Exists() {
+		return ref.Pos()
+	}
+	if b.File != "" || d.Card == nil {
+		if ref := b.Ref.Child("file"); ref.Exists() {
+			return ref.Pos()
+		}
+		return b.Ref.Pos()
+	}
+	return d.Card.FieldRef(b.Field).Pos()
 }
 
 // Round2 rounds to 1/100 mm so output does not depend on float noise.

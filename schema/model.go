@@ -59,6 +59,8 @@ type PrintSettings struct {
 	BackOffset *Offset `json:"backOffset"`
 	InkSaver   bool    `json:"inkSaver"`
 	Grayscale  bool    `json:"grayscale"`
+	// CMYK prints in process colour within the ink limit (--cmyk).
+	CMYK bool `json:"cmyk"`
 }
 
 // Offset is a shift in millimetres.

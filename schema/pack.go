@@ -123,6 +123,7 @@ func (p *Pack) mergeBase(base *Pack) []Problem {
 	}
 	g.Print.InkSaver = g.Print.InkSaver || bg.Print.InkSaver
 	g.Print.Grayscale = g.Print.Grayscale || bg.Print.Grayscale
+	g.Print.CMYK = g.Print.CMYK || bg.Print.CMYK
 	rules := map[string]string{}
 	for k, v := range bg.Rules {
 		rules[k] = v

@@ -106,6 +106,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 		"card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold; everything else prints single-sided, as with --duplex none) or press (one card per page with bleed, for print shops) (default: the pack's print.layout, else "+kitbuild.DefaultLayout+")")
 	f.BoolVar(&o.InkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands (default: the pack's print.inkSaver, else off)")
 	f.BoolVar(&o.Grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
+	f.BoolVar(&o.CMYK, "cmyk", false, "write the PDFs in CMYK process colour with at most 240% total ink; with --layout press, as PDF/X-1a:2001 (default: the pack's print.cmyk, else off)")
 	f.BoolVar(&o.NoPreviews, "no-previews", false, "skip the PNG previews")
 	f.BoolVar(&o.TTS, "tts", false, "also write a Tabletop Simulator export under OUT/<pack>/tts/: card sheets, tiles, tokens, dice and figures as images, and <pack>.json to load through Objects > Saved Objects")
 	f.StringVar(&o.TTSURL, "tts-url", "", "with --tts, name each image BASE/<file> in the JSON (where you will host them) instead of its file:/// path")

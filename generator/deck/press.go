@@ -50,7 +50,8 @@ func (r renderer) WriteDeckPress(w io.Writer, p *schema.Pack, d *schema.Deck, fa
 	}
 	const b = PressBleed
 	tw, th := size.W.MM(), size.H.MM()
-	doc := r.NewPDF(draw.PDFInfo{Title: layoutDocTitle(p, d, "press"), Created: opts.Created})
+	// PDF/X-1a for the shops' preflight, when built in process colour.
+	doc := r.NewPDF(draw.PDFInfo{Title: layoutDocTitle(p, d, "press"), Created: opts.Created, PDFX: true})
 	// fpdf makes a new 1 MB deflate writer for every page and form it
 	// compresses: for a page per card side that is most of the time and
 	// memory of the build (deck200: 175 ms, 500 MB allocated, against 31 ms

@@ -31,10 +31,10 @@ func TestDigestTellsDrawingsApart(t *testing.T) {
 		"translate":     func(c Canvas) { c.Push(); c.Translate(1, 2); c.Pop() },
 		"rotate":        func(c Canvas) { c.Push(); c.Rotate(90, 1, 2); c.Pop() },
 		"clip":          func(c Canvas) { c.Push(); c.ClipRect(1, 2, 3, 4); c.Pop() },
-		"image a":       func(c Canvas) { DrawImage(c, store, "art/a.png", 1, box, "contain") },
-		"image b":       func(c Canvas) { DrawImage(c, store, "art/b.png", 1, box, "contain") },
-		"image a faded": func(c Canvas) { DrawImage(c, store, "art/a.png", 0.5, box, "contain") },
-		"image a grey":  func(c Canvas) { DrawImage(Grayscale(c), store, "art/a.png", 1, box, "contain") },
+		"image a":       func(c Canvas) { DrawImage(c, store, "art/a.png", 1, box, "contain", "") },
+		"image b":       func(c Canvas) { DrawImage(c, store, "art/b.png", 1, box, "contain", "") },
+		"image a faded": func(c Canvas) { DrawImage(c, store, "art/a.png", 0.5, box, "contain", "") },
+		"image a grey":  func(c Canvas) { DrawImage(Grayscale(c), store, "art/a.png", 1, box, "contain", "") },
 	}
 	seen := map[[32]byte]string{}
 	for name, draw := range drawings {

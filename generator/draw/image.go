@@ -123,10 +123,12 @@ func (im *storedImage) load() (*schema.Image, error) {
 	return im.img, im.err
 }
 
-// imageVariant is how a picture is printed: grey or in colour, and with
-// what opacity (1 is opaque).
+// imageVariant is how a picture is printed: grey or in colour, in
+// process colour (PDFInfo.CMYK) or not, and with what opacity (1 is
+// opaque).
 type imageVariant struct {
 	gray  bool
+	cmyk  bool
 	alpha float64
 }
 
@@ -135,6 +137,9 @@ func (v imageVariant) suffix() string {
 	s := ""
 	if v.gray {
 		s += "#gray"
+	}
+	if v.cmyk {
+		s += "#cmyk"
 	}
 	if v.alpha < 1 {
 		s += "#alpha" + strconv.FormatFloat(v.alpha, 'f', -1, 64)
@@ -146,6 +151,9 @@ func (v imageVariant) suffix() string {
 type picture struct {
 	img     *storedImage
 	variant imageVariant
+	// at is where the pack names the picture (file:line:col), for errors
+	// about this use of it; "" when unknown.
+	at string
 }
 
 // name is what fpdf registers the picture by.
@@ -159,13 +167,15 @@ type imageCanvas interface {
 
 // DrawImage draws the picture at path p of the store with opacity alpha,
 // fit into box by fit ("contain", "cover" or "stretch"; see fitRect) and
-// clipped to it. Canvases that draw no pictures leave it out.
-func DrawImage(c Canvas, s *ImageStore, p string, alpha float64, box layout.Rect, fit string) {
+// clipped to it. at is where the pack names the picture (file:line:col),
+// which errors about this use of it start with. Canvases that draw no
+// pictures leave it out.
+func DrawImage(c Canvas, s *ImageStore, p string, alpha float64, box layout.Rect, fit, at string) {
 	ic, ok := c.(imageCanvas)
 	if !ok {
 		return
 	}
-	pic := picture{img: s.get(p), variant: imageVariant{alpha: alpha}}
+	pic := picture{img: s.get(p), variant: imageVariant{alpha: alpha}, at: at}
 	dst := box
 	if img, err := pic.img.load(); err == nil {
 		dst = fitRect(box, img.Width, img.Height, fit)
@@ -208,10 +218,12 @@ func within(a, b layout.Rect) bool {
 // ---- PDF ----
 
 // pdfForm is a picture as a PDF embeds it: the bytes fpdf reads and their
-// type ("jpg" or "png").
+// type ("jpg" or "png"), or for type "cmyk" the 8-bit C, M, Y and K of
+// each of its w x h pixels.
 type pdfForm struct {
 	typ  string
 	data []byte
+	w, h int
 }
 
 // pdfForm returns the picture's form for a variant, made once: the file
@@ -228,9 +240,24 @@ func (im *storedImage) pdfForm(v imageVariant) (*pdfForm, error) {
 	if ok {
 		return f, nil
 	}
-	if v == (imageVariant{alpha: 1}) && img.PassThrough() {
+	switch {
+	case v.cmyk:
+		if v.alpha < 1 {
+			return nil, fmt.Errorf("image %s: its box has opacity %g: a --cmyk print has no transparency (PDF/X-1a forbids it); "+
+				"drop opacity: or build without --cmyk", img.Path, v.alpha)
+		}
+		m, err := im.store.decode(img)
+		if err != nil {
+			return nil, err
+		}
+		if !opaque(m) {
+			return nil, fmt.Errorf("image %s has transparent pixels: a --cmyk print has no transparency (PDF/X-1a forbids it); "+
+				"flatten the picture onto an opaque background in an image editor, or build without --cmyk", img.Path)
+		}
+		f = cmykForm(m, v.gray)
+	case v == (imageVariant{alpha: 1}) && img.PassThrough():
 		f = &pdfForm{typ: "jpg", data: img.Data}
-	} else {
+	default:
 		m, err := im.store.decode(img)
 		if err != nil {
 			return nil, err
@@ -259,9 +286,16 @@ func registerImage(f *fpdf.Fpdf, pic picture) (string, error) {
 	}
 	form, err := pic.img.pdfForm(pic.variant)
 	if err != nil {
+		if pic.at != "" {
+			err = fmt.Errorf("%s: %w", pic.at, err)
+		}
 		return "", err
 	}
-	f.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: form.typ}, bytes.NewReader(form.data))
+	if form.typ == "cmyk" {
+		f.RegisterImageCMYK(name, form.w, form.h, form.data)
+	} else {
+		f.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: form.typ}, bytes.NewReader(form.data))
+	}
 	if err := f.Error(); err != nil {
 		return "", fmt.Errorf("image %s: %w", pic.img.path, err)
 	}
@@ -274,6 +308,7 @@ func registerImage(f *fpdf.Fpdf, pic picture) (string, error) {
 // would be a second copy, which fpdf leaves without an object.)
 func (d *PDF) registerImages(pics []picture) {
 	for _, pic := range pics {
+		pic.variant.cmyk = d.cmyk
 		if _, err := registerImage(d.f, pic); err != nil {
 			d.f.SetError(err)
 			return
@@ -287,6 +322,7 @@ func (c *PDFCanvas) placeImage(pic picture, dst, clip layout.Rect) {
 	if po, ok := c.obs.(PictureObserver); ok {
 		po.Picture(dst, clip)
 	}
+	pic.variant.cmyk = c.cmyk
 	name, err := registerImage(c.f, pic)
 	if err != nil {
 		c.f.SetError(err)
@@ -329,6 +365,27 @@ func flatten(m image.Image, v imageVariant) image.Image {
 		}
 	}
 	return n
+}
+
+// cmykForm is an opaque picture in process colour: each pixel converted
+// by CMYKRule (grey first in the grey variant, which then prints in black
+// ink alone).
+func cmykForm(m image.Image, gray bool) *pdfForm {
+	b := m.Bounds()
+	w, h := b.Dx(), b.Dy()
+	pix := make([]byte, 0, 4*w*h)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(m.At(x, y)).(color.NRGBA)
+			col := Color{c.R, c.G, c.B}
+			if gray {
+				col = col.Gray()
+			}
+			k := CMYKRule(col)
+			pix = append(pix, k.C, k.M, k.Y, k.K)
+		}
+	}
+	return &pdfForm{typ: "cmyk", data: pix, w: w, h: h}
 }
 
 // opaque reports whether a decoded picture has no transparent pixel.

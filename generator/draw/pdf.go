@@ -28,6 +28,9 @@ type PDF struct {
 	fonts  *Fonts
 	used   map[FontStyle]bool
 	duplex layout.Duplex
+	// cmyk writes every colour and picture as DeviceCMYK (PDFInfo.CMYK);
+	// pdfx declares PDF/X-1a (PDFInfo.PDFX).
+	cmyk, pdfx bool
 	// observe gives the canvas each page is also drawn on (see Observe);
 	// nil for none.
 	observe func(w, h float64) Canvas
@@ -44,6 +47,14 @@ type PDFInfo struct {
 	// layout.NoDuplex. Every document also asks to print at 100%
 	// (/PrintScaling /None).
 	Duplex layout.Duplex
+	// CMYK writes every colour as DeviceCMYK, within the ink limit
+	// (Color.CMYK, MaxInk), and every picture as a DeviceCMYK image; a
+	// picture with transparency is refused (see image.go).
+	CMYK bool
+	// PDFX declares the document PDF/X-1a:2001, for print shops (see
+	// pdfx.go); it implies CMYK. Its pages must have a TrimBox (AddPage
+	// sets one).
+	PDFX bool
 }
 
 // NewPDF starts a document that draws text in fonts.
@@ -60,7 +71,11 @@ func NewPDF(info PDFInfo, fonts *Fonts) *PDF {
 	}
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
-	return &PDF{f: f, fonts: fonts, used: map[FontStyle]bool{}, duplex: info.Duplex}
+	if info.CMYK || info.PDFX {
+		// The canvas writes every colour (PDFCanvas.setFill).
+		f.SetColorsUnwritten()
+	}
+	return &PDF{f: f, fonts: fonts, used: map[FontStyle]bool{}, duplex: info.Duplex, cmyk: info.CMYK || info.PDFX, pdfx: info.PDFX}
 }
 
 // SetDuplex changes the duplex preset written for the viewer (see
@@ -110,7 +125,7 @@ type PictureObserver interface {
 func (d *PDF) AddPage(w, h float64) *PDFCanvas {
 	d.f.AddPageFormat("P", fpdf.SizeType{Wd: w, Ht: h})
 	d.f.SetPageBox("trim", 0, 0, w, h)
-	c := &PDFCanvas{f: d.f, doc: d, fonts: d.fonts}
+	c := &PDFCanvas{f: d.f, doc: d, fonts: d.fonts, cmyk: d.cmyk}
 	if d.observe != nil {
 		c.obs = d.observe(w, h)
 	}
@@ -137,8 +152,9 @@ func (d *PDF) Template(w, h float64, draw func(Canvas)) *PDFTemplate {
 		d.useFont(st)
 	}
 	d.registerImages(probe.images)
+	cmyk := d.cmyk
 	t := d.f.CreateTemplateCustom(fpdf.PointType{}, fpdf.SizeType{Wd: w, Ht: h}, func(tpl *fpdf.Tpl) {
-		draw(&PDFCanvas{f: &tpl.Fpdf, fonts: d.fonts})
+		draw(&PDFCanvas{f: &tpl.Fpdf, fonts: d.fonts, cmyk: cmyk})
 		if err := tpl.Fpdf.Error(); err != nil && d.err == nil {
 			d.err = fmt.Errorf("drawing a template: %w", err)
 		}
@@ -172,7 +188,12 @@ func (d *PDF) Write(w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
-	out, err := finishPDF(sorted, viewerPreferences(d.duplex), fonts)
+	var out []byte
+	if d.pdfx {
+		out, err = finishPDFX(sorted, fonts)
+	} else {
+		out, err = finishPDF(sorted, viewerPreferences(d.duplex), fonts, nil)
+	}
 	if err != nil {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
@@ -210,8 +231,9 @@ type pdfObject struct {
 // 9.6.4: a subset font's name starts with its tag), the header announces
 // PDF 1.7 (/Duplex in ViewerPreferences is 1.7) and the cross-reference
 // table is rebuilt. The edits are a function of the bytes only, so
-// identical input still gives identical output.
-func finishPDF(raw []byte, prefs string, fonts map[string]string) ([]byte, error) {
+// identical input still gives identical output. x, when not nil, makes the
+// document PDF/X instead (see finishPDFX): the header stays fpdf's.
+func finishPDF(raw []byte, prefs string, fonts map[string]string, x *pdfxEdits) ([]byte, error) {
 	objs, xref, root, err := splitPDF(raw)
 	if err != nil {
 		return nil, err
@@ -257,7 +279,7 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string) ([]byte, error
 	var out bytes.Buffer
 	out.Grow(len(raw) + 256)
 	head := raw[:objs[0].startOld]
-	if v := []byte("%PDF-1."); bytes.HasPrefix(head, v) && len(head) > len(v) && head[len(v)] < '7' {
+	if v := []byte("%PDF-1."); x == nil && bytes.HasPrefix(head, v) && len(head) > len(v) && head[len(v)] < '7' {
 		out.Write(v)
 		out.WriteByte('7')
 		out.Write(head[len(v)+1:])
@@ -280,6 +302,11 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string) ([]byte, error
 			i += len(typ)
 			dict = append(append(append(append([]byte(nil), dict[:i]...), prefs...), '\n'), dict[i:]...)
 		}
+		if x != nil && o.num == xref.info {
+			if dict, err = x.info(dict); err != nil {
+				return nil, err
+			}
+		}
 		out.Write(dict)
 		out.Write(rest)
 	}
@@ -293,7 +320,13 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string) ([]byte, error
 		}
 		fmt.Fprintf(&out, "%010d 00000 n \n", off)
 	}
-	out.Write(xref.trailer)
+	trailer := xref.trailer
+	if x != nil {
+		if trailer, err = x.trailer(trailer, raw); err != nil {
+			return nil, err
+		}
+	}
+	out.Write(trailer)
 	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", start)
 	return out.Bytes(), nil
 }
@@ -302,6 +335,7 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string) ([]byte, error
 type pdfXref struct {
 	size    int
 	trailer []byte // from "trailer" up to "startxref"
+	info    int    // the object number of the document information
 }
 
 // splitPDF cuts fpdf's output into its objects, in file order, using the
@@ -330,6 +364,7 @@ func splitPDF(raw []byte) (objs []*pdfObject, x pdfXref, root int, err error) {
 		return nil, x, 0, fmt.Errorf("no trailer after the xref table")
 	}
 	root = pdfRefAfter(x.trailer, "/Root ")
+	x.info = pdfRefAfter(x.trailer, "/Info ")
 	for n := 1; n < size; n++ {
 		e := entries[20*n : 20*n+20]
 		if e[17] != 'n' {
@@ -434,6 +469,11 @@ type PDFCanvas struct {
 	doc   *PDF  // nil inside a template
 	stack []int // clips opened at each Push level
 	obs   Canvas
+	// cmyk draws in DeviceCMYK (PDFInfo.CMYK); fill and stroke are the
+	// colour operators last written since the graphics state was last
+	// restored ("" for none), not to write them again.
+	cmyk         bool
+	fill, stroke string
 }
 
 var _ Canvas = (*PDFCanvas)(nil)
@@ -441,15 +481,42 @@ var _ Canvas = (*PDFCanvas)(nil)
 func (c *PDFCanvas) style(s Style) string {
 	op := ""
 	if s.Fill != nil {
-		c.f.SetFillColor(int(s.Fill.R), int(s.Fill.G), int(s.Fill.B))
+		c.setFill(*s.Fill)
 		op += "F"
 	}
 	if s.Stroke != nil {
-		c.f.SetDrawColor(int(s.Stroke.R), int(s.Stroke.G), int(s.Stroke.B))
+		c.setStroke(*s.Stroke)
 		c.f.SetLineWidth(s.Width)
 		op += "D"
 	}
 	return op
+}
+
+// setFill sets the colour shapes are filled and text is set in: through
+// fpdf in RGB, as a k operator in CMYK. fpdf then keeps its own fill and
+// text colours at their start (black), so it never writes an RGB colour
+// itself nor wraps text in a colour of its own.
+func (c *PDFCanvas) setFill(col Color) {
+	if !c.cmyk {
+		c.f.SetFillColor(int(col.R), int(col.G), int(col.B))
+		return
+	}
+	if op := cmykOperands(col.CMYK()) + " k"; op != c.fill {
+		c.f.RawWriteStr(op)
+		c.fill = op
+	}
+}
+
+// setStroke sets the colour lines are stroked in (see setFill).
+func (c *PDFCanvas) setStroke(col Color) {
+	if !c.cmyk {
+		c.f.SetDrawColor(int(col.R), int(col.G), int(col.B))
+		return
+	}
+	if op := cmykOperands(col.CMYK()) + " K"; op != c.stroke {
+		c.f.RawWriteStr(op)
+		c.stroke = op
+	}
 }
 
 // Rect implements Canvas.
@@ -483,7 +550,7 @@ func (c *PDFCanvas) Line(x1, y1, x2, y2 float64, col Color, width float64) {
 	if c.obs != nil {
 		c.obs.Line(x1, y1, x2, y2, col, width)
 	}
-	c.f.SetDrawColor(int(col.R), int(col.G), int(col.B))
+	c.setStroke(col)
 	c.f.SetLineWidth(width)
 	c.f.Line(x1, y1, x2, y2)
 }
@@ -493,7 +560,7 @@ func (c *PDFCanvas) Path(p *Path, col Color) {
 	if c.obs != nil {
 		c.obs.Path(p, col)
 	}
-	c.f.SetFillColor(int(col.R), int(col.G), int(col.B))
+	c.setFill(col)
 	for _, op := range p.Ops {
 		switch op.Kind {
 		case MoveTo:
@@ -522,7 +589,11 @@ func (c *PDFCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 	if c.obs != nil {
 		c.obs.Text(x, y, s, st, size, col)
 	}
-	c.f.SetTextColor(int(col.R), int(col.G), int(col.B))
+	if c.cmyk {
+		c.setFill(col)
+	} else {
+		c.f.SetTextColor(int(col.R), int(col.G), int(col.B))
+	}
 	c.f.Text(x, y, s)
 }
 
@@ -554,8 +625,14 @@ func (c *PDFCanvas) Pop() {
 	}
 	c.stack = c.stack[:n-1]
 	c.f.TransformEnd()
-	r, g, b := c.f.GetFillColor()
-	c.f.SetFillColor(r, g, b)
+	if c.cmyk {
+		// The restored state has the colours of the Push: write them
+		// again when next used.
+		c.fill, c.stroke = "", ""
+	} else {
+		r, g, b := c.f.GetFillColor()
+		c.f.SetFillColor(r, g, b)
+	}
 	if c.f.GetFontFamily() != "" {
 		pt, _ := c.f.GetFontSize()
 		c.f.SetFontSize(pt)

@@ -147,7 +147,7 @@ func TestPDFSubsetTags(t *testing.T) {
 // finishPDF refuses what it cannot parse instead of writing a broken file.
 func TestFinishPDFRejectsGarbage(t *testing.T) {
 	for _, raw := range []string{"", "%PDF-1.3\nno xref", "%PDF-1.3\nstartxref\n5\n%%EOF\n"} {
-		if _, err := finishPDF([]byte(raw), viewerPreferences(layout.LongEdge), nil); err == nil {
+		if _, err := finishPDF([]byte(raw), viewerPreferences(layout.LongEdge), nil, nil); err == nil {
 			t.Errorf("%q: no error", raw)
 		}
 	}

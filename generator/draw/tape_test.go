@@ -33,7 +33,7 @@ func TestTapePlaysEveryCall(t *testing.T) {
 			c.Pop()
 		}},
 		{"a picture", func(c Canvas) {
-			DrawImage(c, store, "art/missing.png", 1, layout.Rect{X: 1, Y: 2, W: 30, H: 20}, "contain")
+			DrawImage(c, store, "art/missing.png", 1, layout.Rect{X: 1, Y: 2, W: 30, H: 20}, "contain", "")
 		}},
 		{"through the grey and scaled wrappers", func(c Canvas) {
 			Scaled(Grayscale(c), 0.5, 10, 10).Rect(2, 2, 8, 8, 1, Filled(red))
@@ -54,7 +54,7 @@ func TestTapePlaysEveryCall(t *testing.T) {
 	}
 	// A picture played on a canvas that draws none is left out.
 	var tape Tape
-	DrawImage(&tape, store, "art/missing.png", 1, layout.Rect{W: 1, H: 1}, "stretch")
+	DrawImage(&tape, store, "art/missing.png", 1, layout.Rect{W: 1, H: 1}, "stretch", "")
 	tape.Line(0, 0, 1, 1, Black, 0.1)
 	var rec Recorder
 	tape.Play(struct{ Canvas }{&rec}) // the recorder's Canvas methods only

@@ -431,7 +431,7 @@ func DrawTileFace(r *generator.Renderer, c draw.Canvas, t *justrunschema.Tile, l
 		drawTileFloor(c, bleed)
 	}
 	if t.Art != "" {
-		drawTileArt(r, c, t.Art, bleed)
+		drawTileArt(r, c, t.Art, t.Ref.Child("art").Pos().String(), bleed)
 	}
 	exit := look.Role == justrunschema.TileExit
 	for i, d := range justrunschema.TileDirections {
@@ -458,13 +458,14 @@ func drawTileFloor(c draw.Canvas, bleed float64) {
 }
 
 // drawTileArt draws a tile's picture over the floor and under the walls,
-// covering the tile and its bleed (with ink-saver, the trim only).
-func drawTileArt(r *generator.Renderer, c draw.Canvas, path string, bleed float64) {
+// covering the tile and its bleed (with ink-saver, the trim only); at is
+// where the tile names it.
+func drawTileArt(r *generator.Renderer, c draw.Canvas, path, at string, bleed float64) {
 	if r.InkSaver {
 		bleed = 0
 	}
 	box := layout.Rect{X: -bleed, Y: -bleed, W: TileSize + 2*bleed, H: TileSize + 2*bleed}
-	draw.DrawImage(c, r.Images(), path, 1, box, "cover")
+	draw.DrawImage(c, r.Images(), path, 1, box, "cover", at)
 }
 
 // drawTileSide draws the n side of a tile (the caller turns the canvas for

@@ -424,7 +424,7 @@ func writePrintRun(r *generator.Renderer, w io.Writer, p *schema.Pack, opts gene
 	}
 	opts = effectivePrint(opts)
 	rp, placed, planPages, data := run.rp, run.placed, run.planPages, run.data
-	plan := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - print plan", Created: opts.Created, Duplex: layout.NoDuplex}, r.Fonts)
+	plan := draw.NewPDF(draw.PDFInfo{Title: p.Game.Title + " - print plan", Created: opts.Created, Duplex: layout.NoDuplex, CMYK: r.CMYK}, r.Fonts)
 	pw, ph := opts.Paper.W, opts.Paper.H
 	ink := draw.RGB(0x20, 0x20, 0x20)
 	m := max(opts.Margin, 6.35) + 4

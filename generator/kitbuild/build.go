@@ -92,7 +92,7 @@ func (o Options) buildPack(ctx context.Context, r *generator.Renderer, c check.R
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", c.Target.Name, err)
 	}
-	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale).WithCMYK(eff.CMYK)
 	if previews != nil {
 		pr = pr.WithPreviewCache(previews, previews.base)
 	}

@@ -463,7 +463,7 @@ func (o Options) packKey(t check.Target, exe string) string {
 		{"paper", f.Paper}, {"duplex", f.Duplex}, {"back-offset", f.BackOffset},
 		{"no-crop-marks", fmt.Sprint(f.NoCropMarks)}, {"cut-lines", fmt.Sprint(f.CutLines)},
 		{"margin", f.Margin}, {"layout", f.Layout}, {"ink-saver", fmt.Sprint(f.InkSaver)},
-		{"grayscale", fmt.Sprint(f.Grayscale)},
+		{"grayscale", fmt.Sprint(f.Grayscale)}, {"cmyk", fmt.Sprint(f.CMYK)},
 	} {
 		k.Bool("given "+v.name, f.given(v.name))
 		k.String(v.name, v.value)

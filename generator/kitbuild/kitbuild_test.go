@@ -85,6 +85,24 @@ func TestResolveFlagOverPackOverDefault(t *testing.T) {
 	}
 }
 
+// print.cmyk turns process colour on unless --cmyk=false is given; the
+// flag alone turns it on too.
+func TestResolveCMYK(t *testing.T) {
+	p := loadPack(t, "print:\n  cmyk: true\n")
+	s, err := Flags{}.Resolve(p, time.Time{})
+	if err != nil || !s.CMYK || !slices.Contains(s.FromPack, "CMYK on (from small/game.yaml:10:9 print.cmyk; --cmyk=false overrides it)") {
+		t.Errorf("pack's print.cmyk: %+v, %v", s, err)
+	}
+	s, err = Flags{Given: given("cmyk")}.Resolve(p, time.Time{})
+	if err != nil || s.CMYK {
+		t.Errorf("--cmyk=false: %+v, %v", s, err)
+	}
+	s, err = Flags{CMYK: true, Given: given("cmyk")}.Resolve(loadPack(t, ""), time.Time{})
+	if err != nil || !s.CMYK || len(s.FromPack) != 0 {
+		t.Errorf("--cmyk: %+v, %v", s, err)
+	}
+}
+
 func TestParse(t *testing.T) {
 	if m, err := ParseMargin("0.25in"); err != nil || m != 6.35 {
 		t.Errorf("margin 0.25in: %v, %v", m, err)

@@ -150,7 +150,7 @@ func (o Options) asPrinted(r *generator.Renderer, c check.Result) (*schema.Pack,
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.Target.Name, err)
 	}
-	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale).WithCMYK(eff.CMYK)
 	return kit.AsPrinted(pr, c.Pack, generator.BuildOptions{Print: eff.Print, WithBase: o.WithBase}), nil
 }
 

@@ -36,6 +36,7 @@ type Flags struct {
 	Layout      string // sheet, gutterfold or press, lower case
 	InkSaver    bool
 	Grayscale   bool
+	CMYK        bool // process colour within the ink limit; PDF/X-1a for press
 	// Given reports whether the flag of that name ("paper",
 	// "no-crop-marks", ...) was given on the command line; nil means none
 	// was.
@@ -69,6 +70,8 @@ type Settings struct {
 	Print generator.PrintOptions
 	// InkSaver and Grayscale are the print variants.
 	InkSaver, Grayscale bool
+	// CMYK prints in process colour (generator.Renderer.WithCMYK).
+	CMYK bool
 	// FromPack says, for each setting the pack's print: chose and that
 	// differs from the built-in default, its value and where it is set.
 	FromPack []string
@@ -154,6 +157,11 @@ func (f Flags) Resolve(p *schema.Pack, created time.Time) (Settings, error) {
 	if !f.given("grayscale") && ps.Grayscale {
 		eff.Grayscale = true
 		note("grayscale", "grayscale=false", "grayscale on", false)
+	}
+	eff.CMYK = f.CMYK
+	if !f.given("cmyk") && ps.CMYK {
+		eff.CMYK = true
+		note("cmyk", "cmyk=false", "CMYK on", false)
 	}
 	eff.Print = generator.PrintOptions{
 		Paper: paper, Margin: margin, Bleed: bleed, Duplex: duplex,

@@ -4,7 +4,8 @@
 // with Do). It interprets the operators that place text (q/Q, cm, BT/ET,
 // Tf, Tm, Td, TD, T*, TL, Tr, Tj, TJ, ', ") and ignores the rest, which is
 // enough for the PDFs runforge writes; it is a test helper, not a general
-// PDF text extractor.
+// PDF text extractor. Colours reads what a PDF paints with the same way
+// (colour operators, colour spaces, ink, transparency).
 package pdftext
 
 import (

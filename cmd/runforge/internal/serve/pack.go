@@ -119,7 +119,7 @@ func (s *Server) view(ctx context.Context, res check.Result, arts []generator.Ar
 	if err != nil {
 		return nil, err
 	}
-	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale).WithCMYK(eff.CMYK)
 	// The pack as its kit prints it: of an add-on only what it adds or
 	// changes, and pieces ganged onto shared sheets. The links to the
 	// kit's PDFs and their pages are those of this pack.
@@ -436,7 +436,7 @@ func (s *Server) markFindings(p *schema.Pack, v *packView, files map[string]serv
 	if err != nil {
 		return
 	}
-	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale)
+	pr = pr.WithOptions(eff.InkSaver, eff.Grayscale).WithCMYK(eff.CMYK)
 	byKey := map[string]schema.Element{}
 	for _, e := range p.Elements {
 		byKey[elementKey(e)] = e
