@@ -26,7 +26,11 @@ bench:
 FUZZTIME ?= 60s
 FUZZ_TARGETS = schema:FuzzLoadContentFile schema:FuzzLoadManifest validate:FuzzUnknownIcons \
 	validate/rfyl:FuzzRules validate:FuzzRunMap validate/justrun/jrsim:FuzzCheck validate/diceodds:FuzzProbability \
-	generator/typeset:FuzzParseRich generator/typeset:FuzzLayoutText
+	generator/typeset:FuzzParseRich generator/typeset:FuzzLayoutText \
+	schema/schematest:FuzzLoadBoard schema/schematest:FuzzLoadSheet schema/schematest:FuzzLoadDice \
+	schema/schematest:FuzzLoadTokens schema/schematest:FuzzLoadFigures schema/schematest:FuzzLoadMap \
+	schema/schematest:FuzzLoadTileSet schema/schematest:FuzzLoadCombinations schema/schematest:FuzzLoadPlayerBoards \
+	schema/schematest:FuzzLoadGuide schema/schematest:FuzzLoadMats
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t#*:}; \

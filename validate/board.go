@@ -19,7 +19,7 @@ const (
 func boardRules() []*Rule {
 	return []*Rule{
 		{ID: "board/geometry", Severity: Error, Check: checkBoardGeometry,
-			Doc: "A board side is empty or larger than 2000mm, a space is smaller than 5mm, or a space lies partly outside its side."},
+			Doc: "A board side is empty or larger than 2000mm, a space is smaller than 5mm, a space lies partly outside its side, or two sides of a board share an id."},
 		{ID: "board/overlap", Severity: Warning, Check: checkBoardOverlap,
 			Doc: "Two spaces of a board side overlap: one would print over the other."},
 	}
@@ -52,7 +52,15 @@ func boardSizeMM(w, h float64) string { return boardNum(w) + "x" + boardNum(h) +
 
 func checkBoardGeometry(c *Context) {
 	for _, b := range c.Pack.Boards() {
+		first := map[string]*schema.BoardSide{}
 		for _, side := range b.Sides {
+			if f, ok := first[side.ID]; ok && side.ID != "" {
+				c.ReportHint(side.Ref.Child("id").Pos(), fmt.Sprintf("board %q has two sides with id %q", b.ID, side.ID),
+					"give every side of a board its own id: the kit names its pages after them",
+					Related{Pos: f.Ref.Child("id").Pos(), Message: "first used here"})
+			} else {
+				first[side.ID] = side
+			}
 			what := fmt.Sprintf("board %q side %q", b.ID, side.ID)
 			if !checkSideSize(c, side, what) {
 				continue

@@ -6,6 +6,7 @@ import (
 
 	"github.com/runforge/runforge/validate"
 	justrunrules "github.com/runforge/runforge/validate/justrun"
+	"github.com/runforge/runforge/validate/justrun/jrsim"
 )
 
 // jrThreshold is the Just Run test pack with a simulation threshold set.
@@ -29,9 +30,12 @@ func jrSimCases() []ruleCase {
 		{rule: "justrun/board-exit", name: "fires-only-east-west-doors", files: jrPack("room-tiles.yaml", corridors.String()),
 			want: []want{
 				{file: "room-tiles.yaml", at: "id: |room-tiles", sev: err, hint: []string{"doors on n and s"},
-					msg: []string{"the main exit was reachable from the start row on 0.0% of 400 explore boards of the full length 10", "seed 20200209", "the minimum is 95.0%"}},
-				{file: "room-tiles.yaml", at: "id: |room-tiles", sev: err, msg: []string{"of the shorter-variation length 7"}},
+					msg: []string{"no board can reach the main exit, so none was simulated: no room tile has a door on its s side"}},
 			}},
+		{rule: jrsim.RuleBoardCount, name: "quiet-enough-boards", files: jrPack("game.yaml", edit(edit(jrPack()["game.yaml"], "justrun/board-count: off", "justrun/board-count: warning"), "{boards: 400}", "{boards: 1500}"))},
+		{rule: jrsim.RuleBoardCount, name: "fires-too-few-boards-for-the-labs", files: jrEdit("game.yaml", "justrun/board-count: off", "justrun/board-count: warning"),
+			want: []want{{file: "game.yaml", at: "boards: |400", sev: warn, hint: []string{"raise simulation.boards to 953 or more"},
+				msg: []string{"400 explore boards of the shorter-variation length 7 are too few to tell a share from the threshold", "a Lab was face up and reachable on 77.8% of them", "about 953 boards would decide it"}}}},
 		{rule: justrunrules.RuleBoardSimulation, name: "quiet-test-pack", files: jrPack()},
 		{rule: justrunrules.RuleBoardSimulation, name: "fires-board-narrower-than-the-start-row", files: jrEdit("game.yaml", "  simulation: {boards: 400}\n", "  simulation: {boards: 400}\n  board: {width: 4}\n"),
 			want: []want{{file: "game.yaml", at: "board: {width: |4}", sev: err, hint: []string{"as wide as the start row"},

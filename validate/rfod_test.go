@@ -355,6 +355,9 @@ func rfodCases() []ruleCase {
 			"characters.yaml", edit(rfodCharacters, "dice: {search: 2}", "dice: {search: 5}"))},
 
 		{rule: "rfod/guide", name: "quiet-complete-guide", files: rfodPack()},
+		{rule: "rfod/guide", name: "fires-action-that-is-no-die-face", files: rfodEdit("guide.yaml", "{icon: run, text:", "{icon: runn, text:"),
+			want: []want{{file: "guide.yaml", at: "{icon: |runn", sev: validate.Error, hint: []string{"did you mean run?"},
+				msg: []string{`guide "guide" explains the action "runn", which is no action die face`}}}},
 		{rule: "rfod/guide", name: "fires-locations-and-gaps", files: rfodPack("guide.yaml", edit(edit(edit(rfodGuide,
 			"{count: 3, options: [{text: \"Draw 2 Followers, keep 1.\", gives: [follower]}]}", "{count: 3, options: [{text: \"Draw 2 Followers, keep 1.\", gives: [follower, location]}]}"),
 			"  - {count: 5, options: [{text: \"Draw 2 Followers.\", gives: [follower]}]}\n", ""),

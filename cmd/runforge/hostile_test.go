@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/runforge/runforge/schema"
 )
 
 // The hostile corpus: testdata/hostile/<case>/pack is a pack a stranger
@@ -27,8 +29,9 @@ var (
 
 const hostileDir = "../../testdata/hostile"
 
-// minHostileCases is the corpus size the issue asks for.
-const minHostileCases = 60
+// minHostileCases is the corpus size: the first corpus of 77 cases and
+// the cases of the kinds added after it.
+const minHostileCases = 170
 
 // hostileExtras writes the generated parts of a case into its pack folder
 // (root holds the pack folder and may hold siblings).
@@ -72,6 +75,58 @@ var hostileExtras = map[string]func(t *testing.T, root, pack string){
 	"font-broken-glyphs": func(t *testing.T, root, pack string) {
 		writeBytes(t, filepath.Join(pack, "fonts", "stencil.ttf"), brokenGlyphFont(t))
 	},
+}
+
+func init() {
+	for name, big := range sizeLimitCases {
+		hostileExtras[name] = func(t *testing.T, root, pack string) {
+			writeFile(t, filepath.Join(pack, "big.yaml"), atSizeLimit(big.head, big.entry))
+		}
+	}
+}
+
+// sizeLimitCases add to a pack of each kind a second file of that kind of
+// exactly the size limit, filled with entries: the loader must read it
+// and answer (its keys are past the per-file limit) within the time and
+// memory of every case.
+var sizeLimitCases = map[string]struct {
+	head, entry string // entry has one %d
+}{
+	"board-at-size-limit": {"kind: Board\nid: big-board\nsides:\n  - id: big-side\n    width: 200mm\n    height: 100mm\n    space: {size: 30mm}\n    spaces:\n",
+		"      - {label: S%d, x: 30mm, y: 50mm}\n"},
+	"sheet-at-size-limit": {"kind: Sheet\nid: big-sheet\nsize: custom\nwidth: 50mm\nheight: 35mm\nfront:\n", "  - paragraph: \"Run, number %d.\"\n"},
+	"dice-at-size-limit":  {"kind: Dice\nid: big-dice\ndice:\n", "  - {id: die-%d, component: dice, faces: [zombie, zombie, blood, bullet, flag, death]}\n"},
+	"tokens-at-size-limit": {"kind: Tokens\nid: big-tokens\ntokens:\n",
+		"  - {id: t-%d, component: counters, count: 1, shape: square, size: 14mm, label: ROAD, back: {label: BLOCK, icon: zombie}}\n"},
+	"figures-at-size-limit": {"kind: Figures\nid: big-figures\npawn: {shape: square, size: 15mm}\nfigures:\n",
+		"  - {id: z-%d, component: zombies, count: 1, icon: zombie, label: Z}\n"},
+	"map-at-size-limit": {"kind: Map\nid: big\ncard: 9\nside: a\nnumber: \"9a\"\nname: Big\nlevels: |\n  #  A B\n  1  . .\n  2  . .\nrulesText:\n",
+		"  - {text: \"You may not step from A1 to A2 (%d).\"}\n"},
+	"tiles-at-size-limit": {"kind: TileSet\nid: big-tiles\ncomponent: room-tiles\nrole: room\ntiles:\n",
+		"  - {id: t%d, count: 1, sides: {n: door, e: wall, s: door, w: wall}}\n"},
+	"combos-at-size-limit": {"kind: Combinations\nid: big-combinations\ncombinations:\n",
+		"  - {id: c%d, name: C, cards: [mop, scissors], result: {type: melee, space: 2, attack: 2}}\n"},
+	"pboards-at-size-limit": {"kind: PlayerBoards\nid: big-boards\nboardType: rfod/action-board\nboards:\n",
+		"  - {id: b%d, count: 1, zones: [{zone: 1, icons: [bat]}, {zone: 2, icons: [gun]}, {zone: 3, icons: [run]}], onYou: \"On you!\"}\n"},
+	"guide-at-size-limit": {"kind: Guide\nid: big-guide\nevents:\n", "  - {event: nurse, text: \"Heal a wound (%d).\"}\n"},
+	"mats-at-size-limit":  {"kind: Mats\nid: big-mats\nmats:\n", "  - {id: m%d, sides: [{id: a-side, name: A}, {id: b-side, name: B}]}\n"},
+}
+
+// atSizeLimit is a YAML file of exactly the size limit: head, then entry
+// numbered 0, 1, ... while it fits, then a comment to the last byte.
+func atSizeLimit(head, entry string) string {
+	limit := schema.MaxFileSize
+	var b strings.Builder
+	b.WriteString(head)
+	for i := 0; ; i++ {
+		e := fmt.Sprintf(entry, i)
+		if b.Len()+len(e)+2 > limit {
+			break
+		}
+		b.WriteString(e)
+	}
+	b.WriteString("#" + strings.Repeat(" ", limit-b.Len()-2) + "\n")
+	return b.String()
 }
 
 const hostileGame = `kind: Game

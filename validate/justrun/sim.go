@@ -35,6 +35,8 @@ func justRunSimRules() []*validate.Rule {
 			Doc: "Simulated boards (run policy): the draw pile runs out, or a tile goes face down, before the exit connects on more than exhaustedBeforeExit or faceDownBeforeExit of them (\"In the unlikely event\", L559)."},
 		{ID: RuleBoardSimulation, Severity: validate.Error, Games: games, Check: checkJRSimRuns,
 			Doc: "The board simulation cannot run on the pack's tiles and justRun: settings for a reason no other rule reports (e.g. a board width other than the number of start positions), or simulation.policies leaves out explore or run, so the checks that need it (board-exit, board-start, board-lab, board-rescuee, tile-rarely-placed; board-tempo) would not run, or the shorter board is not shorter (L113)."},
+		{ID: jrsim.RuleBoardCount, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleBoardCount),
+			Doc: "Simulated boards: too few to tell a share from its threshold (the 95% interval holds the threshold; the message says about how many boards would decide it), or the simulation was cut short: it spent its budget of work before simulation.boards boards, or boards were stopped at the per-board cap (a tile set that makes every cell draw or reshuffle thousands of tiles)."},
 		{ID: jrsim.RuleRarelyPlaced, Severity: validate.Warning, Games: games, Check: check(jrsim.RuleRarelyPlaced),
 			Doc: "Simulated boards (explore policy, full length): a room tile is placed face up on fewer than tilePlacedShare of them: it almost never fits (L557)."},
 	}...)
@@ -138,12 +140,13 @@ func checkJRSimRuns(c *validate.Context) {
 func simulateJustRun(p *schema.Pack) *jrSimResult {
 	tiles := Tiles(p)
 	set := SimSettings(p)
+	// Joined errors are one line each: a finding's message is one line.
 	if err := jrsim.ValidateTiles(tiles, set.Width); err != nil {
-		return &jrSimResult{skipped: err.Error()}
+		return &jrSimResult{skipped: strings.ReplaceAll(err.Error(), "\n", "; ")}
 	}
 	e, err := jrsim.Explain(tiles, set)
 	if err != nil {
-		return &jrSimResult{skipped: err.Error()}
+		return &jrSimResult{skipped: strings.ReplaceAll(err.Error(), "\n", "; ")}
 	}
 	return &jrSimResult{explain: e}
 }
@@ -221,6 +224,9 @@ func reportJRSim(c *validate.Context, rule string) {
 			continue
 		}
 		pos, ok := f.Src.(schema.Pos)
+		if f.Rule == jrsim.RuleBoardCount {
+			pos, ok = jrBoardsPos(c.Pack), true
+		}
 		if !ok || f.Rule == jrsim.RuleBoardExit || f.Rule == jrsim.RuleBoardLab || f.Rule == jrsim.RuleBoardRescuee || f.Rule == jrsim.RuleBoardTempo {
 			pos = jrThresholdPos(c.Pack, f.Metric)
 		}
@@ -232,6 +238,17 @@ func reportJRSim(c *validate.Context, rule string) {
 		}
 		c.ReportHint(pos, f.Message(), jrSimHint(f), related...)
 	}
+}
+
+// jrBoardsPos is where a board-count finding points: simulation.boards when
+// the manifest writes it, else the room tile set.
+func jrBoardsPos(p *schema.Pack) schema.Pos {
+	if s := justrunschema.SettingsOf(p); s != nil {
+		if r := s.Ref.Child("simulation").Child("boards"); r.Exists() {
+			return r.Pos()
+		}
+	}
+	return jrThresholdPos(p, "")
 }
 
 // jrThresholdPos is where a metric's finding points: the threshold when the
@@ -263,6 +280,11 @@ func jrSimHint(f jrsim.Finding) string {
 		return "more four-door room tiles make the rescuee's room easier to reach"
 	case jrsim.RuleBoardTempo:
 		return "more tiles with doors on several sides fit more often; fewer dead ends keep the pile from running out"
+	case jrsim.RuleBoardCount:
+		if f.Boards > 0 {
+			return fmt.Sprintf("raise simulation.boards to %d or more (at most 30000), or move the threshold if the share is meant to sit so close to it", f.Boards)
+		}
+		return "a tile set this large or this hard to fit cannot be simulated in full: fewer room tiles, with doors that match more often, keep every board short"
 	case jrsim.RuleRarelyPlaced:
 		return "give the tile a door that matches the common neighbours (n and s), or accept it as a rare tile"
 	}

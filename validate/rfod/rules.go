@@ -138,7 +138,7 @@ func rfodRules() []*validate.Rule {
 		{ID: "rfod/combo-odds", Severity: validate.Warning, Games: games, Check: checkRFoDComboOdds,
 			Doc: "A character combo's exact P without Fleeing is below rfod.dice.oddsWarningBelow (default 0.01); the message gives the Fleeing value too (L243, L306)."},
 		{ID: "rfod/guide", Severity: validate.Error, Games: games, Check: checkRFoDGuide,
-			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2 (L332-341, L349-386, L536)."},
+			Doc: "The Actions & Events Guide (kind: Guide) does not cover Search 1-5, Book 1-5 and the six events, or the counts that give a Location are not exactly Search 1, 2 and 4 and Book 2, or an action it explains is no action die face (L324-392, L332-341, L349-386, L536)."},
 		{ID: "rfod/guide-gives", Severity: validate.Error, Games: games, Check: checkRFoDGuideGives,
 			Doc: "A Search or Book option of the guide gives something its printed text does not name, or its text names a Location, Follower, Loot, Event, Heal or Clear that its gives: lacks: the printed guide contradicts the data rfod/guide reads (L332-341, L349-386). Both kinds of mismatch in one option are one finding."},
 		{ID: "rfod/mutant-wound-tokens", Severity: validate.Error, Games: games, Check: checkRFoDMutantWoundTokens,
@@ -879,6 +879,17 @@ func checkRFoDGuide(c *validate.Context) {
 				c.ReportHint(at.Pos(),
 					fmt.Sprintf("guide %q has no %s row for %s icons; the guide covers 1 to 5 (%s, L536)", g.ID, t.name, strings.Join(missing, ", "), t.source),
 					"add the rows")
+			}
+		}
+		for _, e := range g.Actions {
+			if e.Icon != "" && !slices.Contains(rfodActionFaces, e.Icon) {
+				hint := "icon: one of the action die's faces"
+				if cl := schema.Closest(e.Icon, rfodActionFaces); cl != "" {
+					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
+				}
+				c.ReportHint(e.Ref.Child("icon").Pos(),
+					fmt.Sprintf("guide %q explains the action %q, which is no action die face (%s) (L324-392)", g.ID, e.Icon, strings.Join(rfodActionFaces, ", ")),
+					hint)
 			}
 		}
 		seen := map[string]bool{}

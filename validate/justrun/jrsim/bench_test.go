@@ -38,3 +38,21 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWorst is 10,000 boards of each worst tile set within the limits,
+// per board length and policy.
+func BenchmarkWorst(b *testing.B) {
+	for _, wc := range worstCases() {
+		for _, l := range []int{wc.set.Length} {
+			for _, p := range []Policy{Explore, Run} {
+				b.Run(wc.name+"/"+string(p), func(b *testing.B) {
+					for b.Loop() {
+						if _, err := Simulate(wc.tiles, wc.set, l, p); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -30,6 +30,10 @@ type model struct {
 	rot       [][4]uint8 // per tile: distinct rotations of its door mask (clockwise from as printed)
 	nrot      []uint8    // per tile: number of distinct rotations (1 without rotation)
 	lab       []bool     // per tile
+	canS      []bool     // per tile: a door on s in some rotation it may take
+	poolS     int        // room copies with canS
+	setupWork int64      // the work every board's setup costs
+	boardCap  int64      // the work a board may cost before it is stopped
 
 	rotFree, mostDoors, edgeMisfit, exitAlways, faceDownWall bool
 	rescue, labs                                             bool
@@ -77,6 +81,7 @@ func compile(tiles []Tile, set Settings, length int) *model {
 	m.rot = make([][4]uint8, len(tiles))
 	m.nrot = make([]uint8, len(tiles))
 	m.lab = make([]bool, len(tiles))
+	m.canS = make([]bool, len(tiles))
 	for i, t := range tiles {
 		mask := t.doorMask()
 		m.rot[i][0], m.nrot[i] = mask, 1
@@ -94,6 +99,12 @@ func compile(tiles []Tile, set Settings, length int) *model {
 			}
 		}
 		m.lab[i] = t.Lab && t.Role == Room
+		for k := range int(m.nrot[i]) {
+			m.canS[i] = m.canS[i] || m.rot[i][k]&(1<<S) != 0
+		}
+		if t.Role == Room && m.canS[i] {
+			m.poolS += t.Count
+		}
 		for range t.Count {
 			switch t.Role {
 			case Room:
@@ -105,6 +116,8 @@ func compile(tiles []Tile, set Settings, length int) *model {
 			}
 		}
 	}
+	m.setupWork = int64(2*len(m.roomCopy) + 8*len(m.tiles) + 2*m.cells)
+	m.boardCap = boardCap(m)
 	return m
 }
 
@@ -136,6 +149,14 @@ type board struct {
 	stamp   uint32
 	exits   []int16
 	fits    [4]uint8
+
+	// work counts the board's steps: tiles shuffled and drawn, frontier
+	// doors scanned, doors opened (see boardCap).
+	work int64
+	// capped: the board was stopped at the model's boardCap; hopeless: a
+	// run board stopped because its exit can no longer be connected.
+	capped, hopeless bool
+	poolS            int // copies with a door on s not on the board
 
 	// per-board results
 	placements, misfits, reshuffles, faceDowns int
@@ -183,21 +204,48 @@ func (b *board) run(seed uint64, i int) {
 	b.explore()
 }
 
-// explore opens frontier doors by the policy until it stops.
+// explore opens frontier doors by the policy until it stops: no frontier
+// door is left, the board reached its work cap, or (run policy) the exit
+// is connected or can no longer be.
 func (b *board) explore() {
 	for {
 		if b.rescueDue {
 			b.placeRescuee()
 		}
+		if b.capped {
+			return
+		}
 		if b.pol == Run && b.exitConnected {
+			return
+		}
+		if b.pol == Run && b.cannotFinish() {
+			b.hopeless = true
 			return
 		}
 		door := b.pick()
 		if door < 0 {
 			return
 		}
+		b.work += openWork
 		b.open(door)
 	}
+}
+
+// cannotFinish reports whether the main exit can no longer be connected: no
+// tile left to draw has a door on s, so no room cell north of a reached one
+// can be entered, and no frontier door leads into the exit row's face-down
+// tiles. Checked only when no such tile is left.
+func (b *board) cannotFinish() bool {
+	if b.exitConnected || b.poolS > 0 {
+		return false
+	}
+	for _, door := range b.front {
+		b.work++
+		if b.state[b.m.nb[door]] == cellHidden {
+			return false
+		}
+	}
+	return true
 }
 
 // setup resets the board and lays out the start row, the exit row and the
@@ -217,6 +265,7 @@ func (b *board) setup(seed uint64, i int) {
 	b.exitConnected, b.toExit, b.exhausted, b.faceDown, b.exhaustedAny = false, 0, false, false, false
 	b.exhaustRow, b.exhaustPlace, b.downRow, b.downPlace, b.downTile = 0, 0, 0, 0, -1
 	b.rescueRolled, b.rescueDue, b.rescueCell = false, false, -1
+	b.work, b.capped, b.hopeless, b.poolS = m.setupWork, false, false, m.poolS
 
 	// Setup: start tiles face up at fixed positions (L105,
 	// A14); exit tiles shuffled face down into the last row (L85, A4); room
@@ -276,6 +325,7 @@ const is32bit = ^uint(0)>>32 == 0
 
 // shuffle is a Fisher-Yates shuffle with the board's PRNG.
 func (b *board) shuffle(s []int16) {
+	b.work += int64(len(s))
 	for i := len(s) - 1; i > 0; i-- {
 		j := b.intN(i + 1)
 		s[i], s[j] = s[j], s[i]
@@ -297,6 +347,7 @@ func (b *board) pick() int32 {
 	}
 	best := -1
 	b.cand = b.cand[:0]
+	b.work += int64(n)
 	rows := b.m.nbRow
 	for _, door := range b.front {
 		r := int(rows[door])
@@ -522,6 +573,11 @@ func (b *board) drawInto(t int) {
 			b.shuffle(b.draw)
 			b.reshuffles++
 		}
+		if b.work >= b.m.boardCap {
+			b.capped = true
+			return
+		}
+		b.work++
 		x := b.draw[len(b.draw)-1]
 		b.draw = b.draw[:len(b.draw)-1]
 		if b.tried[x] != b.stamp {
@@ -536,6 +592,7 @@ func (b *board) drawInto(t int) {
 				b.single++
 			}
 			b.typePlaced[ti] = true
+			b.leavePool(ti)
 			b.placeUp(t, ti, mask)
 			return
 		}
@@ -544,6 +601,7 @@ func (b *board) drawInto(t int) {
 			// be. ... Reshuffle the room tile deck" (L559)
 			b.placements++
 			b.faceDowns++
+			b.leavePool(ti)
 			b.state[t], b.tile[t], b.mask[t] = cellDown, ti, 0
 			b.fill(t)
 			if !b.exitConnected && !b.faceDown {
@@ -561,6 +619,13 @@ func (b *board) drawInto(t int) {
 		b.disc = append(b.disc, x)
 		b.misfits++
 		b.typeMisfit[ti]++
+	}
+}
+
+// leavePool counts a copy of tile ti placed on the board.
+func (b *board) leavePool(ti int16) {
+	if b.m.canS[ti] {
+		b.poolS--
 	}
 }
 

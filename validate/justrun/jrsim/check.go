@@ -2,6 +2,7 @@ package jrsim
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/runforge/runforge/validate/severity"
@@ -15,6 +16,7 @@ const (
 	RuleBoardTempo   = "justrun/board-tempo"        // W: run policy, exhaustion and face-down tiles <= max
 	RuleBoardStart   = "justrun/board-start"        // W: main exit reachable from each start tile >= min
 	RuleRarelyPlaced = "justrun/tile-rarely-placed" // W: a room tile placed face up on < min of explore boards
+	RuleBoardCount   = "justrun/board-count"        // W: too few boards to tell a share from its threshold; work caps hit
 )
 
 // Metric names, as the threshold keys of the manifest.
@@ -68,6 +70,12 @@ type Finding struct {
 	Tiles []Involved `json:"tiles,omitempty"`
 	// Src is where to point: the tile at fault, else the first tile involved.
 	Src any `json:"-"`
+	// Text, when set, is the whole message (board-count, and board-exit
+	// for a tile set that was not simulated).
+	Text string `json:"text,omitempty"`
+	// Boards is the boards that would decide the undecided shares
+	// (board-count; 0 when no number would).
+	Boards int `json:"boards,omitempty"`
 }
 
 // Check simulates both board lengths under the policies the metrics need
@@ -82,10 +90,18 @@ func Check(tiles []Tile, set Settings) ([]Finding, error) {
 
 // Findings are the metrics of e past their thresholds, in a stable order:
 // full board then shorter; board-exit, board-start, board-lab,
-// board-rescuee, board-tempo, tile-rarely-placed.
+// board-rescuee, board-tempo, tile-rarely-placed; then board-count.
 func (e *Explanation) Findings() []Finding {
 	var out []Finding
 	th := e.Thresholds
+	if e.Blocked != "" {
+		f := Finding{Rule: RuleBoardExit, Severity: severity.Error, Metric: MetricExitReachable, Length: e.Length,
+			Policy: Explore, Seed: e.Seed, Direction: Min, Text: "no board can reach the main exit, so none was simulated: " + e.Blocked}
+		if v, ok := th.ExitReachable.min(false); ok {
+			f.Threshold = v
+		}
+		return []Finding{f}
+	}
 	for _, l := range e.lengths() {
 		ex, run := e.Line(l, Explore), e.Line(l, Run)
 		if ex != nil {
@@ -124,7 +140,168 @@ func (e *Explanation) Findings() []Finding {
 			}
 		}
 	}
+	return append(out, e.countFindings()...)
+}
+
+// countFindings are the board-count warnings of every line: the boards it
+// stopped short of, boards stopped at the cap, and the shares its boards
+// are too few to tell from their thresholds.
+func (e *Explanation) countFindings() []Finding {
+	var out []Finding
+	for _, l := range e.lengths() {
+		for _, p := range []Policy{Explore, Run} {
+			m := e.Line(l, p)
+			if m == nil {
+				continue
+			}
+			out = append(out, e.workFindings(m)...)
+			if f, ok := e.undecided(m); ok {
+				out = append(out, f)
+			}
+		}
+	}
 	return out
+}
+
+// lineName is "explore boards of the full length 10".
+func lineName(m *Metrics) string {
+	board := "full"
+	if m.Shorter {
+		board = "shorter-variation"
+	}
+	boards := "boards"
+	if m.Boards == 1 {
+		boards = "board"
+	}
+	return fmt.Sprintf("%s %s of the %s length %d", m.Policy, boards, board, m.Length)
+}
+
+// workFindings report a line whose work cap was hit.
+func (e *Explanation) workFindings(m *Metrics) []Finding {
+	var out []Finding
+	base := Finding{Rule: RuleBoardCount, Severity: severity.Warning, Length: m.Length, Shorter: m.Shorter, Policy: m.Policy, Seed: m.Seed}
+	if m.Requested > 0 {
+		f := base
+		f.Text = fmt.Sprintf("the simulation of %s stopped after %d of the %d boards asked for: they spent its budget of %d steps a board (tiles shuffled and drawn, doors opened); the figures are over %d boards",
+			lineName(m), m.Boards, m.Requested, workPerBoard, m.Boards)
+		out = append(out, f)
+	}
+	if m.Capped > 0 {
+		f := base
+		f.Text = fmt.Sprintf("%d of %d %s were stopped at the cap of %d steps a board and count as boards where the main exit was not reached: the tile set makes a board draw or reshuffle thousands of tiles",
+			m.Capped, m.Boards, lineName(m), m.BoardCap)
+		out = append(out, f)
+	}
+	return out
+}
+
+// undecided is the warning for a line whose boards are too few to tell a
+// share from its threshold: the 95 % interval holds the threshold. It names
+// the closest share and the boards that would decide every share it lists.
+func (e *Explanation) undecided(m *Metrics) (Finding, bool) {
+	type open struct {
+		phrase    string
+		s         Share
+		t         float64
+		dir       Direction
+		boards    int
+		undecided bool // no number of boards decides it
+	}
+	var opens []open
+	add := func(phrase string, s Share, t Threshold, isMin bool) {
+		v, ok := t.min(m.Shorter)
+		dir := Min
+		if !isMin {
+			if t.Max == nil {
+				return
+			}
+			v, ok, dir = *t.Max, true, Max
+		}
+		if !ok || !(s.Lo < v && v < s.Hi) {
+			return
+		}
+		n, ok := boardsToDecide(s.P, v)
+		opens = append(opens, open{phrase, s, v, dir, n, !ok})
+	}
+	th := e.Thresholds
+	if m.Policy == Explore {
+		add("the main exit was reachable from the start row", m.ExitReachable, th.ExitReachable, true)
+		for p, s := range m.ExitReachableFrom {
+			add(fmt.Sprintf("the main exit was reachable from start position %d", p+1), s, th.ExitReachableEachStart, true)
+		}
+		if m.LabReachable != nil && e.Scenarios.FindTheCure {
+			add("a Lab was face up and reachable", *m.LabReachable, th.LabReachable, true)
+		}
+		if m.RescueeReachable != nil && e.Scenarios.RescueMission {
+			add("the rescuee's room was reachable", *m.RescueeReachable, th.RescueeReachable, true)
+		}
+		if !m.Shorter {
+			for _, tm := range m.Tiles {
+				add(fmt.Sprintf("room tile %q was placed face up", tm.ID), tm.Placed, th.TilePlacedShare, true)
+			}
+		}
+	} else {
+		add("the draw pile ran out before the exit", m.ExhaustedBeforeExit, th.ExhaustedBeforeExit, false)
+		add("a tile went face down before the exit", m.FaceDownBeforeExit, th.FaceDownBeforeExit, false)
+	}
+	if len(opens) == 0 {
+		return Finding{}, false
+	}
+	most, never := 0, false
+	for _, o := range opens {
+		most = max(most, o.boards)
+		never = never || o.undecided
+	}
+	o := opens[0]
+	word := "minimum"
+	if o.dir == Max {
+		word = "maximum"
+	}
+	var b strings.Builder
+	are := "are"
+	if m.Boards == 1 {
+		are = "is"
+	}
+	fmt.Fprintf(&b, "%d %s %s too few to tell %s from the threshold: %s on %s of them (95%% interval %s-%s), the %s is %s",
+		m.Boards, lineName(m), are, plural(len(opens), "a share", fmt.Sprintf("%d shares", len(opens))), o.phrase, pct(o.s.P), pct(o.s.Lo), pct(o.s.Hi), word, pct(o.t))
+	if len(opens) > 1 {
+		fmt.Fprintf(&b, " (and %d more)", len(opens)-1)
+	}
+	switch {
+	case most > 0:
+		fmt.Fprintf(&b, "; about %d boards would decide %s at the shares seen (simulation.boards)", most, plural(len(opens), "it", "them"))
+		if never {
+			b.WriteString(", but for a share right at its threshold")
+		}
+	default:
+		b.WriteString("; the share is right at the threshold, so no number of boards decides it")
+	}
+	f := Finding{Rule: RuleBoardCount, Severity: severity.Warning, Length: m.Length, Shorter: m.Shorter, Policy: m.Policy,
+		Share: o.s, Seed: m.Seed, Threshold: o.t, Direction: o.dir, Boards: most, Text: b.String()}
+	return f, true
+}
+
+// boardsToDecide is the boards whose 95 % Wilson interval around share p
+// leaves out the threshold t: the interval holds t exactly when
+// |p - t| <= z sqrt(t(1-t)/n), so n > z^2 t(1-t) / (p-t)^2. ok is false when
+// p = t.
+func boardsToDecide(p, t float64) (int, bool) {
+	d := math.Abs(p - t)
+	if d < 1e-12 {
+		return 0, false
+	}
+	n := z95 * z95 * t * (1 - t) / (d * d)
+	if n > 1e12 {
+		return 0, false
+	}
+	return int(math.Floor(n)) + 1, true
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // below is a finding when s is under the threshold's min.
@@ -195,6 +372,9 @@ func (f Finding) metricPhrase() string {
 // Message says in plain words what was observed, against which threshold,
 // where the boards typically stopped and which tiles were most involved.
 func (f Finding) Message() string {
+	if f.Text != "" {
+		return f.Text
+	}
 	var b strings.Builder
 	board := "full"
 	if f.Shorter {

@@ -19,7 +19,10 @@ type Explanation struct {
 	Thresholds    Thresholds   `json:"thresholds"`
 	// Lines: full board then shorter, explore then run (the policies set).
 	Lines []Metrics `json:"lines"`
-	tiles []Tile
+	// Blocked says why no board can reach the main exit, when the tile
+	// set was not simulated for that reason (Lines is then empty).
+	Blocked string `json:"blocked,omitempty"`
+	tiles   []Tile
 }
 
 // Explain simulates both board lengths under every policy of the settings.
@@ -33,6 +36,10 @@ func Explain(tiles []Tile, set Settings) (*Explanation, error) {
 	e := &Explanation{
 		Boards: set.Boards, Seed: set.Seed, Width: set.Width, Length: set.Length, ShorterLength: set.ShorterLength,
 		Scenarios: set.Scenarios, Assumptions: set.Assumptions(), Thresholds: set.Thresholds, tiles: tiles,
+		Blocked: Blocked(tiles, set),
+	}
+	if e.Blocked != "" {
+		return e, nil
 	}
 	for _, l := range e.lengths() {
 		for _, p := range []Policy{Explore, Run} {
@@ -87,6 +94,9 @@ func (e *Explanation) String() string {
 	for _, a := range e.Assumptions {
 		fmt.Fprintf(&b, "  %-4s %s: %s\n", a.ID, a.Key, a.Value)
 	}
+	if e.Blocked != "" {
+		fmt.Fprintf(&b, "not simulated: %s\n", e.Blocked)
+	}
 	th := e.Thresholds
 	for i := range e.Lines {
 		m := &e.Lines[i]
@@ -95,6 +105,12 @@ func (e *Explanation) String() string {
 			kind = "shorter"
 		}
 		fmt.Fprintf(&b, "length %d (%s), policy %s, %d boards, seed %d:\n", m.Length, kind, m.Policy, m.Boards, m.Seed)
+		if m.Requested > 0 {
+			fmt.Fprintf(&b, "  stopped after %d of %d boards: the work budget of %d steps a board was spent\n", m.Boards, m.Requested, workPerBoard)
+		}
+		if m.Capped > 0 {
+			fmt.Fprintf(&b, "  %d boards stopped at the cap of %d steps a board (counted as boards without the exit)\n", m.Capped, m.BoardCap)
+		}
 		row := func(name string, s Share, t string) {
 			fmt.Fprintf(&b, "  %-46s %s%s\n", name, s, t)
 		}

@@ -251,7 +251,7 @@ func DefaultSettings() Settings {
 const (
 	maxWidth  = 16
 	maxLength = 64
-	maxBoards = 10_000_000
+	maxBoards = 30_000
 )
 
 // Validate rejects settings the simulation cannot run.

@@ -136,6 +136,18 @@ type Metrics struct {
 	StopNoRescuee *Stop `json:"stopNoRescuee,omitempty"`
 	StopExhausted Stop  `json:"stopExhausted"`
 	StopFaceDown  Stop  `json:"stopFaceDown"`
+	// Requested is set.Boards when the simulation stopped at its budget of
+	// work after Boards boards (0 when it ran them all); Capped is the boards
+	// stopped at the per-board cap, counted as boards where the exit was
+	// not reached.
+	Requested int `json:"requested,omitempty"`
+	Capped    int `json:"capped,omitempty"`
+	// Work is the steps spent (see workPerBoard); Hopeless the run boards
+	// stopped because their exit could no longer be connected.
+	Work     int64 `json:"-"`
+	Hopeless int   `json:"-"`
+	// BoardCap is the steps a board may take.
+	BoardCap int64 `json:"-"`
 }
 
 // stopAcc accumulates a Stop.
@@ -180,6 +192,7 @@ type acc struct {
 	toExit                                          []int64
 	tilePlaced, tileMisfit, tileDown                []int64
 	noExit, noLab, noRescuee, exhaust, down         stopAcc
+	capped, hopeless                                int
 }
 
 func newAcc(m *model) *acc {
@@ -190,7 +203,26 @@ func newAcc(m *model) *acc {
 	}
 }
 
+// reset zeroes the counts.
+func (a *acc) reset() {
+	m := *a
+	*a = acc{exitFrom: m.exitFrom, exitCol: m.exitCol, toExit: m.toExit,
+		tilePlaced: m.tilePlaced, tileMisfit: m.tileMisfit, tileDown: m.tileDown,
+		noExit: m.noExit, noLab: m.noLab, noRescuee: m.noRescuee, exhaust: m.exhaust, down: m.down}
+	for _, s := range [][]int64{a.exitFrom, a.exitCol, a.toExit, a.tilePlaced, a.tileMisfit, a.tileDown} {
+		clear(s)
+	}
+	for _, st := range []*stopAcc{&a.noExit, &a.noLab, &a.noRescuee, &a.exhaust, &a.down} {
+		st.boards = 0
+		clear(st.rows)
+		clear(st.places)
+		clear(st.tiles)
+	}
+}
+
 func (a *acc) merge(o *acc) {
+	a.capped += o.capped
+	a.hopeless += o.hopeless
 	a.boards += o.boards
 	a.exit += o.exit
 	a.lab += o.lab
@@ -222,6 +254,12 @@ func (a *acc) merge(o *acc) {
 func (b *board) record(a *acc) {
 	m := b.m
 	a.boards++
+	if b.capped {
+		a.capped++
+	}
+	if b.hopeless {
+		a.hopeless++
+	}
 	a.placements += int64(b.placements)
 	a.misfits += int64(b.misfits)
 	a.reshuffles += int64(b.reshuffles)
@@ -307,12 +345,11 @@ func (b *board) frontierTiles(counts []int64) {
 	}
 }
 
-// chunk is the number of boards a worker takes at a time.
-const chunk = 64
-
 // Simulate runs set.Boards boards of the given length under policy, board i
 // seeded with set.Seed + i (PCG), on runtime.GOMAXPROCS workers. The result
-// does not depend on the number of workers.
+// does not depend on the number of workers. Its work is bounded (see
+// workPerBoard): a simulation that reaches its budget stops after fewer
+// boards, in board order, and says so in Metrics.Requested.
 func Simulate(tiles []Tile, set Settings, length int, policy Policy) (Metrics, error) {
 	if err := set.Validate(); err != nil {
 		return Metrics{}, fmt.Errorf("simulation settings: %w", err)
@@ -327,33 +364,78 @@ func Simulate(tiles []Tile, set Settings, length int, policy Policy) (Metrics, e
 		return Metrics{}, fmt.Errorf("policy %q: want explore or run", policy)
 	}
 	m := compile(tiles, set, length)
+	chunk := chunkBoards(m)
 	workers := max(1, min(runtime.GOMAXPROCS(0), (set.Boards+chunk-1)/chunk))
-	accs := make([]*acc, workers)
-	var next atomic.Int64
+	r := &runner{m: m, set: set, chunk: chunk, budget: int64(set.Boards) * workPerBoard, total: newAcc(m)}
+	r.turn = sync.NewCond(&r.mu)
 	var wg sync.WaitGroup
-	for w := range workers {
-		accs[w] = newAcc(m)
+	for range workers {
 		wg.Add(1)
-		go func(a *acc) {
+		go func() {
 			defer wg.Done()
-			b := newBoard(m, policy)
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= set.Boards {
-					return
-				}
-				for i := lo; i < min(lo+chunk, set.Boards); i++ {
-					b.run(set.Seed, i)
-					b.record(a)
-				}
-			}
-		}(accs[w])
+			r.work(policy)
+		}()
 	}
 	wg.Wait()
-	for _, o := range accs[1:] {
-		accs[0].merge(o)
+	mt := metrics(m, set, policy, r.total)
+	mt.Work, mt.BoardCap = r.spent, m.boardCap
+	if r.total.boards < set.Boards {
+		mt.Requested = set.Boards
 	}
-	return metrics(m, set, policy, accs[0]), nil
+	return mt, nil
+}
+
+// runner hands chunks of boards to the workers and merges their counts in
+// chunk order, until the boards or the budget run out.
+type runner struct {
+	m      *model
+	set    Settings
+	chunk  int
+	budget int64
+	next   atomic.Int64
+	over   atomic.Bool // the budget is spent: the chunks not merged yet are dropped
+
+	mu     sync.Mutex
+	turn   *sync.Cond
+	merged int // chunks merged or dropped so far
+	spent  int64
+	total  *acc
+}
+
+// work runs chunks until none is left.
+func (r *runner) work(policy Policy) {
+	b := newBoard(r.m, policy)
+	local := newAcc(r.m)
+	for {
+		k := int(r.next.Add(1)) - 1
+		lo := k * r.chunk
+		if lo >= r.set.Boards {
+			return
+		}
+		local.reset()
+		work := chunkWork(r.m)
+		if !r.over.Load() {
+			for i := lo; i < min(lo+r.chunk, r.set.Boards); i++ {
+				b.run(r.set.Seed, i)
+				b.record(local)
+				work += b.work
+			}
+		}
+		r.mu.Lock()
+		for r.merged != k {
+			r.turn.Wait()
+		}
+		if !r.over.Load() {
+			r.total.merge(local)
+			r.spent += work
+			if r.spent >= r.budget {
+				r.over.Store(true)
+			}
+		}
+		r.merged++
+		r.turn.Broadcast()
+		r.mu.Unlock()
+	}
 }
 
 // metrics turns the counts into Metrics.
@@ -375,6 +457,8 @@ func metrics(m *model, set Settings, policy Policy, a *acc) Metrics {
 		StopNoExit:          stop(m, &a.noExit),
 		StopExhausted:       stop(m, &a.exhaust),
 		StopFaceDown:        stop(m, &a.down),
+		Capped:              a.capped,
+		Hopeless:            a.hopeless,
 	}
 	for c := range m.w {
 		mt.ExitReachableFrom = append(mt.ExitReachableFrom, Wilson(int(a.exitFrom[c]), n))

@@ -207,11 +207,12 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
-// Room tiles with only e and w doors can never be entered from row 1: the
-// main exit is unreachable and justrun/board-exit fires for both lengths,
-// with justrun/board-start for every start tile.
+// Room tiles that climb one row every two columns to the east edge, and
+// never north from a tile entered from below: the main exit is
+// unreachable and justrun/board-exit fires for both lengths, with
+// justrun/board-start for every start tile.
 func TestUnreachableExit(t *testing.T) {
-	tiles := withRooms(illustrativeMix(), room("corridor", "ew", 45))
+	tiles := withRooms(illustrativeMix(), room("se", "se", 30), room("nw", "nw", 15))
 	set := DefaultSettings()
 	set.Boards = 500
 	fs, err := Check(tiles, set)
@@ -226,8 +227,8 @@ func TestUnreachableExit(t *testing.T) {
 			if f.Severity != severity.Error || f.Share.P != 0 || f.Share.N != 500 || f.Direction != Min || f.Threshold != 0.95 || f.Policy != Explore {
 				t.Errorf("board-exit finding %+v", f)
 			}
-			if f.Stop == nil || f.Stop.MedianRow != 1 || len(f.Tiles) == 0 || f.Src == nil {
-				t.Errorf("stop %+v, tiles %v; want row 1 (nothing placed) and the start tiles", f.Stop, f.Tiles)
+			if f.Stop == nil || len(f.Tiles) == 0 || f.Src == nil {
+				t.Errorf("stop %+v, tiles %v; want where the boards stopped and the tiles there", f.Stop, f.Tiles)
 			}
 			if !strings.Contains(f.Message(), "the main exit was reachable from the start row on 0.0% of 500 explore boards") ||
 				!strings.Contains(f.Message(), "the minimum is 95.0%") || !strings.Contains(f.Message(), "seed 20200209") {
@@ -242,6 +243,51 @@ func TestUnreachableExit(t *testing.T) {
 	}
 	if exits != 2 || starts != 10 {
 		t.Errorf("%d board-exit, %d board-start findings; want 2 (full, shorter) and 10", exits, starts)
+	}
+}
+
+// Room tiles with only e and w doors can never be entered from row 1: the
+// tile set is not simulated, and one board-exit error says why.
+func TestBlockedTileSet(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		tiles []Tile
+		set   func(*Settings)
+		want  string // in the message; "" when the set is simulated
+	}{
+		{"ew rooms", withRooms(illustrativeMix(), room("corridor", "ew", 45)), nil, "no room tile has a door on its s side,"},
+		{"ew rooms turned", withRooms(illustrativeMix(), room("corridor", "ew", 45)), func(s *Settings) { s.Placement.Rotation = RotationFree }, ""},
+		{"s rooms", withRooms(illustrativeMix(), room("end", "s", 45)), nil, "no room tile has a door on its n side"},
+		{"walled start row", append(illustrativeMix()[:14], append(startRow("e", "ew", "ew", "ew", "w"), exitRow(3, "sew")...)...), nil, "no start tile has a door on its n side"},
+		{"walled exit row", append(illustrativeMix()[:14], append(startRow("ne", "new", "new", "new", "nw"), exitRow(3, "ew")...)...), nil, "no exit tile has a door on its s side"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			set := DefaultSettings()
+			set.Boards = 64
+			if tc.set != nil {
+				tc.set(&set)
+			}
+			e, err := Explain(tc.tiles, set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.want == "" {
+				if e.Blocked != "" || len(e.Lines) == 0 {
+					t.Fatalf("blocked %q, %d lines; want simulated", e.Blocked, len(e.Lines))
+				}
+				return
+			}
+			fs := e.Findings()
+			if len(e.Lines) != 0 || len(fs) != 1 || fs[0].Rule != RuleBoardExit || fs[0].Severity != severity.Error {
+				t.Fatalf("%d lines, findings %v; want one board-exit error and no simulation", len(e.Lines), fs)
+			}
+			if msg := fs[0].Message(); !strings.Contains(msg, tc.want) || !strings.HasPrefix(msg, "no board can reach the main exit") {
+				t.Errorf("message %q, want %q", msg, tc.want)
+			}
+			if !strings.Contains(e.String(), "not simulated: ") {
+				t.Errorf("explanation without the reason:\n%s", e.String())
+			}
+		})
 	}
 }
 
