@@ -160,6 +160,7 @@ func writtenByRunforge(dir string) bool {
 // parallel for a job that renders on idle cores too.
 type job struct {
 	name     string // what it writes, for errors; may be ""
+	file     string // the one file it writes, for a FileJob
 	run      func(stage string) ([]Artifact, error)
 	parallel func(env jobEnv) ([]Artifact, error)
 	// items is how many pictures a parallel job renders: the larger ones

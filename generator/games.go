@@ -27,6 +27,12 @@ type Game struct {
 	// Pieces draws the game's content kinds piece by piece, by kind name,
 	// for exports that show each component (see Piece).
 	Pieces map[string]PiecesFunc
+	// Press lists the content kinds the press layout prints piece by
+	// piece (generator/press: each piece on pages of its own at trim plus
+	// bleed), by kind name, with their pieces as a print shop makes them.
+	// Kinds not listed print as in the sheet layout, but decks, which
+	// impose their own press pages.
+	Press map[string]PiecesFunc
 }
 
 // DeriveFunc computes the extra template fields of a card of the pack p.

@@ -18,8 +18,13 @@ type Job struct{ j job }
 // FileJob is the job that writes the file at path (relative to the kit's
 // folder) with write, which returns its PDF pages (0 for others).
 func FileJob(path string, write func(io.Writer) (pages int, err error)) Job {
-	return Job{fileJob(path, write)}
+	j := fileJob(path, write)
+	j.file = path
+	return Job{j}
 }
+
+// File is the path of the file a FileJob writes; "" for other jobs.
+func (j Job) File() string { return j.j.file }
 
 // StageJob is the job named name (what it writes, for errors) that runs
 // run, which writes its files into the staging folder stage and returns

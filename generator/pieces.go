@@ -6,7 +6,8 @@ import (
 )
 
 // The pieces of a pack as pictures: what exports that show a pack's
-// components one by one (generator/tts, the Tabletop Simulator export)
+// components one by one (generator/tts, the Tabletop Simulator export) and
+// the press layout (generator/press: one piece a page at trim plus bleed)
 // draw, each with the kind's own renderer so that a piece looks as it
 // prints.
 
@@ -44,10 +45,21 @@ type Piece struct {
 	// Sides draw the piece's sides at trim size, the top-left trim corner
 	// at the origin: the front and, for a two-sided piece, the back; a
 	// die's six faces.
-	Sides []func(draw.Canvas)
+	Sides []Side
 	// SharedBack is set on the cards of a deck whose cards all have the
 	// same back (Sides[1] draws it).
 	SharedBack bool
+}
+
+// Side draws one side of a piece at trim size, the top-left trim corner at
+// the origin, its art and background carried bleed mm past the trim on
+// every side (0: to the trim; what lies beyond it is cut away).
+type Side func(c draw.Canvas, bleed float64)
+
+// AtTrim is side i of the piece drawn to its trim, without bleed.
+func (pc Piece) AtTrim(i int) func(draw.Canvas) {
+	side := pc.Sides[i]
+	return func(c draw.Canvas) { side(c, 0) }
 }
 
 // PiecesFunc returns the pieces of the element e of p, drawn with r, in
@@ -77,4 +89,17 @@ func PiecesOf[E schema.Element](f func(r *Renderer, p *schema.Pack, e E) ([]Piec
 		}
 		return f(r, p, el)
 	}
+}
+
+// PressPieces returns the pieces the press layout prints of the element e
+// of p, as the first of the renderer's games that lists its kind for press
+// draws them; ok is false when none does.
+func (r *Renderer) PressPieces(p *schema.Pack, e schema.Element) (_ []Piece, ok bool, _ error) {
+	for _, g := range r.games {
+		if f, ok := g.Press[e.Kind()]; ok {
+			ps, err := f(r, p, e)
+			return ps, true, err
+		}
+	}
+	return nil, false, nil
 }

@@ -24,7 +24,7 @@ type PrintOptions struct {
 	// Layout is how cards are imposed: sheet (n-up, backs on the following
 	// page), gutterfold (fronts and backs side by side, folded; a build
 	// then prints everything else single-sided, see generator/kit) or
-	// press (one card per page, trim + bleed).
+	// press (one piece a page at trim + bleed; see generator/press).
 	Layout  Layout
 	Created time.Time
 }
@@ -40,7 +40,7 @@ const (
 	// PlainPaper is ordinary printer paper: references, rules, guides.
 	PlainPaper
 	// PrintShop is pages of one piece each at its trim plus bleed (the
-	// press layout): for a print shop's card stock, not a home printer.
+	// press layout): for a print shop, not a home printer.
 	PrintShop
 )
 
@@ -50,7 +50,7 @@ func (s Stock) String() string {
 	case PlainPaper:
 		return "plain paper"
 	case PrintShop:
-		return "for a print shop (one card a page at trim + bleed; not for a home printer)"
+		return "for a print shop (one piece a page at trim + bleed; not for a home printer)"
 	}
 	return "card stock"
 }

@@ -114,7 +114,7 @@ row "build deck200 (best of 5)" 0.3 80
 measure 5 "$rf" build generator/testdata/deck200 --layout gutterfold -o "$tmp/out" --no-cache
 row "build deck200 --layout gutterfold (best of 5)" 0.3 80
 measure 5 "$rf" build generator/testdata/deck200 --layout press -o "$tmp/out" --no-cache
-row "build deck200 --layout press (best of 5)" 0.3 80
+row "build deck200 --layout press (best of 5)" 0.8 80
 measure 3 "$rf" build "$tmp/deck10k" --no-previews -o "$tmp/out" --no-cache
 row "build 10k cards --no-previews (best of 3)" 10 300
 # Incremental builds (the cache in OUT/.cache). A no-op rebuild of every

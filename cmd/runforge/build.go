@@ -103,7 +103,7 @@ Words such as a4, short or gutterfold may be written in any letter case.`,
 	f.BoolVar(&o.CutLines, "cut-lines", false, "draw thin full-length cut lines on the waste beside every trim (default: the pack's print.cutLines, else none)")
 	f.StringVar(&o.Margin, "margin", "", "printer margin: no mark, line or label closer to the paper edge, e.g. 5mm, 0.25in, at most 25mm (default: the pack's print.margin, else "+kitbuild.DefaultMargin+")")
 	enumFlag(cmd, &o.Layout, "layout", "", []string{"sheet", "gutterfold", "press"},
-		"card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold; everything else prints single-sided, as with --duplex none) or press (one card per page with bleed, for print shops) (default: the pack's print.layout, else "+kitbuild.DefaultLayout+")")
+		"card layout: sheet (n-up, backs on the following page), gutterfold (fronts and backs side by side, fold; everything else prints single-sided, as with --duplex none) or press (every printed piece on pages of its own with bleed, and 300 dpi PNGs, for print shops) (default: the pack's print.layout, else "+kitbuild.DefaultLayout+")")
 	f.BoolVar(&o.InkSaver, "ink-saver", false, "no full-bleed fills: white backgrounds, outlined bands (default: the pack's print.inkSaver, else off)")
 	f.BoolVar(&o.Grayscale, "grayscale", false, "print every colour as grey, for monochrome printers (default: the pack's print.grayscale, else off)")
 	f.BoolVar(&o.CMYK, "cmyk", false, "write the PDFs in CMYK process colour with at most 240% total ink; with --layout press, as PDF/X-1a:2001 (default: the pack's print.cmyk, else off)")

@@ -15,6 +15,7 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/impose"
+	"github.com/runforge/runforge/generator/press"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
@@ -52,7 +53,7 @@ func buildDeck(gr *generator.Renderer, p *schema.Pack, d *schema.Deck, opts gene
 			return []generator.Job{generator.ErrorJob(err)}
 		}
 		for _, part := range parts {
-			jobs = append(jobs, r.pressPNGJobs(p, part.deck, part.face, part.back, opts.Print)...)
+			jobs = append(jobs, r.pressPNGJobs(p, part.deck, part.face, part.back)...)
 		}
 	}
 	if opts.Previews {
@@ -64,7 +65,7 @@ func buildDeck(gr *generator.Renderer, p *schema.Pack, d *schema.Deck, opts gene
 // indexDeck describes a deck's PDF in the kit's index: how the cards are
 // imposed, where the bleed is and where it is not (butted cut lines), the
 // order to cut, and what happens to the backs.
-func indexDeck(_ *generator.Renderer, p *schema.Pack, d *schema.Deck, opts generator.PrintOptions) []string {
+func indexDeck(gr *generator.Renderer, p *schema.Pack, d *schema.Deck, opts generator.PrintOptions) []string {
 	faceID, backID := d.Sides()
 	face, back, size, err := Sides(p, d, faceID, backID)
 	if err != nil {
@@ -81,7 +82,7 @@ func indexDeck(_ *generator.Renderer, p *schema.Pack, d *schema.Deck, opts gener
 	lines = append(lines, indexDeckLayout(parts, size, opts)...)
 	if opts.Layout == generator.LayoutPress {
 		for _, part := range parts {
-			lines = append(lines, pressIndexLine(p, part))
+			lines = append(lines, renderer{gr}.pressIndexLine(p, part))
 		}
 	}
 	return lines
@@ -98,7 +99,7 @@ func indexDeckLayout(parts []deckPart, size schema.Size, opts generator.PrintOpt
 			dirs = append(dirs, "press/"+part.deck.ID+"/")
 		}
 		return []string{fmt.Sprintf("%s, one per page of %gx%gmm (trim + 1/8 in bleed; TrimBox and BleedBox set), each front followed by its back: for print shops; "+
-			"300 dpi PNGs of every face and back with bleed are in %s", generator.Plural(total, "card"), generator.Round2(size.W.MM()+2*PressBleed), generator.Round2(size.H.MM()+2*PressBleed), andList(dirs))}
+			"300 dpi PNGs of every face and back with bleed are in %s", generator.Plural(total, "card"), generator.Round2(size.W.MM()+2*press.Bleed), generator.Round2(size.H.MM()+2*press.Bleed), andList(dirs))}
 	case generator.LayoutGutterfold:
 		gf, err := layout.NewGutterfold(gutterfoldSpec(opts, size))
 		if err != nil {

@@ -27,10 +27,14 @@ func Pieces(r *generator.Renderer, p *schema.Pack, d *schema.Deck) ([]generator.
 			Name:   cmp.Or(c.Str("name"), c.Str("title"), c.ID),
 			Text:   c.Str("text"),
 			Copies: c.Count, W: size.W.MM(), H: size.H.MM(), SharedBack: shared,
-			Sides: []func(draw.Canvas){func(cv draw.Canvas) { r.DrawCard(cv, face, cd, layout.Sides{}) }},
+			Sides: []generator.Side{func(cv draw.Canvas, b float64) {
+				r.DrawCard(cv, face, cd, layout.Sides{Top: b, Right: b, Bottom: b, Left: b})
+			}},
 		}
 		if back != nil {
-			pc.Sides = append(pc.Sides, func(cv draw.Canvas) { r.DrawCard(cv, back, cd, layout.Sides{}) })
+			pc.Sides = append(pc.Sides, func(cv draw.Canvas, b float64) {
+				r.DrawCard(cv, back, cd, layout.Sides{Top: b, Right: b, Bottom: b, Left: b})
+			})
 		}
 		out = append(out, pc)
 	}

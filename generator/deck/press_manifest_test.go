@@ -12,6 +12,7 @@ import (
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/internal/rendertest"
+	"github.com/runforge/runforge/generator/press"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -28,6 +29,11 @@ func withCounts(d *schema.Deck, counts ...int) *schema.Deck {
 	return &c
 }
 
+// pressManifestPath is where the manifest of a deck's press images goes.
+func pressManifestPath(d *schema.Deck) string {
+	return press.Set{Dir: press.DirOf(d.ID)}.ManifestPath()
+}
+
 // readManifest reads a press manifest from the staging folder, as rows
 // keyed by column name.
 func readManifest(t *testing.T, stage string, d *schema.Deck) []map[string]string {
@@ -40,8 +46,8 @@ func readManifest(t *testing.T, stage string, d *schema.Deck) []map[string]strin
 	if err != nil {
 		t.Fatalf("%s: %v", pressManifestPath(d), err)
 	}
-	if len(records) == 0 || strings.Join(records[0], ",") != strings.Join(pressManifestHeader, ",") {
-		t.Fatalf("%s: header %v, want %v", pressManifestPath(d), records, pressManifestHeader)
+	if len(records) == 0 || strings.Join(records[0], ",") != strings.Join(press.ManifestHeader, ",") {
+		t.Fatalf("%s: header %v, want %v", pressManifestPath(d), records, press.ManifestHeader)
 	}
 	var rows []map[string]string
 	for _, rec := range records[1:] {
@@ -96,14 +102,14 @@ func TestPressManifest(t *testing.T) {
 			}
 
 			stage := t.TempDir()
-			if _, err := runJobs(stage, r.pressPNGJobs(p, d, face, back, opts)); err != nil {
+			if _, err := runJobs(stage, r.pressPNGJobs(p, d, face, back)); err != nil {
 				t.Fatal(err)
 			}
 			rows := readManifest(t, stage, d)
 			var got []string
 			copies := 0
 			for _, row := range rows {
-				got = append(got, strings.Join([]string{row["file"], row["side"], row["copies"], row["card"], row["back_file"]}, ","))
+				got = append(got, strings.Join([]string{row["file"], row["side"], row["copies"], row["item"], row["back_file"]}, ","))
 				n, _ := strconv.Atoi(row["copies"])
 				copies += n
 				// The size is that of the image, and of a poker card with 1/8 in bleed.
@@ -145,7 +151,7 @@ func TestPressManifest(t *testing.T) {
 				t.Errorf("the manifest orders %d images, the press PDF has %d pages", copies, pages)
 			}
 
-			line := pressIndexLine(p, deckPart{deck: d, face: face, back: back})
+			line := r.pressIndexLine(p, deckPart{deck: d, face: face, back: back})
 			for _, s := range tt.indexHas {
 				if !strings.Contains(line, s) {
 					t.Errorf("index line %q lacks %q", line, s)

@@ -11,16 +11,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pdfcpu/pdfcpu/pkg/api"
-	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/internal/pdftest"
 	"github.com/runforge/runforge/generator/internal/rendertest"
+	"github.com/runforge/runforge/generator/press"
 	"github.com/runforge/runforge/layout"
 	"github.com/runforge/runforge/schema"
 )
 
 // pressTestOpts are print options a press build ignores but for the date: its
-// bleed is always PressBleed, and it has no marks.
+// bleed is always press.Bleed, and it has no marks.
 func pressTestOpts(paper string) generator.PrintOptions {
 	return generator.PrintOptions{Paper: layout.Papers[paper], Margin: layout.DefaultMargin, Bleed: layout.DefaultBleed,
 		CropMarks: true, Layout: generator.LayoutPress, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
@@ -45,38 +45,7 @@ func layoutFirstCards(d *schema.Deck, n int) *schema.Deck {
 // (or inherited) MediaBox, and the other boxes only where the page sets them.
 func layoutPageBoxes(t *testing.T, pdf []byte) []map[string][4]float64 {
 	t.Helper()
-	conf := model.NewDefaultConfiguration()
-	conf.ValidationMode = model.ValidationStrict
-	ctx, err := api.ReadAndValidate(bytes.NewReader(pdf), conf)
-	if err != nil {
-		t.Fatalf("strict validation: %v", err)
-	}
-	const mm = 25.4 / 72
-	var out []map[string][4]float64
-	for i := 1; i <= ctx.PageCount; i++ {
-		d, _, inh, err := ctx.PageDict(i, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		boxes := map[string][4]float64{}
-		for _, key := range []string{"MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox"} {
-			a := d.ArrayEntry(key)
-			if a == nil {
-				if key == "MediaBox" && inh != nil && inh.MediaBox != nil {
-					r := inh.MediaBox
-					boxes[key] = [4]float64{r.LL.X * mm, r.LL.Y * mm, r.UR.X * mm, r.UR.Y * mm}
-				}
-				continue
-			}
-			r, err := ctx.RectForArray(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			boxes[key] = [4]float64{r.LL.X * mm, r.LL.Y * mm, r.UR.X * mm, r.UR.Y * mm}
-		}
-		out = append(out, boxes)
-	}
-	return out
+	return pdftest.PageBoxes(t, pdf)
 }
 
 // boxNear compares boxes to 0.01 mm (fpdf writes points with two decimals).
@@ -120,8 +89,8 @@ func TestPressPagesAndBoxes(t *testing.T) {
 				c.deck, c.withBack, pages, len(boxes), want, d.Total())
 		}
 		// Poker plus 1/8 in on every side: 69.85 x 95.25 mm.
-		media := [4]float64{0, 0, 63.5 + 2*PressBleed, 88.9 + 2*PressBleed}
-		trim := [4]float64{PressBleed, PressBleed, 63.5 + PressBleed, 88.9 + PressBleed}
+		media := [4]float64{0, 0, 63.5 + 2*press.Bleed, 88.9 + 2*press.Bleed}
+		trim := [4]float64{press.Bleed, press.Bleed, 63.5 + press.Bleed, 88.9 + press.Bleed}
 		for i, b := range boxes {
 			if !boxNear(b["MediaBox"], media) {
 				t.Errorf("%s page %d: MediaBox %v, want %v", c.deck, i+1, b["MediaBox"], media)
@@ -178,18 +147,6 @@ func TestPressIsByteIdentical(t *testing.T) {
 	}
 }
 
-func TestSortPageBoxes(t *testing.T) {
-	in := "1 0 obj\n<</Type /Page\n/Parent 1 0 R\n/MediaBox [0 0 10.00 20.00]\n/TrimBox [1.00 1.00 9.00 19.00]\n/BleedBox [0.00 0.00 10.00 20.00]\n/Resources 2 0 R\n" +
-		"<</Type /Page\n/Parent 1 0 R\n/ArtBox [2.00 2.00 8.00 18.00]\n/TrimBox [1.00 1.00 9.00 19.00]\n/CropBox [0.00 0.00 10.00 20.00]\n/Resources 2 0 R\n" +
-		"<</Type /Pages\n/TrimBox [x]\n/BleedBox [y]\n"
-	want := "1 0 obj\n<</Type /Page\n/Parent 1 0 R\n/MediaBox [0 0 10.00 20.00]\n/BleedBox [0.00 0.00 10.00 20.00]\n/TrimBox [1.00 1.00 9.00 19.00]\n/Resources 2 0 R\n" +
-		"<</Type /Page\n/Parent 1 0 R\n/CropBox [0.00 0.00 10.00 20.00]\n/TrimBox [1.00 1.00 9.00 19.00]\n/ArtBox [2.00 2.00 8.00 18.00]\n/Resources 2 0 R\n" +
-		"<</Type /Pages\n/TrimBox [x]\n/BleedBox [y]\n"
-	if got := string(sortPageBoxes([]byte(in))); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
 func TestPressPNGs(t *testing.T) {
 	p := rendertest.LoadBundled(t, "run-for-your-life")
 	r, _ := newRenderer(false)
@@ -198,8 +155,8 @@ func TestPressPNGs(t *testing.T) {
 	blood, bf, bb := layoutDeck(t, p, "blood")
 	events, ef, eb := layoutDeck(t, p, "events")
 	blood, events = layoutFirstCards(blood, 2), layoutFirstCards(events, 3)
-	jobs = append(jobs, r.pressPNGJobs(p, blood, bf, bb, pressTestOpts("letter"))...)
-	jobs = append(jobs, r.pressPNGJobs(p, events, ef, eb, pressTestOpts("letter"))...)
+	jobs = append(jobs, r.pressPNGJobs(p, blood, bf, bb)...)
+	jobs = append(jobs, r.pressPNGJobs(p, events, ef, eb)...)
 	arts, err := runJobs(stage, jobs)
 	if err != nil {
 		t.Fatal(err)

@@ -32,10 +32,10 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, ds *schema.DiceSet) ([]genera
 		pc := generator.Piece{Kind: generator.PieceDie, ID: d.ID, Copies: d.Count, W: PieceFaceMM, H: PieceFaceMM}
 		for i, face := range d.Faces {
 			words[i] = d.FaceWord(face)
-			pc.Sides = append(pc.Sides, func(c draw.Canvas) {
+			pc.Sides = append(pc.Sides, func(c draw.Canvas, bleed float64) {
 				c = r.Surface(c)
 				fill, _, _ := rr.dieColours(d)
-				c.Rect(0, 0, PieceFaceMM, PieceFaceMM, 0, draw.Filled(fill))
+				c.Rect(-bleed, -bleed, PieceFaceMM+2*bleed, PieceFaceMM+2*bleed, 0, draw.Filled(fill))
 				rr.drawFace(c, d, face, 0, 0, PieceFaceMM)
 			})
 		}

@@ -94,6 +94,21 @@ func (c *PNGCanvas) Encode(w io.Writer) error {
 	return c.enc.Encode(w, c.Image())
 }
 
+// EncodePrint writes the image as PNG for print: with its resolution (the
+// canvas's dpi, a pHYs chunk) and an sRGB chunk, which print shops read to
+// size and colour it. Encode writes neither.
+func (c *PNGCanvas) EncodePrint(w io.Writer) error {
+	if c.err != nil {
+		return c.err
+	}
+	if c.enc == nil {
+		c.enc = &pngWriter{}
+	}
+	c.enc.dpi = c.scale * 25.4
+	defer func() { c.enc.dpi = 0 }()
+	return c.enc.Encode(w, c.Image())
+}
+
 func (c *PNGCanvas) setColor(col Color) { c.dc.SetRGB255(int(col.R), int(col.G), int(col.B)) }
 
 func (c *PNGCanvas) paint(s Style) {

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"image"
 	"io"
+	"math"
 
 	"github.com/klauspost/compress/zlib"
 )
@@ -16,6 +17,10 @@ import (
 // pngWriter reuses its buffers and zlib writer; it is not safe for
 // concurrent use.
 type pngWriter struct {
+	// dpi, when above 0, is written as the image's resolution (a pHYs
+	// chunk) together with an sRGB chunk: what print shops read to size
+	// and colour an image. Previews go without both.
+	dpi            float64
 	zw             *zlib.Writer
 	idat           chunkWriter
 	cur, prev, out []byte
@@ -75,6 +80,11 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	if err := writePNGHeader(bw, width, height); err != nil {
 		return err
 	}
+	if p.dpi > 0 {
+		if err := writePrintChunks(bw, p.dpi); err != nil {
+			return err
+		}
+	}
 	p.idat = chunkWriter{w: bw, buf: p.idat.buf[:0]}
 	if p.zw == nil {
 		var err error
@@ -113,6 +123,21 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// writePrintChunks writes the chunks of a print image after its IHDR: sRGB
+// (the pixels are sRGB, rendering intent perceptual) and pHYs (dpi as
+// pixels per metre, rounded, in both directions; 300 dpi is 11811).
+func writePrintChunks(w io.Writer, dpi float64) error {
+	if err := writeChunk(w, "sRGB", []byte{0}); err != nil {
+		return err
+	}
+	var phys [9]byte
+	ppm := uint32(math.Round(dpi / 0.0254))
+	binary.BigEndian.PutUint32(phys[0:4], ppm)
+	binary.BigEndian.PutUint32(phys[4:8], ppm)
+	phys[8] = 1 // the unit is the metre
+	return writeChunk(w, "pHYs", phys[:])
 }
 
 // rgbRow copies the RGB of an RGBA row into dst (3 bytes a pixel).

@@ -59,3 +59,34 @@ func TestUpFilterSubtractsEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// TestPNGPrintChunks: EncodePrint writes an sRGB chunk and the canvas's
+// resolution (300 dpi: 11811 pixels a metre) before the image data; Encode
+// writes neither.
+func TestPNGPrintChunks(t *testing.T) {
+	c, err := NewPNGCanvas(nil, 10, 10, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		encode func(*bytes.Buffer) error
+		want   bool
+	}{
+		{func(b *bytes.Buffer) error { return c.EncodePrint(b) }, true},
+		{func(b *bytes.Buffer) error { return c.Encode(b) }, false},
+	} {
+		var b bytes.Buffer
+		if err := tt.encode(&b); err != nil {
+			t.Fatal(err)
+		}
+		phys := []byte("pHYs\x00\x00\x2e\x23\x00\x00\x2e\x23\x01")
+		srgb := []byte("sRGB\x00")
+		idat := bytes.Index(b.Bytes(), []byte("IDAT"))
+		if got := bytes.Contains(b.Bytes()[:idat], phys) && bytes.Contains(b.Bytes()[:idat], srgb); got != tt.want {
+			t.Errorf("pHYs of 300 dpi and sRGB before IDAT: %v, want %v", got, tt.want)
+		}
+		if _, err := png.Decode(&b); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -22,14 +22,21 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, fs *schema.FigureSet) ([]gene
 		switch {
 		case fs.Standee != nil:
 			pc.Kind, pc.W, pc.H = generator.PieceFigure, fs.Standee.Width.MM(), fs.Standee.Height.MM()
-			side := func(c draw.Canvas) {
-				drawFace(r, r.Surface(c), f, layout.Rect{W: pc.W, H: pc.H})
+			w, h := pc.W, pc.H
+			side := func(c draw.Canvas, bleed float64) {
+				c = r.Surface(c)
+				if bleed > 0 {
+					// The face's colour to the bleed, as a press page
+					// wants; on the standee sheets it is folded.
+					c.Rect(-bleed, -bleed, w+2*bleed, h+2*bleed, 0, draw.Filled(coloursOf(f, r).fill))
+				}
+				drawFace(r, c, f, layout.Rect{W: w, H: h})
 			}
-			pc.Sides = []func(draw.Canvas){side, side}
+			pc.Sides = []generator.Side{side, side}
 		case fs.Pawn != nil:
 			s := fs.Pawn.Size.MM()
 			pc.Kind, pc.W, pc.H, pc.Round = generator.PieceToken, s, s, fs.Pawn.Shape != "square"
-			pc.Sides = []func(draw.Canvas){func(c draw.Canvas) { DrawPawn(r, c, f, 0, 0, 0) }}
+			pc.Sides = []generator.Side{func(c draw.Canvas, bleed float64) { DrawPawn(r, c, f, 0, 0, bleed) }}
 		}
 		pc.Name = cmp.Or(pc.Name, f.ID)
 		out = append(out, pc)

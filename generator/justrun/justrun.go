@@ -36,6 +36,7 @@ func Game() generator.Game {
 				Gang: gangTileSet, PrintWith: printTileSetWith}.Renderer(),
 		},
 		Pieces: map[string]generator.PiecesFunc{"TileSet": generator.PiecesOf(tilePieces)},
+		Press:  map[string]generator.PiecesFunc{"TileSet": generator.PiecesOf(tilePieces)},
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // tile sheets print them.
 func tilePieces(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet) ([]generator.Piece, error) {
 	look := TileLookOf(p, ts)
-	back := func(c draw.Canvas) { DrawTileBack(r, c, look, 0) }
+	back := func(c draw.Canvas, bleed float64) { DrawTileBack(r, c, look, bleed) }
 	var out []generator.Piece
 	for _, t := range ts.Tiles {
 		if t == nil || t.Count < 1 {
@@ -21,7 +21,7 @@ func tilePieces(r *generator.Renderer, p *schema.Pack, ts *justrunschema.TileSet
 		}
 		out = append(out, generator.Piece{Kind: generator.PieceTile, ID: t.ID, Name: cmp.Or(t.Name, t.ID),
 			Copies: t.Count, W: TileSize, H: TileSize,
-			Sides: []func(draw.Canvas){func(c draw.Canvas) { DrawTileFace(r, c, t, look, 0) }, back}})
+			Sides: []generator.Side{func(c draw.Canvas, bleed float64) { DrawTileFace(r, c, t, look, bleed) }, back}})
 	}
 	return out, nil
 }

@@ -33,5 +33,12 @@ func Shared() generator.Game {
 			"Figures": generator.PiecesOf(figures.Pieces),
 			"Tokens":  generator.PiecesOf(tokens.Pieces),
 		},
+		Press: map[string]generator.PiecesFunc{
+			"Board":   generator.PiecesOf(board.Pieces),
+			"Dice":    generator.PiecesOf(dice.Pieces),
+			"Figures": generator.PiecesOf(figures.Pieces),
+			"Sheet":   generator.PiecesOf(sheet.PressPieces),
+			"Tokens":  generator.PiecesOf(tokens.Pieces),
+		},
 	}
 }

@@ -131,7 +131,7 @@ func full(u *gangUnit) bool {
 func gangUnits(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) []*gangUnit {
 	var members []gangMember
 	for i, e := range p.Elements {
-		if !p.Prints(e) {
+		if !p.Prints(e) || pressed(r, p, e, opts) {
 			continue
 		}
 		kr, ok := r.KindOf(e.Kind())

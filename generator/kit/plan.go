@@ -32,6 +32,10 @@ func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOption
 		}
 		done[e] = true
 		if kr, ok := r.KindOf(e.Kind()); ok {
+			if pressed(r, p, e, opts.Print) {
+				jobs = append(jobs, pressJobs(r, p, e, kr, opts)...)
+				continue
+			}
 			jobs = append(jobs, kr.Jobs(r, p, e, opts)...)
 		}
 	}
@@ -41,6 +45,7 @@ func buildJobs(r *generator.Renderer, p *schema.Pack, opts generator.BuildOption
 			jobs = append(jobs, generator.FileJob(k.path, func(w io.Writer) (int, error) {
 				return k.write(r, w, p, pr)
 			}))
+			jobs = append(jobs, pressImageJobs(r, p, k, pr)...)
 		}
 	}
 	return jobs, nil
@@ -75,17 +80,21 @@ func uncountedCopies(p *schema.Pack) map[string]int {
 func needsCalibration(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) bool {
 	opts = effectivePrint(opts)
 	return opts.Duplex != layout.NoDuplex && slices.ContainsFunc(p.Elements, func(e schema.Element) bool {
-		return p.Prints(e) && printsBacks(r, e, opts)
+		return p.Prints(e) && printsBacks(r, p, e, opts)
 	})
 }
 
 // printsBacks reports whether an element prints back pages registered for
 // duplex. Most elements know from their content (Facts.Backs); a kind
 // may say (Kind.Backs: a two-sided board only when both sides fit one page
-// of the paper, two-sided mats only when their halves do).
-func printsBacks(r *generator.Renderer, e schema.Element, opts generator.PrintOptions) bool {
+// of the paper, two-sided mats only when their halves do). Elements
+// printed for a print shop (the press layout) have nothing to register.
+func printsBacks(r *generator.Renderer, p *schema.Pack, e schema.Element, opts generator.PrintOptions) bool {
+	if pressed(r, p, e, opts) || pressesNothing(r, p, e, opts) {
+		return false
+	}
 	if kr, ok := r.KindOf(e.Kind()); ok {
-		return kr.PrintsBacks(e, opts)
+		return kr.Stock(e, opts) != generator.PrintShop && kr.PrintsBacks(e, opts)
 	}
 	return e.Facts().Backs
 }
@@ -134,7 +143,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 			}
 		}
 		if kr, ok := r.KindOf(e.Kind()); ok {
-			for _, line := range kr.Index(r, p, e, opts) {
+			for _, line := range indexOf(r, p, e, kr, opts) {
 				fmt.Fprintf(&b, "    %s\n", line)
 			}
 		}
@@ -234,8 +243,10 @@ type kitOutput struct {
 	// under it; a file with no index function is not listed there.
 	what  string
 	index func(p *schema.Pack, opts generator.PrintOptions) []string
-	// stock is the paper the file prints on.
-	stock generator.Stock
+	// stock is the paper the file prints on; stockOf, when set, says it
+	// for a build (see stockFor).
+	stock   generator.Stock
+	stockOf func(p *schema.Pack, opts generator.PrintOptions) generator.Stock
 	// pages are the pages of the file that hold the pieces of an element
 	// printed in it, by component (generator.KitOutput.Pages); nil for
 	// none.
@@ -259,6 +270,9 @@ func kitOutputs(r *generator.Renderer) []kitOutput {
 	for _, g := range r.Games() {
 		for _, k := range g.KitOutputs {
 			o := kitOutput{path: k.Path, wanted: k.Wanted, write: k.Write, what: k.What, index: k.Index, stock: k.Stock, pages: k.Pages}
+			if o.pages != nil {
+				o = o.pressing(r)
+			}
 			if i, ok := at[k.Path]; ok {
 				out[i] = out[i].orElse(o)
 				continue
@@ -268,6 +282,14 @@ func kitOutputs(r *generator.Renderer) []kitOutput {
 		}
 	}
 	return append(out, closingOutputs(r)...)
+}
+
+// stockFor is the paper the file prints on in a build of p with opts.
+func (k kitOutput) stockFor(p *schema.Pack, opts generator.PrintOptions) generator.Stock {
+	if k.stockOf != nil {
+		return k.stockOf(p, opts)
+	}
+	return k.stock
 }
 
 // orElse is the one file that k's game and then o's list under one path

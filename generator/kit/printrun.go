@@ -149,9 +149,9 @@ func runFiles(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions
 		}
 		f := runFile{path: o.Path, name: e.Facts().Name}
 		if kr, ok := r.KindOf(e.Kind()); ok {
-			f.stock = kr.Stock(e, opts)
+			f.stock = stockOf(r, p, e, kr, opts)
 			if !done[e] {
-				f.steps = kr.Index(r, p, e, opts)
+				f.steps = indexOf(r, p, e, kr, opts)
 			}
 		}
 		done[e] = true
@@ -163,7 +163,7 @@ func runFiles(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions
 		if k.path == printRunPath || k.path == "calibration.pdf" || !strings.HasSuffix(k.path, ".pdf") || !k.wanted(p, opts, false) {
 			continue
 		}
-		f := runFile{path: k.path, name: k.what, stock: k.stock}
+		f := runFile{path: k.path, name: k.what, stock: k.stockFor(p, opts)}
 		if k.index != nil {
 			f.steps = k.index(p, opts)
 		}
@@ -230,18 +230,21 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 		out = append(out, planPara{text: text, font: font, size: size, indent: indent, gap: gap})
 	}
 	para("Print plan: "+p.Game.Title, draw.Bold, planTitlePt, 0, 0)
-	plain, card := 0, 0
+	plain, card, shop := 0, 0, 0
 	for i, g := range rp.groups {
 		switch g.stock {
 		case generator.PlainPaper:
 			plain += rp.sheets(i)
 		case generator.CardStock:
 			card += rp.sheets(i)
+		case generator.PrintShop:
+			lo, hi := rp.groupRange(i)
+			shop += hi - lo + 1
 		}
 	}
 	para(fmt.Sprintf("This file holds every page of the kit (%s after this plan) in print order, in %s. "+
 		"Print each group as one job, with its paper loaded and its duplex setting, at 100%% (actual size, no fit to page). "+
-		"In all: %s.", generator.Plural(rp.total-rp.planPages, "page"), generator.Plural(len(rp.groups), "group"), sheetTotals(plain, card)),
+		"In all: %s.", generator.Plural(rp.total-rp.planPages, "page"), generator.Plural(len(rp.groups), "group"), sheetTotals(plain, card, shop)),
 		draw.Regular, planTextPt, 0, planGap)
 	if p.Whole() != p {
 		para(addOnNeeds(p), draw.Regular, planTextPt, 0, planGap)
@@ -287,23 +290,30 @@ func planParas(p *schema.Pack, opts generator.PrintOptions, rp runPlan, calibrat
 }
 
 // amount is what group i takes: its sheets of paper, or for a print shop
-// its pages (one card each).
+// its pages (one piece's side each).
 func (rp runPlan) amount(i int) string {
 	if rp.groups[i].stock == generator.PrintShop {
 		lo, hi := rp.groupRange(i)
-		return generator.Plural(hi-lo+1, "card page")
+		return generator.Plural(hi-lo+1, "press page")
 	}
 	return generator.Plural(rp.sheets(i), "sheet")
 }
 
-// sheetTotals says how many sheets of each stock a kit takes.
-func sheetTotals(plain, card int) string {
+// sheetTotals says how many sheets of each stock a kit takes, and how many
+// pages it has for a print shop.
+func sheetTotals(plain, card, shop int) string {
 	var parts []string
 	if card > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s of card stock", card, generator.PluralOf(card, "sheet", "sheets")))
 	}
 	if plain > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s of plain paper", plain, generator.PluralOf(plain, "sheet", "sheets")))
+	}
+	if shop > 0 {
+		parts = append(parts, generator.Plural(shop, "press page")+" for a print shop")
+	}
+	if n := len(parts); n > 2 {
+		return strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
 	}
 	return strings.Join(parts, " and ")
 }
@@ -475,7 +485,7 @@ func writePrintRun(r *generator.Renderer, w io.Writer, p *schema.Pack, opts gene
 // stock.
 func indexPrintRun(rp runPlan) []string {
 	var out []string
-	plain, card := 0, 0
+	plain, card, shop := 0, 0, 0
 	for i, g := range rp.groups {
 		lo, hi := rp.groupRange(i)
 		sides := "one-sided"
@@ -492,7 +502,9 @@ func indexPrintRun(rp runPlan) []string {
 			plain += rp.sheets(i)
 		case generator.CardStock:
 			card += rp.sheets(i)
+		case generator.PrintShop:
+			shop += hi - lo + 1
 		}
 	}
-	return append([]string{fmt.Sprintf("%s: the print plan; in all %s", generator.PageRange(1, rp.planPages), sheetTotals(plain, card))}, out...)
+	return append([]string{fmt.Sprintf("%s: the print plan; in all %s", generator.PageRange(1, rp.planPages), sheetTotals(plain, card, shop))}, out...)
 }

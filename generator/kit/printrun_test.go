@@ -328,9 +328,9 @@ func TestPrintPlanText(t *testing.T) {
 	}
 }
 
-// Pages for a print shop (the press layout: a card a page at trim + bleed)
-// form a group of their own after everything a home printer prints, and
-// count as card pages, not sheets of the kit's paper.
+// Pages for a print shop (the press layout: a piece a page at trim +
+// bleed) form a group of their own after everything a home printer
+// prints, and count as press pages, not sheets of the kit's paper.
 func TestPrintRunPrintShopGroup(t *testing.T) {
 	files := []runFile{
 		{path: "deck.pdf", pages: 4, stock: generator.PrintShop, duplex: layout.LongEdge},
@@ -342,14 +342,14 @@ func TestPrintRunPrintShopGroup(t *testing.T) {
 		t.Fatalf("groups %+v: want the print shop's last", groups)
 	}
 	rp := number(groups, 1)
-	if got := rp.amount(2); got != "4 card pages" {
-		t.Errorf("the print shop's group takes %q, want 4 card pages", got)
+	if got := rp.amount(2); got != "4 press pages" {
+		t.Errorf("the print shop's group takes %q, want 4 press pages", got)
 	}
 	text := ""
 	for _, pp := range planParas(&schema.Pack{Game: &schema.Game{Title: "T"}}, generator.PrintOptions{}, rp, false) {
 		text += pp.text + "\n"
 	}
-	if !strings.Contains(text, "In all: 1 sheet of card stock and 1 sheet of plain paper.") || !strings.Contains(text, "not for a home printer") {
+	if !strings.Contains(text, "In all: 1 sheet of card stock, 1 sheet of plain paper and 4 press pages for a print shop.") || !strings.Contains(text, "not for a home printer") {
 		t.Errorf("the plan counts or names the print shop's pages wrong:\n%s", text)
 	}
 }

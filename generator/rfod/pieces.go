@@ -19,7 +19,7 @@ func playerBoardPieces(r *generator.Renderer, p *schema.Pack, s *rfodschema.Play
 		out = append(out, generator.Piece{Kind: generator.PieceTile, ID: b.ID,
 			Name: playerBoardTitle(s.BoardType) + ": " + NameOr(b.Name, b.ID), Text: b.Skill,
 			Copies: b.Count, W: w, H: h,
-			Sides: []func(draw.Canvas){func(c draw.Canvas) { drawPlayerBoard(r, r.Surface(c), p, s.BoardType, b, 0, nil) }}})
+			Sides: []generator.Side{func(c draw.Canvas, bleed float64) { drawPlayerBoard(r, r.Surface(c), p, s.BoardType, b, bleed, nil) }}})
 	}
 	return out, nil
 }

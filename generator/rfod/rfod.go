@@ -46,6 +46,7 @@ func Shared(odds rfodrules.OddsRules) generator.Game {
 			"Guide":        generator.Kind[*rfodschema.Guide]{Build: buildGuide, Fit: guideOverflows, Index: indexGuide, Stock: guideStock}.Renderer(),
 		},
 		Pieces: map[string]generator.PiecesFunc{"PlayerBoards": generator.PiecesOf(playerBoardPieces)},
+		Press:  map[string]generator.PiecesFunc{"PlayerBoards": generator.PiecesOf(playerBoardPieces)},
 		KitOutputs: []generator.KitOutput{{
 			Path:   "odds.pdf",
 			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return HasOddsCard(p, odds) },

@@ -20,8 +20,8 @@ func matPieces(r *generator.Renderer, _ *schema.Pack, s *rfodrschema.MatSet) ([]
 		b := matBoard(m, false)
 		pc := generator.Piece{Kind: generator.PieceTile, ID: m.ID, Name: b.Name, Copies: 1, W: matW, H: matH}
 		for i := range sides {
-			pc.Sides = append(pc.Sides, func(c draw.Canvas) {
-				drawMatSide(r, c, sides[i], i, matOther(sides, i), 0, matSlotTop(nil))
+			pc.Sides = append(pc.Sides, func(c draw.Canvas, bleed float64) {
+				drawMatSide(r, c, sides[i], i, matOther(sides, i), bleed, matSlotTop(nil))
 			})
 		}
 		pc.Text = rfod.NameOr(sides[0].Name, sides[0].ID)

@@ -32,6 +32,7 @@ func Game() generator.Game {
 			return matsDuplex(s, opts) != layout.NoDuplex
 		}}.Renderer()
 	g.Pieces["Mats"] = generator.PiecesOf(matPieces)
+	g.Press["Mats"] = generator.PiecesOf(matPieces)
 	return g
 }
 

@@ -20,10 +20,10 @@ func mapPieces(r *generator.Renderer, p *schema.Pack, m *runschema.Map) ([]gener
 		pc := generator.Piece{Kind: generator.PieceTile, ID: fmt.Sprintf("map-card-%d", c.number),
 			Name: fmt.Sprintf("Map card %d", c.number), Text: "Map " + mapTitle(c.front),
 			Copies: MapCopies, W: MapCardW, H: MapCardH,
-			Sides: []func(draw.Canvas){func(cv draw.Canvas) { DrawMapFace(r, cv, c.front, 0) }}}
+			Sides: []generator.Side{func(cv draw.Canvas, bleed float64) { DrawMapFace(r, cv, c.front, bleed) }}}
 		if c.back != nil {
 			pc.Text += " / map " + mapTitle(c.back)
-			pc.Sides = append(pc.Sides, func(cv draw.Canvas) { DrawMapFace(r, cv, c.back, 0) })
+			pc.Sides = append(pc.Sides, func(cv draw.Canvas, bleed float64) { DrawMapFace(r, cv, c.back, bleed) })
 		}
 		return []generator.Piece{pc}, nil
 	}

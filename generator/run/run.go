@@ -26,6 +26,7 @@ func Game() generator.Game {
 			"Map": generator.Kind[*runschema.Map]{Build: buildMap, Fit: mapOverflows}.Renderer(),
 		},
 		Pieces: map[string]generator.PiecesFunc{"Map": generator.PiecesOf(mapPieces)},
+		Press:  map[string]generator.PiecesFunc{"Map": generator.PiecesOf(mapPieces)},
 		KitOutputs: []generator.KitOutput{{
 			Path:   "maps.pdf",
 			Wanted: func(p *schema.Pack, _ generator.PrintOptions, _ bool) bool { return len(mapCards(p)) > 0 },

@@ -21,11 +21,11 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, ts *schema.TokenSet) ([]gener
 		pc := generator.Piece{
 			Kind: generator.PieceToken, ID: t.ID, Name: cmp.Or(t.Name, t.Label, t.ID), Text: t.Label,
 			Copies: t.Count, W: s, H: s, Round: t.Shape != "square",
-			Sides: []func(draw.Canvas){func(c draw.Canvas) { rr.DrawToken(c, t, 0, 0, 0) }},
+			Sides: []generator.Side{func(c draw.Canvas, bleed float64) { rr.DrawToken(c, t, 0, 0, bleed) }},
 		}
 		if b := t.BackFace(); b != nil {
 			back := t.WithFace(b)
-			pc.Sides = append(pc.Sides, func(c draw.Canvas) { rr.DrawToken(c, back, 0, 0, 0) })
+			pc.Sides = append(pc.Sides, func(c draw.Canvas, bleed float64) { rr.DrawToken(c, back, 0, 0, bleed) })
 		}
 		out = append(out, pc)
 	}

@@ -157,7 +157,7 @@ func (pl *planner) deck(e schema.Element, cards []generator.Piece) (placed, erro
 	if shared {
 		back := func(c draw.Canvas) { c.Rect(0, 0, w, h, 0, draw.Filled(draw.RGB(0x60, 0x60, 0x60))) }
 		if len(cards[0].Sides) > 1 {
-			back = cards[0].Sides[1]
+			back = cards[0].AtTrim(1)
 		}
 		if backURL, err = pl.image(id+"-back.png", w, h, back); err != nil {
 			return placed{}, err
@@ -181,7 +181,7 @@ func (pl *planner) deck(e schema.Element, cards []generator.Piece) (placed, erro
 		}
 		face := &picture{name: id + suffix + ".png", cols: cols, rows: rows, cw: cw, ch: ch, wmm: w, hmm: h, dpi: dpi}
 		for _, c := range cards[lo:hi] {
-			face.cells = append(face.cells, c.Sides[0])
+			face.cells = append(face.cells, c.AtTrim(0))
 		}
 		pl.images = append(pl.images, face)
 		pl.key++
@@ -193,7 +193,7 @@ func (pl *planner) deck(e schema.Element, cards []generator.Piece) (placed, erro
 		if !shared {
 			back := &picture{name: id + "-back" + suffix + ".png", cols: cols, rows: rows, cw: cw, ch: ch, wmm: w, hmm: h, dpi: dpi}
 			for _, c := range cards[lo:hi] {
-				back.cells = append(back.cells, c.Sides[1])
+				back.cells = append(back.cells, c.AtTrim(1))
 			}
 			pl.images = append(pl.images, back)
 			if entry.BackURL, err = fileURL(pl.opts, back.name); err != nil {
@@ -238,11 +238,11 @@ func (pl *planner) sides(e schema.Element, pc generator.Piece) (front, back stri
 	if pc.ID != "" && pc.ID != e.ElementID() {
 		base += "-" + safeName(pc.ID)
 	}
-	if front, err = pl.image(base+".png", pc.W, pc.H, pc.Sides[0]); err != nil {
+	if front, err = pl.image(base+".png", pc.W, pc.H, pc.AtTrim(0)); err != nil {
 		return "", "", err
 	}
 	if len(pc.Sides) > 1 {
-		back, err = pl.image(base+"-back.png", pc.W, pc.H, pc.Sides[1])
+		back, err = pl.image(base+"-back.png", pc.W, pc.H, pc.AtTrim(1))
 	}
 	return front, back, err
 }
@@ -311,7 +311,7 @@ func (pl *planner) die(e schema.Element, pc generator.Piece) (placed, error) {
 	pic := &picture{name: safeName(e.ElementID()) + "-" + safeName(pc.ID) + "-d6.png", cols: 4, rows: 3, cw: cw, ch: ch, wmm: pc.W, hmm: pc.H, dpi: dpi,
 		cells: make([]func(draw.Canvas), 12)}
 	for i, cell := range d6Cells {
-		pic.cells[cell[1]*4+cell[0]] = pc.Sides[i]
+		pic.cells[cell[1]*4+cell[0]] = pc.AtTrim(i)
 	}
 	pl.images = append(pl.images, pic)
 	u, err := fileURL(pl.opts, pic.name)

@@ -15,7 +15,6 @@ import (
 
 	"github.com/runforge/runforge/data"
 	"github.com/runforge/runforge/generator"
-	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/internal/gamestest"
 	"github.com/runforge/runforge/generator/internal/rendertest"
 	"github.com/runforge/runforge/schema"
@@ -301,7 +300,7 @@ func TestDeckSheetsSplit(t *testing.T) {
 	var cards []generator.Piece
 	for i := range 150 {
 		cards = append(cards, generator.Piece{Kind: generator.PieceCard, ID: fmt.Sprint(i), Name: fmt.Sprint("card ", i), Copies: 1 + i%2, W: 63, H: 88,
-			Sides: []func(c draw.Canvas){nil}})
+			Sides: []generator.Side{nil}})
 	}
 	pl := &planner{r: renderer(t, p), opts: Options{KitDir: t.TempDir()}, ids: guids{seed: "x", used: map[string]bool{}}}
 	g, err := pl.deck(p.Decks()[0], cards)

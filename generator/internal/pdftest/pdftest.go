@@ -110,3 +110,43 @@ func CheckFile(t *testing.T, path string, pages int) {
 		t.Errorf("%s: %d fonts but %d embedded font files", path, fonts, files)
 	}
 }
+
+// PageBoxes reads a PDF back with pdfcpu, validating it strictly, and
+// returns every page's boxes (MediaBox, inherited or its own, and the
+// CropBox, BleedBox, TrimBox and ArtBox it sets) in millimetres, as
+// [llx lly urx ury].
+func PageBoxes(t *testing.T, pdf []byte) []map[string][4]float64 {
+	t.Helper()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationStrict
+	ctx, err := api.ReadAndValidate(bytes.NewReader(pdf), conf)
+	if err != nil {
+		t.Fatalf("strict validation: %v", err)
+	}
+	const mm = 25.4 / 72
+	var out []map[string][4]float64
+	for i := 1; i <= ctx.PageCount; i++ {
+		d, _, inh, err := ctx.PageDict(i, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boxes := map[string][4]float64{}
+		for _, key := range []string{"MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox"} {
+			a := d.ArrayEntry(key)
+			if a == nil {
+				if key == "MediaBox" && inh != nil && inh.MediaBox != nil {
+					r := inh.MediaBox
+					boxes[key] = [4]float64{r.LL.X * mm, r.LL.Y * mm, r.UR.X * mm, r.UR.Y * mm}
+				}
+				continue
+			}
+			r, err := ctx.RectForArray(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boxes[key] = [4]float64{r.LL.X * mm, r.LL.Y * mm, r.UR.X * mm, r.UR.Y * mm}
+		}
+		out = append(out, boxes)
+	}
+	return out
+}
