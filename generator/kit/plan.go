@@ -87,7 +87,7 @@ func printsBacks(r *generator.Renderer, e schema.Element, opts generator.PrintOp
 	if kr, ok := r.KindOf(e.Kind()); ok {
 		return kr.PrintsBacks(e, opts)
 	}
-	return e.Facts().Backs
+	return schema.PlanFacts(e).Backs
 }
 
 // writeComponents writes the kit's index: the component checklist, what
@@ -122,7 +122,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		}
 		done[e] = true
 		listed++
-		f := e.Facts()
+		f := schema.PlanFacts(e)
 		extra := ""
 		if len(f.Copies) == 0 {
 			extra = unlistedNote(e)
@@ -364,12 +364,12 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 		if !p.Prints(e) {
 			continue
 		}
-		f := e.Facts()
+		f := schema.PlanFacts(e)
 		outputs := f.Outputs
 		if f.PrintsWith != "" {
 			i := slices.IndexFunc(p.Elements, func(h schema.Element) bool { return h.Kind() == e.Kind() && h.ElementID() == f.PrintsWith })
 			if i >= 0 {
-				outputs = p.Elements[i].Facts().Outputs
+				outputs = schema.PlanFacts(p.Elements[i]).Outputs
 			}
 		}
 		type found struct {
