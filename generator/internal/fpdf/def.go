@@ -619,6 +619,8 @@ type Fpdf struct {
 	importedTplIDs   map[string]int             // imported template ids hash to object id int (gofpdi)
 	buffer           fmtBuffer                  // buffer holding in-memory PDF
 	pages            []*bytes.Buffer            // slice[page] of page content; 1-based
+	pagesZ           [][]byte                   // slice[page] of the compressed content of pages that ended, with streamPages; 1-based
+	streamPages      bool                       // compress each page as it ends (SetStreamPages)
 	state            int                        // current document state
 	compress         bool                       // compression flag
 	k                float64                    // scale factor (number of points in user unit)
