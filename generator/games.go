@@ -81,7 +81,7 @@ func SpanPages(span func(p *schema.Pack, e schema.Element, opts PrintOptions) (f
 			return nil
 		}
 		out := map[string][]int{}
-		for _, c := range e.Facts().Copies {
+		for _, c := range schema.PlanFacts(e).Copies {
 			for n := first; n <= last; n++ {
 				if !slices.Contains(out[c.Component], n) {
 					out[c.Component] = append(out[c.Component], n)
@@ -269,7 +269,7 @@ func (k Kind[E]) Renderer() KindRenderer {
 			if el, ok := e.(E); ok {
 				return k.Backs(el, opts)
 			}
-			return e.Facts().Backs
+			return schema.PlanFacts(e).Backs
 		}
 	}
 	if k.Stock != nil {
@@ -335,7 +335,7 @@ func (kr KindRenderer) Index(r *Renderer, p *schema.Pack, e schema.Element, opts
 // duplex behind its fronts with opts (the kind's Backs, else its facts).
 func (kr KindRenderer) PrintsBacks(e schema.Element, opts PrintOptions) bool {
 	if kr.backs == nil {
-		return e.Facts().Backs
+		return schema.PlanFacts(e).Backs
 	}
 	return kr.backs(e, opts)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -102,6 +101,35 @@ func (d *Deck) Source() Ref { return d.Ref }
 
 // Facts implements Element.
 func (d *Deck) Facts() Facts {
+	f := d.planFacts()
+	if n := len(d.Cards) + len(d.removals); n > 0 {
+		f.Items = make([]Item, 0, n)
+	}
+	if len(d.Cards) > 0 && len(d.Cards[0].Fields) > 0 {
+		f.Texts = make([]TextSite, 0, len(d.Cards)*len(d.Cards[0].Fields))
+	}
+	var fields []string
+	for _, card := range d.Cards {
+		f.Items = append(f.Items, Item{What: "card", ID: card.ID, Ref: card.Ref})
+		fields = sortedFieldNamesInto(fields[:0], card.Fields)
+		// "card \"ID\" field", as %q quotes the id, without a Sprintf per
+		// field: decks of thousands of cards ask for their facts often.
+		what := "card " + strconv.Quote(card.ID) + " "
+		for _, field := range fields {
+			if s, ok := card.Fields[field].(string); ok {
+				f.Texts = append(f.Texts, TextSite{What: what + field, Text: s, Ref: card.FieldRef(field)})
+			}
+		}
+	}
+	for _, card := range d.removals {
+		f.Items = append(f.Items, Item{What: "removed card", ID: card.ID, Ref: card.Ref})
+	}
+	return f
+}
+
+// planFacts is the deck's facts without its cards' items and texts (see
+// PlanFacts).
+func (d *Deck) planFacts() Facts {
 	_, back := d.Sides()
 	f := Facts{Name: nameOr(d.Name, d.ID), Printed: d.Total() > 0, Backs: back != "", Outputs: []string{d.ID + ".pdf", "preview/" + d.ID + ".png"}}
 	if d.PrintWith != "" {
@@ -114,17 +142,6 @@ func (d *Deck) Facts() Facts {
 			at = d.Ref.Child("id") // a deck that overlays one of an extended pack
 		}
 		f.Copies = []Contribution{{What: fmt.Sprintf("deck %q", d.ID), Component: d.Component, Copies: d.CountedTotal(), Ref: at}}
-	}
-	for _, card := range d.Cards {
-		f.Items = append(f.Items, Item{What: "card", ID: card.ID, Ref: card.Ref})
-		for _, field := range sortedFieldNames(card.Fields) {
-			if s, ok := card.Fields[field].(string); ok {
-				f.Texts = append(f.Texts, TextSite{What: fmt.Sprintf("card %q %s", card.ID, field), Text: s, Ref: card.FieldRef(field)})
-			}
-		}
-	}
-	for _, card := range d.removals {
-		f.Items = append(f.Items, Item{What: "removed card", ID: card.ID, Ref: card.Ref})
 	}
 	return f
 }
@@ -437,11 +454,15 @@ func normalizeList(t []any) []any {
 }
 
 func sortedFieldNames(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
+	return sortedFieldNamesInto(make([]string, 0, len(m)), m)
+}
+
+// sortedFieldNamesInto appends m's keys to keys, sorted, and returns them.
+func sortedFieldNamesInto(keys []string, m map[string]any) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return keys
 }
 

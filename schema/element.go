@@ -227,7 +227,7 @@ func OutputPlan(p *Pack) []PlannedOutput {
 		if !p.Prints(e) {
 			continue
 		}
-		for _, path := range e.Facts().Outputs {
+		for _, path := range PlanFacts(e).Outputs {
 			out = append(out, PlannedOutput{Path: path, Element: e, Ref: e.Source().Child("id")})
 		}
 	}
@@ -237,7 +237,7 @@ func OutputPlan(p *Pack) []PlannedOutput {
 // Prints reports whether the build prints the element: it has copies, and
 // not all the components it counts towards are marked printed: false.
 func (p *Pack) Prints(e Element) bool {
-	f := e.Facts()
+	f := PlanFacts(e)
 	if !f.Printed {
 		return false
 	}
@@ -250,6 +250,23 @@ func (p *Pack) Prints(e Element) bool {
 		}
 	}
 	return false
+}
+
+// planFacter is an element with many parts (a deck's cards) whose facts
+// can be had without them.
+type planFacter interface {
+	planFacts() Facts
+}
+
+// PlanFacts is e.Facts() without the element's Items, Texts and Icons
+// (nil) where leaving them out saves work: what plans the build (whether
+// an element prints, its files, its copies) reads only the rest, and a deck
+// of thousands of cards is asked often.
+func PlanFacts(e Element) Facts {
+	if p, ok := e.(planFacter); ok {
+		return p.planFacts()
+	}
+	return e.Facts()
 }
 
 // OutputCollision is two planned outputs with one path.

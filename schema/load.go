@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"golang.org/x/image/font/sfnt"
@@ -147,12 +150,46 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 	probs = append(probs, ps...)
 	p.MissingIncludes = missing
 	r.files = files
-	for _, f := range files {
-		doc, ps := p.readDoc(f.name, f.from, "")
+	read := p.parseDocs(files)
+	for i, f := range files {
+		var doc *yamldoc.Document
+		var ps []Problem
+		if left := MaxPackNodes - *p.nodes; left < MaxNodes {
+			// The pack's limit binds: read the file again within it.
+			doc, ps = p.readDoc(f.name, f.from, "")
+		} else {
+			doc, ps = p.account(read[i], f.from)
+		}
 		probs = append(probs, ps...)
 		r.docs = append(r.docs, fileRead{doc: doc, ok: doc != nil && len(ps) == 0})
 	}
 	return append(base, r), probs
+}
+
+// parseDocs reads, parses and schema-checks the content files on every
+// core, each within the limit of a file (MaxNodes): a file's work is its
+// own. The caller accounts for them in file order (account), so the pack
+// sees them as if read one by one.
+func (p *Pack) parseDocs(files []contentFile) []docRead {
+	out := make([]docRead, len(files))
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	if workers <= 1 {
+		for i, f := range files {
+			out[i] = p.parseDoc(f.name, "", MaxNodes, "")
+		}
+		return out
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+				out[i] = p.parseDoc(files[i].name, "", MaxNodes, "")
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // loadFonts reads and checks the manifest's fonts.
@@ -234,34 +271,69 @@ func readBase(p *Pack, opts LoadOptions, chain []string, nodes *int) ([]*packRea
 // any: problems with the file as a whole are placed there. kind, if set, is
 // the kind the file must declare.
 func (p *Pack) readDoc(name string, from Pos, kind string) (*yamldoc.Document, []Problem) {
-	display := p.DisplayPath(name)
-	src, err := ReadLimited(p.FS, name, MaxFileSize)
-	if err != nil {
-		return nil, []Problem{p.readProblem(display, from, err)}
-	}
-	p.Files = append(p.Files, display)
 	budget, why := MaxNodes, ""
 	if left := MaxPackNodes - *p.nodes; left < budget {
 		budget = max(left, 0)
 		why = fmt.Sprintf("with this file, the pack's files hold more than %d keys and values; that is the limit for a pack", MaxPackNodes)
 	}
-	d, probs := yamldoc.ParseWithin(display, src, budget, why)
-	if len(probs) > 0 {
-		return nil, probs
+	return p.account(p.parseDoc(name, kind, budget, why), from)
+}
+
+// docRead is one file read, parsed and schema-checked by parseDoc, not yet
+// accounted for in the pack.
+type docRead struct {
+	display string
+	err     error // reading the file failed
+	doc     *yamldoc.Document
+	probs   []Problem
+}
+
+// parseDoc reads, parses within budget nodes (why says why, if it is the
+// pack's limit) and schema-checks one file; kind, if set, is the kind the
+// file must declare. It changes nothing in p, so files can be read at once.
+func (p *Pack) parseDoc(name, kind string, budget int, why string) docRead {
+	r := docRead{display: p.DisplayPath(name)}
+	src, err := ReadLimited(p.FS, name, MaxFileSize)
+	if err != nil {
+		r.err = err
+		return r
 	}
-	*p.nodes += d.Nodes
+	d, probs := yamldoc.ParseWithin(r.display, src, budget, why)
+	if len(probs) > 0 {
+		r.probs = probs
+		return r
+	}
+	r.doc = d
 	if kind != "" {
 		if pr, ok := wrongKind(d, kind); !ok {
-			return d, []Problem{pr}
+			r.probs = []Problem{pr}
+			return r
 		}
 	}
 	if _, probs := p.Registry().checkSchema(d); len(probs) > 0 {
 		if pr, ok := p.foreignDeckProblem(d); ok {
-			return d, []Problem{pr}
+			r.probs = []Problem{pr}
+			return r
 		}
-		return d, probs
+		r.probs = probs
 	}
-	return d, nil
+	return r
+}
+
+// account adds a file parseDoc read to the pack: its name to p.Files, its
+// keys and values to the pack's count. from is the position of the entry
+// that names the file (an include: entry), if any: problems with the file
+// as a whole are placed there.
+func (p *Pack) account(r docRead, from Pos) (*yamldoc.Document, []Problem) {
+	if r.err != nil {
+		return nil, []Problem{p.readProblem(r.display, from, r.err)}
+	}
+	p.Files = append(p.Files, r.display)
+	if r.doc == nil {
+		return nil, r.probs
+	}
+	*p.nodes += r.doc.Nodes
+	return r.doc, r.probs
 }
 
 // missingManifest reports a folder of content without its game.yaml: at

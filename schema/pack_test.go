@@ -4,6 +4,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -389,3 +392,52 @@ func TestIncludeListingTheManifest(t *testing.T) {
 // testRegistry is the registry of no game: the shared kinds and card
 // types, which the tests of this package load packs with.
 var testRegistry = sync.OnceValue(func() *Registry { return NewRegistry() })
+
+// TestFilesReadAtOnce: the content files are read, parsed and
+// schema-checked on every core; the pack, its file list and its problems
+// are what reading them one by one gives.
+func TestFilesReadAtOnce(t *testing.T) {
+	deck := func(id string) string {
+		return "kind: Deck\nid: " + id + "\ncomponent: cards\ncardType: generic\ncards:\n  - {id: " + id + "-1, name: A}\n  - {id: " + id + "-2, name: B}\n"
+	}
+	fsys := fstest.MapFS{"game.yaml": {Data: []byte(manifest)}}
+	for i, body := range []string{
+		deck("a"),
+		"kind: Deck\nid: broken\ncards: [\n", // YAML syntax
+		"kind: Deck\nid: d\ncardType: generic\ncards: []\ncolour: red\n", // schema
+		deck("b"),
+		"kind: Dek\nid: e\n", // unknown kind
+		deck("c"),
+		"- not a mapping\n",
+		deck("f"),
+	} {
+		fsys[string(rune('a'+i))+".yaml"] = &fstest.MapFile{Data: []byte(body)}
+	}
+	load := func(procs int) (*Pack, []Problem) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		return LoadPack(fsys, "p", testRegistry())
+	}
+	one, oneProbs := load(1)
+	if len(oneProbs) < 4 {
+		t.Fatalf("want a problem in each broken file, got %v", oneProbs)
+	}
+	for _, procs := range []int{2, 4, 8} {
+		p, probs := load(procs)
+		if !reflect.DeepEqual(p.Files, one.Files) {
+			t.Errorf("%d cores: files %v, one by one %v", procs, p.Files, one.Files)
+		}
+		if !reflect.DeepEqual(probs, oneProbs) {
+			t.Errorf("%d cores: problems\n%v\none by one\n%v", procs, probs, oneProbs)
+		}
+		var ids, oneIDs []string
+		for _, e := range p.Elements {
+			ids = append(ids, e.ElementID())
+		}
+		for _, e := range one.Elements {
+			oneIDs = append(oneIDs, e.ElementID())
+		}
+		if !slices.Equal(ids, oneIDs) {
+			t.Errorf("%d cores: elements %v, one by one %v", procs, ids, oneIDs)
+		}
+	}
+}

@@ -30,29 +30,30 @@ echo "== building runforge"
 go build -o "$tmp/runforge" ./cmd/runforge
 echo "go: $(go env GOVERSION)  cpus: $(nproc)  GOMAXPROCS: ${GOMAXPROCS:-default}"
 
-# A pack of 10,000 distinct generic cards in two decks of 5,000 (a deck
-# file holds at most 5,000 cards, a file at most 100,000 keys and values;
-# the rules engine allows 20,000 copies per pack).
-gen10k() {
-	local dir=$1
+# genpack DIR ID N: a pack of N distinct generic cards in decks of at most
+# 5,000 (a deck file holds at most 5,000 cards, a file at most 100,000 keys
+# and values; the rules engine allows 20,000 copies per pack).
+genpack() {
+	local dir=$1 id=$2 n=$3 part
 	mkdir -p "$dir"
-	cat >"$dir/game.yaml" <<'EOF'
+	cat >"$dir/game.yaml" <<EOF
 kind: Game
-id: deck10k
-title: Benchmark deck 10k
+id: $id
+title: Benchmark deck $n
 system: generic
 components:
   - id: cards
     name: Benchmark cards
-    expected: 10000
+    expected: $n
 print:
   paper: letter
 EOF
-	for part in 1 2; do
-		awk -v part="$part" 'BEGIN {
+	for ((part = 1; (part - 1) * 5000 < n; part++)); do
+		awk -v part="$part" -v n="$n" 'BEGIN {
 			printf "kind: Deck\nid: cards-%d\ncomponent: cards\ncardType: generic\ncards:\n", part
 			split("Creature - Zombie,Item - Weapon,Event - Night,Location - Ruin", types, ",")
-			for (i = (part - 1) * 5000 + 1; i <= part * 5000; i++) {
+			last = part * 5000 < n ? part * 5000 : n
+			for (i = (part - 1) * 5000 + 1; i <= last; i++) {
 				printf "  - id: card-%05d\n", i
 				printf "    name: \"Card %d\"\n", i
 				printf "    cost: %d\n", i % 8
@@ -62,7 +63,11 @@ EOF
 		}' >"$dir/cards-$part.yaml"
 	done
 }
-gen10k "$tmp/deck10k"
+# A pack of 10,000 cards in two decks of 5,000; one of 1,000 for the
+# memory each card adds; five packs of 10,000 built in one run.
+genpack "$tmp/deck10k" deck10k 10000
+genpack "$tmp/deck1k" deck1k 1000
+for i in 1 2 3 4 5; do genpack "$tmp/deck50k/pack$i" "deck50k-$i" 10000; done
 
 # measure RUNS CMD...: runs CMD RUNS times and sets best_s (lowest wall time)
 # and peak_mb (highest peak RSS). A failing command stops the script.
@@ -85,15 +90,35 @@ measure() {
 }
 
 rows=() missed=()
-# row WHAT TARGET_S TARGET_MB (TARGET_MB may be "-")
+# row WHAT TARGET_S TARGET_MB: the last measure against its targets (either
+# may be "-", no target).
 row() {
 	local what=$1 ts=$2 tm=$3 target verdict
 	verdict=$(awk -v s="$best_s" -v m="$peak_mb" -v ts="$ts" -v tm="$tm" \
-		'BEGIN { print (s + 0 <= ts + 0 && (tm == "-" || m + 0 <= tm + 0)) ? "PASS" : "MISS" }')
-	if [ "$tm" = "-" ]; then target="$ts s"; else target="$ts s / $tm MB"; fi
+		'BEGIN { print ((ts == "-" || s + 0 <= ts + 0) && (tm == "-" || m + 0 <= tm + 0)) ? "PASS" : "MISS" }')
+	if [ "$tm" = "-" ]; then
+		target="$ts s"
+	elif [ "$ts" = "-" ]; then
+		target="$tm MB"
+	else
+		target="$ts s / $tm MB"
+	fi
 	rows+=("$(printf '%-42s %8s %8s   %-16s %s' "$what" "$best_s" "$peak_mb" "$target" "$verdict")")
 	if [ "$verdict" = MISS ]; then
 		missed+=("$what: ${best_s} s, ${peak_mb} MB (target $target)")
+	fi
+}
+
+# ratio WHAT OURS_S PEER_S MAX: runforge's time against a peer's, measured
+# in the same run, with its target (at most MAX times the peer's).
+ratio() {
+	local what=$1 ours=$2 peer=$3 max=$4 r verdict
+	r=$(awk -v a="$ours" -v b="$peer" 'BEGIN { printf "%.2f", (b + 0 > 0) ? a / b : 99 }')
+	verdict=$(awk -v r="$r" -v m="$max" 'BEGIN { print (r + 0 <= m + 0) ? "PASS" : "MISS" }')
+	rows+=("$(printf '%-42s %8s %8s   %-16s %s' "$what" "${r}x" "-" "<= ${max}x" "$verdict")")
+	echo "$what: ${r}x (runforge ${ours} s, peer ${peer} s; target at most ${max}x)"
+	if [ "$verdict" = MISS ]; then
+		missed+=("$what: ${r}x (runforge ${ours} s, peer ${peer} s; target at most ${max}x)")
 	fi
 }
 
@@ -115,8 +140,91 @@ measure 5 "$rf" build generator/testdata/deck200 --layout gutterfold -o "$tmp/ou
 row "build deck200 --layout gutterfold (best of 5)" 0.3 80
 measure 5 "$rf" build generator/testdata/deck200 --layout press -o "$tmp/out" --no-cache
 row "build deck200 --layout press (best of 5)" 0.8 80
+# Scale: 10,000 cards, the memory each card adds from 1,000 to 10,000 cards
+# in one pack, 50,000 cards (five packs of 10,000 in one run), and every
+# bundled kit with its previews, all built from scratch.
 measure 3 "$rf" build "$tmp/deck10k" --no-previews -o "$tmp/out" --no-cache
-row "build 10k cards --no-previews (best of 3)" 10 300
+row "build 10k cards --no-previews (best of 3)" 0.8 120
+mb10k=$peak_mb
+measure 3 "$rf" build "$tmp/deck1k" --no-previews -o "$tmp/out" --no-cache
+mb1k=$peak_mb
+best_s=- peak_mb=$(awk -v a="$mb1k" -v b="$mb10k" 'BEGIN { printf "%.2f", (b - a) * 1024 / 9000 }')
+echo "memory a card adds from 1,000 cards (${mb1k} MB) to 10,000 (${mb10k} MB): ${peak_mb} KiB (target at most 5 KiB)"
+verdict=$(awk -v k="$peak_mb" 'BEGIN { print (k + 0 <= 5) ? "PASS" : "MISS" }')
+rows+=("$(printf '%-42s %8s %8s   %-16s %s' "KiB a card, 1k to 10k cards" - "$peak_mb" "5 KiB" "$verdict")")
+[ "$verdict" = PASS ] || missed+=("KiB a card from 1k to 10k cards: $peak_mb KiB (target 5 KiB)")
+measure 2 "$rf" build "$tmp"/deck50k/pack{1,2,3,4,5} --no-previews -o "$tmp/out50k" --no-cache
+row "build 50k cards, 5 packs, no previews (best of 2)" 4 250
+rm -rf "$tmp/out50k"
+measure 3 "$rf" build -o "$tmp/outall" --no-cache
+row "build every bundled kit with previews (best of 3)" 1.2 -
+rm -rf "$tmp/outall"
+
+# Peers, measured in the same run: pdfkit, jsPDF and pdf-lib draw the same
+# 200-card sheet (scripts/peers.js, with the same fonts), and jv, the
+# command-line validator of the JSON Schema library runforge uses, checks
+# the same deck file against runforge's standalone deck schema. They are
+# installed at pinned versions into a cache outside the repository
+# (RUNFORGE_BENCH_CACHE, else XDG_CACHE_HOME/runforge-bench, else
+# ~/.cache/runforge-bench), once; each is skipped, with a line saying why,
+# where it cannot be installed.
+PEER_NPM=(pdfkit@0.20.2 jspdf@4.2.1 pdf-lib@1.17.1 @pdf-lib/fontkit@1.1.1 js-yaml@4.1.0)
+JV_VERSION=v0.7.0
+peer_cache=${RUNFORGE_BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/runforge-bench}
+npm_dir="$peer_cache/npm-$(printf '%s\n' "${PEER_NPM[@]}" | cksum | cut -d' ' -f1)"
+jv="$peer_cache/jv-$JV_VERSION/jv"
+echo "== peers (cache: $peer_cache)"
+have_npm=''
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+	echo "bench: skipping pdfkit, jsPDF and pdf-lib: node and npm are not installed"
+elif [ -f "$npm_dir/.installed" ]; then
+	have_npm=1
+elif mkdir -p "$npm_dir" && npm install --prefix "$npm_dir" --no-audit --no-fund --no-save --ignore-scripts \
+	"${PEER_NPM[@]}" >"$tmp/npm.txt" 2>&1; then
+	touch "$npm_dir/.installed"
+	have_npm=1
+else
+	echo "bench: skipping pdfkit, jsPDF and pdf-lib: npm install ${PEER_NPM[*]} failed (no network?): $(tail -n 1 "$tmp/npm.txt")"
+fi
+# jv's module is not listed by the module proxy, so go install jv@version
+# fails on looking up its deprecation: it is built from a module of ours
+# that requires it.
+if [ ! -x "$jv" ]; then
+	mkdir -p "$(dirname "$jv")"
+	mkdir -p "$tmp/jvmod"
+	printf 'module jvbench\n\ngo 1.22\n\nrequire github.com/santhosh-tekuri/jsonschema/cmd/jv %s\n' "$JV_VERSION" >"$tmp/jvmod/go.mod"
+	printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/santhosh-tekuri/jsonschema/cmd/jv"\n' >"$tmp/jvmod/tools.go"
+	if ! (cd "$tmp/jvmod" && GOFLAGS=-mod=mod go mod tidy && GOFLAGS=-mod=mod go build -o "$jv" github.com/santhosh-tekuri/jsonschema/cmd/jv) >"$tmp/jv.txt" 2>&1; then
+		echo "bench: skipping jv: building jv $JV_VERSION failed (no network?): $(tail -n 1 "$tmp/jv.txt")"
+	fi
+fi
+
+deck200=generator/testdata/deck200
+measure 5 "$rf" build "$deck200" --no-previews -o "$tmp/out" --no-cache
+row "build deck200 --no-previews (best of 5)" - 30
+pdf_s=$best_s
+measure 5 "$rf" build "$deck200" -o "$tmp/out" --no-cache
+prev_s=$best_s
+if [ -n "$have_npm" ]; then
+	go run scripts/peerfonts.go "$tmp/fonts"
+	for lib in pdfkit jspdf pdf-lib; do
+		measure 5 env NODE_PATH="$npm_dir/node_modules" node scripts/peers.js "$lib" "$deck200/cards.yaml" "$tmp/fonts" "$tmp/$lib.pdf"
+		echo "$lib, the 200-card sheet (best of 5): ${best_s} s, ${peak_mb} MB"
+		printf -v "peer_${lib//-/_}" '%s' "$best_s"
+	done
+	ratio "deck200 --no-previews / pdfkit" "$pdf_s" "$peer_pdfkit" 0.25
+	ratio "deck200 with previews / pdfkit" "$prev_s" "$peer_pdfkit" 0.7
+	echo "deck200 --no-previews against jsPDF: $(awk -v a="$pdf_s" -v b="$peer_jspdf" 'BEGIN { printf "%.2fx", a / b }'), against pdf-lib: $(awk -v a="$pdf_s" -v b="$peer_pdf_lib" 'BEGIN { printf "%.2fx", a / b }') (no target)"
+fi
+if [ -x "$jv" ]; then
+	"$rf" schema -o "$tmp/schemas" >/dev/null
+	measure 10 "$jv" -q "$tmp/schemas/deck.schema.json" "$deck200/cards.yaml"
+	jv_s=$best_s
+	echo "jv $JV_VERSION, the 200-card deck file (best of 10): ${jv_s} s, ${peak_mb} MB"
+	measure 10 "$rf" validate "$deck200"
+	echo "runforge validate deck200 (best of 10): ${best_s} s, ${peak_mb} MB"
+	ratio "validate deck200, rules included / jv" "$best_s" "$jv_s" 3
+fi
 # Incremental builds (the cache in OUT/.cache). A no-op rebuild of every
 # bundled pack, as one process, after a first build into the same folder:
 # target 0.1 s, goal 0.05 s.

@@ -61,6 +61,9 @@ type PDFInfo struct {
 func NewPDF(info PDFInfo, fonts *Fonts) *PDF {
 	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 210, Ht: 297}})
 	f.SetCompression(true)
+	// Each page is compressed as it ends: a deck of thousands of cards
+	// keeps its pages compressed, not their drawing.
+	f.SetStreamPages(true)
 	f.SetCatalogSort(true)
 	f.SetCreationDate(info.Created.UTC())
 	f.SetModificationDate(info.Created.UTC())

@@ -96,7 +96,7 @@ func printsBacks(r *generator.Renderer, p *schema.Pack, e schema.Element, opts g
 	if kr, ok := r.KindOf(e.Kind()); ok {
 		return kr.Stock(e, opts) != generator.PrintShop && kr.PrintsBacks(e, opts)
 	}
-	return e.Facts().Backs
+	return schema.PlanFacts(e).Backs
 }
 
 // writeComponents writes the kit's index: the component checklist, what
@@ -131,7 +131,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 		}
 		done[e] = true
 		listed++
-		f := e.Facts()
+		f := schema.PlanFacts(e)
 		extra := ""
 		if len(f.Copies) == 0 {
 			extra = unlistedNote(e)
@@ -386,12 +386,12 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 		if !p.Prints(e) {
 			continue
 		}
-		f := e.Facts()
+		f := schema.PlanFacts(e)
 		outputs := f.Outputs
 		if f.PrintsWith != "" {
 			i := slices.IndexFunc(p.Elements, func(h schema.Element) bool { return h.Kind() == e.Kind() && h.ElementID() == f.PrintsWith })
 			if i >= 0 {
-				outputs = p.Elements[i].Facts().Outputs
+				outputs = schema.PlanFacts(p.Elements[i]).Outputs
 			}
 		}
 		type found struct {

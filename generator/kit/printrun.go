@@ -147,7 +147,7 @@ func runFiles(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions
 		if e == nil || !strings.HasSuffix(o.Path, ".pdf") {
 			continue
 		}
-		f := runFile{path: o.Path, name: e.Facts().Name}
+		f := runFile{path: o.Path, name: schema.PlanFacts(e).Name}
 		if kr, ok := r.KindOf(e.Kind()); ok {
 			f.stock = stockOf(r, p, e, kr, opts)
 			if !done[e] {

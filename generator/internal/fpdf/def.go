@@ -619,6 +619,8 @@ type Fpdf struct {
 	importedTplIDs   map[string]int             // imported template ids hash to object id int (gofpdi)
 	buffer           fmtBuffer                  // buffer holding in-memory PDF
 	pages            []*bytes.Buffer            // slice[page] of page content; 1-based
+	pagesZ           [][]byte                   // slice[page] of the compressed content of pages that ended, with streamPages; 1-based
+	streamPages      bool                       // compress each page as it ends (SetStreamPages)
 	state            int                        // current document state
 	compress         bool                       // compression flag
 	k                float64                    // scale factor (number of points in user unit)
@@ -894,6 +896,40 @@ func (c *fontIDCache) id(fontkey string, file []byte, def fontDefType) string {
 	}
 	c.ids[fontkey][string(file)] = id
 	return id
+}
+
+// utf8ParsedFonts memoises the parsing of UTF-8 font files given as bytes
+// for the life of the process: what a document reads from a parsed font
+// (its metrics and character widths) depends only on the file, and parsing
+// it is a large part of writing a small document.
+var utf8ParsedFonts = parsedFontCache{fonts: map[string]*utf8FontFile{}}
+
+// parsedFontCache is a cache of parsed UTF-8 font files by their bytes.
+type parsedFontCache struct {
+	mu    sync.Mutex
+	fonts map[string]*utf8FontFile // font file -> parsed, never changed
+}
+
+// parse returns the font file parsed, for one document: a copy of the
+// parsed font, read once per process, with a reader of its own.
+// GenerateCutFont sets anew every field it changes (it allocates its own
+// maps and slices), so documents never change what they share.
+func (c *parsedFontCache) parse(file []byte) (*utf8FontFile, error) {
+	c.mu.Lock()
+	parsed, ok := c.fonts[string(file)]
+	c.mu.Unlock()
+	if !ok {
+		parsed = newUTF8Font(&fileReader{readerPosition: 0, array: file})
+		if err := parsed.parseFile(); err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		c.fonts[string(file)] = parsed
+		c.mu.Unlock()
+	}
+	utf := *parsed
+	utf.fileReader = &fileReader{readerPosition: parsed.fileReader.readerPosition, array: file}
+	return &utf, nil
 }
 
 type fontInfoType struct {

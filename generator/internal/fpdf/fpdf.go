@@ -409,6 +409,10 @@ func (f *Fpdf) SetPageBox(t string, x, y, wd, ht float64) {
 // pageNum is one-based. The SetPage() example demonstrates this method.
 func (f *Fpdf) SetPage(pageNum int) {
 	if (pageNum > 0) && (pageNum < len(f.pages)) {
+		if pageNum < len(f.pagesZ) && f.pagesZ[pageNum] != nil {
+			f.err = fmt.Errorf("page %d cannot be changed: it ended and was compressed (SetStreamPages)", pageNum)
+			return
+		}
 		f.page = pageNum
 	}
 }
@@ -2166,11 +2170,7 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 		// }
 
 		Type := "UTF8"
-		reader := fileReader{readerPosition: 0, array: utf8Bytes}
-
-		utf8File := newUTF8Font(&reader)
-
-		err := utf8File.parseFile()
+		utf8File, err := utf8ParsedFonts.parse(utf8Bytes)
 		if err != nil {
 			fmt.Printf("get metrics Error: %e\n", err)
 			return
@@ -3915,6 +3915,33 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 func (f *Fpdf) endpage() {
 	f.EndLayer()
 	f.state = 1
+	f.streamPage()
+}
+
+// SetStreamPages, when on, compresses the content of each page as soon as
+// the page ends (the next page starts, or the document closes) and keeps
+// only the compressed bytes, instead of every page's content until the
+// document is written: a document of many pages then holds a fraction of
+// the memory. The output is the same. It applies while compression is on
+// (SetCompression) and no alias is registered (RegisterAlias,
+// AliasNbPages); a page that ended can no longer be changed (SetPage).
+func (f *Fpdf) SetStreamPages(on bool) {
+	f.streamPages = on
+}
+
+// streamPage compresses the current page, which just ended, when
+// SetStreamPages asks for it.
+func (f *Fpdf) streamPage() {
+	if !f.streamPages || !f.compress || len(f.aliasMap) > 0 || f.aliasNbPagesStr != "" || f.page < 1 {
+		return
+	}
+	for len(f.pagesZ) <= f.page {
+		f.pagesZ = append(f.pagesZ, nil)
+	}
+	mem := xmem.compress(f.pages[f.page].Bytes())
+	f.pagesZ[f.page] = mem.copy()
+	mem.release()
+	f.pages[f.page] = new(bytes.Buffer)
 }
 
 // Load a font definition file from the given Reader
@@ -4334,7 +4361,11 @@ func (f *Fpdf) putpages() {
 		f.out("endobj")
 		// Page content
 		f.newobj()
-		if f.compress {
+		if n < len(f.pagesZ) && f.pagesZ[n] != nil {
+			f.outf("<</Filter /FlateDecode /Length %d>>", len(f.pagesZ[n]))
+			f.putstream(f.pagesZ[n])
+			f.pagesZ[n] = nil
+		} else if f.compress {
 			mem := xmem.compress(f.pages[n].Bytes())
 			data := mem.bytes()
 			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
