@@ -81,6 +81,9 @@ func TestResolve(t *testing.T) {
 	}{
 		{arg: "small", name: "small"},
 		{arg: "small/cards.yaml", name: "small", file: "small/cards.yaml"},
+		{arg: `small\cards.yaml`, name: "small", file: "small/cards.yaml"},
+		{arg: `.\small\`, name: "small"},
+		{arg: `small\notes.txt`, err: "small/notes.txt is not a YAML file"},
 		{arg: "small/notes.txt", err: "small/notes.txt is not a YAML file"},
 		{arg: "nowhere", err: "nowhere: no such file or folder, and no bundled pack of that name (bundled: small)"},
 	} {

@@ -59,12 +59,13 @@ func bundledTargets(names []string, o Options) []Target {
 
 // resolveOne resolves one command-line path.
 func resolveOne(arg string, o Options) ([]Target, error) {
+	arg = windowsStyle(arg)
 	info, err := os.Stat(arg)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		name := strings.TrimSuffix(filepath.ToSlash(arg), "/")
+		name := strings.TrimSuffix(strings.ReplaceAll(filepath.ToSlash(arg), `\`, "/"), "/")
 		if _, ok := o.Bundled(name); ok {
 			return bundledTargets([]string{name}, o), nil
 		}
@@ -128,6 +129,20 @@ func resolveOne(arg string, o Options) ([]Target, error) {
 			arg, schema.ManifestFile, schema.ManifestFile)
 	}
 	return out, nil
+}
+
+// windowsStyle reads a path written with backslashes (data\run, as on
+// Windows, where filepath reads it so itself) with slashes on a system
+// whose paths use slashes, unless a file of that very name exists: a
+// script or a habit from Windows works unchanged.
+func windowsStyle(arg string) string {
+	if filepath.Separator == '\\' || !strings.Contains(arg, `\`) {
+		return arg
+	}
+	if _, err := os.Lstat(arg); err == nil {
+		return arg
+	}
+	return strings.ReplaceAll(arg, `\`, "/")
 }
 
 // holdsYAML reports whether a folder's entries include a YAML file.
