@@ -38,7 +38,7 @@ exists here, else the packs in its sub-folders; when there is none, validate
 says so (on standard error, before the report) and checks every bundled pack.
 
 The report goes to standard output in every format (text, json, github,
-sarif), so it can be piped or redirected; runforge's own errors go to
+sarif, junit, gitlab, tap), so it can be piped or redirected; runforge's own errors go to
 standard error. --format takes any letter case (json, JSON, Json).
 
 --explain adds, after the report, for every RUN map a shortest winning
@@ -90,7 +90,7 @@ func runValidate(s streams, c *catalog, o *validateOptions) error {
 			}
 		}
 	}
-	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: c.rules}
+	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: c.rules, Files: check.CheckedFiles(results)}
 	if format == "json" && o.explain {
 		opts.Explain = explained
 		if explained == nil {

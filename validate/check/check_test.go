@@ -100,6 +100,30 @@ func TestResolve(t *testing.T) {
 	}
 }
 
+// TestCheckedFiles: the files a report counts are the pack's own, or the
+// one file a target names, with slashes however the path was written.
+func TestCheckedFiles(t *testing.T) {
+	packDir(t)
+	o := bundled()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"small"}, "small/cards.yaml small/game.yaml"},
+		{[]string{`small\`}, "small/cards.yaml small/game.yaml"},
+		{[]string{`small\cards.yaml`}, "small/cards.yaml"},
+		{[]string{"small/cards.yaml", "small"}, "small/cards.yaml small/game.yaml"},
+	} {
+		ts, err := Resolve(c.args, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(CheckedFiles(Targets(ts, o)), " "); got != c.want {
+			t.Errorf("%q: %s, want %s", c.args, got, c.want)
+		}
+	}
+}
+
 // TestBundledNameWhenNoPathMatches: a name that is no path on disk is a
 // bundled pack, and no argument at all means every bundled pack.
 func TestBundledNameWhenNoPathMatches(t *testing.T) {
