@@ -22,6 +22,8 @@ type Target struct {
 	File string
 	// Dir is the display path of the one sub-folder to report on, or "".
 	Dir string
+	// OnDisk is set when Name is a folder on disk, not a bundled pack.
+	OnDisk bool
 }
 
 // Resolve turns command-line paths into packs. A path on disk wins over a
@@ -162,7 +164,7 @@ func diskTarget(dir string) (Target, error) {
 	if err != nil {
 		return Target{}, err
 	}
-	return Target{Name: filepath.ToSlash(dir), FS: root.FS()}, nil
+	return Target{Name: filepath.ToSlash(dir), FS: root.FS(), OnDisk: true}, nil
 }
 
 // packDirOf finds the pack folder that holds file: the nearest folder with a
