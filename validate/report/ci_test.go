@@ -164,7 +164,8 @@ not ok 5 - pack/game.yaml deck/count
       message: "component \"events\" expects 72 copies but the pack has 71"
       hint: "add a card, or lower expected"
       related:
-        - "pack/events.yaml:5:12: 71 copies counted here"
+        - at: "pack/events.yaml:5:12"
+          message: "71 copies counted here"
   ...
 # 2 errors, 1 warning in 1 pack (3 files)
 `

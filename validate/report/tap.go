@@ -52,43 +52,51 @@ func tapDescription(s string) string {
 }
 
 // writeTAPBlock writes a test point's findings as a YAML block, indented
-// two spaces between --- and ...; strings are JSON strings, which YAML
-// reads as double-quoted scalars.
+// two spaces between --- and ...: a list of maps whose strings are JSON
+// strings, which YAML reads as double-quoted scalars. Related positions
+// are maps too (at, message): TAP::Parser's reader takes a list item that
+// holds ": " for a map.
 func writeTAPBlock(w *strings.Builder, findings []validate.Diagnostic) error {
-	fmt.Fprintln(w, "  ---")
-	fmt.Fprintln(w, "  findings:")
+	w.WriteString("  ---\n  findings:\n")
 	for _, d := range findings {
 		fields := [][2]string{{"severity", d.Severity.String()}, {"at", d.Pos.String()}, {"message", d.Message}}
 		if d.Hint != "" {
 			fields = append(fields, [2]string{"hint", d.Hint})
 		}
-		for _, r := range d.Related {
-			fields = append(fields, [2]string{"related", relatedText(r)})
+		if err := writeYAMLMap(w, "    ", fields); err != nil {
+			return err
 		}
-		prefix := "    - "
-		related := false
-		for _, f := range fields {
-			if f[0] == "related" {
-				if !related {
-					fmt.Fprintf(w, "%srelated:\n", prefix)
-					related = true
-				}
-				q, err := yamlString(f[1])
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(w, "        - %s\n", q)
-				continue
+		if len(d.Related) > 0 {
+			w.WriteString("      related:\n")
+		}
+		for _, r := range d.Related {
+			rel := [][2]string{{"message", r.Message}}
+			if r.Pos.File != "" {
+				rel = [][2]string{{"at", r.Pos.String()}, {"message", r.Message}}
 			}
-			q, err := yamlString(f[1])
-			if err != nil {
+			if err := writeYAMLMap(w, "        ", rel); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "%s%s: %s\n", prefix, f[0], q)
-			prefix = "      "
 		}
 	}
-	fmt.Fprintln(w, "  ...")
+	w.WriteString("  ...\n")
+	return nil
+}
+
+// writeYAMLMap writes fields as a map that is an item of a YAML list
+// indented by indent.
+func writeYAMLMap(w *strings.Builder, indent string, fields [][2]string) error {
+	for i, f := range fields {
+		q, err := yamlString(f[1])
+		if err != nil {
+			return err
+		}
+		lead := indent + "  "
+		if i == 0 {
+			lead = indent + "- "
+		}
+		fmt.Fprintf(w, "%s%s: %s\n", lead, f[0], q)
+	}
 	return nil
 }
 
