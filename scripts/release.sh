@@ -81,6 +81,6 @@ for t in $TARGETS; do
     tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -cf - "$name" | gzip -n -9 >"$DIST/$name.tar.gz"
   fi
 done
-(cd "$DIST" && sha256sum -- *.tar.gz *.zip 2>/dev/null >SHA256SUMS || sha256sum -- * >SHA256SUMS)
+(cd "$DIST" && shopt -s nullglob && archives=(*.tar.gz *.zip) && sha256sum -- "${archives[@]}" >SHA256SUMS)
 echo "== $DIST/SHA256SUMS"
 cat "$DIST/SHA256SUMS"
