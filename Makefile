@@ -5,7 +5,7 @@ GO ?= go
 STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
 ERRCHECK = github.com/kisielk/errcheck@v1.30.0
 
-.PHONY: build test bench fuzz lint kit clean
+.PHONY: build test bench fuzz lint kit release clean
 
 ## build: compile the runforge binary into ./runforge
 build:
@@ -49,5 +49,12 @@ lint:
 kit:
 	$(GO) run ./cmd/runforge build
 
+## release: runforge for Linux, macOS and Windows on amd64 and arm64, each
+## archive with the README and the licence notices of what it embeds, and
+## SHA256SUMS, in dist/ (VERSION, default the commit's tag, else
+## v0.0.0-snapshot; COMMIT, default HEAD; see scripts/release.sh)
+release:
+	VERSION=$(VERSION) COMMIT=$(COMMIT) bash scripts/release.sh
+
 clean:
-	rm -rf runforge out/*/ out/.*.tmp-* out/.cache
+	rm -rf runforge dist out/*/ out/.*.tmp-* out/.cache

@@ -21,6 +21,15 @@ const packSearchDepth = 3
 // returns nil when there is none, having said so on w: the bundled packs
 // are checked then.
 func localPacks(w console) []string {
+	found := localPackDirs()
+	if len(found) == 0 {
+		fmt.Fprintf(w, "runforge: no pack here (no %s in this folder or its sub-folders): checking the bundled packs\n", schema.ManifestFile)
+	}
+	return found
+}
+
+// localPackDirs is localPacks without the note: nil when there is no pack.
+func localPackDirs() []string {
 	if isPackDir(".") {
 		return []string{"."}
 	}
@@ -30,9 +39,6 @@ func localPacks(w console) []string {
 	var found []string
 	findPacks(".", packSearchDepth, &found)
 	sort.Strings(found)
-	if len(found) == 0 {
-		fmt.Fprintf(w, "runforge: no pack here (no %s in this folder or its sub-folders): checking the bundled packs\n", schema.ManifestFile)
-	}
 	return found
 }
 

@@ -62,14 +62,14 @@ func TestValidateReportsOnStdout(t *testing.T) {
 // TestValidateFormatNames: --format takes any letter case; an unknown
 // format is a usage error that lists the valid ones.
 func TestValidateFormatNames(t *testing.T) {
-	for _, f := range []string{"JSON", "Sarif", "GitHub", "TEXT"} {
+	for _, f := range []string{"JSON", "Sarif", "GitHub", "TEXT", "JUnit", "GitLab", "Tap"} {
 		code, stdout, stderr := run(t, "", "validate", "--format", f, "run-for-your-life")
 		if code != 0 || stdout == "" || stderr != "" {
 			t.Errorf("--format %s: exit %d\nstdout:\n%s\nstderr:\n%s", f, code, stdout, stderr)
 		}
 	}
 	code, stdout, stderr := run(t, "", "validate", "--format", "xml", "run-for-your-life")
-	if code != 2 || stdout != "" || !strings.Contains(stderr, `"xml"`) || !strings.Contains(stderr, "github, json, sarif, text") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, `"xml"`) || !strings.Contains(stderr, "github, gitlab, json, junit, sarif, tap, text") {
 		t.Errorf("--format xml: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	_, help, _ := run(t, "", "validate", "--help")

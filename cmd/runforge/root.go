@@ -43,35 +43,49 @@ func usageError(format string, args ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
-// version is set at link time (-ldflags "-X main.version=...").
-var version = ""
+// version and commit are set at link time by a release build
+// (-ldflags "-X main.version=v1.2.3 -X main.commit=<hash>").
+var (
+	version = ""
+	commit  = ""
+)
 
 func versionString() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		bi = nil
 	}
-	return formatVersion(version, bi)
+	return formatVersion(version, commit, bi)
 }
 
-// formatVersion is the version --version prints: the one set at link time;
-// else the module version the go command recorded (a release tag after
-// `go install ...@v1.2.0`, a pseudo-version for a commit); else the commit
-// and its date when the build recorded them, as "devel (abc1234,
-// 2026-11-23)"; else "devel" and the Go version.
-func formatVersion(linked string, bi *debug.BuildInfo) string {
+// formatVersion is the version --version prints: the one set at link time
+// with its commit (the one set at link time, else the one the go command
+// recorded), as "v1.2.3 (abc1234)"; else the module version the go command
+// recorded (a release tag after `go install ...@v1.2.0`, a pseudo-version
+// for a commit); else the commit and its date when the build recorded
+// them, as "devel (abc1234, 2026-11-23)"; else "devel" and the Go version.
+func formatVersion(linked, linkedCommit string, bi *debug.BuildInfo) string {
+	settings := map[string]string{}
+	if bi != nil {
+		for _, s := range bi.Settings {
+			settings[s.Key] = s.Value
+		}
+	}
 	if linked != "" {
-		return linked
+		rev := linkedCommit
+		if rev == "" {
+			rev = settings["vcs.revision"]
+		}
+		if rev == "" {
+			return linked
+		}
+		return linked + " (" + rev[:min(len(rev), 7)] + ")"
 	}
 	if bi == nil {
 		return "devel"
 	}
 	if v := bi.Main.Version; v != "" && v != "(devel)" {
 		return v
-	}
-	settings := map[string]string{}
-	for _, s := range bi.Settings {
-		settings[s.Key] = s.Value
 	}
 	rev := settings["vcs.revision"]
 	if rev == "" {

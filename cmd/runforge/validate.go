@@ -17,10 +17,12 @@ import (
 
 // validateOptions are the flags of `runforge validate`.
 type validateOptions struct {
-	format  string
-	strict  bool
-	explain bool
-	paths   []string
+	format       string
+	strict       bool
+	explain      bool
+	changedSince string
+	changed      bool
+	paths        []string
 }
 
 func newValidateCmd(s streams, c *catalog) *cobra.Command {
@@ -38,7 +40,7 @@ exists here, else the packs in its sub-folders; when there is none, validate
 says so (on standard error, before the report) and checks every bundled pack.
 
 The report goes to standard output in every format (text, json, github,
-sarif), so it can be piped or redirected; runforge's own errors go to
+sarif, junit, gitlab, tap), so it can be piped or redirected; runforge's own errors go to
 standard error. --format takes any letter case (json, JSON, Json).
 
 --explain adds, after the report, for every RUN map a shortest winning
@@ -51,12 +53,22 @@ for Run, Fight, or Die! and Reloaded, every character combo's exact odds
 k, ">=k" at least k).
 With --format json the same data is in the report's "explain" field.
 
+--changed-since REF asks git for the files changed since the commit REF
+(committed, staged, changed in the work tree or new and not ignored) and
+checks the packs that hold them, and the packs that extend one of those;
+PATHs, when given, limit it to the packs they name. --changed reads the
+PATHs as changed files (a pre-commit hook passes them so) and checks the
+packs that hold them, and those here that extend them, rather than only
+those files' findings. A file in no pack is passed over; when no pack
+changed, the report is empty and validate says so on standard error.
+
 Exit status: 0 clean (warnings allowed unless --strict), 1 findings, 2 usage
 or I/O error.`,
 		Example: `  runforge validate
   runforge validate my-pack/events.yaml
   runforge validate --format github my-pack/
-  runforge validate --format sarif my-pack/ > runforge.sarif`,
+  runforge validate --format sarif my-pack/ > runforge.sarif
+  runforge validate --changed-since origin/main --format junit > runforge.xml`,
 		ValidArgsFunction: completePacks,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.paths = args
@@ -65,6 +77,8 @@ or I/O error.`,
 	}
 	cmd.Flags().StringVar(&o.format, "format", "text", "report format: "+strings.Join(report.Formats(), ", ")+" (written to standard output)")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "fail (exit 1) on warnings too")
+	cmd.Flags().StringVar(&o.changedSince, "changed-since", "", "check only the packs holding files git says changed since this commit (and the packs extending them)")
+	cmd.Flags().BoolVar(&o.changed, "changed", false, "read the PATHs as changed files and check the packs that hold them (and the packs extending them)")
 	cmd.Flags().BoolVar(&o.explain, "explain", false, "after the report, explain how each RUN map is won, the Just Run board simulation's metrics and the RFoD dice odds (text, or json under \"explain\")")
 	mustComplete(cmd, "format", cobra.FixedCompletions(report.Formats(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -78,8 +92,19 @@ func runValidate(s streams, c *catalog, o *validateOptions) error {
 	if o.explain && format != "text" && format != "json" {
 		return usageError("--explain writes text or json: use it with --format text (the default) or --format json")
 	}
-	_, results, all, sum, err := checkPaths(o.paths, c, s.err)
-	if err != nil {
+	var results []check.Result
+	var all []validate.Diagnostic
+	var sum report.Summary
+	if o.changedSince != "" || o.changed {
+		targets, err := changedTargets(o, c, s.err)
+		if err != nil {
+			return err
+		}
+		_, results, all, sum, err = checkTargets(targets, c)
+		if err != nil {
+			return err
+		}
+	} else if _, results, all, sum, err = checkPaths(o.paths, c, s.err); err != nil {
 		return err
 	}
 	var explained []*validate.PackExplanation
@@ -90,7 +115,7 @@ func runValidate(s streams, c *catalog, o *validateOptions) error {
 			}
 		}
 	}
-	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: c.rules}
+	opts := report.Options{ToolVersion: versionString(), BaseDir: workDir(), Registry: c.rules, Files: check.CheckedFiles(results)}
 	if format == "json" && o.explain {
 		opts.Explain = explained
 		if explained == nil {
@@ -132,11 +157,17 @@ func checkPaths(paths []string, c *catalog, note console) (*generator.Renderer, 
 	if len(paths) == 0 {
 		paths = localPacks(note)
 	}
-	opts := c.checkOptions()
-	targets, err := check.Resolve(paths, opts)
+	targets, err := check.Resolve(paths, c.checkOptions())
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
+	return checkTargets(targets, c)
+}
+
+// checkTargets loads and validates packs as games of c with their rules,
+// returning the renderer (it measures text) for a build to reuse.
+func checkTargets(targets []check.Target, c *catalog) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+	opts := c.checkOptions()
 	r, err := c.renderer()
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)

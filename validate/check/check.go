@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -99,6 +100,35 @@ func Collect(results []Result) ([]validate.Diagnostic, report.Summary) {
 	validate.Sort(all)
 	sum.Errors, sum.Warnings = validate.Count(all)
 	return all, sum
+}
+
+// CheckedFiles are the files of the packs' own that the results report
+// on, sorted: every file a pack read but those of the packs it extends,
+// or the one file or the files of the one sub-folder a target names.
+// Reports that count a clean file as a passing test list them.
+func CheckedFiles(results []Result) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range results {
+		if r.Pack == nil {
+			continue
+		}
+		for _, f := range r.Pack.Files {
+			if slices.Contains(r.Pack.BaseFiles, f) || seen[f] {
+				continue
+			}
+			if r.Target.File != "" && f != r.Target.File {
+				continue
+			}
+			if r.Target.Dir != "" && !strings.HasPrefix(f, r.Target.Dir+"/") {
+				continue
+			}
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // ontoOwnFiles moves findings placed in a bundled pack that the pack

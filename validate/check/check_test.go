@@ -81,6 +81,9 @@ func TestResolve(t *testing.T) {
 	}{
 		{arg: "small", name: "small"},
 		{arg: "small/cards.yaml", name: "small", file: "small/cards.yaml"},
+		{arg: `small\cards.yaml`, name: "small", file: "small/cards.yaml"},
+		{arg: `.\small\`, name: "small"},
+		{arg: `small\notes.txt`, err: "small/notes.txt is not a YAML file"},
 		{arg: "small/notes.txt", err: "small/notes.txt is not a YAML file"},
 		{arg: "nowhere", err: "nowhere: no such file or folder, and no bundled pack of that name (bundled: small)"},
 	} {
@@ -93,6 +96,30 @@ func TestResolve(t *testing.T) {
 		}
 		if err != nil || len(ts) != 1 || ts[0].Name != tc.name || ts[0].File != tc.file {
 			t.Errorf("%s: %+v, %v", tc.arg, ts, err)
+		}
+	}
+}
+
+// TestCheckedFiles: the files a report counts are the pack's own, or the
+// one file a target names, with slashes however the path was written.
+func TestCheckedFiles(t *testing.T) {
+	packDir(t)
+	o := bundled()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"small"}, "small/cards.yaml small/game.yaml"},
+		{[]string{`small\`}, "small/cards.yaml small/game.yaml"},
+		{[]string{`small\cards.yaml`}, "small/cards.yaml"},
+		{[]string{"small/cards.yaml", "small"}, "small/cards.yaml small/game.yaml"},
+	} {
+		ts, err := Resolve(c.args, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(CheckedFiles(Targets(ts, o)), " "); got != c.want {
+			t.Errorf("%q: %s, want %s", c.args, got, c.want)
 		}
 	}
 }

@@ -22,6 +22,8 @@ type Target struct {
 	File string
 	// Dir is the display path of the one sub-folder to report on, or "".
 	Dir string
+	// OnDisk is set when Name is a folder on disk, not a bundled pack.
+	OnDisk bool
 }
 
 // Resolve turns command-line paths into packs. A path on disk wins over a
@@ -59,12 +61,13 @@ func bundledTargets(names []string, o Options) []Target {
 
 // resolveOne resolves one command-line path.
 func resolveOne(arg string, o Options) ([]Target, error) {
+	arg = windowsStyle(arg)
 	info, err := os.Stat(arg)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		name := strings.TrimSuffix(filepath.ToSlash(arg), "/")
+		name := strings.TrimSuffix(strings.ReplaceAll(filepath.ToSlash(arg), `\`, "/"), "/")
 		if _, ok := o.Bundled(name); ok {
 			return bundledTargets([]string{name}, o), nil
 		}
@@ -130,6 +133,20 @@ func resolveOne(arg string, o Options) ([]Target, error) {
 	return out, nil
 }
 
+// windowsStyle reads a path written with backslashes (data\run, as on
+// Windows, where filepath reads it so itself) with slashes on a system
+// whose paths use slashes, unless a file of that very name exists: a
+// script or a habit from Windows works unchanged.
+func windowsStyle(arg string) string {
+	if filepath.Separator == '\\' || !strings.Contains(arg, `\`) {
+		return arg
+	}
+	if _, err := os.Lstat(arg); err == nil {
+		return arg
+	}
+	return strings.ReplaceAll(arg, `\`, "/")
+}
+
 // holdsYAML reports whether a folder's entries include a YAML file.
 func holdsYAML(entries []os.DirEntry) bool {
 	for _, e := range entries {
@@ -147,7 +164,7 @@ func diskTarget(dir string) (Target, error) {
 	if err != nil {
 		return Target{}, err
 	}
-	return Target{Name: filepath.ToSlash(dir), FS: root.FS()}, nil
+	return Target{Name: filepath.ToSlash(dir), FS: root.FS(), OnDisk: true}, nil
 }
 
 // packDirOf finds the pack folder that holds file: the nearest folder with a

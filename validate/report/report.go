@@ -1,6 +1,6 @@
 // Package report writes validation diagnostics in the formats runforge
-// supports: text, json, github (workflow annotations) and sarif. Each format
-// is one file implementing Writer.
+// supports: text, json, github (workflow annotations), sarif, junit, gitlab
+// (Code Quality) and tap. Each format is one file implementing Writer.
 package report
 
 import (
@@ -25,7 +25,8 @@ type Writer interface {
 	Write(w io.Writer, diags []validate.Diagnostic, s Summary) error
 }
 
-// Options describe the run, for the formats that record it (sarif).
+// Options describe the run, for the formats that record it (sarif, junit,
+// tap).
 type Options struct {
 	// ToolVersion is the version of runforge that wrote the report.
 	ToolVersion string
@@ -38,6 +39,10 @@ type Options struct {
 	// Explain, when set, is written with the report by the formats that
 	// carry it (json, under "explain"); nil writes none.
 	Explain any
+	// Files are the files the run checked, for the formats that count a
+	// clean file as a passing test (junit, tap); files that findings name
+	// are added to them.
+	Files []string
 }
 
 // formats builds the writer of each format.
@@ -46,6 +51,9 @@ var formats = map[string]func(Options) Writer{
 	"json":   func(o Options) Writer { return JSON{Explain: o.Explain} },
 	"github": func(Options) Writer { return GitHub{} },
 	"sarif":  func(o Options) Writer { return SARIF{Options: o} },
+	"junit":  func(o Options) Writer { return JUnit{Files: o.Files} },
+	"gitlab": func(Options) Writer { return GitLab{} },
+	"tap":    func(o Options) Writer { return TAP{Files: o.Files} },
 }
 
 // Formats lists the format names, sorted.

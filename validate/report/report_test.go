@@ -40,6 +40,7 @@ func TestParseFormat(t *testing.T) {
 		in, want string
 	}{
 		{"text", "text"}, {"JSON", "json"}, {"Sarif", "sarif"}, {"GitHub", "github"}, {" json ", "json"},
+		{"JUnit", "junit"}, {"GITLAB", "gitlab"}, {"tap", "tap"},
 	} {
 		got, err := ParseFormat(c.in)
 		if err != nil || got != c.want {
@@ -55,7 +56,7 @@ func TestParseFormat(t *testing.T) {
 			t.Errorf("ParseFormat(%q) accepted", bad)
 			continue
 		}
-		for _, name := range []string{"text", "json", "github", "sarif"} {
+		for _, name := range []string{"text", "json", "github", "sarif", "junit", "gitlab", "tap"} {
 			if !strings.Contains(err.Error(), name) {
 				t.Errorf("ParseFormat(%q) error %q does not list %s", bad, err, name)
 			}
