@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -253,7 +254,7 @@ func (r *Registry) checkSchema(d *yamldoc.Document) (string, []Problem) {
 		var hint string
 		if _, has := obj["kind"]; has {
 			msg = fmt.Sprintf("unknown kind %q", obj["kind"])
-			if c := Closest(k, r.Kinds()); c != "" {
+			if c := suggest.Nearest(k, r.Kinds()); c != "" {
 				hint = fmt.Sprintf("did you mean %s? ", c)
 			}
 		}

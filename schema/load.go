@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"golang.org/x/image/font/sfnt"
 )
@@ -210,7 +211,7 @@ func readBase(p *Pack, opts LoadOptions, chain []string, nodes *int) ([]*packRea
 	}
 	if !ok {
 		probs := problem("pack/dangling-ref", "extends %q: there is no bundled pack of that name (`runforge packs` lists them)", name)
-		if c := Closest(name, opts.BaseNames); c != "" {
+		if c := suggest.Nearest(name, opts.BaseNames); c != "" {
 			probs[0].Hint = fmt.Sprintf("did you mean %s?", c)
 		} else if len(opts.BaseNames) > 0 {
 			probs[0].Hint = "bundled packs: " + strings.Join(opts.BaseNames, ", ")

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -203,7 +204,7 @@ func iconHint(c *Context, name string) string {
 	if more := len(c.Pack.Registry().IconNames()) - len(own); more > 0 {
 		list += fmt.Sprintf(" (and %d of other games; `runforge icons` lists all)", more)
 	}
-	if s := closest(name, c.Pack.Registry().IconNames()); s != "" {
+	if s := suggest.Nearest(name, c.Pack.Registry().IconNames()); s != "" {
 		return fmt.Sprintf("did you mean {%s}? %s", s, list)
 	}
 	return list
@@ -537,10 +538,6 @@ func reportBoxes(c *Context, find func(*schema.Pack, *schema.Deck, *schema.Card)
 		}
 	}
 }
-
-// closest returns the candidate nearest to s by edit distance, if it is
-// close enough to be a likely typo.
-func closest(s string, candidates []string) string { return schema.Closest(s, candidates) }
 
 // Counted is "1 copy" or "n copies".
 func Counted(n int, one, many string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -345,7 +346,7 @@ func ruleHint(reg *Registry, id string) string {
 	for _, r := range reg.rules {
 		ids = append(ids, r.ID)
 	}
-	if s := closest(id, ids); s != "" {
+	if s := suggest.Nearest(id, ids); s != "" {
 		return fmt.Sprintf("did you mean %q? `runforge rules` lists the rule IDs", s)
 	}
 	return "`runforge rules` lists the rule IDs"

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -128,7 +129,7 @@ func checkTemplateFields(c *Context) {
 				}
 				sort.Strings(known)
 				hint := "fields of its cards: " + strings.Join(dedupeSorted(known), ", ")
-				if s := closest(bind[1], known); s != "" {
+				if s := suggest.Nearest(bind[1], known); s != "" {
 					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 				}
 				c.ReportHint(b.Ref.Child(bind[0]).Pos(),
@@ -373,7 +374,7 @@ func checkTemplateOverrides(c *Context) {
 			if b.Added {
 				msg = fmt.Sprintf("template %q: box %q is not in the template it extends (%q); as a new box it %s, so it draws nothing", id, b.ID, t.Extends, lack)
 				hint = "boxes it extends: " + strings.Join(t.ParentBoxes, ", ")
-				if s := closest(b.ID, t.ParentBoxes); s != "" {
+				if s := suggest.Nearest(b.ID, t.ParentBoxes); s != "" {
 					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 				}
 			}

@@ -8,12 +8,14 @@ package rfod
 import (
 	_ "embed"
 	"fmt"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/runforge/runforge/internal/suggest"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -258,7 +260,7 @@ func CheckFaces(c *validate.Context, d *schema.Die, vocab []string, source strin
 			continue
 		}
 		hint := "faces: " + strings.Join(vocab, ", ")
-		if cl := schema.Closest(f, vocab); cl != "" {
+		if cl := suggest.Nearest(f, vocab); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 		}
 		c.ReportHint(d.FaceRef(i).Pos(),
@@ -347,7 +349,7 @@ func checkRFoDEventDie(c *validate.Context) {
 			switch {
 			case !slices.Contains(rfodEvents, f):
 				hint := "faces: " + strings.Join(rfodEvents, ", ")
-				if cl := schema.Closest(f, rfodEvents); cl != "" {
+				if cl := suggest.Nearest(f, rfodEvents); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(d.FaceRef(i).Pos(),
@@ -671,7 +673,7 @@ func CheckComboFaces(c *validate.Context, b *rfodschema.PlayerBoard, vocab []str
 		for _, f := range cb.Faces() {
 			if !slices.Contains(vocab, f) {
 				hint := "faces: " + strings.Join(vocab, ", ")
-				if cl := schema.Closest(f, vocab); cl != "" {
+				if cl := suggest.Nearest(f, vocab); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(cb.DiceRef(f).KeyPos(),

@@ -7,11 +7,13 @@ package rfodr
 import (
 	_ "embed"
 	"fmt"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
-	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/runforge/runforge/internal/suggest"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -443,7 +445,7 @@ func checkRFoDRSetMark(c *validate.Context) {
 				continue
 			}
 			hint := "set: base, promo or expansion"
-			if cl := schema.Closest(card.Str("set"), rfodrschema.Sets); cl != "" {
+			if cl := suggest.Nearest(card.Str("set"), rfodrschema.Sets); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef("set").Pos(),
@@ -741,7 +743,7 @@ func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool)
 
 // didYouMean is "did you mean "x"? " for the candidate nearest to s, or "".
 func didYouMean(s string, candidates []string) string {
-	if cl := schema.Closest(s, candidates); cl != "" {
+	if cl := suggest.Nearest(s, candidates); cl != "" {
 		return fmt.Sprintf("did you mean %q? ", cl)
 	}
 	return ""
