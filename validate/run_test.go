@@ -164,6 +164,11 @@ func runSetupCases() []ruleCase {
 		{rule: "run/safe-houses", name: "fires-none", files: base("safeHouses: [{letter: A, at: F6}, {letter: B, at: A1}]\n", ""),
 			want: []want{{file: "base.yaml", at: "id: |base", sev: err, msg: []string{"has no safe house A or B"}}}},
 		{rule: "run/spawn-points", name: "quiet-one-to-eight", files: runPack()},
+		{rule: "run/spawn-points", name: "fires-nine-and-eight-missing", files: base("{number: 8, at: D6}", "{number: 9, at: D6}"),
+			want: []want{
+				{file: "base.yaml", at: "spawns: |[", sev: err, hint: []string{"renumber spawn point 9"}, exact: `map "base" lacks spawn point 8; spawn points 1-8 each appear once (L119, L151-153)`},
+				{file: "base.yaml", at: "{number: |9, at: D6}", sev: err, hint: []string{"number it 8"}, exact: `map "base": spawn point 9 at D6; spawn points are numbered 1-8 (L119)`},
+			}},
 		{rule: "run/spawn-points", name: "fires-repeat-and-missing", files: base("{number: 5, at: C4}", "{number: 3, at: C4}"),
 			want: []want{
 				{file: "base.yaml", at: "spawns: |[", sev: err, exact: `map "base" lacks spawn point 5; spawn points 1-8 each appear once (L119, L151-153)`},

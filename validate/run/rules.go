@@ -313,9 +313,25 @@ func checkRunSpawnPoints(c *validate.Context) {
 				reportRepeatedSpawn(c, m, n, spawns)
 			}
 		}
+		// A number past 8 (the schema allows up to 99 so that this rule
+		// sees it) is most likely one of the missing ones mistyped.
+		var beyond []string
+		for _, s := range m.Spawns {
+			if s.Number > 8 {
+				beyond = append(beyond, strconv.Itoa(s.Number))
+				hint := "spawn points are numbered 1-8"
+				if len(missing) > 0 {
+					hint = fmt.Sprintf("number it %s, the spawn point missing", validate.OrWords(missing))
+				}
+				c.ReportHint(s.Ref.Child("number").Pos(), fmt.Sprintf("%s: spawn point %d at %s; spawn points are numbered 1-8 (L119)", mapWhat(m), s.Number, s.At), hint)
+			}
+		}
 		if len(missing) > 0 {
-			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), validate.AndList(missing)),
-				"add {number: "+missing[0]+", at: <space>} under spawns:")
+			hint := "add {number: " + missing[0] + ", at: <space>} under spawns:"
+			if len(beyond) > 0 {
+				hint = fmt.Sprintf("renumber spawn point %s, or add {number: %s, at: <space>} under spawns:", validate.AndList(beyond), missing[0])
+			}
+			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), validate.AndList(missing)), hint)
 		}
 	}
 }
