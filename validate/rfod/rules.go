@@ -474,9 +474,24 @@ func checkRFoDTownLineTable(c *validate.Context) {
 	}
 }
 
-// CheckNamed reports a named card that is missing.
+// CheckNamed reports a named card that is missing. When a card of the type
+// has a name that is a near miss of it (a typo, letter case, accents,
+// British or American spelling), the finding points at that name and says
+// to fix its spelling: adding a card would give the deck one too many.
 func CheckNamed(c *validate.Context, n NamedCard) {
 	if len(Named(c.Pack, n.CardType, n.Name)) > 0 {
+		return
+	}
+	cards := rfodschema.Cards(c.Pack, n.CardType)
+	names := make([]string, len(cards))
+	for i, card := range cards {
+		names[i] = card.Str("name")
+	}
+	if near := suggest.Nearest(n.Name, names); near != "" {
+		card := cards[slices.Index(names, near)]
+		c.ReportHint(card.FieldRef("name").Pos(),
+			fmt.Sprintf("no %s card is named %q; %s; card %q is named %q", n.Noun, n.Name, n.Why, card.ID, near),
+			fmt.Sprintf("did you mean %q? fix the spelling of its name", n.Name))
 		return
 	}
 	c.ReportHint(DecksPos(c.Pack, n.CardType),

@@ -392,8 +392,17 @@ func checkRFoDRNamed(c *validate.Context) {
 	if chars := rfodschema.PlayerBoards(p, rfodschema.ReloadedCharacterBoard); len(chars) > 0 {
 		for _, name := range rfodrCharacters {
 			found := false
+			var names []string
 			for _, b := range chars {
 				found = found || rfodrules.Name(b.Name) == rfodrules.Name(name)
+				names = append(names, b.Name)
+			}
+			if near := suggest.Nearest(name, names); !found && near != "" {
+				b := chars[slices.Index(names, near)]
+				c.ReportHint(b.Ref.Child("name").Pos(),
+					fmt.Sprintf("no character is named %q; the rulebook names The Prom Queen, The Coach and The Ex-Cop (L226, L312-316); character %q is named %q", name, b.ID, near),
+					fmt.Sprintf("did you mean %q? fix the spelling of its name", name))
+				continue
 			}
 			if !found {
 				c.ReportHint(chars[0].Set.Ref.Child("boards").Pos(),
