@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/runforge/runforge/internal/suggest"
@@ -336,7 +337,33 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			out = append(out, d)
 		}
 	}
+	out = dropEchoes(out)
 	Sort(out)
+	return out
+}
+
+// echoRule reports whether rule is a generic rule whose finding only
+// repeats, less precisely, a game rule's error about the same value: an
+// icon row's unknown icon where the game's rule says which icons the field
+// takes.
+func echoRule(rule string) bool { return rule == "text/unknown-icon" }
+
+// dropEchoes keeps one finding per mistake: a finding of an echo rule is
+// left out when an error of another rule sits at the same position.
+func dropEchoes(diags []Diagnostic) []Diagnostic {
+	errsAt := map[schema.Pos][]string{}
+	for _, d := range diags {
+		if d.Severity == Error {
+			errsAt[d.Pos] = append(errsAt[d.Pos], d.Rule)
+		}
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if echoRule(d.Rule) && slices.ContainsFunc(errsAt[d.Pos], func(r string) bool { return r != d.Rule }) {
+			continue
+		}
+		out = append(out, d)
+	}
 	return out
 }
 
