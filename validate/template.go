@@ -24,7 +24,7 @@ func templateRules() []*Rule {
 		{ID: "template/card-size", Severity: Error, BlocksBuild: true, Check: checkTemplateCardSize,
 			Doc: "A deck's cards are of another size than its face or back template is drawn for, and a box of the template then lies outside the card: the build would clip it."},
 		{ID: "template/override", Severity: Warning, Check: checkTemplateOverrides,
-			Doc: "A template box draws nothing: an override names a box the extended template does not have (likely a misspelt id) and gives it no area, text, icon or paint of its own; or a new box lacks them. A pack font only such a box names is reported with it."},
+			Doc: "A template box draws nothing: an override names a box the extended template does not have (likely a misspelt id) and gives it no area, text, icon or paint of its own; or a new box lacks them. A pack font only such a box names is reported with it. A new box that draws but whose id is a near miss of a box the template extends (a misspelt override with full geometry) is reported too: the box meant stays as it was."},
 		{ID: "pack/output-collision", Severity: Error, Fixed: true, Check: checkOutputCollisions,
 			Doc: "Two elements, or an element and a file of the kit (tokens.pdf, calibration.pdf, ...), would be written to one output file."},
 	}
@@ -367,6 +367,14 @@ func checkTemplateOverrides(c *Context) {
 			}
 			lack := drawsNothing(b)
 			if lack == "" {
+				// A new box that draws, with the id of a box it extends
+				// misspelt: the box meant stays as it was, and this one is
+				// drawn besides it.
+				if near := suggest.Nearest(b.ID, t.ParentBoxes); b.Added && near != "" {
+					c.ReportHint(b.Ref.Child("id").Pos(),
+						fmt.Sprintf("template %q: box %q is not in the template it extends (%q), so it is drawn as a new box and box %q stays as it was", id, b.ID, t.Extends, near),
+						fmt.Sprintf("did you mean %q? fix the spelling to change that box, or give a new box an id further from it", near))
+				}
 				continue
 			}
 			msg := fmt.Sprintf("template %q: box %q %s, so it draws nothing", id, b.ID, lack)
