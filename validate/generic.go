@@ -484,11 +484,60 @@ func checkTextFit(c *Context) {
 	if c.Fitter == nil {
 		return
 	}
-	reportBoxes(c, c.Fitter.Overflows, "does not fit", "shorten the text, or lower the box's minSize in a template override")
+	// A box whose id misspells one of the template it extends is drawn as
+	// a new box: its overflows are one finding at its id, not one per card.
+	misspelt := misspeltBoxes(c.Pack)
+	cascades := map[*schema.Box][]string{}
+	reportBoxes(c, func(p *schema.Pack, d *schema.Deck, card *schema.Card) []Overflow {
+		var keep []Overflow
+		for _, o := range c.Fitter.Overflows(p, d, card) {
+			if b := misspelt[[2]string{o.Template, o.Box}]; b != nil {
+				if !slices.Contains(cascades[b], card.ID) {
+					cascades[b] = append(cascades[b], card.ID)
+				}
+				continue
+			}
+			keep = append(keep, o)
+		}
+		return keep
+	}, "does not fit", "shorten the text, or lower the box's minSize in a template override")
+	for _, id := range templateIDs(c.Pack) {
+		t := c.Pack.Templates[id]
+		for _, b := range t.Boxes {
+			cards := cascades[b]
+			if len(cards) == 0 {
+				continue
+			}
+			shown := cards
+			if len(shown) > 3 {
+				shown = append(shown[:3:3], fmt.Sprintf("%d more", len(cards)-3))
+			}
+			near := suggest.Nearest(b.ID, t.ParentBoxes)
+			c.ReportHint(b.Ref.Child("id").Pos(),
+				fmt.Sprintf("template %q: box %q is not in the template it extends (%q), so it is drawn as a new box, and its text does not fit on %s (%s)",
+					id, b.ID, t.Extends, Counted(len(cards), "card", "cards"), AndList(shown)),
+				fmt.Sprintf("did you mean %q? fix the spelling to change that box", near))
+		}
+	}
 	for _, e := range c.Pack.Elements {
 		overflows, _ := c.Fitter.ElementIssues(c.Pack, e)
 		reportTextIssues(c, overflows, "shorten the text, split it, or choose a larger size")
 	}
+}
+
+// misspeltBoxes are the boxes a pack adds to a template it extends whose id
+// is a near miss of one the template has, by template and box id.
+func misspeltBoxes(p *schema.Pack) map[[2]string]*schema.Box {
+	out := map[[2]string]*schema.Box{}
+	for _, id := range templateIDs(p) {
+		t := p.Templates[id]
+		for _, b := range ownBoxes(t) {
+			if b.Added && suggest.Nearest(b.ID, t.ParentBoxes) != "" {
+				out[[2]string{id, b.ID}] = b
+			}
+		}
+	}
+	return out
 }
 
 // reportTextIssues reports issues of elements' texts at their fields.

@@ -342,11 +342,11 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 	return out
 }
 
-// echoRule reports whether rule is a generic rule whose finding only
-// repeats, less precisely, a game rule's error about the same value: an
-// icon row's unknown icon where the game's rule says which icons the field
-// takes.
-func echoRule(rule string) bool { return rule == "text/unknown-icon" }
+// echoRule reports whether rule is a rule whose finding only repeats, less
+// precisely, another rule's error about the same thing: an icon row's
+// unknown icon where the game's rule says which icons the field takes; a
+// misspelt override box where text/overflow reports the box's text.
+func echoRule(rule string) bool { return rule == "text/unknown-icon" || rule == "template/override" }
 
 // dropEchoes keeps one finding per mistake: a finding of an echo rule is
 // left out when an error of another rule sits at the same position.
