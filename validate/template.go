@@ -18,7 +18,7 @@ import (
 func templateRules() []*Rule {
 	return []*Rule{
 		{ID: "template/field", Severity: Warning, Check: checkTemplateFields,
-			Doc: "A template box binds a field (field:, ${field} or when:) that no card of a deck using the template has."},
+			Doc: "A template box binds a field (field:, ${field} or when:) that no card of a deck using the template has; or a card of a generic deck has a field no box shows whose name is a near miss of one a box shows (nmae: for name:), or a template: or back: of its own, which only a deck takes."},
 		{ID: "template/geometry", Severity: Warning, Check: checkTemplateGeometry,
 			Doc: "A template box lies outside the card, or its minSize is larger than its size."},
 		{ID: "template/card-size", Severity: Error, BlocksBuild: true, Check: checkTemplateCardSize,
@@ -137,6 +137,67 @@ func checkTemplateFields(c *Context) {
 			}
 		}
 	}
+	checkGenericCardFields(c)
+}
+
+// checkGenericCardFields reports, on the cards of generic decks (whose
+// fields are free), a field no box of the deck's templates shows whose name
+// is a near miss of one they show (nmae: for name:), and a template: or
+// back: on a card, which only a deck takes.
+func checkGenericCardFields(c *Context) {
+	for _, d := range c.Pack.Decks() {
+		if d.CardType != "generic" {
+			continue
+		}
+		face, back := d.Sides()
+		// shown are the fields the templates' boxes show; misbound those a
+		// box of the pack's own binds that no card has: the box's finding
+		// above reports the pair from that side.
+		shown, misbound, have := map[string]bool{}, map[string]bool{}, deckFields(d)
+		for _, tid := range []string{face, back} {
+			if t, ok := c.Pack.Templates[tid]; ok {
+				for _, b := range t.Boxes {
+					for _, bind := range boxBindings(b) {
+						shown[bind[1]] = true
+						if !have[bind[1]] && packWrote(b) {
+							misbound[bind[1]] = true
+						}
+					}
+				}
+			}
+		}
+		names := make([]string, 0, len(shown))
+		for f := range shown {
+			names = append(names, f)
+		}
+		sort.Strings(names)
+		for _, card := range d.Cards {
+			for _, f := range sortedKeys(card.Fields) {
+				switch {
+				case shown[f]:
+				case f == "template" || f == "back":
+					c.ReportHint(card.FieldRef(f).KeyPos(),
+						fmt.Sprintf("card %q has %s: %v, which a card does not take: every card of deck %q prints with the deck's %s", card.ID, f, card.Fields[f], d.ID, f),
+						fmt.Sprintf("move %s: to the deck, or put the cards of another %s in a deck of their own", f, f))
+				default:
+					if near := suggest.Nearest(f, names); near != "" && !misbound[near] {
+						c.ReportHint(card.FieldRef(f).KeyPos(),
+							fmt.Sprintf("card %q has field %q, which no box of its deck's templates shows, so it prints nowhere", card.ID, f),
+							fmt.Sprintf("did you mean %q? fix the spelling", near))
+					}
+				}
+			}
+		}
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // bleedAllowance is how far a shape or a picture may reach past the trim
