@@ -56,11 +56,23 @@ func checkDuplicateIDs(c *Context) {
 		sort.Strings(ids)
 		for _, id := range ids {
 			s := sites[id]
-			for _, dup := range s[1:] {
-				c.Report(dup.ref.Child("id").Pos(),
-					fmt.Sprintf("%s id %q is already used %s", dup.what, id, scope),
-					Related{Pos: s[0].ref.Child("id").Pos(), Message: "first used here by a " + s[0].what})
+			if len(s) < 2 {
+				continue
 			}
+			// Name every culprit: the first in the pack's own files at the
+			// position, each other use as a related position.
+			at := max(0, slices.IndexFunc(s, func(x idSite) bool { return !p.FromExtendedPack(x.ref) }))
+			var related []Related
+			for j, dup := range s {
+				switch {
+				case j == at:
+				case j == 0:
+					related = append(related, Related{Pos: dup.ref.Child("id").Pos(), Message: "first used here by a " + dup.what})
+				default:
+					related = append(related, Related{Pos: dup.ref.Child("id").Pos(), Message: "used again here by a " + dup.what})
+				}
+			}
+			c.Report(s[at].ref.Child("id").Pos(), fmt.Sprintf("%s id %q is used %d times %s", s[at].what, id, len(s), scope), related...)
 		}
 	}
 	top := map[string][]idSite{}
@@ -79,7 +91,7 @@ func checkDuplicateIDs(c *Context) {
 		c.Report(d.Dup.Child("id").Pos(), fmt.Sprintf("template id %q is already used in this pack", d.ID),
 			Related{Pos: d.First.Child("id").Pos(), Message: "first used here"})
 	}
-	report(fmt.Sprintf("by another element (%s) of this pack", strings.Join(p.Registry().KindNouns(), ", ")), top)
+	report(fmt.Sprintf("among the elements of this pack (%s), which share one set of ids", strings.Join(p.Registry().KindNouns(), ", ")), top)
 	report("in this pack", items)
 	report("in the component list", comps)
 }
@@ -112,8 +124,12 @@ func checkDanglingRefs(c *Context) {
 				if !d.Ref.Child(ref.field).Exists() {
 					pos = d.Ref.Child("cardType").Pos()
 				}
-				c.ReportHint(pos, fmt.Sprintf("deck %q uses %s template %q, which does not exist", d.ID, ref.field, ref.id),
-					"templates: "+strings.Join(templateIDs(p), ", "))
+				what := "template"
+				if ref.field == "back" {
+					what = "back template"
+				}
+				c.ReportHint(pos, fmt.Sprintf("deck %q uses %s %q, which does not exist", d.ID, what, ref.id),
+					suggest.Hint(ref.id, templateIDs(p), "%q", "templates: "+strings.Join(templateIDs(p), ", ")))
 			}
 		}
 	}
@@ -126,17 +142,18 @@ func checkDanglingRefs(c *Context) {
 		for _, b := range t.Boxes {
 			if b.Font != "" && !t.Builtin && !slices.Contains(fonts, b.Font) {
 				c.ReportHint(b.Ref.Child("font").Pos(), fmt.Sprintf("template %q box %q uses font %q, which the pack does not define", id, b.ID, b.Font),
-					"fonts: "+strings.Join(fonts, ", ")+" (add yours under fonts: in game.yaml)")
+					suggest.Hint(b.Font, fonts, "%q", "fonts: "+strings.Join(fonts, ", ")+" (add yours under fonts: in game.yaml)"))
 			}
 		}
 		if t.Unresolved == "" {
 			continue
 		}
-		msg := fmt.Sprintf("template %q extends %q, which does not exist", id, t.Unresolved)
 		if t.Cycle {
-			msg = fmt.Sprintf("template %q: its extends chain loops back to %q", id, t.Unresolved)
+			c.Report(t.Ref.Child("extends").Pos(), fmt.Sprintf("template %q: its extends chain loops back to %q", id, t.Unresolved))
+			continue
 		}
-		c.Report(t.Ref.Child("extends").Pos(), msg)
+		c.ReportHint(t.Ref.Child("extends").Pos(), fmt.Sprintf("template %q extends %q, which does not exist", id, t.Unresolved),
+			suggest.Hint(t.Unresolved, templateIDs(p), "%q", ""))
 	}
 }
 
