@@ -44,6 +44,9 @@ func Nearest(word string, candidates []string) string {
 		}
 		fc := Fold(c)
 		d, prefix, gap := Distance(w, fc), commonPrefix(w, fc), abs(len([]rune(fc))-n)
+		if d > limit {
+			continue
+		}
 		if d < bestDist || d == bestDist && (prefix > bestPrefix || prefix == bestPrefix && gap < bestGap) {
 			best, bestDist, bestPrefix, bestGap = c, d, prefix, gap
 		}

@@ -15,6 +15,7 @@ func TestNearest(t *testing.T) {
 		{"neighbours swapped", "dpulex", flags, "duplex"},
 		{"two edits", "nopreviewz", flags, "no-previews"},
 		{"three edits", "frobnicate", flags, ""},
+		{"three edits sharing a start", "Dark Woods", []string{"Deep Woods"}, ""},
 		{"letter case", "PAPER", flags, "paper"},
 		{"grey for gray", "greyscale", flags, "grayscale"},
 		{"empty", "", flags, ""},
