@@ -123,7 +123,18 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 	}
 	d, ps := p.readDoc(ManifestFile, Pos{}, "Game")
 	if len(ps) > 0 {
-		return nil, append(probs, ps...)
+		// A manifest whose only schema problems are unknown (misspelt)
+		// fields is reported, and the other files are still checked, as
+		// far as the rules that need the whole pack allow: its values are
+		// all valid. Any other problem (a value of the wrong type or out
+		// of range, no Game, no YAML) stops here.
+		if d == nil || slices.ContainsFunc(ps, func(pr Problem) bool {
+			return pr.Rule != "schema/invalid" || !strings.HasPrefix(pr.Message, "unknown field ")
+		}) {
+			return nil, append(probs, ps...)
+		}
+		probs = append(probs, ps...)
+		p.Unreadable = true
 	}
 	p.Game = &Game{}
 	if err := DecodeInto(d.Value, p.Game); err != nil {

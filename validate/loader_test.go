@@ -169,3 +169,18 @@ func TestMissingManifest(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestUnknownFieldDoesNotStopTheCheck: a misspelt field in
+// game.yaml is reported with the findings of the other files, not alone;
+// a value of the wrong type still stops the check at the manifest.
+func TestManifestUnknownFieldDoesNotStopTheCheck(t *testing.T) {
+	twin := edit(genericCards, "  - id: card-b\n", "  - id: card-a\n")
+	got := check(t, genericPack("game.yaml", gameYAML("generic", genericComponents+"titel: Oops\n"), "cards.yaml", twin), validate.Options{})
+	if len(ofRule(got, "schema/invalid")) != 1 || len(ofRule(got, "pack/duplicate-id")) != 1 {
+		t.Errorf("want the manifest's unknown field and the deck's repeated id, got:\n%s", dump(got))
+	}
+	got = check(t, genericPack("game.yaml", gameYAML("generic", "components: 5\n"), "cards.yaml", twin), validate.Options{})
+	if len(got) != 1 || got[0].Rule != "schema/invalid" {
+		t.Errorf("want the manifest's one schema error alone, got:\n%s", dump(got))
+	}
+}
