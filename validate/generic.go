@@ -98,18 +98,18 @@ func checkDuplicateIDs(c *Context) {
 
 func checkDanglingRefs(c *Context) {
 	p := c.Pack
-	componentHint := func() string {
+	componentHint := func(id string) string {
 		ids := []string{}
 		for _, comp := range p.Game.Components {
 			ids = append(ids, comp.ID)
 		}
-		return "components in game.yaml: " + strings.Join(ids, ", ")
+		return suggest.Hint(id, ids, "%q", "components in game.yaml: "+strings.Join(ids, ", "))
 	}
 	for _, e := range p.Elements {
 		for _, cp := range e.Facts().Copies {
 			if p.Component(cp.Component) == nil {
 				c.ReportHint(cp.Ref.Pos(),
-					fmt.Sprintf("%s counts towards component %q, which the manifest does not list", cp.What, cp.Component), componentHint())
+					fmt.Sprintf("%s counts towards component %q, which the manifest does not list", cp.What, cp.Component), componentHint(cp.Component))
 			}
 		}
 	}

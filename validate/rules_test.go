@@ -181,6 +181,10 @@ func danglingRefCases() []ruleCase {
       - {id: text, minSize: 6pt}
 `),
 				"tokens.yaml", tokenSet("tokens", token("bullet", "cards", 0, "bullet")))},
+		{rule: rule, name: "fires-deck-component-misspelt",
+			files: genericPack("cards.yaml", edit(genericCards, "component: cards", "component: crads")),
+			want: []want{{file: "cards.yaml", at: "component: |crads", hint: []string{`did you mean "cards"? fix the spelling`},
+				msg: []string{`deck "cards"`, `component "crads"`, "manifest does not list"}}}},
 		{rule: rule, name: "fires-deck-component-unknown",
 			files: genericPack("cards.yaml", edit(genericCards, "component: cards", "component: ghost")),
 			want: []want{{file: "cards.yaml", at: "component: |ghost",
