@@ -248,16 +248,31 @@ func checkMapLabels(c *validate.Context, m *runschema.Map) {
 
 func checkRunStashes(c *validate.Context) {
 	for _, m := range runschema.Maps(c.Pack) {
-		seen := map[string]int{}
+		seen := map[string][]int{}
 		var distinct []int
 		for i, s := range m.Stashes {
-			if j, dup := seen[s]; dup {
-				c.ReportHint(m.Ref.Child("stashes").Index(i).Pos(), fmt.Sprintf("%s: stash %s is listed twice", mapWhat(m), s),
-					"remove one, or put it on another space", validate.Related{Pos: m.Ref.Child("stashes").Index(j).Pos(), Message: "first listed here"})
+			if len(seen[s]) == 0 {
+				distinct = append(distinct, i)
+			}
+			seen[s] = append(seen[s], i)
+		}
+		// Several stashes on one space: one finding at the first, each
+		// other listing a related position.
+		for _, i := range distinct {
+			s, at := m.Stashes[i], seen[m.Stashes[i]]
+			if len(at) < 2 {
 				continue
 			}
-			seen[s] = i
-			distinct = append(distinct, i)
+			var related []validate.Related
+			for _, j := range at[1:] {
+				related = append(related, validate.Related{Pos: m.Ref.Child("stashes").Index(j).Pos(), Message: "listed again here"})
+			}
+			times := "twice"
+			if len(at) > 2 {
+				times = fmt.Sprintf("%d times", len(at))
+			}
+			c.ReportHint(m.Ref.Child("stashes").Index(i).Pos(), fmt.Sprintf("%s: stash %s is listed %s", mapWhat(m), s, times),
+				"list it once, and put the other stashes on other spaces", related...)
 		}
 		// A repeat is one finding: the count is reported only when no fix of
 		// the repeats (removing them, or moving them to other spaces) gives
