@@ -26,7 +26,9 @@ func TestLoaderProblemsBecomeDiagnostics(t *testing.T) {
 		{name: "unknown-field-in-manifest-points-at-the-key",
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"colour: red\n")),
 			//                    line 9 = 4 header lines + 4 component lines + 1
-			nilPack: true, rule: "schema/invalid", file: "game.yaml", line: 9, col: 1,
+			// An unknown field leaves the manifest's values valid: the
+			// pack is loaded and its other files checked.
+			rule: "schema/invalid", file: "game.yaml", line: 9, col: 1,
 			msg: []string{`unknown field "colour"`}},
 		{name: "unknown-field-in-a-deck-points-at-the-key",
 			files: genericPack("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\n  # comment\ncolour: red\ncardType: generic\ncards: []\n"),
