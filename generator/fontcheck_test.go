@@ -92,7 +92,7 @@ func TestFontIssues(t *testing.T) {
 		want             []string // words of the detail; none: no issue
 	}{
 		{"sound font", string(goregular.TTF), "Hello", false, nil},
-		{"broken glyph the pack uses", string(brokenFont(t, 'H')), "Hello", false, []string{"glyph data is broken", "index out of range"}},
+		{"broken glyph the pack uses", string(brokenFont(t, 'H')), "Hello", false, []string{"embedding it in a PDF fails", "glyph data is broken"}},
 		{"broken glyph the pack does not use", string(brokenFont(t, 'Q')), "Hello", false, nil},
 		{"glyph past the glyf table", string(overlongGlyph(t, 'H')), "Hello", false, []string{"drawing", "'H'", "broken"}},
 		{"sound font no text uses", string(goregular.TTF), "Hello", true, nil},
@@ -128,6 +128,11 @@ func TestFontIssues(t *testing.T) {
 			for _, w := range c.want {
 				if !strings.Contains(got[0].Detail, w) {
 					t.Errorf("detail %q lacks %q", got[0].Detail, w)
+				}
+			}
+			for _, w := range []string{"runtime error", "index out of range", "nil pointer", "goroutine"} {
+				if strings.Contains(got[0].Detail, w) {
+					t.Errorf("detail %q has Go's own words %q", got[0].Detail, w)
 				}
 			}
 		})

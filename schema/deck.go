@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/runforge/runforge/internal/suggest"
 )
 
 // Deck is a deck of cards (kind: Deck).
@@ -468,50 +470,13 @@ func sortedFieldNamesInto(keys []string, m map[string]any) []string {
 
 // closestHint suggests the candidate nearest to s, if one is close.
 func closestHint(s string, candidates []string) string {
-	if c := Closest(s, candidates); c != "" {
+	if c := suggest.Nearest(s, candidates); c != "" {
 		return fmt.Sprintf("did you mean %q?", c)
 	}
 	if len(candidates) > 12 {
 		candidates = append(candidates[:12:12], "...")
 	}
 	return "ids: " + strings.Join(candidates, ", ")
-}
-
-// Closest returns the candidate nearest to s by edit distance, if it is
-// close enough to be a likely typo.
-func Closest(s string, candidates []string) string {
-	for _, cand := range candidates {
-		if strings.EqualFold(s, cand) {
-			return cand // only the letter case differs
-		}
-	}
-	best, bestDist := "", len(s)/3+2
-	for _, cand := range candidates {
-		if d := editDistance(s, cand); d < bestDist {
-			best, bestDist = cand, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Decks returns the pack's decks.

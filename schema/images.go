@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/runforge/runforge/internal/suggest"
 )
 
 // Limits on the pictures a pack prints (template boxes of type image): the
@@ -246,7 +248,7 @@ func nearbyFiles(fsys fs.FS, clean string) string {
 		}
 	}
 	sort.Strings(names)
-	if c := Closest(clean, names); c != "" {
+	if c := suggest.Nearest(clean, names); c != "" {
 		return fmt.Sprintf("did you mean %s?", c)
 	}
 	if len(names) == 0 {

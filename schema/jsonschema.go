@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -253,7 +254,7 @@ func (r *Registry) checkSchema(d *yamldoc.Document) (string, []Problem) {
 		var hint string
 		if _, has := obj["kind"]; has {
 			msg = fmt.Sprintf("unknown kind %q", obj["kind"])
-			if c := Closest(k, r.Kinds()); c != "" {
+			if c := suggest.Nearest(k, r.Kinds()); c != "" {
 				hint = fmt.Sprintf("did you mean %s? ", c)
 			}
 		}
@@ -287,6 +288,19 @@ type collector struct {
 	// reported already.
 	only   string
 	offset int
+}
+
+// unknownCardType reports whether the document is a deck whose cardType
+// names no card type: one finding says so, and the deck's other top-level
+// fields, settings of the card type meant, are not reported as unknown too.
+func (c *collector) unknownCardType() bool {
+	obj, _ := c.d.Value.(map[string]any)
+	if kind, _ := obj["kind"].(string); kind != "Deck" || c.reg == nil {
+		return false
+	}
+	ct, _ := obj["cardType"].(string)
+	_, known := c.reg.LookupCardType(ct)
+	return !known
 }
 
 func (c *collector) add(p Problem) {
@@ -407,6 +421,9 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 	d := c.d
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
+		if ptr == "" && c.unknownCardType() {
+			return // the deck's settings belong to the card type it misnames
+		}
 		for _, p := range k.Properties {
 			c.add(Problem{Pos: d.KeyPosOr(ptr + "/" + yamldoc.EscapePointer(p)), Rule: "schema/invalid",
 				Message: fmt.Sprintf("unknown field %q", p), Hint: fieldHint(p, c.reg.allowedFields(e.SchemaURL, d.ValueAt(ptr)))})
@@ -423,6 +440,9 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 		if n := len(loc); n > 0 {
 			name := loc[n-1]
 			parent := ptr[:strings.LastIndexByte(ptr, '/')]
+			if parent == "" && c.unknownCardType() {
+				return // the deck's settings belong to the card type it misnames
+			}
 			msg = fmt.Sprintf("unknown field %q", name)
 			hint = fieldHint(name, c.reg.allowedFields(strings.TrimSuffix(e.SchemaURL, "/unevaluatedProperties"), d.ValueAt(parent)))
 		}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema/internal/yamldoc"
 	"golang.org/x/image/font/sfnt"
 )
@@ -125,7 +126,18 @@ func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes 
 	}
 	d, ps := p.readDoc(ManifestFile, Pos{}, "Game")
 	if len(ps) > 0 {
-		return nil, append(probs, ps...)
+		// A manifest whose only schema problems are unknown (misspelt)
+		// fields is reported, and the other files are still checked, as
+		// far as the rules that need the whole pack allow: its values are
+		// all valid. Any other problem (a value of the wrong type or out
+		// of range, no Game, no YAML) stops here.
+		if d == nil || slices.ContainsFunc(ps, func(pr Problem) bool {
+			return pr.Rule != "schema/invalid" || !strings.HasPrefix(pr.Message, "unknown field ")
+		}) {
+			return nil, append(probs, ps...)
+		}
+		probs = append(probs, ps...)
+		p.Unreadable = true
 	}
 	p.Game = &Game{}
 	if err := DecodeInto(d.Value, p.Game); err != nil {
@@ -247,7 +259,7 @@ func readBase(p *Pack, opts LoadOptions, chain []string, nodes *int) ([]*packRea
 	}
 	if !ok {
 		probs := problem("pack/dangling-ref", "extends %q: there is no bundled pack of that name (`runforge packs` lists them)", name)
-		if c := Closest(name, opts.BaseNames); c != "" {
+		if c := suggest.Nearest(name, opts.BaseNames); c != "" {
 			probs[0].Hint = fmt.Sprintf("did you mean %s?", c)
 		} else if len(opts.BaseNames) > 0 {
 			probs[0].Hint = "bundled packs: " + strings.Join(opts.BaseNames, ", ")

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -122,7 +123,7 @@ func enumMessage(what string, got any, want []any) (string, string) {
 				plain = append(plain, s)
 			}
 		}
-		if c := Closest(g, plain); c != "" {
+		if c := suggest.Nearest(g, plain); c != "" {
 			return msg, fmt.Sprintf("did you mean %s?", c)
 		}
 	}
@@ -209,7 +210,7 @@ func ratText(r *big.Rat) string {
 
 // fieldHint suggests the allowed field closest to an unknown one.
 func fieldHint(name string, allowed []string) string {
-	if c := Closest(name, allowed); c != "" {
+	if c := suggest.Nearest(name, allowed); c != "" {
 		return fmt.Sprintf("did you mean %s?", c)
 	}
 	if len(allowed) > 0 && len(allowed) <= 16 {

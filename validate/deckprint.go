@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -31,7 +32,7 @@ func checkDeckPrintWith(c *Context) {
 		host, ok := byID[d.PrintWith]
 		if !ok {
 			hint := "name a deck of this pack with cards of the same size"
-			if cl := schema.Closest(d.PrintWith, validHosts(c.Pack, d, decks)); cl != "" {
+			if cl := suggest.Nearest(d.PrintWith, validHosts(c.Pack, d, decks)); cl != "" {
 				hint = fmt.Sprintf("did you mean %q? ", cl) + hint
 			}
 			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which is not a deck of this pack", d.ID, d.PrintWith), hint)

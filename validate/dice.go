@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -189,7 +190,7 @@ func checkDiceLabels(c *Context) {
 					continue // a label of a misspelt face: the game's rule reports the face
 				}
 				hint := "faces: " + strings.Join(diceUnique(d.Faces), ", ")
-				if s := closest(k, d.Faces); s != "" {
+				if s := suggest.Nearest(k, d.Faces); s != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", s, hint)
 					if diceIsIcon(c.Pack.Registry(), k) && !diceIsIcon(c.Pack.Registry(), s) {
 						// The label names an icon and the face is one
@@ -227,7 +228,7 @@ func (c *Context) OffVocabularyFaces(d *schema.Die) map[string]string {
 		if out == nil {
 			out = map[string]string{}
 		}
-		out[f] = closest(f, vocab)
+		out[f] = suggest.Nearest(f, vocab)
 	}
 	return out
 }

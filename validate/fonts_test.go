@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"strings"
+	"testing"
 
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
@@ -81,5 +83,23 @@ func fontCases() []ruleCase {
 			want: []want{{file: "game.yaml", at: "file: |fonts/fancy.ttf",
 				msg:  []string{`font "fancy" (fonts/fancy.ttf): embedding it in a PDF fails`, "glyph data is broken"},
 				hint: []string{"damaged"}}}},
+	}
+}
+
+// TestMisspeltOverrideBoxOverflowsOnce: a template override whose box id
+// misspells the box it means is drawn as a new box; its text overflowing on
+// every card is one finding at the box's id, with the did-you-mean, not one
+// per card and a template/override warning besides.
+func TestMisspeltOverrideBoxOverflowsOnce(t *testing.T) {
+	f := genericPack("templates.yaml", fancyTemplate("{id: txet, field: text, x: 5mm, y: 40mm, w: 4mm, h: 3mm, size: 12pt}"))
+	got := check(t, f, validate.Options{Fitter: realFitter(f)})
+	overflows := ofRule(got, "text/overflow")
+	if len(overflows) != 1 || len(ofRule(got, "template/override")) != 0 {
+		t.Fatalf("want one text/overflow finding and no template/override, got:\n%s", dump(got))
+	}
+	d := overflows[0]
+	if d.Pos.File != "pack/templates.yaml" || !strings.Contains(d.Message, `box "txet" is not in the template it extends ("generic")`) ||
+		!strings.Contains(d.Message, "does not fit on 2 cards (card-a and card-b)") || !strings.HasPrefix(d.Hint, `did you mean "text"?`) {
+		t.Errorf("got %s: %s (hint %q)", d.Pos, d.Message, d.Hint)
 	}
 }

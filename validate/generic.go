@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -55,11 +56,23 @@ func checkDuplicateIDs(c *Context) {
 		sort.Strings(ids)
 		for _, id := range ids {
 			s := sites[id]
-			for _, dup := range s[1:] {
-				c.Report(dup.ref.Child("id").Pos(),
-					fmt.Sprintf("%s id %q is already used %s", dup.what, id, scope),
-					Related{Pos: s[0].ref.Child("id").Pos(), Message: "first used here by a " + s[0].what})
+			if len(s) < 2 {
+				continue
 			}
+			// Name every culprit: the first in the pack's own files at the
+			// position, each other use as a related position.
+			at := max(0, slices.IndexFunc(s, func(x idSite) bool { return !p.FromExtendedPack(x.ref) }))
+			var related []Related
+			for j, dup := range s {
+				switch {
+				case j == at:
+				case j == 0:
+					related = append(related, Related{Pos: dup.ref.Child("id").Pos(), Message: "first used here by a " + dup.what})
+				default:
+					related = append(related, Related{Pos: dup.ref.Child("id").Pos(), Message: "used again here by a " + dup.what})
+				}
+			}
+			c.Report(s[at].ref.Child("id").Pos(), fmt.Sprintf("%s id %q is used %d times %s", s[at].what, id, len(s), scope), related...)
 		}
 	}
 	top := map[string][]idSite{}
@@ -78,25 +91,25 @@ func checkDuplicateIDs(c *Context) {
 		c.Report(d.Dup.Child("id").Pos(), fmt.Sprintf("template id %q is already used in this pack", d.ID),
 			Related{Pos: d.First.Child("id").Pos(), Message: "first used here"})
 	}
-	report(fmt.Sprintf("by another element (%s) of this pack", strings.Join(p.Registry().KindNouns(), ", ")), top)
+	report(fmt.Sprintf("among the elements of this pack (%s), which share one set of ids", strings.Join(p.Registry().KindNouns(), ", ")), top)
 	report("in this pack", items)
 	report("in the component list", comps)
 }
 
 func checkDanglingRefs(c *Context) {
 	p := c.Pack
-	componentHint := func() string {
+	componentHint := func(id string) string {
 		ids := []string{}
 		for _, comp := range p.Game.Components {
 			ids = append(ids, comp.ID)
 		}
-		return "components in game.yaml: " + strings.Join(ids, ", ")
+		return suggest.Hint(id, ids, "%q", "components in game.yaml: "+strings.Join(ids, ", "))
 	}
 	for _, e := range p.Elements {
 		for _, cp := range e.Facts().Copies {
 			if p.Component(cp.Component) == nil {
 				c.ReportHint(cp.Ref.Pos(),
-					fmt.Sprintf("%s counts towards component %q, which the manifest does not list", cp.What, cp.Component), componentHint())
+					fmt.Sprintf("%s counts towards component %q, which the manifest does not list", cp.What, cp.Component), componentHint(cp.Component))
 			}
 		}
 	}
@@ -111,8 +124,12 @@ func checkDanglingRefs(c *Context) {
 				if !d.Ref.Child(ref.field).Exists() {
 					pos = d.Ref.Child("cardType").Pos()
 				}
-				c.ReportHint(pos, fmt.Sprintf("deck %q uses %s template %q, which does not exist", d.ID, ref.field, ref.id),
-					"templates: "+strings.Join(templateIDs(p), ", "))
+				what := "template"
+				if ref.field == "back" {
+					what = "back template"
+				}
+				c.ReportHint(pos, fmt.Sprintf("deck %q uses %s %q, which does not exist", d.ID, what, ref.id),
+					suggest.Hint(ref.id, templateIDs(p), "%q", "templates: "+strings.Join(templateIDs(p), ", ")))
 			}
 		}
 	}
@@ -125,17 +142,18 @@ func checkDanglingRefs(c *Context) {
 		for _, b := range t.Boxes {
 			if b.Font != "" && !t.Builtin && !slices.Contains(fonts, b.Font) {
 				c.ReportHint(b.Ref.Child("font").Pos(), fmt.Sprintf("template %q box %q uses font %q, which the pack does not define", id, b.ID, b.Font),
-					"fonts: "+strings.Join(fonts, ", ")+" (add yours under fonts: in game.yaml)")
+					suggest.Hint(b.Font, fonts, "%q", "fonts: "+strings.Join(fonts, ", ")+" (add yours under fonts: in game.yaml)"))
 			}
 		}
 		if t.Unresolved == "" {
 			continue
 		}
-		msg := fmt.Sprintf("template %q extends %q, which does not exist", id, t.Unresolved)
 		if t.Cycle {
-			msg = fmt.Sprintf("template %q: its extends chain loops back to %q", id, t.Unresolved)
+			c.Report(t.Ref.Child("extends").Pos(), fmt.Sprintf("template %q: its extends chain loops back to %q", id, t.Unresolved))
+			continue
 		}
-		c.Report(t.Ref.Child("extends").Pos(), msg)
+		c.ReportHint(t.Ref.Child("extends").Pos(), fmt.Sprintf("template %q extends %q, which does not exist", id, t.Unresolved),
+			suggest.Hint(t.Unresolved, templateIDs(p), "%q", ""))
 	}
 }
 
@@ -203,7 +221,7 @@ func iconHint(c *Context, name string) string {
 	if more := len(c.Pack.Registry().IconNames()) - len(own); more > 0 {
 		list += fmt.Sprintf(" (and %d of other games; `runforge icons` lists all)", more)
 	}
-	if s := closest(name, c.Pack.Registry().IconNames()); s != "" {
+	if s := suggest.Nearest(name, c.Pack.Registry().IconNames()); s != "" {
 		return fmt.Sprintf("did you mean {%s}? %s", s, list)
 	}
 	return list
@@ -483,11 +501,60 @@ func checkTextFit(c *Context) {
 	if c.Fitter == nil {
 		return
 	}
-	reportBoxes(c, c.Fitter.Overflows, "does not fit", "shorten the text, or lower the box's minSize in a template override")
+	// A box whose id misspells one of the template it extends is drawn as
+	// a new box: its overflows are one finding at its id, not one per card.
+	misspelt := misspeltBoxes(c.Pack)
+	cascades := map[*schema.Box][]string{}
+	reportBoxes(c, func(p *schema.Pack, d *schema.Deck, card *schema.Card) []Overflow {
+		var keep []Overflow
+		for _, o := range c.Fitter.Overflows(p, d, card) {
+			if b := misspelt[[2]string{o.Template, o.Box}]; b != nil {
+				if !slices.Contains(cascades[b], card.ID) {
+					cascades[b] = append(cascades[b], card.ID)
+				}
+				continue
+			}
+			keep = append(keep, o)
+		}
+		return keep
+	}, "does not fit", "shorten the text, or lower the box's minSize in a template override")
+	for _, id := range templateIDs(c.Pack) {
+		t := c.Pack.Templates[id]
+		for _, b := range t.Boxes {
+			cards := cascades[b]
+			if len(cards) == 0 {
+				continue
+			}
+			shown := cards
+			if len(shown) > 3 {
+				shown = append(shown[:3:3], fmt.Sprintf("%d more", len(cards)-3))
+			}
+			near := suggest.Nearest(b.ID, t.ParentBoxes)
+			c.ReportHint(b.Ref.Child("id").Pos(),
+				fmt.Sprintf("template %q: box %q is not in the template it extends (%q), so it is drawn as a new box, and its text does not fit on %s (%s)",
+					id, b.ID, t.Extends, Counted(len(cards), "card", "cards"), AndList(shown)),
+				fmt.Sprintf("did you mean %q? fix the spelling to change that box", near))
+		}
+	}
 	for _, e := range c.Pack.Elements {
 		overflows, _ := c.Fitter.ElementIssues(c.Pack, e)
 		reportTextIssues(c, overflows, "shorten the text, split it, or choose a larger size")
 	}
+}
+
+// misspeltBoxes are the boxes a pack adds to a template it extends whose id
+// is a near miss of one the template has, by template and box id.
+func misspeltBoxes(p *schema.Pack) map[[2]string]*schema.Box {
+	out := map[[2]string]*schema.Box{}
+	for _, id := range templateIDs(p) {
+		t := p.Templates[id]
+		for _, b := range ownBoxes(t) {
+			if b.Added && suggest.Nearest(b.ID, t.ParentBoxes) != "" {
+				out[[2]string{id, b.ID}] = b
+			}
+		}
+	}
+	return out
 }
 
 // reportTextIssues reports issues of elements' texts at their fields.
@@ -537,10 +604,6 @@ func reportBoxes(c *Context, find func(*schema.Pack, *schema.Deck, *schema.Card)
 		}
 	}
 }
-
-// closest returns the candidate nearest to s by edit distance, if it is
-// close enough to be a likely typo.
-func closest(s string, candidates []string) string { return schema.Closest(s, candidates) }
 
 // Counted is "1 copy" or "n copies".
 func Counted(n int, one, many string) string {

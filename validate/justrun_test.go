@@ -213,11 +213,16 @@ func jrTileCases() []ruleCase {
 				exact: `no exit tile has the main exit; the exit row holds "the only exterior door" (L573), on the n side of one exit tile`}}},
 		{rule: "justrun/main-exit", name: "fires-two-and-on-the-wrong-side", files: jrPack("exit-tiles.yaml", edit(jrExits, "{id: exit-east, count: 1, sides: {n: wall, e: door, s: door", "{id: exit-east, count: 1, sides: {n: main-exit, e: door, s: main-exit")),
 			want: []want{
-				{file: "exit-tiles.yaml", at: "{id: exit-east, count: 1, sides: {n: |main-exit", sev: err, related: 1, hint: []string{"keep main-exit on one exit tile"},
-					exact: `exit tile "exit-east" has the main exit too: 2 main exits; the building has "one and only exit" (L46, L573)`},
+				{file: "exit-tiles.yaml", at: "{id: exit-main, count: 1, sides: {n: |main-exit", sev: err, related: 1, hint: []string{"keep main-exit on one exit tile"},
+					exact: `exit tiles "exit-main" and "exit-east" have the main exit: 2 main exits; the building has "one and only exit" (L46, L573)`},
 				{file: "exit-tiles.yaml", at: "s: |main-exit, w: door}", sev: err, hint: []string{"sides.n"},
 					exact: `exit tile "exit-east" has the main exit on its s side; the main exit is on the n side, the outer edge of the exit row (A5)`},
 			}},
+		{rule: "justrun/main-exit", name: "fires-three-each-named", files: jrPack("exit-tiles.yaml", edit(edit(jrExits,
+			"{id: exit-east, count: 1, sides: {n: wall", "{id: exit-east, count: 1, sides: {n: main-exit"),
+			"{id: exit-west, count: 1, sides: {n: wall", "{id: exit-west, count: 1, sides: {n: main-exit")),
+			want: []want{{file: "exit-tiles.yaml", at: "{id: exit-main, count: 1, sides: {n: |main-exit", sev: err, related: 2, hint: []string{"keep main-exit on one exit tile"},
+				exact: `exit tiles "exit-main", "exit-east" and "exit-west" have the main exit: 3 main exits; the building has "one and only exit" (L46, L573)`}}},
 		{rule: "justrun/main-exit", name: "fires-on-a-room-tile-and-door-out", files: jrPack(
 			"room-tiles.yaml", edit(jrRooms, "{id: corridor, count: 2, sides: {n: door", "{id: corridor, count: 2, sides: {n: main-exit"),
 			"exit-tiles.yaml", edit(jrExits, "{id: exit-west, count: 1, sides: {n: wall", "{id: exit-west, count: 1, sides: {n: door")),

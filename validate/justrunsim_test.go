@@ -113,3 +113,36 @@ func TestJRSimSkipsABrokenTileSet(t *testing.T) {
 		}
 	}
 }
+
+// TestJRBoardStartFoldsIntoBoardExit: when every start tile's share is the
+// start row's, the board-start warnings would only repeat the board-exit
+// error's figures: they are its related positions instead, one per start
+// tile.
+func TestJRBoardStartFoldsIntoBoardExit(t *testing.T) {
+	// One lab with doors all round leaves a way north, so the boards are
+	// simulated (a set with none is refused before simulating) and almost
+	// none reaches the exit.
+	rooms := "kind: TileSet\nid: room-tiles\ncomponent: room-tiles\nrole: room\ntiles:\n" +
+		"  - {id: lab-a, name: Lab, count: 1, lab: true, spawn: true, sides: {n: wall, e: door, s: wall, w: door}}\n" +
+		"  - {id: lab-b, name: Lab, count: 1, lab: true, sides: {n: door, e: door, s: door, w: door}}\n" +
+		"  - {id: gallery, count: 43, spawn: true, sides: {n: wall, e: door, s: wall, w: door}}\n"
+	got := check(t, jrPack("room-tiles.yaml", rooms), validate.Options{})
+	if starts := ofRule(got, "justrun/board-start"); len(starts) != 0 {
+		t.Errorf("board-start repeats board-exit:\n%s", dump(starts))
+	}
+	exits := ofRule(got, "justrun/board-exit")
+	if len(exits) != 2 {
+		t.Fatalf("want a board-exit error per board length, got:\n%s", dump(exits))
+	}
+	for _, d := range exits {
+		var starts []string
+		for _, r := range d.Related {
+			if strings.HasPrefix(r.Message, "start tile ") {
+				starts = append(starts, r.Message)
+			}
+		}
+		if len(starts) != 5 || starts[0] != `start tile "start-1" (position 1): the same 0.0% from it alone` {
+			t.Errorf("%s: want the 5 start tiles as related positions, got %q", d.Message, starts)
+		}
+	}
+}

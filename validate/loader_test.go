@@ -26,7 +26,9 @@ func TestLoaderProblemsBecomeDiagnostics(t *testing.T) {
 		{name: "unknown-field-in-manifest-points-at-the-key",
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"colour: red\n")),
 			//                    line 9 = 4 header lines + 4 component lines + 1
-			nilPack: true, rule: "schema/invalid", file: "game.yaml", line: 9, col: 1,
+			// An unknown field leaves the manifest's values valid: the
+			// pack is loaded and its other files checked.
+			rule: "schema/invalid", file: "game.yaml", line: 9, col: 1,
 			msg: []string{`unknown field "colour"`}},
 		{name: "unknown-field-in-a-deck-points-at-the-key",
 			files: genericPack("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\n  # comment\ncolour: red\ncardType: generic\ncards: []\n"),
@@ -167,5 +169,20 @@ func TestMissingManifest(t *testing.T) {
 				t.Errorf("diagnostic %d: want pack/missing-file error at %s, got:\n%s", i, c.want[i], dump(got))
 			}
 		}
+	}
+}
+
+// TestManifestUnknownFieldDoesNotStopTheCheck: a misspelt field in
+// game.yaml is reported with the findings of the other files, not alone;
+// a value of the wrong type still stops the check at the manifest.
+func TestManifestUnknownFieldDoesNotStopTheCheck(t *testing.T) {
+	twin := edit(genericCards, "  - id: card-b\n", "  - id: card-a\n")
+	got := check(t, genericPack("game.yaml", gameYAML("generic", genericComponents+"titel: Oops\n"), "cards.yaml", twin), validate.Options{})
+	if len(ofRule(got, "schema/invalid")) != 1 || len(ofRule(got, "pack/duplicate-id")) != 1 {
+		t.Errorf("want the manifest's unknown field and the deck's repeated id, got:\n%s", dump(got))
+	}
+	got = check(t, genericPack("game.yaml", gameYAML("generic", "components: 5\n"), "cards.yaml", twin), validate.Options{})
+	if len(got) != 1 || got[0].Rule != "schema/invalid" {
+		t.Errorf("want the manifest's one schema error alone, got:\n%s", dump(got))
 	}
 }

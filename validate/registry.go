@@ -2,8 +2,10 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -335,7 +337,33 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			out = append(out, d)
 		}
 	}
+	out = dropEchoes(out)
 	Sort(out)
+	return out
+}
+
+// echoRule reports whether rule is a rule whose finding only repeats, less
+// precisely, another rule's error about the same thing: an icon row's
+// unknown icon where the game's rule says which icons the field takes; a
+// misspelt override box where text/overflow reports the box's text.
+func echoRule(rule string) bool { return rule == "text/unknown-icon" || rule == "template/override" }
+
+// dropEchoes keeps one finding per mistake: a finding of an echo rule is
+// left out when an error of another rule sits at the same position.
+func dropEchoes(diags []Diagnostic) []Diagnostic {
+	errsAt := map[schema.Pos][]string{}
+	for _, d := range diags {
+		if d.Severity == Error {
+			errsAt[d.Pos] = append(errsAt[d.Pos], d.Rule)
+		}
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if echoRule(d.Rule) && slices.ContainsFunc(errsAt[d.Pos], func(r string) bool { return r != d.Rule }) {
+			continue
+		}
+		out = append(out, d)
+	}
 	return out
 }
 
@@ -345,7 +373,7 @@ func ruleHint(reg *Registry, id string) string {
 	for _, r := range reg.rules {
 		ids = append(ids, r.ID)
 	}
-	if s := closest(id, ids); s != "" {
+	if s := suggest.Nearest(id, ids); s != "" {
 		return fmt.Sprintf("did you mean %q? `runforge rules` lists the rule IDs", s)
 	}
 	return "`runforge rules` lists the rule IDs"

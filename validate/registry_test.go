@@ -177,7 +177,8 @@ func TestUnknownIcons(t *testing.T) {
 	}
 }
 
-// TestRelatedPositions: duplicate ids point back at the first use, and a
+// TestRelatedPositions: a duplicate id is reported at its first use, with
+// the others as related positions, and a
 // count mismatch at every place a copy is counted.
 func TestRelatedPositions(t *testing.T) {
 	t.Run("duplicate-id", func(t *testing.T) {
@@ -186,10 +187,10 @@ func TestRelatedPositions(t *testing.T) {
 		if len(ds) != 1 || len(ds[0].Related) != 1 {
 			t.Fatalf("want one diagnostic with one related position:\n%s", dump(ds))
 		}
-		if wp := posOf(t, f, "cards.yaml", "id: |card-b"); ds[0].Related[0].Pos != wp {
+		if wp := posOf(t, f, "more.yaml", "id: |card-b"); ds[0].Related[0].Pos != wp {
 			t.Errorf("related at %s, want %s", ds[0].Related[0].Pos, wp)
 		}
-		if !strings.Contains(ds[0].Related[0].Message, "first used here by a card") {
+		if !strings.Contains(ds[0].Related[0].Message, "used again here by a card") {
 			t.Errorf("related message %q", ds[0].Related[0].Message)
 		}
 	})

@@ -274,6 +274,18 @@ func rfodrCases() []ruleCase {
 				{file: "references.yaml", at: "count: 2, audience: |solo", sev: err, exact: "the reference deck has 2 Solo Reference copies; there is exactly one (L346, A25)"},
 			}},
 
+		// A near miss is a misspelling, not a missing card: adding a card
+		// would give the deck one too many.
+		{rule: "rfodr/named", name: "fires-misspelt-british-and-typo", files: rfodrPack(
+			"locations.yaml", edit(rfodrLocations, "name: Movie Theater,", "name: Movie Theatre,"),
+			"characters.yaml", edit(rfodrCharacters, "name: The Coach", "name: The Coahc")),
+			want: []want{
+				{file: "characters.yaml", at: "name: |The Coahc", sev: err, hint: []string{`did you mean "The Coach"? fix the spelling`},
+					exact: "no character is named \"The Coach\"; the rulebook names The Prom Queen, The Coach and The Ex-Cop (L226, L312-316); character \"coach\" is named \"The Coahc\""},
+				{file: "locations.yaml", at: "name: |Movie Theatre,", sev: err, hint: []string{`did you mean "Movie Theater"? fix the spelling of its name`},
+					exact: "no location card is named \"Movie Theater\"; the Solo Campaign removes it from the Location deck (L429); card \"movie-theater\" is named \"Movie Theatre\""},
+			}},
+
 		{rule: "rfodr/follower-wounds", name: "quiet-wound-spaces", files: rfodrPack()},
 		{rule: "rfodr/follower-wounds", name: "fires-zero", files: rfodrEdit("followers.yaml", "leadership: 2, woundSpaces: 1", "leadership: 2, woundSpaces: 0"),
 			want: []want{{file: "followers.yaml", at: "leadership: 2, woundSpaces: |0", sev: err, exact: "follower \"cheerleader\" has 0 wound spaces; wounds go on the spaces \"on the bottom of their card\" and it dies when they are full (L162, L284)"}}},

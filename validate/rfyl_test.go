@@ -225,3 +225,13 @@ func TestRFYLRulesOnlyForTheirGame(t *testing.T) {
 		t.Errorf("generic pack: want deck/card-type on each of the 3 decks and nothing else, got:\n%s", dump(got))
 	}
 }
+
+// TestOneMistakeOneFinding: a misspelt event icon is one finding, the game
+// rule's, with one suggestion; the generic unknown-icon finding at the same
+// place would only repeat it with another hint.
+func TestOneMistakeOneFinding(t *testing.T) {
+	got := check(t, rfylPack("events.yaml", eventDeck("[zombiez]", "")), validate.Options{})
+	if len(got) != 1 || got[0].Rule != "rfyl/event-icons" || !strings.Contains(got[0].Hint, `did you mean "zombies"?`) {
+		t.Fatalf("want one rfyl/event-icons finding suggesting zombies, got:\n%s", dump(got))
+	}
+}

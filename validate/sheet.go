@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -34,7 +35,7 @@ func checkSheetPrintWith(c *Context) {
 		switch {
 		case !ok:
 			hint := "name a card-size sheet of this pack"
-			if cl := schema.Closest(s.PrintWith, ids); cl != "" {
+			if cl := suggest.Nearest(s.PrintWith, ids); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? ", cl) + hint
 			}
 			c.ReportHint(pos, fmt.Sprintf("sheet %q prints with %q, which is not a sheet of this pack", s.ID, s.PrintWith), hint)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -17,13 +18,13 @@ import (
 func templateRules() []*Rule {
 	return []*Rule{
 		{ID: "template/field", Severity: Warning, Check: checkTemplateFields,
-			Doc: "A template box binds a field (field:, ${field} or when:) that no card of a deck using the template has."},
+			Doc: "A template box binds a field (field:, ${field} or when:) that no card of a deck using the template has; or a card of a generic deck has a field no box shows whose name is a near miss of one a box shows (nmae: for name:), or a template: or back: of its own, which only a deck takes."},
 		{ID: "template/geometry", Severity: Warning, Check: checkTemplateGeometry,
 			Doc: "A template box lies outside the card, or its minSize is larger than its size."},
 		{ID: "template/card-size", Severity: Error, BlocksBuild: true, Check: checkTemplateCardSize,
 			Doc: "A deck's cards are of another size than its face or back template is drawn for, and a box of the template then lies outside the card: the build would clip it."},
 		{ID: "template/override", Severity: Warning, Check: checkTemplateOverrides,
-			Doc: "A template box draws nothing: an override names a box the extended template does not have (likely a misspelt id) and gives it no area, text, icon or paint of its own; or a new box lacks them. A pack font only such a box names is reported with it."},
+			Doc: "A template box draws nothing: an override names a box the extended template does not have (likely a misspelt id) and gives it no area, text, icon or paint of its own; or a new box lacks them. A pack font only such a box names is reported with it. A new box that draws but whose id is a near miss of a box the template extends (a misspelt override with full geometry) is reported too: the box meant stays as it was."},
 		{ID: "pack/output-collision", Severity: Error, Fixed: true, Check: checkOutputCollisions,
 			Doc: "Two elements, or an element and a file of the kit (tokens.pdf, calibration.pdf, ...), would be written to one output file."},
 	}
@@ -128,7 +129,7 @@ func checkTemplateFields(c *Context) {
 				}
 				sort.Strings(known)
 				hint := "fields of its cards: " + strings.Join(dedupeSorted(known), ", ")
-				if s := closest(bind[1], known); s != "" {
+				if s := suggest.Nearest(bind[1], known); s != "" {
 					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 				}
 				c.ReportHint(b.Ref.Child(bind[0]).Pos(),
@@ -136,6 +137,67 @@ func checkTemplateFields(c *Context) {
 			}
 		}
 	}
+	checkGenericCardFields(c)
+}
+
+// checkGenericCardFields reports, on the cards of generic decks (whose
+// fields are free), a field no box of the deck's templates shows whose name
+// is a near miss of one they show (nmae: for name:), and a template: or
+// back: on a card, which only a deck takes.
+func checkGenericCardFields(c *Context) {
+	for _, d := range c.Pack.Decks() {
+		if d.CardType != "generic" {
+			continue
+		}
+		face, back := d.Sides()
+		// shown are the fields the templates' boxes show; misbound those a
+		// box of the pack's own binds that no card has: the box's finding
+		// above reports the pair from that side.
+		shown, misbound, have := map[string]bool{}, map[string]bool{}, deckFields(d)
+		for _, tid := range []string{face, back} {
+			if t, ok := c.Pack.Templates[tid]; ok {
+				for _, b := range t.Boxes {
+					for _, bind := range boxBindings(b) {
+						shown[bind[1]] = true
+						if !have[bind[1]] && packWrote(b) {
+							misbound[bind[1]] = true
+						}
+					}
+				}
+			}
+		}
+		names := make([]string, 0, len(shown))
+		for f := range shown {
+			names = append(names, f)
+		}
+		sort.Strings(names)
+		for _, card := range d.Cards {
+			for _, f := range sortedKeys(card.Fields) {
+				switch {
+				case shown[f]:
+				case f == "template" || f == "back":
+					c.ReportHint(card.FieldRef(f).KeyPos(),
+						fmt.Sprintf("card %q has %s: %v, which a card does not take: every card of deck %q prints with the deck's %s", card.ID, f, card.Fields[f], d.ID, f),
+						fmt.Sprintf("move %s: to the deck, or put the cards of another %s in a deck of their own", f, f))
+				default:
+					if near := suggest.Nearest(f, names); near != "" && !misbound[near] {
+						c.ReportHint(card.FieldRef(f).KeyPos(),
+							fmt.Sprintf("card %q has field %q, which no box of its deck's templates shows, so it prints nowhere", card.ID, f),
+							fmt.Sprintf("did you mean %q? fix the spelling", near))
+					}
+				}
+			}
+		}
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // bleedAllowance is how far a shape or a picture may reach past the trim
@@ -366,6 +428,14 @@ func checkTemplateOverrides(c *Context) {
 			}
 			lack := drawsNothing(b)
 			if lack == "" {
+				// A new box that draws, with the id of a box it extends
+				// misspelt: the box meant stays as it was, and this one is
+				// drawn besides it.
+				if near := suggest.Nearest(b.ID, t.ParentBoxes); b.Added && near != "" {
+					c.ReportHint(b.Ref.Child("id").Pos(),
+						fmt.Sprintf("template %q: box %q is not in the template it extends (%q), so it is drawn as a new box and box %q stays as it was", id, b.ID, t.Extends, near),
+						fmt.Sprintf("did you mean %q? fix the spelling to change that box, or give a new box an id further from it", near))
+				}
 				continue
 			}
 			msg := fmt.Sprintf("template %q: box %q %s, so it draws nothing", id, b.ID, lack)
@@ -373,7 +443,7 @@ func checkTemplateOverrides(c *Context) {
 			if b.Added {
 				msg = fmt.Sprintf("template %q: box %q is not in the template it extends (%q); as a new box it %s, so it draws nothing", id, b.ID, t.Extends, lack)
 				hint = "boxes it extends: " + strings.Join(t.ParentBoxes, ", ")
-				if s := closest(b.ID, t.ParentBoxes); s != "" {
+				if s := suggest.Nearest(b.ID, t.ParentBoxes); s != "" {
 					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 				}
 			}

@@ -42,25 +42,6 @@ func TestNearest(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	cases := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"paper", "paper", 0},
-		{"papper", "paper", 1}, {"ab", "ba", 1}, {"abc", "cab", 2}, {"kitten", "sitting", 3},
-		{"héllo", "hello", 1},
-	}
-	for _, c := range cases {
-		if got := editDistance(c.a, c.b); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
-		}
-		if got := editDistance(c.b, c.a); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.b, c.a, got, c.want)
-		}
-	}
-}
-
 // Mistyped flags, values and arguments are usage errors (exit 2) that say
 // what would have been right.
 func TestFlagAndValueErrors(t *testing.T) {

@@ -211,6 +211,7 @@ func TestHostileCorpus(t *testing.T) {
 			text := strings.ReplaceAll(stdout+stderr, root, "$ROOT")
 			checkHostileOutput(t, name, code, text)
 			bcode, bout, berr := run(t, "", append([]string{"build", name, "-o", "kit", "--no-previews"}, flags...)...)
+			checkNoGoRuntimeText(t, text+bout+berr)
 			if bcode != 1 {
 				t.Errorf("build: exit %d, want 1\n%s%s", bcode, bout, berr)
 			}
@@ -235,6 +236,17 @@ func hostileFlags(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	return strings.Fields(string(b))
+}
+
+// checkNoGoRuntimeText fails when an answer to a hostile case quotes the Go
+// runtime: a message says what is wrong with the input, in the user's terms.
+func checkNoGoRuntimeText(t *testing.T, text string) {
+	t.Helper()
+	for _, w := range []string{"runtime error", "index out of range", "nil pointer", "goroutine"} {
+		if strings.Contains(text, w) {
+			t.Errorf("the answer quotes the Go runtime (%q):\n%s", w, text)
+		}
+	}
 }
 
 // checkHostileOutput checks validate's answer to a hostile case.

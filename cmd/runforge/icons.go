@@ -11,8 +11,8 @@ import (
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
 	"github.com/runforge/runforge/generator/icons"
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/layout"
-	"github.com/runforge/runforge/schema"
 	"github.com/spf13/cobra"
 )
 
@@ -56,7 +56,7 @@ func writeIcons(s streams, c *catalog, opts iconsOptions) error {
 	}
 	if opts.game != "" && !slices.Contains(systems, opts.game) {
 		hint := ""
-		if cl := schema.Closest(opts.game, systems); cl != "" {
+		if cl := suggest.Nearest(opts.game, systems); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? ", cl)
 		}
 		return usageError("--game %q is not a game system; %sgame systems: %s", opts.game, hint, strings.Join(systems, ", "))

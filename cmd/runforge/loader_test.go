@@ -47,7 +47,7 @@ func TestFindingsInAnExtendedPackLandOnTheUsersFiles(t *testing.T) {
 		t.Fatalf("exit %d, findings in the bundled pack's files:\n%s", code, out)
 	}
 	for _, want := range []string{
-		"::error file=loader-extends/blood.yaml,line=7,col=9,title=pack/duplicate-id::card id \"det-01\" is already used in this pack%0Arelated: run-for-your-life/determination.yaml:8:9: reported here, in the extended pack run-for-your-life",
+		"::error file=loader-extends/blood.yaml,line=7,col=9,title=pack/duplicate-id::card id \"det-01\" is used 2 times in this pack%0Arelated: run-for-your-life/determination.yaml:8:9: used again here by a card",
 		"::error file=loader-extends/game.yaml,line=5,col=10,title=text/overflow::in the extended pack run-for-your-life: card \"ev-ammo-box\": name",
 	} {
 		if !strings.Contains(out, want) {

@@ -59,6 +59,8 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 			"item 2 of icons must be text, not a number", ""},
 		{"unknown deck setting of the deck's card type", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ndroptrack: 2\ncards: []\n", 4, 1,
 			`unknown field "droptrack"`, "did you mean dropTrack?"},
+		{"an unknown card type is one finding, not one more per setting", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/bloood\ndropTrack: 2\ncards: []\n", 3, 11,
+			`cardType must be one of generic, justrun/card, justrun/scenario, rfod/event, rfod/fleeing, rfod/follower, rfod/location, rfod/loot, rfod/mutant, rfodr/action, rfodr/experience, rfodr/follower, rfodr/location, rfodr/loot, rfodr/mutant, rfodr/reference, rfodr/supply-cache, rfodr/trauma, rfodr/upgrade, rfyl/blood, rfyl/determination, rfyl/event, run/backup, run/rank, not "rfyl/bloood"`, "did you mean rfyl/blood?"},
 		{"a bad card leaves the deck settings known", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ndropTrack: 2\ncards:\n  - {id: a, countdown: 1, result: clen}\n", 6, 35,
 			`result must be one of infected, clean, not "clen"`, "did you mean clean?"},
 		{"unknown card field", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ncards:\n  - id: a\n    countdown: 1\n    result: clean\n    txt: x\n", 8, 5,

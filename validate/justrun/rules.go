@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	justrunschema "github.com/runforge/runforge/schema/justrun"
 
 	"github.com/runforge/runforge/schema"
@@ -344,15 +346,22 @@ func checkJRMainExit(c *validate.Context) {
 		c.ReportHint(pos, "no exit tile has the main exit; the exit row holds \"the only exterior door\" (L573), on the n side of one exit tile",
 			"write n: main-exit on one exit tile")
 	case copies > 1:
-		what := fmt.Sprintf("exit tile %q has the main exit too", mains[len(mains)-1].ID)
-		if len(mains) == 1 {
-			what = fmt.Sprintf("exit tile %q has the main exit and %d copies", mains[0].ID, mains[0].Count)
-		}
+		// Name every culprit: the first at the position, the others as
+		// related positions.
+		what := fmt.Sprintf("exit tile %q has the main exit and %d copies", mains[0].ID, mains[0].Count)
 		var related []validate.Related
 		if len(mains) > 1 {
-			related = append(related, validate.Related{Pos: mains[0].SideRef("n").Pos(), Message: "the first main exit"})
+			ids := make([]string, len(mains))
+			for i, t := range mains {
+				ids[i] = strconv.Quote(t.ID)
+				if i > 0 {
+					related = append(related, validate.Related{Pos: t.SideRef("n").Pos(),
+						Message: fmt.Sprintf("exit tile %q has the main exit too", t.ID)})
+				}
+			}
+			what = fmt.Sprintf("exit tiles %s have the main exit", validate.AndList(ids))
 		}
-		c.ReportHint(mains[len(mains)-1].SideRef("n").Pos(),
+		c.ReportHint(mains[0].SideRef("n").Pos(),
 			fmt.Sprintf("%s: %d main exits; the building has \"one and only exit\" (L46, L573)", what, copies),
 			"keep main-exit on one exit tile of count 1; the other exit tiles' n side is a wall", related...)
 	}
@@ -935,7 +944,7 @@ func checkJRColourPalette(c *validate.Context) {
 				continue
 			}
 			hint := "colours: " + strings.Join(ids, ", ")
-			if cl := schema.Closest(id, ids); cl != "" {
+			if cl := suggest.Nearest(id, ids); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef(side).Pos(),
@@ -1063,7 +1072,7 @@ func checkJRComboArity(c *validate.Context) {
 				msg = fmt.Sprintf("%s names %q, an event card; only item cards combine (L141, L165)", what, id)
 			}
 			hint := "item cards: " + strings.Join(itemIDs, ", ")
-			if cl := schema.Closest(id, itemIDs); cl != "" {
+			if cl := suggest.Nearest(id, itemIDs); cl != "" {
 				hint = fmt.Sprintf("did you mean %q?", cl)
 			}
 			c.ReportHint(cb.CardRef(i).Pos(), msg, hint)
@@ -1266,7 +1275,7 @@ func checkJRDieFaces(c *validate.Context, d *schema.Die, name string, allowed []
 			continue
 		}
 		hint := "faces: " + strings.Join(allowed, ", ")
-		if cl := schema.Closest(f, allowed); cl != "" {
+		if cl := suggest.Nearest(f, allowed); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 		}
 		c.ReportHint(d.FaceRef(i).Pos(),

@@ -2,6 +2,7 @@ package justrun
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	justrunschema "github.com/runforge/runforge/schema/justrun"
@@ -219,8 +220,9 @@ func reportJRSim(c *validate.Context, rule string) {
 	if r.explain == nil {
 		return
 	}
-	for _, f := range r.explain.Findings() {
-		if f.Rule != rule {
+	all := r.explain.Findings()
+	for _, f := range all {
+		if f.Rule != rule || rule == jrsim.RuleBoardStart && slices.ContainsFunc(all, func(x jrsim.Finding) bool { return startRepeatsExit(f, x) }) {
 			continue
 		}
 		pos, ok := f.Src.(schema.Pos)
@@ -236,6 +238,16 @@ func reportJRSim(c *validate.Context, rule string) {
 				related = append(related, validate.Related{Pos: p, Message: fmt.Sprintf("tile %q, involved on %d boards", t.ID, t.Count)})
 			}
 		}
+		if rule == jrsim.RuleBoardExit {
+			// The start tiles whose own figures are the same as the whole
+			// start row's: one finding, each start tile a related position.
+			for _, x := range all {
+				if p, ok := x.Src.(schema.Pos); ok && startRepeatsExit(x, f) {
+					related = append(related, validate.Related{Pos: p,
+						Message: fmt.Sprintf("start tile %q (position %d): the same %.1f%% from it alone", x.Tile, x.Start, 100*x.Share.P)})
+				}
+			}
+		}
 		c.ReportHint(pos, f.Message(), jrSimHint(f), related...)
 	}
 }
@@ -249,6 +261,15 @@ func jrBoardsPos(p *schema.Pack) schema.Pos {
 		}
 	}
 	return jrThresholdPos(p, "")
+}
+
+// startRepeatsExit reports whether start, a board-start finding, repeats
+// the figures of exit, a board-exit finding: the same boards, policy and
+// share. It is then folded into exit rather than reported on its own.
+func startRepeatsExit(start, exit jrsim.Finding) bool {
+	return start.Rule == jrsim.RuleBoardStart && exit.Rule == jrsim.RuleBoardExit &&
+		start.Shorter == exit.Shorter && start.Length == exit.Length && start.Policy == exit.Policy &&
+		start.Seed == exit.Seed && start.Share.Hits == exit.Share.Hits && start.Share.N == exit.Share.N
 }
 
 // jrThresholdPos is where a metric's finding points: the threshold when the

@@ -136,3 +136,23 @@ func TestRelatedWithoutFile(t *testing.T) {
 		t.Errorf("github:\n%s", got)
 	}
 }
+
+// TestTextContinuationLines: a message, hint or related message of several
+// lines continues indented, so that no line of a finding starts at the
+// margin but its first.
+func TestTextContinuationLines(t *testing.T) {
+	d := validate.Diagnostic{Pos: at("a.yaml", 1, 2), Severity: validate.Error, Rule: "x/y",
+		Message: "cannot run: reason one\nreason two\nreason three", Hint: "fix one\nfix two",
+		Related: []validate.Related{{Pos: at("b.yaml", 3, 4), Message: "here\nand there"}}}
+	got := write(t, Text{}, []validate.Diagnostic{d})
+	want := "a.yaml:1:2: error x/y: cannot run: reason one\n" +
+		"    reason two\n" +
+		"    reason three\n" +
+		"    hint: fix one\n" +
+		"          fix two\n" +
+		"    b.yaml:3:4: here\n" +
+		"        and there\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

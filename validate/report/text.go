@@ -4,28 +4,31 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/runforge/runforge/validate"
 )
 
 // Text writes one line per diagnostic, file:line:col: severity rule: message,
 // with its hint and related positions indented below, then a summary line.
+// A message of several lines (one reason a line) continues indented under
+// its first line, and a hint or related message under its own start.
 type Text struct{}
 
 // Write implements Writer.
 func (Text) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 	bw := bufio.NewWriter(w)
 	for _, d := range diags {
-		if _, err := fmt.Fprintln(bw, d.String()); err != nil {
+		if _, err := fmt.Fprintln(bw, continued(d.String(), "    ")); err != nil {
 			return err
 		}
 		if d.Hint != "" {
-			if _, err := fmt.Fprintf(bw, "    hint: %s\n", d.Hint); err != nil {
+			if _, err := fmt.Fprintf(bw, "    hint: %s\n", continued(d.Hint, "          ")); err != nil {
 				return err
 			}
 		}
 		for _, r := range d.Related {
-			if _, err := fmt.Fprintf(bw, "    %s\n", relatedText(r)); err != nil {
+			if _, err := fmt.Fprintf(bw, "    %s\n", continued(relatedText(r), "        ")); err != nil {
 				return err
 			}
 		}
@@ -35,6 +38,11 @@ func (Text) Write(w io.Writer, diags []validate.Diagnostic, s Summary) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// continued indents the lines of s after the first by indent.
+func continued(s, indent string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+indent)
 }
 
 // relatedText is a related position and its message, or the message alone

@@ -8,12 +8,14 @@ package rfod
 import (
 	_ "embed"
 	"fmt"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/runforge/runforge/internal/suggest"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -258,7 +260,7 @@ func CheckFaces(c *validate.Context, d *schema.Die, vocab []string, source strin
 			continue
 		}
 		hint := "faces: " + strings.Join(vocab, ", ")
-		if cl := schema.Closest(f, vocab); cl != "" {
+		if cl := suggest.Nearest(f, vocab); cl != "" {
 			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 		}
 		c.ReportHint(d.FaceRef(i).Pos(),
@@ -347,7 +349,7 @@ func checkRFoDEventDie(c *validate.Context) {
 			switch {
 			case !slices.Contains(rfodEvents, f):
 				hint := "faces: " + strings.Join(rfodEvents, ", ")
-				if cl := schema.Closest(f, rfodEvents); cl != "" {
+				if cl := suggest.Nearest(f, rfodEvents); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(d.FaceRef(i).Pos(),
@@ -472,9 +474,24 @@ func checkRFoDTownLineTable(c *validate.Context) {
 	}
 }
 
-// CheckNamed reports a named card that is missing.
+// CheckNamed reports a named card that is missing. When a card of the type
+// has a name that is a near miss of it (a typo, letter case, accents,
+// British or American spelling), the finding points at that name and says
+// to fix its spelling: adding a card would give the deck one too many.
 func CheckNamed(c *validate.Context, n NamedCard) {
 	if len(Named(c.Pack, n.CardType, n.Name)) > 0 {
+		return
+	}
+	cards := rfodschema.Cards(c.Pack, n.CardType)
+	names := make([]string, len(cards))
+	for i, card := range cards {
+		names[i] = card.Str("name")
+	}
+	if near := suggest.Nearest(n.Name, names); near != "" {
+		card := cards[slices.Index(names, near)]
+		c.ReportHint(card.FieldRef("name").Pos(),
+			fmt.Sprintf("no %s card is named %q; %s; card %q is named %q", n.Noun, n.Name, n.Why, card.ID, near),
+			fmt.Sprintf("did you mean %q? fix the spelling of its name", n.Name))
 		return
 	}
 	c.ReportHint(DecksPos(c.Pack, n.CardType),
@@ -671,7 +688,7 @@ func CheckComboFaces(c *validate.Context, b *rfodschema.PlayerBoard, vocab []str
 		for _, f := range cb.Faces() {
 			if !slices.Contains(vocab, f) {
 				hint := "faces: " + strings.Join(vocab, ", ")
-				if cl := schema.Closest(f, vocab); cl != "" {
+				if cl := suggest.Nearest(f, vocab); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(cb.DiceRef(f).KeyPos(),
@@ -884,7 +901,7 @@ func checkRFoDGuide(c *validate.Context) {
 		for _, e := range g.Actions {
 			if e.Icon != "" && !slices.Contains(rfodActionFaces, e.Icon) {
 				hint := "icon: one of the action die's faces"
-				if cl := schema.Closest(e.Icon, rfodActionFaces); cl != "" {
+				if cl := suggest.Nearest(e.Icon, rfodActionFaces); cl != "" {
 					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 				}
 				c.ReportHint(e.Ref.Child("icon").Pos(),

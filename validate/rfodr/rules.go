@@ -7,11 +7,13 @@ package rfodr
 import (
 	_ "embed"
 	"fmt"
-	rfodschema "github.com/runforge/runforge/schema/rfod"
-	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/runforge/runforge/internal/suggest"
+	rfodschema "github.com/runforge/runforge/schema/rfod"
+	rfodrschema "github.com/runforge/runforge/schema/rfodr"
 
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
@@ -390,8 +392,17 @@ func checkRFoDRNamed(c *validate.Context) {
 	if chars := rfodschema.PlayerBoards(p, rfodschema.ReloadedCharacterBoard); len(chars) > 0 {
 		for _, name := range rfodrCharacters {
 			found := false
+			var names []string
 			for _, b := range chars {
 				found = found || rfodrules.Name(b.Name) == rfodrules.Name(name)
+				names = append(names, b.Name)
+			}
+			if near := suggest.Nearest(name, names); !found && near != "" {
+				b := chars[slices.Index(names, near)]
+				c.ReportHint(b.Ref.Child("name").Pos(),
+					fmt.Sprintf("no character is named %q; the rulebook names The Prom Queen, The Coach and The Ex-Cop (L226, L312-316); character %q is named %q", name, b.ID, near),
+					fmt.Sprintf("did you mean %q? fix the spelling of its name", name))
+				continue
 			}
 			if !found {
 				c.ReportHint(chars[0].Set.Ref.Child("boards").Pos(),
@@ -443,7 +454,7 @@ func checkRFoDRSetMark(c *validate.Context) {
 				continue
 			}
 			hint := "set: base, promo or expansion"
-			if cl := schema.Closest(card.Str("set"), rfodrschema.Sets); cl != "" {
+			if cl := suggest.Nearest(card.Str("set"), rfodrschema.Sets); cl != "" {
 				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
 			}
 			c.ReportHint(card.FieldRef("set").Pos(),
@@ -741,7 +752,7 @@ func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool)
 
 // didYouMean is "did you mean "x"? " for the candidate nearest to s, or "".
 func didYouMean(s string, candidates []string) string {
-	if cl := schema.Closest(s, candidates); cl != "" {
+	if cl := suggest.Nearest(s, candidates); cl != "" {
 		return fmt.Sprintf("did you mean %q? ", cl)
 	}
 	return ""

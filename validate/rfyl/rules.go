@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/validate"
 )
@@ -211,7 +212,7 @@ func checkEventIcons(c *validate.Context) {
 				pos := card.FieldRef("icons").Index(i).Pos()
 				if !contains(EventIcons, icon) {
 					hint := "event icons: " + strings.Join(EventIcons, ", ")
-					if s := schema.Closest(icon, EventIcons); s != "" {
+					if s := suggest.Nearest(icon, EventIcons); s != "" {
 						hint = fmt.Sprintf("did you mean %q? %s", s, hint)
 					}
 					c.ReportHint(pos, fmt.Sprintf("card %q: %q is not an event icon", card.ID, icon), hint)

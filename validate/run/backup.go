@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
 	"github.com/runforge/runforge/validate"
@@ -167,7 +168,7 @@ func checkRunBackupCard(c *validate.Context) {
 				hint := "declare it in the deck's actions: list (id, name, text)"
 				if len(ids) > 0 {
 					hint = "declared actions: " + strings.Join(ids, ", ") + "; or " + hint
-					if cl := schema.Closest(a, ids); cl != "" {
+					if cl := suggest.Nearest(a, ids); cl != "" {
 						hint = fmt.Sprintf("did you mean %s? ", cl) + hint
 					}
 				}

@@ -248,16 +248,31 @@ func checkMapLabels(c *validate.Context, m *runschema.Map) {
 
 func checkRunStashes(c *validate.Context) {
 	for _, m := range runschema.Maps(c.Pack) {
-		seen := map[string]int{}
+		seen := map[string][]int{}
 		var distinct []int
 		for i, s := range m.Stashes {
-			if j, dup := seen[s]; dup {
-				c.ReportHint(m.Ref.Child("stashes").Index(i).Pos(), fmt.Sprintf("%s: stash %s is listed twice", mapWhat(m), s),
-					"remove one, or put it on another space", validate.Related{Pos: m.Ref.Child("stashes").Index(j).Pos(), Message: "first listed here"})
+			if len(seen[s]) == 0 {
+				distinct = append(distinct, i)
+			}
+			seen[s] = append(seen[s], i)
+		}
+		// Several stashes on one space: one finding at the first, each
+		// other listing a related position.
+		for _, i := range distinct {
+			s, at := m.Stashes[i], seen[m.Stashes[i]]
+			if len(at) < 2 {
 				continue
 			}
-			seen[s] = i
-			distinct = append(distinct, i)
+			var related []validate.Related
+			for _, j := range at[1:] {
+				related = append(related, validate.Related{Pos: m.Ref.Child("stashes").Index(j).Pos(), Message: "listed again here"})
+			}
+			times := "twice"
+			if len(at) > 2 {
+				times = fmt.Sprintf("%d times", len(at))
+			}
+			c.ReportHint(m.Ref.Child("stashes").Index(i).Pos(), fmt.Sprintf("%s: stash %s is listed %s", mapWhat(m), s, times),
+				"list it once, and put the other stashes on other spaces", related...)
 		}
 		// A repeat is one finding: the count is reported only when no fix of
 		// the repeats (removing them, or moving them to other spaces) gives
@@ -313,9 +328,25 @@ func checkRunSpawnPoints(c *validate.Context) {
 				reportRepeatedSpawn(c, m, n, spawns)
 			}
 		}
+		// A number past 8 (the schema allows up to 99 so that this rule
+		// sees it) is most likely one of the missing ones mistyped.
+		var beyond []string
+		for _, s := range m.Spawns {
+			if s.Number > 8 {
+				beyond = append(beyond, strconv.Itoa(s.Number))
+				hint := "spawn points are numbered 1-8"
+				if len(missing) > 0 {
+					hint = fmt.Sprintf("number it %s, the spawn point missing", validate.OrWords(missing))
+				}
+				c.ReportHint(s.Ref.Child("number").Pos(), fmt.Sprintf("%s: spawn point %d at %s; spawn points are numbered 1-8 (L119)", mapWhat(m), s.Number, s.At), hint)
+			}
+		}
 		if len(missing) > 0 {
-			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), validate.AndList(missing)),
-				"add {number: "+missing[0]+", at: <space>} under spawns:")
+			hint := "add {number: " + missing[0] + ", at: <space>} under spawns:"
+			if len(beyond) > 0 {
+				hint = fmt.Sprintf("renumber spawn point %s, or add {number: %s, at: <space>} under spawns:", validate.AndList(beyond), missing[0])
+			}
+			c.ReportHint(listPos(m, "spawns"), fmt.Sprintf("%s lacks spawn point %s; spawn points 1-8 each appear once (L119, L151-153)", mapWhat(m), validate.AndList(missing)), hint)
 		}
 	}
 }

@@ -119,6 +119,8 @@ func TestNonStringKeys(t *testing.T) {
 		{"empty", "? \n: x\n", "this key is empty; a mapping key must be a plain name", ""},
 		{"date", "2024-01-02: x\n", `key "2024-01-02" is not a string: YAML reads it as a date`, `"2024-01-02"`},
 		{"tag", "!foo bar: x\n", `key "bar" has the tag !foo; a mapping key must be a plain name`, "remove the tag"},
+		{"numbered mapping", "spawns: {1: C1, 2: A3, 3: D3}\n", "spawns is written as a mapping whose keys are numbers (1, 2, 3); a mapping key must be a plain name, and numbered entries are a list", "write spawns as a list"},
+		{"numbered block mapping", "spawns:\n  1: C1\n  2: A3\n  3: D3\n  4: F2\n  5: C4\n  6: B6\n  7: E5\n  8: D6\n", "spawns is written as a mapping whose keys are numbers (1, 2, 3, ..., 8)", "write spawns as a list"},
 		{"long sequence", "[aaaaaaaaaa, bbbbbbbbbb, cccccccccc, dddddddddd, eeeeeeeeee]: x\n", "key [aaaaaaaaaa, bbbbbbbbbb, cccccccccc, ... is a list", ""},
 	}
 	for _, c := range cases {

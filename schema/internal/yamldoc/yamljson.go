@@ -240,6 +240,35 @@ func keyProblem(at Pos, k *yaml.Node) Problem {
 	return p
 }
 
+// numberedMapping explains a mapping whose keys are all whole numbers
+// ({1: C1, 2: A3}): a list numbered by hand, most likely, where a list is
+// meant; one problem at the mapping.
+func numberedMapping(at Pos, ptr string, n *yaml.Node) (Problem, bool) {
+	var keys []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode || k.Tag != "!!int" {
+			return Problem{}, false
+		}
+		keys = append(keys, k.Value)
+	}
+	if len(keys) < 2 {
+		return Problem{}, false
+	}
+	name := "this mapping"
+	if i := strings.LastIndexByte(ptr, '/'); i >= 0 && ptr[i+1:] != "" {
+		name = ptr[i+1:]
+	}
+	shown := keys
+	if len(shown) > 4 {
+		shown = append(shown[:3:3], "...", keys[len(keys)-1])
+	}
+	return Problem{Pos: at, Rule: "yaml/key",
+		Message: fmt.Sprintf("%s is written as a mapping whose keys are numbers (%s); a mapping key must be a plain name, and numbered entries are a list",
+			name, strings.Join(shown, ", ")),
+		Hint: fmt.Sprintf("write %s as a list, its number a field of each entry (%s: [{number: 1, ...}, {number: 2, ...}], or one \"- \" line per entry); if the numbers are names, write them in quotes", name, name)}, true
+}
+
 // scalarKinds names the kinds of plain scalar YAML resolves to something
 // other than text.
 var scalarKinds = map[string]string{
@@ -321,6 +350,11 @@ func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 	case yaml.MappingNode:
 		obj := make(map[string]any, len(n.Content)/2)
 		d.Nodes += len(n.Content) / 2 // the keys
+		if p, ok := numberedMapping(d.at(n), ptr, n); ok {
+			// One finding for the mapping, not one for each of its keys.
+			d.report(probs, p)
+			return obj
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {

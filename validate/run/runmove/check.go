@@ -49,7 +49,11 @@ func (a *analysis) objectiveFindings(o Objective, oneBoard bool) []Finding {
 	for _, sp := range a.spawns() {
 		r, g, _, won := a.unlimited(o, sp.At)
 		if !won {
-			errs = addFailure(errs, sp, diagnose(a.m, g, r))
+			d := diagnose(a.m, g, r)
+			if d.reason.Kind == SafeHouseUnreachable && a.noTurnEndsOn(d.reason.SafeHouses) {
+				d.reason.NoTurnEnds = true
+			}
+			errs = addFailure(errs, sp, d)
 			continue
 		}
 		if !oneBoard {
@@ -156,15 +160,32 @@ func eligibleHouses(m *Map, g *goal) []SafeHouse {
 	return hs
 }
 
+// lettersOf is the letters of the safe houses the objective accepts, in
+// order, whether the map has them or not.
 func lettersOf(g *goal) string {
-	var ls []byte
-	for c := range g.eligible {
-		if l := g.eligible[c]; l != 0 && !slices.Contains(ls, l) {
-			ls = append(ls, l)
+	ls := []byte(g.letters)
+	slices.Sort(ls)
+	return string(slices.Compact(ls))
+}
+
+// noTurnEndsOn reports whether houses is not empty and no action token of
+// the box, from any space, ends a turn on any of them.
+func (a *analysis) noTurnEndsOn(houses []SafeHouse) bool {
+	if len(houses) == 0 {
+		return false
+	}
+	for c := Cell(0); c < NumCells; c++ {
+		for _, outs := range a.t.actions[c] {
+			for _, o := range outs {
+				for _, h := range houses {
+					if o.End == h.At {
+						return false
+					}
+				}
+			}
 		}
 	}
-	slices.Sort(ls)
-	return string(ls)
+	return true
 }
 
 func stashesIn(m *Map, mask uint8) []Stash {

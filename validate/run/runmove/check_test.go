@@ -57,7 +57,7 @@ func TestFindingKinds(t *testing.T) {
 			"warning run/trap: trap spaces A5, A6: no safe house can be reached from them; reached from spawn points 1-8",
 		}},
 		{"safehouse", []string{
-			"error run/rank4: rank 4 (3 stashes, then A) cannot be won from spawn points 1-8: safe house A (B5) cannot be reached; last spaces reached: A4, A5, A6",
+			"error run/rank4: rank 4 (3 stashes, then A) cannot be won from spawn points 1-8: no turn can end on safe house A (B5), from any space with any action token; last spaces reached: A4, A5, A6",
 		}},
 		{"ponds", []string{
 			"error run/rank5: rank 5 (all 4 stashes, then A or B) cannot be won from spawn points 1-8: at most 3 stashes on any one route; last spaces reached: A5, A6, F6",

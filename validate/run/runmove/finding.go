@@ -35,7 +35,8 @@ type Reason struct {
 	Kind       ReasonKind
 	Stashes    []Stash     // StashUncollectable, StashDeadEnd: the stashes at fault
 	SafeHouses []SafeHouse // SafeHouseUnreachable: the eligible safe houses (none: missing)
-	Letters    string      // the eligible letters
+	Letters    string      // the letters the objective accepts
+	NoTurnEnds bool        // SafeHouseUnreachable: no turn of any token, from any space, ends on them
 	Max        int         // TooFewStashes
 }
 
@@ -53,6 +54,9 @@ func (r Reason) String() string {
 		parts := make([]string, len(r.SafeHouses))
 		for i, h := range r.SafeHouses {
 			parts[i] = fmt.Sprintf("%c (%v)", h.Letter, h.At)
+		}
+		if r.NoTurnEnds {
+			return fmt.Sprintf("no turn can end on %s %s, from any space with any action token", plural(len(parts), "safe house", "safe houses"), strings.Join(parts, ", "))
 		}
 		return fmt.Sprintf("%s %s cannot be reached", plural(len(parts), "safe house", "safe houses"), strings.Join(parts, ", "))
 	case TooFewStashes:

@@ -62,6 +62,7 @@ func (o Objective) String() string {
 
 // goal is an objective compiled against a map.
 type goal struct {
+	letters    string // the safe-house letters the objective accepts
 	need       int
 	stashCount int
 	eligible   [NumCells]byte  // safe-house letter usable to win, 0 if none
@@ -69,7 +70,7 @@ type goal struct {
 }
 
 func newGoal(m *Map, o Objective) goal {
-	g := goal{need: o.Need, stashCount: len(m.Stashes)}
+	g := goal{letters: o.Letters, need: o.Need, stashCount: len(m.Stashes)}
 	for i, s := range m.Stashes {
 		g.stashBits[s.At] |= 1 << i
 	}
