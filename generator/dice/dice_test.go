@@ -437,3 +437,28 @@ func TestDiceSharedNets(t *testing.T) {
 		}
 	}
 }
+
+// TestDicePressLeavesOutUnprinted: the press layout prints the dice the
+// kit prints, not the one counted towards a component marked printed:
+// false, which the Tabletop Simulator export (Pieces) still has.
+func TestDicePressLeavesOutUnprinted(t *testing.T) {
+	p, ds := loadDicePack(t)
+	ids := func(f func(*generator.Renderer, *schema.Pack, *schema.DiceSet) ([]generator.Piece, error)) string {
+		t.Helper()
+		pcs, err := f(testRenderer(t).Renderer, p, ds)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, pc := range pcs {
+			out = append(out, fmt.Sprintf("%s x%d", pc.ID, pc.Copies))
+		}
+		return strings.Join(out, ", ")
+	}
+	if got, want := ids(PressPieces), "door-die x1, action x2, event x1"; got != want {
+		t.Errorf("press pieces: %s, want %s", got, want)
+	}
+	if got := ids(Pieces); !strings.Contains(got, "spare") {
+		t.Errorf("the Tabletop Simulator pieces leave out the unprinted die: %s", got)
+	}
+}

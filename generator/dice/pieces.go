@@ -3,6 +3,7 @@ package dice
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/generator"
@@ -42,6 +43,25 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, ds *schema.DiceSet) ([]genera
 		pc.Name = cmp.Or(ds.Name, ds.ID) + ": " + d.ID
 		pc.Text = strings.Join(words, "\n")
 		out = append(out, pc)
+	}
+	return out, nil
+}
+
+// PressPieces are the pieces of the dice of ds that the kit prints
+// (schema.Pack.PrintsDie): a die whose component is marked printed: false
+// (the game's own dice, listed for reference) is in the Tabletop Simulator
+// export, which needs every die, but not on a print shop's pages.
+func PressPieces(r *generator.Renderer, p *schema.Pack, ds *schema.DiceSet) ([]generator.Piece, error) {
+	all, err := Pieces(r, p, ds)
+	if err != nil {
+		return nil, err
+	}
+	printed := printedDice(p, ds)
+	var out []generator.Piece
+	for _, pc := range all {
+		if slices.ContainsFunc(printed, func(d *schema.Die) bool { return d.ID == pc.ID }) {
+			out = append(out, pc)
+		}
 	}
 	return out, nil
 }

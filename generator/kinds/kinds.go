@@ -35,7 +35,7 @@ func Shared() generator.Game {
 		},
 		Press: map[string]generator.PiecesFunc{
 			"Board":   generator.PiecesOf(board.Pieces),
-			"Dice":    generator.PiecesOf(dice.Pieces),
+			"Dice":    generator.PiecesOf(dice.PressPieces),
 			"Figures": generator.PiecesOf(figures.Pieces),
 			"Sheet":   generator.PiecesOf(sheet.PressPieces),
 			"Tokens":  generator.PiecesOf(tokens.Pieces),
