@@ -27,6 +27,7 @@ case "$VERSION" in *[!A-Za-z0-9._+-]*) echo "release: VERSION $VERSION has chara
 
 rm -rf "$DIST"
 mkdir -p "$DIST"
+DIST=$(cd "$DIST" && pwd)
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 touch_all() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
@@ -76,7 +77,7 @@ for t in $TARGETS; do
   notices "$dir" "$os" "$arch"
   touch_all "$dir"
   if [ "$os" = windows ]; then
-    (cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -@ "$OLDPWD/$DIST/$name.zip")
+    (cd "$stage" && find "$name" | LC_ALL=C sort | zip -q -X -@ "$DIST/$name.zip")
   else
     tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -cf - "$name" | gzip -n -9 >"$DIST/$name.tar.gz"
   fi
