@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/runforge/runforge/internal/gitfiles"
 	"github.com/runforge/runforge/validate/check"
@@ -25,12 +27,26 @@ func changedTargets(o *validateOptions, c *catalog, note console) ([]check.Targe
 	files, restrict := o.paths, len(o.paths) > 0 && !o.changed
 	what := "the files given"
 	if o.changedSince != "" {
-		changed, err := gitfiles.ChangedSince(context.Background(), wd, o.changedSince)
+		// The repository is the one holding the first PATH on disk, else
+		// the working folder's.
+		repo := wd
+		if restrict {
+			if info, err := os.Stat(o.paths[0]); err == nil {
+				d := o.paths[0]
+				if !info.IsDir() {
+					d = filepath.Dir(d)
+				}
+				if abs, err := filepath.Abs(d); err == nil {
+					repo = abs
+				}
+			}
+		}
+		changed, err := gitfiles.ChangedSince(context.Background(), repo, o.changedSince)
 		switch {
 		case errors.Is(err, gitfiles.ErrNoGit):
 			return nil, usageError("--changed-since needs git, which was not found on PATH: install git, or validate without --changed-since")
 		case errors.Is(err, gitfiles.ErrNotRepository):
-			return nil, usageError("--changed-since: %s is not inside a git repository: run it in a clone, or validate without --changed-since", wd)
+			return nil, usageError("--changed-since: %s is not inside a git repository: run it in a clone, or validate without --changed-since", repo)
 		case err != nil:
 			return nil, usageError("--changed-since: %v", err)
 		}
@@ -62,7 +78,14 @@ func changedTargets(o *validateOptions, c *catalog, note console) ([]check.Targe
 		targets = check.Within(targets, candidates)
 	}
 	if len(targets) == 0 {
-		fmt.Fprintf(note, "runforge: no pack holds any of %s: nothing to check\n", what)
+		switch {
+		case o.changedSince != "" && len(files) == 0:
+			fmt.Fprintf(note, "runforge: no file has changed since %s: nothing to check\n", o.changedSince)
+		case restrict:
+			fmt.Fprintf(note, "runforge: no pack under %s holds any of %s: nothing to check\n", strings.Join(o.paths, ", "), what)
+		default:
+			fmt.Fprintf(note, "runforge: no pack holds any of %s: nothing to check\n", what)
+		}
 	}
 	return targets, nil
 }

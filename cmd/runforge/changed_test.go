@@ -66,7 +66,7 @@ func TestChangedSince(t *testing.T) {
 	}
 
 	code, out, errOut := validateTAP("--changed-since", "HEAD")
-	if code != exitClean || packs(out) != "" || !strings.Contains(errOut, "no pack holds any of the files changed since HEAD") {
+	if code != exitClean || packs(out) != "" || !strings.Contains(errOut, "no file has changed since HEAD: nothing to check") {
 		t.Errorf("nothing changed: exit %d, packs %q\n%s", code, packs(out), errOut)
 	}
 
@@ -100,6 +100,18 @@ func TestChangedSince(t *testing.T) {
 		if code != c.code || packs(out) != c.want {
 			t.Errorf("%q: exit %d, packs %q; want %d, %q\n%s%s", c.args, code, packs(out), c.code, c.want, out, errOut)
 		}
+	}
+
+	// Files changed, but none in the packs asked for.
+	if code, out, errOut := validateTAP("--changed-since", "HEAD", "data/run"); code != exitClean || packs(out) != "" ||
+		!strings.Contains(errOut, "no pack under data/run holds any of the files changed since HEAD") {
+		t.Errorf("changes outside the PATH given: exit %d, packs %q\n%s", code, packs(out), errOut)
+	}
+
+	// Run from outside the repository with a PATH inside it: git is asked
+	// in the PATH's repository.
+	if code, out, errOut := run(t, t.TempDir(), "validate", "--format", "tap", "--changed-since", "HEAD", filepath.Join(dir, "data", "mine")); code != exitFindings || strings.Contains(errOut, "not inside a git repository") {
+		t.Errorf("a PATH in a repository, run from outside it: exit %d\n%s%s", code, out, errOut)
 	}
 
 	for _, c := range []struct {
