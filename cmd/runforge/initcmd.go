@@ -82,15 +82,18 @@ func runInit(s streams, c *catalog, o *initOptions) error {
 	if err := checkNewDir(o.dir); err != nil {
 		return err
 	}
+	schemasNote := "--schemas chose it"
 	if o.schemas == "" {
 		o.schemas = besideDir(abs, "runforge-schemas")
+		schemasNote = "beside the pack's folder, so that packs made next to it share them; --schemas chooses another"
 	}
+	schemasLine := fmt.Sprintf("%s: JSON Schemas (%s); every file's modeline points at them\n", o.schemas, schemasNote)
 	if src == nil {
 		if err := scaffold.NewPack(scaffold.NewOptions{Dir: abs, ID: id, Schemas: o.schemas, Registry: c.schemas}, s.err); err != nil {
 			return usageError("%v", err)
 		}
 		fmt.Fprintf(s.out, "%s: pack %q (%s), a game of your own: game.yaml, cards.yaml, templates.yaml\n", o.dir, id, scaffold.Title(id))
-		fmt.Fprintf(s.out, "%s: JSON Schemas; every file's modeline points at them\n", o.schemas)
+		fmt.Fprint(s.out, schemasLine)
 		fmt.Fprintf(s.out, "next: runforge build %s\n", o.dir)
 		return nil
 	}
@@ -99,7 +102,7 @@ func runInit(s streams, c *catalog, o *initOptions) error {
 		return usageError("%v", err)
 	}
 	fmt.Fprintf(s.out, "%s: pack %q, copied from %s\n", o.dir, id, o.from)
-	fmt.Fprintf(s.out, "%s: JSON Schemas; every file's modeline points at them\n", o.schemas)
+	fmt.Fprint(s.out, schemasLine)
 	fmt.Fprintf(s.out, "next: runforge validate %s\n", o.dir)
 	return nil
 }

@@ -184,6 +184,10 @@ func TestInitGameOfYourOwn(t *testing.T) {
 		t.Fatalf("init: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	checkModelines(t, "my-game", "../runforge-schemas/", 3)
+	// The schemas go beside the pack's folder: the output says so.
+	if !strings.Contains(stdout, "runforge-schemas: JSON Schemas (beside the pack's folder") {
+		t.Errorf("init does not say where the JSON Schemas went:\n%s", stdout)
+	}
 	game, _ := os.ReadFile("my-game/game.yaml")
 	for _, want := range []string{"\nid: my-game\n", "\ntitle: My Game\n", "\nsystem: generic\n", "\ncomponents:\n"} {
 		if !bytes.Contains(game, []byte(want)) {
