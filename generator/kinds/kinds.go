@@ -31,6 +31,7 @@ func Shared() generator.Game {
 			"Deck":    generator.PiecesOf(deck.Pieces),
 			"Dice":    generator.PiecesOf(dice.Pieces),
 			"Figures": generator.PiecesOf(figures.Pieces),
+			"Sheet":   generator.PiecesOf(sheet.PressPieces),
 			"Tokens":  generator.PiecesOf(tokens.Pieces),
 		},
 		Press: map[string]generator.PiecesFunc{

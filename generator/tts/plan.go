@@ -56,13 +56,14 @@ type planner struct {
 	ids    guids
 	key    int // the last deck key used
 	images []*picture
+	names  map[string]bool // the images' file names
 	// regions: decks, boards and tiles, then the rest.
 	decks, tiles, others []placed
 }
 
 // plan lays out the export of p: its images and its save.
 func plan(r *generator.Renderer, p *schema.Pack, opts Options) (*export, error) {
-	pl := &planner{r: r, opts: opts, ids: guids{seed: p.Game.ID, used: map[string]bool{}}}
+	pl := &planner{r: r, opts: opts, ids: guids{seed: p.Game.ID, used: map[string]bool{}}, names: map[string]bool{}}
 	for _, e := range elements(p, opts.WithBase) {
 		pieces, ok, err := r.Pieces(p, e)
 		if err != nil {
@@ -122,14 +123,26 @@ func (pl *planner) add(e schema.Element, pieces []generator.Piece) error {
 	return nil
 }
 
+// picture adds pic to the export under a file name no other image has
+// (its own, else with "-2", "-3", ... before the extension, for two
+// elements whose ids give one name) and returns pic's URL.
+func (pl *planner) picture(pic *picture) (string, error) {
+	base, ext := strings.TrimSuffix(pic.name, ".png"), ".png"
+	for n := 2; pl.names[pic.name]; n++ {
+		pic.name = base + "-" + strconv.Itoa(n) + ext
+	}
+	pl.names[pic.name] = true
+	pl.images = append(pl.images, pic)
+	return fileURL(pl.opts, pic.name)
+}
+
 // image adds a picture of one cell of w x h mm drawn by side.
 func (pl *planner) image(name string, w, h float64, side func(draw.Canvas)) (string, error) {
 	// Small pieces (tokens, standees) get MinPiecePx on their long side,
 	// so that they stay sharp when TTS scales them up.
 	dpi := max(dpiFor(w, h, 1, 1), math.Ceil(MinPiecePx*mmPerUnit/max(w, h)))
 	cw, ch := cellPx(w, h, dpi)
-	pl.images = append(pl.images, &picture{name: name, cols: 1, rows: 1, cw: cw, ch: ch, wmm: w, hmm: h, dpi: dpi, cells: []func(draw.Canvas){side}})
-	return fileURL(pl.opts, name)
+	return pl.picture(&picture{name: name, cols: 1, rows: 1, cw: cw, ch: ch, wmm: w, hmm: h, dpi: dpi, cells: []func(draw.Canvas){side}})
 }
 
 // object is a new object of type name with the fields every one has.
@@ -183,10 +196,9 @@ func (pl *planner) deck(e schema.Element, cards []generator.Piece) (placed, erro
 		for _, c := range cards[lo:hi] {
 			face.cells = append(face.cells, c.AtTrim(0))
 		}
-		pl.images = append(pl.images, face)
 		pl.key++
 		entry := DeckSheet{NumWidth: cols, NumHeight: rows, BackIsHidden: true, UniqueBack: !shared}
-		if entry.FaceURL, err = fileURL(pl.opts, face.name); err != nil {
+		if entry.FaceURL, err = pl.picture(face); err != nil {
 			return placed{}, err
 		}
 		entry.BackURL = backURL
@@ -195,8 +207,7 @@ func (pl *planner) deck(e schema.Element, cards []generator.Piece) (placed, erro
 			for _, c := range cards[lo:hi] {
 				back.cells = append(back.cells, c.AtTrim(1))
 			}
-			pl.images = append(pl.images, back)
-			if entry.BackURL, err = fileURL(pl.opts, back.name); err != nil {
+			if entry.BackURL, err = pl.picture(back); err != nil {
 				return placed{}, err
 			}
 		}
@@ -313,8 +324,7 @@ func (pl *planner) die(e schema.Element, pc generator.Piece) (placed, error) {
 	for i, cell := range d6Cells {
 		pic.cells[cell[1]*4+cell[0]] = pc.AtTrim(i)
 	}
-	pl.images = append(pl.images, pic)
-	u, err := fileURL(pl.opts, pic.name)
+	u, err := pl.picture(pic)
 	if err != nil {
 		return placed{}, err
 	}

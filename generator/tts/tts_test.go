@@ -70,7 +70,8 @@ func TestEveryBundledPack(t *testing.T) {
 			dir, s, _ := writeExport(t, p, Options{})
 			checkSave(t, dir, s)
 			checkCards(t, p, s)
-			checkLayout(t, s)
+			regions := checkPieces(t, p, s)
+			checkLayout(t, s, regions)
 		})
 	}
 }
@@ -302,7 +303,7 @@ func TestDeckSheetsSplit(t *testing.T) {
 		cards = append(cards, generator.Piece{Kind: generator.PieceCard, ID: fmt.Sprint(i), Name: fmt.Sprint("card ", i), Copies: 1 + i%2, W: 63, H: 88,
 			Sides: []generator.Side{nil}})
 	}
-	pl := &planner{r: renderer(t, p), opts: Options{KitDir: t.TempDir()}, ids: guids{seed: "x", used: map[string]bool{}}}
+	pl := &planner{r: renderer(t, p), opts: Options{KitDir: t.TempDir()}, ids: guids{seed: "x", used: map[string]bool{}}, names: map[string]bool{}}
 	g, err := pl.deck(p.Decks()[0], cards)
 	if err != nil {
 		t.Fatal(err)
@@ -325,21 +326,142 @@ func TestDeckSheetsSplit(t *testing.T) {
 	}
 }
 
+// checkPieces checks that every piece of every element of p that the
+// kinds draw (generator.Renderer.Pieces: cards, boards, map cards, tiles,
+// card-size sheets, tokens, dice, figures) is in the save as many times as
+// the pack counts it, as the object TTS needs for its kind, named and
+// described as the piece is, with a back image when it has a back. It
+// returns the region of the table each piece's name belongs in: 0 the
+// decks, 1 the boards and tiles, 2 the rest.
+func checkPieces(t *testing.T, p *schema.Pack, s *Save) map[string]int {
+	t.Helper()
+	type obj struct {
+		name, nickname, description string
+		back                        bool
+	}
+	object := map[generator.PieceKind]string{
+		generator.PieceCard: "Card", generator.PieceTile: "Custom_Tile", generator.PieceToken: "Custom_Tile",
+		generator.PieceDie: "Custom_Dice", generator.PieceFigure: "Figurine_Custom",
+	}
+	region := map[generator.PieceKind]int{generator.PieceCard: 0, generator.PieceTile: 1, generator.PieceToken: 2,
+		generator.PieceDie: 2, generator.PieceFigure: 2}
+	want, regions := map[obj]int{}, map[string]int{}
+	r := renderer(t, p)
+	kinds := map[generator.PieceKind]int{}
+	for _, e := range elements(p, false) {
+		pieces, _, err := r.Pieces(p, e)
+		if err != nil {
+			t.Fatalf("%s %q: %v", e.Kind(), e.ElementID(), err)
+		}
+		for _, pc := range pieces {
+			if pc.Copies <= 0 || len(pc.Sides) == 0 {
+				continue
+			}
+			back := len(pc.Sides) == 2 && pc.Kind != generator.PieceCard
+			want[obj{object[pc.Kind], pc.Name, pc.Text, back}] += pc.Copies
+			regions[pc.Name] = region[pc.Kind]
+			kinds[pc.Kind]++
+		}
+	}
+	got := map[obj]int{}
+	walk(s.ObjectStates, func(o Object, _ bool) {
+		if o.Name == "DeckCustom" || o.Name == "Bag" {
+			return
+		}
+		back := o.CustomImage != nil && o.CustomImage.ImageSecondaryURL != ""
+		got[obj{o.Name, o.Nickname, o.Description, back}]++
+	}, false)
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s %q (back %v): %d in the save, the pack counts %d", k.name, k.nickname, k.back, got[k], n)
+		}
+	}
+	for k, n := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("%s %q (back %v): %d in the save, no piece of the pack", k.name, k.nickname, k.back, n)
+		}
+	}
+	if len(kinds) == 0 {
+		t.Error("the pack has no pieces")
+	}
+	return regions
+}
+
+// TestSheetPieces: the card-size sheets (RUN's action, status and
+// exhausted tiles, Run For Your Life's turn aid) are in the export as
+// tiles with both their sides; page-size sheets are not.
+func TestSheetPieces(t *testing.T) {
+	for _, tc := range []struct {
+		pack  string
+		tiles map[string]bool // nickname -> has a back
+		not   []string
+	}{
+		{"run", map[string]bool{"Action tile: Scan row": true, "Action tile: Stun Gun": true, "Runner status tile": true, "Runner exhausted card": true},
+			[]string{"Runner reference"}},
+		{"run-for-your-life", map[string]bool{"Turn order": true}, nil},
+	} {
+		t.Run(tc.pack, func(t *testing.T) {
+			if testing.Short() {
+				t.Skip("-short exports one pack")
+			}
+			p := rendertest.LoadBundled(t, tc.pack)
+			dir, s, _ := writeExport(t, p, Options{})
+			found := map[string]Object{}
+			walk(s.ObjectStates, func(o Object, _ bool) { found[o.Nickname] = o }, false)
+			for name, back := range tc.tiles {
+				o, ok := found[name]
+				if !ok {
+					t.Errorf("%q is not in the save", name)
+					continue
+				}
+				if o.Name != "Custom_Tile" || o.CustomImage == nil || o.CustomImage.CustomTile == nil {
+					t.Errorf("%q is a %s, not a custom tile", name, o.Name)
+					continue
+				}
+				if (o.CustomImage.ImageSecondaryURL != "") != back {
+					t.Errorf("%q: back image %q, want a back %v", name, o.CustomImage.ImageSecondaryURL, back)
+				}
+				checkImage(t, dir, o.CustomImage.ImageURL, [2]int{1, 1})
+			}
+			for _, name := range tc.not {
+				if _, ok := found[name]; ok {
+					t.Errorf("the page-size sheet %q is in the save", name)
+				}
+			}
+		})
+	}
+}
+
+// TestPictureNames: two images of one name get distinct files.
+func TestPictureNames(t *testing.T) {
+	pl := &planner{opts: Options{URLBase: "https://example.org"}, names: map[string]bool{}}
+	var got []string
+	for _, name := range []string{"a.png", "a.png", "a-2.png", "a.png"} {
+		u, err := pl.picture(&picture{name: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, strings.TrimPrefix(u, "https://example.org/"))
+	}
+	if want := "[a.png a-2.png a-2-2.png a-3.png]"; fmt.Sprint(got) != want {
+		t.Errorf("names %v, want %s", got, want)
+	}
+}
+
 // checkLayout checks the table's arrangement: the decks in a row along
-// the far edge, the tiles in the middle, the rest nearest; no two
-// different pieces in one place (a stack holds copies of one piece).
-func checkLayout(t *testing.T, s *Save) {
+// the far edge, the tiles in the middle, the rest nearest (regions: the
+// region of each piece's name); no two different pieces in one place (a
+// stack holds copies of one piece).
+func checkLayout(t *testing.T, s *Save, regions map[string]int) {
 	t.Helper()
 	region := func(o Object) int {
 		switch o.Name {
 		case "DeckCustom", "Card":
 			return 0
-		case "Custom_Tile":
-			if o.CustomImage.CustomTile.Type == TileBox && o.Transform.ScaleX >= 1 {
-				return 1
-			}
+		case "Bag":
+			return 2
 		}
-		return 2
+		return regions[o.Nickname]
 	}
 	type spot struct{ x, z float64 }
 	at := map[spot]string{}
