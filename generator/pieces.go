@@ -38,6 +38,11 @@ type Piece struct {
 	Name, Text string
 	// Copies is how many of it the pack declares.
 	Copies int
+	// Component is the component of the manifest the piece counts towards,
+	// set by the kinds whose elements count towards several (a token set,
+	// a dice set); "" when the element counts as a whole (a deck, a board,
+	// a sheet) or the piece towards none.
+	Component string
 	// W and H are its trim size in millimetres (a die's: one face).
 	W, H float64
 	// Round is set for a round token or pawn.

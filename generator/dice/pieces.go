@@ -30,7 +30,7 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, ds *schema.DiceSet) ([]genera
 			return nil, fmt.Errorf("die %q has %d faces, want %d", d.ID, len(d.Faces), schema.DieFaces)
 		}
 		words := make([]string, len(d.Faces))
-		pc := generator.Piece{Kind: generator.PieceDie, ID: d.ID, Copies: d.Count, W: PieceFaceMM, H: PieceFaceMM}
+		pc := generator.Piece{Kind: generator.PieceDie, ID: d.ID, Copies: d.Count, Component: d.Component, W: PieceFaceMM, H: PieceFaceMM}
 		for i, face := range d.Faces {
 			words[i] = d.FaceWord(face)
 			pc.Sides = append(pc.Sides, func(c draw.Canvas, bleed float64) {

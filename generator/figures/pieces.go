@@ -18,7 +18,7 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, fs *schema.FigureSet) ([]gene
 		if f.Count <= 0 {
 			continue
 		}
-		pc := generator.Piece{ID: f.ID, Name: nameOr(f), Text: f.Label, Copies: f.Count}
+		pc := generator.Piece{ID: f.ID, Name: nameOr(f), Text: f.Label, Copies: f.Count, Component: f.Component}
 		switch {
 		case fs.Standee != nil:
 			pc.Kind, pc.W, pc.H = generator.PieceFigure, fs.Standee.Width.MM(), fs.Standee.Height.MM()

@@ -353,9 +353,10 @@ func closingOutputs(r *generator.Renderer) []kitOutput {
 
 // componentPlaces says, by component, where the kit prints its pieces: each
 // file of the elements that count towards it, with its pages (all of an
-// element's own file; of a kit file that holds several elements, the
-// pages its kit output names for the component's own pieces), adjacent
-// page ranges of one file joined. Without run (nothing written yet) pages
+// element's own file, but its press pages: those of the component's own
+// pieces; of a kit file that holds several elements, the pages its kit
+// output names for the component's own pieces), adjacent page ranges of
+// one file joined. Without run (nothing written yet) pages
 // are unknown and only files are named.
 func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions, run *kitRun) map[string][]string {
 	pages := map[string]int{}
@@ -399,6 +400,7 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 			sp   span
 		}
 		var places []found
+		own, ownPath, pressedOwn := ownPressPages(r, p, e, opts)
 		for _, path := range outputs {
 			if !strings.HasSuffix(path, ".pdf") {
 				continue
@@ -407,6 +409,13 @@ func componentPlaces(r *generator.Renderer, p *schema.Pack, opts generator.Print
 			switch {
 			case run == nil:
 				places = append(places, found{path, span{}})
+			case written && n > 0 && pressedOwn && path == ownPath:
+				// Press pages: each component its own pieces' pages.
+				for _, c := range f.Copies {
+					for _, pg := range own[c.Component] {
+						add(c.Component, path, span{pg, pg})
+					}
+				}
 			case written && n > 0:
 				places = append(places, found{path, span{1, n}})
 			}

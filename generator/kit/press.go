@@ -3,6 +3,7 @@ package kit
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/runforge/runforge/generator"
@@ -263,9 +264,7 @@ func (k kitOutput) pressing(r *generator.Renderer) kitOutput {
 			if n == 0 {
 				return nil
 			}
-			return generator.SpanPages(func(*schema.Pack, schema.Element, generator.PrintOptions) (int, int, bool) {
-				return first, first + n - 1, true
-			})(p, e, opts)
+			return componentPages(e, pt.set, first)
 		}
 		return nil
 	}
@@ -276,6 +275,86 @@ func (k kitOutput) pressing(r *generator.Renderer) kitOutput {
 		return k.stock
 	}
 	return out
+}
+
+// componentPages are the pages of a press PDF that hold the pieces of e,
+// by component, set being e's and first its first page. When e's pieces
+// name their components (tokens, figures, dice, mats) each component has
+// the pages of its own pieces; otherwise every component e counts towards
+// has all of the set's pages.
+func componentPages(e schema.Element, set press.Set, first int) map[string][]int {
+	var whole []string
+	for _, c := range schema.PlanFacts(e).Copies {
+		if !slices.Contains(whole, c.Component) {
+			whole = append(whole, c.Component)
+		}
+	}
+	perItem := slices.ContainsFunc(set.Items, func(it press.Item) bool { return it.Component != "" })
+	out := map[string][]int{}
+	for i, span := range set.ItemPages(first) {
+		comps := whole
+		if perItem {
+			comps = []string{set.Items[i].Component}
+		}
+		for _, c := range comps {
+			for n := span[0]; c != "" && n <= span[1]; n++ {
+				if !slices.Contains(out[c], n) {
+					out[c] = append(out[c], n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ownPressPages are the pages of the press PDF of its own (or of the
+// element it prints with) that hold e's pieces, by component
+// (componentPages), and that PDF; ok is false when e is not pressed
+// there. A deck's pieces are its cards (generator.Renderer.Pieces).
+func ownPressPages(r *generator.Renderer, p *schema.Pack, e schema.Element, opts generator.PrintOptions) (_ map[string][]int, pdf string, ok bool) {
+	host := e
+	if id := e.Facts().PrintsWith; id != "" {
+		i := slices.IndexFunc(p.Elements, func(h schema.Element) bool { return h.Kind() == e.Kind() && h.ElementID() == id })
+		if i < 0 {
+			return nil, "", false
+		}
+		host = p.Elements[i]
+	}
+	if opts.Layout != generator.LayoutPress || ownPDF(host) == "" {
+		return nil, "", false
+	}
+	var parts []pressPart
+	if d, ok := host.(*schema.Deck); ok {
+		// A deck presses itself (generator/deck): its cards, then those of
+		// the decks printed with it, a page per side of each copy.
+		for _, g := range append([]*schema.Deck{d}, p.DecksPrintedWith(d.ID)...) {
+			pieces, _, err := r.Pieces(p, g)
+			if err != nil {
+				return nil, "", false
+			}
+			set, err := press.FromPieces("", pieces)
+			if err != nil {
+				return nil, "", false
+			}
+			parts = append(parts, pressPart{g, set})
+		}
+	} else {
+		if !pressed(r, p, host, opts) {
+			return nil, "", false
+		}
+		var err error
+		if parts, err = pressParts(r, p, host, opts); err != nil {
+			return nil, "", false
+		}
+	}
+	first := 1
+	for _, pt := range parts {
+		if pt.e == e {
+			return componentPages(e, pt.set, first), ownPDF(host), true
+		}
+		first += pt.set.Pages()
+	}
+	return nil, "", false
 }
 
 // pressImageJobs are the jobs of the press images and manifests of the

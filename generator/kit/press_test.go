@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,7 +93,119 @@ func TestPressEveryBundledPack(t *testing.T) {
 				checkPressImages(t, kit, dir, rows)
 			}
 			checkEveryPieceOrdered(t, r, AsPrinted(r, p, opts), manifests, pages)
+			index, err := os.ReadFile(filepath.Join(kit, "components.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkComponentPages(t, r, AsPrinted(r, p, opts), manifests, string(index))
 		})
+	}
+}
+
+var printedInRE = regexp.MustCompile(`([\w.-]+\.pdf) \(pages? ([^)]*)\)`)
+
+// printedIn are the pages of each file that the line under component c
+// of a kit's components.txt says hold it ("printed in: a.pdf (pages 1-3);
+// b.pdf (pages 2, 5-6)"); nil when it names none.
+func printedIn(t *testing.T, index, c string) map[string][]int {
+	t.Helper()
+	lines := strings.Split(index, "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, " x "+c+" [") })
+	if i < 0 || i+1 == len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i+1]), "printed in: ") {
+		return nil
+	}
+	out := map[string][]int{}
+	for _, m := range printedInRE.FindAllStringSubmatch(lines[i+1], -1) {
+		for _, part := range strings.Split(m[2], ", ") {
+			lo, hi, _ := strings.Cut(part, "-")
+			a, err := strconv.Atoi(lo)
+			b := a
+			if err == nil && hi != "" {
+				b, err = strconv.Atoi(hi)
+			}
+			if err != nil {
+				t.Fatalf("components.txt, %s: pages %q", c, m[2])
+			}
+			for n := a; n <= b; n++ {
+				out[m[1]] = append(out[m[1]], n)
+			}
+		}
+	}
+	return out
+}
+
+// checkComponentPages checks the pages components.txt gives each
+// component printed on press pages only (every element counting towards
+// it has a press manifest): as many as the copies of its own pieces take
+// (a page per side of each copy; a die six, one a face), and no page of a
+// file given to two components.
+func checkComponentPages(t *testing.T, r *generator.Renderer, p *schema.Pack, manifests map[string][]map[string]string, index string) {
+	t.Helper()
+	want := map[string]int{}
+	pressedIn, plainIn := map[string]bool{}, map[string]bool{} // by component
+	for _, e := range p.Elements {
+		if !p.Prints(e) {
+			continue
+		}
+		_, pressed := manifests[e.ElementID()]
+		var whole []string
+		for _, c := range schema.PlanFacts(e).Copies {
+			if !slices.Contains(whole, c.Component) {
+				whole = append(whole, c.Component)
+			}
+			pressedIn[c.Component] = pressedIn[c.Component] || pressed
+			plainIn[c.Component] = plainIn[c.Component] || !pressed
+		}
+		if !pressed {
+			continue
+		}
+		pieces, _, err := r.PressPieces(p, e)
+		if _, deck := e.(*schema.Deck); deck {
+			pieces, _, err = r.Pieces(p, e)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		perPiece := slices.ContainsFunc(pieces, func(pc generator.Piece) bool { return pc.Component != "" })
+		for _, pc := range pieces {
+			n := max(pc.Copies, 0) * min(len(pc.Sides), 2)
+			if pc.Kind == generator.PieceDie {
+				n = max(pc.Copies, 0) * len(pc.Sides)
+			}
+			comps := whole
+			if perPiece {
+				comps = []string{pc.Component}
+			}
+			for _, c := range comps {
+				want[c] += n
+			}
+		}
+	}
+	owner := map[string]string{} // file page -> component
+	checked := 0
+	for _, c := range p.Game.Components {
+		if !c.IsPrinted() || !pressedIn[c.ID] || plainIn[c.ID] {
+			continue
+		}
+		got := printedIn(t, index, c.Name)
+		n := 0
+		for file, pages := range got {
+			n += len(pages)
+			for _, pg := range pages {
+				k := fmt.Sprintf("%s page %d", file, pg)
+				if o, ok := owner[k]; ok {
+					t.Errorf("components.txt gives %s to %s and %s", k, o, c.ID)
+				}
+				owner[k] = c.ID
+			}
+		}
+		if n != want[c.ID] {
+			t.Errorf("components.txt, %s: %d pages (%v), its pieces take %d", c.ID, n, got, want[c.ID])
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Error("no component printed on press pages only")
 	}
 }
 

@@ -50,6 +50,9 @@ type Item struct {
 	// Copies is how many to order; an item of 0 copies has its images
 	// and its manifest line, and no pages.
 	Copies int
+	// Component is the component of the manifest it counts towards
+	// (generator.Piece.Component).
+	Component string
 	// W and H are its trim, mm.
 	W, H float64
 	// Front draws the front; Back the back, nil for a one-sided item.
@@ -96,6 +99,19 @@ func (s Set) Pages() int {
 	return n
 }
 
+// ItemPages are the pages of each item of the set as WritePDF prints them,
+// the set's first page being first: item i's are ItemPages[i][0] to
+// ItemPages[i][1], none when the first is past the last (no copies).
+func (s Set) ItemPages(first int) [][2]int {
+	out := make([][2]int, len(s.Items))
+	for i, it := range s.Items {
+		n := Set{Items: []Item{it}}.Pages()
+		out[i] = [2]int{first, first + n - 1}
+		first += n
+	}
+	return out
+}
+
 // TwoSided reports whether an item of one of the sets has a back.
 func TwoSided(sets ...Set) bool {
 	for _, s := range sets {
@@ -128,13 +144,13 @@ func FromPieces(dir string, pieces []generator.Piece) (Set, error) {
 		}
 		if pc.Kind == generator.PieceDie {
 			for i, side := range pc.Sides {
-				if err := add(Item{Name: fmt.Sprintf("%s_%d", pc.ID, i+1), Copies: pc.Copies, W: pc.W, H: pc.H, Front: side}); err != nil {
+				if err := add(Item{Name: fmt.Sprintf("%s_%d", pc.ID, i+1), Copies: pc.Copies, Component: pc.Component, W: pc.W, H: pc.H, Front: side}); err != nil {
 					return Set{}, err
 				}
 			}
 			continue
 		}
-		it := Item{Name: pc.ID, Copies: pc.Copies, W: pc.W, H: pc.H, Front: pc.Sides[0]}
+		it := Item{Name: pc.ID, Copies: pc.Copies, Component: pc.Component, W: pc.W, H: pc.H, Front: pc.Sides[0]}
 		if len(pc.Sides) > 1 {
 			it.Back = pc.Sides[1]
 			if pc.SharedBack {

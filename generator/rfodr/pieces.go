@@ -18,7 +18,7 @@ func matPieces(r *generator.Renderer, _ *schema.Pack, s *rfodrschema.MatSet) ([]
 			continue
 		}
 		b := matBoard(m, false)
-		pc := generator.Piece{Kind: generator.PieceTile, ID: m.ID, Name: b.Name, Copies: 1, W: matW, H: matH}
+		pc := generator.Piece{Kind: generator.PieceTile, ID: m.ID, Name: b.Name, Copies: 1, Component: m.Component, W: matW, H: matH}
 		for i := range sides {
 			pc.Sides = append(pc.Sides, func(c draw.Canvas, bleed float64) {
 				drawMatSide(r, c, sides[i], i, matOther(sides, i), bleed, matSlotTop(nil))

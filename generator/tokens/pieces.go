@@ -20,7 +20,7 @@ func Pieces(r *generator.Renderer, _ *schema.Pack, ts *schema.TokenSet) ([]gener
 		s := t.Size.MM()
 		pc := generator.Piece{
 			Kind: generator.PieceToken, ID: t.ID, Name: cmp.Or(t.Name, t.Label, t.ID), Text: t.Label,
-			Copies: t.Count, W: s, H: s, Round: t.Shape != "square",
+			Copies: t.Count, Component: t.Component, W: s, H: s, Round: t.Shape != "square",
 			Sides: []generator.Side{func(c draw.Canvas, bleed float64) { rr.DrawToken(c, t, 0, 0, bleed) }},
 		}
 		if b := t.BackFace(); b != nil {
