@@ -2433,8 +2433,19 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 		f.isCurrentUTF8 = false
 	}
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFontSize()
 	}
+}
+
+// outFontSize writes what outf("BT /F%s %.2f Tf ET", f.currentFont.i,
+// f.fontSizePt) writes, without fmt's allocations: SetFont is called for
+// every run of text.
+func (f *Fpdf) outFontSize() {
+	b := append(f.fmt.text[:0], "BT /F"...)
+	b = append(append(b, f.currentFont.i...), ' ')
+	b = append(strconv.AppendFloat(b, f.fontSizePt, 'f', 2, 64), " Tf ET"...)
+	f.outBytes(b)
+	f.fmt.text = b
 }
 
 // GetFontFamily returns the family of the current font. See SetFont() for details.
@@ -2567,6 +2578,24 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 		}
 	} else {
 		txt2 = f.escape(txtStr)
+	}
+	if !(f.underline || f.strikeout) || txtStr == "" {
+		// What the sprintf below writes, without its allocations: the
+		// most frequent operator of a page of text.
+		b := f.fmt.text[:0]
+		if f.colorFlag {
+			b = append(append(append(b, "q "...), f.color.text.str...), ' ')
+		}
+		b = append(b, "BT "...)
+		b = append(strconv.AppendFloat(b, x*f.k, 'f', 2, 64), ' ')
+		b = append(strconv.AppendFloat(b, (f.h-y)*f.k, 'f', 2, 64), " Td ("...)
+		b = append(append(b, txt2...), ") Tj ET"...)
+		if f.colorFlag {
+			b = append(b, " Q"...)
+		}
+		f.outBytes(b)
+		f.fmt.text = b
+		return
 	}
 	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
 	if f.underline && txtStr != "" {
@@ -3879,7 +3908,12 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	// add the default page boxes, if any exist, to the page
 	f.pageBoxes[f.page] = make(map[string]PageBox)
 	maps.Copy(f.pageBoxes[f.page], f.defPageBoxes)
-	f.pages = append(f.pages, bytes.NewBufferString(""))
+	if buf := f.spare; buf != nil {
+		f.pages = append(f.pages, buf)
+		f.spare = nil
+	} else {
+		f.pages = append(f.pages, bytes.NewBufferString(""))
+	}
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -3941,6 +3975,10 @@ func (f *Fpdf) streamPage() {
 	mem := xmem.compress(f.pages[f.page].Bytes())
 	f.pagesZ[f.page] = mem.copy()
 	mem.release()
+	// The next page writes into this page's buffer, grown to a page's
+	// size, instead of growing a new one from nothing.
+	f.pages[f.page].Reset()
+	f.spare = f.pages[f.page]
 	f.pages[f.page] = new(bytes.Buffer)
 }
 
@@ -4129,6 +4167,17 @@ func (f *Fpdf) out(s string) {
 		must(f.pages[f.page].WriteString("\n"))
 	} else {
 		must(f.buffer.WriteString(s))
+		must(f.buffer.WriteString("\n"))
+	}
+}
+
+// outBytes is out for a line held in b.
+func (f *Fpdf) outBytes(b []byte) {
+	if f.state == 2 {
+		must(f.pages[f.page].Write(b))
+		must(f.pages[f.page].WriteString("\n"))
+	} else {
+		must(f.buffer.Write(b))
 		must(f.buffer.WriteString("\n"))
 	}
 }
