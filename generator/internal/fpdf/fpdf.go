@@ -957,18 +957,18 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 		if clr.gray {
 			// clr.str = sprintf("%.3f %s", clr.r, grayStr)
 			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
+			f.writeF64(&f.fmt.col, clr.r, prec)
 			f.fmt.col.WriteString(" ")
 			f.fmt.col.WriteString(grayStr)
 			clr.str = f.fmt.col.String()
 		} else {
 			// clr.str = sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr)
 			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
+			f.writeF64(&f.fmt.col, clr.r, prec)
 			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
+			f.writeF64(&f.fmt.col, clr.g, prec)
 			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
+			f.writeF64(&f.fmt.col, clr.b, prec)
 			f.fmt.col.WriteString(" ")
 			f.fmt.col.WriteString(fullStr)
 			clr.str = f.fmt.col.String()
@@ -976,11 +976,11 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 	} else {
 		// clr.str = sprintf("%.3f %.3f %.3f", clr.r, clr.g, clr.b)
 		f.fmt.col.Reset()
-		f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
+		f.writeF64(&f.fmt.col, clr.r, prec)
 		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
+		f.writeF64(&f.fmt.col, clr.g, prec)
 		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
+		f.writeF64(&f.fmt.col, clr.b, prec)
 		clr.str = f.fmt.col.String()
 	}
 	return
@@ -1101,7 +1101,8 @@ func (f *Fpdf) SetLineWidth(width float64) {
 func (f *Fpdf) setLineWidth(width float64) {
 	f.lineWidth = width
 	if f.page > 0 {
-		f.out(f.fmtF64(width*f.k, 2) + " w")
+		f.putF64(width*f.k, 2)
+		f.put(" w\n")
 	}
 }
 
@@ -4223,7 +4224,23 @@ func (f *Fpdf) outf(fmtStr string, args ...any) {
 }
 
 func (f *Fpdf) putF64(v float64, prec int) {
-	f.put(f.fmtF64(v, prec))
+	f.fmt.buf = strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64)
+	f.putBytes(f.fmt.buf)
+}
+
+// putBytes is put for bytes.
+func (f *Fpdf) putBytes(b []byte) {
+	if f.state == 2 {
+		f.pages[f.page].Write(b)
+	} else {
+		f.buffer.Write(b)
+	}
+}
+
+// writeF64 writes v with precision prec to buf, as fmtF64 formats it.
+func (f *Fpdf) writeF64(buf *bytes.Buffer, v float64, prec int) {
+	f.fmt.buf = strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64)
+	buf.Write(f.fmt.buf)
 }
 
 // fmtF64 converts the floating-point number f to a string with precision prec.
