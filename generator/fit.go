@@ -18,6 +18,12 @@ func (r *Renderer) MissingGlyphs(p *schema.Pack, d *schema.Deck, card *schema.Ca
 	var out []schema.BoxIssue
 	r.eachTextBox(p, d, card, func(id string, b *schema.Box, text string) {
 		st := typeset.StyleOf(r.Fonts, b)
+		if len(r.Fonts.MissingRunes(text, st.Font)) == 0 && len(r.Fonts.MissingRunes(text, st.Font.Strong())) == 0 {
+			// Both fonts have every character of the text as written,
+			// markup and icon names included: nothing its runs set is
+			// missing, and the text need not be parsed.
+			return
+		}
 		// Strong runs (**...**) are set in the font's strong variant.
 		plain := map[draw.FontStyle]*strings.Builder{st.Font: {}, st.Font.Strong(): {}}
 		for _, wd := range typeset.Words(text, st.Font) {

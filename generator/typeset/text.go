@@ -81,60 +81,87 @@ const strongMark = "**"
 // marks pair up in order, and a last mark without a partner stays text.
 // A word of nothing but marks is no word.
 func parseRich(s string) [][]word {
-	var paras [][]word
-	for _, para := range strings.Split(s, "\n") {
+	// The segments of all words share one array, and the words of all
+	// paragraphs another: a card's text is parsed for every check and
+	// every drawing of it, and a slice per word made most of the
+	// garbage of a large build. A finished word is never appended to.
+	segs := make([]segment, 0, fieldCount(s))
+	words := make([]word, 0, cap(segs))
+	paras := make([][]word, 0, strings.Count(s, "\n")+1)
+	for para := range strings.SplitSeq(s, "\n") {
 		paired := strings.Count(para, strongMark) &^ 1
 		strong := false
-		var words []word
-		for _, field := range strings.Fields(para) {
-			var wd word
+		first := len(words)
+		for field := range strings.FieldsSeq(para) {
+			start := len(segs)
 			for field != "" {
 				i := strings.Index(field, strongMark)
 				if i < 0 || paired == 0 {
-					wd = append(wd, parseWord(field, strong)...)
+					segs = appendWordSegs(segs, start, field, strong)
 					break
 				}
-				wd = append(wd, parseWord(field[:i], strong)...)
+				segs = appendWordSegs(segs, start, field[:i], strong)
 				strong, paired = !strong, paired-1
 				field = field[i+len(strongMark):]
 			}
-			if wd = mergeText(wd); len(wd) > 0 {
-				words = append(words, wd)
+			if len(segs) > start {
+				words = append(words, segs[start:len(segs):len(segs)])
 			}
 		}
-		paras = append(paras, words)
+		paras = append(paras, words[first:len(words):len(words)])
 	}
 	return paras
 }
 
-// parseWord splits a piece of a word into text and inline icons, all
-// strong or not.
-func parseWord(w string, strong bool) word {
-	var out word
+// fieldCount is about the number of space-separated fields of s: what
+// parseRich sizes its arrays by.
+func fieldCount(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		sp := s[i] == ' ' || s[i] == '\n' || s[i] == '\t'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// appendWordSegs appends a piece of a word, all strong or not, to segs as
+// text and inline icons, joining a text segment to the text segment of the
+// same weight before it in the word that began at start.
+func appendWordSegs(segs []segment, start int, w string, strong bool) []segment {
+	add := func(sg segment) {
+		if n := len(segs); n > start && sg.icon == "" && segs[n-1].icon == "" && sg.strong == segs[n-1].strong {
+			segs[n-1].text += sg.text
+			return
+		}
+		segs = append(segs, sg)
+	}
 	for len(w) > 0 {
 		open := strings.IndexByte(w, '{')
 		if open < 0 {
-			out = append(out, segment{text: w, strong: strong})
+			add(segment{text: w, strong: strong})
 			break
 		}
 		end := strings.IndexByte(w[open:], '}')
 		if end < 0 {
-			out = append(out, segment{text: w, strong: strong})
+			add(segment{text: w, strong: strong})
 			break
 		}
 		name := w[open+1 : open+end]
 		if !icons.Has(name) {
-			out = append(out, segment{text: w[:open+end+1], strong: strong})
+			add(segment{text: w[:open+end+1], strong: strong})
 			w = w[open+end+1:]
 			continue
 		}
 		if open > 0 {
-			out = append(out, segment{text: w[:open], strong: strong})
+			add(segment{text: w[:open], strong: strong})
 		}
-		out = append(out, segment{icon: name})
+		add(segment{icon: name})
 		w = w[open+end+1:]
 	}
-	return out
+	return segs
 }
 
 // mergeText joins neighbouring text segments of the same weight.

@@ -621,6 +621,7 @@ type Fpdf struct {
 	pages            []*bytes.Buffer            // slice[page] of page content; 1-based
 	pagesZ           [][]byte                   // slice[page] of the compressed content of pages that ended, with streamPages; 1-based
 	streamPages      bool                       // compress each page as it ends (SetStreamPages)
+	spare            *bytes.Buffer              // the buffer of the page streamPage compressed last, emptied, for the next page
 	state            int                        // current document state
 	compress         bool                       // compression flag
 	k                float64                    // scale factor (number of points in user unit)
@@ -718,8 +719,9 @@ type Fpdf struct {
 	userUnderlineThickness float64                  // A custom user underline thickness multiplier.
 
 	fmt struct {
-		buf []byte       // buffer used to format numbers.
-		col bytes.Buffer // buffer used to build color strings.
+		buf  []byte       // buffer used to format numbers.
+		text []byte       // buffer used to format a line of text (Text, outFontSize).
+		col  bytes.Buffer // buffer used to build color strings.
 	}
 }
 

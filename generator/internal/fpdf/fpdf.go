@@ -957,18 +957,18 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 		if clr.gray {
 			// clr.str = sprintf("%.3f %s", clr.r, grayStr)
 			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
+			f.writeF64(&f.fmt.col, clr.r, prec)
 			f.fmt.col.WriteString(" ")
 			f.fmt.col.WriteString(grayStr)
 			clr.str = f.fmt.col.String()
 		} else {
 			// clr.str = sprintf("%.3f %.3f %.3f %s", clr.r, clr.g, clr.b, fullStr)
 			f.fmt.col.Reset()
-			f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
+			f.writeF64(&f.fmt.col, clr.r, prec)
 			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
+			f.writeF64(&f.fmt.col, clr.g, prec)
 			f.fmt.col.WriteString(" ")
-			f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
+			f.writeF64(&f.fmt.col, clr.b, prec)
 			f.fmt.col.WriteString(" ")
 			f.fmt.col.WriteString(fullStr)
 			clr.str = f.fmt.col.String()
@@ -976,11 +976,11 @@ func (f *Fpdf) rgbColorValue(r, g, b int, grayStr, fullStr string) (clr colorTyp
 	} else {
 		// clr.str = sprintf("%.3f %.3f %.3f", clr.r, clr.g, clr.b)
 		f.fmt.col.Reset()
-		f.fmt.col.WriteString(f.fmtF64(clr.r, prec))
+		f.writeF64(&f.fmt.col, clr.r, prec)
 		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.g, prec))
+		f.writeF64(&f.fmt.col, clr.g, prec)
 		f.fmt.col.WriteString(" ")
-		f.fmt.col.WriteString(f.fmtF64(clr.b, prec))
+		f.writeF64(&f.fmt.col, clr.b, prec)
 		clr.str = f.fmt.col.String()
 	}
 	return
@@ -1101,7 +1101,8 @@ func (f *Fpdf) SetLineWidth(width float64) {
 func (f *Fpdf) setLineWidth(width float64) {
 	f.lineWidth = width
 	if f.page > 0 {
-		f.out(f.fmtF64(width*f.k, 2) + " w")
+		f.putF64(width*f.k, 2)
+		f.put(" w\n")
 	}
 }
 
@@ -2433,8 +2434,19 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 		f.isCurrentUTF8 = false
 	}
 	if f.page > 0 {
-		f.outf("BT /F%s %.2f Tf ET", f.currentFont.i, f.fontSizePt)
+		f.outFontSize()
 	}
+}
+
+// outFontSize writes what outf("BT /F%s %.2f Tf ET", f.currentFont.i,
+// f.fontSizePt) writes, without fmt's allocations: SetFont is called for
+// every run of text.
+func (f *Fpdf) outFontSize() {
+	b := append(f.fmt.text[:0], "BT /F"...)
+	b = append(append(b, f.currentFont.i...), ' ')
+	b = append(strconv.AppendFloat(b, f.fontSizePt, 'f', 2, 64), " Tf ET"...)
+	f.outBytes(b)
+	f.fmt.text = b
 }
 
 // GetFontFamily returns the family of the current font. See SetFont() for details.
@@ -2567,6 +2579,24 @@ func (f *Fpdf) Text(x, y float64, txtStr string) {
 		}
 	} else {
 		txt2 = f.escape(txtStr)
+	}
+	if !(f.underline || f.strikeout) || txtStr == "" {
+		// What the sprintf below writes, without its allocations: the
+		// most frequent operator of a page of text.
+		b := f.fmt.text[:0]
+		if f.colorFlag {
+			b = append(append(append(b, "q "...), f.color.text.str...), ' ')
+		}
+		b = append(b, "BT "...)
+		b = append(strconv.AppendFloat(b, x*f.k, 'f', 2, 64), ' ')
+		b = append(strconv.AppendFloat(b, (f.h-y)*f.k, 'f', 2, 64), " Td ("...)
+		b = append(append(b, txt2...), ") Tj ET"...)
+		if f.colorFlag {
+			b = append(b, " Q"...)
+		}
+		f.outBytes(b)
+		f.fmt.text = b
+		return
 	}
 	s := sprintf("BT %.2f %.2f Td (%s) Tj ET", x*f.k, (f.h-y)*f.k, txt2)
 	if f.underline && txtStr != "" {
@@ -3879,7 +3909,12 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 	// add the default page boxes, if any exist, to the page
 	f.pageBoxes[f.page] = make(map[string]PageBox)
 	maps.Copy(f.pageBoxes[f.page], f.defPageBoxes)
-	f.pages = append(f.pages, bytes.NewBufferString(""))
+	if buf := f.spare; buf != nil {
+		f.pages = append(f.pages, buf)
+		f.spare = nil
+	} else {
+		f.pages = append(f.pages, bytes.NewBufferString(""))
+	}
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0))
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{})
 	f.state = 2
@@ -3941,6 +3976,10 @@ func (f *Fpdf) streamPage() {
 	mem := xmem.compress(f.pages[f.page].Bytes())
 	f.pagesZ[f.page] = mem.copy()
 	mem.release()
+	// The next page writes into this page's buffer, grown to a page's
+	// size, instead of growing a new one from nothing.
+	f.pages[f.page].Reset()
+	f.spare = f.pages[f.page]
 	f.pages[f.page] = new(bytes.Buffer)
 }
 
@@ -4133,6 +4172,17 @@ func (f *Fpdf) out(s string) {
 	}
 }
 
+// outBytes is out for a line held in b.
+func (f *Fpdf) outBytes(b []byte) {
+	if f.state == 2 {
+		must(f.pages[f.page].Write(b))
+		must(f.pages[f.page].WriteString("\n"))
+	} else {
+		must(f.buffer.Write(b))
+		must(f.buffer.WriteString("\n"))
+	}
+}
+
 func (f *Fpdf) put(s string) {
 	if f.state == 2 {
 		f.pages[f.page].WriteString(s)
@@ -4174,7 +4224,23 @@ func (f *Fpdf) outf(fmtStr string, args ...any) {
 }
 
 func (f *Fpdf) putF64(v float64, prec int) {
-	f.put(f.fmtF64(v, prec))
+	f.fmt.buf = strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64)
+	f.putBytes(f.fmt.buf)
+}
+
+// putBytes is put for bytes.
+func (f *Fpdf) putBytes(b []byte) {
+	if f.state == 2 {
+		f.pages[f.page].Write(b)
+	} else {
+		f.buffer.Write(b)
+	}
+}
+
+// writeF64 writes v with precision prec to buf, as fmtF64 formats it.
+func (f *Fpdf) writeF64(buf *bytes.Buffer, v float64, prec int) {
+	f.fmt.buf = strconv.AppendFloat(f.fmt.buf[:0], v, 'f', prec, 64)
+	buf.Write(f.fmt.buf)
 }
 
 // fmtF64 converts the floating-point number f to a string with precision prec.

@@ -82,7 +82,7 @@ func utf8toutf16(s string, withBOM ...bool) string {
 	if len(withBOM) > 0 {
 		bom = withBOM[0]
 	}
-	res := make([]byte, 0, 8)
+	res := make([]byte, 0, 2*len(s)+2) // at most two bytes a byte of s, and the BOM
 	if bom {
 		res = append(res, 0xFE, 0xFF)
 	}

@@ -32,9 +32,13 @@ type Document struct {
 	// File is the name shown in positions.
 	File string
 	// Value is the file's content as a JSON value.
-	Value  any
-	valPos map[string]Pos
-	keyPos map[string]Pos
+	Value any
+	// pos holds the position of every value and mapping key by JSON
+	// pointer, as lines and columns of File: a pack keeps its documents
+	// for as long as it is validated and built, and a Pos (with its file
+	// name) for each of the two made most of that memory in packs of
+	// thousands of cards.
+	pos map[string]places
 	// Nodes counts the keys and values the file expands to.
 	Nodes int
 	// budget is the most nodes the file may expand to; overBudget is set
@@ -56,6 +60,23 @@ type Document struct {
 	lineStarts []int
 }
 
+// places is where the value at a pointer, and its key when it is a member
+// of a mapping, are written in the file.
+type places struct {
+	val, key lineCol
+}
+
+// lineCol is a position in the document's file; line 0 is none.
+type lineCol struct {
+	line, col int32
+}
+
+// lineColOf is p's line and column.
+func lineColOf(p Pos) lineCol { return lineCol{int32(p.Line), int32(p.Col)} }
+
+// in is the position of lc in file.
+func (lc lineCol) in(file string) Pos { return Pos{File: file, Line: int(lc.line), Col: int(lc.col)} }
+
 // BlockText is where the text lines of a literal block scalar start in
 // the file: Line is the file line of its first text line, and Cols holds,
 // for each text line, the column of its first character (0 where unknown:
@@ -69,8 +90,8 @@ type BlockText struct {
 // nearest enclosing value that has one.
 func (d *Document) Pos(pointer string) Pos {
 	for {
-		if p, ok := d.valPos[pointer]; ok {
-			return p
+		if p := d.pos[pointer]; p.val.line > 0 {
+			return p.val.in(d.File)
 		}
 		i := strings.LastIndexByte(pointer, '/')
 		if i < 0 {
@@ -82,16 +103,15 @@ func (d *Document) Pos(pointer string) Pos {
 
 // KeyPosOr returns the position of the mapping key at pointer, or of its value.
 func (d *Document) KeyPosOr(pointer string) Pos {
-	if p, ok := d.keyPos[pointer]; ok {
-		return p
+	if p := d.pos[pointer]; p.key.line > 0 {
+		return p.key.in(d.File)
 	}
 	return d.Pos(pointer)
 }
 
 // HasValue reports whether the file holds a value at pointer.
 func (d *Document) HasValue(pointer string) bool {
-	_, ok := d.valPos[pointer]
-	return ok
+	return d.pos[pointer].val.line > 0
 }
 
 // ValueAt returns the value at a JSON pointer of the document.
@@ -158,7 +178,7 @@ func ParseWithin(file string, src []byte, budget int, why string) (*Document, []
 	if p, found := secondDocument(file, dec, scan); found {
 		return nil, []Problem{p}
 	}
-	d := &Document{File: file, valPos: map[string]Pos{}, keyPos: map[string]Pos{}, budget: budget, why: why,
+	d := &Document{File: file, pos: map[string]places{}, budget: budget, why: why,
 		Blocks: map[string]BlockText{}, src: src}
 	defer func() { d.src, d.lineStarts = nil, nil }()
 	if root.Kind == 0 || len(root.Content) == 0 {
@@ -333,8 +353,9 @@ func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 			Message: fmt.Sprintf("nesting deeper than %d levels", MaxDepth)})
 		return nil
 	}
-	if _, seen := d.valPos[ptr]; !seen {
-		d.valPos[ptr] = d.at(n)
+	if p := d.pos[ptr]; p.val.line == 0 {
+		p.val = lineColOf(d.at(n))
+		d.pos[ptr] = p
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
@@ -366,13 +387,15 @@ func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 				pr := Problem{Pos: d.at(k), Rule: "yaml/key",
 					Message: fmt.Sprintf("key %q appears twice in this mapping", k.Value),
 					Hint:    "delete one of them; YAML would keep only one value"}
-				if first, ok := d.keyPos[child]; ok {
-					pr.Related = []Related{{Pos: first, Message: "first here"}}
+				if first := d.pos[child]; first.key.line > 0 {
+					pr.Related = []Related{{Pos: first.key.in(d.File), Message: "first here"}}
 				}
 				d.report(probs, pr)
 				continue
 			}
-			d.keyPos[child] = d.at(k)
+			p := d.pos[child]
+			p.key = lineColOf(d.at(k))
+			d.pos[child] = p
 			obj[k.Value] = d.convert(v, child, depth+1, probs)
 		}
 		return obj
