@@ -6,7 +6,10 @@
 #
 # 1. Build every bundled pack in RGB (sheet, press and ink-saver) and read
 #    the colour operators of every page (rg, RG, g, G; qpdf uncompresses
-#    the streams).
+#    the streams), and every colour the bundled packs and built-in
+#    templates write ("#rrggbb" or "#rgb" in data/ and schema/**/builtin/),
+#    printed or not by a bundled pack (a scaffolded pack prints the
+#    built-in generic templates).
 # 2. Convert each colour once with LittleCMS (Debian liblcms2-utils) from
 #    sRGB to the CMYK profile Ghostscript ships (libgs-common's
 #    default_cmyk.icc, "Artifex CMYK SWOP Profile"; Debian has no other
@@ -55,6 +58,13 @@ for m in re.finditer(r"(?<![\w.])" + num + " " + num + " " + num + r" (?:rg|RG)(
     colours.add(tuple(byte(v) for v in m.groups()))
 for m in re.finditer(r"(?<![\w.])" + num + r" (?:g|G)(?!\w)", data):
     v = byte(m.group(1)); colours.add((v, v, v))
+import glob
+for path in sorted(glob.glob("data/*/*.yaml") + glob.glob("schema/builtin/*.yaml") + glob.glob("schema/*/builtin/*.yaml")):
+    for m in re.finditer(r'"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})"', open(path, encoding="utf-8").read()):
+        h = m.group(1)
+        if len(h) == 3:
+            h = "".join(ch * 2 for ch in h)
+        colours.add(tuple(int(h[i:i + 2], 16) for i in (0, 2, 4)))
 colours = sorted(colours)
 
 def run(args, lines):

@@ -68,7 +68,7 @@ func TestBuildEveryBundledPack(t *testing.T) {
 				if got := listNames(t, out); !slices.Equal(got, []string{".cache", pack}) {
 					t.Errorf("%s holds %v", out, got)
 				}
-				pdfs := 0
+				pdfs, colours := 0, 0
 				for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 					path, _, _ := strings.Cut(line, " (")
 					if !strings.HasSuffix(path, ".pdf") {
@@ -81,6 +81,12 @@ func TestBuildEveryBundledPack(t *testing.T) {
 						continue
 					}
 					checkTextSize(t, path)
+					if !slices.Contains(v.args, "--grayscale") {
+						colours += checkPalette(t, path)
+					}
+				}
+				if colours == 0 && !slices.Contains(v.args, "--grayscale") {
+					t.Errorf("the PDFs paint with no RGB colour")
 				}
 				if pdfs == 0 {
 					t.Errorf("no PDF built:\n%s", stdout)

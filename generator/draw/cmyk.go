@@ -38,6 +38,13 @@ func (c Color) CMYK() color.CMYK {
 	return CMYKRule(c)
 }
 
+// InPalette reports whether c has a palette value (cmykPalette): a colour
+// the bundled packs or runforge's own drawing print.
+func InPalette(c Color) bool {
+	_, ok := cmykPalette[uint32(c.R)<<16|uint32(c.G)<<8|uint32(c.B)]
+	return ok
+}
+
 // CMYKRule converts an RGB colour to CMYK by the one rule runforge uses for
 // colours outside the palette: with r, g, b in 0..1,
 //

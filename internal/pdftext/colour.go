@@ -21,6 +21,10 @@ type ColourUse struct {
 	// Operators counts the colour-setting operators by name (rg, RG, g,
 	// G, k, K, cs, CS, sc, SC, scn, SCN).
 	Operators map[string]int
+	// RGB counts the colours of the rg, RG, g and G operators as
+	// 0xRRGGBB, each operand read back to 8 bits (a grey's three the
+	// same).
+	RGB map[uint32]int
 	// Spaces counts the colour space names found: an image's or inline
 	// image's /ColorSpace (/CS), a cs or CS operand, and the colour space
 	// families named in any dictionary or array (DeviceRGB, CalRGB, Lab,
@@ -42,7 +46,7 @@ var colourSpaces = []string{"DeviceRGB", "DeviceCMYK", "DeviceGray", "CalRGB", "
 
 // Colours reads what the PDF pdf paints with (see ColourUse).
 func Colours(pdf []byte) (ColourUse, error) {
-	u := ColourUse{Operators: map[string]int{}, Spaces: map[string]int{}}
+	u := ColourUse{Operators: map[string]int{}, RGB: map[uint32]int{}, Spaces: map[string]int{}}
 	ctx, err := api.ReadContext(bytes.NewReader(pdf), model.NewDefaultConfiguration())
 	if err != nil {
 		return u, fmt.Errorf("reading the PDF: %w", err)
@@ -202,6 +206,23 @@ func (u *ColourUse) image(sd types.StreamDict) error {
 	return nil
 }
 
+// rgb counts the colour of an rg, RG, g or G operator with operands ops.
+func (u *ColourUse) rgb(op string, ops []operand) {
+	n := 3
+	if op == "g" || op == "G" {
+		n = 1
+	}
+	if len(ops) < n {
+		return
+	}
+	var c uint32
+	for i := range 3 {
+		o := ops[len(ops)-n+min(i, n-1)]
+		c = c<<8 | uint32(min(255, max(0, math.Round(o.num*255))))
+	}
+	u.RGB[c]++
+}
+
 // content reads the colour operators of a content stream.
 func (u *ColourUse) content(b []byte) {
 	l := &lexer{b: b}
@@ -216,7 +237,10 @@ func (u *ColourUse) content(b []byte) {
 			continue
 		}
 		switch op {
-		case "rg", "RG", "g", "G", "sc", "SC", "scn", "SCN":
+		case "rg", "RG", "g", "G":
+			u.Operators[op]++
+			u.rgb(op, ops)
+		case "sc", "SC", "scn", "SCN":
 			u.Operators[op]++
 		case "cs", "CS":
 			u.Operators[op]++

@@ -190,3 +190,17 @@ func TestSmallestSkipsWhiteSpace(t *testing.T) {
 		t.Errorf("String() = %q", got)
 	}
 }
+
+// TestColoursRGB: the colours of rg, RG, g and G, in the page and in a
+// form, read back to 8 bits; k is no RGB colour.
+func TestColoursRGB(t *testing.T) {
+	pdf := handPDF("1 0 0 rg 0.1686 0.1765 0.2588 RG 0.502 g 0 0 0 1 k /Fm1 Do", "0 G", "")
+	u, err := Colours(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[uint32]int{0xff0000: 1, 0x2b2d42: 1, 0x808080: 1, 0x000000: 1}
+	if fmt.Sprint(u.RGB) != fmt.Sprint(want) {
+		t.Errorf("RGB %v, want %v", u.RGB, want)
+	}
+}
