@@ -2,8 +2,10 @@ package validate
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
@@ -178,9 +180,9 @@ type Context struct {
 	// target is the paper and layout cards are checked against.
 	target PrintTarget
 	diags  []Diagnostic
-	// memo holds what rules of one run share (see memo), keyed by the
+	// memo holds what rules of one run share (see Memo), keyed by the
 	// element it is about.
-	memo map[any]any
+	memo *memo
 	// brokenFiles are the files the loader reported errors in: analyses
 	// that would mislead on a half-loaded pack (Just Run's simulation) look
 	// at them.
@@ -191,15 +193,35 @@ type Context struct {
 // validation run: rules that need the same costly analysis (RUN's
 // reachability search) share it without global state. Keys are values of
 // a type of the caller's own, so packages do not collide.
+//
+// The rules of a run run at once (see Pack): the first to ask for a key
+// computes it, and any other that asks meanwhile waits for that value.
 func Memo[T any](c *Context, key any, compute func() T) T {
-	if v, ok := c.memo[key]; ok {
-		return v.(T)
+	if c.memo == nil {
+		return compute()
 	}
-	v := compute()
-	if c.memo != nil {
-		c.memo[key] = v
+	c.memo.mu.Lock()
+	e, ok := c.memo.m[key]
+	if !ok {
+		e = &memoEntry{}
+		c.memo.m[key] = e
 	}
-	return v
+	c.memo.mu.Unlock()
+	e.once.Do(func() { e.v = compute() })
+	return e.v.(T)
+}
+
+// memo is what the rules of one validation run share: a value per key,
+// computed once.
+type memo struct {
+	mu sync.Mutex
+	m  map[any]*memoEntry
+}
+
+// memoEntry is one value of a memo, computed by once.
+type memoEntry struct {
+	once sync.Once
+	v    any
 }
 
 // BrokenFiles returns the files the loader reported errors in, sorted:
@@ -310,7 +332,7 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 		if opts.Print != nil {
 			target = *opts.Print
 		}
-		shared := map[any]any{}
+		shared := &memo{m: map[any]*memoEntry{}}
 		broken := map[string]bool{}
 		for _, pr := range problems {
 			if r, ok := reg.Lookup(pr.Rule); !ok || r.Severity == Error {
@@ -319,12 +341,15 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 		}
 		partial := p.Unreadable || len(p.Unloaded) > 0
 		game := reg.game(p.Game.System)
+		var ctxs []*Context
 		for _, rule := range reg.rules {
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) || (rule.WholePack && partial) {
 				continue
 			}
-			ctx := &Context{Pack: p, Fitter: opts.Fitter, rule: rule, game: game, target: target, memo: shared, brokenFiles: broken}
-			rule.Check(ctx)
+			ctxs = append(ctxs, &Context{Pack: p, Fitter: opts.Fitter, rule: rule, game: game, target: target, memo: shared, brokenFiles: broken})
+		}
+		runChecks(ctxs)
+		for _, ctx := range ctxs {
 			diags = append(diags, ctx.diags...)
 		}
 	}
@@ -340,6 +365,35 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 	out = dropEchoes(out)
 	Sort(out)
 	return out
+}
+
+// runChecks runs the rules of the contexts, up to GOMAXPROCS at a time,
+// started in the registry's order: a rule only reads the pack and reports
+// into its own context, and what rules share goes through Memo. Each
+// rule's findings stay in its context, so that Pack gathers them in the
+// registry's order whatever order the rules finish in.
+func runChecks(ctxs []*Context) {
+	workers := min(runtime.GOMAXPROCS(0), len(ctxs))
+	if workers <= 1 {
+		for _, c := range ctxs {
+			c.rule.Check(c)
+		}
+		return
+	}
+	next := make(chan *Context)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for c := range next {
+				c.rule.Check(c)
+			}
+		})
+	}
+	for _, c := range ctxs {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
 }
 
 // echoRule reports whether rule is a rule whose finding only repeats, less
