@@ -221,10 +221,7 @@ func iconHint(c *Context, name string) string {
 	if more := len(c.Pack.Registry().IconNames()) - len(own); more > 0 {
 		list += fmt.Sprintf(" (and %d of other games; `runforge icons` lists all)", more)
 	}
-	if s := suggest.Nearest(name, c.Pack.Registry().IconNames()); s != "" {
-		return fmt.Sprintf("did you mean {%s}? %s", s, list)
-	}
-	return list
+	return suggest.Hint(name, c.Pack.Registry().IconNames(), "{%s}", list)
 }
 
 func checkInlineIcons(c *Context) {
