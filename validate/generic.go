@@ -376,13 +376,24 @@ func checkDeckCounts(c *Context) {
 	p := c.Pack
 	type source = countSource
 	sources := map[string][]source{}
+	var ids []string
+	for _, comp := range p.Game.Components {
+		ids = append(ids, comp.ID)
+	}
 	for _, e := range p.Elements {
 		for _, cp := range e.Facts().Copies {
 			src := source{file: e.Source().File(), copies: cp.Copies, ref: cp.Ref}
 			if d, ok := e.(*schema.Deck); ok {
 				src.byFile = deckCopiesByFile(d)
 			}
-			sources[cp.Component] = append(sources[cp.Component], src)
+			comp := cp.Component
+			if p.Component(comp) == nil {
+				// A misspelt component: pack/dangling-ref reports it with
+				// the near miss, and its copies count towards the component
+				// meant, so that the count is not a second finding.
+				comp = suggest.Nearest(comp, ids)
+			}
+			sources[comp] = append(sources[comp], src)
 		}
 	}
 	for _, comp := range p.Game.Components {

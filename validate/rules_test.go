@@ -375,6 +375,17 @@ func deckCountCases() []ruleCase {
 			want: []want{{file: "game.yaml", at: "{id: |spare-dice",
 				msg:  []string{`component "spare-dice" (Dice)`, "printed but nothing in the pack provides it"},
 				hint: []string{"printed: false"}}}},
+		// One mistake, one finding: a misspelt component: is
+		// pack/dangling-ref's, and its copies count towards the component
+		// meant, so the component is neither unprovided nor short.
+		{rule: rule, name: "quiet-misspelt-component-counts-towards-the-one-meant",
+			files: genericPack("cards.yaml", edit(genericCards, "component: cards", "component: crads")),
+			want:  []want{}},
+		{rule: rule, name: "quiet-misspelt-token-component-counts-towards-the-one-meant",
+			files: genericPack(
+				"game.yaml", manifest("  - {id: cards, name: Cards, expected: 7}\n"),
+				"tokens.yaml", tokenSet("tokens", token("card-tokens", "card", 4, ""))),
+			want: []want{}},
 	}
 }
 
