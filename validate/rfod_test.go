@@ -313,9 +313,13 @@ func rfodCases() []ruleCase {
 		{rule: "rfod/follower-icons", name: "quiet-icons-with-text", files: rfodPack()},
 		{rule: "rfod/follower-icons", name: "fires-unknown-and-no-text", files: rfodPack("followers.yaml", edit(edit(rfodFollowers, "icons: [bonus], bonus: \"Reroll", "icons: [bonus, curse], bonus: \"Reroll"), "icons: [special]", "icons: [special, penalty]")),
 			want: []want{
-				{file: "followers.yaml", at: "icons: [bonus, |curse]", sev: err, exact: "follower \"unnoticed-girl\" has the icon \"curse\"; followers have 3 possible icons: bonus, penalty and special (L406)"},
+				{file: "followers.yaml", at: "icons: [bonus, |curse]", sev: err, hint: []string{"icons: bonus, penalty or special"}, exact: "follower \"unnoticed-girl\" has the icon \"curse\"; followers have 3 possible icons: bonus, penalty and special (L406)"},
 				{file: "followers.yaml", at: "icons: [special, |penalty]", sev: err, hint: []string{"add penalty:"}, exact: "follower \"kid\" shows the penalty icon but has no penalty: text to say what it does (L406)"},
 			}},
+
+		{rule: "rfod/follower-icons", name: "fires-misspelt-icon", files: rfodPack("followers.yaml", edit(rfodFollowers, "icons: [bonus], bonus: \"Reroll", "icons: [bonsu], bonus: \"Reroll")),
+			want: []want{{file: "followers.yaml", at: "icons: [|bonsu]", sev: err, hint: []string{`did you mean "bonus"? fix the spelling`},
+				exact: "follower \"unnoticed-girl\" has the icon \"bonsu\"; followers have 3 possible icons: bonus, penalty and special (L406)"}}},
 
 		{rule: "rfod/follower-vp", name: "quiet-bonus-worth-less", files: rfodPack()},
 		{rule: "rfod/follower-vp", name: "fires-bonus-worth-more", files: rfodEdit("followers.yaml", "count: 8, vp: 1", "count: 8, vp: 4"),

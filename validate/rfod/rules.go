@@ -598,7 +598,7 @@ func checkRFoDFollowerIcons(c *validate.Context) {
 			if !slices.Contains(rfodFollowerIcons, ic) {
 				c.ReportHint(at,
 					fmt.Sprintf("follower %q has the icon %q; followers have 3 possible icons: bonus, penalty and special (L406)", card.ID, ic),
-					"icons: bonus, penalty or special")
+					suggest.Hint(ic, rfodFollowerIcons, "%q", "icons: bonus, penalty or special"))
 				continue
 			}
 			if strings.TrimSpace(card.Str(ic)) == "" {
