@@ -124,7 +124,7 @@ func (b *Board) Source() Ref { return b.Ref }
 func (b *Board) Facts() Facts {
 	f := Facts{Name: nameOr(b.Name, b.ID), Printed: b.Count > 0, Outputs: []string{b.ID + ".pdf"}}
 	if b.Component != "" {
-		f.Copies = []Contribution{{What: fmt.Sprintf("board %q", b.ID), Component: b.Component, Copies: b.Count, Ref: b.Ref.Child("component")}}
+		f.Copies = []Contribution{{What: fmt.Sprintf("board %q", b.ID), Component: b.Component, Copies: b.Count, Ref: b.Ref.Child("component"), Count: b.Ref.Child("count")}}
 	}
 	for _, side := range b.Sides {
 		what := fmt.Sprintf("board %q side %q", b.ID, side.ID)

@@ -470,8 +470,8 @@ func sortedFieldNamesInto(keys []string, m map[string]any) []string {
 
 // closestHint suggests the candidate nearest to s, if one is close.
 func closestHint(s string, candidates []string) string {
-	if c := suggest.Nearest(s, candidates); c != "" {
-		return fmt.Sprintf("did you mean %q?", c)
+	if h := suggest.Hint(s, candidates, "%q", ""); h != "" {
+		return h
 	}
 	if len(candidates) > 12 {
 		candidates = append(candidates[:12:12], "...")

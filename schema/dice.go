@@ -159,7 +159,7 @@ func (ds *DiceSet) Facts() Facts {
 		f.Printed = f.Printed || d.Count > 0
 		what := fmt.Sprintf("die %q", d.ID)
 		if d.Component != "" {
-			f.Copies = append(f.Copies, Contribution{What: what, Component: d.Component, Copies: d.Count, Ref: d.Ref.Child("component")})
+			f.Copies = append(f.Copies, Contribution{What: what, Component: d.Component, Copies: d.Count, Ref: d.Ref.Child("component"), Count: d.Ref.Child("count")})
 		}
 		f.Items = append(f.Items, Item{What: "die", ID: d.ID, Ref: d.Ref})
 		for _, k := range d.LabelKeys() {

@@ -76,6 +76,10 @@ type Contribution struct {
 	Copies    int
 	// Ref is the component: field that names the component.
 	Ref Ref
+	// Count is the count: field that sets Copies when one field does (a
+	// token's, a die's, a board's); unset when the copies are a sum (a
+	// deck's cards) or fixed.
+	Count Ref
 }
 
 // Item is a part of an element with a pack-wide id.

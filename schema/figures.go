@@ -134,7 +134,7 @@ func (fs *FigureSet) Facts() Facts {
 		what := fmt.Sprintf("figure %q", fg.ID)
 		f.Printed = f.Printed || fg.Count > 0
 		if fg.Component != "" {
-			f.Copies = append(f.Copies, Contribution{What: what, Component: fg.Component, Copies: fg.Count, Ref: fg.Ref.Child("component")})
+			f.Copies = append(f.Copies, Contribution{What: what, Component: fg.Component, Copies: fg.Count, Ref: fg.Ref.Child("component"), Count: fg.Ref.Child("count")})
 		}
 		f.Items = append(f.Items, Item{What: "figure", ID: fg.ID, Ref: fg.Ref})
 		if fg.Icon != "" {

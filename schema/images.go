@@ -248,8 +248,8 @@ func nearbyFiles(fsys fs.FS, clean string) string {
 		}
 	}
 	sort.Strings(names)
-	if c := suggest.Nearest(clean, names); c != "" {
-		return fmt.Sprintf("did you mean %s?", c)
+	if h := suggest.Hint(clean, names, "%q", ""); h != "" {
+		return h
 	}
 	if len(names) == 0 {
 		return "paths are relative to the pack folder (where game.yaml is)"

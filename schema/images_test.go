@@ -135,7 +135,7 @@ func TestLoadImageRefuses(t *testing.T) {
 func TestMissingImageHint(t *testing.T) {
 	_, err := LoadImage(imageFixtures(t), "art/rgb9.png")
 	var ie *ImageError
-	if !errors.As(err, &ie) || ie.Hint != "did you mean art/rgb8.png?" {
+	if !errors.As(err, &ie) || ie.Hint != `did you mean "art/rgb8.png"? fix the spelling` {
 		t.Fatalf("got %v (hint %q)", err, ie.Hint)
 	}
 }

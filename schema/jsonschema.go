@@ -254,8 +254,8 @@ func (r *Registry) checkSchema(d *yamldoc.Document) (string, []Problem) {
 		var hint string
 		if _, has := obj["kind"]; has {
 			msg = fmt.Sprintf("unknown kind %q", obj["kind"])
-			if c := suggest.Nearest(k, r.Kinds()); c != "" {
-				hint = fmt.Sprintf("did you mean %s? ", c)
+			if h := suggest.Hint(k, r.Kinds(), "%q", ""); h != "" {
+				hint = h + "; "
 			}
 		}
 		return "", []Problem{{Pos: d.Pos("/kind"), Rule: "schema/invalid", Message: msg,

@@ -259,8 +259,8 @@ func readBase(p *Pack, opts LoadOptions, chain []string, nodes *int) ([]*packRea
 	}
 	if !ok {
 		probs := problem("pack/dangling-ref", "extends %q: there is no bundled pack of that name (`runforge packs` lists them)", name)
-		if c := suggest.Nearest(name, opts.BaseNames); c != "" {
-			probs[0].Hint = fmt.Sprintf("did you mean %s?", c)
+		if h := suggest.Hint(name, opts.BaseNames, "%q", ""); h != "" {
+			probs[0].Hint = h
 		} else if len(opts.BaseNames) > 0 {
 			probs[0].Hint = "bundled packs: " + strings.Join(opts.BaseNames, ", ")
 		}

@@ -339,7 +339,7 @@ func TestExtendsDidYouMean(t *testing.T) {
 	opts := LoadOptions{Registry: testRegistry(), BaseNames: []string{"base-pack"}, Base: func(name string) (fs.FS, bool) { return base, name == "base-pack" }}
 	mine := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\nid: mine\ntitle: M\nsystem: generic\nextends: base-pak\n")}}
 	_, probs := LoadPackWith(mine, "p", opts)
-	if len(probs) != 1 || probs[0].Hint != "did you mean base-pack?" || probs[0].Pos.Line != 5 {
+	if len(probs) != 1 || probs[0].Hint != `did you mean "base-pack"? fix the spelling` || probs[0].Pos.Line != 5 {
 		t.Errorf("got %v", probs)
 	}
 	mine["game.yaml"] = &fstest.MapFile{Data: []byte("kind: Game\nid: mine\ntitle: M\nsystem: generic\nextends: base-pack\n")}

@@ -123,9 +123,7 @@ func enumMessage(what string, got any, want []any) (string, string) {
 				plain = append(plain, s)
 			}
 		}
-		if c := suggest.Nearest(g, plain); c != "" {
-			return msg, fmt.Sprintf("did you mean %s?", c)
-		}
+		return msg, suggest.Hint(g, plain, "%q", "")
 	}
 	return msg, ""
 }
@@ -208,10 +206,11 @@ func ratText(r *big.Rat) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
-// fieldHint suggests the allowed field closest to an unknown one.
+// fieldHint suggests the allowed field closest to an unknown one, quoted
+// and with "fix the spelling" as every near miss is.
 func fieldHint(name string, allowed []string) string {
-	if c := suggest.Nearest(name, allowed); c != "" {
-		return fmt.Sprintf("did you mean %s?", c)
+	if h := suggest.Hint(name, allowed, "%q", ""); h != "" {
+		return h
 	}
 	if len(allowed) > 0 && len(allowed) <= 16 {
 		return "fields here: " + strings.Join(allowed, ", ") + "; `runforge schema` describes them"

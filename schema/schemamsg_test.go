@@ -51,8 +51,8 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 		{"the matching alternative's problem", manifest, "d.yaml", "kind: Deck\nid: d\ncardType: generic\ncards:\n  - id: a\n    extra: " + strings.Repeat("y", 2001) + "\n", 6, 12,
 			"extra is 2001 characters long; at most 2000 are allowed", ""},
 		{"unknown key under print", manifest + "print:\n  dupex: long\n", "", "", 10, 3,
-			`unknown field "dupex"`, "did you mean duplex?"},
-		{"unknown kind", manifest, "d.yaml", "kind: Dek\nid: d\n", 1, 7, `unknown kind "Dek"`, "did you mean Deck?"},
+			`unknown field "dupex"`, `did you mean "duplex"? fix the spelling`},
+		{"unknown kind", manifest, "d.yaml", "kind: Dek\nid: d\n", 1, 7, `unknown kind "Dek"`, `did you mean "Deck"? fix the spelling`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

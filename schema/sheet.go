@@ -130,7 +130,7 @@ func (s *Sheet) Facts() Facts {
 	}
 	f.PrintsWith = s.PrintWith
 	if s.Component != "" {
-		f.Copies = []Contribution{{What: fmt.Sprintf("sheet %q", s.ID), Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component")}}
+		f.Copies = []Contribution{{What: fmt.Sprintf("sheet %q", s.ID), Component: s.Component, Copies: s.Count, Ref: s.Ref.Child("component"), Count: s.Ref.Child("count")}}
 	}
 	for _, b := range append(append([]*Block(nil), s.Front...), s.Back...) {
 		f.Texts = append(f.Texts, b.texts(s.ID)...)

@@ -124,7 +124,7 @@ func (ts *TokenSet) Facts() Facts {
 	for _, t := range ts.Tokens {
 		f.Printed = f.Printed || t.Count > 0
 		if t.Component != "" {
-			f.Copies = append(f.Copies, Contribution{What: fmt.Sprintf("token %q", t.ID), Component: t.Component, Copies: t.Count, Ref: t.Ref.Child("component")})
+			f.Copies = append(f.Copies, Contribution{What: fmt.Sprintf("token %q", t.ID), Component: t.Component, Copies: t.Count, Ref: t.Ref.Child("component"), Count: t.Ref.Child("count")})
 		}
 		f.Items = append(f.Items, Item{What: "token", ID: t.ID, Ref: t.Ref})
 		if t.Icon != "" {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/wcag"
 )
@@ -60,9 +61,14 @@ func checkContrast(c *Context) {
 // its middle: the filled rect or ellipse boxes drawn before it (a box
 // shown only on some of the cards the text shows on, and what is under
 // it, both count) and the card's background.
+//
+// A box whose id misspells one of the template it extends is left out, as
+// text and as ground: template/override reports the misspelling, and the
+// box meant, not this one, is what the author styled.
 func checkTemplateContrast(c *Context, t *schema.Template) {
+	misspelt := func(b *schema.Box) bool { return b.Added && suggest.Nearest(b.ID, t.ParentBoxes) != "" }
 	for i, b := range t.Boxes {
-		if b.Kind() != "text" {
+		if b.Kind() != "text" || misspelt(b) {
 			continue
 		}
 		cx, cy := b.X.MM()+b.W.MM()/2, b.Y.MM()+b.H.MM()/2
@@ -70,7 +76,7 @@ func checkTemplateContrast(c *Context, t *schema.Template) {
 		under := false
 		for j := i - 1; j >= 0 && !under; j-- {
 			g := t.Boxes[j]
-			if (g.Kind() != "rect" && g.Kind() != "ellipse") || g.Fill == "" ||
+			if (g.Kind() != "rect" && g.Kind() != "ellipse") || g.Fill == "" || misspelt(g) ||
 				cx < g.X.MM() || cx > g.X.MM()+g.W.MM() || cy < g.Y.MM() || cy > g.Y.MM()+g.H.MM() {
 				continue
 			}

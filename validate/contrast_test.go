@@ -41,6 +41,13 @@ func contrastCases() []ruleCase {
 				{file: "templates.yaml", at: `background: |"#555555"`, sev: 1, msg: []string{`box "text"`}},
 				{file: "templates.yaml", at: `background: |"#555555"`, sev: 1, msg: []string{`box "type" in #444444`}},
 			}},
+		// A misspelt override box (template/override warns) is not the box
+		// the author styled: its colour is no second finding.
+		{rule: rule, name: "quiet-misspelt-override-box",
+			files: genericPack("templates.yaml", templatesFile("  - id: generic\n    extends: generic\n    boxes:\n"+
+				"      - {id: band, type: rect, x: 0mm, y: 0mm, w: 63mm, h: 12mm, fill: \"#1d3557\"}\n"+
+				"      - {id: nmae, field: name, x: 5mm, y: 30mm, w: 50mm, h: 8mm, color: \"#ffffff\"}\n")),
+			want: []want{}},
 		{rule: rule, name: "quiet-sheet-dark-accent-on-orange",
 			files: genericPack("tile.yaml", sheet("background: \"#d98e04\"\naccent: \"#1a1a1a\"\n"))},
 		{rule: rule, name: "fires-sheet-white-accent-on-orange",

@@ -31,11 +31,8 @@ func checkDeckPrintWith(c *Context) {
 		pos := d.PrintWithRef().Pos()
 		host, ok := byID[d.PrintWith]
 		if !ok {
-			hint := "name a deck of this pack with cards of the same size"
-			if cl := suggest.Nearest(d.PrintWith, validHosts(c.Pack, d, decks)); cl != "" {
-				hint = fmt.Sprintf("did you mean %q? ", cl) + hint
-			}
-			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which is not a deck of this pack", d.ID, d.PrintWith), hint)
+			c.ReportHint(pos, fmt.Sprintf("deck %q prints with %q, which is not a deck of this pack", d.ID, d.PrintWith),
+				suggest.Hint(d.PrintWith, validHosts(c.Pack, d, decks), "%q", "name a deck of this pack with cards of the same size"))
 			continue
 		}
 		if f := printWithFinding(c.Pack, d, host); f != nil {

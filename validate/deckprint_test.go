@@ -30,12 +30,12 @@ func deckPrintCases() []ruleCase {
 		{rule: rule, name: "quiet-same-size", files: genericPack("a.yaml", smallDeck("extras", "", "cards"), "b.yaml", smallDeck("more", "poker", "cards"))},
 		{rule: rule, name: "quiet-no-print-with", files: genericPack("a.yaml", smallDeck("extras", "tarot", ""))},
 		{rule: rule, name: "fires-unknown", files: genericPack("a.yaml", smallDeck("extras", "", "crads")),
-			want: []want{{file: "a.yaml", at: "printWith: |crads", sev: err, hint: []string{`did you mean "cards"?`},
+			want: []want{{file: "a.yaml", at: "printWith: |crads", sev: err, hint: []string{`did you mean "cards"? fix the spelling`},
 				exact: `deck "extras" prints with "crads", which is not a deck of this pack`}}},
 		// "minis" is nearer, but of another size: only a deck the rule
 		// would accept is suggested.
 		{rule: rule, name: "fires-unknown-suggests-a-valid-host", files: genericPack("a.yaml", smallDeck("extras", "", "minnis"), "b.yaml", smallDeck("minis", "mini", ""), "c.yaml", smallDeck("minus", "", "")),
-			want: []want{{file: "a.yaml", at: "printWith: |minnis", sev: err, hint: []string{`did you mean "minus"? name a deck of this pack with cards of the same size`},
+			want: []want{{file: "a.yaml", at: "printWith: |minnis", sev: err, hint: []string{`did you mean "minus"? fix the spelling`},
 				exact: `deck "extras" prints with "minnis", which is not a deck of this pack`}}},
 		{rule: rule, name: "fires-itself", files: genericPack("a.yaml", smallDeck("extras", "", "extras")),
 			want: []want{{file: "a.yaml", at: "printWith: |extras", sev: err, hint: []string{"remove printWith:"},

@@ -189,9 +189,8 @@ func checkDiceLabels(c *Context) {
 				if d.HasFace(k) || intended[k] {
 					continue // a label of a misspelt face: the game's rule reports the face
 				}
-				hint := "faces: " + strings.Join(diceUnique(d.Faces), ", ")
+				hint := suggest.Hint(k, d.Faces, "%q", "faces: "+strings.Join(diceUnique(d.Faces), ", "))
 				if s := suggest.Nearest(k, d.Faces); s != "" {
-					hint = fmt.Sprintf("did you mean %s? %s", s, hint)
 					if diceIsIcon(c.Pack.Registry(), k) && !diceIsIcon(c.Pack.Registry(), s) {
 						// The label names an icon and the face is one
 						// letter off it: the face is likely the typo.

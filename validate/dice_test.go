@@ -59,7 +59,7 @@ func diceCases() []ruleCase {
 		{rule: label, name: "fires: label of no face", files: badLabel,
 			want: []want{{file: "dice.yaml", at: "|boook", sev: err,
 				exact: `die "action" labels face "boook", which is not one of its faces: the label never prints`,
-				hint:  []string{"did you mean book?", "faces: bat, run, search, gun, book, zombie"}}}},
+				hint:  []string{`did you mean "book"? fix the spelling`}}}},
 		{rule: count, name: "fires: dice copies differ from the component", files: dicePack("6", labelDie),
 			want: []want{{file: "game.yaml", at: "expected: |6", sev: err, msg: []string{`component "dice" expects 6 copies but the pack has 5`}}}},
 		{rule: invalid, name: "fires: a die with five faces", files: dicePack("5", labelDie, "{id: five, faces: [a, b, c, d, e]}"),

@@ -221,10 +221,7 @@ func iconHint(c *Context, name string) string {
 	if more := len(c.Pack.Registry().IconNames()) - len(own); more > 0 {
 		list += fmt.Sprintf(" (and %d of other games; `runforge icons` lists all)", more)
 	}
-	if s := suggest.Nearest(name, c.Pack.Registry().IconNames()); s != "" {
-		return fmt.Sprintf("did you mean {%s}? %s", s, list)
-	}
-	return list
+	return suggest.Hint(name, c.Pack.Registry().IconNames(), "{%s}", list)
 }
 
 func checkInlineIcons(c *Context) {
@@ -329,7 +326,40 @@ type countSource struct {
 	file   string
 	copies int
 	ref    schema.Ref
+	// count is the count: field that sets the copies, when one does.
+	count  schema.Ref
+	deck   *schema.Deck
 	byFile []fileCopies
+}
+
+// related is the related position of a source of copies when the
+// component's copies are over its expected: by over (negative: short by
+// -over): the count: that sets them, else, in a deck, the count: of the
+// card of the pack's own files that alone holds more copies than are too
+// many (a count that grew), else the component: line that counts them.
+func (s countSource) related(p *schema.Pack, over int) Related {
+	msg := Counted(s.copies, "copy", "copies") + " counted here"
+	if packWrites(s.count) {
+		return Related{Pos: s.count.Pos(), Message: msg}
+	}
+	if s.deck != nil && over > 0 {
+		ct, _ := s.deck.Type()
+		var big *schema.Card
+		for _, card := range s.deck.Cards {
+			at := card.Ref.Child("count")
+			if ct.CountsCard != nil && !ct.CountsCard(card) || !packWrites(at) || !inPack(p, at.Pos()) {
+				continue
+			}
+			if card.Count > over && (big == nil || card.Count > big.Count) {
+				big = card
+			}
+		}
+		if big != nil {
+			return Related{Pos: big.Ref.Child("count").Pos(),
+				Message: fmt.Sprintf("%s, %d of them by card %q", msg, big.Count, big.ID)}
+		}
+	}
+	return Related{Pos: s.ref.Pos(), Message: msg}
 }
 
 // files is where the source's copies are written.
@@ -379,13 +409,25 @@ func checkDeckCounts(c *Context) {
 	p := c.Pack
 	type source = countSource
 	sources := map[string][]source{}
+	var ids []string
+	for _, comp := range p.Game.Components {
+		ids = append(ids, comp.ID)
+	}
 	for _, e := range p.Elements {
 		for _, cp := range e.Facts().Copies {
-			src := source{file: e.Source().File(), copies: cp.Copies, ref: cp.Ref}
+			src := source{file: e.Source().File(), copies: cp.Copies, ref: cp.Ref, count: cp.Count}
 			if d, ok := e.(*schema.Deck); ok {
 				src.byFile = deckCopiesByFile(d)
+				src.deck = d
 			}
-			sources[cp.Component] = append(sources[cp.Component], src)
+			comp := cp.Component
+			if p.Component(comp) == nil {
+				// A misspelt component: pack/dangling-ref reports it with
+				// the near miss, and its copies count towards the component
+				// meant, so that the count is not a second finding.
+				comp = suggest.Nearest(comp, ids)
+			}
+			sources[comp] = append(sources[comp], src)
 		}
 	}
 	for _, comp := range p.Game.Components {
@@ -433,7 +475,7 @@ func checkDeckCounts(c *Context) {
 		}
 		parts = append(parts, none...)
 		for _, s := range srcs {
-			related = append(related, Related{Pos: s.ref.Pos(), Message: Counted(s.copies, "copy", "copies") + " counted here"})
+			related = append(related, s.related(p, total-comp.Expected))
 		}
 		at := comp.Ref.Child("expected").Pos()
 		if own := ownSource(p, srcs); !inPack(p, at) && own != nil {

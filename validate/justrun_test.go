@@ -327,6 +327,13 @@ func jrCardCases() []ruleCase {
 			}},
 
 		{rule: "justrun/scenarios", name: "quiet-five-scenarios", files: jrPack()},
+		// A misspelt scenario name is a near miss: the schema names the one
+		// meant, and the scenario is not reported missing too.
+		{rule: "schema/invalid", name: "fires-misspelt-scenario", files: jrEdit("scenarios.yaml", "scenario: extermination,", "scenario: Extermnation,"),
+			want: []want{{file: "scenarios.yaml", at: "scenario: |Extermnation", sev: err, hint: []string{`did you mean "extermination"? fix the spelling`},
+				exact: `scenario must be one of get-out, extermination, memento-mori, find-the-cure, rescue-mission, not "Extermnation"`}}},
+		{rule: "justrun/scenarios", name: "quiet-misspelt-scenario", files: jrEdit("scenarios.yaml", "scenario: extermination,", "scenario: Extermnation,"),
+			want: []want{}},
 		{rule: "justrun/scenarios", name: "fires-missing-twice-and-no-text", files: jrEdit("scenarios.yaml",
 			`  - {id: rescue-mission, scenario: rescue-mission, name: Rescue Mission, cooperative: "The rescuee escapes.", competitive: "The rescuee and a seat."}`,
 			`  - {id: rescue-mission, scenario: get-out, name: Get Out Again, cooperative: "The rescuee escapes."}`),
@@ -380,6 +387,11 @@ func jrCardCases() []ruleCase {
 					exact: `component player-zombie-dice has 29 player dice; 6 players take "5 dice matching the color of their player piece" each (L82): 30`},
 			}},
 
+		{rule: "justrun/supply-counts", name: "fires-misspelt-component", files: jrPack("game.yaml", edit(jrGame,
+			"{id: zombie-pawns, name: Zombie Pawns,", "{id: zombie-pawn, name: Zombie Pawns,")),
+			want: []want{{file: "game.yaml", at: "|- {id: search-cards", sev: warn, hint: []string{`did you mean "zombie-pawn"? fix the spelling`},
+				exact: `the manifest lists no zombie pawns (component zombie-pawns); each of the 5 exit rooms starts with up to 5 zombies ("roll a die, re-rolling 6s", L575): 25`}}},
+
 		{rule: "justrun/item-range", name: "quiet-handgun-has-a-range", files: jrPack()},
 		{rule: "justrun/item-range", name: "fires-no-range", files: jrEdit("search.yaml", "attack: 1, range: 2,", "attack: 1,"),
 			want: []want{{file: "search.yaml", at: "name: Handgun, type: |ranged", sev: err, hint: []string{"range:"},
@@ -414,7 +426,7 @@ func jrCardCases() []ruleCase {
 					exact: `the border palette has 2 neutral colours (black and green); the rulebook has one, black (L167)`},
 				{file: "game.yaml", at: `    - {id: |red, hex: "#ff0000"}`, sev: err, related: 1,
 					exact: `border colour "red" is declared twice in justRun.colours`},
-				{file: "supplies.yaml", at: "left: |bleu", sev: err, hint: []string{"did you mean blue?"},
+				{file: "supplies.yaml", at: "left: |bleu", sev: err, hint: []string{`did you mean "blue"? fix the spelling`},
 					exact: `supplies card "duct-tape" has left border colour "bleu", which is not in the palette (justRun.colours); borders are matched by colour (L165)`},
 			}},
 
@@ -449,7 +461,6 @@ func jrComboCases() []ruleCase {
   - {id: pair-plus, name: Pair Plus, cards: [mop, scissors], token: dead-zombie-tokens, result: {type: melee, space: 2, attack: 2}}
   - {id: lonely, name: Lonely, cards: [mop], result: {type: melee, space: 2, attack: 1}}
   - {id: unknowns, name: Unknowns, cards: [scisors, power-surge], result: {type: melee, space: 1, attack: 1}}
-  - {id: ghost-token, name: Ghost, cards: [rags], token: noise-tokens, result: {type: other, space: 1, attack: 0}}
 `),
 			want: []want{
 				{file: "combinations.yaml", at: "cards: [mop, scissors, |hammer]", sev: err, hint: []string{"combine two cards"},
@@ -460,12 +471,28 @@ func jrComboCases() []ruleCase {
 					exact: `combination "pair-plus" combines 2 cards and a token; a combination is 2 cards, or 1 card with a token or marker (L167, L190, L392)`},
 				{file: "combinations.yaml", at: "name: Lonely, cards: |[mop]", sev: err, hint: []string{"add a second card"},
 					exact: `combination "lonely" has 1 card and no token or marker; a combination is 2 cards, or 1 card with a token or marker (L167, L190, L392)`},
-				{file: "combinations.yaml", at: "cards: [|scisors", sev: err, hint: []string{`did you mean "scissors"?`},
+			}},
+
+		// A card, token or marker a combination names that the pack does
+		// not have is a reference finding, not one about the count.
+		{rule: "justrun/combo-card", name: "quiet-pairs-token-and-marker", files: jrPack()},
+		{rule: "justrun/combo-card", name: "fires-unknown-names", files: jrEdit("combinations.yaml", "combinations:\n", `combinations:
+  - {id: unknowns, name: Unknowns, cards: [scisors, power-surge], result: {type: melee, space: 1, attack: 1}}
+  - {id: ghost-token, name: Ghost, cards: [rags], token: noise-tokens, result: {type: other, space: 1, attack: 0}}
+  - {id: typo-token, name: Typo, cards: [rags], token: dead-zombie-token, result: {type: other, space: 1, attack: 0}}
+  - {id: typo-marker, name: Typo Marker, cards: [whiskey], marker: barricade-marker, result: {type: other, space: 1, attack: 0}}
+`),
+			want: []want{
+				{file: "combinations.yaml", at: "cards: [|scisors", sev: err, hint: []string{`did you mean "scissors"? fix the spelling`},
 					exact: `combination "unknowns" names card "scisors", which is no item card of the pack's search, scavenge or supplies decks`},
-				{file: "combinations.yaml", at: "cards: [scisors, |power-surge]", sev: err,
+				{file: "combinations.yaml", at: "cards: [scisors, |power-surge]", sev: err, hint: []string{"name an item card"},
 					exact: `combination "unknowns" names "power-surge", an event card; only item cards combine (L141, L165)`},
 				{file: "combinations.yaml", at: "token: |noise-tokens", sev: err, hint: []string{"component of game.yaml"},
 					exact: `combination "ghost-token" combines with token "noise-tokens", which the manifest does not list as a component`},
+				{file: "combinations.yaml", at: "token: |dead-zombie-token,", sev: err, hint: []string{`did you mean "dead-zombie-tokens"? fix the spelling`},
+					exact: `combination "typo-token" combines with token "dead-zombie-token", which the manifest does not list as a component`},
+				{file: "combinations.yaml", at: "marker: |barricade-marker,", sev: err, hint: []string{`did you mean "barricade-markers"? fix the spelling`},
+					exact: `combination "typo-marker" combines with marker "barricade-marker", which the manifest does not list as a component`},
 			}},
 
 		{rule: "justrun/combo-colours", name: "quiet-matching-borders", files: jrPack()},
@@ -520,7 +547,7 @@ func jrDiceCases() []ruleCase {
 			want: []want{
 				{file: "dice.yaml", at: "faces: |[ok", sev: err, hint: []string{"put broken on a face"},
 					exact: `Wear & Tear die "wear-tear-die" has no broken face; every outcome must be on at least one face ("A failed roll means your item is damaged", L563)`},
-				{file: "dice.yaml", at: "ok, ok, |brokn]", sev: err, hint: []string{"did you mean broken?"},
+				{file: "dice.yaml", at: "ok, ok, |brokn]", sev: err, hint: []string{`did you mean "broken"? fix the spelling`},
 					exact: `Wear & Tear die "wear-tear-die": face 6 is "brokn"; its faces are ok or broken ("A failed roll means your item is damaged", L563)`},
 			}},
 	}

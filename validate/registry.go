@@ -428,7 +428,7 @@ func ruleHint(reg *Registry, id string) string {
 		ids = append(ids, r.ID)
 	}
 	if s := suggest.Nearest(id, ids); s != "" {
-		return fmt.Sprintf("did you mean %q? `runforge rules` lists the rule IDs", s)
+		return fmt.Sprintf("did you mean %q? fix the spelling; `runforge rules` lists the rule IDs", s)
 	}
 	return "`runforge rules` lists the rule IDs"
 }

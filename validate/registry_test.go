@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -194,22 +195,45 @@ func TestRelatedPositions(t *testing.T) {
 			t.Errorf("related message %q", ds[0].Related[0].Message)
 		}
 	})
-	t.Run("deck-count", func(t *testing.T) {
-		f := genericPack(
-			"game.yaml", gameYAML("generic", "components:\n  - {id: cards, name: Cards, expected: 9}\n"),
-			"tokens.yaml", tokenSet("tokens", token("chit", "cards", 4, "")))
-		ds := ofRule(check(t, f, validate.Options{}), "deck/count")
-		if len(ds) != 1 || len(ds[0].Related) != 2 {
-			t.Fatalf("want one diagnostic with two related positions:\n%s", dump(ds))
-		}
-		wants := []validate.Related{
-			{Pos: posOf(t, f, "cards.yaml", "component: |cards"), Message: "3 copies counted here"},
-			{Pos: posOf(t, f, "tokens.yaml", "component: |cards"), Message: "4 copies counted here"},
-		}
-		if !reflect.DeepEqual(ds[0].Related, wants) {
-			t.Errorf("related %+v, want %+v", ds[0].Related, wants)
-		}
-	})
+	// deck/count's related positions point at the counts: a token's
+	// count:, and in a deck the count: of the card that alone holds more
+	// copies than are too many (the count that grew); else the deck's
+	// component: line.
+	type rel struct{ file, at, msg string }
+	for _, c := range []struct {
+		name     string
+		expected int
+		cardA    int
+		want     []rel
+	}{
+		{name: "short", expected: 9, cardA: 2, want: []rel{
+			{"cards.yaml", "component: |cards", "3 copies counted here"},
+			{"tokens.yaml", "count: |4", "4 copies counted here"}}},
+		{name: "a-card-count-grew", expected: 7, cardA: 47, want: []rel{
+			{"cards.yaml", "count: |47", `48 copies counted here, 47 of them by card "card-a"`},
+			{"tokens.yaml", "count: |4", "4 copies counted here"}}},
+		{name: "over-by-more-than-any-card", expected: 2, cardA: 2, want: []rel{
+			{"cards.yaml", "component: |cards", "3 copies counted here"},
+			{"tokens.yaml", "count: |4", "4 copies counted here"}}},
+	} {
+		t.Run("deck-count-"+c.name, func(t *testing.T) {
+			f := genericPack(
+				"game.yaml", gameYAML("generic", fmt.Sprintf("components:\n  - {id: cards, name: Cards, expected: %d}\n", c.expected)),
+				"cards.yaml", strings.Replace(genericCards, "count: 2", fmt.Sprintf("count: %d", c.cardA), 1),
+				"tokens.yaml", tokenSet("tokens", token("chit", "cards", 4, "")))
+			ds := ofRule(check(t, f, validate.Options{}), "deck/count")
+			if len(ds) != 1 {
+				t.Fatalf("want one diagnostic:\n%s", dump(ds))
+			}
+			var wants []validate.Related
+			for _, w := range c.want {
+				wants = append(wants, validate.Related{Pos: posOf(t, f, w.file, w.at), Message: w.msg})
+			}
+			if !reflect.DeepEqual(ds[0].Related, wants) {
+				t.Errorf("related %+v, want %+v", ds[0].Related, wants)
+			}
+		})
+	}
 }
 
 // TestDeckCountSkipsComponentsOfUnloadedFiles: a deck or token file that

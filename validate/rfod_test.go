@@ -243,7 +243,7 @@ func rfodCases() []ruleCase {
 		{rule: "rfod/dice", name: "fires-count-and-faces", files: rfodPack("dice.yaml", edit(edit(rfodDice, "count: 5", "count: 4"), "faces: [zombie, zombie, bat, gun, search, book]", "faces: [zombie, zombie, bta, gun, search, book]")),
 			want: []want{
 				{file: "dice.yaml", at: "count: |4", sev: err, hint: []string{"role: action (count: 5)"}, exact: "the pack has 4 action dice; the game has 5 (\"5 Action Dice\", L60-61, L93)"},
-				{file: "dice.yaml", at: "faces: [zombie, zombie, |bta", sev: err, hint: []string{"did you mean bat?"}, exact: "bonus die \"bonus\": face 3 is \"bta\"; its faces are bat, run, search, gun, book or zombie (L324-392)"},
+				{file: "dice.yaml", at: "faces: [zombie, zombie, |bta", sev: err, hint: []string{`did you mean "bat"? fix the spelling`}, exact: "bonus die \"bonus\": face 3 is \"bta\"; its faces are bat, run, search, gun, book or zombie (L324-392)"},
 			}},
 		{rule: "rfod/dice", name: "fires-role-and-missing-icon", files: rfodPack("dice.yaml", edit(edit(rfodDice, "role: event", "role: spare"), "faces: [bat, run, search, gun, book, zombie]", "faces: [bat, run, search, gun, gun, zombie]")),
 			want: []want{
@@ -261,7 +261,7 @@ func rfodCases() []ruleCase {
 			want: []want{
 				{file: "dice.yaml", at: "faces: |[all-quiet, ambush", sev: err, exact: "event die \"event\" has no nurse face; the event die shows the six events (L284-304, A4)"},
 				{file: "dice.yaml", at: "charge, |amulet, zombies", sev: err, related: 1, exact: "event die \"event\" shows \"amulet\" twice; each of the six events is on one face (L284-304, A4)"},
-				{file: "dice.yaml", at: "charge, amulet, |zombies-raise", sev: err, hint: []string{"did you mean zombies-rise?"}, exact: "event die \"event\": face 6 is \"zombies-raise\", which is no event; the events are all-quiet, ambush, amulet, charge, nurse or zombies-rise (L284-304)"},
+				{file: "dice.yaml", at: "charge, amulet, |zombies-raise", sev: err, hint: []string{`did you mean "zombies-rise"? fix the spelling`}, exact: "event die \"event\": face 6 is \"zombies-raise\", which is no event; the events are all-quiet, ambush, amulet, charge, nurse or zombies-rise (L284-304)"},
 			}},
 
 		{rule: "rfod/town-line", name: "quiet-one", files: rfodPack()},
@@ -313,9 +313,13 @@ func rfodCases() []ruleCase {
 		{rule: "rfod/follower-icons", name: "quiet-icons-with-text", files: rfodPack()},
 		{rule: "rfod/follower-icons", name: "fires-unknown-and-no-text", files: rfodPack("followers.yaml", edit(edit(rfodFollowers, "icons: [bonus], bonus: \"Reroll", "icons: [bonus, curse], bonus: \"Reroll"), "icons: [special]", "icons: [special, penalty]")),
 			want: []want{
-				{file: "followers.yaml", at: "icons: [bonus, |curse]", sev: err, exact: "follower \"unnoticed-girl\" has the icon \"curse\"; followers have 3 possible icons: bonus, penalty and special (L406)"},
+				{file: "followers.yaml", at: "icons: [bonus, |curse]", sev: err, hint: []string{"icons: bonus, penalty or special"}, exact: "follower \"unnoticed-girl\" has the icon \"curse\"; followers have 3 possible icons: bonus, penalty and special (L406)"},
 				{file: "followers.yaml", at: "icons: [special, |penalty]", sev: err, hint: []string{"add penalty:"}, exact: "follower \"kid\" shows the penalty icon but has no penalty: text to say what it does (L406)"},
 			}},
+
+		{rule: "rfod/follower-icons", name: "fires-misspelt-icon", files: rfodPack("followers.yaml", edit(rfodFollowers, "icons: [bonus], bonus: \"Reroll", "icons: [bonsu], bonus: \"Reroll")),
+			want: []want{{file: "followers.yaml", at: "icons: [|bonsu]", sev: err, hint: []string{`did you mean "bonus"? fix the spelling`},
+				exact: "follower \"unnoticed-girl\" has the icon \"bonsu\"; followers have 3 possible icons: bonus, penalty and special (L406)"}}},
 
 		{rule: "rfod/follower-vp", name: "quiet-bonus-worth-less", files: rfodPack()},
 		{rule: "rfod/follower-vp", name: "fires-bonus-worth-more", files: rfodEdit("followers.yaml", "count: 8, vp: 1", "count: 8, vp: 4"),
@@ -326,15 +330,18 @@ func rfodCases() []ruleCase {
 			want: []want{
 				{file: "boards.yaml", at: "    zones:\n      |- {zone: 1", sev: err, exact: "action board \"action-board\" has no zone 3; \"The 3 Zones represent the distance the zombies are from the player\" (L79-83)"},
 				{file: "boards.yaml", at: "{zone: 2, icons: [|bat, knife]}", sev: err, exact: "action board \"action-board\" shows bat in zone 2; the Bat hits zombies in Zone 1 only (L79-83, L324)"},
-				{file: "boards.yaml", at: "{zone: 2, icons: [bat, |knife]}", sev: err, exact: "action board \"action-board\" zone 2 shows \"knife\", which is no action die face (bat, run, search, gun, book, zombie)"},
+				{file: "boards.yaml", at: "{zone: 2, icons: [bat, |knife]}", sev: err, hint: []string{"icons are action die faces"}, exact: "action board \"action-board\" zone 2 shows \"knife\", which is no action die face (bat, run, search, gun, book, zombie)"},
 				{file: "boards.yaml", at: "{zone: |2, icons: [gun, run]}", sev: err, exact: "action board \"action-board\" has zone 2 twice or out of range; it has the 3 Zones 1, 2 and 3 (L79-83)"},
 			}},
+		{rule: "rfod/board-zones", name: "fires-misspelt-icon", files: rfodEdit("boards.yaml", "{zone: 2, icons: [gun, run]}", "{zone: 2, icons: [gun, rnu]}"),
+			want: []want{{file: "boards.yaml", at: "{zone: 2, icons: [gun, |rnu]}", sev: err, hint: []string{`did you mean "run"? fix the spelling`},
+				exact: "action board \"action-board\" zone 2 shows \"rnu\", which is no action die face (bat, run, search, gun, book, zombie)"}}},
 
 		{rule: "rfod/combo-face", name: "quiet-action-faces", files: rfodPack()},
 		{rule: "rfod/combo-face", name: "fires-unknown-face", files: rfodEdit("characters.yaml", "dice: {zombie: 2, gun: 1}, ignores: [zombie]", "dice: {zombie: 2, gunn: 1}, ignores: [zombies]"),
 			want: []want{
-				{file: "characters.yaml", at: "dice: {zombie: 2, |gunn: 1}", sev: err, hint: []string{"did you mean gun?"}, exact: "character \"hunter\" combo \"double-tap\" needs \"gunn\", which is no action die face (L243-244, L320)"},
-				{file: "characters.yaml", at: "ignores: [|zombies]", sev: err, exact: "character \"hunter\" combo \"double-tap\" ignores \"zombies\", which is no action die face (L243-244, L320)"},
+				{file: "characters.yaml", at: "dice: {zombie: 2, |gunn: 1}", sev: err, hint: []string{`did you mean "gun"? fix the spelling`}, exact: "character \"hunter\" combo \"double-tap\" needs \"gunn\", which is no action die face (L243-244, L320)"},
+				{file: "characters.yaml", at: "ignores: [|zombies]", sev: err, hint: []string{`did you mean "zombie"? fix the spelling`}, exact: "character \"hunter\" combo \"double-tap\" ignores \"zombies\", which is no action die face (L243-244, L320)"},
 			}},
 
 		{rule: "rfod/combo-face", name: "fires-ignores-a-face-not-rolled-and-twice", files: rfodEdit("characters.yaml", "dice: {zombie: 2, gun: 1}, ignores: [zombie]", "dice: {zombie: 2, gun: 1}, ignores: [book, zombie, zombie]"),
@@ -356,7 +363,7 @@ func rfodCases() []ruleCase {
 
 		{rule: "rfod/guide", name: "quiet-complete-guide", files: rfodPack()},
 		{rule: "rfod/guide", name: "fires-action-that-is-no-die-face", files: rfodEdit("guide.yaml", "{icon: run, text:", "{icon: runn, text:"),
-			want: []want{{file: "guide.yaml", at: "{icon: |runn", sev: validate.Error, hint: []string{"did you mean run?"},
+			want: []want{{file: "guide.yaml", at: "{icon: |runn", sev: validate.Error, hint: []string{`did you mean "run"? fix the spelling`},
 				msg: []string{`guide "guide" explains the action "runn", which is no action die face`}}}},
 		{rule: "rfod/guide", name: "fires-locations-and-gaps", files: rfodPack("guide.yaml", edit(edit(edit(rfodGuide,
 			"{count: 3, options: [{text: \"Draw 2 Followers, keep 1.\", gives: [follower]}]}", "{count: 3, options: [{text: \"Draw 2 Followers, keep 1.\", gives: [follower, location]}]}"),
@@ -368,6 +375,11 @@ func rfodCases() []ruleCase {
 				{file: "guide.yaml", at: "{count: |3, options: [{text: \"Draw 2 Followers, keep 1.\"", sev: err, hint: []string{"remove location"}, exact: "guide \"guide\": Search 3 gives a Location; a Location comes from exactly Search 1, 2 or 4, or Book 2 (L536)"},
 				{file: "guide.yaml", at: "book:\n  |- {count: 1", sev: err, exact: "guide \"guide\" has no Book row for 5 icons; the guide covers 1 to 5 (L349-386, L536)"},
 			}},
+
+		// A misspelt event is one finding, not also the event missing.
+		{rule: "rfod/guide", name: "fires-misspelt-event", files: rfodEdit("guide.yaml", "{event: nurse,", "{event: nurs,"),
+			want: []want{{file: "guide.yaml", at: "{event: |nurs", sev: err, hint: []string{`did you mean "nurse"? fix the spelling`},
+				exact: "guide \"guide\" explains \"nurs\", which is no event of the event die (all-quiet, ambush, amulet, charge, nurse, zombies-rise) (L284-304)"}}},
 
 		{rule: "rfod/guide-gives", name: "quiet-text-names-what-it-gives", files: rfodPack()},
 		{rule: "rfod/guide-gives", name: "quiet-word-forms-and-own-gives", files: rfodPack("guide.yaml", edit(edit(rfodGuide,

@@ -236,7 +236,7 @@ func rfodrCases() []ruleCase {
 		{rule: "rfodr/combo-rollable", name: "fires-five-zombies-and-face", files: rfodrPack("characters.yaml", edit(edit(rfodrCharacters, "super: {dice: {zombie: 3, gun: 2}", "super: {dice: {zombie: 5, gun: 1}"), "major: {dice: {zombie: 2, explore: 1}", "major: {dice: {zombie: 2, exlpore: 1}")),
 			want: []want{
 				{file: "characters.yaml", at: "super: {dice: |{zombie: 5, gun: 1}", sev: err, exact: "character \"ex-cop\": combo \"super\" {gun 1, zombie 5} is impossible: P = 0 (it needs 5 zombies, and 5 zombies end the turn) (L120, L202)"},
-				{file: "characters.yaml", at: "major: {dice: {zombie: 2, |exlpore: 1}", sev: err, hint: []string{"did you mean explore?"}, exact: "character \"janitor\" combo \"major\" needs \"exlpore\", which is no action die face (L131-196)"},
+				{file: "characters.yaml", at: "major: {dice: {zombie: 2, |exlpore: 1}", sev: err, hint: []string{`did you mean "explore"? fix the spelling`}, exact: "character \"janitor\" combo \"major\" needs \"exlpore\", which is no action die face (L131-196)"},
 			}},
 
 		{rule: "rfodr/combo-odds", name: "quiet-likely", files: rfodrPack()},
@@ -292,7 +292,9 @@ func rfodrCases() []ruleCase {
 
 		{rule: "rfodr/set-mark", name: "quiet-base-and-promo", files: rfodrPack()},
 		{rule: "rfodr/set-mark", name: "fires-unknown-set", files: rfodrEdit("followers.yaml", "set: promo", "set: promotional"),
-			want: []want{{file: "followers.yaml", at: "set: |promotional", sev: err, exact: "card \"mascot\" has set: \"promotional\"; the set is base, promo or expansion (L429), and only base cards count towards the components"}}},
+			want: []want{{file: "followers.yaml", at: "set: |promotional", sev: err, hint: []string{"set: base, promo or expansion"}, exact: "card \"mascot\" has set: \"promotional\"; the set is base, promo or expansion (L429), and only base cards count towards the components"}}},
+		{rule: "rfodr/set-mark", name: "fires-misspelt-set", files: rfodrEdit("followers.yaml", "set: promo", "set: Promo"),
+			want: []want{{file: "followers.yaml", at: "set: |Promo", sev: err, hint: []string{`did you mean "promo"? fix the spelling`}, exact: "card \"mascot\" has set: \"Promo\"; the set is base, promo or expansion (L429), and only base cards count towards the components"}}},
 		{rule: "deck/count", name: "fires-promo-does-not-count", files: rfodrEdit("followers.yaml", "{id: cheerleader, name: Cheerleader, count: 15", "{id: cheerleader, name: Cheerleader, count: 14"),
 			want: []want{{file: "game.yaml", at: "{id: followers, name: Follower Cards, expected: |30}", sev: err, related: 1, exact: "component \"followers\" expects 30 copies but the pack has 29 (29 in pack/followers.yaml)"}}},
 	}...)
@@ -428,6 +430,12 @@ func rfodrCampaignCases() []ruleCase {
 				{file: "mats.yaml", at: "component: location-mats\n    sides:\n      |- {id: courthouse", sev: err, exact: "mat \"mat-courthouse\" has the sides courthouse and dark-church; the campaign's mats are home / department-store and courthouse / dark-courthouse, once each (L602, L676)"},
 			}},
 
+		// A misspelt side is a near miss: one finding at the side, and the
+		// mat counts as the pair it was meant to be.
+		{rule: "rfodr/campaign-mats", name: "fires-misspelt-side", files: rfodrCampaignEdit("mats.yaml", "{id: dark-courthouse, name: Dark Courthouse}", "{id: dark-courthous, name: Dark Courthouse}"),
+			want: []want{{file: "mats.yaml", at: "{id: |dark-courthous", sev: err, hint: []string{`did you mean "dark-courthouse"? fix the spelling`},
+				exact: "mat \"mat-courthouse\" has a side \"dark-courthous\", which is no side of the campaign's mats: home / department-store and courthouse / dark-courthouse (L602, L676)"}}},
+
 		{rule: "rfodr/campaign-starting-actions", name: "quiet-three", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-starting-actions", name: "fires-two", files: rfodrCampaignEdit("actions.yaml", "{id: a3, number: 3, starting: true,", "{id: a3, number: 3,"),
 			want: []want{{file: "actions.yaml", at: "|cards:\n  - {id: a1,", sev: err, exact: "the Action cards have 2 starting copies; Mission 2 lays out \"the three Starting Action cards\" (L606)"}}},
@@ -450,8 +458,8 @@ func rfodrCampaignCases() []ruleCase {
 		{rule: "rfodr/campaign-trauma-requirement", name: "quiet-map-cards", files: rfodrCampaignPack()},
 		{rule: "rfodr/campaign-trauma-requirement", name: "fires-misspelt-ids", files: rfodrCampaignPack("trauma.yaml", edit(edit(rfodrCampaign, "requires: [{visit: street}]}", "requires: [{visit: stret}]}"), "requires: [{meet: cheerleader}]", "requires: [{meet: cheerleder}]")),
 			want: []want{
-				{file: "trauma.yaml", at: "requires: [{visit: |stret}", sev: err, hint: []string{`did you mean "street"? visit a base location of the Map`}, exact: "Trauma \"fear\" requires a visit to location \"stret\", which is not on the Map: no location has that id; requirements are met on the Map (L517)"},
-				{file: "trauma.yaml", at: "requires: [{meet: |cheerleder}]", sev: err, hint: []string{`did you mean "cheerleader"? meet a base follower`}, exact: "Trauma \"grief\" requires meeting follower \"cheerleder\", who is not in the campaign: no follower has that id; requirements are met in play (L517)"},
+				{file: "trauma.yaml", at: "requires: [{visit: |stret}", sev: err, hint: []string{`did you mean "street"? fix the spelling`}, exact: "Trauma \"fear\" requires a visit to location \"stret\", which is not on the Map: no location has that id; requirements are met on the Map (L517)"},
+				{file: "trauma.yaml", at: "requires: [{meet: |cheerleder}]", sev: err, hint: []string{`did you mean "cheerleader"? fix the spelling`}, exact: "Trauma \"grief\" requires meeting follower \"cheerleder\", who is not in the campaign: no follower has that id; requirements are met in play (L517)"},
 			}},
 		{rule: "rfodr/campaign-trauma-requirement", name: "fires-removed-promo-missing", files: rfodrCampaignPack("trauma.yaml", edit(edit(rfodrCampaign, "requires: [{visit: street}]}", "requires: [{visit: church}, {visit: mall}]}"), "requires: [{meet: cheerleader}]", "requires: [{meet: mascot}]")),
 			want: []want{

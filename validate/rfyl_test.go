@@ -97,7 +97,7 @@ func rfylCases() []ruleCase {
 			files: rfylPack("events.yaml", eventDeck("[zombie, blood]", "")),
 			want: []want{{file: "events.yaml", at: "[|zombie, blood]",
 				msg:  []string{`card "ev-test"`, `"zombie" is not an event icon`},
-				hint: []string{`did you mean "zombies"?`, "event icons: zombies, encounter"}}}},
+				hint: []string{`did you mean "zombies"? fix the spelling`}}}},
 		{rule: "rfyl/event-icons", name: "fires-repeated-icon",
 			files: rfylPack("events.yaml", eventDeck("[zombies, melee, zombies]", "")),
 			want: []want{{file: "events.yaml", at: "melee, |zombies]",

@@ -300,7 +300,7 @@ func unknownIconCases() []ruleCase {
 			files: genericPack("cards.yaml", edit(genericCards, "{bullet}", "{bulet}")),
 			want: []want{{file: "cards.yaml", at: `|"Spend a {bulet} to move."`,
 				msg:  []string{`card "card-a"`, "text: unknown inline icon {bulet}"},
-				hint: []string{"did you mean {bullet}?"}}}},
+				hint: []string{"did you mean {bullet}? fix the spelling"}}}},
 		{rule: rule, name: "fires-token-icon",
 			files: genericPack("tokens.yaml", tokenSet("tokens", token("bullet", "", 1, "skull"))),
 			want: []want{{file: "tokens.yaml", at: "icon: |skull",
@@ -323,7 +323,7 @@ func unknownIconCases() []ruleCase {
 `)),
 			want: []want{{file: "templates.yaml", at: `text: |"{zombei} ahead"`,
 				msg:  []string{`template "fancy" box "warning"`, "unknown inline icon {zombei}"},
-				hint: []string{"did you mean {zombie}?"}}}},
+				hint: []string{"did you mean {zombie}? fix the spelling"}}}},
 		{rule: rule, name: "quiet-icon-row-of-known-icons",
 			files: genericPack("templates.yaml", fancyTemplate("{id: row, type: icons, field: marks, x: 5mm, y: 70mm, w: 50mm, h: 8mm}"),
 				"cards.yaml", edit(genericCards, "count: 2\n", "count: 2\n    marks: [zombie, bullet]\n"))},
@@ -340,7 +340,7 @@ func unknownIconCases() []ruleCase {
 `)),
 			want: []want{{file: "templates.yaml", at: "icon: |flagg",
 				msg:  []string{`template "fancy" box "mark"`, `unknown icon "flagg"`},
-				hint: []string{"did you mean {flag}?"}}}},
+				hint: []string{"did you mean {flag}? fix the spelling"}}}},
 	}
 }
 
@@ -375,6 +375,17 @@ func deckCountCases() []ruleCase {
 			want: []want{{file: "game.yaml", at: "{id: |spare-dice",
 				msg:  []string{`component "spare-dice" (Dice)`, "printed but nothing in the pack provides it"},
 				hint: []string{"printed: false"}}}},
+		// One mistake, one finding: a misspelt component: is
+		// pack/dangling-ref's, and its copies count towards the component
+		// meant, so the component is neither unprovided nor short.
+		{rule: rule, name: "quiet-misspelt-component-counts-towards-the-one-meant",
+			files: genericPack("cards.yaml", edit(genericCards, "component: cards", "component: crads")),
+			want:  []want{}},
+		{rule: rule, name: "quiet-misspelt-token-component-counts-towards-the-one-meant",
+			files: genericPack(
+				"game.yaml", manifest("  - {id: cards, name: Cards, expected: 7}\n"),
+				"tokens.yaml", tokenSet("tokens", token("card-tokens", "card", 4, ""))),
+			want: []want{}},
 	}
 }
 
@@ -436,7 +447,7 @@ func unknownRuleCases() []ruleCase {
 		{rule: rule, name: "fires-on-a-misspelt-rule",
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  deck/countt: off\n")),
 			want: []want{{file: "game.yaml", at: "|deck/countt", sev: validate.Warning,
-				msg: []string{`"deck/countt"`, "names no rule"}, hint: []string{`did you mean "deck/count"?`, "runforge rules"}}}},
+				msg: []string{`"deck/countt"`, "names no rule"}, hint: []string{`did you mean "deck/count"? fix the spelling`, "runforge rules"}}}},
 		{rule: rule, name: "fires-without-a-guess-on-a-rule-far-from-any",
 			files: genericPack("game.yaml", gameYAML("generic", genericComponents+"rules:\n  nothing/like-it-at-all: off\n")),
 			want: []want{{file: "game.yaml", at: "|nothing/like-it-at-all", sev: validate.Warning,

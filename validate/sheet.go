@@ -34,11 +34,8 @@ func checkSheetPrintWith(c *Context) {
 		host, ok := byID[s.PrintWith]
 		switch {
 		case !ok:
-			hint := "name a card-size sheet of this pack"
-			if cl := suggest.Nearest(s.PrintWith, ids); cl != "" {
-				hint = fmt.Sprintf("did you mean %s? ", cl) + hint
-			}
-			c.ReportHint(pos, fmt.Sprintf("sheet %q prints with %q, which is not a sheet of this pack", s.ID, s.PrintWith), hint)
+			c.ReportHint(pos, fmt.Sprintf("sheet %q prints with %q, which is not a sheet of this pack", s.ID, s.PrintWith),
+				suggest.Hint(s.PrintWith, ids, "%q", "name a card-size sheet of this pack"))
 		case host == s:
 			c.ReportHint(pos, fmt.Sprintf("sheet %q prints with itself", s.ID), "remove printWith:")
 		case host.PrintWith != "":

@@ -25,7 +25,7 @@ func sheetCases() []ruleCase {
 		{rule: rule, name: "quiet-same-size", files: genericPack("a.yaml", tile("tile-a", "", ""), "b.yaml", tile("tile-b", "", "tile-a"), "c.yaml", tile("tile-c", "", "tile-a"))},
 		{rule: rule, name: "quiet-no-print-with", files: genericPack("a.yaml", tile("tile-a", "poker", ""))},
 		{rule: rule, name: "fires-unknown", files: genericPack("a.yaml", tile("tile-a", "", ""), "b.yaml", tile("tile-b", "", "tile-aa")),
-			want: []want{{file: "b.yaml", at: "printWith: |tile-aa", sev: err, hint: []string{"did you mean tile-a?"},
+			want: []want{{file: "b.yaml", at: "printWith: |tile-aa", sev: err, hint: []string{`did you mean "tile-a"? fix the spelling`},
 				exact: `sheet "tile-b" prints with "tile-aa", which is not a sheet of this pack`}}},
 		{rule: rule, name: "fires-itself", files: genericPack("a.yaml", tile("tile-a", "", "tile-a")),
 			want: []want{{file: "a.yaml", at: "printWith: |tile-a", sev: err, exact: `sheet "tile-a" prints with itself`}}},

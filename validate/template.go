@@ -128,10 +128,7 @@ func checkTemplateFields(c *Context) {
 					continue
 				}
 				sort.Strings(known)
-				hint := "fields of its cards: " + strings.Join(dedupeSorted(known), ", ")
-				if s := suggest.Nearest(bind[1], known); s != "" {
-					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
-				}
+				hint := suggest.Hint(bind[1], known, "%q", "fields of its cards: "+strings.Join(dedupeSorted(known), ", "))
 				c.ReportHint(b.Ref.Child(bind[0]).Pos(),
 					fmt.Sprintf("template %q box %q binds field %q, which no card of deck %s has", id, b.ID, bind[1], quoteAll(missing)), hint)
 			}
@@ -442,10 +439,7 @@ func checkTemplateOverrides(c *Context) {
 			hint := "give the box what it draws and where: x, y, w and h, and its text, field, icon, fill or stroke"
 			if b.Added {
 				msg = fmt.Sprintf("template %q: box %q is not in the template it extends (%q); as a new box it %s, so it draws nothing", id, b.ID, t.Extends, lack)
-				hint = "boxes it extends: " + strings.Join(t.ParentBoxes, ", ")
-				if s := suggest.Nearest(b.ID, t.ParentBoxes); s != "" {
-					hint = fmt.Sprintf("did you mean %q? %s", s, hint)
-				}
+				hint = suggest.Hint(b.ID, t.ParentBoxes, "%q", "boxes it extends: "+strings.Join(t.ParentBoxes, ", "))
 			}
 			if b.Font != "" && !slices.Contains(schema.BuiltinFonts, b.Font) && uses[b.Font] == 0 {
 				msg += fmt.Sprintf("; no other box uses its font %q, so the font is not printed either", b.Font)

@@ -26,7 +26,7 @@ func templateCases() []ruleCase {
 			files: withFancy("      - {id: text, field: txt}\n"),
 			want: []want{{file: "templates.yaml", at: "field: |txt", sev: 1,
 				msg:  []string{`template "fancy" box "text"`, `field "txt"`, `deck "cards"`},
-				hint: []string{`did you mean "text"?`}}}},
+				hint: []string{`did you mean "text"? fix the spelling`}}}},
 		{rule: "template/field", name: "fires-interpolation-and-when",
 			files: withFancy("      - {id: extra, text: \"${flavour}\", when: \"!cost\", x: 5mm, y: 70mm, w: 40mm, h: 6mm}\n"),
 			want: []want{
@@ -91,7 +91,7 @@ func templateCases() []ruleCase {
 			files: fontPack(string(goregular.TTF)).with("templates.yaml", fancyTemplate("{id: nmae, font: fancy}")),
 			want: []want{{file: "templates.yaml", at: "id: |nmae", sev: 1,
 				msg:  []string{`box "nmae" is not in the template it extends ("generic")`, "no area (w and h)", `no other box uses its font "fancy", so the font is not printed either`},
-				hint: []string{`did you mean "name"?`}}}},
+				hint: []string{`did you mean "name"? fix the spelling`}}}},
 		{rule: "template/override", name: "fires-new-line-and-text-boxes-that-draw-nothing",
 			files: withFancy("      - {id: rule2, type: line, x: 5mm, y: 40mm, stroke: \"#000000\"}\n      - {id: caption, x: 5mm, y: 70mm, w: 40mm, h: 6mm, size: 8pt}\n"),
 			want: []want{

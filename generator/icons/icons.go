@@ -54,6 +54,39 @@ var parsedIcons = sync.OnceValues(func() (map[string]*icon, error) {
 	return out, nil
 })
 
+// InkRight is the right edge of the named icon's ink, in the units of its
+// 100 x 100 box (100 for an unknown icon): text set right after an icon
+// starts from its ink, as after a letter, not from the edge of its box.
+// The edge is the rightmost point of its paths, control points included.
+func InkRight(name string) float64 {
+	icons, err := parsedIcons()
+	if err != nil {
+		return 100
+	}
+	ic, ok := icons[name]
+	if !ok {
+		return 100
+	}
+	right := 0.0
+	for _, l := range ic.layers {
+		if l.knockout {
+			continue // cut out of the ink, never beyond it
+		}
+		for _, op := range l.path.Ops {
+			n := 1
+			if op.Kind == draw.CubicTo {
+				n = 3
+			} else if op.Kind == draw.Close {
+				n = 0
+			}
+			for _, pt := range op.P[:n] {
+				right = max(right, pt[0])
+			}
+		}
+	}
+	return min(right, 100)
+}
+
 // Has reports whether there is an icon of that name.
 func Has(name string) bool {
 	_, ok := allIconPaths()[name]

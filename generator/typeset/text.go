@@ -69,8 +69,31 @@ type Block struct {
 	Overflow string
 }
 
-// iconEm is the advance of an inline icon, in em.
-const iconEm = 1.1
+// iconEm is the advance of an inline icon, in em, and iconInk the size
+// its square is drawn at: the rest is its side bearings.
+const (
+	iconEm  = 1.1
+	iconInk = 0.95
+)
+
+// iconBearing is the room, in em, between an icon's ink and text set right
+// after it in the same word ("{flag}," or "{zombie}s"): about a letter's
+// right side bearing, so that punctuation sits after an icon as after a
+// word.
+const iconBearing = 0.06
+
+// iconAdvance is the advance of the icon segment wd[i] at size pt, in mm:
+// iconEm, or when text follows it in the same word, up to the icon's ink
+// and iconBearing.
+func iconAdvance(wd word, i int, size float64) float64 {
+	full := iconEm * size * draw.PtMM
+	if i+1 >= len(wd) || wd[i+1].icon != "" || wd[i+1].text == "" {
+		return full
+	}
+	ink := iconInk * size * draw.PtMM
+	pad := (full - ink) / 2
+	return min(full, pad+ink*icons.InkRight(wd[i].icon)/100+iconBearing*size*draw.PtMM)
+}
 
 // strongMark opens and closes a strong run in rich text: **1 ACTION:**.
 const strongMark = "**"
@@ -276,9 +299,9 @@ func layoutAt(f *draw.Fonts, paras [][]word, st Style, size, w, h float64) Block
 	space := f.Width(" ", st.Font, size)
 	wordWidth := func(wd word) float64 {
 		total := 0.0
-		for _, s := range wd {
+		for i, s := range wd {
 			if s.icon != "" {
-				total += iconEm * size * draw.PtMM
+				total += iconAdvance(wd, i, size)
 			} else {
 				total += f.Width(s.text, s.font(st.Font), size)
 			}
@@ -345,7 +368,7 @@ func appendWord(f *draw.Fonts, line Line, wd word, st draw.FontStyle, size, gap,
 	x := line.Width + gap
 	for i, s := range wd {
 		if s.icon != "" {
-			iw := iconEm * size * draw.PtMM
+			iw := iconAdvance(wd, i, size)
 			line.Items = append(line.Items, Item{Icon: s.icon, X: x, W: iw})
 			x += iw
 			continue
@@ -428,7 +451,10 @@ func Draw(f *draw.Fonts, c draw.Canvas, b Block, x, y, w, h float64, ink, paper 
 	default:
 		baseline = y + f.Ascent(st.Font, size)
 	}
-	iconSize := size * draw.PtMM * 0.95
+	iconSize := size * draw.PtMM * iconInk
+	// The icon sits at its left bearing: an icon followed by text in its
+	// word has a narrower advance (iconAdvance), not a narrower bearing.
+	iconPad := (iconEm*size*draw.PtMM - iconSize) / 2
 	for _, line := range b.Lines {
 		baseline += line.Space
 		lx := x
@@ -440,7 +466,7 @@ func Draw(f *draw.Fonts, c draw.Canvas, b Block, x, y, w, h float64, ink, paper 
 		}
 		for _, it := range line.Items {
 			if it.Icon != "" {
-				ix := lx + it.X + (it.W-iconSize)/2
+				ix := lx + it.X + iconPad
 				icons.Draw(c, it.Icon, ix, baseline-iconSize*0.86, iconSize, ink, paper)
 				continue
 			}
@@ -475,9 +501,9 @@ func Measure(f *draw.Fonts, text string, font draw.FontStyle, size float64) (wor
 		w := 0.0
 		for i, wd := range para {
 			ww := 0.0
-			for _, seg := range wd {
+			for j, seg := range wd {
 				if seg.icon != "" {
-					ww += iconEm * size * draw.PtMM
+					ww += iconAdvance(wd, j, size)
 				} else {
 					ww += f.Width(seg.text, seg.font(font), size)
 				}

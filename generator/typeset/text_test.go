@@ -3,10 +3,12 @@ package typeset
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/runforge/runforge/generator/draw"
+	"github.com/runforge/runforge/generator/icons"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -266,4 +268,48 @@ func textBaselines(t *testing.T, ops []string) []float64 {
 		t.Fatalf("no text drawn: %v", ops)
 	}
 	return ys
+}
+
+// TestPunctuationAfterAnIcon: text set right after an inline icon in the
+// same word ("{flag}," or "{zombie}s") starts iconBearing after the icon's
+// ink, as after a letter, not after the icon's whole advance (which left a
+// gap before the comma nearly a space wide); an icon followed by a space
+// keeps its whole advance.
+func TestPunctuationAfterAnIcon(t *testing.T) {
+	f, err := draw.NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 10.0
+	em := size * draw.PtMM
+	space := f.Width(" ", draw.Regular, size)
+	for _, c := range []struct{ text, icon, after string }{
+		{"Run to the {flag}, then hide.", "flag", ","},
+		{"Run to the {flag}.", "flag", "."},
+		{"Two {zombie}s.", "zombie", "s."},
+		{"Spend a {bullet}: move.", "bullet", ":"},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			b := Layout(f, c.text, Style{Size: size, LineHeight: 1.2}, 200, 20)
+			items := b.Lines[0].Items
+			i := slices.IndexFunc(items, func(it Item) bool { return it.Icon == c.icon })
+			if i < 0 || i+1 >= len(items) || !strings.HasPrefix(items[i+1].Text, c.after) {
+				t.Fatalf("want icon %s then %q, got %+v", c.icon, c.after, items)
+			}
+			ink := items[i].X + (iconEm*em-iconInk*em)/2 + iconInk*em*icons.InkRight(c.icon)/100
+			gap := items[i+1].X - ink
+			if math.Abs(gap-iconBearing*em) > 1e-9 {
+				t.Errorf("%q starts %.3fmm after the icon's ink, want %.3fmm", c.after, gap, iconBearing*em)
+			}
+			if gap > space/2 {
+				t.Errorf("gap before %q is %.3fmm, over half a space (%.3fmm)", c.after, gap, space/2)
+			}
+		})
+	}
+	b := Layout(f, "the {flag} then", Style{Size: size, LineHeight: 1.2}, 200, 20)
+	for _, it := range b.Lines[0].Items {
+		if it.Icon == "flag" && math.Abs(it.W-iconEm*em) > 1e-9 {
+			t.Errorf("an icon followed by a space advances %.3fmm, want %.3fmm", it.W, iconEm*em)
+		}
+	}
 }

@@ -214,7 +214,7 @@ func (s *PlayerBoardSet) Facts() schema.Facts {
 		}
 		what := fmt.Sprintf("board %q", b.ID)
 		if s.Component != "" {
-			f.Copies = append(f.Copies, schema.Contribution{What: what, Component: s.Component, Copies: b.Count, Ref: s.Ref.Child("component")})
+			f.Copies = append(f.Copies, schema.Contribution{What: what, Component: s.Component, Copies: b.Count, Ref: s.Ref.Child("component"), Count: b.Ref.Child("count")})
 		}
 		f.Items = append(f.Items, schema.Item{What: "board", ID: b.ID, Ref: b.Ref})
 		for _, t := range []struct{ field, text string }{{"name", b.Name}, {"background", b.Background}, {"skill", b.Skill}, {"onYou", b.OnYou}} {

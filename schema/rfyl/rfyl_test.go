@@ -50,7 +50,7 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 		{"wrong type", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/determination\ncards:\n  - id: a\n    value: high\n", 6, 12,
 			"value must be a whole number, not text", ""},
 		{"enum with a typo", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ncards:\n  - id: a\n    countdown: 1\n    result: infectd\n", 7, 13,
-			`result must be one of infected, clean, not "infectd"`, "did you mean infected?"},
+			`result must be one of infected, clean, not "infectd"`, `did you mean "infected"? fix the spelling`},
 		{"too long", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/event\ncards:\n  - id: a\n    name: " + strings.Repeat("x", 41) + "\n    icons: [blood]\n    text: t\n", 6, 11,
 			"name is 41 characters long; at most 40 are allowed", ""},
 		{"empty list", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/event\ncards:\n  - id: a\n    name: A\n    icons: []\n    text: t\n", 7, 12,
@@ -58,13 +58,13 @@ func TestSchemaMessagesInPlainWords(t *testing.T) {
 		{"list item type", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/event\ncards:\n  - id: a\n    name: A\n    icons: [blood, 3]\n    text: t\n", 7, 20,
 			"item 2 of icons must be text, not a number", ""},
 		{"unknown deck setting of the deck's card type", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ndroptrack: 2\ncards: []\n", 4, 1,
-			`unknown field "droptrack"`, "did you mean dropTrack?"},
+			`unknown field "droptrack"`, `did you mean "dropTrack"? fix the spelling`},
 		{"an unknown card type is one finding, not one more per setting", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/bloood\ndropTrack: 2\ncards: []\n", 3, 11,
-			`cardType must be one of generic, justrun/card, justrun/scenario, rfod/event, rfod/fleeing, rfod/follower, rfod/location, rfod/loot, rfod/mutant, rfodr/action, rfodr/experience, rfodr/follower, rfodr/location, rfodr/loot, rfodr/mutant, rfodr/reference, rfodr/supply-cache, rfodr/trauma, rfodr/upgrade, rfyl/blood, rfyl/determination, rfyl/event, run/backup, run/rank, not "rfyl/bloood"`, "did you mean rfyl/blood?"},
+			`cardType must be one of generic, justrun/card, justrun/scenario, rfod/event, rfod/fleeing, rfod/follower, rfod/location, rfod/loot, rfod/mutant, rfodr/action, rfodr/experience, rfodr/follower, rfodr/location, rfodr/loot, rfodr/mutant, rfodr/reference, rfodr/supply-cache, rfodr/trauma, rfodr/upgrade, rfyl/blood, rfyl/determination, rfyl/event, run/backup, run/rank, not "rfyl/bloood"`, `did you mean "rfyl/blood"? fix the spelling`},
 		{"a bad card leaves the deck settings known", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ndropTrack: 2\ncards:\n  - {id: a, countdown: 1, result: clen}\n", 6, 35,
-			`result must be one of infected, clean, not "clen"`, "did you mean clean?"},
+			`result must be one of infected, clean, not "clen"`, `did you mean "clean"? fix the spelling`},
 		{"unknown card field", rfylManifest, "d.yaml", "kind: Deck\nid: d\ncardType: rfyl/blood\ncards:\n  - id: a\n    countdown: 1\n    result: clean\n    txt: x\n", 8, 5,
-			`unknown field "txt"`, "did you mean text?"},
+			`unknown field "txt"`, `did you mean "text"? fix the spelling`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -139,7 +139,9 @@ func justRunRules() []*validate.Rule {
 		{ID: "justrun/colour-unpaired", Severity: validate.Warning, Games: games, Check: checkJRColourUnpaired,
 			Doc: "A non-neutral colour on an item's left border is on no other card's right border, or the reverse, so the card can never combine through it (L165); a card pairs with itself only with 2 or more copies."},
 		{ID: "justrun/combo-arity", Severity: validate.Error, Games: games, Check: checkJRComboArity,
-			Doc: "A combination is not 2 item cards or 1 item card with one token or marker, or names a card, token or marker the pack does not have (L167, L190, L392)."},
+			Doc: "A combination is not 2 item cards or 1 item card with one token or marker (L167, L190, L392)."},
+		{ID: "justrun/combo-card", Severity: validate.Error, Games: games, Check: checkJRComboCard,
+			Doc: "A combination names a card that is no item card of the search, scavenge or supplies decks (an event card, or no card: a misspelt id gets a did-you-mean), or a token or marker that is no component of the manifest (L141, L165, L190, L392)."},
 		{ID: "justrun/combo-colours", Severity: validate.Error, Games: games, Check: checkJRComboColours,
 			Doc: "Two combined cards' borders do not match: one card's left border must be the other's right, whichever is listed first (L165)."},
 		{ID: "justrun/combo-black", Severity: validate.Error, Games: games, Check: checkJRComboBlack,
@@ -811,9 +813,13 @@ func checkJRSearchExits(c *validate.Context) {
 func jrSupplyFinding(c *validate.Context, s *justrunschema.Settings, key, id, what string, need int, why string, related ...validate.Related) {
 	have, comp := jrComponentCount(c.Pack, id)
 	if comp == nil {
+		var ids []string
+		for _, m := range c.Pack.Game.Components {
+			ids = append(ids, m.ID)
+		}
 		c.ReportHint(jrManifestPos(c.Pack, s, key),
 			fmt.Sprintf("the manifest lists no %s (component %s); %s", what, id, why),
-			fmt.Sprintf("add component %s with expected: %d or more, or name yours in justRun.components.%s", id, need, key), related...)
+			suggest.Hint(id, ids, "%q", fmt.Sprintf("add component %s with expected: %d or more, or name yours in justRun.components.%s", id, need, key)), related...)
 		return
 	}
 	if have < need {
@@ -943,13 +949,9 @@ func checkJRColourPalette(c *validate.Context) {
 			if id == "" || s.Colour(id) != nil {
 				continue
 			}
-			hint := "colours: " + strings.Join(ids, ", ")
-			if cl := suggest.Nearest(id, ids); cl != "" {
-				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-			}
 			c.ReportHint(card.FieldRef(side).Pos(),
 				fmt.Sprintf("%s has %s border colour %q, which is not in the palette (justRun.colours); borders are matched by colour (L165)", jrCardWhat(card), side, id),
-				hint+" (add yours under justRun.colours in game.yaml)")
+				suggest.Hint(id, ids, "%q", "colours: "+strings.Join(ids, ", ")+" (add yours under justRun.colours in game.yaml)"))
 		}
 	}
 }
@@ -1018,20 +1020,6 @@ func jrComboCards(cb *justrunschema.Combination, index map[string]jrCard) ([]jrC
 }
 
 func checkJRComboArity(c *validate.Context) {
-	s := justrunschema.SettingsOf(c.Pack)
-	items := jrItems(c.Pack, s)
-	index := jrItemIndex(items)
-	events := map[string]bool{}
-	for _, card := range jrCards(c.Pack, s) {
-		if card.Str("category") == justrunschema.CategoryEvent {
-			events[card.ID] = true
-		}
-	}
-	itemIDs := make([]string, 0, len(index))
-	for id := range index {
-		itemIDs = append(itemIDs, id)
-	}
-	sort.Strings(itemIDs)
 	for _, cb := range justrunschema.Combinations(c.Pack) {
 		what := fmt.Sprintf("combination %q", cb.ID)
 		extra := 0
@@ -1063,25 +1051,50 @@ func checkJRComboArity(c *validate.Context) {
 				fmt.Sprintf("%s has 1 card and no token or marker; a combination is 2 cards, or 1 card with a token or marker (L167, L190, L392)", what),
 				"add a second card, or token: or marker: with a component id")
 		}
+	}
+}
+
+// checkJRComboCard reports the cards, tokens and markers a combination
+// names that the pack does not have as such.
+func checkJRComboCard(c *validate.Context) {
+	s := justrunschema.SettingsOf(c.Pack)
+	index := jrItemIndex(jrItems(c.Pack, s))
+	events := map[string]bool{}
+	for _, card := range jrCards(c.Pack, s) {
+		if card.Str("category") == justrunschema.CategoryEvent {
+			events[card.ID] = true
+		}
+	}
+	itemIDs := make([]string, 0, len(index))
+	for id := range index {
+		itemIDs = append(itemIDs, id)
+	}
+	sort.Strings(itemIDs)
+	var components []string
+	for _, comp := range c.Pack.Game.Components {
+		components = append(components, comp.ID)
+	}
+	for _, cb := range justrunschema.Combinations(c.Pack) {
+		what := fmt.Sprintf("combination %q", cb.ID)
 		for i, id := range cb.Cards {
 			if _, ok := index[id]; ok {
 				continue
 			}
-			msg := fmt.Sprintf("%s names card %q, which is no item card of the pack's search, scavenge or supplies decks", what, id)
 			if events[id] {
-				msg = fmt.Sprintf("%s names %q, an event card; only item cards combine (L141, L165)", what, id)
+				c.ReportHint(cb.CardRef(i).Pos(),
+					fmt.Sprintf("%s names %q, an event card; only item cards combine (L141, L165)", what, id),
+					"name an item card of the search, scavenge or supplies decks")
+				continue
 			}
-			hint := "item cards: " + strings.Join(itemIDs, ", ")
-			if cl := suggest.Nearest(id, itemIDs); cl != "" {
-				hint = fmt.Sprintf("did you mean %q?", cl)
-			}
-			c.ReportHint(cb.CardRef(i).Pos(), msg, hint)
+			c.ReportHint(cb.CardRef(i).Pos(),
+				fmt.Sprintf("%s names card %q, which is no item card of the pack's search, scavenge or supplies decks", what, id),
+				suggest.Hint(id, itemIDs, "%q", "item cards: "+strings.Join(itemIDs, ", ")))
 		}
 		for _, f := range []struct{ field, id string }{{"token", cb.Token}, {"marker", cb.Marker}} {
 			if f.id != "" && c.Pack.Component(f.id) == nil {
 				c.ReportHint(cb.Ref.Child(f.field).Pos(),
 					fmt.Sprintf("%s combines with %s %q, which the manifest does not list as a component", what, f.field, f.id),
-					"name a component of game.yaml, e.g. dead-zombie-tokens or barricade-markers")
+					suggest.Hint(f.id, components, "%q", "name a component of game.yaml, e.g. dead-zombie-tokens or barricade-markers"))
 			}
 		}
 	}
@@ -1274,12 +1287,9 @@ func checkJRDieFaces(c *validate.Context, d *schema.Die, name string, allowed []
 		if slices.Contains(allowed, f) {
 			continue
 		}
-		hint := "faces: " + strings.Join(allowed, ", ")
-		if cl := suggest.Nearest(f, allowed); cl != "" {
-			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-		}
 		c.ReportHint(d.FaceRef(i).Pos(),
-			fmt.Sprintf("%s %q: face %d is %q; its faces are %s (%s)", name, d.ID, i+1, f, validate.OrWords(allowed), source), hint)
+			fmt.Sprintf("%s %q: face %d is %q; its faces are %s (%s)", name, d.ID, i+1, f, validate.OrWords(allowed), source),
+			suggest.Hint(f, allowed, "%q", "faces: "+strings.Join(allowed, ", ")))
 	}
 	var missing []string
 	for _, a := range allowed {

@@ -259,12 +259,9 @@ func CheckFaces(c *validate.Context, d *schema.Die, vocab []string, source strin
 		if slices.Contains(vocab, f) {
 			continue
 		}
-		hint := "faces: " + strings.Join(vocab, ", ")
-		if cl := suggest.Nearest(f, vocab); cl != "" {
-			hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-		}
 		c.ReportHint(d.FaceRef(i).Pos(),
-			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, validate.OrWords(vocab), source), hint)
+			fmt.Sprintf("%s die %q: face %d is %q; its faces are %s (%s)", d.Role, d.ID, i+1, f, validate.OrWords(vocab), source),
+			suggest.Hint(f, vocab, "%q", "faces: "+strings.Join(vocab, ", ")))
 	}
 }
 
@@ -348,10 +345,7 @@ func checkRFoDEventDie(c *validate.Context) {
 		for i, f := range d.Faces {
 			switch {
 			case !slices.Contains(rfodEvents, f):
-				hint := "faces: " + strings.Join(rfodEvents, ", ")
-				if cl := suggest.Nearest(f, rfodEvents); cl != "" {
-					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-				}
+				hint := suggest.Hint(f, rfodEvents, "%q", "faces: "+strings.Join(rfodEvents, ", "))
 				c.ReportHint(d.FaceRef(i).Pos(),
 					fmt.Sprintf("event die %q: face %d is %q, which is no event; the events are %s (L284-304)", d.ID, i+1, f, validate.OrWords(rfodEvents)), hint)
 			case seen[f] > 0:
@@ -604,7 +598,7 @@ func checkRFoDFollowerIcons(c *validate.Context) {
 			if !slices.Contains(rfodFollowerIcons, ic) {
 				c.ReportHint(at,
 					fmt.Sprintf("follower %q has the icon %q; followers have 3 possible icons: bonus, penalty and special (L406)", card.ID, ic),
-					"icons: bonus, penalty or special")
+					suggest.Hint(ic, rfodFollowerIcons, "%q", "icons: bonus, penalty or special"))
 				continue
 			}
 			if strings.TrimSpace(card.Str(ic)) == "" {
@@ -655,7 +649,7 @@ func rfCheckZones(c *validate.Context, b *rfodschema.PlayerBoard, noun string, v
 			case !slices.Contains(vocab, ic):
 				c.ReportHint(z.IconRef(i).Pos(),
 					fmt.Sprintf("%s %q zone %d shows %q, which is no action die face (%s)", noun, b.ID, z.Zone, ic, strings.Join(vocab, ", ")),
-					"icons are action die faces")
+					suggest.Hint(ic, vocab, "%q", "icons are action die faces"))
 			case batZone1 && ic == "bat" && z.Zone != 1:
 				c.ReportHint(z.IconRef(i).Pos(),
 					fmt.Sprintf("%s %q shows bat in zone %d; the Bat hits zombies in Zone 1 only (L79-83, L324)", noun, b.ID, z.Zone),
@@ -687,10 +681,7 @@ func CheckComboFaces(c *validate.Context, b *rfodschema.PlayerBoard, vocab []str
 	for _, cb := range b.Combos {
 		for _, f := range cb.Faces() {
 			if !slices.Contains(vocab, f) {
-				hint := "faces: " + strings.Join(vocab, ", ")
-				if cl := suggest.Nearest(f, vocab); cl != "" {
-					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-				}
+				hint := suggest.Hint(f, vocab, "%q", "faces: "+strings.Join(vocab, ", "))
 				c.ReportHint(cb.DiceRef(f).KeyPos(),
 					fmt.Sprintf("character %q combo %q needs %q, which is no action die face (%s)", b.ID, cb.ID, f, source), hint)
 			}
@@ -700,7 +691,7 @@ func CheckComboFaces(c *validate.Context, b *rfodschema.PlayerBoard, vocab []str
 			switch {
 			case !slices.Contains(vocab, f):
 				c.ReportHint(at, fmt.Sprintf("character %q combo %q ignores %q, which is no action die face (%s)", b.ID, cb.ID, f, source),
-					"faces: "+strings.Join(vocab, ", "))
+					suggest.Hint(f, vocab, "%q", "faces: "+strings.Join(vocab, ", ")))
 			case cb.Dice[f] == 0:
 				c.ReportHint(at, fmt.Sprintf("character %q combo %q ignores %q, which the combo does not roll: a combo lets you ignore its own icons (L320)", b.ID, cb.ID, f),
 					"ignore one of the combo's faces: "+strings.Join(cb.Faces(), ", "))
@@ -900,22 +891,20 @@ func checkRFoDGuide(c *validate.Context) {
 		}
 		for _, e := range g.Actions {
 			if e.Icon != "" && !slices.Contains(rfodActionFaces, e.Icon) {
-				hint := "icon: one of the action die's faces"
-				if cl := suggest.Nearest(e.Icon, rfodActionFaces); cl != "" {
-					hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-				}
 				c.ReportHint(e.Ref.Child("icon").Pos(),
 					fmt.Sprintf("guide %q explains the action %q, which is no action die face (%s) (L324-392)", g.ID, e.Icon, strings.Join(rfodActionFaces, ", ")),
-					hint)
+					suggest.Hint(e.Icon, rfodActionFaces, "%q", "icon: one of the action die's faces"))
 			}
 		}
 		seen := map[string]bool{}
 		for _, e := range g.Events {
 			seen[e.Event] = true
 			if !slices.Contains(rfodEvents, e.Event) {
+				// A misspelt event is reported here, not as missing too.
+				seen[suggest.Nearest(e.Event, rfodEvents)] = true
 				c.ReportHint(e.Ref.Child("event").Pos(),
 					fmt.Sprintf("guide %q explains %q, which is no event of the event die (%s) (L284-304)", g.ID, e.Event, strings.Join(rfodEvents, ", ")),
-					"event: one of the event die's faces")
+					suggest.Hint(e.Event, rfodEvents, "%q", "event: one of the event die's faces"))
 			}
 		}
 		var missing []string

@@ -453,13 +453,9 @@ func checkRFoDRSetMark(c *validate.Context) {
 			if !card.Has("set") || slices.Contains(rfodrschema.Sets, card.Str("set")) {
 				continue
 			}
-			hint := "set: base, promo or expansion"
-			if cl := suggest.Nearest(card.Str("set"), rfodrschema.Sets); cl != "" {
-				hint = fmt.Sprintf("did you mean %s? %s", cl, hint)
-			}
 			c.ReportHint(card.FieldRef("set").Pos(),
 				fmt.Sprintf("card %q has set: %q; the set is base, promo or expansion (L429), and only base cards count towards the components", card.ID, card.Str("set")),
-				hint)
+				suggest.Hint(card.Str("set"), rfodrschema.Sets, "%q", "set: base, promo or expansion"))
 		}
 	}
 }
@@ -562,21 +558,41 @@ func checkRFoDRCampaignMats(c *validate.Context) {
 		return
 	}
 	mats := rfodrschema.Mats(p)
+	var sides []string
+	for _, pair := range rfodrMatPairs {
+		sides = append(sides, pair[0], pair[1])
+	}
 	found := make([]bool, len(rfodrMatPairs))
 	for _, m := range mats {
 		if len(m.Sides) != 2 {
 			continue
 		}
-		a, b := m.Sides[0].ID, m.Sides[1].ID
+		// A side id that is a near miss of a campaign side is a
+		// misspelling: reported at the side, and the mat taken as meant.
+		ids := [2]string{m.Sides[0].ID, m.Sides[1].ID}
+		misspelt := false
+		for i, id := range ids {
+			if near := suggest.Nearest(id, sides); near != "" && near != id {
+				c.ReportHint(m.Sides[i].Ref.Child("id").Pos(),
+					fmt.Sprintf("mat %q has a side %q, which is no side of the campaign's mats: home / department-store and courthouse / dark-courthouse (L602, L676)", m.ID, id),
+					fmt.Sprintf("did you mean %q? fix the spelling", near))
+				ids[i], misspelt = near, true
+			}
+		}
+		a, b := ids[0], ids[1]
 		match := -1
 		for i, pair := range rfodrMatPairs {
 			if a == pair[0] && b == pair[1] || a == pair[1] && b == pair[0] {
 				match = i
 			}
 		}
+		if misspelt && match >= 0 && !found[match] {
+			found[match] = true
+			continue
+		}
 		if match < 0 || found[match] {
 			c.ReportHint(m.Ref.Child("sides").Pos(),
-				fmt.Sprintf("mat %q has the sides %s and %s; the campaign's mats are home / department-store and courthouse / dark-courthouse, once each (L602, L676)", m.ID, a, b),
+				fmt.Sprintf("mat %q has the sides %s and %s; the campaign's mats are home / department-store and courthouse / dark-courthouse, once each (L602, L676)", m.ID, m.Sides[0].ID, m.Sides[1].ID),
 				"sides: [{id: home, ...}, {id: department-store, ...}] or [{id: courthouse, ...}, {id: dark-courthouse, ...}]")
 			continue
 		}
@@ -703,7 +719,7 @@ func checkRFoDRCampaignTraumaReq(c *validate.Context) {
 				if why != "" {
 					hint := "visit a base location of the Map"
 					if loc == nil {
-						hint = didYouMean(id, rfodrMapIDs(p)) + hint
+						hint = suggest.Hint(id, rfodrMapIDs(p), "%q", hint)
 					}
 					c.ReportHint(at.Child("visit").Pos(),
 						fmt.Sprintf("Trauma %q requires a visit to location %q, which is not on the Map: %s; requirements are met on the Map (L517)", card.ID, id, why),
@@ -722,7 +738,7 @@ func checkRFoDRCampaignTraumaReq(c *validate.Context) {
 				if why != "" {
 					hint := "meet a base follower"
 					if f == nil {
-						hint = didYouMean(id, rfodrCardIDs(p, "rfodr/follower", rfodrBase)) + hint
+						hint = suggest.Hint(id, rfodrCardIDs(p, "rfodr/follower", rfodrBase), "%q", hint)
 					}
 					c.ReportHint(at.Child("meet").Pos(),
 						fmt.Sprintf("Trauma %q requires meeting follower %q, who is not in the campaign: %s; requirements are met in play (L517)", card.ID, id, why),
@@ -748,14 +764,6 @@ func rfodrCardIDs(p *schema.Pack, cardType string, keep func(*schema.Card) bool)
 		}
 	}
 	return ids
-}
-
-// didYouMean is "did you mean "x"? " for the candidate nearest to s, or "".
-func didYouMean(s string, candidates []string) string {
-	if cl := suggest.Nearest(s, candidates); cl != "" {
-		return fmt.Sprintf("did you mean %q? ", cl)
-	}
-	return ""
 }
 
 func checkRFoDRCampaignTokens(c *validate.Context) {

@@ -211,10 +211,7 @@ func checkEventIcons(c *validate.Context) {
 			for i, icon := range card.List("icons") {
 				pos := card.FieldRef("icons").Index(i).Pos()
 				if !contains(EventIcons, icon) {
-					hint := "event icons: " + strings.Join(EventIcons, ", ")
-					if s := suggest.Nearest(icon, EventIcons); s != "" {
-						hint = fmt.Sprintf("did you mean %q? %s", s, hint)
-					}
+					hint := suggest.Hint(icon, EventIcons, "%q", "event icons: "+strings.Join(EventIcons, ", "))
 					c.ReportHint(pos, fmt.Sprintf("card %q: %q is not an event icon", card.ID, icon), hint)
 				} else if seen[icon] {
 					c.Reportf(pos, "card %q: icon %q appears twice", card.ID, icon)

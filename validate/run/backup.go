@@ -167,10 +167,7 @@ func checkRunBackupCard(c *validate.Context) {
 				}
 				hint := "declare it in the deck's actions: list (id, name, text)"
 				if len(ids) > 0 {
-					hint = "declared actions: " + strings.Join(ids, ", ") + "; or " + hint
-					if cl := suggest.Nearest(a, ids); cl != "" {
-						hint = fmt.Sprintf("did you mean %s? ", cl) + hint
-					}
+					hint = suggest.Hint(a, ids, "%q", "declared actions: "+strings.Join(ids, ", ")+"; or "+hint)
 				}
 				c.ReportHint(card.FieldRef("actions").Index(i).Pos(),
 					fmt.Sprintf("backup card %q: action %q is not declared in deck %q's actions:", card.ID, a, d.ID), hint)

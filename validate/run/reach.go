@@ -59,13 +59,21 @@ func reachCheck(rule, rank string) func(*validate.Context) {
 					continue
 				}
 				pos, _ := f.Src.(schema.Pos)
+				hint := reachHint(f, rank)
+				if f.Reason.Kind == runmove.SafeHouseUnreachable && len(f.Reason.SafeHouses) == 0 && f.Reason.Letters != "" {
+					// The objective needs a safe house the map does not
+					// declare: point where it is declared; the spawn
+					// points stay related.
+					pos = listPos(m, "safeHouses")
+					hint = fmt.Sprintf("add {letter: %s, at: <space>} under safeHouses:", f.Reason.Letters[:1])
+				}
 				var related []validate.Related
 				for _, ref := range f.Related() {
 					if p, ok := ref.(schema.Pos); ok {
 						related = append(related, validate.Related{Pos: p, Message: r.labels[p]})
 					}
 				}
-				c.ReportHint(pos, f.Message(), reachHint(f, rank), related...)
+				c.ReportHint(pos, f.Message(), hint, related...)
 			}
 		}
 	}
