@@ -47,6 +47,24 @@ dice:
     faces: [bat, gun, run, search, explore, zombie]
     labels: {bat: BAT, gun: GUN, run: RUN, search: SEARCH, explore: EXPLORE}
 `
+	// rfodrTwoKinds is 6 action dice of two kinds: 3 of A13's and 3 with
+	// bat twice and no zombie.
+	rfodrTwoKinds = `kind: Dice
+id: dice
+dice:
+  - id: action
+    component: dice
+    role: action
+    count: 3
+    faces: [bat, gun, run, search, explore, zombie]
+    labels: {bat: BAT, gun: GUN, run: RUN, search: SEARCH, explore: EXPLORE}
+  - id: action-b
+    component: dice
+    role: action
+    count: 3
+    faces: [bat, gun, run, search, explore, bat]
+    labels: {bat: BAT, gun: GUN, run: RUN, search: SEARCH, explore: EXPLORE}
+`
 	rfodrBoards = `kind: PlayerBoards
 id: zombie-boards
 component: zombie-boards
@@ -189,6 +207,16 @@ func rfodrCases() []ruleCase {
 				{file: "dice.yaml", at: "faces: |[bat, gun, run, search, shotgun", sev: err, hint: []string{"put explore on a face"}, exact: "no action die shows explore; every result must be on some action die (L131-196, A13)"},
 				{file: "dice.yaml", at: "search, |shotgun", sev: err, exact: "action die \"action\": face 5 is \"shotgun\"; its faces are bat, gun, run, search, explore or zombie (L131-196)"},
 				{file: "dice.yaml", at: "role: |bonus", sev: err, exact: "die \"bonus\" has role \"bonus\"; Reloaded has only its 6 action dice (L28)"},
+			}},
+
+		// Two kinds of dice: their odds are cheap when saved dice may be
+		// picked up again, too costly to compute exactly when they are set
+		// aside (A14).
+		{rule: "rfodr/dice", name: "quiet-two-kinds-repick", files: rfodrPack("dice.yaml", rfodrTwoKinds)},
+		{rule: "rfodr/dice", name: "fires-two-kinds-set-aside", files: rfodrPack("dice.yaml", rfodrTwoKinds, "game.yaml", edit(rfodrGame, "setAsideIsPermanent: false", "setAsideIsPermanent: true")),
+			want: []want{
+				{file: "dice.yaml", at: "faces: |[bat, gun, run, search, explore, zombie]", sev: err, hint: []string{"give the action dice the same faces"}, related: 1,
+					exact: "the exact odds of the action dice are too costly to compute: 6 dice of 2 kinds with 2 rerolls make more than 1,500,000 moves to weigh (the engine's bound); the combos' odds are not checked and the odds card (1 to 3 rerolls) is left out"},
 			}},
 
 		{rule: "rfodr/location-deck", name: "quiet-town-line-and-17", files: rfodrPack()},

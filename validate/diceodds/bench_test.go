@@ -37,3 +37,41 @@ func BenchmarkOneTarget(b *testing.B) {
 		}
 	}
 }
+
+// worstWithinBounds are games near MaxWork, the costliest the engine
+// computes (see Game.Work): RFoD's rules with 8 dice of 4 kinds and 3
+// rerolls, and Reloaded's set-aside reading (A14) with 6 dice of 5 kinds.
+func worstWithinBounds() []Game {
+	rfod := RFoD()
+	rfod.Rerolls = 3
+	rfod.Dice = append(append([]Die{die("bat bat bat bat bat bat"), die("gun gun gun gun gun gun")},
+		Uniform(die("bat run search zombie zombie zombie"), 3)...), Uniform(die("bat run search gun book zombie"), 3)...)
+	rel := Reloaded()
+	rel.Rerolls, rel.SetAsidePermanent = 3, true
+	rel.Dice = append([]Die{die("bat bat bat zombie zombie zombie"), die("bat bat gun gun run run"),
+		die("bat gun run search search search"), die("bat gun run zombie zombie zombie")},
+		Uniform(die("bat bat gun gun zombie zombie"), 2)...)
+	return []Game{rfod, rel}
+}
+
+// BenchmarkWorstWithinBounds is every odds card column of each game of
+// worstWithinBounds, as validate --explain computes them: one Set, one
+// pass.
+func BenchmarkWorstWithinBounds(b *testing.B) {
+	for _, g := range worstWithinBounds() {
+		b.Run(g.Name, func(b *testing.B) {
+			worst := g
+			worst.Amulet = g.Fleeing
+			if err := worst.Validate(); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				s, err := NewSet(variants(g, g.Fleeing))
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Precompute(tableTargets(g))
+			}
+		})
+	}
+}

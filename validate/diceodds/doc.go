@@ -58,9 +58,18 @@
 // only, on the nodes they reach. A value with r rerolls left is an integer
 // numerator over 6^(dice x r); the first roll makes it 6^(dice x
 // (rerolls+1)). Numerators are uint64 while that denominator fits (up to
-// 6^24: 8 dice and 2 rerolls, 6 dice and 3 rerolls) and big.Int beyond, and
-// results are big.Rat. There is no floating point in the computation;
-// Float and Odds.Float are for display.
+// 6^24: 8 dice and 2 rerolls, 6 dice and 3 rerolls), two-word integers up
+// to 6^49 (8 dice and 5 rerolls) and big.Int beyond, and results are
+// big.Rat. There is no floating point in the computation; Float and
+// Odds.Float are for display.
+//
+// # Bounds
+//
+// The graph's size is what an odds computation costs. Game.Work bounds it
+// from the dice before anything is built, and Validate refuses a game
+// beyond MaxWork with ErrTooCostly: identical dice make one die type, whose
+// states grow as binomials, but dice that differ are told apart, and their
+// states multiply.
 //
 // # Outputs
 //

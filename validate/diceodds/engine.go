@@ -194,9 +194,12 @@ func (e *Engine) Probability(t Target) (*big.Rat, error) {
 		e.gr = build(e.c)
 	}
 	var p *big.Rat
-	if e.gr.rootExp <= maxU64Exp {
+	switch {
+	case e.gr.rootExp <= maxU64Exp:
 		p = e.gr.evalU64(ct)
-	} else {
+	case e.gr.rootExp <= maxU128Exp:
+		p = e.gr.evalU128Batch([]*ctarget{ct})[0]
+	default:
 		p = e.gr.evalBig(ct)
 	}
 	e.cache[key] = p
@@ -231,9 +234,12 @@ func (e *Engine) Probabilities(targets []Target) ([]*big.Rat, error) {
 			e.gr = build(e.c)
 		}
 		var ps []*big.Rat
-		if e.gr.rootExp <= maxU64Exp {
+		switch {
+		case e.gr.rootExp <= maxU64Exp:
 			ps = e.gr.evalU64Batch(todo)
-		} else {
+		case e.gr.rootExp <= maxU128Exp:
+			ps = e.gr.evalU128Batch(todo)
+		default:
 			ps = make([]*big.Rat, len(todo))
 			for i, ct := range todo {
 				ps[i] = e.gr.evalBig(ct)

@@ -79,20 +79,43 @@ func ratDecimal(r *big.Rat) string {
 // When g has Fleeing, the Fleeing value is computed too and printed in the
 // message. The error is independent of that choice. An invalid g is an error.
 func CheckCombos(g Game, combos []NamedCombo, warnBelow *big.Rat) ([]Finding, error) {
+	ch, err := NewComboChecker(g)
+	if err != nil {
+		return nil, err
+	}
+	return ch.Check(combos, warnBelow)
+}
+
+// ComboChecker is CheckCombos for one game and many lists of combos (the
+// characters of a pack that share the game's rerolls): its engines, and
+// their decision graphs, are built once.
+type ComboChecker struct {
+	g     Game
+	e, ef *Engine // the default value; with Fleeing (nil without)
+}
+
+// NewComboChecker validates g and returns its checker.
+func NewComboChecker(g Game) (*ComboChecker, error) {
 	def := g
 	def.Fleeing, def.Amulet = false, false
 	e, err := NewEngine(def)
 	if err != nil {
 		return nil, err
 	}
-	var ef *Engine
+	ch := &ComboChecker{g: g, e: e}
 	if g.Fleeing {
 		fl := g
 		fl.Amulet = false
-		if ef, err = NewEngine(fl); err != nil {
+		if ch.ef, err = NewEngine(fl); err != nil {
 			return nil, err
 		}
 	}
+	return ch, nil
+}
+
+// Check is CheckCombos of the checker's game.
+func (ch *ComboChecker) Check(combos []NamedCombo, warnBelow *big.Rat) ([]Finding, error) {
+	g, e, ef := ch.g, ch.e, ch.ef
 	var out []Finding
 	for _, c := range combos {
 		t := Combo(c.Dice)

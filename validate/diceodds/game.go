@@ -16,6 +16,20 @@ const MaxDice = 8
 // run-fight-or-die-reloaded.md L121); cards change it by one or two.
 const MaxRerolls = 10
 
+// MaxWork bounds Game.Work, the size of the decision graph an engine
+// builds, so that the odds of any Game that validates cost about a second
+// at most: every odds card column and combo of a pack in well under 2 s of
+// CPU. The bundled games' are 35,000 (RFoD: 5 dice, 2 rerolls, Fleeing) and
+// 41,000 (Reloaded: 6 dice); identical dice stay below it (8 dice with 3
+// rerolls, Fleeing and AMULET: 556,000), but dice that differ multiply the
+// states: 6 dice that all differ with 3 rerolls, or 8 identical dice set
+// aside (A14) with 3 rerolls, are beyond it.
+const MaxWork = 1_500_000
+
+// ErrTooCostly is the error of Validate for a Game whose Work exceeds
+// MaxWork.
+var ErrTooCostly = errors.New("too costly to compute")
+
 // Die is one six-sided die. Faces may repeat: a face that appears
 // twice is rolled with probability 2/6. Dice with the same faces, in any
 // order, are the same die type.
@@ -166,5 +180,104 @@ func (g Game) Validate() error {
 	if g.Zombie == "" && (g.LockZombies || g.Fleeing || g.ZombieLimit > 0 || g.Amulet) {
 		errs = append(errs, errors.New("zombie rules (locking, Fleeing, zombie limit, AMULET) need a zombie face id"))
 	}
+	if len(errs) == 0 {
+		if w := g.Work(); w > MaxWork {
+			errs = append(errs, fmt.Errorf("%w: %s with %d rerolls make more than %s moves to weigh (the engine's bound)",
+				ErrTooCostly, g.diceWords(), g.Rerolls, grouped(MaxWork)))
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// Work bounds the number of moves (edges) of the decision graph the engine
+// builds for g, which its time and memory follow. After a roll a die of a
+// type with k faces a reroll may pick up shows one of k faces and is either
+// picked up or not; it may also be a locked zombie or, under the set-aside
+// reading (A14), set aside on a face. The rerolls of one number of rerolls
+// left are the multisets of these per die type, their product over the
+// types; the dice still to roll add their faces' moves; each reroll count
+// (and, with Fleeing, each of Fleeing available or not) has its own.
+// Identical dice share one type, so their count grows as a binomial; dice
+// that all differ multiply. It saturates at MaxWork+1 beyond MaxWork. It
+// assumes g is otherwise valid.
+func (g Game) Work() int64 {
+	type kind struct {
+		faces [6]string
+		n     int
+	}
+	var kinds []kind
+	for _, d := range g.Dice {
+		f := d.Faces
+		slices.Sort(f[:])
+		if i := slices.IndexFunc(kinds, func(k kind) bool { return k.faces == f }); i >= 0 {
+			kinds[i].n++
+			continue
+		}
+		kinds = append(kinds, kind{faces: f, n: 1})
+	}
+	tables := int64(g.Rerolls + 1)
+	if g.Fleeing {
+		tables *= 2
+	}
+	if g.Amulet {
+		tables++
+	}
+	limit := int64(MaxWork) + 1
+	moves, rolls := int64(1), int64(6)
+	for _, k := range kinds {
+		local := len(slices.Compact(k.faces[:]))
+		zombie := 0
+		if g.LockZombies && slices.Contains(k.faces[:], g.Zombie) {
+			zombie = 1
+		}
+		free := local - zombie // faces a reroll may pick up
+		kept := 0
+		if g.SetAsidePermanent {
+			kept = free
+		}
+		// A rolled state and the dice a reroll picks up of it; a state
+		// with dice to roll, each with at most 6 moves (its faces).
+		moves = min(limit, moves*multisets(k.n, 2*free+zombie+kept, limit))
+		rolls = min(limit, rolls*multisets(k.n, 1+free+zombie+kept, limit))
+	}
+	return min(limit, tables*(moves+rolls))
+}
+
+// multisets is the number of multisets of n items over k symbols,
+// C(n+k-1, n), saturated at limit.
+func multisets(n, k int, limit int64) int64 {
+	c := int64(1)
+	for i := 1; i <= n; i++ {
+		c = c * int64(k-1+i) / int64(i) // exact: C(k-1+i, i) is an integer
+		if c > limit {
+			return limit
+		}
+	}
+	return c
+}
+
+// diceWords describes g's dice for a message: "8 identical dice",
+// "6 dice of 6 kinds".
+func (g Game) diceWords() string {
+	var kinds [][6]string
+	for _, d := range g.Dice {
+		f := d.Faces
+		slices.Sort(f[:])
+		if !slices.Contains(kinds, f) {
+			kinds = append(kinds, f)
+		}
+	}
+	if len(kinds) == 1 {
+		return fmt.Sprintf("%d identical dice", len(g.Dice))
+	}
+	return fmt.Sprintf("%d dice of %d kinds", len(g.Dice), len(kinds))
+}
+
+// grouped writes n with thousands separators: 1,000,000.
+func grouped(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

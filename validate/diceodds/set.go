@@ -113,7 +113,7 @@ func (s *Set) PrecomputeFor(games []int, targets []Target) {
 	if len(cts) == 0 || len(games) == 0 {
 		return
 	}
-	if s.c.dice*(s.c.g.Rerolls+1) > maxU64Exp {
+	if s.c.dice*(s.c.g.Rerolls+1) > maxU128Exp {
 		for _, i := range games {
 			for _, t := range targets {
 				if _, err := s.engines[i].Probability(t); err != nil {
@@ -144,19 +144,40 @@ func (s *Set) PrecomputeFor(games []int, targets []Target) {
 			defer wg.Done()
 			part := cts[lo:hi]
 			nt := len(part)
-			val := s.gr.evalU64Vals(part, skip)
+			// root returns the numerators of engine i's root, one per
+			// target of the part.
+			var root func(i int) []*big.Int
+			if s.gr.rootExp <= maxU64Exp {
+				val := s.gr.evalU64Vals(part, skip)
+				defer putVals(val)
+				root = func(i int) []*big.Int {
+					out := make([]*big.Int, nt)
+					for j, v := range val[int(s.roots[i])*nt : int(s.roots[i]+1)*nt] {
+						out[j] = new(big.Int).SetUint64(v)
+					}
+					return out
+				}
+			} else {
+				val := s.gr.evalU128Vals(part, skip)
+				defer putVals128(val)
+				root = func(i int) []*big.Int {
+					out := make([]*big.Int, nt)
+					for j, v := range val[int(s.roots[i])*nt : int(s.roots[i]+1)*nt] {
+						out[j] = v.big()
+					}
+					return out
+				}
+			}
 			res[p] = make([][]*big.Rat, len(games))
 			for gi, i := range games {
 				e := s.engines[i]
 				den := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(e.c.dice*(e.c.g.Rerolls+1))), nil)
-				root := val[int(s.roots[i])*nt : int(s.roots[i]+1)*nt]
 				ps := make([]*big.Rat, nt)
-				for j, v := range root {
-					ps[j] = new(big.Rat).SetFrac(new(big.Int).SetUint64(v), den)
+				for j, v := range root(i) {
+					ps[j] = new(big.Rat).SetFrac(v, den)
 				}
 				res[p][gi] = ps
 			}
-			putVals(val)
 		}()
 	}
 	wg.Wait()

@@ -1,6 +1,7 @@
 package rfod
 
 import (
+	"errors"
 	"fmt"
 	rfodschema "github.com/runforge/runforge/schema/rfod"
 	"math/big"
@@ -354,14 +355,30 @@ func (r OddsRules) tableTargets(g diceodds.Game) []diceodds.Target {
 	return out
 }
 
-// game is the pack's dice game under the rules at the manifest's rerolls.
+// game is the pack's dice game under the rules at the manifest's rerolls;
+// ok is false when the engine cannot compute it (see gameErr).
 func (r OddsRules) game(p *schema.Pack) (diceodds.Game, bool) {
+	g, err := r.gameErr(p)
+	return g, err == nil
+}
+
+// gameErr is game, with the reason the engine cannot compute the pack's
+// dice: no dice, too many, a die without 6 faces (the game's dice rule
+// reports those), or odds too costly at the most rerolls they are computed
+// at (diceodds.ErrTooCostly, which ReportCost reports).
+func (r OddsRules) gameErr(p *schema.Pack) (diceodds.Game, error) {
 	s := rfodschema.SettingsOf(p)
 	g, ok := rfGame(p, r.Base, r.Roles, s.Dice.Rerolls)
+	if !ok {
+		return g, errors.New("a die has not 6 faces")
+	}
 	if r.SetAsideReading {
 		g.SetAsidePermanent = s.Dice.SetAsideIsPermanent
 	}
-	return g, ok
+	if err := g.Validate(); err != nil {
+		return g, err
+	}
+	return g, oddsWorst(g).Validate()
 }
 
 // Explain computes the odds section of a pack of the rules' game: the

@@ -7,6 +7,7 @@ package rfod
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -104,7 +105,7 @@ func rfodRules() []*validate.Rule {
 	games := []string{rfodschema.System}
 	return validate.WholePack([]*validate.Rule{
 		{ID: "rfod/dice", Severity: validate.Error, Games: games, Check: checkRFoDDice,
-			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1)."},
+			Doc: "The dice are not 5 action dice, 1 bonus die and 1 event die (L60-61, L93), a die has another role, an action or bonus face is not bat, run, search, gun, book or zombie, or an action icon is on no action die (L324-392, A1); or the action dice's exact odds would cost more than the engine computes (dice that differ multiply the states of a turn), so the combos and the odds card are left out."},
 		{ID: "rfod/bonus-die", Severity: validate.Error, Games: games, Check: checkRFoDBonusDie,
 			Doc: "The bonus die does not have exactly 2 zombie faces: \"The Bonus Die has 2 Zombie Icons on it\" (L109, A2)."},
 		{ID: "rfod/event-die", Severity: validate.Error, Games: games, Check: checkRFoDEventDie,
@@ -316,6 +317,7 @@ func checkRFoDDice(c *validate.Context) {
 		CheckFaces(c, d, rfodActionFaces, "L324-392")
 	}
 	CheckAllOnSome(c, action, rfodActionFaces, "action icon", "L324-392, A1")
+	Odds().ReportCost(c)
 }
 
 func checkRFoDBonusDie(c *validate.Context) {
@@ -715,9 +717,9 @@ type rfOddsFinding struct {
 	f     diceodds.Finding
 }
 
-// rfGame builds the engine's game from the pack's action dice; ok is false
-// when they cannot be computed (no dice, too many: the game's dice rule
-// reports those).
+// rfGame builds the engine's game from the pack's action dice, without
+// checking it (see OddsRules.gameErr); ok is false when a die has not 6
+// faces.
 func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (diceodds.Game, bool) {
 	g := base
 	g.Dice = nil
@@ -732,7 +734,47 @@ func rfGame(p *schema.Pack, base diceodds.Game, roles []string, rerolls int) (di
 		}
 	}
 	g.Rerolls = rerolls
-	return g, g.Validate() == nil
+	return g, true
+}
+
+// oddsMaxRerolls is the most rerolls the odds are computed at: the odds
+// card's last column, and the schema's largest rerolls for the manifest and
+// for a character.
+const oddsMaxRerolls = 3
+
+// oddsWorst is the costliest game the odds of g's pack compute: at
+// oddsMaxRerolls (or more), with AMULET where the game has Fleeing (RFoD's
+// AMULET columns, A6).
+func oddsWorst(g diceodds.Game) diceodds.Game {
+	g.Rerolls = max(g.Rerolls, oddsMaxRerolls)
+	g.Amulet = g.Amulet || g.Fleeing
+	return g
+}
+
+// ReportCost reports, for the rules' dice rule, action dice whose exact
+// odds the engine will not compute because they are too costly
+// (diceodds.MaxWork): dice that differ from one another multiply the
+// states of a turn. The combos' odds and the odds card are then left out.
+func (r OddsRules) ReportCost(c *validate.Context) {
+	if !r.applies(c.Pack) || rfMisspeltDice(c, r.Roles) {
+		return
+	}
+	_, err := r.gameErr(c.Pack)
+	if !errors.Is(err, diceodds.ErrTooCostly) {
+		return
+	}
+	dice := DiceOfRole(c.Pack, r.Roles...)
+	var related []validate.Related
+	for _, d := range dice[min(1, len(dice)):] {
+		related = append(related, validate.Related{Pos: d.Ref.Child("faces").Pos(), Message: fmt.Sprintf("die %q's faces", d.ID)})
+	}
+	at := rfDicePos(c.Pack, dice)
+	if len(dice) > 0 && dice[0].Ref.Child("faces").Exists() {
+		at = dice[0].Ref.Child("faces").Pos()
+	}
+	c.ReportHint(at,
+		fmt.Sprintf("the exact odds of the action dice are %v; the combos' odds are not checked and the odds card (1 to %d rerolls) is left out", err, oddsMaxRerolls),
+		"give the action dice the same faces (identical dice make one kind and far fewer moves), or fewer kinds of dice", related...)
 }
 
 // rfMisspeltDice reports whether a die of the roles shows a face its game
@@ -755,6 +797,7 @@ func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
 		}
 		threshold := rfodschema.SettingsOf(p).Dice.Threshold()
 		var out []rfOddsFinding
+		checkers := map[int]*diceodds.ComboChecker{} // by rerolls: characters share them
 		for _, b := range rfodschema.PlayerBoards(p, r.BoardType) {
 			g := base
 			if b.Rerolls != nil && r.CharacterRerolls {
@@ -762,6 +805,14 @@ func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
 				if g.Validate() != nil {
 					continue
 				}
+			}
+			ch := checkers[g.Rerolls]
+			if ch == nil {
+				var err error
+				if ch, err = diceodds.NewComboChecker(g); err != nil {
+					continue
+				}
+				checkers[g.Rerolls] = ch
 			}
 			var named []diceodds.NamedCombo
 			var combos []*rfodschema.CharacterCombo
@@ -772,7 +823,7 @@ func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
 				named = append(named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
 				combos = append(combos, cb)
 			}
-			fs, err := diceodds.CheckCombos(g, named, threshold)
+			fs, err := ch.Check(named, threshold)
 			if err != nil {
 				continue
 			}

@@ -104,7 +104,7 @@ func rfodrRules() []*validate.Rule {
 	games := []string{rfodrschema.System}
 	return validate.WholePack([]*validate.Rule{
 		{ID: "rfodr/dice", Severity: validate.Error, Games: games, Check: checkRFoDRDice,
-			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13)."},
+			Doc: "The pack does not have 6 action dice (L28, L120), a die has a role other than action, a face is not bat, gun, run, search, explore or zombie, or a result is on no die (L131-196, A13); or the action dice's exact odds would cost more than the engine computes (dice that differ multiply the states of a turn), so the combos and the odds card are left out."},
 		{ID: "rfodr/location-deck", Severity: validate.Error, Games: games, Check: checkRFoDRLocationDeck,
 			Doc: "The Location deck does not hold exactly one Town Line, or has fewer than 5 + 3 x 4 = 17 other base locations for a 4-player game (L96-97)."},
 		{ID: "rfodr/location-effects", Severity: validate.Error, Games: games, Check: checkRFoDRLocationEffects,
@@ -174,6 +174,7 @@ func checkRFoDRDice(c *validate.Context) {
 		rfodrules.CheckFaces(c, d, rfodrFaces, "L131-196")
 	}
 	rfodrules.CheckAllOnSome(c, dice, rfodrFaces, "result", "L131-196, A13")
+	Odds().ReportCost(c)
 }
 
 // rfodrTownLines returns the locations that are the Town Line.

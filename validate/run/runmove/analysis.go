@@ -67,12 +67,8 @@ func (a *analysis) unlimited(o Objective, spawn Cell) (*reach, *goal, board, boo
 }
 
 // dominance is the dominance of a one-board search over n tokens and
-// gadgets: the dense one, shared by the searches of the map with as many,
-// or the hashed one on a map with too many stashes for it.
+// gadgets, shared by the searches of the map with as many.
 func (a *analysis) dominance(n int) dominance {
-	if len(a.m.Stashes) > denseMaxStashes {
-		return newHashDom()
-	}
 	if a.dense[n] == nil {
 		a.dense[n] = newDenseDom(n)
 	}

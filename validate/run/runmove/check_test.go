@@ -176,6 +176,17 @@ func TestCheckRejects(t *testing.T) {
 	if _, err := Check(loadFixture(t, "base"), append(DefaultTokens(), DefaultTokens()...)); err == nil {
 		t.Error("28 tokens accepted")
 	}
+	// A fifth stash (a run/stashes error) is not searched: with 6, the
+	// one-board search of one map took seconds.
+	m = loadFixture(t, "base")
+	d4, _ := ParseCell("D4")
+	m.Stashes = append(m.Stashes, Stash{At: d4})
+	if _, err := Check(m, DefaultTokens()); err == nil {
+		t.Error("5 stashes accepted")
+	}
+	if _, err := Explain(m, DefaultTokens()); err == nil {
+		t.Error("5 stashes explained")
+	}
 }
 
 // A17: the spawn point is not a turn end, so a stash under it counts only if

@@ -27,8 +27,8 @@ func maskClosure() [1 << MaxStashes]uint64 {
 }
 
 // denseMaxStashes bounds the dense dominance: its mask sets are 16 bits.
-// Maps with more stashes (a run/stashes error) use the hashed one.
-const denseMaxStashes = 4
+// It is MaxStashes: maps with more stashes are not searched.
+const denseMaxStashes = MaxStashes
 
 // denseDom is the dominance of the plain one-board search, over an array
 // indexed by (space, tokens used). Each entry holds, as sets of masks, the
@@ -97,41 +97,4 @@ func (d *denseDom) keep(n node) {
 	d.entries[i] |= uint32(d.closure[n.mask])
 	d.touched = append(d.touched, int32(i))
 	d.minDepth[n.cell] = min(d.minDepth[n.cell], bits.OnesCount32(n.used))
-}
-
-// hashDom is the dominance for maps with more than denseMaxStashes stashes
-// (a run/stashes error). It compares states at the same or one fewer used
-// token or gadget (a partial check: pruning less never loses a win).
-type hashDom struct {
-	closure [1 << MaxStashes]uint64
-	kept    map[hashKey]uint64
-}
-
-type hashKey struct {
-	cell Cell
-	used uint32
-}
-
-func newHashDom() *hashDom { return &hashDom{closure: maskClosure()} }
-
-func (d *hashDom) reset() { d.kept = map[hashKey]uint64{} }
-
-func (d *hashDom) dominated(n node) bool {
-	bit := uint64(1) << n.mask
-	k := hashKey{n.cell, n.used}
-	if d.kept[k]&bit != 0 {
-		return true
-	}
-	for rest := n.used; rest != 0; rest &= rest - 1 {
-		k.used = n.used &^ (rest & -rest)
-		if d.kept[k]&bit != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-func (d *hashDom) keep(n node) {
-	k := hashKey{n.cell, n.used}
-	d.kept[k] |= d.closure[n.mask]
 }
