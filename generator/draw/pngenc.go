@@ -106,16 +106,17 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	for y := 0; y < height; y++ {
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
 		row := img.Pix[off : off+4*width]
+		same := y > 0 && bytes.Equal(row, above)
 		switch {
 		case y == 0:
 			upRGBA(out[1:], row, zero)
-		case bytes.Equal(row, above):
+		case same:
 			// A row like the one above (flat art): all zeros.
 			clear(out[1:rowLen])
 		default:
 			upRGBA(out[1:], row, above)
 		}
-		if _, err := p.zw.Write(out[:rowLen]); err != nil {
+		if _, err := p.zw.write(out[:rowLen], same); err != nil {
 			return err
 		}
 		above = row

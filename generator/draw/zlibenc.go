@@ -45,6 +45,12 @@ func (z *zlibWriter) head() error {
 }
 
 func (z *zlibWriter) Write(p []byte) (int, error) {
+	return z.write(p, false)
+}
+
+// write writes p; zeros says that every byte of p but the first is 0,
+// whose sums need no reading: s1 stays, s2 gains s1 once a byte.
+func (z *zlibWriter) write(p []byte, zeros bool) (int, error) {
 	if err := z.head(); err != nil {
 		return 0, err
 	}
@@ -55,6 +61,11 @@ func (z *zlibWriter) Write(p []byte) (int, error) {
 	if err != nil {
 		z.err = err
 		return n, err
+	}
+	if zeros {
+		z.s1, z.s2 = adlerSums(z.s1, z.s2, p[:1])
+		z.s2 = uint32((uint64(z.s2) + uint64(len(p)-1)*uint64(z.s1)) % adlerMod)
+		return n, nil
 	}
 	z.s1, z.s2 = adlerSums(z.s1, z.s2, p)
 	return n, nil
