@@ -72,9 +72,9 @@ func TestCMYKPressKits(t *testing.T) {
 }
 
 // checkCMYKPDF checks one PDF of a --cmyk --layout press kit (see
-// TestCMYKPressKits); it reports whether the PDF is a press PDF, which
-// must be PDF/X-1a.
-func checkCMYKPDF(t *testing.T, name string, b []byte) (pdfx bool) {
+// TestCMYKPressKits); it reports whether the PDF is a press PDF. Press
+// PDFs and the print run must be PDF/X-1a.
+func checkCMYKPDF(t *testing.T, name string, b []byte) (press bool) {
 	t.Helper()
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationStrict
@@ -111,14 +111,14 @@ func checkCMYKPDF(t *testing.T, name string, b []byte) (pdfx bool) {
 	if ctx.Title != "" {
 		title = ctx.Title
 	}
-	pdfx = strings.HasSuffix(title, "(press)")
-	checkBoxes(t, name, ctx, pdfx)
-	if pdfx {
+	press = strings.HasSuffix(title, "(press)")
+	checkBoxes(t, name, ctx, press)
+	if press || name == "print-run.pdf" {
 		checkPDFX(t, name, b, ctx)
 	} else if bytes.Contains(b, []byte("GTS_PDFX")) {
-		t.Errorf("%s (%q) declares PDF/X but is not a press PDF", name, title)
+		t.Errorf("%s (%q) declares PDF/X but is not a press PDF or the print run", name, title)
 	}
-	return pdfx
+	return press
 }
 
 // checkBoxes checks that every page has a TrimBox inside its MediaBox;
@@ -204,11 +204,17 @@ func checkPDFX(t *testing.T, name string, b []byte, ctx *model.Context) {
 	if err != nil {
 		t.Fatalf("%s: document information: %v", name, err)
 	}
-	for k, v := range map[string]string{"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001", "Title": ""} {
+	for k, v := range map[string]string{"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001"} {
 		s := info.StringEntry(k)
-		if s == nil || (v != "" && *s != v) {
+		if s == nil || *s != v {
 			t.Errorf("%s: /%s %v, want %q", name, k, s, v)
 		}
+	}
+	// A title, as a literal or (the print run's, UTF-16) a hex string.
+	switch title, _ := info.Find("Title"); title.(type) {
+	case types.StringLiteral, types.HexLiteral:
+	default:
+		t.Errorf("%s: /Title %v, want a string", name, title)
 	}
 	if tr := info.NameEntry("Trapped"); tr == nil || (*tr != "False" && *tr != "True") {
 		t.Errorf("%s: /Trapped %v, want /False or /True", name, tr)

@@ -2,9 +2,11 @@ package draw
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/runforge/runforge/layout"
@@ -26,9 +28,20 @@ type JoinPart struct {
 // 100% and leaves the duplex setting to the print dialog, since its pages
 // may need both; info.Duplex is ignored. Identical parts give identical
 // bytes.
+//
+// With info.PDFX the result is PDF/X-1a:2001 as PDF.Write makes it (see
+// finishPDFX): PDF 1.3, the output intent, the information keys and the
+// file identifier, no viewer preferences (PDF 1.6 and 1.7 keys). The
+// parts must then be CMYK documents (PDFInfo.CMYK or PDFX), whose pages
+// all carry a TrimBox; a part that uses transparency, which PDF 1.3 and
+// PDF/X-1a do not have, is an error.
 func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 	var out bytes.Buffer
-	out.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+	if info.PDFX {
+		out.WriteString("%PDF-1.3\n%\xe2\xe3\xcf\xd3\n")
+	} else {
+		out.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+	}
 	offsets := []int{0} // by object number; 0 is the free entry
 	// Object 1 is the joined page tree; the parts' objects follow.
 	const pagesNum = 1
@@ -49,7 +62,7 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 			kids = append(kids, addObject(blankPage(pagesNum, p.W, p.H)))
 			continue
 		}
-		pk, err := appendPDF(&out, &offsets, &next, p.PDF, pagesNum)
+		pk, err := appendPDF(&out, &offsets, &next, p.PDF, pagesNum, info.PDFX)
 		if err != nil {
 			return nil, fmt.Errorf("joining part %d: %w", i+1, err)
 		}
@@ -69,15 +82,27 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 	out.Write(tree.Bytes())
 	out.WriteString("endobj\n")
 	date := pdfDate(info.Created)
-	infoNum := addObject([]byte("<<\n/Producer (runforge)\n/Title " + pdfTextString(info.Title) +
+	catalogEntry, infoKeys := "/ViewerPreferences << /PrintScaling /None >>", ""
+	if info.PDFX {
+		catalogEntry, infoKeys = pdfxOutputIntents, pdfxInfo
+	}
+	infoNum := addObject([]byte("<<\n" + infoKeys + "/Producer (runforge)\n/Title " + pdfTextString(info.Title) +
 		"\n/Creator (runforge)\n/CreationDate " + date + "\n/ModDate " + date + "\n>>\n"))
-	rootNum := addObject([]byte(fmt.Sprintf("<<\n/Type /Catalog\n/ViewerPreferences << /PrintScaling /None >>\n/Pages %d 0 R\n>>\n", pagesNum)))
+	rootNum := addObject([]byte(fmt.Sprintf("<<\n/Type /Catalog\n%s\n/Pages %d 0 R\n>>\n", catalogEntry, pagesNum)))
+	id := ""
+	if info.PDFX {
+		// The file identifier PDF/X requires: the first 16 bytes of a
+		// SHA-256 of the document, so that identical parts still give
+		// identical bytes.
+		sum := sha256.Sum256(out.Bytes())
+		id = fmt.Sprintf("/ID [<%X> <%X>]\n", sum[:16], sum[:16])
+	}
 	start := out.Len()
 	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
 	for _, off := range offsets[1:] {
 		fmt.Fprintf(&out, "%010d 00000 n \n", off)
 	}
-	fmt.Fprintf(&out, "trailer\n<<\n/Size %d\n/Root %d 0 R\n/Info %d 0 R\n>>\n", len(offsets), rootNum, infoNum)
+	fmt.Fprintf(&out, "trailer\n<<\n/Size %d\n/Root %d 0 R\n/Info %d 0 R\n%s>>\n", len(offsets), rootNum, infoNum, id)
 	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", start)
 	return out.Bytes(), nil
 }
@@ -85,8 +110,9 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 // appendPDF copies the objects of raw, but for its catalog, its document
 // information and its page tree, to out, renumbered from *next on, each
 // page under the page tree parent; it returns the new numbers of its
-// pages in order.
-func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent int) ([]int, error) {
+// pages in order. With pdfx, an object that uses transparency is an
+// error.
+func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent int, pdfx bool) ([]int, error) {
 	objs, x, root, err := splitPDF(raw)
 	if err != nil {
 		return nil, err
@@ -150,6 +176,9 @@ func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent 
 		if err != nil {
 			return nil, fmt.Errorf("object %d: %w", n, err)
 		}
+		if key := transparencyKey(head); pdfx && key != "" {
+			return nil, fmt.Errorf("object %d uses transparency (%s), which PDF/X-1a does not allow", n, key)
+		}
 		if isKid[n] && !bytes.Contains(dict, []byte("/MediaBox")) {
 			if treeBox == nil {
 				return nil, fmt.Errorf("page %d 0 R has no MediaBox, and nor has its page tree", n)
@@ -175,6 +204,18 @@ func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent 
 		pages = append(pages, n)
 	}
 	return pages, nil
+}
+
+// transparencyKey is the first key of dict that makes a PDF use
+// transparency (a soft mask, a constant alpha, a blend mode, a
+// transparency group), or "".
+func transparencyKey(dict []byte) string {
+	for _, k := range []string{"/SMask", "/CA ", "/ca ", "/BM ", "/S /Transparency"} {
+		if bytes.Contains(dict, []byte(k)) {
+			return strings.TrimSpace(k)
+		}
+	}
+	return ""
 }
 
 // isPageObject reports whether o is a page (not a page tree node).

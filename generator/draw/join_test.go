@@ -3,11 +3,16 @@ package draw
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/runforge/runforge/generator/internal/pdftest"
+	"github.com/runforge/runforge/internal/pdftext"
 	"github.com/runforge/runforge/layout"
 )
 
@@ -187,5 +192,84 @@ func TestDuplexPreset(t *testing.T) {
 	}
 	if _, ok := DuplexPreset([]byte("%PDF-1.7\n")); ok {
 		t.Error("found a duplex preset in a document without one")
+	}
+}
+
+// Joined with PDFX, CMYK parts (PDF/X or not) and blank pages make a
+// PDF/X-1a document: PDF 1.3, the output intent, information keys and
+// identifier, no viewer preferences, CMYK only, a TrimBox on every page,
+// the same bytes every time. A part with transparency is refused.
+func TestJoinPDFsPDFX(t *testing.T) {
+	created := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	plain, err := cmykDoc(t, PDFInfo{Title: "plain", Created: created, CMYK: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	press, err := cmykDoc(t, PDFInfo{Title: "press", Created: created, PDFX: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := PDFInfo{Title: "print run", Created: created, PDFX: true}
+	parts := []JoinPart{{PDF: plain}, {W: 215.9, H: 279.4}, {PDF: press}}
+	out, err := JoinPDFs(info, parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(out, []byte("%PDF-1.3\n")) {
+		t.Errorf("header %q", out[:9])
+	}
+	pdftest.CheckPages(t, out, 3)
+	ctx := pdftest.Read(t, out)
+	if err := ctx.EnsurePageCount(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX", "/OutputConditionIdentifier (CGATS TR 001)",
+		"/GTS_PDFXVersion (PDF/X-1:2001)", "/GTS_PDFXConformance (PDF/X-1a:2001)", "/Trapped /False"} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("no %s", want)
+		}
+	}
+	if bytes.Contains(out, []byte("/ViewerPreferences")) {
+		t.Error("PDF/X document with ViewerPreferences (PDF 1.6 and 1.7 keys)")
+	}
+	if len(ctx.XRefTable.ID) != 2 {
+		t.Error("no file identifier")
+	}
+	for p := 1; p <= 3; p++ {
+		d, _, _, err := ctx.PageDict(p, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.ArrayEntry("TrimBox") == nil {
+			t.Errorf("page %d: no TrimBox", p)
+		}
+	}
+	u, err := pdftext.Colours(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(u.RGB) > 0 || len(u.Transparency) > 0 || u.Operators["k"] == 0 {
+		t.Errorf("colours %+v", u)
+	}
+	if again, err := JoinPDFs(info, parts); err != nil || !bytes.Equal(out, again) {
+		t.Errorf("joined twice: differs (%v)", err)
+	}
+	// An RGB part with a picture's soft mask: transparency.
+	holey := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	holey.SetNRGBA(0, 0, color.NRGBA{0xff, 0, 0, 0x80})
+	var png0 bytes.Buffer
+	if err := png.Encode(&png0, holey); err != nil {
+		t.Fatal(err)
+	}
+	store := NewImageStore(fstest.MapFS{"art/holey.png": &fstest.MapFile{Data: png0.Bytes()}})
+	masked, err := cmykDoc(t, PDFInfo{Title: "rgb", Created: created}, store, "art/holey.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := JoinPDFs(info, []JoinPart{{PDF: press}, {PDF: masked}}); err == nil || !strings.Contains(err.Error(), "uses transparency") {
+		t.Errorf("a part with a soft mask: %v", err)
+	}
+	if _, err := JoinPDFs(PDFInfo{Title: "rgb run", Created: created}, []JoinPart{{PDF: masked}}); err != nil {
+		t.Errorf("without PDFX the same part joins: %v", err)
 	}
 }

@@ -2,13 +2,12 @@ package draw
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
 	"io"
 	"math"
-
-	"github.com/klauspost/compress/zlib"
 )
 
 // pngWriter encodes opaque RGBA images as 8-bit RGB PNG with the Up filter
@@ -20,10 +19,10 @@ type pngWriter struct {
 	// dpi, when above 0, is written as the image's resolution (a pHYs
 	// chunk) together with an sRGB chunk: what print shops read to size
 	// and colour an image. Previews go without both.
-	dpi            float64
-	zw             *zlib.Writer
-	idat           chunkWriter
-	cur, prev, out []byte
+	dpi       float64
+	zw        *zlibWriter
+	idat      chunkWriter
+	prev, out []byte
 }
 
 // chunkWriter buffers IDAT data and writes it as PNG chunks.
@@ -88,29 +87,39 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	p.idat = chunkWriter{w: bw, buf: p.idat.buf[:0]}
 	if p.zw == nil {
 		var err error
-		if p.zw, err = zlib.NewWriterLevel(&p.idat, zlib.BestSpeed); err != nil {
+		if p.zw, err = newZlibWriter(&p.idat); err != nil {
 			return err
 		}
 	} else {
 		p.zw.Reset(&p.idat)
 	}
 	rowLen := 1 + 3*width
-	if cap(p.cur) < rowLen {
-		p.cur, p.prev, p.out = make([]byte, rowLen), make([]byte, rowLen), make([]byte, rowLen)
+	// out is the filtered row, Up: each RGB byte minus the one above (the
+	// first row's, minus zeros), with room for upRGBA's 8-byte stores.
+	if cap(p.out) < rowLen+8 {
+		p.out, p.prev = make([]byte, rowLen+8), make([]byte, 4*width)
 	}
-	// cur and prev hold the RGB of this row and the one above (prev starts
-	// as zeros); out is the filtered row: Up, each byte minus the one above.
-	cur, prev, out := p.cur[:rowLen], p.prev[:rowLen], p.out[:rowLen]
-	clear(prev)
+	out, zero := p.out[:rowLen+8], p.prev[:4*width]
+	clear(zero)
 	out[0] = 2
+	var above []byte // the RGBA row above
 	for y := 0; y < height; y++ {
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
-		rgbRow(cur[1:], img.Pix[off:off+4*width])
-		upFilter(out[1:], cur[1:], prev[1:])
-		if _, err := p.zw.Write(out); err != nil {
+		row := img.Pix[off : off+4*width]
+		same := y > 0 && bytes.Equal(row, above)
+		switch {
+		case y == 0:
+			upRGBA(out[1:], row, zero)
+		case same:
+			// A row like the one above (flat art): all zeros.
+			clear(out[1:rowLen])
+		default:
+			upRGBA(out[1:], row, above)
+		}
+		if _, err := p.zw.write(out[:rowLen], same); err != nil {
 			return err
 		}
-		cur, prev = prev, cur
+		above = row
 	}
 	if err := p.zw.Close(); err != nil {
 		return err
@@ -138,6 +147,28 @@ func writePrintChunks(w io.Writer, dpi float64) error {
 	binary.BigEndian.PutUint32(phys[4:8], ppm)
 	phys[8] = 1 // the unit is the metre
 	return writeChunk(w, "pHYs", phys[:])
+}
+
+// upRGBA writes the RGB bytes of the RGBA row cur minus those of prev
+// (modulo 256: PNG's Up filter on RGB) into out, 3 bytes a pixel; out
+// must have 8 bytes of room past them. Two pixels at a time: their eight
+// RGBA bytes subtracted in a uint64 as upFilter does, then their alpha
+// bytes dropped.
+func upRGBA(out, cur, prev []byte) {
+	n := min(len(cur), len(prev)) / 4 // pixels
+	const high = 0x8080808080808080
+	i, o := 0, 0
+	for ; i+2 <= n; i, o = i+2, o+6 {
+		a := binary.LittleEndian.Uint64(cur[4*i:])
+		b := binary.LittleEndian.Uint64(prev[4*i:])
+		d := ((a | high) - (b &^ high)) ^ ((a ^ ^b) & high)
+		binary.LittleEndian.PutUint64(out[o:], d&0xffffff|(d>>32&0xffffff)<<24)
+	}
+	for ; i < n; i, o = i+1, o+3 {
+		for k := range 3 {
+			out[o+k] = cur[4*i+k] - prev[4*i+k]
+		}
+	}
 }
 
 // rgbRow copies the RGB of an RGBA row into dst (3 bytes a pixel).

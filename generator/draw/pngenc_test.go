@@ -2,10 +2,13 @@ package draw
 
 import (
 	"bytes"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
 	"testing"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 func TestPNGWriterRoundTrip(t *testing.T) {
@@ -87,6 +90,103 @@ func TestPNGPrintChunks(t *testing.T) {
 		}
 		if _, err := png.Decode(&b); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestUpRGBA checks the two-pixels-at-a-time Up filter of RGBA rows
+// against byte arithmetic on their RGB bytes, whatever the alpha bytes.
+func TestUpRGBA(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 5, 100} {
+		cur, prev := make([]byte, 4*n), make([]byte, 4*n)
+		for i := range cur {
+			cur[i], prev[i] = byte(i*37+n), byte(i*91+3*n)
+		}
+		out := make([]byte, 3*n+8)
+		upRGBA(out, cur, prev)
+		for p := range n {
+			for k := range 3 {
+				if want := cur[4*p+k] - prev[4*p+k]; out[3*p+k] != want {
+					t.Fatalf("n=%d: pixel %d byte %d = %d, want %d", n, p, k, out[3*p+k], want)
+				}
+			}
+		}
+	}
+}
+
+// TestPNGWriterBytes: Encode writes the bytes it wrote when it copied
+// each row's RGB and filtered it against the row above (rgbRow and
+// upFilter), rows like the one above and odd widths included.
+func TestPNGWriterBytes(t *testing.T) {
+	reference := func(img *image.RGBA) []byte {
+		var buf bytes.Buffer
+		b := img.Bounds()
+		width, height := b.Dx(), b.Dy()
+		if err := writePNGHeader(&buf, width, height); err != nil {
+			t.Fatal(err)
+		}
+		idat := chunkWriter{w: &buf}
+		zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur, prev, out := make([]byte, 1+3*width), make([]byte, 1+3*width), make([]byte, 1+3*width)
+		out[0] = 2
+		for y := range height {
+			off := img.PixOffset(0, y)
+			rgbRow(cur[1:], img.Pix[off:off+4*width])
+			upFilter(out[1:], cur[1:], prev[1:])
+			if _, err := zw.Write(out); err != nil {
+				t.Fatal(err)
+			}
+			cur, prev = prev, cur
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		idat.flush()
+		if err := writeChunk(&buf, "IEND", nil); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	var w pngWriter
+	for _, size := range [][2]int{{1, 1}, {3, 2}, {301, 420}, {700, 40}} {
+		img := image.NewRGBA(image.Rect(0, 0, size[0], size[1]))
+		for y := 0; y < size[1]; y++ {
+			for x := 0; x < size[0]; x++ {
+				v := y
+				if y%5 < 3 {
+					v = y - y%5 // runs of three like rows
+				}
+				img.Set(x, y, color.RGBA{uint8(x * 7), uint8(v * 13), uint8(x ^ v), uint8(255 - x)})
+			}
+		}
+		var buf bytes.Buffer
+		if err := w.Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf.Bytes(), reference(img)) {
+			t.Errorf("%v: the bytes differ", size)
+		}
+	}
+}
+
+// TestAdlerSums: the eight-at-a-time sums are hash/adler32's, for
+// lengths around the reduction block and bytes of 255 (the largest sums).
+func TestAdlerSums(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 8, 9, adlerMax - 1, adlerMax, adlerMax + 9, 3*adlerMax + 5, 100000} {
+		for _, fill := range []func(i int) byte{func(int) byte { return 255 }, func(i int) byte { return byte(i*131 + i>>3) }} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = fill(i)
+			}
+			// In two writes, as a stream gets its rows.
+			s1, s2 := adlerSums(1, 0, p[:n/3])
+			s1, s2 = adlerSums(s1, s2, p[n/3:])
+			if got, want := s2<<16|s1, adler32.Checksum(p); got != want {
+				t.Errorf("n=%d: %08x, want %08x", n, got, want)
+			}
 		}
 	}
 }
