@@ -137,14 +137,19 @@ func (r *Registry) composeTemplatesSchema(doc map[string]any) {
 }
 
 // newSchemaCompiler is a compiler holding every schema of the registry as
-// a resource.
-func (r *Registry) newSchemaCompiler() (*jsonschema.Compiler, error) {
+// a resource. The loader's compiler does not validate the schemas against
+// the JSON Schema metaschema (metaschema false): they are embedded in the
+// binary, and CheckSchemas, which the tests run, validates them.
+func (r *Registry) newSchemaCompiler(metaschema bool) (*jsonschema.Compiler, error) {
 	files, err := r.SchemaFiles()
 	if err != nil {
 		return nil, err
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
+	if !metaschema {
+		c.SkipSchemaValidation()
+	}
 	for name, b := range files {
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 		if err != nil {
@@ -173,24 +178,9 @@ type schemaSet struct {
 // newSchemaSet prepares the compiled schemas of r.
 func newSchemaSet(r *Registry) *schemaSet {
 	s := &schemaSet{}
-	s.all = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
-		c, err := r.newSchemaCompiler()
-		if err != nil {
-			return nil, err
-		}
-		out := map[string]*jsonschema.Schema{}
-		for _, k := range r.Kinds() {
-			name, _ := r.SchemaFileOf(k)
-			s, err := c.Compile(SchemaBaseURL + name)
-			if err != nil {
-				return nil, fmt.Errorf("embedded schema %s: %w", name, err)
-			}
-			out[k] = s
-		}
-		return out, nil
-	})
+	s.all = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) { return r.compileAll(false) })
 	s.lazy = sync.OnceValues(func() (*kindSchemas, error) {
-		c, err := r.newSchemaCompiler()
+		c, err := r.newSchemaCompiler(false)
 		if err != nil {
 			return nil, err
 		}
@@ -198,6 +188,35 @@ func newSchemaSet(r *Registry) *schemaSet {
 	})
 	s.index = sync.OnceValue(func() map[string]*jsonschema.Schema { return indexSchemas(s.all) })
 	return s
+}
+
+// compileAll compiles the schema of every kind, each schema file validated
+// against the metaschema when metaschema is set.
+func (r *Registry) compileAll(metaschema bool) (map[string]*jsonschema.Schema, error) {
+	c, err := r.newSchemaCompiler(metaschema)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*jsonschema.Schema{}
+	for _, k := range r.Kinds() {
+		name, _ := r.SchemaFileOf(k)
+		s, err := c.Compile(SchemaBaseURL + name)
+		if err != nil {
+			return nil, fmt.Errorf("embedded schema %s: %w", name, err)
+		}
+		out[k] = s
+	}
+	return out, nil
+}
+
+// CheckSchemas compiles the JSON Schema of every kind of the registry, the
+// games' card types and blocks composed in, with every schema file
+// validated against the JSON Schema metaschema (draft 2020-12). Loading a
+// pack leaves that validation out, for speed: the files are embedded in
+// the binary, and the tests run CheckSchemas for them.
+func (r *Registry) CheckSchemas() error {
+	_, err := r.compileAll(true)
+	return err
 }
 
 // kindSchemas compiles each kind's schema on first use: a pack of three

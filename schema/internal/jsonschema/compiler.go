@@ -44,6 +44,17 @@ func (c *Compiler) DefaultDraft(d *Draft) {
 	c.roots.defaultDraft = d
 }
 
+// SkipSchemaValidation leaves out the validation of every schema the
+// compiler loads against its metaschema. Use it only for schemas known to
+// be valid, such as embedded schemas that a test compiles without it: the
+// compiler may fail or panic on an invalid schema.
+//
+// runforge patch: upstream always validates a schema against its
+// metaschema, except the metaschemas themselves.
+func (c *Compiler) SkipSchemaValidation() {
+	c.roots.skipValidation = true
+}
+
 // AssertFormat always enables format assertions.
 //
 // Default Behavior:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Draft represents json-schema specification.
@@ -14,7 +15,8 @@ type Draft struct {
 	id            string             // property name used to represent id
 	subschemas    []SchemaPath       // locations of subschemas
 	vocabPrefix   string             // prefix used for vocabulary
-	allVocabs     map[string]*Schema // names of supported vocabs with its schemas
+	allVocabs     map[string]*Schema // names of supported vocabs (runforge patch: vocabSchemas holds their schemas)
+	vocabSchemas  map[string]*Schema // the schemas of allVocabs, set by compileMetaschemas
 	defaultVocabs []string           // names of default vocabs
 }
 
@@ -124,13 +126,26 @@ var (
 	draftLatest = Draft2020
 )
 
-func init() {
+// compileMetaschemas compiles the metaschema of every draft, and of each
+// of its vocabularies, once per process on first use.
+//
+// runforge patch: upstream compiles them in init, which costs every
+// process that links the package (about 13 ms) whether or not it ever
+// validates a schema. The vocabularies' schemas go to vocabSchemas, not
+// into allVocabs, which other goroutines may be reading meanwhile.
+func compileMetaschemas() { metaschemasOnce.Do(doCompileMetaschemas) }
+
+var metaschemasOnce sync.Once
+
+func doCompileMetaschemas() {
 	c := NewCompiler()
 	c.AssertFormat()
+	c.SkipSchemaValidation() // a no-op for metaschemas, which would wait on metaschemasOnce
 	for _, d := range []*Draft{Draft4, Draft6, Draft7, Draft2019, Draft2020} {
 		d.sch = c.MustCompile(d.url)
+		d.vocabSchemas = map[string]*Schema{}
 		for name := range d.allVocabs {
-			d.allVocabs[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
+			d.vocabSchemas[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
 		}
 	}
 }
@@ -264,6 +279,7 @@ func (d *dialect) activeVocabs(assertVocabs bool, vocabularies map[string]*Vocab
 }
 
 func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabulary) *Schema {
+	compileMetaschemas()
 	vocabs := d.activeVocabs(assertVocabs, vocabularies)
 	if vocabs == nil {
 		return d.draft.sch
@@ -271,7 +287,7 @@ func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabula
 
 	var allOf []*Schema
 	for _, vocab := range vocabs {
-		sch := d.draft.allVocabs[vocab]
+		sch := d.draft.vocabSchemas[vocab]
 		if sch == nil {
 			if v, ok := vocabularies[vocab]; ok {
 				sch = v.Schema
@@ -282,7 +298,7 @@ func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabula
 		}
 	}
 	if !slices.Contains(vocabs, "core") {
-		sch := d.draft.allVocabs["core"]
+		sch := d.draft.vocabSchemas["core"]
 		if sch == nil {
 			sch = d.draft.sch
 		}
