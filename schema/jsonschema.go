@@ -141,7 +141,7 @@ func (r *Registry) composeTemplatesSchema(doc map[string]any) {
 // the JSON Schema metaschema (metaschema false): they are embedded in the
 // binary, and CheckSchemas, which the tests run, validates them.
 func (r *Registry) newSchemaCompiler(metaschema bool) (*jsonschema.Compiler, error) {
-	files, err := r.SchemaFiles()
+	files, err := r.schemas.files()
 	if err != nil {
 		return nil, err
 	}
@@ -173,11 +173,13 @@ type schemaSet struct {
 	lazy func() (*kindSchemas, error)
 	// index finds every compiled schema by its location.
 	index func() map[string]*jsonschema.Schema
+	// files are the registry's schema files as composed (SchemaFiles).
+	files func() (map[string][]byte, error)
 }
 
 // newSchemaSet prepares the compiled schemas of r.
 func newSchemaSet(r *Registry) *schemaSet {
-	s := &schemaSet{}
+	s := &schemaSet{files: sync.OnceValues(r.SchemaFiles)}
 	s.all = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) { return r.compileAll(false) })
 	s.lazy = sync.OnceValues(func() (*kindSchemas, error) {
 		c, err := r.newSchemaCompiler(false)

@@ -6,6 +6,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,9 @@ type Checked struct {
 	exe   string            // the running executable's ID
 	r     *generator.Renderer
 	packs []*packState
+	// docs are the stores of the files that loaded clean, by target name,
+	// of the packs loaded (nil without a cache).
+	docs map[string]*docStore
 }
 
 // packState is one pack of a Checked build.
@@ -131,6 +135,21 @@ func (c *Checked) check(targets []check.Target) ([]check.Result, error) {
 			return pr
 		}
 		return nil
+	}
+	if c.cache != nil {
+		if c.docs == nil {
+			c.docs = map[string]*docStore{}
+		}
+		for _, t := range targets {
+			c.docs[t.Name] = c.docStore(t)
+		}
+		docs := maps.Clone(c.docs)
+		opts.Cache = func(t check.Target) schema.DocCache {
+			if s := docs[t.Name]; s != nil {
+				return s
+			}
+			return nil
+		}
 	}
 	return check.Targets(targets, opts), nil
 }
@@ -241,6 +260,9 @@ func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.
 	if err == nil && ps.key != "" && c.cache != nil {
 		err = c.record(ps, arts, notes)
 	}
+	if s := c.docs[ps.target.Name]; err == nil && s != nil {
+		err = s.finish()
+	}
 	if err != nil {
 		fmt.Fprintf(status, "runforge: warning: the build cache was not updated: %v\n", err)
 	}
@@ -344,6 +366,70 @@ func (s *previewStore) finish() error {
 	// The caller holds the output folder's lock: no other build is
 	// writing entries whose temporary files Sweep would remove.
 	return errors.Join(s.cache.Keep(s.group, func(name string) bool { return s.used[name] }), s.cache.Sweep())
+}
+
+// docStore is the cache of the files of one target that loaded clean
+// (schema.DocCache): the group "files-<hash of the target's name>" of the
+// build cache, each entry named by its key and the running runforge. What
+// loading finds is written under the output folder's lock, when the pack
+// is built (finish).
+type docStore struct {
+	cache *buildcache.Cache
+	group string
+	exe   string
+
+	mu   sync.Mutex
+	used map[string]bool
+}
+
+// docStore is the store of target t's files.
+func (c *Checked) docStore(t check.Target) *docStore {
+	k := buildcache.NewKey("files")
+	k.String("target", t.Name)
+	return &docStore{cache: c.cache, group: "files-" + k.Sum()[:16], exe: c.exe, used: map[string]bool{}}
+}
+
+// name is the entry of a key.
+func (s *docStore) name(key string) string {
+	k := buildcache.NewKey("file")
+	k.String("exe", s.exe)
+	k.String("key", key)
+	return k.Sum()
+}
+
+// Get implements schema.DocCache.
+func (s *docStore) Get(key string) ([]byte, bool) {
+	n := s.name(key)
+	data, ok := s.cache.Get(s.group, n)
+	if ok {
+		s.use(n)
+	}
+	return data, ok
+}
+
+// Put implements schema.DocCache: the entry is written by finish.
+func (s *docStore) Put(key string, data []byte) {
+	n := s.name(key)
+	s.cache.PutLater(s.group, n, data)
+	s.use(n)
+}
+
+func (s *docStore) use(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.used[name] = true
+}
+
+// finish writes the entries the load found and drops those it did not use
+// (files since changed, or of another runforge). The caller holds the
+// output folder's lock.
+func (s *docStore) finish() error {
+	if err := s.cache.Flush(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] })
 }
 
 // record writes the record of pack ps's build, when its inputs are still
