@@ -252,6 +252,52 @@ func (r *Registry) schemaForKind(kind string) (*jsonschema.Schema, error) {
 	return s, nil
 }
 
+// prepareSchema starts compiling the schema of kind, if it is a kind and
+// its schema is not compiled yet, and returns at once: schemaForKind then
+// waits for it. A failure is left for schemaForKind to report.
+func (r *Registry) prepareSchema(kind string) {
+	if _, ok := r.SchemaFileOf(kind); !ok {
+		return
+	}
+	ks, err := r.schemas.lazy()
+	if err != nil {
+		return
+	}
+	ks.mu.Lock()
+	_, done := ks.compiled[kind]
+	ks.mu.Unlock()
+	if !done {
+		go func() {
+			if _, err := r.schemaForKind(kind); err != nil {
+				return // checkSchema reports it
+			}
+		}()
+	}
+}
+
+// kindHint is the kind a YAML file declares on a line of its own at the
+// top level ("kind: Deck"), or "" when it has none such: a guess, before
+// the file is parsed, of the schema its check will need.
+func kindHint(src []byte) string {
+	for rest := src; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		v, ok := bytes.CutPrefix(line, []byte("kind:"))
+		if !ok {
+			continue
+		}
+		if i := bytes.IndexByte(v, '#'); i >= 0 {
+			v = v[:i]
+		}
+		return strings.Trim(string(bytes.TrimSpace(v)), `"'`)
+	}
+	return ""
+}
+
 // Schema validation of a file with long lists runs over slices of them, so
 // that memory stays bounded however many errors the file holds.
 const (

@@ -318,6 +318,8 @@ func (p *Pack) parseDoc(name, kind string, budget int, why string) docRead {
 		r.doc = d
 		return r
 	}
+	// The file's schema compiles on the other core while it parses.
+	p.Registry().prepareSchema(kindHint(src))
 	d, probs := yamldoc.ParseWithin(r.display, src, budget, why)
 	if len(probs) > 0 {
 		r.probs = probs

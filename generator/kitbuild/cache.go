@@ -124,13 +124,21 @@ func (o Options) Validate(targets []check.Target, env Env, status Status) (*Chec
 }
 
 // check loads and validates targets with the renderer's text measure.
+// The renderer (its fonts parsed) is made on the other core while the
+// packs load: only their validation needs it.
 func (c *Checked) check(targets []check.Target) ([]check.Result, error) {
-	r, err := c.renderer()
-	if err != nil {
-		return nil, err
-	}
+	renderer := sync.OnceValues(c.renderer)
+	go func() {
+		if _, err := renderer(); err != nil {
+			return // returned below, once the packs are checked
+		}
+	}()
 	opts := c.env.Check
 	opts.Fitter = func(p *schema.Pack) validate.TextFitter {
+		r, err := renderer()
+		if err != nil {
+			return nil
+		}
 		if pr, err := r.ForPack(p); err == nil {
 			return pr
 		}
@@ -151,7 +159,11 @@ func (c *Checked) check(targets []check.Target) ([]check.Result, error) {
 			return nil
 		}
 	}
-	return check.Targets(targets, opts), nil
+	results := check.Targets(targets, opts)
+	if _, err := renderer(); err != nil {
+		return nil, err
+	}
+	return results, nil
 }
 
 // renderer is the build's renderer, made on first use.
