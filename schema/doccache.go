@@ -17,11 +17,17 @@ import (
 // depends on but the running program (its schemas and games are in the
 // key; the cache adds the program's build); entries are what
 // yamldoc.Document.MarshalBinary writes. A cache that cannot keep an
-// entry drops it: the file is parsed again next time.
+// entry drops it: the file is parsed again next time. The keys of the
+// built-in templates start with BuiltinKeyPrefix: a process reads them
+// once (the Registry keeps them), so a cache that drops the entries a
+// load did not use keeps those unless the load read them.
 type DocCache interface {
 	Get(key string) ([]byte, bool)
 	Put(key string, data []byte)
 }
+
+// BuiltinKeyPrefix starts the DocCache keys of the built-in templates.
+const BuiltinKeyPrefix = "builtin-"
 
 // docCacheVersion is the first field of every key; change it when what a
 // clean file loads to changes.

@@ -181,7 +181,10 @@ func (r *Registry) readTemplateFiles(fsys fs.FS, cache DocCache) ([]*yamldoc.Doc
 			continue
 		}
 		display := "(built-in) " + name
-		key, _ := r.docKey(display, "", yamldoc.MaxNodes, "", src)
+		key, ok := r.docKey(display, "", yamldoc.MaxNodes, "", src)
+		if ok {
+			key = BuiltinKeyPrefix + key
+		}
 		if d, ok := cachedDoc(cache, key, display); ok {
 			docs = append(docs, d)
 			continue

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -401,11 +402,14 @@ func (c *Checked) docStore(t check.Target) *docStore {
 	return &docStore{cache: c.cache, group: "files-" + k.Sum()[:16], exe: c.exe, used: map[string]bool{}}
 }
 
-// name is the entry of a key.
+// name is the entry of a key; a built-in template's keeps its prefix.
 func (s *docStore) name(key string) string {
 	k := buildcache.NewKey("file")
 	k.String("exe", s.exe)
 	k.String("key", key)
+	if strings.HasPrefix(key, schema.BuiltinKeyPrefix) {
+		return schema.BuiltinKeyPrefix + k.Sum()
+	}
 	return k.Sum()
 }
 
@@ -433,15 +437,19 @@ func (s *docStore) use(name string) {
 }
 
 // finish writes the entries the load found and drops those it did not use
-// (files since changed, or of another runforge). The caller holds the
-// output folder's lock.
+// (files since changed, or of another runforge). The built-in templates
+// are read once per process: their entries are dropped only when this
+// load read some (a later build of `build --watch` reads none). The
+// caller holds the output folder's lock.
 func (s *docStore) finish() error {
 	if err := s.cache.Flush(); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] })
+	builtin := func(name string) bool { return strings.HasPrefix(name, schema.BuiltinKeyPrefix) }
+	readBuiltin := slices.ContainsFunc(slices.Collect(maps.Keys(s.used)), builtin)
+	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] || builtin(name) && !readBuiltin })
 }
 
 // record writes the record of pack ps's build, when its inputs are still
