@@ -29,3 +29,5 @@ require (
 )
 
 replace codeberg.org/go-pdf/fpdf => ./generator/internal/fpdf
+
+replace github.com/santhosh-tekuri/jsonschema/v6 => ./schema/internal/jsonschema

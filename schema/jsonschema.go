@@ -137,14 +137,19 @@ func (r *Registry) composeTemplatesSchema(doc map[string]any) {
 }
 
 // newSchemaCompiler is a compiler holding every schema of the registry as
-// a resource.
-func (r *Registry) newSchemaCompiler() (*jsonschema.Compiler, error) {
-	files, err := r.SchemaFiles()
+// a resource. The loader's compiler does not validate the schemas against
+// the JSON Schema metaschema (metaschema false): they are embedded in the
+// binary, and CheckSchemas, which the tests run, validates them.
+func (r *Registry) newSchemaCompiler(metaschema bool) (*jsonschema.Compiler, error) {
+	files, err := r.schemas.files()
 	if err != nil {
 		return nil, err
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
+	if !metaschema {
+		c.SkipSchemaValidation()
+	}
 	for name, b := range files {
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 		if err != nil {
@@ -168,29 +173,16 @@ type schemaSet struct {
 	lazy func() (*kindSchemas, error)
 	// index finds every compiled schema by its location.
 	index func() map[string]*jsonschema.Schema
+	// files are the registry's schema files as composed (SchemaFiles).
+	files func() (map[string][]byte, error)
 }
 
 // newSchemaSet prepares the compiled schemas of r.
 func newSchemaSet(r *Registry) *schemaSet {
-	s := &schemaSet{}
-	s.all = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
-		c, err := r.newSchemaCompiler()
-		if err != nil {
-			return nil, err
-		}
-		out := map[string]*jsonschema.Schema{}
-		for _, k := range r.Kinds() {
-			name, _ := r.SchemaFileOf(k)
-			s, err := c.Compile(SchemaBaseURL + name)
-			if err != nil {
-				return nil, fmt.Errorf("embedded schema %s: %w", name, err)
-			}
-			out[k] = s
-		}
-		return out, nil
-	})
+	s := &schemaSet{files: sync.OnceValues(r.SchemaFiles)}
+	s.all = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) { return r.compileAll(false) })
 	s.lazy = sync.OnceValues(func() (*kindSchemas, error) {
-		c, err := r.newSchemaCompiler()
+		c, err := r.newSchemaCompiler(false)
 		if err != nil {
 			return nil, err
 		}
@@ -198,6 +190,35 @@ func newSchemaSet(r *Registry) *schemaSet {
 	})
 	s.index = sync.OnceValue(func() map[string]*jsonschema.Schema { return indexSchemas(s.all) })
 	return s
+}
+
+// compileAll compiles the schema of every kind, each schema file validated
+// against the metaschema when metaschema is set.
+func (r *Registry) compileAll(metaschema bool) (map[string]*jsonschema.Schema, error) {
+	c, err := r.newSchemaCompiler(metaschema)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*jsonschema.Schema{}
+	for _, k := range r.Kinds() {
+		name, _ := r.SchemaFileOf(k)
+		s, err := c.Compile(SchemaBaseURL + name)
+		if err != nil {
+			return nil, fmt.Errorf("embedded schema %s: %w", name, err)
+		}
+		out[k] = s
+	}
+	return out, nil
+}
+
+// CheckSchemas compiles the JSON Schema of every kind of the registry, the
+// games' card types and blocks composed in, with every schema file
+// validated against the JSON Schema metaschema (draft 2020-12). Loading a
+// pack leaves that validation out, for speed: the files are embedded in
+// the binary, and the tests run CheckSchemas for them.
+func (r *Registry) CheckSchemas() error {
+	_, err := r.compileAll(true)
+	return err
 }
 
 // kindSchemas compiles each kind's schema on first use: a pack of three
@@ -229,6 +250,52 @@ func (r *Registry) schemaForKind(kind string) (*jsonschema.Schema, error) {
 	}
 	ks.compiled[kind] = s
 	return s, nil
+}
+
+// prepareSchema starts compiling the schema of kind, if it is a kind and
+// its schema is not compiled yet, and returns at once: schemaForKind then
+// waits for it. A failure is left for schemaForKind to report.
+func (r *Registry) prepareSchema(kind string) {
+	if _, ok := r.SchemaFileOf(kind); !ok {
+		return
+	}
+	ks, err := r.schemas.lazy()
+	if err != nil {
+		return
+	}
+	ks.mu.Lock()
+	_, done := ks.compiled[kind]
+	ks.mu.Unlock()
+	if !done {
+		go func() {
+			if _, err := r.schemaForKind(kind); err != nil {
+				return // checkSchema reports it
+			}
+		}()
+	}
+}
+
+// kindHint is the kind a YAML file declares on a line of its own at the
+// top level ("kind: Deck"), or "" when it has none such: a guess, before
+// the file is parsed, of the schema its check will need.
+func kindHint(src []byte) string {
+	for rest := src; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		v, ok := bytes.CutPrefix(line, []byte("kind:"))
+		if !ok {
+			continue
+		}
+		if i := bytes.IndexByte(v, '#'); i >= 0 {
+			v = v[:i]
+		}
+		return strings.Trim(string(bytes.TrimSpace(v)), `"'`)
+	}
+	return ""
 }
 
 // Schema validation of a file with long lists runs over slices of them, so

@@ -38,6 +38,9 @@ type LoadOptions struct {
 	// card types, icons, settings blocks and built-in templates. It must be
 	// set.
 	Registry *Registry
+	// Cache, if set, keeps the files that load clean (the built-in
+	// templates' too) for the next run.
+	Cache DocCache
 }
 
 // LoadPack reads the pack in fsys (whose root is the pack folder) as a pack
@@ -67,7 +70,7 @@ func LoadPackWith(fsys fs.FS, root string, opts LoadOptions) (*Pack, []Problem) 
 	}
 	done := make(chan templatesRead, 1)
 	go func() {
-		docs, probs := opts.Registry.readBuiltinTemplates()
+		docs, probs := opts.Registry.builtinTemplates(opts.Cache)
 		done <- templatesRead{docs, probs}
 	}()
 	chain, ps := readChain(fsys, root, opts, nil, new(int))
@@ -118,7 +121,7 @@ type fileRead struct {
 // the files are read in the order they count: the manifest, the packs it
 // extends, then its content files.
 func readChain(fsys fs.FS, root string, opts LoadOptions, chain []string, nodes *int) ([]*packRead, []Problem) {
-	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}, nodes: nodes, registry: opts.Registry}
+	p := &Pack{Root: root, FS: fsys, Unloaded: map[string]bool{}, FontData: map[string][]byte{}, nodes: nodes, registry: opts.Registry, docs: opts.Cache}
 	var probs []Problem
 
 	if _, err := fs.Stat(fsys, ManifestFile); errors.Is(err, fs.ErrNotExist) {
@@ -310,12 +313,24 @@ func (p *Pack) parseDoc(name, kind string, budget int, why string) docRead {
 		r.err = err
 		return r
 	}
+	key, _ := p.Registry().docKey(r.display, kind, budget, why, src)
+	if d, ok := cachedDoc(p.docs, key, r.display); ok {
+		r.doc = d
+		return r
+	}
+	// The file's schema compiles on the other core while it parses.
+	p.Registry().prepareSchema(kindHint(src))
 	d, probs := yamldoc.ParseWithin(r.display, src, budget, why)
 	if len(probs) > 0 {
 		r.probs = probs
 		return r
 	}
 	r.doc = d
+	defer func() {
+		if len(r.probs) == 0 {
+			keepDoc(p.docs, key, d)
+		}
+	}()
 	if kind != "" {
 		if pr, ok := wrongKind(d, kind); !ok {
 			r.probs = []Problem{pr}

@@ -60,6 +60,8 @@ type Pack struct {
 	nodes *int
 	// registry is the registry the pack was loaded with.
 	registry *Registry
+	// docs keeps the files that load clean between runs (nil: none).
+	docs DocCache
 	// partOf is the pack this one holds some elements of (WithElements).
 	partOf *Pack
 	// extended is the pack this one extends, as loaded (Extended).

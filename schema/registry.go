@@ -106,6 +106,8 @@ type Registry struct {
 	kinds map[string]Kind
 	// schemas are the registry's JSON Schemas, compiled on first use.
 	schemas *schemaSet
+	// builtin are the built-in templates, read on first use.
+	builtin *builtinSet
 }
 
 // NewRegistry returns the registry of the given games, after what every
@@ -122,6 +124,7 @@ func NewRegistry(games ...GameSchema) *Registry {
 		}
 	}
 	r.schemas = newSchemaSet(r)
+	r.builtin = &builtinSet{}
 	return r
 }
 

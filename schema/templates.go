@@ -137,18 +137,19 @@ func (l *templateLayers) add(layer int, d *yamldoc.Document, builtin bool) []Dup
 }
 
 // readBuiltinTemplates parses and schema-checks the built-in templates:
-// those embedded here, then each game's.
-func (r *Registry) readBuiltinTemplates() ([]*yamldoc.Document, []Problem) {
+// those embedded here, then each game's. cache, if set, keeps them between
+// runs.
+func (r *Registry) readBuiltinTemplates(cache DocCache) ([]*yamldoc.Document, []Problem) {
 	sub, err := fs.Sub(builtinFiles, "builtin")
 	if err != nil {
 		return nil, []Problem{{Pos: Pos{File: "builtin"}, Rule: "pack/missing-file", Message: err.Error()}}
 	}
-	docs, probs := r.readTemplateFiles(sub)
+	docs, probs := r.readTemplateFiles(sub, cache)
 	var seen []fs.FS
 	for _, g := range r.games {
 		if g.Templates != nil && !sharedFS(seen, g.Templates) {
 			seen = append(seen, g.Templates)
-			d, ps := r.readTemplateFiles(g.Templates)
+			d, ps := r.readTemplateFiles(g.Templates, cache)
 			docs, probs = append(docs, d...), append(probs, ps...)
 		}
 	}
@@ -157,8 +158,9 @@ func (r *Registry) readBuiltinTemplates() ([]*yamldoc.Document, []Problem) {
 
 // readTemplateFiles parses and schema-checks the *.yaml files of fsys, in
 // any folder, in file name order; each is named builtin/<file> in
-// positions.
-func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*yamldoc.Document, []Problem) {
+// positions. The files that check clean are taken from cache, and kept in
+// it.
+func (r *Registry) readTemplateFiles(fsys fs.FS, cache DocCache) ([]*yamldoc.Document, []Problem) {
 	var names []string
 	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
 		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".yaml") {
@@ -178,7 +180,16 @@ func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*yamldoc.Document, []Problem
 			probs = append(probs, Problem{Pos: Pos{File: name}, Rule: "pack/missing-file", Message: err.Error()})
 			continue
 		}
-		d, ps := yamldoc.Parse("(built-in) "+name, src)
+		display := "(built-in) " + name
+		key, ok := r.docKey(display, "", yamldoc.MaxNodes, "", src)
+		if ok {
+			key = BuiltinKeyPrefix + key
+		}
+		if d, ok := cachedDoc(cache, key, display); ok {
+			docs = append(docs, d)
+			continue
+		}
+		d, ps := yamldoc.Parse(display, src)
 		if len(ps) == 0 {
 			_, ps = r.checkSchema(d)
 		}
@@ -186,6 +197,7 @@ func (r *Registry) readTemplateFiles(fsys fs.FS) ([]*yamldoc.Document, []Problem
 			probs = append(probs, ps...)
 			continue
 		}
+		keepDoc(cache, key, d)
 		docs = append(docs, d)
 	}
 	return docs, probs

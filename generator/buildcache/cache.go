@@ -77,7 +77,26 @@ func (c *Cache) Get(group, name string) ([]byte, bool) {
 
 // Put stores data as the entry group/name, atomically: a reader sees the
 // previous entry or the new one, never a part.
+// The entries PutLater queued are written first.
 func (c *Cache) Put(group, name string, data []byte) error {
+	if err := c.Flush(); err != nil {
+		return err
+	}
+	return c.put(group, name, data)
+}
+
+// PutLater queues data as the entry group/name, to be written by the next
+// Put or Flush: a build finds what it may keep before it holds the output
+// folder's lock, under which it writes.
+func (c *Cache) PutLater(group, name string, data []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pending = append(c.pending, entry{group, name, data})
+}
+
+// Flush writes the entries PutLater queued (and the executable's hash that
+// ExecutableID found).
+func (c *Cache) Flush() error {
 	c.mu.Lock()
 	pending := c.pending
 	c.pending = nil
@@ -87,7 +106,7 @@ func (c *Cache) Put(group, name string, data []byte) error {
 			return err
 		}
 	}
-	return c.put(group, name, data)
+	return nil
 }
 
 // Keep removes the entries of group whose names keep rejects.

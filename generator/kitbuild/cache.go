@@ -6,8 +6,10 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -44,6 +46,9 @@ type Checked struct {
 	exe   string            // the running executable's ID
 	r     *generator.Renderer
 	packs []*packState
+	// docs are the stores of the files that loaded clean, by target name,
+	// of the packs loaded (nil without a cache).
+	docs map[string]*docStore
 }
 
 // packState is one pack of a Checked build.
@@ -120,19 +125,46 @@ func (o Options) Validate(targets []check.Target, env Env, status Status) (*Chec
 }
 
 // check loads and validates targets with the renderer's text measure.
+// The renderer (its fonts parsed) is made on the other core while the
+// packs load: only their validation needs it.
 func (c *Checked) check(targets []check.Target) ([]check.Result, error) {
-	r, err := c.renderer()
-	if err != nil {
-		return nil, err
-	}
+	renderer := sync.OnceValues(c.renderer)
+	go func() {
+		if _, err := renderer(); err != nil {
+			return // returned below, once the packs are checked
+		}
+	}()
 	opts := c.env.Check
 	opts.Fitter = func(p *schema.Pack) validate.TextFitter {
+		r, err := renderer()
+		if err != nil {
+			return nil
+		}
 		if pr, err := r.ForPack(p); err == nil {
 			return pr
 		}
 		return nil
 	}
-	return check.Targets(targets, opts), nil
+	if c.cache != nil {
+		if c.docs == nil {
+			c.docs = map[string]*docStore{}
+		}
+		for _, t := range targets {
+			c.docs[t.Name] = c.docStore(t)
+		}
+		docs := maps.Clone(c.docs)
+		opts.Cache = func(t check.Target) schema.DocCache {
+			if s := docs[t.Name]; s != nil {
+				return s
+			}
+			return nil
+		}
+	}
+	results := check.Targets(targets, opts)
+	if _, err := renderer(); err != nil {
+		return nil, err
+	}
+	return results, nil
 }
 
 // renderer is the build's renderer, made on first use.
@@ -241,6 +273,9 @@ func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.
 	if err == nil && ps.key != "" && c.cache != nil {
 		err = c.record(ps, arts, notes)
 	}
+	if s := c.docs[ps.target.Name]; err == nil && s != nil {
+		err = s.finish()
+	}
 	if err != nil {
 		fmt.Fprintf(status, "runforge: warning: the build cache was not updated: %v\n", err)
 	}
@@ -344,6 +379,77 @@ func (s *previewStore) finish() error {
 	// The caller holds the output folder's lock: no other build is
 	// writing entries whose temporary files Sweep would remove.
 	return errors.Join(s.cache.Keep(s.group, func(name string) bool { return s.used[name] }), s.cache.Sweep())
+}
+
+// docStore is the cache of the files of one target that loaded clean
+// (schema.DocCache): the group "files-<hash of the target's name>" of the
+// build cache, each entry named by its key and the running runforge. What
+// loading finds is written under the output folder's lock, when the pack
+// is built (finish).
+type docStore struct {
+	cache *buildcache.Cache
+	group string
+	exe   string
+
+	mu   sync.Mutex
+	used map[string]bool
+}
+
+// docStore is the store of target t's files.
+func (c *Checked) docStore(t check.Target) *docStore {
+	k := buildcache.NewKey("files")
+	k.String("target", t.Name)
+	return &docStore{cache: c.cache, group: "files-" + k.Sum()[:16], exe: c.exe, used: map[string]bool{}}
+}
+
+// name is the entry of a key; a built-in template's keeps its prefix.
+func (s *docStore) name(key string) string {
+	k := buildcache.NewKey("file")
+	k.String("exe", s.exe)
+	k.String("key", key)
+	if strings.HasPrefix(key, schema.BuiltinKeyPrefix) {
+		return schema.BuiltinKeyPrefix + k.Sum()
+	}
+	return k.Sum()
+}
+
+// Get implements schema.DocCache.
+func (s *docStore) Get(key string) ([]byte, bool) {
+	n := s.name(key)
+	data, ok := s.cache.Get(s.group, n)
+	if ok {
+		s.use(n)
+	}
+	return data, ok
+}
+
+// Put implements schema.DocCache: the entry is written by finish.
+func (s *docStore) Put(key string, data []byte) {
+	n := s.name(key)
+	s.cache.PutLater(s.group, n, data)
+	s.use(n)
+}
+
+func (s *docStore) use(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.used[name] = true
+}
+
+// finish writes the entries the load found and drops those it did not use
+// (files since changed, or of another runforge). The built-in templates
+// are read once per process: their entries are dropped only when this
+// load read some (a later build of `build --watch` reads none). The
+// caller holds the output folder's lock.
+func (s *docStore) finish() error {
+	if err := s.cache.Flush(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	builtin := func(name string) bool { return strings.HasPrefix(name, schema.BuiltinKeyPrefix) }
+	readBuiltin := slices.ContainsFunc(slices.Collect(maps.Keys(s.used)), builtin)
+	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] || builtin(name) && !readBuiltin })
 }
 
 // record writes the record of pack ps's build, when its inputs are still

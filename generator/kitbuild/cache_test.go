@@ -2,6 +2,7 @@ package kitbuild
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,7 +11,9 @@ import (
 	"time"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/buildcache"
 	"github.com/runforge/runforge/generator/internal/gamestest"
+	"github.com/runforge/runforge/schema"
 	"github.com/runforge/runforge/schema/schematest"
 	"github.com/runforge/runforge/validate"
 	"github.com/runforge/runforge/validate/check"
@@ -96,5 +99,102 @@ func TestValidateAndBuildFromTheCache(t *testing.T) {
 	paper.Paper, paper.Given = "a4", given("paper")
 	if c, _ := build(paper); c.Cached(0) {
 		t.Error("other print settings came from the cache")
+	}
+}
+
+// TestFilesKeptParsed: a build keeps the pack's files that loaded clean
+// (and the built-in templates) in the cache, a file that changed replaces
+// its entry, and the renderer, made while the packs load, still stops the
+// check when it cannot be made.
+func TestFilesKeptParsed(t *testing.T) {
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "small")
+	if err := os.MkdirAll(pack, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, data string) {
+		if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("game.yaml", "kind: Game\nid: small\ntitle: Small\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n")
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n")
+	root, err := os.OpenRoot(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	targets := []check.Target{{Name: filepath.ToSlash(pack), FS: root.FS()}}
+	reg := validate.ForGames(nil)
+	env := Env{
+		// A registry of its own reads the built-in templates anew.
+		Check:    check.Options{Games: schema.NewRegistry(), Registry: reg},
+		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
+	}
+	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NoPreviews: true, Version: "test"}
+	entries := func() []string {
+		t.Helper()
+		groups, _ := filepath.Glob(filepath.Join(o.Out, buildcache.DirName, "files-*"))
+		if len(groups) != 1 {
+			t.Fatalf("file groups: %v", groups)
+		}
+		names, err := os.ReadDir(groups[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, n := range names {
+			out = append(out, n.Name())
+		}
+		return out
+	}
+	build := func() {
+		t.Helper()
+		c, err := o.Validate(targets, env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Summary.Errors > 0 {
+			t.Fatalf("findings: %v", c.Diags)
+		}
+		if _, err := c.Build(context.Background(), 0, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build()
+	first := entries()
+	if len(first) != 3 { // the manifest, the deck and base.yaml
+		t.Fatalf("entries after the first build: %v", first)
+	}
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: B}\n")
+	build()
+	second := entries()
+	if len(second) != 3 || len(slices.DeleteFunc(slices.Clone(second), func(n string) bool { return slices.Contains(first, n) })) != 1 {
+		t.Errorf("after an edit of the deck: %v, before %v", second, first)
+	}
+
+	// A later process reads the built-in templates again and drops the
+	// entries of other runforge builds.
+	groups, _ := filepath.Glob(filepath.Join(o.Out, buildcache.DirName, "files-*"))
+	stale := filepath.Join(groups[0], schema.BuiltinKeyPrefix+"0000")
+	if err := os.WriteFile(stale, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: D}\n")
+	build() // the same process: the built-in templates are not read
+	if _, err := os.Stat(stale); err != nil {
+		t.Errorf("a build that read no built-in template dropped their entries: %v", err)
+	}
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: E}\n")
+	env.Check.Games = schema.NewRegistry()
+	build()
+	if _, err := os.Stat(stale); err == nil || len(entries()) != 3 {
+		t.Errorf("a build that read the built-in templates kept another build's: %v", entries())
+	}
+
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: C}\n")
+	env.Renderer = func() (*generator.Renderer, error) { return nil, errors.New("no fonts") }
+	if _, err := o.Validate(targets, env, io.Discard); err == nil || err.Error() != "no fonts" {
+		t.Errorf("Validate with a renderer that fails: %v", err)
 	}
 }

@@ -35,6 +35,9 @@ type Options struct {
 	// Fitter returns what measures the text of a pack, or nil to leave
 	// the text-fit rule out; nil Fitter leaves it out for every pack.
 	Fitter func(*schema.Pack) validate.TextFitter
+	// Cache, if set, is where the files of a target that load clean are
+	// kept between runs (schema.LoadOptions.Cache); nil keeps none.
+	Cache func(Target) schema.DocCache
 }
 
 // Result is a pack after loading and validation.
@@ -71,7 +74,11 @@ func Targets(targets []Target, o Options) []Result {
 
 // checkTarget loads and validates one target.
 func checkTarget(t Target, o Options) Result {
-	p, probs := schema.LoadPackWith(t.FS, t.DisplayName(), schema.LoadOptions{Base: o.Bundled, BaseNames: o.BundledNames, Registry: o.Games})
+	lo := schema.LoadOptions{Base: o.Bundled, BaseNames: o.BundledNames, Registry: o.Games}
+	if o.Cache != nil {
+		lo.Cache = o.Cache(t)
+	}
+	p, probs := schema.LoadPackWith(t.FS, t.DisplayName(), lo)
 	opts := validate.Options{Registry: o.Registry}
 	if p != nil && o.Fitter != nil {
 		if f := o.Fitter(p); f != nil {
