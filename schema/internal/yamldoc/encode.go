@@ -6,12 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 )
 
 // encodingVersion starts every encoded document; a document encoded in
 // another layout does not decode.
-const encodingVersion = "yamldoc-1\n"
+const encodingVersion = "yamldoc-2\n"
 
 // Value tags of the encoding.
 const (
@@ -34,16 +35,13 @@ func (d *Document) MarshalBinary() ([]byte, error) {
 	if err := e.value(d.Value); err != nil {
 		return nil, err
 	}
-	for _, m := range []map[string]Pos{d.valPos, d.keyPos} {
-		e.uint(uint64(len(m)))
-		for _, ptr := range slices.Sorted(maps.Keys(m)) {
-			p := m[ptr]
-			if p.File != d.File {
-				return nil, fmt.Errorf("position %s of %s is in another file", p, ptr)
-			}
-			e.str(ptr)
-			e.uint(uint64(p.Line))
-			e.uint(uint64(p.Col))
+	e.uint(uint64(len(d.pos)))
+	for _, ptr := range slices.Sorted(maps.Keys(d.pos)) {
+		p := d.pos[ptr]
+		e.str(ptr)
+		for _, lc := range []lineCol{p.val, p.key} {
+			e.uint(uint64(lc.line))
+			e.uint(uint64(lc.col))
 		}
 	}
 	e.uint(uint64(len(d.Blocks)))
@@ -67,7 +65,7 @@ func (d *Document) UnmarshalBinary(data []byte) error {
 	r := decoder{buf: data[len(encodingVersion):]}
 	out := Document{File: r.str(), Nodes: int(r.uint())}
 	out.Value = r.value(0)
-	out.valPos, out.keyPos = r.positions(out.File), r.positions(out.File)
+	out.pos = r.positions()
 	out.Blocks = map[string]BlockText{}
 	for n := r.count(); n > 0 && r.err == nil; n-- {
 		ptr := r.str()
@@ -213,12 +211,26 @@ func (r *decoder) value(depth int) any {
 	return nil
 }
 
-func (r *decoder) positions(file string) map[string]Pos {
+func (r *decoder) positions() map[string]places {
 	n := r.count()
-	m := make(map[string]Pos, n)
+	m := make(map[string]places, n)
 	for range n {
 		ptr := r.str()
-		m[ptr] = Pos{File: file, Line: int(r.uint()), Col: int(r.uint())}
+		var p places
+		for _, lc := range []*lineCol{&p.val, &p.key} {
+			lc.line, lc.col = r.int32(), r.int32()
+		}
+		m[ptr] = p
 	}
 	return m
+}
+
+// int32 reads a line or column, which must fit an int32.
+func (r *decoder) int32() int32 {
+	v := r.uint()
+	if v > math.MaxInt32 {
+		r.fail("line or column out of range")
+		return 0
+	}
+	return int32(v)
 }

@@ -33,10 +33,8 @@ func sameDocument(a, b *Document) string {
 		return "nodes"
 	case !reflect.DeepEqual(a.Value, b.Value):
 		return "value"
-	case !reflect.DeepEqual(a.valPos, b.valPos):
-		return "value positions"
-	case !reflect.DeepEqual(a.keyPos, b.keyPos):
-		return "key positions"
+	case !reflect.DeepEqual(a.pos, b.pos):
+		return "positions"
 	case !reflect.DeepEqual(a.Blocks, b.Blocks):
 		return "blocks"
 	}
