@@ -2,8 +2,10 @@ package run
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/runforge/runforge/schema"
 	runschema "github.com/runforge/runforge/schema/run"
@@ -47,43 +49,62 @@ type ObjectiveExplanation struct {
 }
 
 // explainMaps explains the RUN maps of a pack in a stable order (file, then
-// position). Maps the rules skip (a broken grid) say why.
+// position), as many maps at once as there are processors: each map's
+// explanation is independent of the others'. Maps the rules skip (a broken
+// grid) say why.
 func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
-	var out []MapExplanation
-	var text strings.Builder
 	maps := runschema.Maps(p)
 	tokens, _ := packActionTokens(p)
 	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
-	for _, m := range maps {
-		me := MapExplanation{File: m.Ref.Pos().File, Map: m.ID}
-		var x *runmove.Explanation
-		if gridBroken(m) {
-			me.Skipped = "its levels picture has run/grid errors"
-		} else {
-			rm, _, err := MoveMap(m)
-			if err == nil {
-				err = rm.Validate()
-			}
-			if err == nil {
-				x, err = runmove.Explain(rm, tokens)
-			}
-			if err != nil {
-				me.Skipped = err.Error()
-			} else {
-				me.Spawns, me.GadgetReadings = spawnExplanations(x), x.Readings
-			}
-		}
-		out = append(out, me)
+	out := make([]MapExplanation, len(maps))
+	xs := make([]*runmove.Explanation, len(maps))
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
+	for i, m := range maps {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[i], xs[i] = explainMap(m, tokens)
+		}()
+	}
+	wg.Wait()
+	var text strings.Builder
+	for i, me := range out {
 		fmt.Fprintf(&text, "%s: ", me.File)
 		if me.Skipped != "" {
 			fmt.Fprintf(&text, "map %s: not explained: %s\n", me.Map, me.Skipped)
 		} else {
-			text.WriteString(x.String())
+			text.WriteString(xs[i].String())
 		}
 	}
 	if len(out) > 0 {
 		e.Add(validate.ExplainPart{Key: "maps", Value: out, Text: text.String()})
 	}
+}
+
+// explainMap explains one map with the pack's action tokens: its JSON form
+// and the explanation, or (nil) why it is not explained.
+func explainMap(m *runschema.Map, tokens []runmove.Action) (MapExplanation, *runmove.Explanation) {
+	me := MapExplanation{File: m.Ref.Pos().File, Map: m.ID}
+	if gridBroken(m) {
+		me.Skipped = "its levels picture has run/grid errors"
+		return me, nil
+	}
+	rm, _, err := MoveMap(m)
+	if err == nil {
+		err = rm.Validate()
+	}
+	var x *runmove.Explanation
+	if err == nil {
+		x, err = runmove.Explain(rm, tokens)
+	}
+	if err != nil {
+		me.Skipped = err.Error()
+		return me, nil
+	}
+	me.Spawns, me.GadgetReadings = spawnExplanations(x), x.Readings
+	return me, x
 }
 
 // spawnExplanations is the JSON form of a map's explanation.
