@@ -428,6 +428,12 @@ func rfodCases() []ruleCase {
 			want: []want{{file: "tokens.yaml", at: "component: mutant-wounds, count: |15", sev: err, hint: []string{"list {id: mutant-wounds, expected: 20} under components:"},
 				exact: `the pack has 15 Mutant Boss wound tokens (component mutant-wounds) and its manifest lists no such component; the game has "20 Mutant Boss Wound Tokens" (L67); the game ends when all 20 are awarded (L273)`}}},
 
+		{rule: "rfod/mutant-wound-tokens", name: "fires-near-miss-component-id", files: rfodPack(
+			"game.yaml", edit(rfodGame, "{id: mutant-wounds, name: Mutant Boss Wound Tokens", "{id: mutant-wound, name: Mutant Boss Wound Tokens"),
+			"tokens.yaml", edit(rfodTokens, "component: mutant-wounds, count: 20", "component: mutant-wound, count: 20")),
+			want: []want{{file: "game.yaml", at: "{id: |mutant-wound, name: Mutant Boss Wound Tokens", sev: err, hint: []string{`did you mean "mutant-wounds"? fix the spelling`},
+				exact: `component "mutant-wound" is not mutant-wounds, the id the rules count the Mutant Boss wound tokens by ("20 Mutant Boss Wound Tokens", L67)`}}},
+
 		{rule: "rfod/players", name: "quiet-four-players", files: rfodPack()},
 		{rule: "rfod/players", name: "fires-six-players", files: rfodEdit("game.yaml", "max: 4", "max: 6"),
 			want: []want{

@@ -1172,7 +1172,7 @@ func rfCheckMutantWoundCount(c *validate.Context, tokens []*schema.Token) {
 		}
 		return
 	}
-	if total == rfodMutantWoundCount {
+	if misspeltMutantWounds(c) || total == rfodMutantWoundCount {
 		return
 	}
 	at := p.Game.Ref.Child("components")
@@ -1185,6 +1185,26 @@ func rfCheckMutantWoundCount(c *validate.Context, tokens []*schema.Token) {
 	c.ReportHint(at.Pos(),
 		fmt.Sprintf("the pack has %d Mutant Boss wound tokens (component %s) and its manifest lists no such component; the game has %s", total, rfodMutantWounds, source),
 		fmt.Sprintf("list {id: %s, expected: %d} under components: and give the tokens component: %s", rfodMutantWounds, rfodMutantWoundCount, rfodMutantWounds))
+}
+
+// misspeltMutantWounds reports a manifest component whose id is a near miss
+// of mutant-wounds (mutant-wound, Mutant-Wounds), the id the rules count the
+// wound tokens by, and says whether it did: the pack then has the component,
+// spelt otherwise, and is not told to add one.
+func misspeltMutantWounds(c *validate.Context) bool {
+	var ids []string
+	for _, comp := range c.Pack.Game.Components {
+		ids = append(ids, comp.ID)
+	}
+	near := suggest.Nearest(rfodMutantWounds, ids)
+	if near == "" {
+		return false
+	}
+	comp := c.Pack.Component(near)
+	c.ReportHint(comp.Ref.Child("id").Pos(),
+		fmt.Sprintf("component %q is not %s, the id the rules count the Mutant Boss wound tokens by (\"20 Mutant Boss Wound Tokens\", L67)", near, rfodMutantWounds),
+		fmt.Sprintf("did you mean %q? fix the spelling, here and in the tokens' component:", rfodMutantWounds))
+	return true
 }
 
 // TokensOf returns the tokens of a component.
