@@ -332,32 +332,14 @@ type countSource struct {
 	byFile []fileCopies
 }
 
-// related is the related position of a source of copies when the
-// component's copies are over its expected: by over (negative: short by
-// -over): the count: that sets them, else, in a deck, the count: of the
-// card of the pack's own files that alone holds more copies than are too
-// many (a count that grew), else the component: line that counts them.
-func (s countSource) related(p *schema.Pack, over int) Related {
+// related is the related position of a source of copies: the count: that
+// sets them, else the component: line that counts them. A deck's copies are
+// set by many cards' counts, and which of them changed cannot be told from
+// the pack, so the deck's component: line stands for them.
+func (s countSource) related() Related {
 	msg := Counted(s.copies, "copy", "copies") + " counted here"
 	if packWrites(s.count) {
 		return Related{Pos: s.count.Pos(), Message: msg}
-	}
-	if s.deck != nil && over > 0 {
-		ct, _ := s.deck.Type()
-		var big *schema.Card
-		for _, card := range s.deck.Cards {
-			at := card.Ref.Child("count")
-			if ct.CountsCard != nil && !ct.CountsCard(card) || !packWrites(at) || !inPack(p, at.Pos()) {
-				continue
-			}
-			if card.Count > over && (big == nil || card.Count > big.Count) {
-				big = card
-			}
-		}
-		if big != nil {
-			return Related{Pos: big.Ref.Child("count").Pos(),
-				Message: fmt.Sprintf("%s, %d of them by card %q", msg, big.Count, big.ID)}
-		}
 	}
 	return Related{Pos: s.ref.Pos(), Message: msg}
 }
@@ -475,7 +457,7 @@ func checkDeckCounts(c *Context) {
 		}
 		parts = append(parts, none...)
 		for _, s := range srcs {
-			related = append(related, s.related(p, total-comp.Expected))
+			related = append(related, s.related())
 		}
 		at := comp.Ref.Child("expected").Pos()
 		if own := ownSource(p, srcs); !inPack(p, at) && own != nil {
