@@ -2,6 +2,7 @@ package schema
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -186,4 +187,33 @@ func colOf(t *testing.T, src string, line int, needle string) int {
 		t.Fatalf("%q not in line %d: %q", needle, line, lines[line-1])
 	}
 	return i + 1
+}
+
+// TestMisspeltRequiredFieldIsOneProblem: a required field written with a
+// typo (facse: for faces:) is one problem, the unknown field with its
+// did-you-mean, not also "missing required field"; a required field that is
+// simply absent, beside an unrelated unknown field, is still reported.
+func TestMisspeltRequiredFieldIsOneProblem(t *testing.T) {
+	for _, c := range []struct {
+		name, die string
+		want      []string
+	}{
+		{"misspelt", "{id: d, facse: [a, b, c, d, e, f]}", []string{`unknown field "facse"`}},
+		{"absent beside another field", "{id: d, sides: 6}", []string{`unknown field "sides"`, `missing required field "faces"`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, probs := loadDice(t, "kind: Dice\nid: dice\ndice:\n  - "+c.die+"\n")
+			var got []string
+			for _, pr := range probs {
+				if pr.Rule == "schema/invalid" {
+					got = append(got, pr.Message)
+				}
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(c.want))
+			if !slices.Equal(got, want) {
+				t.Errorf("problems %q, want %q", got, want)
+			}
+		})
+	}
 }

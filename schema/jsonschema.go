@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -497,6 +498,9 @@ func (c *collector) collectLeaves(e *jsonschema.ValidationError) {
 		}
 	case *kind.Required:
 		for _, p := range k.Missing {
+			if c.misspeltAs(e.SchemaURL, ptr, p) {
+				continue // the unknown field's did-you-mean names p: one finding
+			}
 			c.add(Problem{Pos: d.Pos(ptr), Rule: "schema/invalid",
 				Message: fmt.Sprintf("missing required field %q", p)})
 		}
@@ -590,4 +594,25 @@ func (r *Registry) Systems() []string {
 		}
 	}
 	return append(out, "generic")
+}
+
+// misspeltAs says whether the mapping at ptr holds a field that is not
+// allowed there and is a near miss of the required field it lacks (vaule:
+// for value:): the unknown field is reported with "did you mean" the
+// required one, which says all that the missing field would.
+func (c *collector) misspeltAs(schemaURL, ptr, required string) bool {
+	m, ok := c.d.ValueAt(ptr).(map[string]any)
+	if !ok {
+		return false
+	}
+	allowed := c.reg.allowedFields(schemaURL, m)
+	if len(allowed) == 0 {
+		return false
+	}
+	for key := range m {
+		if !slices.Contains(allowed, key) && suggest.Nearest(key, []string{required}) == required {
+			return true
+		}
+	}
+	return false
 }
