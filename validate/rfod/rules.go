@@ -236,7 +236,7 @@ func CheckDiceCount(c *validate.Context, dice []*schema.Die, role string, want i
 	}
 	var related []validate.Related
 	for _, d := range dice[min(1, len(dice)):] {
-		related = append(related, validate.Related{Pos: d.Ref.Pos(), Message: fmt.Sprintf("%d more %s dice here", d.Count, role)})
+		related = append(related, validate.Related{Pos: d.Ref.Pos(), Message: fmt.Sprintf("%d more %s %s here", d.Count, role, rfDiceWord(d.Count))})
 	}
 	c.ReportHint(rfDicePos(c.Pack, dice),
 		fmt.Sprintf("the pack has %d %s %s; the game has %d (%s)", got, role, rfDiceWord(got), want, source),
