@@ -232,6 +232,11 @@ func rfodrCases() []ruleCase {
 		{rule: "rfodr/location-effects", name: "fires-no-good", files: rfodrEdit("locations.yaml", ", good: \"Heal a wound.\"", ""),
 			want: []want{{file: "locations.yaml", at: "{id: |church", sev: err, exact: "location \"church\" has no good: effect; Explore 1 runs the bad effect only, 3 or more the good effect only (L188-190)"}}},
 
+		{rule: "rfodr/zombie-tokens", name: "fires-near-miss-component", files: rfodrPack(
+			"game.yaml", edit(rfodrGame, "{id: zombie-tokens, name: Zombie Tokens", "{id: zombie-token, name: Zombie Tokens"),
+			"tokens.yaml", edit(edit(rfodrTokens, "zombie-token-1, component: zombie-tokens,", "zombie-token-1, component: zombie-token,"), "zombie-token-2, component: zombie-tokens,", "zombie-token-2, component: zombie-token,")),
+			want: []want{{file: "tokens.yaml", at: "{id: zombie-token-1, component: |zombie-token,", sev: err, hint: []string{`did you mean "zombie-tokens"? fix the spelling`},
+				msg: []string{"the pack has 0 zombie tokens (component zombie-tokens)"}}}},
 		{rule: "rfodr/zombie-tokens", name: "quiet-thirty-with-values", files: rfodrPack()},
 		{rule: "rfodr/zombie-tokens", name: "fires-too-few-and-no-value", files: rfodrPack("tokens.yaml", edit(edit(rfodrTokens, "count: 20, shape: round, size: 20mm, value: 1", "count: 5, shape: round, size: 20mm, value: 1"), "count: 10, shape: round, size: 20mm, value: 2", "count: 10, shape: round, size: 20mm")),
 			want: []want{

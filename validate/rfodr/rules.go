@@ -289,11 +289,29 @@ func checkRFoDRZombieTokens(c *validate.Context) {
 		} else if sets := p.TokenSets(); len(sets) > 0 {
 			at = sets[0].Ref.Child("tokens").Pos()
 		}
+		hint := "add zombie tokens with component: " + comp
+		if t := tokenNear(p, comp); n == 0 && t != nil {
+			at = t.Ref.Child("component").Pos()
+			hint = fmt.Sprintf("did you mean %q? fix the spelling, here and in the manifest", comp)
+		}
 		c.ReportHint(at,
 			fmt.Sprintf("the pack has %d zombie tokens (component %s); the set-up places \"five per player\", 20 for 4 players (L98)", n, comp),
-			"add zombie tokens with component: "+comp)
+			hint)
 	}
 	rfodrCheckValues(c, tokens, "zombie", "\"the Leadership value shown on the back of each Leadership token and Zombie token\", L305")
+}
+
+// tokenNear is the first token whose component: is a near miss of comp
+// (zombie-token for zombie-tokens), or nil.
+func tokenNear(p *schema.Pack, comp string) *schema.Token {
+	for _, ts := range p.TokenSets() {
+		for _, t := range ts.Tokens {
+			if t.Component != comp && suggest.Nearest(t.Component, []string{comp}) == comp {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 func checkRFoDRLeadershipTokens(c *validate.Context) {
