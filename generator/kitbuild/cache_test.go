@@ -24,24 +24,7 @@ import (
 // pack is not loaded, nothing is written, the findings and files are the
 // first build's), and a changed pack is loaded and built again.
 func TestValidateAndBuildFromTheCache(t *testing.T) {
-	dir := t.TempDir()
-	pack := filepath.Join(dir, "small")
-	write := func(name, data string) {
-		if err := os.MkdirAll(pack, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("game.yaml", "kind: Game\nid: small\ntitle: Small\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n")
-	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n")
-	root, err := os.OpenRoot(pack)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	targets := []check.Target{{Name: filepath.ToSlash(pack), FS: root.FS()}}
+	dir, write, targets := smallPack(t)
 	reg := validate.ForGames(nil)
 	env := Env{
 		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
@@ -107,24 +90,7 @@ func TestValidateAndBuildFromTheCache(t *testing.T) {
 // its entry, and the renderer, made while the packs load, still stops the
 // check when it cannot be made.
 func TestFilesKeptParsed(t *testing.T) {
-	dir := t.TempDir()
-	pack := filepath.Join(dir, "small")
-	if err := os.MkdirAll(pack, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	write := func(name, data string) {
-		if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("game.yaml", "kind: Game\nid: small\ntitle: Small\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n")
-	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n")
-	root, err := os.OpenRoot(pack)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	targets := []check.Target{{Name: filepath.ToSlash(pack), FS: root.FS()}}
+	dir, write, targets := smallPack(t)
 	reg := validate.ForGames(nil)
 	env := Env{
 		// A registry of its own reads the built-in templates anew.
@@ -197,4 +163,29 @@ func TestFilesKeptParsed(t *testing.T) {
 	if _, err := o.Validate(targets, env, io.Discard); err == nil || err.Error() != "no fonts" {
 		t.Errorf("Validate with a renderer that fails: %v", err)
 	}
+}
+
+// smallPack writes a generic pack of one card into a temporary folder and
+// returns the folder, a writer of the pack's files (to change them between
+// builds) and the pack as a check target.
+func smallPack(t *testing.T) (dir string, write func(name, data string), targets []check.Target) {
+	t.Helper()
+	dir = t.TempDir()
+	pack := filepath.Join(dir, "small")
+	if err := os.MkdirAll(pack, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write = func(name, data string) {
+		if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("game.yaml", "kind: Game\nid: small\ntitle: Small\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n")
+	write("cards.yaml", "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n")
+	root, err := os.OpenRoot(pack)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = root.Close() })
+	return dir, write, []check.Target{{Name: filepath.ToSlash(pack), FS: root.FS()}}
 }
