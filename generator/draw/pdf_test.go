@@ -211,3 +211,26 @@ pop
 		t.Errorf("observed:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A document's font subsets are its own text's, however many documents of
+// other text the process wrote before (fpdf keeps each font's subsets by
+// the runes used): the same text gives the same file before and after
+// other text, and other runes other subsets.
+func TestPDFSubsetsFollowTheText(t *testing.T) {
+	info := PDFInfo{Title: "subsets", Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	first := smallPDF(t, info, "Subset ABC 123")
+	other := smallPDF(t, info, "Another xyz 789")
+	fewer := smallPDF(t, info, "Subset AB 12")
+	again := smallPDF(t, info, "Subset ABC 123")
+	if !bytes.Equal(first, again) {
+		t.Errorf("the same text gave another file after documents of other text")
+	}
+	tags := regexp.MustCompile(`/FontName /([A-Z]{6})\+`)
+	for _, doc := range [][]byte{other, fewer} {
+		for _, m := range tags.FindAllSubmatch(doc, -1) {
+			if bytes.Contains(first, m[1]) {
+				t.Errorf("subset %s of other text is also in the first document", m[1])
+			}
+		}
+	}
+}

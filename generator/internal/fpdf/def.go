@@ -925,6 +925,7 @@ func (c *parsedFontCache) parse(file []byte) (*utf8FontFile, error) {
 		if err := parsed.parseFile(); err != nil {
 			return nil, err
 		}
+		parsed.shared = &utf8Shared{}
 		c.mu.Lock()
 		c.fonts[string(file)] = parsed
 		c.mu.Unlock()

@@ -4599,12 +4599,12 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 			case "UTF8":
 				fontName := "utf8" + font.Name
-				usedRunes := font.usedRunes
-				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
-				utf8FontSize := len(utf8FontStream)
-				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
-				delete(CodeSignDictionary, 0)
+				delete(font.usedRunes, 0)
+				sub := font.utf8File.subset(font.usedRunes, func() *utf8Subset { return f.cutUTF8Font(&font) })
+				cidToGID, file := sub.cidToGID, sub.file
+				if f.protect.encrypted { // putstream encrypts in place; sub is shared
+					cidToGID, file = bytes.Clone(cidToGID), bytes.Clone(file)
+				}
 
 				f.newobj()
 				f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))
@@ -4615,7 +4615,7 @@ func (f *Fpdf) putfonts() {
 				if font.Desc.MissingWidth != 0 {
 					f.out("/DW " + strconv.Itoa(font.Desc.MissingWidth))
 				}
-				f.generateCIDFontMap(&font, font.utf8File.LastRune)
+				f.out(sub.widths)
 				f.out("/CIDToGIDMap " + strconv.Itoa(f.n+4) + " 0 R>>")
 				f.out("endobj")
 
@@ -4650,32 +4650,19 @@ func (f *Fpdf) putfonts() {
 				f.out("endobj")
 
 				// Embed CIDToGIDMap
-				cidToGidMap := make([]byte, 256*256*2)
-
-				for cc, glyph := range CodeSignDictionary {
-					cidToGidMap[cc*2] = byte(glyph >> 8)
-					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
-				}
-
-				mem := xmem.compress(cidToGidMap)
-				cidToGidMap = mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(cidToGidMap)) + "/Filter /FlateDecode>>")
-				f.putstream(cidToGidMap)
+				f.out("<</Length " + strconv.Itoa(len(cidToGID)) + "/Filter /FlateDecode>>")
+				f.putstream(cidToGID)
 				f.out("endobj")
-				mem.release()
 
 				//Font file
-				mem = xmem.compress(utf8FontStream)
-				compressedFontStream := mem.bytes()
 				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(compressedFontStream)))
+				f.out("<</Length " + strconv.Itoa(len(file)))
 				f.out("/Filter /FlateDecode")
-				f.out("/Length1 " + strconv.Itoa(utf8FontSize))
+				f.out("/Length1 " + strconv.Itoa(sub.size))
 				f.out(">>")
-				f.putstream(compressedFontStream)
+				f.putstream(file)
 				f.out("endobj")
-				mem.release()
 			default:
 				f.err = fmt.Errorf("unsupported font type: %s", tp)
 				return
@@ -4684,7 +4671,31 @@ func (f *Fpdf) putfonts() {
 	}
 }
 
-func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
+// cutUTF8Font makes the subset of a UTF-8 font that holds the runes the
+// document used: the font file, its CID widths and its CIDToGIDMap.
+func (f *Fpdf) cutUTF8Font(font *fontDefType) *utf8Subset {
+	utf8FontStream := font.utf8File.GenerateCutFont(font.usedRunes)
+	CodeSignDictionary := font.utf8File.CodeSymbolDictionary
+	delete(CodeSignDictionary, 0)
+	sub := &utf8Subset{size: len(utf8FontStream), widths: f.generateCIDFontMap(font, font.utf8File.LastRune)}
+
+	cidToGidMap := make([]byte, 256*256*2)
+	for cc, glyph := range CodeSignDictionary {
+		cidToGidMap[cc*2] = byte(glyph >> 8)
+		cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
+	}
+	mem := xmem.compress(cidToGidMap)
+	sub.cidToGID = bytes.Clone(mem.bytes())
+	mem.release()
+
+	mem = xmem.compress(utf8FontStream)
+	sub.file = bytes.Clone(mem.bytes())
+	mem.release()
+	return sub
+}
+
+// generateCIDFontMap returns the /W array of a CID font's widths.
+func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) string {
 	rangeID := 0
 	cidArray := make(map[int]*untypedKeyMap)
 	cidArrayKeys := make([]int, 0)
@@ -4798,7 +4809,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 			w.printf(" %d [ %s ]\n", k, implode(" ", ws.valueSet))
 		}
 	}
-	f.out("/W [" + w.String() + " ]")
+	return "/W [" + w.String() + " ]"
 }
 
 func implode(sep string, arr []int) string {

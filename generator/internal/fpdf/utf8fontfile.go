@@ -27,6 +27,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 )
 
 // flags
@@ -60,6 +61,102 @@ type utf8FontFile struct {
 	DefaultWidth         float64
 	symbolData           map[int]map[string][]int
 	CodeSymbolDictionary map[int]int
+	// shared is what the copies of a font parsed once share; nil for a
+	// font parsed on its own.
+	shared *utf8Shared
+}
+
+// utf8Shared is what the copies of one parsed font (parsedFontCache)
+// share: the tables subsetting reads that depend only on the font file,
+// worked out by the first subset and read, never changed, by the others.
+type utf8Shared struct {
+	once                 sync.Once
+	charSymbolDictionary map[int]int // rune -> glyph; nil without a Unicode cmap
+	symbolPosition       []int       // glyph -> offset in the glyf table
+
+	mu      sync.Mutex
+	subsets map[string]*utf8Subset // by the runes used (subset)
+}
+
+// cutTables sets the rune to glyph map and the glyph offsets
+// GenerateCutFont reads, from the font's shared tables when it has them;
+// false when the font has no cmap for Unicode.
+func (utf *utf8FontFile) cutTables(locaFormat, numSymbols int) bool {
+	if utf.shared == nil {
+		if utf.generateCMAP() == nil {
+			return false
+		}
+		utf.parseLOCATable(locaFormat, numSymbols)
+		return true
+	}
+	sh, first := utf.shared, false
+	sh.once.Do(func() {
+		first = true
+		if utf.generateCMAP() == nil {
+			return
+		}
+		utf.parseLOCATable(locaFormat, numSymbols)
+		sh.charSymbolDictionary, sh.symbolPosition = utf.charSymbolDictionary, utf.symbolPosition
+	})
+	if sh.charSymbolDictionary == nil {
+		if !first { // generateCMAP said so the first time
+			fmt.Printf("Font does not have cmap for Unicode\n")
+		}
+		return false
+	}
+	utf.charSymbolDictionary, utf.symbolPosition = sh.charSymbolDictionary, sh.symbolPosition
+	return true
+}
+
+// utf8Subset is a UTF-8 font cut down to the runes a document used, as
+// putfonts writes it: what it writes depends only on the font file and
+// those runes.
+type utf8Subset struct {
+	size     int    // bytes of the subset font file
+	file     []byte // the subset font file, compressed
+	widths   string // the CID font's /W array
+	cidToGID []byte // the CIDToGIDMap, compressed
+}
+
+// maxSubsets bounds the subsets a parsed font keeps: a long-running
+// process (a rebuild on every save) makes new ones as the text changes.
+const maxSubsets = 512
+
+// subset returns the subset of the font for usedRunes (rune -> value, as
+// fpdf notes them), made by cut the first time a document of the process
+// uses that set of runes with this font, and kept while the font is.
+func (utf *utf8FontFile) subset(usedRunes map[int]int, cut func() *utf8Subset) *utf8Subset {
+	sh := utf.shared
+	if sh == nil {
+		return cut()
+	}
+	keys := make([]int, 0, len(usedRunes))
+	for r := range usedRunes {
+		keys = append(keys, r)
+	}
+	slices.Sort(keys)
+	key := make([]byte, 0, 6*len(keys))
+	for _, r := range keys {
+		key = binary.AppendUvarint(key, uint64(r))
+		key = binary.AppendUvarint(key, uint64(usedRunes[r]))
+	}
+	sh.mu.Lock()
+	sub, ok := sh.subsets[string(key)]
+	sh.mu.Unlock()
+	if ok {
+		return sub
+	}
+	sub = cut()
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if len(sh.subsets) >= maxSubsets {
+		clear(sh.subsets)
+	}
+	if sh.subsets == nil {
+		sh.subsets = map[string]*utf8Subset{}
+	}
+	sh.subsets[string(key)] = sub
+	return sub
 }
 
 type tableDescription struct {
@@ -657,14 +754,14 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 	utf.skip(4)
 	numSymbols := utf.readUint16()
 
-	symbolCharDictionary := utf.generateCMAP()
-	if symbolCharDictionary == nil {
+	// The rune to glyph map and the glyph offsets depend only on the font
+	// file: a font parsed once per process (parsedFontCache) works them
+	// out for its first subset, and every later subset reads them. The
+	// glyph widths parseHMTXTable would set here are not read again: a
+	// document's widths are the parsed font's (fontDefType.Cw).
+	if !utf.cutTables(LocaFormat, numSymbols) {
 		return nil
 	}
-
-	utf.parseHMTXTable(metricsCount, numSymbols, symbolCharDictionary, 1.0)
-
-	utf.parseLOCATable(LocaFormat, numSymbols)
 
 	cidSymbolPairCollection, symbolArray, symbolCollection, symbolCollectionKeys := utf.parseSymbols(usedRunes)
 
