@@ -43,6 +43,15 @@ type BuildOptions struct {
 	// images): <card>.png, and <card>-back.png or the deck's shared
 	// _back.png.
 	PNGDPI int
+	// Jobs, when set, is the pool the kit's jobs run in, shared with the
+	// other packs one command builds at once; else the build has its own.
+	Jobs *JobPool
+	// Turn, when set, is waited for once the kit is written, before it is
+	// swapped in, and Swapped called once it is in place, before the
+	// previous kit is removed (StageInTurn): packs built at once are
+	// swapped in in their order.
+	Turn    func() error
+	Swapped func()
 }
 
 // Bounds of BuildOptions.PNGDPI: a card at 1200 dpi is some 3000 x 4200
@@ -63,7 +72,16 @@ type Artifact struct {
 // or cancelled build leaves the previous kit intact (or puts it back, when
 // the swap had begun). When ctx is cancelled no new work starts and it
 // returns the context's cause.
-func Stage(ctx context.Context, outDir, id string, write func(stage string) ([]Artifact, error)) (_ []Artifact, err error) {
+func Stage(ctx context.Context, outDir, id string, write func(stage string) ([]Artifact, error)) ([]Artifact, error) {
+	return StageInTurn(ctx, outDir, id, nil, nil, write)
+}
+
+// StageInTurn is Stage that, once the kit is written, waits for turn (when
+// not nil) before swapping it in, and calls swapped (when not nil) as soon
+// as the new kit is in place, while the previous one is still being
+// removed; an error from turn fails the build as an error from write
+// does, leaving the previous kit as it was.
+func StageInTurn(ctx context.Context, outDir, id string, turn func() error, swapped func(), write func(stage string) ([]Artifact, error)) (_ []Artifact, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, context.Cause(ctx)
 	}
@@ -90,7 +108,12 @@ func Stage(ctx context.Context, outDir, id string, write func(stage string) ([]A
 	if err != nil {
 		return nil, err
 	}
-	if err := swapInto(ctx, stage, filepath.Join(outDir, id)); err != nil {
+	if turn != nil {
+		if err := turn(); err != nil {
+			return nil, err
+		}
+	}
+	if err := swapInto(ctx, stage, filepath.Join(outDir, id), swapped); err != nil {
 		return nil, err
 	}
 	return arts, nil
@@ -231,11 +254,35 @@ func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
 // into the folder stage, and returns the artifacts sorted by path. Once ctx
 // is cancelled no job starts, and it returns the context's cause.
 func RunJobs(ctx context.Context, stage string, jobs []Job) ([]Artifact, error) {
+	var own *JobPool
+	return own.Run(ctx, stage, jobs)
+}
+
+// JobPool bounds the renderers running at once to GOMAXPROCS across every
+// run of jobs given it: the packs one command builds at once share one, so
+// that one pack's jobs keep the cores busy while another plans its kit,
+// gathers its print run or waits for its last job. A job running in a
+// pool must not run jobs in the same pool: it would wait for a slot it
+// may itself hold.
+type JobPool struct {
+	slots slots
+}
+
+// NewJobPool returns a pool of GOMAXPROCS slots.
+func NewJobPool() *JobPool {
+	return &JobPool{slots: make(slots, runtime.GOMAXPROCS(0))}
+}
+
+// Run is RunJobs in the pool; a nil pool is a pool of its own.
+func (p *JobPool) Run(ctx context.Context, stage string, jobs []Job) ([]Artifact, error) {
 	in := make([]job, len(jobs))
 	for i, j := range jobs {
 		in[i] = j.j
 	}
-	return runJobsContext(ctx, stage, in)
+	if p == nil {
+		p = NewJobPool()
+	}
+	return runJobsIn(ctx, stage, in, p.slots)
 }
 
 // runJobs runs the jobs on all cores and returns the artifacts sorted by path.
@@ -247,8 +294,14 @@ func runJobs(stage string, jobs []job) ([]Artifact, error) {
 // and returns the artifacts sorted by path. Once ctx is cancelled no job
 // starts, and it returns the context's cause.
 func runJobsContext(ctx context.Context, stage string, jobs []job) ([]Artifact, error) {
-	n := runtime.GOMAXPROCS(0)
-	env := jobEnv{ctx: ctx, stage: stage, slots: make(slots, n)}
+	return runJobsIn(ctx, stage, jobs, NewJobPool().slots)
+}
+
+// runJobsIn runs the jobs with at most cap(s) renderers at once, s shared
+// with other runs, and returns the artifacts sorted by path.
+func runJobsIn(ctx context.Context, stage string, jobs []job, s slots) ([]Artifact, error) {
+	n := cap(s)
+	env := jobEnv{ctx: ctx, stage: stage, slots: s}
 	results := make([][]Artifact, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
@@ -339,8 +392,9 @@ func runSafely(j job, env jobEnv) (arts []Artifact, err error) {
 // swapInto replaces final with the staged folder. It refuses to replace
 // anything runforge did not write, so -o can never delete a user's files.
 // Cancelled before the new kit is in place, it leaves (or puts back) the
-// previous one.
-func swapInto(ctx context.Context, stage, final string) error {
+// previous one. Once the new kit is in place it calls swapped, if not
+// nil, then removes the previous kit.
+func swapInto(ctx context.Context, stage, final string, swapped func()) error {
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
@@ -370,6 +424,9 @@ func swapInto(ctx context.Context, stage, final string) error {
 			}
 		}
 		return fmt.Errorf("moving output into %s: %w", final, err)
+	}
+	if swapped != nil {
+		swapped()
 	}
 	if old != "" {
 		if err := os.RemoveAll(old); err != nil {

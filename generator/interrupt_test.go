@@ -5,9 +5,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/runforge/runforge/generator/internal/rendertest"
 )
@@ -103,7 +106,7 @@ func TestSwapInterruptedPutsPreviousKitBack(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err := swapInto(&errOnSecondCall{Context: context.Background()}, stage, final)
+	err := swapInto(&errOnSecondCall{Context: context.Background()}, stage, final, nil)
 	if err == nil {
 		t.Fatal("the swap went through")
 	}
@@ -136,5 +139,64 @@ func TestRunJobsStopsOnCancel(t *testing.T) {
 	// Jobs already handed to a worker when the first one cancelled may run.
 	if n := ran.Load(); n > 10 {
 		t.Errorf("%d jobs ran after the build was cancelled", n)
+	}
+}
+
+// Runs of jobs given one pool share its slots: however many run at once,
+// no more than GOMAXPROCS renderers do, and every job runs.
+func TestJobPoolBoundsRunsTogether(t *testing.T) {
+	pool := NewJobPool()
+	var running, most, ran atomic.Int32
+	work := func(string) ([]Artifact, error) {
+		n := running.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		time.Sleep(time.Millisecond)
+		running.Add(-1)
+		ran.Add(1)
+		return nil, nil
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		jobs := make([]Job, 10)
+		for i := range jobs {
+			jobs[i] = Job{j: job{run: work}}
+		}
+		wg.Go(func() {
+			if _, err := pool.Run(context.Background(), t.TempDir(), jobs); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n, max := most.Load(), int32(runtime.GOMAXPROCS(0)); n > max {
+		t.Errorf("%d jobs ran at once in a pool of %d", n, max)
+	}
+	if n := ran.Load(); n != 40 {
+		t.Errorf("%d of 40 jobs ran", n)
+	}
+}
+
+// A kit written but refused its turn is not swapped in: the previous kit
+// stays and the staging folder is removed.
+func TestStageInTurnRefused(t *testing.T) {
+	out := t.TempDir()
+	write := func(content string) func(string) ([]Artifact, error) {
+		return func(stage string) ([]Artifact, error) {
+			return []Artifact{{Path: "a.txt"}}, os.WriteFile(filepath.Join(stage, "a.txt"), []byte(content), 0o644)
+		}
+	}
+	if _, err := StageInTurn(context.Background(), out, "kit", func() error { return nil }, nil, write("old")); err != nil {
+		t.Fatal(err)
+	}
+	refused := errors.New("not your turn")
+	if _, err := StageInTurn(context.Background(), out, "kit", func() error { return refused }, func() { t.Error("swapped in a kit refused its turn") }, write("new")); !errors.Is(err, refused) {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "kit", "a.txt")); string(b) != "old" {
+		t.Errorf("kit holds %q, want the previous one", b)
+	}
+	if got := rendertest.ListDir(t, out); !slices.Equal(got, []string{"kit"}) {
+		t.Errorf("output folder: %v", got)
 	}
 }

@@ -174,6 +174,15 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 		return buildError(ctx, err)
 	}
 	defer unlock()
+	if len(o.only) == 0 {
+		err := checked.BuildAll(ctx, s.err, func(i int, arts []generator.Artifact) {
+			printArtifacts(s, o.Out, checked.ID(i), arts)
+		})
+		if err != nil {
+			return buildError(ctx, err)
+		}
+		return nil
+	}
 	for i := range checked.Len() {
 		var arts []generator.Artifact
 		if res, loaded := checked.Result(i); loaded && len(o.only) > 0 {

@@ -38,12 +38,12 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 	if err != nil {
 		return nil, err
 	}
-	return generator.Stage(ctx, opts.OutDir, p.Game.ID, func(stage string) ([]generator.Artifact, error) {
-		arts, err := generator.RunJobs(ctx, stage, jobs)
+	return generator.StageInTurn(ctx, opts.OutDir, p.Game.ID, opts.Turn, opts.Swapped, func(stage string) ([]generator.Artifact, error) {
+		arts, err := opts.Jobs.Run(ctx, stage, jobs)
 		if err != nil {
 			return nil, err
 		}
-		more, err := generator.RunJobs(ctx, stage, afterJobs(ctx, r, p, opts, stage, arts))
+		more, err := opts.Jobs.Run(ctx, stage, afterJobs(ctx, r, p, opts, stage, arts))
 		if err != nil {
 			return nil, err
 		}

@@ -53,6 +53,13 @@ type Options struct {
 	// Version is runforge's version; the cache keys on it, besides the
 	// running executable's build ID.
 	Version string
+
+	// jobs, turn and swapped are the job pool and the swap turn of a pack
+	// built at once with others (Checked.BuildAll); see
+	// generator.BuildOptions.
+	jobs    *generator.JobPool
+	turn    func() error
+	swapped func()
 }
 
 // ErrInterrupted is what the errors of a build stopped by its context
@@ -105,6 +112,7 @@ func (o Options) buildPack(ctx context.Context, r *generator.Renderer, c check.R
 	}
 	arts, err := kit.BuildContext(ctx, pr, c.Pack, generator.BuildOptions{
 		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews, WithBase: o.WithBase, PNGDPI: o.PNGDPI,
+		Jobs: o.jobs, Turn: o.turn, Swapped: o.swapped,
 	})
 	if err != nil {
 		if ctx.Err() != nil {

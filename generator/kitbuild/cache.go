@@ -49,6 +49,8 @@ type Checked struct {
 	// docs are the stores of the files that loaded clean, by target name,
 	// of the packs loaded (nil without a cache).
 	docs map[string]*docStore
+	// mu guards docs, and rmu r, while the packs of BuildAll build.
+	mu, rmu sync.Mutex
 }
 
 // packState is one pack of a Checked build.
@@ -169,6 +171,8 @@ func (c *Checked) check(targets []check.Target) ([]check.Result, error) {
 
 // renderer is the build's renderer, made on first use.
 func (c *Checked) renderer() (*generator.Renderer, error) {
+	c.rmu.Lock()
+	defer c.rmu.Unlock()
 	if c.r == nil {
 		r, err := c.env.Renderer()
 		if err != nil {
@@ -232,7 +236,90 @@ func (c *Checked) CheckIDs() error {
 // pack is built (loaded first, if it came from the cache) and the cache
 // records the build, unless its files changed while it ran.
 func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.Artifact, error) {
-	ps, o := c.packs[i], c.opts
+	return c.build(ctx, i, c.opts, status)
+}
+
+// BuildAll builds every pack (Build) at once: their jobs share one pool of
+// GOMAXPROCS renderers, so that while one pack plans its kit, gathers its
+// print run or finishes its last job, the others keep the cores busy. It
+// is the packs built one after the other as they are given, to anyone
+// watching: each pack's kit is swapped in only after the packs before it,
+// what each says on status is said in pack order, and done is called with
+// each pack's files in pack order. When a pack fails, the packs after it
+// are not swapped in (their previous kits stay) and its error is returned.
+func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, arts []generator.Artifact)) error {
+	for _, ps := range c.packs {
+		if ps.rec == nil {
+			if _, err := c.renderer(); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	pool := generator.NewJobPool()
+	n := len(c.packs)
+	type built struct {
+		arts   []generator.Artifact
+		err    error
+		status bytes.Buffer
+	}
+	res := make([]built, n)
+	finished := make([]chan struct{}, n) // pack i built, or failed
+	swapped := make([]chan struct{}, n)  // pack i swapped in: pack i+1 may swap
+	for i := range n {
+		finished[i], swapped[i] = make(chan struct{}), make(chan struct{})
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		o := c.opts
+		o.jobs = pool
+		// The next pack may swap as soon as this one's kit is in place,
+		// while its previous kit is removed; a pack the cache kept swaps
+		// nothing and passes the turn on when it is done.
+		o.swapped = sync.OnceFunc(func() { close(swapped[i]) })
+		o.turn = func() error {
+			if i == 0 {
+				return nil
+			}
+			select {
+			case <-swapped[i-1]:
+				return nil
+			case <-ctx.Done():
+				return context.Cause(ctx)
+			}
+		}
+		wg.Go(func() {
+			defer close(finished[i])
+			res[i].arts, res[i].err = c.build(ctx, i, o, &res[i].status)
+			if res[i].err == nil {
+				o.swapped()
+			}
+		})
+	}
+	var err error
+	for i := range n {
+		<-finished[i]
+		fmt.Fprintf(status, "%s", res[i].status.Bytes())
+		if err = res[i].err; err != nil {
+			cancel(errPackFailed)
+			break
+		}
+		done(i, res[i].arts)
+	}
+	wg.Wait()
+	return err
+}
+
+// errPackFailed is the cause the packs after a failed one are stopped
+// with; it is never returned.
+var errPackFailed = errors.New("an earlier pack of the build failed")
+
+// build is Build with options o: the build's, or those of one pack of
+// BuildAll.
+func (c *Checked) build(ctx context.Context, i int, o Options, status Status) ([]generator.Artifact, error) {
+	ps := c.packs[i]
 	if ps.rec != nil {
 		if err := ctx.Err(); err != nil {
 			return nil, interruptedError(o.Out, ps.rec.ID)
@@ -246,7 +333,9 @@ func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.
 		}
 		// Another build replaced the kit since it was checked: build it.
 		ps.key = o.packKey(ps.target, c.exe)
+		c.mu.Lock() // packs of BuildAll may check again at once
 		results, err := c.check([]check.Target{ps.target})
+		c.mu.Unlock()
 		if err != nil {
 			return nil, err
 		}
@@ -273,8 +362,11 @@ func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.
 	if err == nil && ps.key != "" && c.cache != nil {
 		err = c.record(ps, arts, notes)
 	}
-	if s := c.docs[ps.target.Name]; err == nil && s != nil {
-		err = s.finish()
+	c.mu.Lock()
+	docs := c.docs[ps.target.Name]
+	c.mu.Unlock()
+	if err == nil && docs != nil {
+		err = docs.finish()
 	}
 	if err != nil {
 		fmt.Fprintf(status, "runforge: warning: the build cache was not updated: %v\n", err)

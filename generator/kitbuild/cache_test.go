@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,4 +189,81 @@ func smallPack(t *testing.T) (dir string, write func(name, data string), targets
 	}
 	t.Cleanup(func() { _ = root.Close() })
 	return dir, write, []check.Target{{Name: filepath.ToSlash(pack), FS: root.FS()}}
+}
+
+// TestBuildAllInPackOrder: packs built at once are seen as if built one
+// after the other: their files are handed over in pack order, and when a
+// pack fails, the packs after it are not swapped in (their kits stay as
+// they were) and its error is returned.
+func TestBuildAllInPackOrder(t *testing.T) {
+	dir := t.TempDir()
+	var targets []check.Target
+	for _, id := range []string{"first", "second", "third"} {
+		pack := filepath.Join(dir, id)
+		if err := os.MkdirAll(pack, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range map[string]string{
+			"game.yaml":  "kind: Game\nid: " + id + "\ntitle: T\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n",
+			"cards.yaml": "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n",
+		} {
+			if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		root, err := os.OpenRoot(pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = root.Close() })
+		targets = append(targets, check.Target{Name: filepath.ToSlash(pack), FS: root.FS()})
+	}
+	reg := validate.ForGames(nil)
+	env := Env{
+		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
+		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
+	}
+	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NoPreviews: true, NoCache: true}
+	buildAll := func() ([]int, error) {
+		t.Helper()
+		c, err := o.Validate(targets, env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var order []int
+		err = c.BuildAll(context.Background(), io.Discard, func(i int, arts []generator.Artifact) {
+			if len(arts) == 0 {
+				t.Errorf("pack %d: no files", i)
+			}
+			order = append(order, i)
+		})
+		return order, err
+	}
+	if order, err := buildAll(); err != nil || !slices.Equal(order, []int{0, 1, 2}) {
+		t.Fatalf("BuildAll: files of packs %v, %v", order, err)
+	}
+	third := filepath.Join(o.Out, "third", "cards.pdf")
+	before, err := os.Stat(third)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A folder runforge did not write cannot be replaced: the second pack
+	// fails, and the third, built at once, must stay as it was.
+	second := filepath.Join(o.Out, "second")
+	if err := os.RemoveAll(second); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(second, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	order, err := buildAll()
+	if err == nil || !strings.Contains(err.Error(), "refusing to replace") || !slices.Equal(order, []int{0}) {
+		t.Errorf("BuildAll with the second kit's folder not runforge's: files of packs %v, %v", order, err)
+	}
+	if after, err := os.Stat(third); err != nil || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("the pack after a failed one was swapped in (%v)", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(o.Out, ".third.tmp-*")); len(left) > 0 {
+		t.Errorf("staging folders left: %v", left)
+	}
 }
