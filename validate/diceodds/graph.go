@@ -140,8 +140,7 @@ func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
 		if lf.zombie && b.c.g.LockZombies {
 			status = stLocked
 		}
-		st2[i] = dieByte(t, f, status)
-		st2.sortN(n)
+		st2.place(i, n, dieByte(t, f, status))
 		child := b.expect(r, flee, amulet, st2)
 		b.push(edge{child: child, w: uint32(lf.weight)})
 	}
