@@ -1,6 +1,7 @@
 package diceodds
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -47,10 +48,11 @@ func (s *state) place(i, n int, x byte) {
 	s[i] = x
 }
 
+// key packs the first n bytes into a uint64, the first in the lowest byte.
 func (s *state) key(n int) uint64 {
-	var k uint64
-	for i := range n {
-		k |= uint64(s[i]) << (8 * i)
+	k := binary.LittleEndian.Uint64(s[:])
+	if n < MaxDice {
+		k &= 1<<(8*n) - 1
 	}
 	return k
 }
