@@ -17,6 +17,25 @@ import (
 type PackExplanation struct {
 	Pack  string
 	parts []ExplainPart
+	// memo is what the pack's validation computed (ExplainWith), or nil.
+	memo *memo
+}
+
+// Recall returns the value the rules of the pack's validation computed for
+// key with Memo, when the explanation was made with their Analyses
+// (ExplainWith) and a rule computed it: an explain hook reuses it rather
+// than computing it again.
+func Recall[T any](e *PackExplanation, key any) (T, bool) {
+	var zero T
+	if e == nil {
+		return zero, false
+	}
+	v, ok := e.memo.recall(key)
+	if !ok {
+		return zero, false
+	}
+	t, ok := v.(T)
+	return t, ok
 }
 
 // ExplainPart is one analysis's part of a pack's explanation.
@@ -45,10 +64,20 @@ func (e *PackExplanation) Part(key string) (any, bool) {
 // Explain computes the explanation of a pack with the explain hooks of the
 // given games, in their order; nil when there is nothing to explain.
 func Explain(p *schema.Pack, games []Game) *PackExplanation {
+	return ExplainWith(p, games, nil)
+}
+
+// ExplainWith is Explain after the pack's validation with Options.Analyses
+// an: the hooks reuse what its rules computed (Recall). A nil an is
+// Explain.
+func ExplainWith(p *schema.Pack, games []Game, an *Analyses) *PackExplanation {
 	if p == nil || p.Game == nil {
 		return nil
 	}
 	e := &PackExplanation{Pack: p.Game.ID}
+	if an != nil {
+		e.memo = an.m
+	}
 	for _, g := range games {
 		if g.Explain != nil {
 			g.Explain(p, e)

@@ -560,10 +560,27 @@ func checkTextFit(c *Context) {
 				fmt.Sprintf("did you mean %q? fix the spelling to change that box", near))
 		}
 	}
-	for _, e := range c.Pack.Elements {
-		overflows, _ := c.Fitter.ElementIssues(c.Pack, e)
-		reportTextIssues(c, overflows, "shorten the text, split it, or choose a larger size")
+	for i := range c.Pack.Elements {
+		reportTextIssues(c, elementTextIssues(c, i).overflows, "shorten the text, split it, or choose a larger size")
 	}
+}
+
+// elementIssuesKey is the memo key of the text issues of the pack's i-th
+// element.
+type elementIssuesKey struct{ i int }
+
+// elementIssues are the texts of one element that do not fit and those
+// with characters the font cannot draw.
+type elementIssues struct{ overflows, glyphs []schema.TextIssue }
+
+// elementTextIssues checks the texts of the pack's i-th element once per
+// validation run: text/overflow and text/glyph report the two halves of one
+// check, which lays out (and for some kinds draws) the whole element.
+func elementTextIssues(c *Context, i int) elementIssues {
+	return Memo(c, elementIssuesKey{i}, func() elementIssues {
+		overflows, glyphs := c.Fitter.ElementIssues(c.Pack, c.Pack.Elements[i])
+		return elementIssues{overflows: overflows, glyphs: glyphs}
+	})
 }
 
 // misspeltBoxes are the boxes a pack adds to a template it extends whose id
@@ -593,9 +610,8 @@ func checkGlyphs(c *Context) {
 		return
 	}
 	reportBoxes(c, c.Fitter.MissingGlyphs, "cannot be drawn", "use other characters, or a pack font that has them (fonts: in game.yaml)")
-	for _, e := range c.Pack.Elements {
-		_, glyphs := c.Fitter.ElementIssues(c.Pack, e)
-		reportTextIssues(c, glyphs, "use other characters")
+	for i := range c.Pack.Elements {
+		reportTextIssues(c, elementTextIssues(c, i).glyphs, "use other characters")
 	}
 }
 

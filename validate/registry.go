@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/runforge/runforge/internal/suggest"
 	"github.com/runforge/runforge/schema"
@@ -187,7 +188,14 @@ type Context struct {
 	// that would mislead on a half-loaded pack (Just Run's simulation) look
 	// at them.
 	brokenFiles map[string]bool
+	// keep: the run keeps its memo for an explanation (Options.Analyses).
+	keep bool
 }
+
+// KeepsAnalyses reports whether the run's memo outlives it, for the pack's
+// explanation (Options.Analyses): a rule may then memoise what only the
+// explanation reuses, which a run without one would hold for nothing.
+func (c *Context) KeepsAnalyses() bool { return c.keep }
 
 // Memo returns what compute gives for key, computing it once per
 // validation run: rules that need the same costly analysis (RUN's
@@ -207,7 +215,10 @@ func Memo[T any](c *Context, key any, compute func() T) T {
 		c.memo.m[key] = e
 	}
 	c.memo.mu.Unlock()
-	e.once.Do(func() { e.v = compute() })
+	e.once.Do(func() {
+		e.v = compute()
+		e.done.Store(true)
+	})
 	return e.v.(T)
 }
 
@@ -218,11 +229,38 @@ type memo struct {
 	m  map[any]*memoEntry
 }
 
-// memoEntry is one value of a memo, computed by once.
+func newMemo() *memo { return &memo{m: map[any]*memoEntry{}} }
+
+// memoEntry is one value of a memo, computed by once; done is set once v
+// is.
 type memoEntry struct {
 	once sync.Once
 	v    any
+	done atomic.Bool
 }
+
+// recall returns the value a rule computed for key, if one did.
+func (m *memo) recall(key any) (any, bool) {
+	if m == nil {
+		return nil, false
+	}
+	m.mu.Lock()
+	e, ok := m.m[key]
+	m.mu.Unlock()
+	if !ok || !e.done.Load() {
+		return nil, false
+	}
+	return e.v, true
+}
+
+// Analyses are what the rules of one validation run of a pack computed and
+// shared (Memo), kept for the pack's explanation: ExplainWith them reuses
+// the analyses the rules ran (RUN's map searches) rather than running them
+// again. A zero Analyses is not usable: see NewAnalyses.
+type Analyses struct{ m *memo }
+
+// NewAnalyses returns an empty set of analyses, for Options.Analyses.
+func NewAnalyses() *Analyses { return &Analyses{m: newMemo()} }
 
 // BrokenFiles returns the files the loader reported errors in, sorted:
 // analyses that would mislead on a half-loaded pack skip it.
@@ -287,6 +325,9 @@ type Options struct {
 	// Print is the paper and layout the pack is checked against; nil means
 	// its own print: settings (PackPrintTarget).
 	Print *PrintTarget
+	// Analyses, if set, keeps what the rules compute for the pack's
+	// explanation (ExplainWith); nil keeps nothing past the run.
+	Analyses *Analyses
 }
 
 // Pack validates a loaded pack. problems are those the loader reported; p
@@ -332,7 +373,10 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 		if opts.Print != nil {
 			target = *opts.Print
 		}
-		shared := &memo{m: map[any]*memoEntry{}}
+		shared := newMemo()
+		if opts.Analyses != nil {
+			shared = opts.Analyses.m
+		}
 		broken := map[string]bool{}
 		for _, pr := range problems {
 			if r, ok := reg.Lookup(pr.Rule); !ok || r.Severity == Error {
@@ -346,7 +390,7 @@ func Pack(p *schema.Pack, problems []schema.Problem, opts Options) []Diagnostic 
 			if rule.Check == nil || !appliesTo(rule, p.Game.System) || (rule.WholePack && partial) {
 				continue
 			}
-			ctxs = append(ctxs, &Context{Pack: p, Fitter: opts.Fitter, rule: rule, game: game, target: target, memo: shared, brokenFiles: broken})
+			ctxs = append(ctxs, &Context{Pack: p, Fitter: opts.Fitter, rule: rule, game: game, target: target, memo: shared, brokenFiles: broken, keep: opts.Analyses != nil})
 		}
 		runChecks(ctxs)
 		for _, ctx := range ctxs {

@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/runforge/runforge/schema"
@@ -217,5 +218,34 @@ func TestRunMoveMap(t *testing.T) {
 	}
 	if rm.Access[2].Kind != runmove.Pier || rm.Access[2].Actions[0] != runmove.SilentN {
 		t.Errorf("access 3 = %+v, want a pier with silent-N", rm.Access[2])
+	}
+}
+
+// --explain after validate reuses the rules' map searches (ExplainWith
+// with the run's Analyses): its text and JSON are those of Explain alone,
+// on the quiet maps, on a map whose rank 5 needs exhaustion, and on one
+// with a misdrawn fire escape, which the rules search as run/access's hint
+// repairs it and the explanation as drawn.
+func TestExplainWithAnalyses(t *testing.T) {
+	for name, f := range map[string]files{"quiet": runPack(), "climbs": runPack("climbs.yaml", climbsMap),
+		"misdrawn": base(noFireEscapes, misdrawnFireEscape)} {
+		p, probs := schematest.LoadPack(f.fs(), packRoot)
+		an := validate.NewAnalyses()
+		validate.Pack(p, probs, withGames(validate.Options{Analyses: an}))
+		got, want := validate.ExplainWith(p, allGames(), an), validate.Explain(p, allGames())
+		if got.String() == "" || got.String() != want.String() {
+			t.Errorf("%s: explained after validate:\n%s\nalone:\n%s", name, got, want)
+		}
+		gotJSON, err := json.Marshal(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantJSON, err := json.Marshal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(gotJSON) != string(wantJSON) {
+			t.Errorf("%s: JSON after validate differs from alone", name)
+		}
 	}
 }

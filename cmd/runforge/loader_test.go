@@ -146,7 +146,7 @@ func TestEveryFileReadIsCounted(t *testing.T) {
 		fixture string
 		files   int
 	}{{"loader-counts", 5}, {"loader-wrong-kind", 1}, {"loader-include-twice", 2}} {
-		_, results, _, _, err := checkPaths([]string{tc.fixture}, newCatalog(games.All()), io.Discard)
+		_, results, _, _, err := checkPaths([]string{tc.fixture}, newCatalog(games.All()), io.Discard, false)
 		if err != nil {
 			t.Fatal(err)
 		}

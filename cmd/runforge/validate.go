@@ -100,17 +100,17 @@ func runValidate(s streams, c *catalog, o *validateOptions) error {
 		if err != nil {
 			return err
 		}
-		_, results, all, sum, err = checkTargets(targets, c)
+		_, results, all, sum, err = checkTargets(targets, c, o.explain)
 		if err != nil {
 			return err
 		}
-	} else if _, results, all, sum, err = checkPaths(o.paths, c, s.err); err != nil {
+	} else if _, results, all, sum, err = checkPaths(o.paths, c, s.err, o.explain); err != nil {
 		return err
 	}
 	var explained []*validate.PackExplanation
 	if o.explain {
 		for _, res := range results {
-			if e := validate.Explain(res.Pack, games.Rules(c.games)); e != nil {
+			if e := validate.ExplainWith(res.Pack, games.Rules(c.games), res.Analyses); e != nil {
 				explained = append(explained, e)
 			}
 		}
@@ -152,8 +152,9 @@ func workDir() string {
 
 // checkPaths resolves command-line paths and loads and validates the packs
 // as games of c with their rules, returning the renderer (it measures text)
-// for a build to reuse.
-func checkPaths(paths []string, c *catalog, note console) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+// for a build to reuse; explain keeps what the rules computed for
+// validate.ExplainWith.
+func checkPaths(paths []string, c *catalog, note console, explain bool) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
 	if len(paths) == 0 {
 		paths = localPacks(note)
 	}
@@ -161,13 +162,15 @@ func checkPaths(paths []string, c *catalog, note console) (*generator.Renderer, 
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)
 	}
-	return checkTargets(targets, c)
+	return checkTargets(targets, c, explain)
 }
 
 // checkTargets loads and validates packs as games of c with their rules,
-// returning the renderer (it measures text) for a build to reuse.
-func checkTargets(targets []check.Target, c *catalog) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
+// returning the renderer (it measures text) for a build to reuse; explain
+// keeps what the rules computed for validate.ExplainWith.
+func checkTargets(targets []check.Target, c *catalog, explain bool) (*generator.Renderer, []check.Result, []validate.Diagnostic, report.Summary, error) {
 	opts := c.checkOptions()
+	opts.KeepAnalyses = explain
 	r, err := c.renderer()
 	if err != nil {
 		return nil, nil, nil, report.Summary{}, usageError("%v", err)

@@ -38,6 +38,10 @@ type Options struct {
 	// Cache, if set, is where the files of a target that load clean are
 	// kept between runs (schema.LoadOptions.Cache); nil keeps none.
 	Cache func(Target) schema.DocCache
+	// KeepAnalyses keeps what the rules of each pack computed in its
+	// Result, for validate.ExplainWith (--explain); without it nothing is
+	// kept past a pack's validation.
+	KeepAnalyses bool
 }
 
 // Result is a pack after loading and validation.
@@ -51,6 +55,8 @@ type Result struct {
 	// Files counts the files of the pack read, whatever their state (the
 	// manifest alone when it could not be read).
 	Files int
+	// Analyses are what the rules computed (Options.KeepAnalyses), or nil.
+	Analyses *validate.Analyses
 }
 
 // Targets loads and validates every target, up to GOMAXPROCS at a time;
@@ -80,6 +86,9 @@ func checkTarget(t Target, o Options) Result {
 	}
 	p, probs := schema.LoadPackWith(t.FS, t.DisplayName(), lo)
 	opts := validate.Options{Registry: o.Registry}
+	if o.KeepAnalyses {
+		opts.Analyses = validate.NewAnalyses()
+	}
 	if p != nil && o.Fitter != nil {
 		if f := o.Fitter(p); f != nil {
 			opts.Fitter = f
@@ -93,7 +102,7 @@ func checkTarget(t Target, o Options) Result {
 	if t.Dir != "" {
 		diags = inDir(diags, t.Dir)
 	}
-	return Result{Target: t, Pack: p, Diags: diags, Files: filesRead(p, probs)}
+	return Result{Target: t, Pack: p, Diags: diags, Files: filesRead(p, probs), Analyses: opts.Analyses}
 }
 
 // Collect merges the diagnostics of all packs, sorted, with a summary.

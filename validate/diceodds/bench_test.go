@@ -75,3 +75,31 @@ func BenchmarkWorstWithinBounds(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuild is the decision graph alone, the fixed cost of a game's
+// first odds: the RFoD odds card's graph (3 rerolls, Fleeing, the AMULET
+// roots) and Reloaded's at its 2 rerolls (the combo rules' graph).
+func BenchmarkBuild(b *testing.B) {
+	rfod := RFoD()
+	rfod.Rerolls = 3
+	rel := Reloaded()
+	for _, g := range []Game{rfod, rel} {
+		b.Run(g.Name, func(b *testing.B) {
+			c, err := compile(g)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var gr *graph
+			for b.Loop() {
+				bd := newBuilder(c)
+				bd.expect(g.Rerolls, g.Fleeing, false, c.start)
+				if g.Fleeing {
+					bd.expect(g.Rerolls, g.Fleeing, true, c.start)
+				}
+				gr = bd.gr
+			}
+			b.ReportMetric(float64(len(gr.nodes)), "nodes")
+			b.ReportMetric(float64(len(gr.edges)), "edges")
+		})
+	}
+}

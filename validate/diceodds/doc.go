@@ -49,8 +49,12 @@
 // builds the decision graph of its Game once (rolled states with their
 // moves, and partial rolls, one die at a time, so that outcomes are never
 // enumerated as tuples) and evaluates each target with one backward pass
-// over it, memoising the result; Probabilities evaluates many targets in
-// one pass, each node holding a value per target. A Set shares one graph
+// over it, memoising the result. Faces that every die type shows on as
+// many sides, the zombie face aside, are interchangeable: a target and its
+// image under swapping them are equally likely, so the engine computes one
+// representative of each class of targets (RFoD's ">=2 gun" is ">=2 bat").
+// Probabilities evaluates many targets in one pass, each node holding a
+// value per target. A Set shares one graph
 // among games that differ only in rerolls, Fleeing and AMULET (the graph of
 // the most rerolls with Fleeing contains every other one's states; AMULET
 // adds nodes right after the first roll), and its Precompute evaluates every

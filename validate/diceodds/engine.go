@@ -1,6 +1,7 @@
 package diceodds
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
@@ -37,10 +38,21 @@ func (s *state) sortN(n int) {
 	}
 }
 
+// place sets s[i] to x, a byte no smaller than s[i], and keeps the first n
+// bytes sorted: x moves right past the smaller bytes after it.
+func (s *state) place(i, n int, x byte) {
+	for i+1 < n && s[i+1] < x {
+		s[i] = s[i+1]
+		i++
+	}
+	s[i] = x
+}
+
+// key packs the first n bytes into a uint64, the first in the lowest byte.
 func (s *state) key(n int) uint64 {
-	var k uint64
-	for i := range n {
-		k |= uint64(s[i]) << (8 * i)
+	k := binary.LittleEndian.Uint64(s[:])
+	if n < MaxDice {
+		k &= 1<<(8*n) - 1
 	}
 	return k
 }
@@ -64,6 +76,9 @@ type compiled struct {
 	start  state // every die pending
 	faces  []string
 	zombie int // global face index, or -1
+	// class[i] is the first global face interchangeable with face i (see
+	// symmetric): i itself when no earlier face is.
+	class []int
 }
 
 func compile(g Game) (*compiled, error) {
@@ -95,7 +110,89 @@ func compile(g Game) (*compiled, error) {
 		c.start[i] = dieByte(t, 0, stPending)
 	}
 	c.start.sortN(c.dice)
+	c.class = make([]int, len(c.faces))
+	for i := range c.faces {
+		c.class[i] = i
+		for j := range i {
+			if c.class[j] == j && c.interchangeable(i, j) {
+				c.class[i] = j
+				break
+			}
+		}
+	}
 	return c, nil
+}
+
+// interchangeable reports whether swapping the global faces i and j on
+// every die leaves every die as it was, and neither is the zombie face:
+// every die type shows i and j on as many of its sides. Such a swap maps
+// the turn onto itself (the rules tell only zombies apart), so a target
+// and its image under the swap have the same probability.
+func (c *compiled) interchangeable(i, j int) bool {
+	if i == c.zombie || j == c.zombie {
+		return false
+	}
+	for _, dt := range c.types {
+		var wi, wj uint64
+		for _, lf := range dt.local {
+			switch lf.global {
+			case i:
+				wi = lf.weight
+			case j:
+				wj = lf.weight
+			}
+		}
+		if wi != wj {
+			return false
+		}
+	}
+	return true
+}
+
+// symmetric returns the representative of t among the targets that its
+// interchangeable faces make equally likely: a count of one face asks for
+// the first face of its class; a combo's counts within each class go to the
+// class's faces in order, largest first. RFoD's five non-zombie faces form
+// one class (A1), so ">=2 gun" is ">=2 bat", and {book 3} is {bat 3}. The
+// engine computes and memoises the representative only. t is valid for
+// c.g.
+func (c *compiled) symmetric(t Target) Target {
+	switch t.Kind {
+	case KindAtLeast, KindExactly:
+		t.Face = c.faces[c.class[slices.Index(c.faces, t.Face)]]
+	case KindCombo:
+		counts := make([]int, len(c.faces))
+		for _, fc := range t.Combo {
+			counts[slices.Index(c.faces, fc.Face)] += fc.N
+		}
+		var members []int
+		var vals []int
+		for first := range c.faces {
+			if c.class[first] != first {
+				continue
+			}
+			members, vals = members[:0], vals[:0]
+			for i := first; i < len(c.faces); i++ {
+				if c.class[i] == first {
+					members = append(members, i)
+					vals = append(vals, counts[i])
+				}
+			}
+			slices.SortFunc(vals, func(a, b int) int { return b - a })
+			for k, i := range members {
+				counts[i] = vals[k]
+			}
+		}
+		out := Target{Kind: KindCombo}
+		for i, n := range counts {
+			if n != 0 {
+				out.Combo = append(out.Combo, FaceCount{Face: c.faces[i], N: n})
+			}
+		}
+		slices.SortFunc(out.Combo, func(a, b FaceCount) int { return strings.Compare(a.Face, b.Face) })
+		return out
+	}
+	return t
 }
 
 // ctarget is a Target in global face indices.
@@ -110,6 +207,22 @@ func (c *compiled) compileTarget(t Target) (*ctarget, error) {
 	if err := t.Validate(c.g); err != nil {
 		return nil, err
 	}
+	return c.compileValid(t), nil
+}
+
+// prepare validates t and returns what the engine computes for it: the
+// compiled representative of t (see symmetric) and its memo key.
+func (c *compiled) prepare(t Target) (*ctarget, string, error) {
+	if err := t.Validate(c.g); err != nil {
+		return nil, "", err
+	}
+	rep := c.symmetric(t)
+	return c.compileValid(rep), canonical(rep), nil
+}
+
+// compileValid compiles a target that is valid for c.g, or the
+// representative of one.
+func (c *compiled) compileValid(t Target) *ctarget {
 	ct := &ctarget{kind: t.Kind}
 	switch t.Kind {
 	case KindCombo:
@@ -121,7 +234,7 @@ func (c *compiled) compileTarget(t Target) (*ctarget, error) {
 		ct.face = slices.Index(c.faces, t.Face)
 		ct.k = t.K
 	}
-	return ct, nil
+	return ct
 }
 
 // canonical is the normalised target, used as the cache key: combo entries
@@ -182,11 +295,10 @@ func (e *Engine) Game() Game {
 // Probability returns the exact probability of t under the best keep
 // strategy for t, computed on the first call and memoised.
 func (e *Engine) Probability(t Target) (*big.Rat, error) {
-	ct, err := e.c.compileTarget(t)
+	ct, key, err := e.c.prepare(t)
 	if err != nil {
 		return nil, fmt.Errorf("diceodds: target %s: %w", t, err)
 	}
-	key := canonical(t)
 	if p, ok := e.cache[key]; ok {
 		return new(big.Rat).Set(p), nil
 	}
@@ -216,11 +328,10 @@ func (e *Engine) Probabilities(targets []Target) ([]*big.Rat, error) {
 	var todoKeys []string
 	pending := map[string]bool{}
 	for i, t := range targets {
-		ct, err := e.c.compileTarget(t)
+		ct, key, err := e.c.prepare(t)
 		if err != nil {
 			return nil, fmt.Errorf("diceodds: target %s: %w", t, err)
 		}
-		key := canonical(t)
 		keys[i] = key
 		if _, ok := e.cache[key]; ok || pending[key] {
 			continue

@@ -326,3 +326,68 @@ func TestNoPanicOnRandomInput(t *testing.T) {
 		_ = tg.String()
 	}
 }
+
+// Faces that every die shows on as many sides are interchangeable: the
+// engine computes one representative target for all their images. Each
+// value it gives is the one the target itself computes to, on dice whose
+// faces are all interchangeable (the presets) and on dice where only some
+// are (gun and book below; bat, run and search differ).
+func TestInterchangeableFaces(t *testing.T) {
+	mixed := RFoD()
+	mixed.Dice = append(Uniform(die("bat run search gun book zombie"), 2), die("bat bat run search zombie zombie"), die("gun gun book book search zombie"))
+	amulet := RFoD()
+	amulet.Amulet = true
+	aside := Reloaded()
+	aside.SetAsidePermanent = true
+	for _, tc := range []struct {
+		g       Game
+		classes int // distinct classes of the faces
+	}{{RFoD(), 2}, {amulet, 2}, {Reloaded(), 2}, {aside, 2}, {mixed, 5}} {
+		c, err := compile(tc.g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		classes := 0
+		for i, first := range c.class {
+			if i == first {
+				classes++
+			}
+		}
+		if classes != tc.classes {
+			t.Errorf("%s %v: %d classes of faces %v (%v), want %d", tc.g.Name, tc.g.Dice, classes, c.faces, c.class, tc.classes)
+		}
+		gr := build(c)
+		e, err := NewEngine(tc.g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var targets []Target
+		faces := tc.g.Faces()
+		for _, f := range faces {
+			for k := 1; k <= 3; k++ {
+				targets = append(targets, AtLeast(f, k), Exactly(f, k))
+			}
+			for _, f2 := range faces {
+				targets = append(targets, Combo(map[string]int{f: 2, f2: 1}), Combo(map[string]int{f: 1, f2: 1, tc.g.Zombie: 1}))
+			}
+		}
+		batch, err := e.Probabilities(targets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, tg := range targets {
+			ct, err := c.compileTarget(tg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := gr.evalU64(ct)
+			got, err := e.Probability(tg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Cmp(want) != 0 || batch[i].Cmp(want) != 0 {
+				t.Errorf("%s %v %s: %s (batch %s), computed alone %s", tc.g.Name, tc.g.Dice, tg, got.RatString(), batch[i].RatString(), want.RatString())
+			}
+		}
+	}
+}

@@ -113,9 +113,33 @@ func NewComboChecker(g Game) (*ComboChecker, error) {
 	return ch, nil
 }
 
-// Check is CheckCombos of the checker's game.
+// Precompute computes the default values of combos in one pass over the
+// game's decision graph and memoises them, so that Check of any of them
+// computes nothing more for the verdict. Combos Check would not compute (a
+// face on no die) are passed over.
+func (ch *ComboChecker) Precompute(combos []NamedCombo) error {
+	var targets []Target
+	for _, c := range combos {
+		if t := Combo(c.Dice); len(t.Combo) > 0 && unknownFaces(ch.g, t) == "" {
+			targets = append(targets, t)
+		}
+	}
+	if len(targets) < 2 {
+		return nil
+	}
+	if _, err := ch.e.Probabilities(targets); err != nil {
+		return fmt.Errorf("combos: %w", err)
+	}
+	return nil
+}
+
+// Check is CheckCombos of the checker's game. The default values are
+// computed together (see Precompute).
 func (ch *ComboChecker) Check(combos []NamedCombo, warnBelow *big.Rat) ([]Finding, error) {
 	g, e, ef := ch.g, ch.e, ch.ef
+	if err := ch.Precompute(combos); err != nil {
+		return nil, err
+	}
 	var out []Finding
 	for _, c := range combos {
 		t := Combo(c.Dice)

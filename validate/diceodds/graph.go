@@ -67,12 +67,16 @@ func build(c *compiled) *graph {
 }
 
 // newBuilder returns an empty builder for c, whose memo covers up to
-// c.g.Rerolls rerolls.
+// c.g.Rerolls rerolls. The graph's arrays start at the size Work bounds
+// (identical dice come close to it; a larger bound than a quarter million
+// moves starts there), so that they seldom grow.
 func newBuilder(c *compiled) *builder {
 	g := c.g
+	g.Amulet = g.Amulet || g.Fleeing // a set of RFoD's columns adds AMULET's roots
+	moves := int(min(g.Work(), 1<<18))
 	return &builder{
 		c:     c,
-		gr:    &graph{dice: c.dice, rootExp: c.dice * (g.Rerolls + 1), nodes: make([]node, 0, 1<<12), edges: make([]edge, 0, 1<<15)},
+		gr:    &graph{dice: c.dice, rootExp: c.dice * (g.Rerolls + 1), nodes: make([]node, 0, max(moves/8, 1<<10)), edges: make([]edge, 0, max(moves, 1<<12))},
 		memo:  make([]*nodeTable, 4*(g.Rerolls+1)),
 		sigs:  map[uint64]int32{},
 		stack: make([]edge, 0, 1<<10),
@@ -89,7 +93,7 @@ func (b *builder) table(r int, flee, amulet bool) *nodeTable {
 		i++
 	}
 	if b.memo[i] == nil {
-		b.memo[i] = newNodeTable(256)
+		b.memo[i] = newNodeTable(max(cap(b.gr.nodes)/len(b.memo), 256))
 	}
 	return b.memo[i]
 }
@@ -140,8 +144,7 @@ func (b *builder) expect(r int, flee, amulet bool, st state) int32 {
 		if lf.zombie && b.c.g.LockZombies {
 			status = stLocked
 		}
-		st2[i] = dieByte(t, f, status)
-		st2.sortN(n)
+		st2.place(i, n, dieByte(t, f, status))
 		child := b.expect(r, flee, amulet, st2)
 		b.push(edge{child: child, w: uint32(lf.weight)})
 	}

@@ -90,11 +90,10 @@ func (s *Set) PrecomputeFor(games []int, targets []Target) {
 	var keys []string
 	seen := map[string]bool{}
 	for _, t := range targets {
-		ct, err := s.c.compileTarget(t)
+		ct, key, err := s.c.prepare(t)
 		if err != nil {
 			continue
 		}
-		key := canonical(t)
 		if seen[key] {
 			continue
 		}

@@ -796,8 +796,18 @@ func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
 			return nil // the game's dice rule reports dice the engine cannot roll
 		}
 		threshold := rfodschema.SettingsOf(p).Dice.Threshold()
-		var out []rfOddsFinding
-		checkers := map[int]*diceodds.ComboChecker{} // by rerolls: characters share them
+		// Each board's combos, with the checker of its rerolls: characters
+		// with the same rerolls share one, whose values of all their
+		// combos are computed in one pass.
+		type boardCombos struct {
+			board  *rfodschema.PlayerBoard
+			ch     *diceodds.ComboChecker
+			named  []diceodds.NamedCombo
+			combos []*rfodschema.CharacterCombo
+		}
+		var todo []boardCombos
+		checkers := map[int]*diceodds.ComboChecker{} // by rerolls
+		all := map[*diceodds.ComboChecker][]diceodds.NamedCombo{}
 		for _, b := range rfodschema.PlayerBoards(p, r.BoardType) {
 			g := base
 			if b.Rerolls != nil && r.CharacterRerolls {
@@ -814,23 +824,32 @@ func (r OddsRules) comboFindings(c *validate.Context) []rfOddsFinding {
 				}
 				checkers[g.Rerolls] = ch
 			}
-			var named []diceodds.NamedCombo
-			var combos []*rfodschema.CharacterCombo
+			bc := boardCombos{board: b, ch: ch}
 			for _, cb := range b.Combos {
 				if len(cb.Dice) == 0 || slices.ContainsFunc(cb.Faces(), func(f string) bool { return !slices.Contains(r.Faces, f) }) {
 					continue // the combo-face rule reports it
 				}
-				named = append(named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
-				combos = append(combos, cb)
+				bc.named = append(bc.named, diceodds.NamedCombo{Name: cb.ID, Dice: cb.Dice})
+				bc.combos = append(bc.combos, cb)
 			}
-			fs, err := ch.Check(named, threshold)
+			all[ch] = append(all[ch], bc.named...)
+			todo = append(todo, bc)
+		}
+		for ch, named := range all {
+			if err := ch.Precompute(named); err != nil {
+				continue // Check fails on the boards of the combo at fault, as it would alone
+			}
+		}
+		var out []rfOddsFinding
+		for _, bc := range todo {
+			fs, err := bc.ch.Check(bc.named, threshold)
 			if err != nil {
 				continue
 			}
 			for _, f := range fs {
-				for i, n := range named {
+				for i, n := range bc.named {
 					if n.Name == f.Combo {
-						out = append(out, rfOddsFinding{board: b, combo: combos[i], f: f})
+						out = append(out, rfOddsFinding{board: bc.board, combo: bc.combos[i], f: f})
 					}
 				}
 			}

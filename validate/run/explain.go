@@ -2,7 +2,9 @@ package run
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -55,6 +57,7 @@ type ObjectiveExplanation struct {
 func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
 	maps := runschema.Maps(p)
 	tokens, _ := packActionTokens(p)
+	searched, _ := validate.Recall[map[*runschema.Map]*reachResult](e, reachAllKey{})
 	sort.SliceStable(maps, func(i, j int) bool { return maps[i].Ref.Pos().Less(maps[j].Ref.Pos()) })
 	out := make([]MapExplanation, len(maps))
 	xs := make([]*runmove.Explanation, len(maps))
@@ -65,7 +68,7 @@ func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			out[i], xs[i] = explainMap(m, tokens)
+			out[i], xs[i] = explainMap(m, tokens, searched[m])
 		}()
 	}
 	wg.Wait()
@@ -84,8 +87,12 @@ func explainMaps(p *schema.Pack, e *validate.PackExplanation) {
 }
 
 // explainMap explains one map with the pack's action tokens: its JSON form
-// and the explanation, or (nil) why it is not explained.
-func explainMap(m *runschema.Map, tokens []runmove.Action) (MapExplanation, *runmove.Explanation) {
+// and the explanation, or (nil) why it is not explained. searched is the
+// map's reachability from the pack's validation, or nil: when it searched
+// the very model explained here (the rules repair a misdrawn access
+// feature first; the explanation does not), the explanation reuses its
+// searches.
+func explainMap(m *runschema.Map, tokens []runmove.Action, searched *reachResult) (MapExplanation, *runmove.Explanation) {
 	me := MapExplanation{File: m.Ref.Pos().File, Map: m.ID}
 	if gridBroken(m) {
 		me.Skipped = "its levels picture has run/grid errors"
@@ -96,7 +103,11 @@ func explainMap(m *runschema.Map, tokens []runmove.Action) (MapExplanation, *run
 		err = rm.Validate()
 	}
 	var x *runmove.Explanation
-	if err == nil {
+	switch {
+	case err != nil:
+	case searched != nil && searched.analysis != nil && slices.Equal(searched.tokens, tokens) && reflect.DeepEqual(searched.model, rm):
+		x = searched.analysis.Explain()
+	default:
 		x, err = runmove.Explain(rm, tokens)
 	}
 	if err != nil {

@@ -107,6 +107,12 @@ type reachResult struct {
 	// says whether a structure or schema rule already reports the defect.
 	skipped  string
 	reported bool
+	// analysis is the map's searches, which --explain reuses on the model
+	// and tokens they ran with; nil when the map was not searched or the
+	// run keeps no analyses.
+	analysis *runmove.Analysis
+	model    *runmove.Map
+	tokens   []runmove.Action
 }
 
 // mapReach returns the reachability of a map, computed once per
@@ -116,7 +122,7 @@ func mapReach(c *validate.Context, m *runschema.Map) *reachResult {
 	if r, ok := all[m]; ok {
 		return r
 	}
-	return searchMap(mapModel(c, m))
+	return searchMap(mapModel(c, m), c.KeepsAnalyses())
 }
 
 // reachAllKey keys the reachability of every map of the pack in the memo.
@@ -139,7 +145,7 @@ func reachAll(c *validate.Context) map[*runschema.Map]*reachResult {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i] = searchMap(models[i])
+			results[i] = searchMap(models[i], c.KeepsAnalyses())
 		}()
 	}
 	wg.Wait()
@@ -150,16 +156,21 @@ func reachAll(c *validate.Context) map[*runschema.Map]*reachResult {
 	return out
 }
 
-// searchMap runs the reachability checks on a converted map.
-func searchMap(mm *mapModelResult) *reachResult {
+// searchMap runs the reachability checks on a converted map; keep keeps
+// its analysis for the explanation (validate.Context.KeepsAnalyses).
+func searchMap(mm *mapModelResult, keep bool) *reachResult {
 	if mm.skipped != "" {
 		return &reachResult{skipped: mm.skipped, reported: mm.reported}
 	}
-	fs, err := runmove.Check(mm.rm, mm.tokens)
+	a, err := runmove.NewAnalysis(mm.rm, mm.tokens)
 	if err != nil {
 		return &reachResult{skipped: err.Error()}
 	}
-	return &reachResult{findings: fs, labels: mm.labels}
+	r := &reachResult{findings: a.Check(), labels: mm.labels}
+	if keep {
+		r.analysis, r.model, r.tokens = a, mm.rm, mm.tokens
+	}
+	return r
 }
 
 // mapModelResult is a map converted for the movement model with the pack's

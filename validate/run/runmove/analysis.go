@@ -17,8 +17,26 @@ type analysis struct {
 	// objective and gadget assignment: they do not depend on the spawn
 	// point, so every spawn point's search shares them.
 	relaxed map[relaxedKey]*relaxed
+	// boards holds the one-board searches without gadgets, by objective
+	// and spawn point: Check and Explain ask for the same ones.
+	boards map[boardKey]boardResult
+	// searched counts the one-board searches run.
+	searched int
 	// breadthOnly makes one-board searches skip the depth-first search.
 	breadthOnly bool
+}
+
+// boardKey identifies a one-board search without gadgets.
+type boardKey struct {
+	o     Objective
+	spawn Cell
+}
+
+// boardResult is what a one-board search found: whether it wins, and its
+// shortest winning sequence.
+type boardResult struct {
+	plan *Plan
+	won  bool
 }
 
 func newAnalysis(m *Map, tokens []Action) (*analysis, error) {
@@ -34,7 +52,7 @@ func newAnalysis(m *Map, tokens []Action) (*analysis, error) {
 		}
 	}
 	return &analysis{m: m, all: tokens, t: newMoveTable(m), dense: map[int]*denseDom{}, reach: map[reachKey]*reach{},
-		relaxed: map[relaxedKey]*relaxed{}}, nil
+		relaxed: map[relaxedKey]*relaxed{}, boards: map[boardKey]boardResult{}}, nil
 }
 
 // spawns are the spawn points by number (then map order).
@@ -83,10 +101,23 @@ type relaxedKey struct {
 	assignment string
 }
 
-// oneBoard runs the one-action-board model.
-func (a *analysis) oneBoard(o Objective, spawn Cell) (*budget, bool) {
+// oneBoard runs the one-action-board model, once per objective and spawn
+// point: its shortest winning sequence, or false. The search is exact and
+// its plan does not depend on what ran before, so a repeat gets the first
+// answer.
+func (a *analysis) oneBoard(o Objective, spawn Cell) (*Plan, bool) {
+	key := boardKey{o: o, spawn: spawn}
+	if r, ok := a.boards[key]; ok {
+		return r.plan, r.won
+	}
+	a.searched++
 	s := a.newBudget(o, nil)
-	return s, s.run(spawn)
+	r := boardResult{won: s.run(spawn)}
+	if r.won {
+		r.plan = s.plan(spawn)
+	}
+	a.boards[key] = r
+	return r.plan, r.won
 }
 
 // withGadgets runs the one-board model with a gadget assignment, one per

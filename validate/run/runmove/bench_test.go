@@ -93,16 +93,17 @@ func loadAll(b *testing.B, names []string) []*Map {
 }
 
 // BenchmarkWorstMap is Check and Explain of the costliest map found within
-// the limits (testdata/roofs.map): rank 5 needs exhaustion from all 8 spawn
-// points, proven by exhaustive one-board searches.
+// the limits (testdata/roofs.map) on one Analysis, as validate --explain
+// runs them: rank 5 needs exhaustion from all 8 spawn points, proven by
+// exhaustive one-board searches.
 func BenchmarkWorstMap(b *testing.B) {
 	m := loadFixture(b, "roofs")
 	for b.Loop() {
-		if _, err := Check(m, DefaultTokens()); err != nil {
+		a, err := NewAnalysis(m, DefaultTokens())
+		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Explain(m, DefaultTokens()); err != nil {
-			b.Fatal(err)
-		}
+		a.Check()
+		a.Explain()
 	}
 }

@@ -16,7 +16,37 @@ import (
 // listing the trap spaces. The error is Check's own: a map the model cannot
 // represent (Map.Validate) or too many tokens.
 func Check(m *Map, tokens []Action) ([]Finding, error) {
-	return checkMap(m, tokens, true)
+	a, err := NewAnalysis(m, tokens)
+	if err != nil {
+		return nil, err
+	}
+	return a.Check(), nil
+}
+
+// Analysis is the searches of one map with the box's action tokens, each
+// run once: Check's and Explain's on one Analysis share them, so that the
+// explanation repeats none of the checks' one-board searches (the proofs
+// of exhaustion are most of their time). It is not safe for concurrent
+// use.
+type Analysis struct{ a *analysis }
+
+// NewAnalysis returns the analysis of m with tokens; the error is Check's
+// (a map the model cannot represent, too many tokens).
+func NewAnalysis(m *Map, tokens []Action) (*Analysis, error) {
+	a, err := newAnalysis(m, tokens)
+	if err != nil {
+		return nil, err
+	}
+	return &Analysis{a: a}, nil
+}
+
+// Check is the findings of Check on the analysis's map. The one-board
+// searches' scratch space (megabytes on a board of 14 tokens) is let go
+// after them: what Explain reuses is their answers.
+func (x *Analysis) Check() []Finding {
+	fs := x.a.findings(true)
+	clear(x.a.dense)
+	return fs
 }
 
 // CheckUnlimited is Check without the one-action-board search: the errors
@@ -31,6 +61,12 @@ func checkMap(m *Map, tokens []Action, oneBoard bool) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
+	return a.findings(oneBoard), nil
+}
+
+// findings are the findings of every objective, within one action board
+// too when oneBoard is set, then the traps.
+func (a *analysis) findings(oneBoard bool) []Finding {
 	var out []Finding
 	for _, o := range Objectives() {
 		out = append(out, a.objectiveFindings(o, oneBoard)...)
@@ -38,7 +74,7 @@ func checkMap(m *Map, tokens []Action, oneBoard bool) ([]Finding, error) {
 	if f, ok := a.trapFinding(); ok {
 		out = append(out, f)
 	}
-	return out, nil
+	return out
 }
 
 // objectiveFindings checks one objective from every spawn point, within one

@@ -61,10 +61,18 @@ type GadgetReport struct {
 // objective, a shortest winning sequence, ties broken by the fixed token
 // order (Action); rank 5 without the diagonal wild; the gadget report.
 func Explain(m *Map, tokens []Action) (*Explanation, error) {
-	a, err := newAnalysis(m, tokens)
+	a, err := NewAnalysis(m, tokens)
 	if err != nil {
 		return nil, err
 	}
+	return a.Explain(), nil
+}
+
+// Explain is the explain output of the analysis's map (see Explain),
+// reusing the searches its Check ran.
+func (x *Analysis) Explain() *Explanation {
+	a := x.a
+	m := a.m
 	e := &Explanation{Map: m.ID}
 	for _, sp := range a.spawns() {
 		rep := SpawnReport{Spawn: sp}
@@ -76,7 +84,7 @@ func Explain(m *Map, tokens []Action) (*Explanation, error) {
 	if e.hasGadgetReport() {
 		e.Readings = GadgetReadings()
 	}
-	return e, nil
+	return e
 }
 
 func (e *Explanation) hasGadgetReport() bool {
@@ -92,8 +100,8 @@ func (e *Explanation) hasGadgetReport() bool {
 
 func (a *analysis) result(o Objective, spawn Cell) Result {
 	res := Result{Objective: o, Tokens: len(o.Tokens(a.all))}
-	if s, won := a.oneBoard(o, spawn); won {
-		res.Plan = s.plan(spawn)
+	if p, won := a.oneBoard(o, spawn); won {
+		res.Plan = p
 		return res
 	}
 	r, g, b, _ := a.unlimited(o, spawn)

@@ -151,3 +151,32 @@ func TestExplainIsDeterministic(t *testing.T) {
 		t.Errorf("spawn order %v", order)
 	}
 }
+
+// Explain on the analysis that Check ran repeats none of Check's one-board
+// searches (on the climbs map, rank 5's proofs of exhaustion from all 8
+// spawn points): it runs only those Check did not, and gives what Explain
+// alone gives.
+func TestAnalysisExplainReusesCheck(t *testing.T) {
+	m := loadFixture(t, "climbs")
+	x, err := NewAnalysis(m, DefaultTokens())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Check()
+	checked, ran := len(x.a.boards), x.a.searched
+	if checked == 0 || ran != checked {
+		t.Fatalf("Check ran %d one-board searches for %d objectives and spawn points", ran, checked)
+	}
+	got := x.Explain()
+	asked := (len(Objectives()) + 1) * len(m.Spawns)
+	if more := x.a.searched - ran; more != asked-checked {
+		t.Errorf("Explain after Check ran %d one-board searches, want %d (%d asked, %d answered by Check)", more, asked-checked, asked, checked)
+	}
+	want, err := Explain(m, DefaultTokens())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("after Check:\n%s\nalone:\n%s", got, want)
+	}
+}

@@ -25,11 +25,11 @@ func oneBoardPlan(t testing.TB, m *Map, tokens []Action, o Objective, spawn Cell
 		t.Fatal(err)
 	}
 	a.breadthOnly = breadthOnly
-	s, won := a.oneBoard(o, spawn)
+	p, won := a.oneBoard(o, spawn)
 	if !won {
 		return nil
 	}
-	return s.plan(spawn)
+	return p
 }
 
 // The base map's one-board plan from spawn point 3 for rank 5: 9 turns,
