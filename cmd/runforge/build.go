@@ -189,6 +189,7 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 			return buildError(ctx, err)
 		}
 		printArtifacts(s, o.Out, checked.ID(i), arts)
+		checked.Release(i)
 	}
 	return nil
 }
