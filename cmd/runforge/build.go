@@ -146,10 +146,16 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 	if err != nil {
 		return usageError("%v", err)
 	}
+	lift := func() {}
+	if c.ownsProcess {
+		lift = limitBuildMemory(targets, o)
+	}
+	defer lift()
 	checked, err := o.Validate(targets, kitbuild.Env{Check: c.checkOptions(), Renderer: c.renderer}, s.err)
 	if err != nil {
 		return usageError("%v", err)
 	}
+	liftForPictures(checked, o, lift)
 	all, sum := checked.Diags, checked.Summary
 	if msg := o.Refusal(sum, kitbuild.BlocksBuild(o.Registry, all)); msg != "" {
 		if err := (report.Text{}).Write(s.err, all, sum); err != nil {
@@ -198,6 +204,7 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 			return buildError(ctx, err)
 		}
 		printArtifacts(s, o.Out, checked.ID(i), arts)
+		checked.Release(i)
 	}
 	return nil
 }

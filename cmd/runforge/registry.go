@@ -18,6 +18,10 @@ type catalog struct {
 	schemas *schema.Registry
 	// rules is their rule set, after the rules every game shares.
 	rules *validate.Registry
+	// ownsProcess is set when runforge runs as its own process (main), not
+	// beside other commands in one process (tests): the process's garbage
+	// collector may then be tuned for a build.
+	ownsProcess bool
 }
 
 // newCatalog builds the catalog of the games gs.

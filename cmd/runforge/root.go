@@ -116,6 +116,16 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	return mainContext(context.Background(), args, stdout, stderr)
 }
 
+// mainProcess is Main as the command runforge runs it: runforge is the
+// only user of the process, so a build may tune its garbage collector
+// (limitBuildMemory), which Main, run by tests several at once, leaves
+// alone.
+func mainProcess(args []string, stdout, stderr io.Writer) int {
+	c := newCatalog(games.All())
+	c.ownsProcess = true
+	return runWith(context.Background(), c, args, stdout, stderr)
+}
+
 // mainContext is Main under a context: a build stops when it is cancelled.
 func mainContext(ctx context.Context, args []string, stdout, stderr console) int {
 	return runWith(ctx, newCatalog(games.All()), args, stdout, stderr)

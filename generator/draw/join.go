@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"hash"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,10 +39,29 @@ type JoinPart struct {
 // PDF/X-1a do not have, is an error.
 func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 	var out bytes.Buffer
+	if err := WriteJoinedPDF(&out, info, parts); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// WriteJoinedPDF is JoinPDFs writing the document to w as it is made, so
+// that the joined document is never held in memory beside its parts. A
+// part that cannot be joined is found only once the parts before it are
+// written: on an error, what w holds is to be thrown away.
+func WriteJoinedPDF(w io.Writer, info PDFInfo, parts []JoinPart) error {
+	var sum hash.Hash
 	if info.PDFX {
-		out.WriteString("%PDF-1.3\n%\xe2\xe3\xcf\xd3\n")
+		// The file identifier PDF/X requires: the first 16 bytes of a
+		// SHA-256 of the document up to its cross-reference table, so
+		// that identical parts still give identical bytes.
+		sum = sha256.New()
+	}
+	out := newOffsetWriter(w, sum)
+	if info.PDFX {
+		out.putString("%PDF-1.3\n%\xe2\xe3\xcf\xd3\n")
 	} else {
-		out.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+		out.putString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
 	}
 	offsets := []int{0} // by object number; 0 is the free entry
 	// Object 1 is the joined page tree; the parts' objects follow.
@@ -51,10 +72,10 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 	addObject := func(body []byte) int {
 		n := next
 		next++
-		offsets = append(offsets, out.Len())
-		fmt.Fprintf(&out, "%d 0 obj\n", n)
-		out.Write(body)
-		out.WriteString("endobj\n")
+		offsets = append(offsets, out.n)
+		out.putf("%d 0 obj\n", n)
+		out.put(body)
+		out.putString("endobj\n")
 		return n
 	}
 	for i, p := range parts {
@@ -62,14 +83,14 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 			kids = append(kids, addObject(blankPage(pagesNum, p.W, p.H)))
 			continue
 		}
-		pk, err := appendPDF(&out, &offsets, &next, p.PDF, pagesNum, info.PDFX)
+		pk, err := appendPDF(out, &offsets, &next, p.PDF, pagesNum, info.PDFX)
 		if err != nil {
-			return nil, fmt.Errorf("joining part %d: %w", i+1, err)
+			return fmt.Errorf("joining part %d: %w", i+1, err)
 		}
 		kids = append(kids, pk...)
 	}
 	if len(kids) == 0 {
-		return nil, fmt.Errorf("joining PDFs: no pages")
+		return fmt.Errorf("joining PDFs: no pages")
 	}
 	var tree bytes.Buffer
 	tree.WriteString("<</Type /Pages\n/Kids [")
@@ -77,10 +98,10 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 		fmt.Fprintf(&tree, "%d 0 R ", k)
 	}
 	fmt.Fprintf(&tree, "]\n/Count %d\n>>\n", len(kids))
-	offsets[pagesNum] = out.Len()
-	fmt.Fprintf(&out, "%d 0 obj\n", pagesNum)
-	out.Write(tree.Bytes())
-	out.WriteString("endobj\n")
+	offsets[pagesNum] = out.n
+	out.putf("%d 0 obj\n", pagesNum)
+	out.put(tree.Bytes())
+	out.putString("endobj\n")
 	date := pdfDate(info.Created)
 	catalogEntry, infoKeys := "/ViewerPreferences << /PrintScaling /None >>", ""
 	if info.PDFX {
@@ -90,21 +111,19 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 		"\n/Creator (runforge)\n/CreationDate " + date + "\n/ModDate " + date + "\n>>\n"))
 	rootNum := addObject([]byte(fmt.Sprintf("<<\n/Type /Catalog\n%s\n/Pages %d 0 R\n>>\n", catalogEntry, pagesNum)))
 	id := ""
-	if info.PDFX {
-		// The file identifier PDF/X requires: the first 16 bytes of a
-		// SHA-256 of the document, so that identical parts still give
-		// identical bytes.
-		sum := sha256.Sum256(out.Bytes())
-		id = fmt.Sprintf("/ID [<%X> <%X>]\n", sum[:16], sum[:16])
+	if sum != nil {
+		s := sum.Sum(nil)
+		id = fmt.Sprintf("/ID [<%X> <%X>]\n", s[:16], s[:16])
+		out.h = nil
 	}
-	start := out.Len()
-	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", len(offsets))
+	start := out.n
+	out.putf("xref\n0 %d\n0000000000 65535 f \n", len(offsets))
 	for _, off := range offsets[1:] {
-		fmt.Fprintf(&out, "%010d 00000 n \n", off)
+		out.putXrefEntry(off)
 	}
-	fmt.Fprintf(&out, "trailer\n<<\n/Size %d\n/Root %d 0 R\n/Info %d 0 R\n%s>>\n", len(offsets), rootNum, infoNum, id)
-	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", start)
-	return out.Bytes(), nil
+	out.putf("trailer\n<<\n/Size %d\n/Root %d 0 R\n/Info %d 0 R\n%s>>\n", len(offsets), rootNum, infoNum, id)
+	out.putf("startxref\n%d\n%%%%EOF\n", start)
+	return out.Flush()
 }
 
 // appendPDF copies the objects of raw, but for its catalog, its document
@@ -112,7 +131,7 @@ func JoinPDFs(info PDFInfo, parts []JoinPart) ([]byte, error) {
 // page under the page tree parent; it returns the new numbers of its
 // pages in order. With pdfx, an object that uses transparency is an
 // error.
-func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent int, pdfx bool) ([]int, error) {
+func appendPDF(out *offsetWriter, offsets *[]int, next *int, raw []byte, parent int, pdfx bool) ([]int, error) {
 	objs, x, root, err := splitPDF(raw)
 	if err != nil {
 		return nil, err
@@ -190,10 +209,10 @@ func appendPDF(out *bytes.Buffer, offsets *[]int, next *int, raw []byte, parent 
 			at += len("/Type /Page")
 			dict = slices.Concat(dict[:at], []byte("\n"), treeBox, dict[at:])
 		}
-		*offsets = append(*offsets, out.Len())
-		fmt.Fprintf(out, "%d 0 obj", renum[n])
-		out.Write(dict)
-		out.Write(o.data[o.dictEnd:])
+		*offsets = append(*offsets, out.n)
+		out.putf("%d 0 obj", renum[n])
+		out.put(dict)
+		out.put(o.data[o.dictEnd:])
 	}
 	pages := make([]int, 0, len(oldKids))
 	for _, k := range oldKids {

@@ -1,9 +1,11 @@
 package draw
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"hash"
 	"io"
 	"sort"
 	"strconv"
@@ -191,16 +193,19 @@ func (d *PDF) Write(w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
-	var out []byte
 	if d.pdfx {
-		out, err = finishPDFX(sorted, fonts)
-	} else {
-		out, err = finishPDF(sorted, viewerPreferences(d.duplex), fonts, nil)
+		out, err := finishPDFX(sorted, fonts)
+		if err != nil {
+			return fmt.Errorf("writing PDF: %w", err)
+		}
+		if _, err := w.Write(out); err != nil {
+			return fmt.Errorf("writing PDF: %w", err)
+		}
+		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("writing PDF: %w", err)
-	}
-	if _, err := w.Write(out); err != nil {
+	// The finished document goes to w as it is made: holding it too
+	// would keep a third copy of a deck's file in memory beside fpdf's.
+	if err := writeFinishedPDF(w, sorted, viewerPreferences(d.duplex), fonts, nil); err != nil {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
 	return nil
@@ -237,9 +242,21 @@ type pdfObject struct {
 // identical input still gives identical output. x, when not nil, makes the
 // document PDF/X instead (see finishPDFX): the header stays fpdf's.
 func finishPDF(raw []byte, prefs string, fonts map[string]string, x *pdfxEdits) ([]byte, error) {
+	var out bytes.Buffer
+	out.Grow(len(raw) + 256)
+	if err := writeFinishedPDF(&out, raw, prefs, fonts, x); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// writeFinishedPDF is finishPDF writing the document to w as it is made.
+// Every edit is checked before the first byte is written, so an error
+// leaves w untouched, but for an error of w itself.
+func writeFinishedPDF(w io.Writer, raw []byte, prefs string, fonts map[string]string, x *pdfxEdits) error {
 	objs, xref, root, err := splitPDF(raw)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	byNum := map[int]*pdfObject{}
 	for _, o := range objs {
@@ -259,7 +276,7 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string, x *pdfxEdits) 
 		}
 		file := byNum[pdfRefAfter(dict, "/FontFile2 ")]
 		if file == nil {
-			return nil, fmt.Errorf("font %s: no embedded font file", name)
+			return fmt.Errorf("font %s: no embedded font file", name)
 		}
 		h := sha256.New()
 		h.Write([]byte(name))
@@ -268,7 +285,7 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string, x *pdfxEdits) 
 		rename[name] = subsetTag(h.Sum(nil)) + "+" + ps
 	}
 	if len(rename) != len(fonts) {
-		return nil, fmt.Errorf("found %d of %d embedded fonts", len(rename), len(fonts))
+		return fmt.Errorf("found %d of %d embedded fonts", len(rename), len(fonts))
 	}
 	names := make([]string, 0, len(rename))
 	for n := range rename {
@@ -277,61 +294,70 @@ func finishPDF(raw []byte, prefs string, fonts map[string]string, x *pdfxEdits) 
 	sort.Strings(names)
 	catalog := byNum[root]
 	if catalog == nil {
-		return nil, fmt.Errorf("no catalog")
+		return fmt.Errorf("no catalog")
 	}
-	var out bytes.Buffer
-	out.Grow(len(raw) + 256)
-	head := raw[:objs[0].startOld]
-	if v := []byte("%PDF-1."); x == nil && bytes.HasPrefix(head, v) && len(head) > len(v) && head[len(v)] < '7' {
-		out.Write(v)
-		out.WriteByte('7')
-		out.Write(head[len(v)+1:])
-	} else {
-		out.Write(head)
+	for n := 1; n < xref.size; n++ {
+		if byNum[n] == nil {
+			return fmt.Errorf("object %d is not in the file", n)
+		}
 	}
-	offsets := map[int]int{}
-	for _, o := range objs {
-		offsets[o.num] = out.Len()
-		dict, rest := o.data[:o.dictEnd], o.data[o.dictEnd:]
+	renamed := func(dict []byte) []byte {
 		for _, n := range names {
 			dict = replacePDFName(dict, n, rename[n])
 		}
-		if o == catalog {
-			const typ = "/Type /Catalog\n"
-			i := bytes.Index(dict, []byte(typ))
-			if i < 0 {
-				return nil, fmt.Errorf("catalog without /Type /Catalog")
-			}
-			i += len(typ)
-			dict = append(append(append(append([]byte(nil), dict[:i]...), prefs...), '\n'), dict[i:]...)
-		}
-		if x != nil && o.num == xref.info {
-			if dict, err = x.info(dict); err != nil {
-				return nil, err
-			}
-		}
-		out.Write(dict)
-		out.Write(rest)
+		return dict
 	}
-	// The table as fpdf writes it, entries in object number order.
-	start := out.Len()
-	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", xref.size)
-	for n := 1; n < xref.size; n++ {
-		off, ok := offsets[n]
-		if !ok {
-			return nil, fmt.Errorf("object %d is not in the file", n)
-		}
-		fmt.Fprintf(&out, "%010d 00000 n \n", off)
+	const typ = "/Type /Catalog\n"
+	catalogDict := renamed(catalog.data[:catalog.dictEnd])
+	at := bytes.Index(catalogDict, []byte(typ))
+	if at < 0 {
+		return fmt.Errorf("catalog without /Type /Catalog")
 	}
+	at += len(typ)
+	catalogDict = append(append(append(append([]byte(nil), catalogDict[:at]...), prefs...), '\n'), catalogDict[at:]...)
+	var info []byte
 	trailer := xref.trailer
 	if x != nil {
+		if o := byNum[xref.info]; o != nil {
+			if info, err = x.info(renamed(o.data[:o.dictEnd])); err != nil {
+				return err
+			}
+		}
 		if trailer, err = x.trailer(trailer, raw); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	out.Write(trailer)
-	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", start)
-	return out.Bytes(), nil
+	out := newOffsetWriter(w, nil)
+	head := raw[:objs[0].startOld]
+	if v := []byte("%PDF-1."); x == nil && bytes.HasPrefix(head, v) && len(head) > len(v) && head[len(v)] < '7' {
+		out.put(v)
+		out.putString("7")
+		out.put(head[len(v)+1:])
+	} else {
+		out.put(head)
+	}
+	offsets := make([]int, xref.size)
+	for _, o := range objs {
+		offsets[o.num] = out.n
+		dict, rest := renamed(o.data[:o.dictEnd]), o.data[o.dictEnd:]
+		switch {
+		case o == catalog:
+			dict = catalogDict
+		case x != nil && o.num == xref.info:
+			dict = info
+		}
+		out.put(dict)
+		out.put(rest)
+	}
+	// The table as fpdf writes it, entries in object number order.
+	start := out.n
+	out.putf("xref\n0 %d\n0000000000 65535 f \n", xref.size)
+	for n := 1; n < xref.size; n++ {
+		out.putXrefEntry(offsets[n])
+	}
+	out.put(trailer)
+	out.putf("startxref\n%d\n%%%%EOF\n", start)
+	return out.Flush()
 }
 
 // pdfXref is what splitPDF keeps of the cross-reference section.
@@ -735,3 +761,62 @@ func (d *PDF) AddPressPage(w, h, bleed float64) *PDFCanvas {
 	d.f.SetPageBox("bleed", 0, 0, pw, ph)
 	return c
 }
+
+// offsetWriter writes a document through a buffer, counting the bytes
+// written so far (the offset of the next object) and, with a hash, adding
+// them to it. The buffer keeps the first write error, which Flush returns.
+type offsetWriter struct {
+	w   *bufio.Writer
+	h   hash.Hash
+	n   int
+	fmt []byte // scratch for putf
+}
+
+// newOffsetWriter writes to w, adding what it writes to h when h is not
+// nil.
+func newOffsetWriter(w io.Writer, h hash.Hash) *offsetWriter {
+	return &offsetWriter{w: bufio.NewWriterSize(w, 64<<10), h: h}
+}
+
+// put writes p.
+func (o *offsetWriter) put(p []byte) {
+	o.n += len(p)
+	if o.h != nil {
+		o.h.Write(p)
+	}
+	// An error stays in the buffer: Flush returns it.
+	if _, err := o.w.Write(p); err != nil {
+		return
+	}
+}
+
+// putString writes s.
+func (o *offsetWriter) putString(s string) {
+	o.n += len(s)
+	if o.h != nil {
+		o.h.Write([]byte(s))
+	}
+	if _, err := o.w.WriteString(s); err != nil {
+		return // kept for Flush
+	}
+}
+
+// putf writes fmt.Sprintf(format, args...).
+func (o *offsetWriter) putf(format string, args ...any) {
+	o.fmt = fmt.Appendf(o.fmt[:0], format, args...)
+	o.put(o.fmt)
+}
+
+// putXrefEntry writes the cross-reference entry of an object in use at
+// offset off: "%010d 00000 n \n".
+func (o *offsetWriter) putXrefEntry(off int) {
+	o.fmt = strconv.AppendInt(o.fmt[:0], int64(off), 10)
+	if pad := 10 - len(o.fmt); pad > 0 {
+		o.putString("0000000000"[:pad])
+	}
+	o.put(o.fmt)
+	o.putString(" 00000 n \n")
+}
+
+// Flush writes what is buffered and returns the first write error.
+func (o *offsetWriter) Flush() error { return o.w.Flush() }

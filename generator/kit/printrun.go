@@ -473,11 +473,8 @@ func writePrintRun(r *generator.Renderer, w io.Writer, p *schema.Pack, opts gene
 	// In process colour every part is CMYK without transparency, with a
 	// TrimBox on every page: the whole run is PDF/X-1a, as the press PDFs
 	// are, for a shop that takes one file.
-	out, err := draw.JoinPDFs(draw.PDFInfo{Title: p.Game.Title + " - print run", Created: opts.Created, PDFX: r.CMYK}, parts)
-	if err != nil {
-		return 0, fmt.Errorf("writing the print run: %w", err)
-	}
-	if _, err := w.Write(out); err != nil {
+	// Written as it is joined: the run is as large as the rest of the kit.
+	if err := draw.WriteJoinedPDF(w, draw.PDFInfo{Title: p.Game.Title + " - print run", Created: opts.Created, PDFX: r.CMYK}, parts); err != nil {
 		return 0, fmt.Errorf("writing the print run: %w", err)
 	}
 	return rp.total, nil

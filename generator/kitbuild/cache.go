@@ -59,7 +59,9 @@ type packState struct {
 	key    string        // the cache key of its inputs; "" when not cached
 	rec    *record       // the record of an earlier build (a hit)
 	res    *check.Result // the pack as loaded and validated (a miss)
-	diags  []validate.Diagnostic
+	// id is the pack's id once Release dropped res.
+	id    string
+	diags []validate.Diagnostic
 }
 
 // Validate checks the targets of a build. A pack whose inputs (its files
@@ -188,12 +190,14 @@ func (c *Checked) Len() int { return len(c.packs) }
 
 // ID is the id of pack i: its kit is written to Out/<id>.
 func (c *Checked) ID(i int) string {
-	if ps := c.packs[i]; ps.rec != nil {
+	ps := c.packs[i]
+	switch {
+	case ps.rec != nil:
 		return ps.rec.ID
-	} else if ps.res.Pack != nil && ps.res.Pack.Game != nil {
+	case ps.res != nil && ps.res.Pack != nil && ps.res.Pack.Game != nil:
 		return ps.res.Pack.Game.ID
 	}
-	return ""
+	return ps.id
 }
 
 // Result is pack i as loaded and validated, or false when its findings
@@ -203,6 +207,22 @@ func (c *Checked) Result(i int) (check.Result, bool) {
 		return *ps.res, true
 	}
 	return check.Result{}, false
+}
+
+// Release lets go of pack i as loaded, once its kit is written: a build
+// of several packs then holds only the packs still to write beside the
+// one it writes. Afterwards, Result(i) reports the pack not loaded; ID(i)
+// still answers, and Build(i) must not be called again.
+func (c *Checked) Release(i int) {
+	ps := c.packs[i]
+	if ps.res == nil {
+		return
+	}
+	ps.id = c.ID(i)
+	// The results of one check share an array, which stays alive while
+	// any of them is held: clear this one rather than drop the pointer.
+	*ps.res = check.Result{}
+	ps.res = nil
 }
 
 // Cached reports whether pack i was checked from the cache.

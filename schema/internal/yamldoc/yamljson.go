@@ -178,14 +178,17 @@ func ParseWithin(file string, src []byte, budget int, why string) (*Document, []
 	if p, found := secondDocument(file, dec, scan); found {
 		return nil, []Problem{p}
 	}
-	d := &Document{File: file, pos: map[string]places{}, budget: budget, why: why,
+	// The scan's count of entries is about the number of values, each of
+	// which gets a position: sized for them, the map is not grown and
+	// rehashed over and over as a file of thousands of cards converts.
+	d := &Document{File: file, pos: make(map[string]places, scan.entries+1), budget: budget, why: why,
 		Blocks: map[string]BlockText{}, src: src}
 	defer func() { d.src, d.lineStarts = nil, nil }()
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, []Problem{{Pos: Pos{File: file, Line: 1, Col: 1}, Rule: "yaml/syntax", Message: "file is empty"}}
 	}
 	var probs []Problem
-	d.Value = d.convert(root.Content[0], "", 0, &probs)
+	d.Value = d.convert(root.Content[0], "", lineCol{}, 0, &probs)
 	if len(probs) > 0 {
 		return nil, probs
 	}
@@ -335,8 +338,14 @@ func setFlow(n *yaml.Node, depth int) {
 	n.Content = kids
 }
 
-func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem) any {
+func (d *Document) convert(n *yaml.Node, ptr string, key lineCol, depth int, probs *[]Problem) any {
 	d.Nodes++
+	if key.line > 0 && (d.Nodes > d.budget || depth > MaxDepth) {
+		// A value not converted still has its key placed.
+		p := d.pos[ptr]
+		p.key = key
+		d.pos[ptr] = p
+	}
 	if d.Nodes > d.budget {
 		if !d.overBudget {
 			d.overBudget = true
@@ -353,8 +362,16 @@ func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 			Message: fmt.Sprintf("nesting deeper than %d levels", MaxDepth)})
 		return nil
 	}
-	if p := d.pos[ptr]; p.val.line == 0 {
-		p.val = lineColOf(d.at(n))
+	// One look-up and one store for the value and its key: an alias
+	// converts what it repeats at its own pointer, whose value position
+	// (the alias) is kept.
+	if p := d.pos[ptr]; p.val.line == 0 || key.line > 0 {
+		if key.line > 0 {
+			p.key = key
+		}
+		if p.val.line == 0 {
+			p.val = lineColOf(d.at(n))
+		}
 		d.pos[ptr] = p
 	}
 	switch n.Kind {
@@ -367,7 +384,7 @@ func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 			d.inAlias = true
 			defer func() { d.inAlias = false }()
 		}
-		return d.convert(n.Alias, ptr, depth+1, probs)
+		return d.convert(n.Alias, ptr, lineCol{}, depth+1, probs)
 	case yaml.MappingNode:
 		obj := make(map[string]any, len(n.Content)/2)
 		d.Nodes += len(n.Content) / 2 // the keys
@@ -393,16 +410,13 @@ func (d *Document) convert(n *yaml.Node, ptr string, depth int, probs *[]Problem
 				d.report(probs, pr)
 				continue
 			}
-			p := d.pos[child]
-			p.key = lineColOf(d.at(k))
-			d.pos[child] = p
-			obj[k.Value] = d.convert(v, child, depth+1, probs)
+			obj[k.Value] = d.convert(v, child, lineColOf(d.at(k)), depth+1, probs)
 		}
 		return obj
 	case yaml.SequenceNode:
 		arr := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			arr[i] = d.convert(c, ptr+"/"+strconv.Itoa(i), depth+1, probs)
+			arr[i] = d.convert(c, ptr+"/"+strconv.Itoa(i), lineCol{}, depth+1, probs)
 		}
 		return arr
 	case yaml.ScalarNode:
