@@ -316,6 +316,8 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 			if res[i].err == nil {
 				o.swapped()
 			}
+			// Its kit is written: let go of the pack while the others build.
+			c.Release(i)
 		})
 	}
 	var err error
