@@ -94,21 +94,63 @@ func TestPNGPrintChunks(t *testing.T) {
 	}
 }
 
-// TestUpRGBA checks the two-pixels-at-a-time Up filter of RGBA rows
-// against byte arithmetic on their RGB bytes, whatever the alpha bytes.
-func TestUpRGBA(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 3, 5, 100} {
+// TestUpRGBASums checks the filter of RGBA rows against byte arithmetic on
+// their RGB bytes, whatever the alpha bytes, and its sums against
+// hash/adler32's: rows alike but for one byte (at every place, so in each
+// lane and each stretch of eight pixels), runs of like pixels broken at
+// odd places, and a row long enough for the sums to be reduced midway.
+func TestUpRGBASums(t *testing.T) {
+	rows := func(n int) [][2][]byte {
+		var out [][2][]byte
+		noise := func(i int) byte { return byte(i*37 + i>>5 + n) }
 		cur, prev := make([]byte, 4*n), make([]byte, 4*n)
 		for i := range cur {
-			cur[i], prev[i] = byte(i*37+n), byte(i*91+3*n)
+			cur[i], prev[i] = noise(i), byte(i*91+3*n)
 		}
-		out := make([]byte, 3*n+8)
-		upRGBA(out, cur, prev)
-		for p := range n {
-			for k := range 3 {
-				if want := cur[4*p+k] - prev[4*p+k]; out[3*p+k] != want {
-					t.Fatalf("n=%d: pixel %d byte %d = %d, want %d", n, p, k, out[3*p+k], want)
+		out = append(out, [2][]byte{cur, prev})
+		if n <= 40 {
+			for k := range 4 * n { // like rows but for byte k
+				cur, prev := make([]byte, 4*n), make([]byte, 4*n)
+				for i := range cur {
+					cur[i] = noise(i)
 				}
+				copy(prev, cur)
+				prev[k]++
+				out = append(out, [2][]byte{cur, prev})
+			}
+		}
+		// Runs of like pixels of every length up to 11, each run ended
+		// by a pixel whose red, green, blue or alpha differs.
+		cur, prev = make([]byte, 4*n), make([]byte, 4*n)
+		for p, run := 0, 1; p < n; p, run = p+run+1, run%11+1 {
+			for q := p; q < min(p+run+1, n); q++ {
+				for k := range 4 {
+					cur[4*q+k], prev[4*q+k] = 200, 200
+				}
+			}
+			if e := p + run; e < n {
+				prev[4*e+e%4] = 9
+			}
+		}
+		return append(out, [2][]byte{cur, prev})
+	}
+	for _, n := range []int{0, 1, 2, 3, 5, 8, 9, 10, 17, 40, 825, 1<<16 + 9} {
+		for r, row := range rows(n) {
+			cur, prev := row[0], row[1]
+			out := make([]byte, 3*n+8)
+			s1, s2 := upRGBASums(out, cur, prev, 65520+2, 2*65520+7) // sums past the modulus, as Encode passes them
+			want := make([]byte, 3*n)
+			for p := range n {
+				for k := range 3 {
+					want[3*p+k] = cur[4*p+k] - prev[4*p+k]
+				}
+			}
+			if !bytes.Equal(out[:3*n], want) {
+				t.Fatalf("n=%d row %d: filtered bytes differ", n, r)
+			}
+			w1, w2 := adlerSums((65520+2)%adlerMod, (2*65520+7)%adlerMod, want)
+			if s1 != w1 || s2 != w2 {
+				t.Fatalf("n=%d row %d: sums %d, %d, want %d, %d", n, r, s1, s2, w1, w2)
 			}
 		}
 	}
