@@ -21,6 +21,7 @@ type pngWriter struct {
 	// and colour an image. Previews go without both.
 	dpi       float64
 	zw        *zlibWriter
+	bw        *bufio.Writer
 	idat      chunkWriter
 	prev, out []byte
 	zeroRow   []byte
@@ -74,7 +75,12 @@ func writeChunk(w io.Writer, kind string, data []byte) error {
 
 // Encode writes img (alpha is ignored: previews are opaque) as PNG.
 func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
-	bw := bufio.NewWriterSize(w, 32<<10)
+	if p.bw == nil {
+		p.bw = bufio.NewWriterSize(w, 32<<10)
+	} else {
+		p.bw.Reset(w)
+	}
+	bw := p.bw
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
 	if err := writePNGHeader(bw, width, height); err != nil {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
@@ -71,6 +72,7 @@ func Jobs(r *generator.Renderer, s Set) []generator.Job {
 	jobs := []generator.Job{generator.FileJob(s.ManifestPath(), func(w io.Writer) (int, error) {
 		return 0, WriteManifest(w, images)
 	})}
+	canvases := &canvasPool{}
 	for lo := 0; lo < len(images); {
 		hi := lo + 1
 		for hi < len(images) && hi-lo < batch && images[hi].W == images[lo].W && images[hi].H == images[lo].H {
@@ -78,21 +80,57 @@ func Jobs(r *generator.Renderer, s Set) []generator.Job {
 		}
 		run := images[lo:hi]
 		jobs = append(jobs, generator.StageJob(s.Dir, func(stage string) ([]generator.Artifact, error) {
-			return renderImages(r, stage, run)
+			return renderImages(r, canvases, stage, run)
 		}))
 		lo = hi
 	}
 	return jobs
 }
 
-// renderImages renders images of one size on one canvas into the folder
-// stage.
-func renderImages(r *generator.Renderer, stage string, images []Image) ([]generator.Artifact, error) {
+// canvasPool keeps the canvases of a set's jobs that finished, for the
+// next job of the same size: a job at a time per core, instead of a canvas
+// (some 4 MB at a card's size) and a PNG encoder for each job.
+type canvasPool struct {
+	mu   sync.Mutex
+	free []pooledCanvas
+}
+
+type pooledCanvas struct {
+	w, h float64 // trim, mm
+	c    *draw.PNGCanvas
+}
+
+// get returns a canvas for images of trim w x h.
+func (p *canvasPool) get(r *generator.Renderer, w, h float64) (*draw.PNGCanvas, error) {
+	p.mu.Lock()
+	for i, pc := range p.free {
+		if pc.w == w && pc.h == h {
+			p.free = append(p.free[:i], p.free[i+1:]...)
+			p.mu.Unlock()
+			return pc.c, nil
+		}
+	}
+	p.mu.Unlock()
+	return draw.NewPNGCanvas(r.Fonts, w+2*Bleed, h+2*Bleed, DPI)
+}
+
+// put gives back a canvas get returned for trim w x h.
+func (p *canvasPool) put(w, h float64, c *draw.PNGCanvas) {
+	p.mu.Lock()
+	p.free = append(p.free, pooledCanvas{w, h, c})
+	p.mu.Unlock()
+}
+
+// renderImages renders images of one size on one canvas of the pool into
+// the folder stage.
+func renderImages(r *generator.Renderer, canvases *canvasPool, stage string, images []Image) ([]generator.Artifact, error) {
 	w, h := images[0].W, images[0].H
-	c, err := draw.NewPNGCanvas(r.Fonts, w+2*Bleed, h+2*Bleed, DPI)
+	c, err := canvases.get(r, w, h)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", images[0].Path, err)
 	}
+	// A canvas whose job failed (a panic midway included) is not given
+	// back: the build stops.
 	arts := make([]generator.Artifact, 0, len(images))
 	for _, im := range images {
 		c.Reset()
@@ -107,6 +145,7 @@ func renderImages(r *generator.Renderer, stage string, images []Image) ([]genera
 		}
 		arts = append(arts, generator.Artifact{Path: im.Path})
 	}
+	canvases.put(w, h, c)
 	return arts, nil
 }
 
