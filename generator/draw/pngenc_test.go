@@ -2,6 +2,7 @@ package draw
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/adler32"
 	"image"
 	"image/color"
@@ -230,5 +231,34 @@ func TestAdlerSums(t *testing.T) {
 				t.Errorf("n=%d: %08x, want %08x", n, got, want)
 			}
 		}
+	}
+}
+
+// rgbRow copies the RGB of an RGBA row into dst (3 bytes a pixel): with
+// upFilter, the plain filter the encoders are checked against.
+func rgbRow(dst, rgba []byte) {
+	n := min(len(dst)/3, len(rgba)/4)
+	dst, rgba = dst[:3*n], rgba[:4*n]
+	for i := 0; i < n; i++ {
+		d, s := dst[3*i:3*i+3:3*i+3], rgba[4*i:4*i+3:4*i+3]
+		d[0], d[1], d[2] = s[0], s[1], s[2]
+	}
+}
+
+// upFilter writes cur minus prev, byte by byte (modulo 256), into out: PNG's
+// Up filter. It subtracts eight bytes at a time in a uint64, with the high
+// bit of each byte kept apart so that no borrow crosses into the next byte.
+func upFilter(out, cur, prev []byte) {
+	n := min(len(out), len(cur), len(prev))
+	out, cur, prev = out[:n], cur[:n], prev[:n]
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		a := binary.LittleEndian.Uint64(cur[i:])
+		b := binary.LittleEndian.Uint64(prev[i:])
+		binary.LittleEndian.PutUint64(out[i:], ((a|high)-(b&^high))^((a^^b)&high))
+	}
+	for ; i < n; i++ {
+		out[i] = cur[i] - prev[i]
 	}
 }
