@@ -98,9 +98,10 @@ func TestSortPageBoxes(t *testing.T) {
 }
 
 // TestJobsReuseCanvases: a set's jobs render on canvases they pass on to
-// the next job of the same size, and each image is the one a canvas of its
-// own renders, whatever the image before it left on the canvas (a colour
-// over the whole bleed, an open clip, a transformation).
+// the next job of the same size (sizes taking turns), and each image is
+// the one a canvas of its own renders, whatever the image before it left
+// on the canvas (a colour over the whole bleed, an open clip, a
+// transformation).
 func TestJobsReuseCanvases(t *testing.T) {
 	colour := func(i int) generator.Side {
 		return func(c draw.Canvas, bleed float64) {
@@ -112,7 +113,7 @@ func TestJobsReuseCanvases(t *testing.T) {
 		}
 	}
 	s := Set{Dir: DirOf("x")}
-	for i := range 2*batch + 3 {
+	for i := range 19 {
 		w, h := 20.0, 30.0
 		if i%4 == 3 {
 			w, h = 15, 15
@@ -123,24 +124,17 @@ func TestJobsReuseCanvases(t *testing.T) {
 	pool := &canvasPool{}
 	stage := t.TempDir()
 	images := s.Images()
-	// Jobs of up to two images of one size, as Jobs plans them with a
-	// smaller batch.
-	for lo := 0; lo < len(images); {
-		hi := lo + 1
-		if hi < len(images) && images[hi].W == images[lo].W {
-			hi++
-		}
-		if _, err := renderImages(r, pool, stage, images[lo:hi]); err != nil {
+	for _, im := range images {
+		if err := renderImage(r, pool, stage, im); err != nil {
 			t.Fatal(err)
 		}
-		lo = hi
 	}
 	if len(pool.free) != 2 {
 		t.Errorf("%d canvases left in the pool, want one of each size", len(pool.free))
 	}
 	for _, im := range images {
 		alone := t.TempDir()
-		if _, err := renderImages(r, &canvasPool{}, alone, []Image{im}); err != nil {
+		if err := renderImage(r, &canvasPool{}, alone, im); err != nil {
 			t.Fatal(err)
 		}
 		got, err := os.ReadFile(filepath.Join(stage, im.Path))
