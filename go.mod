@@ -31,3 +31,5 @@ require (
 replace codeberg.org/go-pdf/fpdf => ./generator/internal/fpdf
 
 replace github.com/santhosh-tekuri/jsonschema/v6 => ./schema/internal/jsonschema
+
+replace github.com/klauspost/compress => ./generator/internal/compress

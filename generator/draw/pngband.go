@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"hash/adler32"
 	"image"
 	"io"
 
@@ -37,33 +36,44 @@ func EncodeBand(img *image.RGBA, y0, y1 int) (PNGBand, error) {
 	}
 	width := b.Dx()
 	rowLen := 1 + 3*width
-	cur, prev, out := make([]byte, rowLen), make([]byte, rowLen), make([]byte, rowLen)
+	// out is the filtered row, with room for upRGBASums's 8-byte stores;
+	// zeroRow a row like the one above, Up then zeros.
+	out, zeroRow := make([]byte, rowLen+8), make([]byte, rowLen)
+	zeroRow[0] = 2
 	var buf bytes.Buffer
 	zw, err := flate.NewWriter(&buf, flate.BestSpeed)
 	if err != nil {
 		return PNGBand{}, err
 	}
-	sum := adler32.New()
+	s1, s2 := uint32(1), uint32(0) // the band's Adler-32 sums
+	var above []byte               // the RGBA row above
 	for y := y0; y < y1; y++ {
 		off := img.PixOffset(b.Min.X, y)
-		rgbRow(cur[1:], img.Pix[off:off+4*width])
-		if y == y0 {
-			out[0] = 0 // no filter: the band starts on its own
-			copy(out[1:], cur[1:])
-		} else {
+		row := img.Pix[off : off+4*width]
+		p := out[:rowLen]
+		switch {
+		case y == y0:
+			// No filter: the band starts on its own. Its RGB bytes
+			// are those of the row minus zeros.
+			out[0] = 0
+			s1, s2 = upRGBASums(out[1:], row, make([]byte, 4*width), s1, s2+s1)
+		case bytes.Equal(row, above):
+			p = zeroRow
+			s1, s2 = adlerSums(s1, s2, p[:1])
+			s2 = uint32((uint64(s2) + uint64(rowLen-1)*uint64(s1)) % adlerMod)
+		default:
 			out[0] = 2
-			upFilter(out[1:], cur[1:], prev[1:])
+			s1, s2 = upRGBASums(out[1:], row, above, s1+2, s2+s1+2)
 		}
-		if _, err := zw.Write(out); err != nil {
+		if _, err := zw.Write(p); err != nil {
 			return PNGBand{}, err
 		}
-		sum.Write(out)
-		cur, prev = prev, cur
+		above = row
 	}
 	if err := zw.Flush(); err != nil {
 		return PNGBand{}, err
 	}
-	return PNGBand{Data: buf.Bytes(), Adler: sum.Sum32(), Len: int64(y1-y0) * int64(rowLen)}, nil
+	return PNGBand{Data: buf.Bytes(), Adler: s2<<16 | s1, Len: int64(y1-y0) * int64(rowLen)}, nil
 }
 
 // finalBlock is an empty stored deflate block with the final bit set: it

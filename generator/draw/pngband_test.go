@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"hash/adler32"
 	"image"
+	"image/color"
 	"image/png"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/klauspost/compress/flate"
 )
 
 func TestBandedPNGDecodes(t *testing.T) {
@@ -65,6 +68,64 @@ func TestBandedPNGDecodes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEncodeBandBytes: a band is the bytes and checksum it was when each
+// row's RGB was copied and filtered against the row above (rgbRow and
+// upFilter, no filter on its first row) and summed by hash/adler32, rows
+// like the one above and bands of one row included.
+func TestEncodeBandBytes(t *testing.T) {
+	reference := func(img *image.RGBA, y0, y1 int) PNGBand {
+		width := img.Bounds().Dx()
+		rowLen := 1 + 3*width
+		cur, prev, out := make([]byte, rowLen), make([]byte, rowLen), make([]byte, rowLen)
+		var buf bytes.Buffer
+		zw, err := flate.NewWriter(&buf, flate.BestSpeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := adler32.New()
+		for y := y0; y < y1; y++ {
+			off := img.PixOffset(0, y)
+			rgbRow(cur[1:], img.Pix[off:off+4*width])
+			if y == y0 {
+				out[0] = 0
+				copy(out[1:], cur[1:])
+			} else {
+				out[0] = 2
+				upFilter(out[1:], cur[1:], prev[1:])
+			}
+			if _, err := zw.Write(out); err != nil {
+				t.Fatal(err)
+			}
+			sum.Write(out)
+			cur, prev = prev, cur
+		}
+		if err := zw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		return PNGBand{Data: buf.Bytes(), Adler: sum.Sum32(), Len: int64(y1-y0) * int64(rowLen)}
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 301, 60))
+	for y := 0; y < 60; y++ {
+		for x := 0; x < 301; x++ {
+			v := y
+			if y%5 < 3 {
+				v = y - y%5 // runs of three like rows
+			}
+			img.Set(x, y, color.RGBA{uint8(x * 7), uint8(v * 13), uint8(x ^ v), uint8(255 - x)})
+		}
+	}
+	for _, e := range [][2]int{{0, 60}, {0, 1}, {1, 2}, {7, 31}, {31, 60}} {
+		got, err := EncodeBand(img, e[0], e[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := reference(img, e[0], e[1])
+		if !bytes.Equal(got.Data, want.Data) || got.Adler != want.Adler || got.Len != want.Len {
+			t.Errorf("rows %d-%d: the band differs", e[0], e[1])
+		}
 	}
 }
 

@@ -21,8 +21,10 @@ type pngWriter struct {
 	// and colour an image. Previews go without both.
 	dpi       float64
 	zw        *zlibWriter
+	bw        *bufio.Writer
 	idat      chunkWriter
 	prev, out []byte
+	zeroRow   []byte
 }
 
 // chunkWriter buffers IDAT data and writes it as PNG chunks.
@@ -73,7 +75,12 @@ func writeChunk(w io.Writer, kind string, data []byte) error {
 
 // Encode writes img (alpha is ignored: previews are opaque) as PNG.
 func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
-	bw := bufio.NewWriterSize(w, 32<<10)
+	if p.bw == nil {
+		p.bw = bufio.NewWriterSize(w, 32<<10)
+	} else {
+		p.bw.Reset(w)
+	}
+	bw := p.bw
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
 	if err := writePNGHeader(bw, width, height); err != nil {
@@ -95,28 +102,34 @@ func (p *pngWriter) Encode(w io.Writer, img *image.RGBA) error {
 	}
 	rowLen := 1 + 3*width
 	// out is the filtered row, Up: each RGB byte minus the one above (the
-	// first row's, minus zeros), with room for upRGBA's 8-byte stores.
+	// first row's, minus zeros), with room for upRGBASums's 8-byte stores;
+	// zeroRow is a filtered row like the one above, Up then all zeros.
 	if cap(p.out) < rowLen+8 {
-		p.out, p.prev = make([]byte, rowLen+8), make([]byte, 4*width)
+		p.out, p.prev, p.zeroRow = make([]byte, rowLen+8), make([]byte, 4*width), make([]byte, rowLen)
+		p.zeroRow[0] = 2
 	}
-	out, zero := p.out[:rowLen+8], p.prev[:4*width]
+	out, zero, zeroRow := p.out[:rowLen+8], p.prev[:4*width], p.zeroRow[:rowLen]
 	clear(zero)
 	out[0] = 2
 	var above []byte // the RGBA row above
 	for y := 0; y < height; y++ {
 		off := img.PixOffset(b.Min.X, b.Min.Y+y)
 		row := img.Pix[off : off+4*width]
-		same := y > 0 && bytes.Equal(row, above)
-		switch {
-		case y == 0:
-			upRGBA(out[1:], row, zero)
-		case same:
+		var err error
+		if y > 0 && bytes.Equal(row, above) {
 			// A row like the one above (flat art): all zeros.
-			clear(out[1:rowLen])
-		default:
-			upRGBA(out[1:], row, above)
+			_, err = p.zw.write(zeroRow, true)
+		} else {
+			prev := above
+			if y == 0 {
+				prev = zero
+			}
+			// The row is filtered and summed in one pass, its
+			// filter byte (2) added to the sums first.
+			s1, s2 := upRGBASums(out[1:], row, prev, p.zw.s1+2, p.zw.s2+p.zw.s1+2)
+			err = p.zw.writeSummed(out[:rowLen], s1, s2)
 		}
-		if _, err := p.zw.write(out[:rowLen], same); err != nil {
+		if err != nil {
 			return err
 		}
 		above = row
@@ -149,52 +162,79 @@ func writePrintChunks(w io.Writer, dpi float64) error {
 	return writeChunk(w, "pHYs", phys[:])
 }
 
-// upRGBA writes the RGB bytes of the RGBA row cur minus those of prev
-// (modulo 256: PNG's Up filter on RGB) into out, 3 bytes a pixel; out
-// must have 8 bytes of room past them. Two pixels at a time: their eight
-// RGBA bytes subtracted in a uint64 as upFilter does, then their alpha
-// bytes dropped.
-func upRGBA(out, cur, prev []byte) {
+// upRGBASums writes the RGB bytes of the RGBA row cur minus those of prev
+// (modulo 256: PNG's Up filter on RGB) into out, 3 bytes a pixel, and adds
+// them to the Adler-32 sums s1 and s2 (which may exceed the modulus: the
+// results are reduced); out must have 8 bytes of room past them. One pass
+// does both, two pixels at a time: their eight RGBA bytes subtracted in a
+// uint64 with the high bit of each byte kept apart, so that no borrow
+// crosses into the next byte, then their alpha bytes dropped. Pixels
+// alike above and below (eight, or two, at a time) write zeros, which add
+// s1 once a byte to s2; others add their six bytes with SWAR sums in
+// 16-bit lanes (bytes 0, 2, 4 in one word and 1, 3, 5 in another).
+func upRGBASums(out, cur, prev []byte, s1, s2 uint32) (uint32, uint32) {
 	n := min(len(cur), len(prev)) / 4 // pixels
-	const high = 0x8080808080808080
+	const (
+		high  = 0x8080808080808080
+		lanes = 0x00ff00ff00ff
+		ones  = 1 | 1<<16 | 1<<32 // lane 2 of x*ones: the sum of x's lanes
+		// lane 2 of x*wts: 5 x lane 0 + 3 x lane 1 + lane 2
+		wts = 1 | 3<<16 | 5<<32
+	)
+	a1, a2 := uint64(s1%adlerMod), uint64(s2%adlerMod)
 	i, o := 0, 0
-	for ; i+2 <= n; i, o = i+2, o+6 {
-		a := binary.LittleEndian.Uint64(cur[4*i:])
-		b := binary.LittleEndian.Uint64(prev[4*i:])
-		d := ((a | high) - (b &^ high)) ^ ((a ^ ^b) & high)
-		binary.LittleEndian.PutUint64(out[o:], d&0xffffff|(d>>32&0xffffff)<<24)
+	for i+2 <= n {
+		// Sums in uint64 stay exact for 2^16 pixels (s1 below 2^26,
+		// s2 below 2^44), then are reduced.
+		end := min(n, i+1<<16) &^ 1
+		if end <= i {
+			break
+		}
+		for ; i+2 <= end; i, o = i+2, o+6 {
+			if i+8 <= end {
+				// Eight pixels alike above and below (most of a
+				// row of text or art on a flat ground): 24 zeros.
+				c, p := cur[4*i:4*i+32], prev[4*i:4*i+32]
+				x0 := binary.LittleEndian.Uint64(c) ^ binary.LittleEndian.Uint64(p)
+				x1 := binary.LittleEndian.Uint64(c[8:]) ^ binary.LittleEndian.Uint64(p[8:])
+				x2 := binary.LittleEndian.Uint64(c[16:]) ^ binary.LittleEndian.Uint64(p[16:])
+				x3 := binary.LittleEndian.Uint64(c[24:]) ^ binary.LittleEndian.Uint64(p[24:])
+				if x0|x1|x2|x3 == 0 {
+					z := out[o : o+24]
+					binary.LittleEndian.PutUint64(z, 0)
+					binary.LittleEndian.PutUint64(z[8:], 0)
+					binary.LittleEndian.PutUint64(z[16:], 0)
+					a2 += 24 * a1
+					i, o = i+6, o+18 // the loop adds the last two pixels
+					continue
+				}
+			}
+			a := binary.LittleEndian.Uint64(cur[4*i:])
+			b := binary.LittleEndian.Uint64(prev[4*i:])
+			if a == b {
+				binary.LittleEndian.PutUint64(out[o:], 0)
+				a2 += 6 * a1
+				continue
+			}
+			d := ((a | high) - (b &^ high)) ^ ((a ^ ^b) & high)
+			v := d&0xffffff | (d>>32&0xffffff)<<24
+			binary.LittleEndian.PutUint64(out[o:], v)
+			even, odd := v&lanes, v>>8&lanes
+			pair := even + odd
+			// 6v0+5v1+4v2+3v3+2v4+v5 = 5(v0+v1)+3(v2+v3)+(v4+v5)+v0+v2+v4
+			a2 += 6*a1 + (pair*wts+even*ones)>>32&0xffff
+			a1 += pair * ones >> 32 & 0xffff
+		}
+		a1 %= adlerMod
+		a2 %= adlerMod
 	}
 	for ; i < n; i, o = i+1, o+3 {
 		for k := range 3 {
-			out[o+k] = cur[4*i+k] - prev[4*i+k]
+			x := cur[4*i+k] - prev[4*i+k]
+			out[o+k] = x
+			a1 += uint64(x)
+			a2 += a1
 		}
 	}
-}
-
-// rgbRow copies the RGB of an RGBA row into dst (3 bytes a pixel).
-func rgbRow(dst, rgba []byte) {
-	n := min(len(dst)/3, len(rgba)/4)
-	dst, rgba = dst[:3*n], rgba[:4*n]
-	for i := 0; i < n; i++ {
-		d, s := dst[3*i:3*i+3:3*i+3], rgba[4*i:4*i+3:4*i+3]
-		d[0], d[1], d[2] = s[0], s[1], s[2]
-	}
-}
-
-// upFilter writes cur minus prev, byte by byte (modulo 256), into out: PNG's
-// Up filter. It subtracts eight bytes at a time in a uint64, with the high
-// bit of each byte kept apart so that no borrow crosses into the next byte.
-func upFilter(out, cur, prev []byte) {
-	n := min(len(out), len(cur), len(prev))
-	out, cur, prev = out[:n], cur[:n], prev[:n]
-	const high = 0x8080808080808080
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		a := binary.LittleEndian.Uint64(cur[i:])
-		b := binary.LittleEndian.Uint64(prev[i:])
-		binary.LittleEndian.PutUint64(out[i:], ((a|high)-(b&^high))^((a^^b)&high))
-	}
-	for ; i < n; i++ {
-		out[i] = cur[i] - prev[i]
-	}
+	return uint32(a1 % adlerMod), uint32(a2 % adlerMod)
 }

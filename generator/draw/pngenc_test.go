@@ -2,6 +2,7 @@ package draw
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/adler32"
 	"image"
 	"image/color"
@@ -94,21 +95,63 @@ func TestPNGPrintChunks(t *testing.T) {
 	}
 }
 
-// TestUpRGBA checks the two-pixels-at-a-time Up filter of RGBA rows
-// against byte arithmetic on their RGB bytes, whatever the alpha bytes.
-func TestUpRGBA(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 3, 5, 100} {
+// TestUpRGBASums checks the filter of RGBA rows against byte arithmetic on
+// their RGB bytes, whatever the alpha bytes, and its sums against
+// hash/adler32's: rows alike but for one byte (at every place, so in each
+// lane and each stretch of eight pixels), runs of like pixels broken at
+// odd places, and a row long enough for the sums to be reduced midway.
+func TestUpRGBASums(t *testing.T) {
+	rows := func(n int) [][2][]byte {
+		var out [][2][]byte
+		noise := func(i int) byte { return byte(i*37 + i>>5 + n) }
 		cur, prev := make([]byte, 4*n), make([]byte, 4*n)
 		for i := range cur {
-			cur[i], prev[i] = byte(i*37+n), byte(i*91+3*n)
+			cur[i], prev[i] = noise(i), byte(i*91+3*n)
 		}
-		out := make([]byte, 3*n+8)
-		upRGBA(out, cur, prev)
-		for p := range n {
-			for k := range 3 {
-				if want := cur[4*p+k] - prev[4*p+k]; out[3*p+k] != want {
-					t.Fatalf("n=%d: pixel %d byte %d = %d, want %d", n, p, k, out[3*p+k], want)
+		out = append(out, [2][]byte{cur, prev})
+		if n <= 40 {
+			for k := range 4 * n { // like rows but for byte k
+				cur, prev := make([]byte, 4*n), make([]byte, 4*n)
+				for i := range cur {
+					cur[i] = noise(i)
 				}
+				copy(prev, cur)
+				prev[k]++
+				out = append(out, [2][]byte{cur, prev})
+			}
+		}
+		// Runs of like pixels of every length up to 11, each run ended
+		// by a pixel whose red, green, blue or alpha differs.
+		cur, prev = make([]byte, 4*n), make([]byte, 4*n)
+		for p, run := 0, 1; p < n; p, run = p+run+1, run%11+1 {
+			for q := p; q < min(p+run+1, n); q++ {
+				for k := range 4 {
+					cur[4*q+k], prev[4*q+k] = 200, 200
+				}
+			}
+			if e := p + run; e < n {
+				prev[4*e+e%4] = 9
+			}
+		}
+		return append(out, [2][]byte{cur, prev})
+	}
+	for _, n := range []int{0, 1, 2, 3, 5, 8, 9, 10, 17, 40, 825, 1<<16 + 9} {
+		for r, row := range rows(n) {
+			cur, prev := row[0], row[1]
+			out := make([]byte, 3*n+8)
+			s1, s2 := upRGBASums(out, cur, prev, 65520+2, 2*65520+7) // sums past the modulus, as Encode passes them
+			want := make([]byte, 3*n)
+			for p := range n {
+				for k := range 3 {
+					want[3*p+k] = cur[4*p+k] - prev[4*p+k]
+				}
+			}
+			if !bytes.Equal(out[:3*n], want) {
+				t.Fatalf("n=%d row %d: filtered bytes differ", n, r)
+			}
+			w1, w2 := adlerSums((65520+2)%adlerMod, (2*65520+7)%adlerMod, want)
+			if s1 != w1 || s2 != w2 {
+				t.Fatalf("n=%d row %d: sums %d, %d, want %d, %d", n, r, s1, s2, w1, w2)
 			}
 		}
 	}
@@ -188,5 +231,34 @@ func TestAdlerSums(t *testing.T) {
 				t.Errorf("n=%d: %08x, want %08x", n, got, want)
 			}
 		}
+	}
+}
+
+// rgbRow copies the RGB of an RGBA row into dst (3 bytes a pixel): with
+// upFilter, the plain filter the encoders are checked against.
+func rgbRow(dst, rgba []byte) {
+	n := min(len(dst)/3, len(rgba)/4)
+	dst, rgba = dst[:3*n], rgba[:4*n]
+	for i := 0; i < n; i++ {
+		d, s := dst[3*i:3*i+3:3*i+3], rgba[4*i:4*i+3:4*i+3]
+		d[0], d[1], d[2] = s[0], s[1], s[2]
+	}
+}
+
+// upFilter writes cur minus prev, byte by byte (modulo 256), into out: PNG's
+// Up filter. It subtracts eight bytes at a time in a uint64, with the high
+// bit of each byte kept apart so that no borrow crosses into the next byte.
+func upFilter(out, cur, prev []byte) {
+	n := min(len(out), len(cur), len(prev))
+	out, cur, prev = out[:n], cur[:n], prev[:n]
+	const high = 0x8080808080808080
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		a := binary.LittleEndian.Uint64(cur[i:])
+		b := binary.LittleEndian.Uint64(prev[i:])
+		binary.LittleEndian.PutUint64(out[i:], ((a|high)-(b&^high))^((a^^b)&high))
+	}
+	for ; i < n; i++ {
+		out[i] = cur[i] - prev[i]
 	}
 }

@@ -71,6 +71,20 @@ func (z *zlibWriter) write(p []byte, zeros bool) (int, error) {
 	return n, nil
 }
 
+// writeSummed writes p, whose bytes the caller has added to the sums:
+// s1 and s2 are the sums after p.
+func (z *zlibWriter) writeSummed(p []byte, s1, s2 uint32) error {
+	if err := z.head(); err != nil {
+		return err
+	}
+	if _, err := z.fw.Write(p); err != nil {
+		z.err = err
+		return err
+	}
+	z.s1, z.s2 = s1, s2
+	return nil
+}
+
 // Close ends the deflate stream and writes the Adler-32 checksum.
 func (z *zlibWriter) Close() error {
 	if err := z.head(); err != nil {

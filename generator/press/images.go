@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/runforge/runforge/generator"
 	"github.com/runforge/runforge/generator/draw"
@@ -61,8 +62,9 @@ func (s Set) Images() []Image {
 }
 
 // Jobs renders the set's images, one DPI PNG with Bleed each, carrying
-// its resolution and an sRGB chunk, and writes its manifest. Images of one
-// size render on one canvas, up to batch a job.
+// its resolution and an sRGB chunk, and writes its manifest. Each image is
+// a job of its own, so that the build's last jobs end close together; the
+// jobs pass their canvases on through the set's pool.
 func Jobs(r *generator.Renderer, s Set) []generator.Job {
 	images := s.Images()
 	if len(images) == 0 {
@@ -71,43 +73,73 @@ func Jobs(r *generator.Renderer, s Set) []generator.Job {
 	jobs := []generator.Job{generator.FileJob(s.ManifestPath(), func(w io.Writer) (int, error) {
 		return 0, WriteManifest(w, images)
 	})}
-	for lo := 0; lo < len(images); {
-		hi := lo + 1
-		for hi < len(images) && hi-lo < batch && images[hi].W == images[lo].W && images[hi].H == images[lo].H {
-			hi++
-		}
-		run := images[lo:hi]
+	canvases := &canvasPool{}
+	for _, im := range images {
 		jobs = append(jobs, generator.StageJob(s.Dir, func(stage string) ([]generator.Artifact, error) {
-			return renderImages(r, stage, run)
+			if err := renderImage(r, canvases, stage, im); err != nil {
+				return nil, err
+			}
+			return []generator.Artifact{{Path: im.Path}}, nil
 		}))
-		lo = hi
 	}
 	return jobs
 }
 
-// renderImages renders images of one size on one canvas into the folder
-// stage.
-func renderImages(r *generator.Renderer, stage string, images []Image) ([]generator.Artifact, error) {
-	w, h := images[0].W, images[0].H
-	c, err := draw.NewPNGCanvas(r.Fonts, w+2*Bleed, h+2*Bleed, DPI)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", images[0].Path, err)
-	}
-	arts := make([]generator.Artifact, 0, len(images))
-	for _, im := range images {
-		c.Reset()
-		// The image's pixel size is rounded: the art reaches a pixel
-		// past the bleed, so that no edge pixel is left half white.
-		c.Push()
-		c.Translate(Bleed, Bleed)
-		im.Side(c, Bleed+25.4/DPI)
-		c.Pop()
-		if err := generator.WriteFile(stage, im.Path, c.EncodePrint); err != nil {
-			return nil, err
+// canvasPool keeps the canvases of a set's jobs that finished, for the
+// next job of the same size: a canvas at a time per core and size, instead
+// of a canvas (some 4 MB at a card's size) and a PNG encoder for each job.
+type canvasPool struct {
+	mu   sync.Mutex
+	free []pooledCanvas
+}
+
+type pooledCanvas struct {
+	w, h float64 // trim, mm
+	c    *draw.PNGCanvas
+}
+
+// get returns a canvas for images of trim w x h.
+func (p *canvasPool) get(r *generator.Renderer, w, h float64) (*draw.PNGCanvas, error) {
+	p.mu.Lock()
+	for i, pc := range p.free {
+		if pc.w == w && pc.h == h {
+			p.free = append(p.free[:i], p.free[i+1:]...)
+			p.mu.Unlock()
+			return pc.c, nil
 		}
-		arts = append(arts, generator.Artifact{Path: im.Path})
 	}
-	return arts, nil
+	p.mu.Unlock()
+	return draw.NewPNGCanvas(r.Fonts, w+2*Bleed, h+2*Bleed, DPI)
+}
+
+// put gives back a canvas get returned for trim w x h.
+func (p *canvasPool) put(w, h float64, c *draw.PNGCanvas) {
+	p.mu.Lock()
+	p.free = append(p.free, pooledCanvas{w, h, c})
+	p.mu.Unlock()
+}
+
+// renderImage renders an image on a canvas of the pool into the folder
+// stage.
+func renderImage(r *generator.Renderer, canvases *canvasPool, stage string, im Image) error {
+	c, err := canvases.get(r, im.W, im.H)
+	if err != nil {
+		return fmt.Errorf("%s: %w", im.Path, err)
+	}
+	c.Reset()
+	// The image's pixel size is rounded: the art reaches a pixel past
+	// the bleed, so that no edge pixel is left half white.
+	c.Push()
+	c.Translate(Bleed, Bleed)
+	im.Side(c, Bleed+25.4/DPI)
+	c.Pop()
+	if err := generator.WriteFile(stage, im.Path, c.EncodePrint); err != nil {
+		return err
+	}
+	// A canvas whose job failed (a panic midway included) is not given
+	// back: the build stops.
+	canvases.put(im.W, im.H, c)
+	return nil
 }
 
 // ManifestHeader names the columns of a press manifest.

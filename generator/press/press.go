@@ -35,8 +35,6 @@ const (
 	// 18 x 18 in board). A larger board stays tiled across pages, as the
 	// sheet layout prints it.
 	MaxSide = 457.0
-	// batch is how many images of one size one job renders on one canvas.
-	batch = 8
 )
 
 // Item is one distinct printed piece of a set: its trim and sides, and the

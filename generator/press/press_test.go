@@ -2,6 +2,8 @@ package press
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -92,5 +94,59 @@ func TestSortPageBoxes(t *testing.T) {
 		"<</Type /Pages\n/TrimBox [x]\n/BleedBox [y]\n"
 	if got := string(SortPageBoxes([]byte(in))); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestJobsReuseCanvases: a set's jobs render on canvases they pass on to
+// the next job of the same size (sizes taking turns), and each image is
+// the one a canvas of its own renders, whatever the image before it left
+// on the canvas (a colour over the whole bleed, an open clip, a
+// transformation).
+func TestJobsReuseCanvases(t *testing.T) {
+	colour := func(i int) generator.Side {
+		return func(c draw.Canvas, bleed float64) {
+			c.Push()
+			c.ClipRect(-bleed, -bleed, 5+float64(i), 5)
+			c.Translate(float64(i), 1)
+			c.Rect(-bleed, -bleed, 30, 30, 0, draw.Filled(draw.RGB(uint8(40*i), 90, uint8(255-30*i))))
+			// No Pop: the clip and translation stay for the next image.
+		}
+	}
+	s := Set{Dir: DirOf("x")}
+	for i := range 19 {
+		w, h := 20.0, 30.0
+		if i%4 == 3 {
+			w, h = 15, 15
+		}
+		s.Items = append(s.Items, Item{Name: "i" + strconv.Itoa(i), Copies: 1, W: w, H: h, Front: colour(i)})
+	}
+	r := &generator.Renderer{}
+	pool := &canvasPool{}
+	stage := t.TempDir()
+	images := s.Images()
+	for _, im := range images {
+		if err := renderImage(r, pool, stage, im); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(pool.free) != 2 {
+		t.Errorf("%d canvases left in the pool, want one of each size", len(pool.free))
+	}
+	for _, im := range images {
+		alone := t.TempDir()
+		if err := renderImage(r, &canvasPool{}, alone, im); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(stage, im.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join(alone, im.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the image a canvas of its own renders", im.Path)
+		}
 	}
 }

@@ -1,0 +1,3 @@
+module github.com/klauspost/compress
+
+go 1.25
