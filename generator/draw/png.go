@@ -22,7 +22,7 @@ import (
 type PNGCanvas struct {
 	dc    *gg.Context
 	scale float64 // pixels per mm
-	faces map[faceKey]font.Face
+	faces map[faceKey]*pngFace
 	fonts *Fonts
 	otf   map[FontStyle]*opentype.Font
 	// gg's Pop keeps the clip mask, so the canvas keeps its own stack.
@@ -59,7 +59,7 @@ func NewPNGCanvas(fonts *Fonts, w, h, dpi float64) (*PNGCanvas, error) {
 	if pw <= 0 || ph <= 0 || pw*ph > 40_000_000 {
 		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
 	}
-	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]font.Face{},
+	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]*pngFace{},
 		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity()}
 	c.dc.SetRGB(1, 1, 1)
 	c.dc.Clear()
@@ -184,44 +184,60 @@ func (c *PNGCanvas) Path(p *Path, col Color) {
 // Text implements Canvas.
 func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col Color) {
 	px := math.Round(size*PtMM*c.scale*4) / 4
-	key := faceKey{st, px}
-	face, ok := c.faces[key]
+	face, ok := c.face(st, px)
 	if !ok {
-		otf, ok := c.otf[st]
-		if !ok {
-			f, err := opentype.Parse(c.fonts.Data(st))
-			if err != nil {
-				return
-			}
-			otf, c.otf[st] = f, f
-		}
-		var err error
-		face, err = opentype.NewFace(otf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
-		if err != nil {
-			return
-		}
-		c.faces[key] = face
+		return
 	}
 	if c.clip == nil && !c.rotated {
 		// Fast path: a plain translation, so draw the glyphs straight
-		// into the image (gg would resample every glyph).
+		// into the image (gg would resample every glyph), as
+		// font.Drawer.DrawString does, with the glyphs from the cache.
 		tx, ty := c.dc.TransformPoint(x*c.scale, y*c.scale)
-		d := font.Drawer{
-			Dst:  c.Image(),
-			Src:  image.NewUniform(color.RGBA{col.R, col.G, col.B, 255}),
-			Face: face,
-			Dot:  fixed.Point26_6{X: fixed.Int26_6(math.Round(tx * 64)), Y: fixed.Int26_6(math.Round(ty * 64))},
+		dst := c.Image()
+		dot := fixed.Point26_6{X: fixed.Int26_6(math.Round(tx * 64)), Y: fixed.Int26_6(math.Round(ty * 64))}
+		prev := rune(-1)
+		for _, r := range s {
+			if prev >= 0 {
+				dot.X += face.kern(prev, r)
+			}
+			g := face.glyph(dot, r)
+			drawGlyph(dst, g, col)
+			dot.X += g.advance
+			prev = r
 		}
-		d.DrawString(s)
 		return
 	}
 	if c.clip != nil {
 		c.clippedText(face, s, x*c.scale, y*c.scale, col)
 		return
 	}
-	c.dc.SetFontFace(face)
+	c.dc.SetFontFace(face.face)
 	c.setColor(col)
 	c.dc.DrawString(s, x*c.scale, y*c.scale)
+}
+
+// face returns the canvas's face of a style at px pixels per em, made the
+// first time it is asked for; false when the font cannot be read.
+func (c *PNGCanvas) face(st FontStyle, px float64) (*pngFace, bool) {
+	key := faceKey{st, px}
+	if f, ok := c.faces[key]; ok {
+		return f, true
+	}
+	otf, ok := c.otf[st]
+	if !ok {
+		f, err := opentype.Parse(c.fonts.Data(st))
+		if err != nil {
+			return nil, false
+		}
+		otf, c.otf[st] = f, f
+	}
+	face, err := opentype.NewFace(otf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return nil, false
+	}
+	f := newPNGFace(face, c.fonts.glyphs(st, px))
+	c.faces[key] = f
+	return f, true
 }
 
 // clippedText draws s at (x, y) pixels (before the transformation) under
@@ -232,7 +248,7 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 // for the canvas's life, and only the part the glyphs touched is
 // composited and cleared again (elsewhere it is transparent, which
 // composites to no change).
-func (c *PNGCanvas) clippedText(face font.Face, s string, x, y float64, col Color) {
+func (c *PNGCanvas) clippedText(face *pngFace, s string, x, y float64, col Color) {
 	dst := c.Image()
 	if c.glyphs == nil {
 		c.glyphs = image.NewRGBA(dst.Bounds())
@@ -243,18 +259,18 @@ func (c *PNGCanvas) clippedText(face font.Face, s string, x, y float64, col Colo
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
-			dot.X += face.Kern(prev, r)
+			dot.X += face.kern(prev, r)
 		}
-		dr, mask, maskp, advance, ok := face.Glyph(dot, r)
-		if !ok {
+		g := face.glyph(dot, r)
+		if !g.ok {
 			continue
 		}
-		sr := dr.Sub(dr.Min)
-		m := c.m.Translate(float64(dr.Min.X), float64(dr.Min.Y))
+		sr := image.Rectangle{Max: g.rect.Size()}
+		m := c.m.Translate(float64(g.rect.Min.X), float64(g.rect.Min.Y))
 		s2d := f64.Aff3{m.XX, m.XY, m.X0, m.YX, m.YY, m.Y0}
-		xdraw.BiLinear.Transform(c.glyphs, s2d, src, sr, xdraw.Over, &xdraw.Options{SrcMask: mask, SrcMaskP: maskp})
+		xdraw.BiLinear.Transform(c.glyphs, s2d, src, sr, xdraw.Over, &xdraw.Options{SrcMask: g.alpha()})
 		touched = touched.Union(coverRect(m, sr))
-		dot.X += advance
+		dot.X += g.advance
 		prev = r
 	}
 	touched = touched.Intersect(dst.Bounds())
