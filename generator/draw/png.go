@@ -42,6 +42,11 @@ type PNGCanvas struct {
 	glyphs *image.RGBA
 	enc    *pngWriter
 	err    error // the first clip that could not be set
+	// blank is set while the image is still to be cleared to white
+	// (settle): a canvas is white when made or Reset, but the clearing
+	// waits for the first drawing, which, when it fills the whole image
+	// (a card's background), makes it needless.
+	blank bool
 }
 
 var _ Canvas = (*PNGCanvas)(nil)
@@ -60,9 +65,7 @@ func NewPNGCanvas(fonts *Fonts, w, h, dpi float64) (*PNGCanvas, error) {
 		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
 	}
 	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]*pngFace{},
-		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity()}
-	c.dc.SetRGB(1, 1, 1)
-	c.dc.Clear()
+		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity(), blank: true}
 	return c, nil
 }
 
@@ -76,12 +79,26 @@ func (c *PNGCanvas) Reset() {
 	c.m = gg.Identity()
 	c.dc.ResetClip()
 	c.clip, c.rotated, c.err = nil, false, nil
-	c.dc.SetRGB(1, 1, 1)
-	c.dc.Clear()
+	c.blank = true
+}
+
+// settle clears the image to white if it is still to be.
+func (c *PNGCanvas) settle() {
+	if c.blank {
+		c.dc.SetRGB(1, 1, 1)
+		c.dc.Clear()
+		c.blank = false
+	}
 }
 
 // Image is the canvas's pixels.
-func (c *PNGCanvas) Image() *image.RGBA { return c.dc.Image().(*image.RGBA) }
+func (c *PNGCanvas) Image() *image.RGBA {
+	c.settle()
+	return c.pixels()
+}
+
+// pixels is the canvas's image as it is, perhaps not yet cleared.
+func (c *PNGCanvas) pixels() *image.RGBA { return c.dc.Image().(*image.RGBA) }
 
 // Encode writes the image as PNG.
 func (c *PNGCanvas) Encode(w io.Writer) error {
@@ -112,6 +129,7 @@ func (c *PNGCanvas) EncodePrint(w io.Writer) error {
 func (c *PNGCanvas) setColor(col Color) { c.dc.SetRGB255(int(col.R), int(col.G), int(col.B)) }
 
 func (c *PNGCanvas) paint(s Style) {
+	c.settle()
 	if s.Fill != nil {
 		c.setColor(*s.Fill)
 		if s.Stroke != nil {
@@ -137,6 +155,11 @@ func (c *PNGCanvas) Rect(x, y, w, h, r float64, s Style) {
 		x1, y1 := c.dc.TransformPoint((x+w)*k, (y+h)*k)
 		rect := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
 		col := color.RGBA{s.Fill.R, s.Fill.G, s.Fill.B, 255}
+		img := c.pixels()
+		if img.Rect.In(rect) {
+			// It paints every pixel: no need to clear them first.
+			c.blank = false
+		}
 		draw.Draw(c.Image(), rect, image.NewUniform(col), image.Point{}, draw.Src)
 		return
 	}
@@ -211,6 +234,7 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 		c.clippedText(face, s, x*c.scale, y*c.scale, col)
 		return
 	}
+	c.settle()
 	c.dc.SetFontFace(face.face)
 	c.setColor(col)
 	c.dc.DrawString(s, x*c.scale, y*c.scale)
