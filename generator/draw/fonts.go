@@ -51,6 +51,9 @@ type face struct {
 	ascent, descent, capH float64
 	builtin               bool
 	psName                string // PostScript name, for the PDF's BaseFont
+	// glyphs keeps the font's glyphs rasterised for the PNG canvases
+	// that draw it.
+	glyphs glyphCache
 }
 
 // Fonts measures text in the embedded fonts and any fonts a pack adds. It
@@ -228,6 +231,11 @@ func (f *Fonts) Descent(st FontStyle, sizePt float64) float64 {
 // CapHeight is the height of capitals at the size, in millimetres.
 func (f *Fonts) CapHeight(st FontStyle, sizePt float64) float64 {
 	return f.face(st).capH * sizePt * PtMM
+}
+
+// glyphs returns the rasterised glyphs of a style at px pixels per em.
+func (f *Fonts) glyphs(st FontStyle, px float64) *sizedGlyphs {
+	return f.face(st).glyphs.size(px)
 }
 
 // Data returns the TrueType bytes of a style, for embedding.

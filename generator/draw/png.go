@@ -22,7 +22,7 @@ import (
 type PNGCanvas struct {
 	dc    *gg.Context
 	scale float64 // pixels per mm
-	faces map[faceKey]font.Face
+	faces map[faceKey]*pngFace
 	fonts *Fonts
 	otf   map[FontStyle]*opentype.Font
 	// gg's Pop keeps the clip mask, so the canvas keeps its own stack.
@@ -42,6 +42,11 @@ type PNGCanvas struct {
 	glyphs *image.RGBA
 	enc    *pngWriter
 	err    error // the first clip that could not be set
+	// blank is set while the image is still to be cleared to white
+	// (settle): a canvas is white when made or Reset, but the clearing
+	// waits for the first drawing, which, when it fills the whole image
+	// (a card's background), makes it needless.
+	blank bool
 }
 
 var _ Canvas = (*PNGCanvas)(nil)
@@ -59,10 +64,8 @@ func NewPNGCanvas(fonts *Fonts, w, h, dpi float64) (*PNGCanvas, error) {
 	if pw <= 0 || ph <= 0 || pw*ph > 40_000_000 {
 		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
 	}
-	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]font.Face{},
-		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity()}
-	c.dc.SetRGB(1, 1, 1)
-	c.dc.Clear()
+	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]*pngFace{},
+		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity(), blank: true}
 	return c, nil
 }
 
@@ -76,12 +79,26 @@ func (c *PNGCanvas) Reset() {
 	c.m = gg.Identity()
 	c.dc.ResetClip()
 	c.clip, c.rotated, c.err = nil, false, nil
-	c.dc.SetRGB(1, 1, 1)
-	c.dc.Clear()
+	c.blank = true
+}
+
+// settle clears the image to white if it is still to be.
+func (c *PNGCanvas) settle() {
+	if c.blank {
+		c.dc.SetRGB(1, 1, 1)
+		c.dc.Clear()
+		c.blank = false
+	}
 }
 
 // Image is the canvas's pixels.
-func (c *PNGCanvas) Image() *image.RGBA { return c.dc.Image().(*image.RGBA) }
+func (c *PNGCanvas) Image() *image.RGBA {
+	c.settle()
+	return c.pixels()
+}
+
+// pixels is the canvas's image as it is, perhaps not yet cleared.
+func (c *PNGCanvas) pixels() *image.RGBA { return c.dc.Image().(*image.RGBA) }
 
 // Encode writes the image as PNG.
 func (c *PNGCanvas) Encode(w io.Writer) error {
@@ -112,6 +129,7 @@ func (c *PNGCanvas) EncodePrint(w io.Writer) error {
 func (c *PNGCanvas) setColor(col Color) { c.dc.SetRGB255(int(col.R), int(col.G), int(col.B)) }
 
 func (c *PNGCanvas) paint(s Style) {
+	c.settle()
 	if s.Fill != nil {
 		c.setColor(*s.Fill)
 		if s.Stroke != nil {
@@ -137,6 +155,11 @@ func (c *PNGCanvas) Rect(x, y, w, h, r float64, s Style) {
 		x1, y1 := c.dc.TransformPoint((x+w)*k, (y+h)*k)
 		rect := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
 		col := color.RGBA{s.Fill.R, s.Fill.G, s.Fill.B, 255}
+		img := c.pixels()
+		if img.Rect.In(rect) {
+			// It paints every pixel: no need to clear them first.
+			c.blank = false
+		}
 		draw.Draw(c.Image(), rect, image.NewUniform(col), image.Point{}, draw.Src)
 		return
 	}
@@ -184,44 +207,61 @@ func (c *PNGCanvas) Path(p *Path, col Color) {
 // Text implements Canvas.
 func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col Color) {
 	px := math.Round(size*PtMM*c.scale*4) / 4
-	key := faceKey{st, px}
-	face, ok := c.faces[key]
+	face, ok := c.face(st, px)
 	if !ok {
-		otf, ok := c.otf[st]
-		if !ok {
-			f, err := opentype.Parse(c.fonts.Data(st))
-			if err != nil {
-				return
-			}
-			otf, c.otf[st] = f, f
-		}
-		var err error
-		face, err = opentype.NewFace(otf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
-		if err != nil {
-			return
-		}
-		c.faces[key] = face
+		return
 	}
 	if c.clip == nil && !c.rotated {
 		// Fast path: a plain translation, so draw the glyphs straight
-		// into the image (gg would resample every glyph).
+		// into the image (gg would resample every glyph), as
+		// font.Drawer.DrawString does, with the glyphs from the cache.
 		tx, ty := c.dc.TransformPoint(x*c.scale, y*c.scale)
-		d := font.Drawer{
-			Dst:  c.Image(),
-			Src:  image.NewUniform(color.RGBA{col.R, col.G, col.B, 255}),
-			Face: face,
-			Dot:  fixed.Point26_6{X: fixed.Int26_6(math.Round(tx * 64)), Y: fixed.Int26_6(math.Round(ty * 64))},
+		dst := c.Image()
+		dot := fixed.Point26_6{X: fixed.Int26_6(math.Round(tx * 64)), Y: fixed.Int26_6(math.Round(ty * 64))}
+		prev := rune(-1)
+		for _, r := range s {
+			if prev >= 0 {
+				dot.X += face.kern(prev, r)
+			}
+			g := face.glyph(dot, r)
+			drawGlyph(dst, g, col)
+			dot.X += g.advance
+			prev = r
 		}
-		d.DrawString(s)
 		return
 	}
 	if c.clip != nil {
 		c.clippedText(face, s, x*c.scale, y*c.scale, col)
 		return
 	}
-	c.dc.SetFontFace(face)
+	c.settle()
+	c.dc.SetFontFace(face.face)
 	c.setColor(col)
 	c.dc.DrawString(s, x*c.scale, y*c.scale)
+}
+
+// face returns the canvas's face of a style at px pixels per em, made the
+// first time it is asked for; false when the font cannot be read.
+func (c *PNGCanvas) face(st FontStyle, px float64) (*pngFace, bool) {
+	key := faceKey{st, px}
+	if f, ok := c.faces[key]; ok {
+		return f, true
+	}
+	otf, ok := c.otf[st]
+	if !ok {
+		f, err := opentype.Parse(c.fonts.Data(st))
+		if err != nil {
+			return nil, false
+		}
+		otf, c.otf[st] = f, f
+	}
+	face, err := opentype.NewFace(otf, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return nil, false
+	}
+	f := newPNGFace(face, c.fonts.glyphs(st, px))
+	c.faces[key] = f
+	return f, true
 }
 
 // clippedText draws s at (x, y) pixels (before the transformation) under
@@ -232,7 +272,7 @@ func (c *PNGCanvas) Text(x, y float64, s string, st FontStyle, size float64, col
 // for the canvas's life, and only the part the glyphs touched is
 // composited and cleared again (elsewhere it is transparent, which
 // composites to no change).
-func (c *PNGCanvas) clippedText(face font.Face, s string, x, y float64, col Color) {
+func (c *PNGCanvas) clippedText(face *pngFace, s string, x, y float64, col Color) {
 	dst := c.Image()
 	if c.glyphs == nil {
 		c.glyphs = image.NewRGBA(dst.Bounds())
@@ -243,18 +283,18 @@ func (c *PNGCanvas) clippedText(face font.Face, s string, x, y float64, col Colo
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
-			dot.X += face.Kern(prev, r)
+			dot.X += face.kern(prev, r)
 		}
-		dr, mask, maskp, advance, ok := face.Glyph(dot, r)
-		if !ok {
+		g := face.glyph(dot, r)
+		if !g.ok {
 			continue
 		}
-		sr := dr.Sub(dr.Min)
-		m := c.m.Translate(float64(dr.Min.X), float64(dr.Min.Y))
+		sr := image.Rectangle{Max: g.rect.Size()}
+		m := c.m.Translate(float64(g.rect.Min.X), float64(g.rect.Min.Y))
 		s2d := f64.Aff3{m.XX, m.XY, m.X0, m.YX, m.YY, m.Y0}
-		xdraw.BiLinear.Transform(c.glyphs, s2d, src, sr, xdraw.Over, &xdraw.Options{SrcMask: mask, SrcMaskP: maskp})
+		xdraw.BiLinear.Transform(c.glyphs, s2d, src, sr, xdraw.Over, &xdraw.Options{SrcMask: g.alpha()})
 		touched = touched.Union(coverRect(m, sr))
-		dot.X += advance
+		dot.X += g.advance
 		prev = r
 	}
 	touched = touched.Intersect(dst.Bounds())
