@@ -51,6 +51,9 @@ type Checked struct {
 	docs map[string]*docStore
 	// mu guards docs, and rmu r, while the packs of BuildAll build.
 	mu, rmu sync.Mutex
+	// swept is done once the cache's leftover temporary files are removed,
+	// before the first pack builds.
+	swept sync.Once
 }
 
 // packState is one pack of a Checked build.
@@ -256,7 +259,24 @@ func (c *Checked) CheckIDs() error {
 // pack is built (loaded first, if it came from the cache) and the cache
 // records the build, unless its files changed while it ran.
 func (c *Checked) Build(ctx context.Context, i int, status Status) ([]generator.Artifact, error) {
+	c.sweep(status)
 	return c.build(ctx, i, c.opts, status)
+}
+
+// sweep removes, once, the temporary files that writes of cache entries
+// left behind when their process was killed. It runs before any pack
+// builds: the packs of BuildAll write entries at once, and a sweep while
+// they build would remove their files before they are renamed. The caller
+// holds the output folder's lock, so no other process writes entries.
+func (c *Checked) sweep(status Status) {
+	c.swept.Do(func() {
+		if c.cache == nil {
+			return
+		}
+		if err := c.cache.Sweep(); err != nil {
+			fmt.Fprintf(status, "runforge: warning: %v\n", err)
+		}
+	})
 }
 
 // BuildAll builds every pack (Build) at once: their jobs share one pool of
@@ -276,6 +296,7 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 			break
 		}
 	}
+	c.sweep(status)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool := generator.NewJobPool()
@@ -490,9 +511,7 @@ func (s *previewStore) finish() error {
 	if s.err != nil {
 		return s.err
 	}
-	// The caller holds the output folder's lock: no other build is
-	// writing entries whose temporary files Sweep would remove.
-	return errors.Join(s.cache.Keep(s.group, func(name string) bool { return s.used[name] }), s.cache.Sweep())
+	return s.cache.Keep(s.group, func(name string) bool { return s.used[name] })
 }
 
 // docStore is the cache of the files of one target that loaded clean

@@ -1,9 +1,11 @@
 package kitbuild
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -197,27 +199,7 @@ func smallPack(t *testing.T) (dir string, write func(name, data string), targets
 // they were) and its error is returned.
 func TestBuildAllInPackOrder(t *testing.T) {
 	dir := t.TempDir()
-	var targets []check.Target
-	for _, id := range []string{"first", "second", "third"} {
-		pack := filepath.Join(dir, id)
-		if err := os.MkdirAll(pack, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name, data := range map[string]string{
-			"game.yaml":  "kind: Game\nid: " + id + "\ntitle: T\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n",
-			"cards.yaml": "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n",
-		} {
-			if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		root, err := os.OpenRoot(pack)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = root.Close() })
-		targets = append(targets, check.Target{Name: filepath.ToSlash(pack), FS: root.FS()})
-	}
+	targets := onePackEach(t, dir, "first", "second", "third")
 	reg := validate.ForGames(nil)
 	env := Env{
 		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
@@ -265,5 +247,88 @@ func TestBuildAllInPackOrder(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(o.Out, ".third.tmp-*")); len(left) > 0 {
 		t.Errorf("staging folders left: %v", left)
+	}
+}
+
+// onePackEach writes a pack of one card under dir for each id and returns
+// them as targets.
+func onePackEach(t *testing.T, dir string, ids ...string) []check.Target {
+	t.Helper()
+	var targets []check.Target
+	for _, id := range ids {
+		pack := filepath.Join(dir, id)
+		if err := os.MkdirAll(pack, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range map[string]string{
+			"game.yaml":  "kind: Game\nid: " + id + "\ntitle: T\nsystem: generic\ncomponents:\n  - id: cards\n    name: Cards\n    expected: 1\n",
+			"cards.yaml": "kind: Deck\nid: cards\ncomponent: cards\ncardType: generic\ncards:\n  - {id: a, name: A}\n",
+		} {
+			if err := os.WriteFile(filepath.Join(pack, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		root, err := os.OpenRoot(pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = root.Close() })
+		targets = append(targets, check.Target{Name: filepath.ToSlash(pack), FS: root.FS()})
+	}
+	return targets
+}
+
+// TestBuildAllKeepsEveryCacheEntry builds several packs at once with the
+// cache: the leftovers of a killed build are swept before they build, and
+// no pack's entries are swept while another writes them (a sweep after
+// each pack removed the others' temporary files before their rename).
+func TestBuildAllKeepsEveryCacheEntry(t *testing.T) {
+	dir := t.TempDir()
+	ids := []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}
+	targets := onePackEach(t, dir, ids...)
+	reg := validate.ForGames(nil)
+	env := Env{
+		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
+		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
+	}
+	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	leftover := filepath.Join(o.Out, ".cache", "kits", ".tmp-killed")
+	if err := os.MkdirAll(filepath.Dir(leftover), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(leftover, []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 5 {
+		if err := os.RemoveAll(filepath.Join(o.Out, ".cache", "previews-p1")); err != nil {
+			t.Fatal(err)
+		}
+		c, err := o.Validate(targets, env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var status bytes.Buffer
+		if err := c.BuildAll(context.Background(), &status, func(int, []generator.Artifact) {}); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if strings.Contains(status.String(), "warning") {
+			t.Fatalf("round %d: %s", round, status.String())
+		}
+		if _, err := os.Stat(leftover); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("round %d: a killed build's temporary file is still in the cache (%v)", round, err)
+		}
+		// Every pack's kit is recorded: a second check finds all of them.
+		c, err = o.Validate(targets, env, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ids {
+			if !c.Cached(i) {
+				t.Errorf("round %d: pack %s was not recorded in the cache", round, ids[i])
+			}
+		}
+		if err := os.RemoveAll(filepath.Join(o.Out, ".cache", "kits")); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
