@@ -143,10 +143,15 @@ func removeStale(out, id string, status Status) {
 // interruptedError is the error of a build of pack id that was stopped,
 // saying what is left in out.
 func interruptedError(out, id string) error {
+	return fmt.Errorf("%w: %s was not built; %s", ErrInterrupted, id, kitLeft(out, id))
+}
+
+// kitLeft says what is in out for pack id after a build that did not
+// swap its kit in: its previous kit, as it was, or nothing.
+func kitLeft(out, id string) string {
 	final := filepath.Join(out, id)
-	left := "nothing was written for it"
 	if _, err := os.Stat(final); err == nil {
-		left = final + " is as it was"
+		return final + " is as it was"
 	}
-	return fmt.Errorf("%w: %s was not built; %s", ErrInterrupted, id, left)
+	return "nothing was written for it"
 }

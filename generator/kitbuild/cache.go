@@ -342,17 +342,29 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 		})
 	}
 	var err error
+	failed := -1
 	for i := range n {
 		<-finished[i]
 		fmt.Fprintf(status, "%s", res[i].status.Bytes())
 		if err = res[i].err; err != nil {
+			failed = i
 			cancel(errPackFailed)
 			break
 		}
 		done(i, res[i].arts)
 	}
 	wg.Wait()
-	return err
+	if failed < 0 || errors.Is(err, ErrInterrupted) {
+		return err
+	}
+	// Say what became of the failed pack's kit and of the packs after it,
+	// which are not swapped in (an interruption says so itself).
+	id := c.ID(failed)
+	left := []string{fmt.Sprintf("%s was not built; %s", id, kitLeft(c.opts.Out, id))}
+	for j := failed + 1; j < n; j++ {
+		left = append(left, fmt.Sprintf("%s was not built, as %s failed; %s", c.ID(j), id, kitLeft(c.opts.Out, c.ID(j))))
+	}
+	return fmt.Errorf("%w\n%s", err, strings.Join(left, "\n"))
 }
 
 // errPackFailed is the cause the packs after a failed one are stopped

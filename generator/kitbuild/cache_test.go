@@ -248,6 +248,15 @@ func TestBuildAllInPackOrder(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(o.Out, ".third.tmp-*")); len(left) > 0 {
 		t.Errorf("staging folders left: %v", left)
 	}
+	// The error says what became of the failed pack's kit and the next's.
+	for _, want := range []string{
+		"second was not built; " + second + " is as it was",
+		"third was not built, as second failed; " + filepath.Join(o.Out, "third") + " is as it was",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("BuildAll's error does not say %q: %v", want, err)
+		}
+	}
 }
 
 // onePackEach writes a pack of one card under dir for each id and returns
