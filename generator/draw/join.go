@@ -407,10 +407,21 @@ func pdfTextString(s string) string {
 
 // DuplexPreset is the duplex flip a document this package wrote presets
 // for the print dialog (PDFInfo.Duplex, SetDuplex): how its pages are meant
-// to go through the printer. ok is false when the document has none.
+// to go through the printer; for a PDF/X document, which has no viewer
+// preferences, the setting kept in its document information. ok is false
+// when the document has none.
 func DuplexPreset(pdf []byte) (m layout.Duplex, ok bool) {
 	i := bytes.LastIndex(pdf, []byte("/ViewerPreferences << /PrintScaling /None /Duplex /"))
 	if i < 0 {
+		// A PDF/X document keeps it in its document information.
+		if j := bytes.LastIndex(pdf, []byte(pdfxDuplexKey+" (")); j >= 0 {
+			rest := pdf[j+len(pdfxDuplexKey)+2:]
+			for _, m := range []layout.Duplex{layout.NoDuplex, layout.LongEdge, layout.ShortEdge} {
+				if bytes.HasPrefix(rest, []byte(pdfxDuplexValue(m)+")")) {
+					return m, true
+				}
+			}
+		}
 		return layout.LongEdge, false
 	}
 	rest := pdf[i+len("/ViewerPreferences << /PrintScaling /None /Duplex /"):]

@@ -193,6 +193,20 @@ func TestDuplexPreset(t *testing.T) {
 	if _, ok := DuplexPreset([]byte("%PDF-1.7\n")); ok {
 		t.Error("found a duplex preset in a document without one")
 	}
+	// A PDF/X document has no viewer preferences: its setting is kept in
+	// its document information, so that the print run groups it right.
+	for _, m := range []layout.Duplex{layout.LongEdge, layout.ShortEdge, layout.NoDuplex} {
+		b, err := cmykDoc(t, PDFInfo{Title: "press", PDFX: true, Duplex: m}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte("/ViewerPreferences")) {
+			t.Errorf("PDF/X written with %v has viewer preferences", m)
+		}
+		if got, ok := DuplexPreset(b); !ok || got != m {
+			t.Errorf("PDF/X written with %v, read back %v (found: %v)", m, got, ok)
+		}
+	}
 }
 
 // Joined with PDFX, CMYK parts (PDF/X or not) and blank pages make a

@@ -194,7 +194,7 @@ func (d *PDF) Write(w io.Writer) error {
 		return fmt.Errorf("writing PDF: %w", err)
 	}
 	if d.pdfx {
-		out, err := finishPDFX(sorted, fonts)
+		out, err := finishPDFX(sorted, fonts, d.duplex)
 		if err != nil {
 			return fmt.Errorf("writing PDF: %w", err)
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+
+	"github.com/runforge/runforge/layout"
 )
 
 // PDF/X-1a:2001 (ISO 15930-1) is what print shops' preflight checks for:
@@ -27,7 +29,10 @@ import (
 //     output.
 //
 // The viewer preferences of other documents (PrintScaling, Duplex) are
-// PDF 1.6 and 1.7 keys and are left out: a shop's press ignores them.
+// PDF 1.6 and 1.7 keys and are left out: a shop's press ignores them. The
+// duplex setting the document was made for is kept instead as a text
+// entry of the document information (pdfxDuplexKey), which the print run
+// reads (DuplexPreset) to group one-sided files apart from two-sided ones.
 
 // pdfxCondition is the registered characterization runforge's process
 // colours are separated for: SWOP (CGATS TR 001), the condition of the
@@ -48,23 +53,41 @@ const pdfxOutputIntents = "/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX" 
 // pdfxInfo are the keys PDF/X-1a:2001 adds to the document information.
 const pdfxInfo = "/GTS_PDFXVersion (PDF/X-1:2001)\n/GTS_PDFXConformance (PDF/X-1a:2001)\n/Trapped /False\n"
 
+// pdfxDuplexKey is the document information entry of a PDF/X document
+// that holds the duplex setting it was made for: "one-sided", or
+// "long-edge" or "short-edge" for the edge to flip on.
+const pdfxDuplexKey = "/RunforgeDuplex"
+
 // pdfxEdits are the edits finishPDF makes to a PDF/X document beyond the
-// catalog entry.
-type pdfxEdits struct{}
+// catalog entry; duplex is the setting the document was made for.
+type pdfxEdits struct{ duplex layout.Duplex }
 
 // finishPDFX finishes fpdf's output as PDF/X-1a:2001 (see finishPDF for
 // the font names): fpdf must have written PDF 1.3, which it does unless a
-// feature of a later version (transparency) was used.
-func finishPDFX(raw []byte, fonts map[string]string) ([]byte, error) {
+// feature of a later version (transparency) was used. duplex is the
+// setting the document was made for.
+func finishPDFX(raw []byte, fonts map[string]string, duplex layout.Duplex) ([]byte, error) {
 	if !bytes.HasPrefix(raw, []byte("%PDF-1.3\n")) {
 		head, _, _ := bytes.Cut(raw, []byte("\n"))
 		return nil, fmt.Errorf("PDF/X-1a: the document is %q, not PDF 1.3 (transparency?)", head)
 	}
-	return finishPDF(raw, pdfxOutputIntents, fonts, &pdfxEdits{})
+	return finishPDF(raw, pdfxOutputIntents, fonts, &pdfxEdits{duplex: duplex})
 }
 
-// info adds pdfxInfo to the document information object obj.
-func (pdfxEdits) info(obj []byte) ([]byte, error) {
+// pdfxDuplexValue is the text of pdfxDuplexKey for setting m.
+func pdfxDuplexValue(m layout.Duplex) string {
+	switch m {
+	case layout.NoDuplex:
+		return "one-sided"
+	case layout.ShortEdge:
+		return "short-edge"
+	}
+	return "long-edge"
+}
+
+// info adds pdfxInfo and the duplex setting to the document information
+// object obj.
+func (e pdfxEdits) info(obj []byte) ([]byte, error) {
 	const open = "<<\n"
 	i := bytes.Index(obj, []byte(open))
 	if i < 0 {
@@ -74,7 +97,8 @@ func (pdfxEdits) info(obj []byte) ([]byte, error) {
 		return nil, fmt.Errorf("PDF/X-1a: the document has no title")
 	}
 	i += len(open)
-	return append(append(append([]byte(nil), obj[:i]...), pdfxInfo...), obj[i:]...), nil
+	add := pdfxInfo + pdfxDuplexKey + " (" + pdfxDuplexValue(e.duplex) + ")\n"
+	return append(append(append([]byte(nil), obj[:i]...), add...), obj[i:]...), nil
 }
 
 // trailer adds the file identifier to the trailer: both parts the first
