@@ -180,7 +180,7 @@ func TestPackPrintSettingsAreShownWithTheirSource(t *testing.T) {
 	code, stdout, stderr := run(t, "", "build", "house-rules", "--no-previews")
 	want := "house-rules: paper a4 (from house-rules/game.yaml:12:10 print.paper; --paper overrides it)\n" +
 		"house-rules: layout gutterfold (from house-rules/game.yaml:13:11 print.layout; --layout overrides it)\n" +
-		"house-rules: duplex long is not used: the gutterfold layout prints every file single-sided\n" + addOnNote
+		"house-rules: duplex long (from house-rules/game.yaml:14:11 print.duplex) is not used: the gutterfold layout prints every file single-sided\n" + addOnNote
 	if code != 0 || stderr != want || !strings.Contains(stdout, "out/house-rules/events.pdf") {
 		t.Fatalf("exit %d; stderr:\n%s\nwant:\n%s\nstdout:\n%s", code, stderr, want, stdout)
 	}

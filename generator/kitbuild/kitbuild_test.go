@@ -55,12 +55,21 @@ func TestResolveFlagOverPackOverDefault(t *testing.T) {
 	}
 	want := []string{
 		"paper a4 (from small/game.yaml:10:10 print.paper; --paper overrides it)",
-		"duplex long is not used: the gutterfold layout prints every file single-sided",
+		"duplex long (from small/game.yaml:13:11 print.duplex) is not used: the gutterfold layout prints every file single-sided",
 	}
 	for _, w := range want {
 		if !slices.Contains(s.FromPack, w) {
 			t.Errorf("FromPack lacks %q:\n%s", w, strings.Join(s.FromPack, "\n"))
 		}
+	}
+
+	// A flip asked for on the command line is named as the flag.
+	s, err = Flags{Layout: "gutterfold", Duplex: "short", Given: given("layout", "duplex")}.Resolve(p, created)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := "--duplex short is not used: the gutterfold layout prints every file single-sided"; !slices.Contains(s.FromPack, w) {
+		t.Errorf("FromPack lacks %q:\n%s", w, strings.Join(s.FromPack, "\n"))
 	}
 
 	f := Flags{Paper: "letter", Margin: "0.25in", Layout: "sheet", NoCropMarks: true, BackOffset: "0.5,-1",

@@ -139,7 +139,11 @@ func (f Flags) Resolve(p *schema.Pack, created time.Time) (Settings, error) {
 	if lay == generator.LayoutGutterfold && duplex != layout.NoDuplex && (f.given("duplex") || ps.Duplex != "") {
 		// Gutterfold is for printers without duplex: the asked-for flip
 		// would be ignored without a word.
-		eff.FromPack = append(eff.FromPack, fmt.Sprintf("duplex %s is not used: the gutterfold layout prints every file single-sided", duplex))
+		from := "--duplex " + duplex.String()
+		if !f.given("duplex") {
+			from = fmt.Sprintf("duplex %s (from %s)", duplex, printSource(p, "duplex"))
+		}
+		eff.FromPack = append(eff.FromPack, from+" is not used: the gutterfold layout prints every file single-sided")
 	}
 	offset, err := ParseOffset(cmp.Or(f.BackOffset, DefaultBackOffset))
 	if err != nil {
