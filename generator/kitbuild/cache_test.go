@@ -28,11 +28,8 @@ import (
 // first build's), and a changed pack is loaded and built again.
 func TestValidateAndBuildFromTheCache(t *testing.T) {
 	dir, write, targets := smallPack(t)
-	reg := validate.ForGames(nil)
-	env := Env{
-		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
-		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
-	}
+	env := testEnv(schematest.Registry())
+	reg := env.Check.Registry
 	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NoPreviews: true, Version: "test"}
 	build := func(o Options) (*Checked, []generator.Artifact) {
 		t.Helper()
@@ -94,12 +91,9 @@ func TestValidateAndBuildFromTheCache(t *testing.T) {
 // check when it cannot be made.
 func TestFilesKeptParsed(t *testing.T) {
 	dir, write, targets := smallPack(t)
-	reg := validate.ForGames(nil)
-	env := Env{
-		// A registry of its own reads the built-in templates anew.
-		Check:    check.Options{Games: schema.NewRegistry(), Registry: reg},
-		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
-	}
+	// A registry of its own reads the built-in templates anew.
+	env := testEnv(schema.NewRegistry())
+	reg := env.Check.Registry
 	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NoPreviews: true, Version: "test"}
 	entries := func() []string {
 		t.Helper()
@@ -200,11 +194,8 @@ func smallPack(t *testing.T) (dir string, write func(name, data string), targets
 func TestBuildAllInPackOrder(t *testing.T) {
 	dir := t.TempDir()
 	targets := onePackEach(t, dir, "first", "second", "third")
-	reg := validate.ForGames(nil)
-	env := Env{
-		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
-		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
-	}
+	env := testEnv(schematest.Registry())
+	reg := env.Check.Registry
 	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), NoPreviews: true, NoCache: true}
 	buildAll := func() ([]int, error) {
 		t.Helper()
@@ -295,11 +286,8 @@ func TestBuildAllKeepsEveryCacheEntry(t *testing.T) {
 	dir := t.TempDir()
 	ids := []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}
 	targets := onePackEach(t, dir, ids...)
-	reg := validate.ForGames(nil)
-	env := Env{
-		Check:    check.Options{Games: schematest.Registry(), Registry: reg},
-		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
-	}
+	env := testEnv(schematest.Registry())
+	reg := env.Check.Registry
 	o := Options{Out: filepath.Join(dir, "out"), Registry: reg, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	leftover := filepath.Join(o.Out, ".cache", "kits", ".tmp-killed")
 	if err := os.MkdirAll(filepath.Dir(leftover), 0o755); err != nil {
@@ -339,5 +327,14 @@ func TestBuildAllKeepsEveryCacheEntry(t *testing.T) {
 		if err := os.RemoveAll(filepath.Join(o.Out, ".cache", "kits")); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// testEnv is the check and renderer of these tests' builds, with the
+// game registry games.
+func testEnv(games *schema.Registry) Env {
+	return Env{
+		Check:    check.Options{Games: games, Registry: validate.ForGames(nil)},
+		Renderer: func() (*generator.Renderer, error) { return generator.NewRenderer(false, gamestest.All()...) },
 	}
 }
