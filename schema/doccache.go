@@ -54,7 +54,7 @@ func (r *Registry) docKey(display, kind string, budget int, why string, src []by
 // loader compiles them (SchemaFiles): what the schema check of a file
 // depends on besides the file. False when they cannot be composed.
 func (r *Registry) schemasPrint() (string, bool) {
-	files, err := r.schemas.files()
+	files, err := r.schemas.Load().files()
 	if err != nil {
 		return "", false
 	}

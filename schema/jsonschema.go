@@ -142,7 +142,7 @@ func (r *Registry) composeTemplatesSchema(doc map[string]any) {
 // the JSON Schema metaschema (metaschema false): they are embedded in the
 // binary, and CheckSchemas, which the tests run, validates them.
 func (r *Registry) newSchemaCompiler(metaschema bool) (*jsonschema.Compiler, error) {
-	files, err := r.schemas.files()
+	files, err := r.schemas.Load().files()
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +232,7 @@ type kindSchemas struct {
 
 // schemaForKind returns the compiled schema of a kind, compiling it once.
 func (r *Registry) schemaForKind(kind string) (*jsonschema.Schema, error) {
-	ks, err := r.schemas.lazy()
+	ks, err := r.schemas.Load().lazy()
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +260,7 @@ func (r *Registry) prepareSchema(kind string) {
 	if _, ok := r.SchemaFileOf(kind); !ok {
 		return
 	}
-	ks, err := r.schemas.lazy()
+	ks, err := r.schemas.Load().lazy()
 	if err != nil {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"sync/atomic"
 )
 
 // GameSchema is what one game brings to the schema stage: its system id,
@@ -99,13 +100,15 @@ type CardType struct {
 // box types, icons, kinds, manifest blocks, JSON Schemas and built-in
 // templates. A loaded Pack keeps the registry it was loaded with, so later
 // stages can ask it. A Registry is not modified after NewRegistry; its
-// JSON Schemas are compiled once, on first use.
+// JSON Schemas are compiled once, on first use, and kept until
+// ReleaseSchemas.
 type Registry struct {
 	games []GameSchema
 	icons map[string]string
 	kinds map[string]Kind
-	// schemas are the registry's JSON Schemas, compiled on first use.
-	schemas *schemaSet
+	// schemas are the registry's JSON Schemas, compiled on first use;
+	// ReleaseSchemas replaces them with a set not compiled yet.
+	schemas atomic.Pointer[schemaSet]
 	// builtin are the built-in templates, read on first use.
 	builtin *builtinSet
 }
@@ -123,9 +126,18 @@ func NewRegistry(games ...GameSchema) *Registry {
 			r.kinds[k.Name] = k
 		}
 	}
-	r.schemas = newSchemaSet(r)
+	r.schemas.Store(newSchemaSet(r))
 	r.builtin = &builtinSet{}
 	return r
+}
+
+// ReleaseSchemas lets go of the compiled JSON Schemas (and the schema
+// files they were compiled from), which a later check compiles again: a
+// build calls it once its packs are checked, so that the memory of laying
+// out the kits does not carry some 2 MB it no longer needs. A check
+// running at the same time keeps the schemas it started with.
+func (r *Registry) ReleaseSchemas() {
+	r.schemas.Store(newSchemaSet(r))
 }
 
 // closingKitOutputs are the kit's own files every build plans after the

@@ -2,8 +2,10 @@ package schema
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
+	"testing/fstest"
 )
 
 // TestIconTableOrder: icons are listed by name, and an icon that several
@@ -69,5 +71,40 @@ func TestKitOutputs(t *testing.T) {
 				t.Errorf("KitOutputs() = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestReleaseSchemas checks that a registry whose schemas were released
+// compiles them again and reports the same problems, at the same places,
+// and that the schemas compiled before are no longer the registry's.
+func TestReleaseSchemas(t *testing.T) {
+	r := testRegistry()
+	fsys := fstest.MapFS{
+		"game.yaml": {Data: []byte(manifest)},
+		"deck.yaml": {Data: []byte("kind: Deck\nid: d\ncardType: generic\ncards: []\ncolour: red\n")},
+	}
+	_, before := LoadPack(fsys, "p", r)
+	old := r.schemas.Load()
+	oldKinds, err := old.lazy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(oldKinds.compiled) == 0 {
+		t.Fatal("no schema compiled by the first load")
+	}
+	r.ReleaseSchemas()
+	if r.schemas.Load() == old {
+		t.Fatal("ReleaseSchemas kept the compiled schemas")
+	}
+	_, after := LoadPack(fsys, "p", r)
+	if len(before) == 0 || !reflect.DeepEqual(before, after) {
+		t.Errorf("problems after ReleaseSchemas:\n%v\nwant\n%v", after, before)
+	}
+	newKinds, err := r.schemas.Load().lazy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(newKinds.compiled) == 0 || newKinds == oldKinds {
+		t.Error("the second load did not compile its schemas again")
 	}
 }

@@ -300,7 +300,7 @@ func reachable(s *jsonschema.Schema, value any) []*jsonschema.Schema {
 
 // allowedFields lists the fields the schema at location allows for value.
 func (r *Registry) allowedFields(location string, value any) []string {
-	s := r.schemas.index()[location]
+	s := r.schemas.Load().index()[location]
 	if s == nil {
 		return nil
 	}

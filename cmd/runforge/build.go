@@ -156,6 +156,12 @@ func runBuild(ctx context.Context, s streams, c *catalog, o *buildOptions) error
 		return usageError("%v", err)
 	}
 	liftForPictures(checked, o, lift)
+	if !o.watch {
+		// The packs are checked: laying out their kits needs the
+		// findings, not the compiled JSON Schemas (--watch keeps them
+		// for the next check).
+		c.schemas.ReleaseSchemas()
+	}
 	all, sum := checked.Diags, checked.Summary
 	if msg := o.Refusal(sum, kitbuild.BlocksBuild(o.Registry, all)); msg != "" {
 		if err := (report.Text{}).Write(s.err, all, sum); err != nil {
