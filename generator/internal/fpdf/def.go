@@ -865,41 +865,6 @@ func generateFontID(fdt fontDefType) (string, error) {
 	return fmt.Sprintf("%x", sha1.Sum(b)), err
 }
 
-// utf8FontIDs memoises the ids of UTF-8 fonts for the life of the process.
-// A UTF-8 font's definition, and so its id, depends only on its font key
-// and the bytes of its font file, while generateFontID marshals every
-// character width of it: for a document with little text, most of the
-// time spent adding the font.
-var utf8FontIDs = fontIDCache{ids: map[string]map[string]string{}}
-
-// fontIDCache is a cache of font ids by font key and font file.
-type fontIDCache struct {
-	mu  sync.Mutex
-	ids map[string]map[string]string // font key -> font file -> id
-}
-
-// id returns generateFontID(def), computed once per font key and font
-// file; an error leaves the id empty, as it is not memoised.
-func (c *fontIDCache) id(fontkey string, file []byte, def fontDefType) string {
-	c.mu.Lock()
-	id, ok := c.ids[fontkey][string(file)]
-	c.mu.Unlock()
-	if ok {
-		return id
-	}
-	id, err := generateFontID(def)
-	if err != nil {
-		return id
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.ids[fontkey] == nil {
-		c.ids[fontkey] = map[string]string{}
-	}
-	c.ids[fontkey][string(file)] = id
-	return id
-}
-
 // utf8ParsedFonts memoises the parsing of UTF-8 font files given as bytes
 // for the life of the process: what a document reads from a parsed font
 // (its metrics and character widths) depends only on the file, and parsing

@@ -2203,7 +2203,7 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 			utf8File:  utf8File,
 			usedRunes: sbarr,
 		}
-		def.i = utf8FontIDs.id(fontkey, utf8Bytes, def)
+		def.i = utf8File.shared.fontID(fontkey, def)
 		f.fonts[fontkey] = def
 	} else {
 		// load font definitions

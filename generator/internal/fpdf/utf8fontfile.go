@@ -76,6 +76,34 @@ type utf8Shared struct {
 
 	mu      sync.Mutex
 	subsets map[string]*utf8Subset // by the runes used (subset)
+	// ids are the ids of the font's definitions, by font key: a UTF-8
+	// font's definition, and so its id, depends only on its font key and
+	// the bytes of its file, while generateFontID marshals every
+	// character width of it; for a document with little text, most of
+	// the time spent adding the font.
+	ids map[string]string
+}
+
+// fontID returns generateFontID(def) for def, the definition of the font
+// under the font key fontkey, computed once for the parsed font.
+func (sh *utf8Shared) fontID(fontkey string, def fontDefType) string {
+	sh.mu.Lock()
+	id, ok := sh.ids[fontkey]
+	sh.mu.Unlock()
+	if ok {
+		return id
+	}
+	id, err := generateFontID(def)
+	if err != nil {
+		return id
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.ids == nil {
+		sh.ids = map[string]string{}
+	}
+	sh.ids[fontkey] = id
+	return id
 }
 
 // cutTables sets the rune to glyph map and the glyph offsets
