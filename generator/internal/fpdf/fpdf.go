@@ -1072,7 +1072,7 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 			intChar := int(char)
 			if len(f.currentFont.Cw) >= intChar && f.currentFont.Cw[intChar] > 0 {
 				if f.currentFont.Cw[intChar] != 65535 {
-					w += f.currentFont.Cw[intChar]
+					w += int(f.currentFont.Cw[intChar])
 				}
 			} else if f.currentFont.Desc.MissingWidth != 0 {
 				w += f.currentFont.Desc.MissingWidth
@@ -1085,7 +1085,7 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 			if ch == 0 {
 				break
 			}
-			w += f.currentFont.Cw[ch]
+			w += int(f.currentFont.Cw[ch])
 		}
 	}
 	return w
@@ -2931,7 +2931,7 @@ func (f *Fpdf) SplitLines(txt []byte, w float64) [][]byte {
 	l := 0
 	for i < nb {
 		c := s[i]
-		l += cw[c]
+		l += int(cw[c])
 		if c == ' ' || c == '\t' || c == '\n' {
 			sep = i
 		}
@@ -3102,7 +3102,7 @@ func (f *Fpdf) MultiCell(w, h float64, txtStr, borderStr, alignStr string, fill 
 		if cw[int(c)] == 0 { //Marker width 0 used for missing symbols
 			l += f.currentFont.Desc.MissingWidth
 		} else if cw[int(c)] != 65535 { //Marker width 65535 used for zero width symbols
-			l += cw[int(c)]
+			l += int(cw[int(c)])
 		}
 		if l > wmax {
 			// Automatic line break
@@ -4710,7 +4710,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) string {
 		if font.Cw[cid] == 0x00 {
 			continue
 		}
-		width := font.Cw[cid]
+		width := int(font.Cw[cid])
 		if width == 65535 {
 			width = 0
 		}

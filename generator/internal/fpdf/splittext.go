@@ -32,9 +32,9 @@ func (f *Fpdf) SplitText(txt string, w float64) (lines []string) {
 
 		if int(c) >= len(cw) {
 			// Decimal representation of c is greater than the font width's array size so it can't be used as index.
-			l += cw[f.currentFont.Desc.MissingWidth]
+			l += int(cw[f.currentFont.Desc.MissingWidth])
 		} else {
-			l += cw[c]
+			l += int(cw[c])
 		}
 
 		if unicode.IsSpace(c) || isChinese(c) {
