@@ -61,3 +61,25 @@ func TestProfileFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestAsksForMemProfile: the command line is read for --memprofile before
+// cobra parses it, to turn allocation sampling off when it is not asked
+// for.
+func TestAsksForMemProfile(t *testing.T) {
+	cases := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"build"}, false},
+		{[]string{"build", "--memprofile", "m.prof"}, true},
+		{[]string{"--memprofile=m.prof", "validate", "p"}, true},
+		{[]string{"build", "--cpuprofile", "c.prof"}, false},
+		{[]string{"build", "--", "--memprofile"}, false},
+		{[]string{"build", "--memprofiles"}, false},
+	}
+	for _, c := range cases {
+		if got := asksForMemProfile(c.args); got != c.want {
+			t.Errorf("asksForMemProfile(%q) = %v, want %v", c.args, got, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -121,6 +122,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 // (limitBuildMemory), which Main, run by tests several at once, leaves
 // alone.
 func mainProcess(args []string, stdout, stderr io.Writer) int {
+	if !asksForMemProfile(args) {
+		// No --memprofile: the process samples no allocations at all.
+		runtime.MemProfileRate = 0
+	}
 	c := newCatalog(games.All())
 	c.ownsProcess = true
 	return runWith(context.Background(), c, args, stdout, stderr)
