@@ -27,6 +27,7 @@ import (
 	"encoding/gob"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"math"
 	"strconv"
@@ -869,12 +870,17 @@ func generateFontID(fdt fontDefType) (string, error) {
 // for the life of the process: what a document reads from a parsed font
 // (its metrics and character widths) depends only on the file, and parsing
 // it is a large part of writing a small document.
-var utf8ParsedFonts = parsedFontCache{fonts: map[string]*utf8FontFile{}}
+var utf8ParsedFonts = parsedFontCache{fonts: map[uint64][]*utf8FontFile{}}
 
-// parsedFontCache is a cache of parsed UTF-8 font files by their bytes.
+// parsedFontCache is a cache of parsed UTF-8 font files by their bytes. It
+// keys them by a hash of the bytes and keeps no copy of its own: a parsed
+// font reads the file it was parsed from (fileReader), which the caller
+// does not change, as a document reads the file it was given until it is
+// written.
 type parsedFontCache struct {
 	mu    sync.Mutex
-	fonts map[string]*utf8FontFile // font file -> parsed, never changed
+	seed  maphash.Seed
+	fonts map[uint64][]*utf8FontFile // hash of the file -> parsed, never changed
 }
 
 // parse returns the font file parsed, for one document: a copy of the
@@ -883,21 +889,40 @@ type parsedFontCache struct {
 // maps and slices), so documents never change what they share.
 func (c *parsedFontCache) parse(file []byte) (*utf8FontFile, error) {
 	c.mu.Lock()
-	parsed, ok := c.fonts[string(file)]
+	if c.seed == (maphash.Seed{}) {
+		c.seed = maphash.MakeSeed()
+	}
+	h := maphash.Bytes(c.seed, file)
+	parsed := c.lookup(h, file)
 	c.mu.Unlock()
-	if !ok {
+	if parsed == nil {
 		parsed = newUTF8Font(&fileReader{readerPosition: 0, array: file})
 		if err := parsed.parseFile(); err != nil {
 			return nil, err
 		}
 		parsed.shared = &utf8Shared{}
 		c.mu.Lock()
-		c.fonts[string(file)] = parsed
+		if p := c.lookup(h, file); p != nil {
+			parsed = p // parsed at the same time by another document
+		} else {
+			c.fonts[h] = append(c.fonts[h], parsed)
+		}
 		c.mu.Unlock()
 	}
 	utf := *parsed
 	utf.fileReader = &fileReader{readerPosition: parsed.fileReader.readerPosition, array: file}
 	return &utf, nil
+}
+
+// lookup returns the font parsed from file, whose hash is h, or nil. c.mu
+// is held.
+func (c *parsedFontCache) lookup(h uint64, file []byte) *utf8FontFile {
+	for _, p := range c.fonts[h] {
+		if bytes.Equal(p.fileReader.array, file) {
+			return p
+		}
+	}
+	return nil
 }
 
 type fontInfoType struct {
