@@ -301,7 +301,7 @@ func makeDefinitionFile(fileStr, tpStr, encodingFileStr string, embed bool, encL
 	// dump(def.Desc.FontBBox)
 	def.Up = info.UnderlinePosition
 	def.Ut = info.UnderlineThickness
-	def.Cw = int32s(info.Widths)
+	def.Cw = charWidthsOf(info.Widths)
 	def.Enc = baseNoExt(encodingFileStr)
 	// fmt.Printf("encodingFileStr [%s], def.Enc [%s]\n", encodingFileStr, def.Enc)
 	// fmt.Printf("reference [%s]\n", filepath.Join(filepath.Dir(encodingFileStr), "cp1252.map"))
@@ -429,13 +429,4 @@ func MakeFont(fontFileStr, encodingFileStr, dstDirStr string, msgWriter io.Write
 	}
 	fmt.Fprintf(msgWriter, "Font definition file successfully generated: %s\n", defFileStr)
 	return nil
-}
-
-// int32s returns widths as the int32 a font definition keeps them in.
-func int32s(widths []int) []int32 {
-	out := make([]int32, len(widths))
-	for i, w := range widths {
-		out[i] = int32(w)
-	}
-	return out
 }

@@ -1070,9 +1070,9 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 	if f.isCurrentUTF8 {
 		for _, char := range s {
 			intChar := int(char)
-			if len(f.currentFont.Cw) >= intChar && f.currentFont.Cw[intChar] > 0 {
-				if f.currentFont.Cw[intChar] != 65535 {
-					w += int(f.currentFont.Cw[intChar])
+			if cw := f.currentFont.Cw.at(intChar); cw > 0 {
+				if cw != 65535 {
+					w += int(cw)
 				}
 			} else if f.currentFont.Desc.MissingWidth != 0 {
 				w += f.currentFont.Desc.MissingWidth
@@ -1085,7 +1085,7 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 			if ch == 0 {
 				break
 			}
-			w += int(f.currentFont.Cw[ch])
+			w += int(f.currentFont.Cw.at(int(ch)))
 		}
 	}
 	return w
@@ -2931,7 +2931,7 @@ func (f *Fpdf) SplitLines(txt []byte, w float64) [][]byte {
 	l := 0
 	for i < nb {
 		c := s[i]
-		l += int(cw[c])
+		l += int(cw.at(int(c)))
 		if c == ' ' || c == '\t' || c == '\n' {
 			sep = i
 		}
@@ -3095,14 +3095,14 @@ func (f *Fpdf) MultiCell(w, h float64, txtStr, borderStr, alignStr string, fill 
 			ls = l
 			ns++
 		}
-		if int(c) >= len(cw) {
+		if int(c) >= cw.Len() {
 			f.err = fmt.Errorf("character outside the supported range: %s", string(c))
 			return
 		}
-		if cw[int(c)] == 0 { //Marker width 0 used for missing symbols
+		if cw.at(int(c)) == 0 { //Marker width 0 used for missing symbols
 			l += f.currentFont.Desc.MissingWidth
-		} else if cw[int(c)] != 65535 { //Marker width 65535 used for zero width symbols
-			l += int(cw[int(c)])
+		} else if cw.at(int(c)) != 65535 { //Marker width 65535 used for zero width symbols
+			l += int(cw.at(int(c)))
 		}
 		if l > wmax {
 			// Automatic line break
@@ -3224,7 +3224,7 @@ func (f *Fpdf) write(h float64, txtStr string, link int, linkStr string) {
 		if c == ' ' {
 			sep = i
 		}
-		l += float64(cw[int(c)])
+		l += float64(cw.at(int(c)))
 		if l > wmax {
 			// Automatic line break
 			if sep == -1 {
@@ -4572,7 +4572,7 @@ func (f *Fpdf) putfonts() {
 				var s fmtBuffer
 				s.WriteString("[")
 				for j := 32; j < 256; j++ {
-					s.printf("%d ", font.Cw[j])
+					s.printf("%d ", font.Cw.at(j))
 				}
 				s.WriteString("]")
 				f.out(s.String())
@@ -4705,17 +4705,15 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) string {
 	startCid := 1
 	cwLen := LastRune + 1
 
-	// for each character
-	for cid := startCid; cid < cwLen; cid++ {
-		if font.Cw[cid] == 0x00 {
-			continue
-		}
-		width := int(font.Cw[cid])
+	// for each character with a width (the characters without one are
+	// skipped)
+	font.Cw.each(startCid, cwLen, func(cid int, w int32) {
+		width := int(w)
 		if width == 65535 {
 			width = 0
 		}
 		if numb, OK := font.usedRunes[cid]; cid > 255 && (!OK || numb == 0) {
-			continue
+			return
 		}
 
 		if cid == prevCid+1 {
@@ -4766,8 +4764,7 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) string {
 		}
 		prevCid = cid
 		prevWidth = width
-
-	}
+	})
 	previousKey := -1
 	nextKey := -1
 	isInterval := false

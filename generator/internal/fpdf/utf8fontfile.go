@@ -57,7 +57,7 @@ type utf8FontFile struct {
 	Flags                int
 	UnderlinePosition    float64
 	UnderlineThickness   float64
-	CharWidths           []int32
+	CharWidths           charWidths
 	DefaultWidth         float64
 	symbolData           map[int]map[string][]int
 	CodeSymbolDictionary map[int]int
@@ -957,7 +957,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 	start := utf.SeekTable("hmtx")
 	arrayWidths := 0
 	var arr []int
-	utf.CharWidths = make([]int32, 256*256)
+	utf.CharWidths = newCharWidths(256 * 256)
 	charCount := 0
 	arr = unpackUint16Array(utf.getRange(start, numberOfHMetrics*4))
 	for symbol := range numberOfHMetrics {
@@ -978,7 +978,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 						widths = 65535
 					}
 					if char < 196608 {
-						utf.CharWidths[char] = int32(widths)
+						utf.CharWidths.set(char, int32(widths))
 						charCount++
 					}
 				}
@@ -996,14 +996,14 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 						widths = 65535
 					}
 					if char < 196608 {
-						utf.CharWidths[char] = int32(widths)
+						utf.CharWidths.set(char, int32(widths))
 						charCount++
 					}
 				}
 			}
 		}
 	}
-	utf.CharWidths[0] = int32(charCount)
+	utf.CharWidths.set(0, int32(charCount))
 }
 
 func (utf *utf8FontFile) getMetrics(metricCount, gid int) []byte {
