@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
+	stddraw "image/draw"
 	"io"
 	"math"
 	"os"
@@ -80,16 +82,26 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	cols := min(count, ContactSheetCols)
 	rows := (count + cols - 1) / cols
 	sw, sh := float64(cols)*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap
-	sheet, err := draw.NewPNGCanvas(r.Fonts, sw, sh, sheetDPI)
+	spw, sph, err := draw.PNGSize(sw, sh, sheetDPI)
 	if err != nil {
 		return nil, err
 	}
-	sheet.Rect(0, 0, sw, sh, 0, draw.Filled(sheetBackground))
+	// Only the gaps are filled with the background: each cell is
+	// written whole by its item (downsample, pasteCell).
+	img := image.NewRGBA(image.Rect(0, 0, spw, sph))
 	k := sheetDPI / 25.4
 	cell := func(j int) image.Rectangle {
 		x := sheetGap + float64(j%cols)*(cw+sheetGap)
 		y := sheetGap + float64(j/cols)*(ch+sheetGap)
 		return image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5))
+	}
+	cells := make([]image.Rectangle, count)
+	for j := range cells {
+		cells[j] = cell(j)
+	}
+	bg := color.RGBA{sheetBackground.R, sheetBackground.G, sheetBackground.B, 255}
+	for _, g := range sheetGaps(img.Bounds(), cells, cols) {
+		stddraw.Draw(img, g, image.NewUniform(bg), image.Point{}, stddraw.Src)
 	}
 	// The sheet is compressed in bands, a row of cells each (with the gap
 	// above it), so that a row whose cells did not change is taken from
@@ -99,13 +111,13 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	for i := 1; i < rows; i++ {
 		edges[i] = cell(i*cols).Min.Y - int(sheetGap*k/2)
 	}
-	edges[rows] = sheet.Image().Bounds().Dy()
+	edges[rows] = img.Bounds().Dy()
 	bands := make([]draw.PNGBand, rows)
 	bandKeys := make([]string, rows)
 	done := make([]bool, rows)
 	if keys != nil {
 		for i := range bands {
-			bandKeys[i] = bandKey(sheet.Image().Bounds().Dx(), edges[i], edges[i+1], keys[i*cols:min((i+1)*cols, count)])
+			bandKeys[i] = bandKey(img.Bounds().Dx(), edges[i], edges[i+1], keys[i*cols:min((i+1)*cols, count)])
 			if data, ok := r.previews.Get(bandKeys[i]); ok {
 				bands[i], done[i] = draw.DecodeBandBytes(data)
 			}
@@ -127,7 +139,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		}
 		cached := keys != nil && pw == 2*c.Dx() && ph == 2*c.Dy()
 		if cached {
-			if ok, err := r.cachedCell(env, sheet.Image(), c, it, keys[j]); ok || err != nil {
+			if ok, err := r.cachedCell(env, img, c, it, keys[j]); ok || err != nil {
 				return err
 			}
 		}
@@ -152,20 +164,20 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 			}
 		}
 		// Cells are disjoint, so helpers never write the same pixels.
-		downsample(sheet.Image(), c, card.Image())
+		downsample(img, c, card.Image())
 		if cached {
-			r.keepCell(sheet.Image(), c, keys[j], png)
+			r.keepCell(img, c, keys[j], png)
 		}
 		return nil
 	}, canvas: func() (*draw.PNGCanvas, error) { return draw.NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}
 	if err := p.paint(); err != nil {
 		return nil, err
 	}
-	if err := encodeBands(env, sheet.Image(), edges, bands, done); err != nil {
+	if err := encodeBands(env, img, edges, bands, done); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var buf bytes.Buffer
-	if err := draw.WriteBandedPNG(&buf, sheet.Image().Bounds().Dx(), sheet.Image().Bounds().Dy(), bands); err != nil {
+	if err := draw.WriteBandedPNG(&buf, img.Bounds().Dx(), img.Bounds().Dy(), bands); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if keys != nil {
@@ -308,6 +320,38 @@ func (p *cellPainter) fail(err error) {
 	p.mu.Lock()
 	p.errs = append(p.errs, err)
 	p.mu.Unlock()
+}
+
+// sheetGaps are the rectangles of b that no cell covers: the gaps around
+// and between cells, and the room of cells a last row does not fill.
+// cells are in rows of cols, each of the same rows of pixels as the
+// others of its row and below the row above, and each to the right of
+// the one before it; the rectangles they and the gaps make are disjoint
+// and cover b.
+func sheetGaps(b image.Rectangle, cells []image.Rectangle, cols int) []image.Rectangle {
+	var gaps []image.Rectangle
+	// add adds the rectangle from (x0, y0) to (x1, y1) within b, when
+	// it is not empty (not image.Rect, which would swap the corners).
+	add := func(x0, y0, x1, y1 int) {
+		if r := (image.Rectangle{image.Pt(x0, y0), image.Pt(x1, y1)}).Intersect(b); !r.Empty() {
+			gaps = append(gaps, r)
+		}
+	}
+	top := b.Min.Y
+	for i := 0; i < len(cells); i += cols {
+		row := cells[i:min(i+cols, len(cells))]
+		y0, y1 := row[0].Min.Y, row[0].Max.Y
+		add(b.Min.X, top, b.Max.X, y0)
+		left := b.Min.X
+		for _, c := range row {
+			add(left, y0, c.Min.X, y1)
+			left = c.Max.X
+		}
+		add(left, y0, b.Max.X, y1)
+		top = y1
+	}
+	add(b.Min.X, top, b.Max.X, b.Max.Y)
+	return gaps
 }
 
 // downsample draws src scaled into the cell of dst: an exact 2x2 box filter

@@ -2,6 +2,8 @@ package generator
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -109,6 +111,51 @@ func TestPreviewPanicNamesTheCard(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(stage, "preview", "deck.png")); err == nil {
 				t.Error("the contact sheet was written")
+			}
+		})
+	}
+}
+
+// The gaps of a contact sheet and its cells cover the sheet, each pixel
+// once, whatever the number of cells in the last row.
+func TestSheetGapsCoverTheSheet(t *testing.T) {
+	for _, tt := range []struct {
+		name          string
+		count, cols   int
+		cw, ch, scale float64
+	}{
+		{"one card", 1, 1, 63.5, 88.9, 50 / 25.4},
+		{"one row", 7, 7, 63.5, 88.9, 50 / 25.4},
+		{"full rows", 20, 10, 63.5, 88.9, 50 / 25.4},
+		{"last row short", 43, 10, 57, 87, 50 / 25.4},
+		{"tiny cells", 13, 10, 1, 1.3, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rows := (tt.count + tt.cols - 1) / tt.cols
+			k := tt.scale
+			b := image.Rect(0, 0, int(math.Round((float64(tt.cols)*(tt.cw+sheetGap)+sheetGap)*k)),
+				int(math.Round((float64(rows)*(tt.ch+sheetGap)+sheetGap)*k)))
+			cells := make([]image.Rectangle, tt.count)
+			for j := range cells {
+				x := sheetGap + float64(j%tt.cols)*(tt.cw+sheetGap)
+				y := sheetGap + float64(j/tt.cols)*(tt.ch+sheetGap)
+				cells[j] = image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+tt.cw)*k+0.5), int((y+tt.ch)*k+0.5))
+			}
+			covered := make([]int, b.Dx()*b.Dy())
+			for _, r := range append(sheetGaps(b, cells, tt.cols), cells...) {
+				if !r.In(b) {
+					t.Fatalf("%v is not within the sheet %v", r, b)
+				}
+				for y := r.Min.Y; y < r.Max.Y; y++ {
+					for x := r.Min.X; x < r.Max.X; x++ {
+						covered[y*b.Dx()+x]++
+					}
+				}
+			}
+			for i, n := range covered {
+				if n != 1 {
+					t.Fatalf("pixel (%d, %d) is covered %d times, want once", i%b.Dx(), i/b.Dx(), n)
+				}
 			}
 		})
 	}
