@@ -3,6 +3,8 @@ package generator
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -158,5 +160,75 @@ func TestSheetGapsCoverTheSheet(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A contact sheet painted band by band, each band's memory reused for a
+// later one, is the sheet painted whole: the background filled, each
+// item's card downsampled into its cell; and its gaps are the background.
+func TestContactSheetBands(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	r, err := NewRenderer(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := make([]previewItem, 43)
+	for i := range items {
+		items[i] = previewItem{label: fmt.Sprint("card ", i), path: fmt.Sprintf("p/c%d.png", i), draw: func(c draw.Canvas) {
+			if i%3 != 0 {
+				c.Rect(0, 0, 20, 30, 0, draw.Filled(draw.RGB(uint8(5*i), 90, 200)))
+			}
+			c.Rect(2, 3, 8, 9, 1, draw.Stroked(draw.Black, 0.4))
+			c.Text(2, 20, fmt.Sprint("Card ", i), draw.Bold, 8, draw.Black)
+		}}
+	}
+	stage := t.TempDir()
+	if _, err := runJobs(stage, []job{{name: "s", parallel: func(env jobEnv) ([]Artifact, error) {
+		return r.writeContactSheet(env, "s.png", 20, 30, items)
+	}}}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(stage, "s.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The sheet painted whole, as it was before it was painted in bands.
+	const cols, cw, ch = ContactSheetCols, 20.0, 30.0
+	rows := (len(items) + cols - 1) / cols
+	sheet, err := draw.NewPNGCanvas(r.Fonts, cols*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap, sheetDPI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet.Rect(0, 0, cols*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap, 0, draw.Filled(sheetBackground))
+	want := sheet.Image()
+	k := sheetDPI / 25.4
+	for j, it := range items {
+		card, err := draw.NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI)
+		if err != nil {
+			t.Fatal(err)
+		}
+		it.draw(card)
+		x, y := sheetGap+float64(j%cols)*(cw+sheetGap), sheetGap+float64(j/cols)*(ch+sheetGap)
+		downsample(want, image.Rect(int(x*k+0.5), int(y*k+0.5), int((x+cw)*k+0.5), int((y+ch)*k+0.5)), card.Image())
+	}
+	if got.Bounds() != want.Bounds() {
+		t.Fatalf("the sheet is %v, want %v", got.Bounds(), want.Bounds())
+	}
+	bg := color.RGBA{sheetBackground.R, sheetBackground.G, sheetBackground.B, 255}
+	for y := range want.Bounds().Dy() {
+		for x := range want.Bounds().Dx() {
+			if g, w := color.RGBAModel.Convert(got.At(x, y)), want.RGBAAt(x, y); g != w {
+				t.Fatalf("pixel (%d, %d) is %v, want %v", x, y, g, w)
+			}
+		}
+	}
+	// The room of the cells the last row does not fill.
+	if c := want.RGBAAt(want.Bounds().Dx()-5, want.Bounds().Dy()-10); c != bg {
+		t.Errorf("an empty cell is %v, want the background %v", c, bg)
 	}
 }
