@@ -217,6 +217,7 @@ type sheetBands struct {
 	imgs []*image.RGBA // the band images being painted
 	left []int         // the cells of each band not yet painted
 	free [][]byte      // memory of bands compressed
+	encs []*draw.BandEncoder
 }
 
 // newSheetBands returns the bands of a sheet width pixels wide of count
@@ -273,16 +274,21 @@ func (sb *sheetBands) band(i int) *image.RGBA {
 }
 
 // cellDone counts a cell of band i painted; once all are, it compresses
-// the band into out and keeps its memory for the next.
+// the band into out and keeps its memory, and the encoder's, for the
+// next.
 func (sb *sheetBands) cellDone(i int, out *draw.PNGBand) error {
 	sb.mu.Lock()
 	sb.left[i]--
 	last, img := sb.left[i] == 0, sb.imgs[i]
+	enc := &draw.BandEncoder{}
+	if n := len(sb.encs); last && n > 0 {
+		enc, sb.encs = sb.encs[n-1], sb.encs[:n-1]
+	}
 	sb.mu.Unlock()
 	if !last {
 		return nil
 	}
-	band, err := draw.EncodeBand(img, sb.edges[i], sb.edges[i+1])
+	band, err := enc.Encode(img, sb.edges[i], sb.edges[i+1])
 	if err != nil {
 		return err
 	}
@@ -290,6 +296,7 @@ func (sb *sheetBands) cellDone(i int, out *draw.PNGBand) error {
 	sb.mu.Lock()
 	sb.imgs[i] = nil
 	sb.free = append(sb.free, img.Pix)
+	sb.encs = append(sb.encs, enc)
 	sb.mu.Unlock()
 	return nil
 }
