@@ -70,3 +70,47 @@ func BenchmarkDownsample(b *testing.B) {
 		downsample(dst, image.Rect(12, 12, 137, 187), src)
 	}
 }
+
+// The contact sheet fills only its gaps with the background: downsample
+// must write every pixel of the cell within dst, whatever was there, at
+// twice the cell's size (the box filter) and at any other (bilinear).
+func TestDownsampleWritesWholeCell(t *testing.T) {
+	tests := []struct {
+		name string
+		src  image.Rectangle
+		cell image.Rectangle
+	}{
+		{"twice", image.Rect(0, 0, 250, 350), image.Rect(13, 7, 138, 182)},
+		{"smaller", image.Rect(0, 0, 251, 349), image.Rect(13, 7, 138, 182)},
+		{"larger", image.Rect(0, 0, 40, 60), image.Rect(13, 7, 138, 182)},
+		{"odd", image.Rect(0, 0, 7, 5), image.Rect(2, 3, 6, 5)},
+		{"past the edge", image.Rect(0, 0, 250, 350), image.Rect(100, 120, 225, 295)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := image.NewRGBA(tt.src)
+			for i := range src.Pix {
+				src.Pix[i] = uint8(i * 13)
+			}
+			var got [2]*image.RGBA
+			for k := range got {
+				got[k] = image.NewRGBA(image.Rect(0, 0, 160, 200))
+				for i := range got[k].Pix {
+					got[k].Pix[i] = uint8(i*7 + 101*k)
+				}
+				downsample(got[k], tt.cell, src)
+			}
+			in := tt.cell.Intersect(got[0].Bounds())
+			for y := range 200 {
+				for x := range 160 {
+					a, b := got[0].RGBAAt(x, y), got[1].RGBAAt(x, y)
+					if inCell := image.Pt(x, y).In(in); inCell && a != b {
+						t.Fatalf("pixel (%d, %d) of the cell depends on what was there: %v and %v", x, y, a, b)
+					} else if !inCell && a == b {
+						t.Fatalf("pixel (%d, %d) outside the cell was written", x, y)
+					}
+				}
+			}
+		})
+	}
+}

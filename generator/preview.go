@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
+	stddraw "image/draw"
 	"io"
 	"math"
 	"os"
@@ -80,11 +82,10 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	cols := min(count, ContactSheetCols)
 	rows := (count + cols - 1) / cols
 	sw, sh := float64(cols)*(cw+sheetGap)+sheetGap, float64(rows)*(ch+sheetGap)+sheetGap
-	sheet, err := draw.NewPNGCanvas(r.Fonts, sw, sh, sheetDPI)
+	spw, sph, err := draw.PNGSize(sw, sh, sheetDPI)
 	if err != nil {
 		return nil, err
 	}
-	sheet.Rect(0, 0, sw, sh, 0, draw.Filled(sheetBackground))
 	k := sheetDPI / 25.4
 	cell := func(j int) image.Rectangle {
 		x := sheetGap + float64(j%cols)*(cw+sheetGap)
@@ -99,13 +100,17 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	for i := 1; i < rows; i++ {
 		edges[i] = cell(i*cols).Min.Y - int(sheetGap*k/2)
 	}
-	edges[rows] = sheet.Image().Bounds().Dy()
+	edges[rows] = sph
+	sb, err := newSheetBands(spw, edges, cols, count, cell)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	bands := make([]draw.PNGBand, rows)
 	bandKeys := make([]string, rows)
 	done := make([]bool, rows)
 	if keys != nil {
 		for i := range bands {
-			bandKeys[i] = bandKey(sheet.Image().Bounds().Dx(), edges[i], edges[i+1], keys[i*cols:min((i+1)*cols, count)])
+			bandKeys[i] = bandKey(spw, edges[i], edges[i+1], keys[i*cols:min((i+1)*cols, count)])
 			if data, ok := r.previews.Get(bandKeys[i]); ok {
 				bands[i], done[i] = draw.DecodeBandBytes(data)
 			}
@@ -114,7 +119,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	// Cells are cached when they are an exact 2x2 reduction of the card
 	// (downsample), as they are at the preview and sheet resolutions.
 	pw, ph := int(math.Round(cw*PreviewDPI/25.4)), int(math.Round(ch*PreviewDPI/25.4))
-	p := &cellPainter{env: env, items: items, render: func(canvas func() (*draw.PNGCanvas, error), j int) error {
+	paint := func(canvas func() (*draw.PNGCanvas, error), j int) error {
 		it, c := items[j], cell(j)
 		if done[j/cols] && keys != nil {
 			// Its row is in the cache: only its own PNG is needed.
@@ -127,7 +132,7 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 		}
 		cached := keys != nil && pw == 2*c.Dx() && ph == 2*c.Dy()
 		if cached {
-			if ok, err := r.cachedCell(env, sheet.Image(), c, it, keys[j]); ok || err != nil {
+			if ok, err := r.cachedCell(env, sb.band(j/cols), c, it, keys[j]); ok || err != nil {
 				return err
 			}
 		}
@@ -152,20 +157,27 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 			}
 		}
 		// Cells are disjoint, so helpers never write the same pixels.
-		downsample(sheet.Image(), c, card.Image())
+		img := sb.band(j / cols)
+		downsample(img, c, card.Image())
 		if cached {
-			r.keepCell(sheet.Image(), c, keys[j], png)
+			r.keepCell(img, c, keys[j], png)
+		}
+		return nil
+	}
+	p := &cellPainter{env: env, items: items, render: func(canvas func() (*draw.PNGCanvas, error), j int) error {
+		if err := paint(canvas, j); err != nil {
+			return err
+		}
+		if i := j / cols; !done[i] {
+			return sb.cellDone(i, &bands[i])
 		}
 		return nil
 	}, canvas: func() (*draw.PNGCanvas, error) { return draw.NewPNGCanvas(r.Fonts, cw, ch, PreviewDPI) }}
 	if err := p.paint(); err != nil {
 		return nil, err
 	}
-	if err := encodeBands(env, sheet.Image(), edges, bands, done); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
 	var buf bytes.Buffer
-	if err := draw.WriteBandedPNG(&buf, sheet.Image().Bounds().Dx(), sheet.Image().Bounds().Dy(), bands); err != nil {
+	if err := draw.WriteBandedPNG(&buf, spw, sph, bands); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if keys != nil {
@@ -188,29 +200,105 @@ func (r *Renderer) writeContactSheet(env jobEnv, name string, cw, ch float64, it
 	return append(out, Artifact{Path: name}), nil
 }
 
-// encodeBands compresses the bands of img (rows edges[i] to edges[i+1])
-// that are not done, on the job's slot and the idle ones it can borrow.
-func encodeBands(env jobEnv, img *image.RGBA, edges []int, bands []draw.PNGBand, done []bool) error {
-	var wg sync.WaitGroup
-	errs := make([]error, len(bands))
-	for i := range bands {
-		if done[i] {
-			continue
+// sheetBands are the bands of a contact sheet being painted, a row of
+// cells each: a band's image is made when a cell of its row is first
+// painted into it, and compressed as soon as the last one is, its memory
+// then kept for the next band, so that a sheet holds the few bands being
+// painted instead of all its pixels. Only the gaps of a band are filled
+// with the background: each cell is written whole by its item
+// (downsample, pasteCell).
+type sheetBands struct {
+	width int
+	edges []int // band i is the rows edges[i] to edges[i+1]
+	cols  int
+	cells []image.Rectangle
+
+	mu   sync.Mutex
+	imgs []*image.RGBA // the band images being painted
+	left []int         // the cells of each band not yet painted
+	free [][]byte      // memory of bands compressed
+	encs []*draw.BandEncoder
+}
+
+// newSheetBands returns the bands of a sheet width pixels wide of count
+// cells (cell gives them) in rows of cols, or an error when a cell is not
+// within its band.
+func newSheetBands(width int, edges []int, cols, count int, cell func(int) image.Rectangle) (*sheetBands, error) {
+	rows := len(edges) - 1
+	sb := &sheetBands{width: width, edges: edges, cols: cols, cells: make([]image.Rectangle, count),
+		imgs: make([]*image.RGBA, rows), left: make([]int, rows)}
+	for j := range sb.cells {
+		sb.cells[j] = cell(j)
+		if i := j / cols; !sb.cells[j].In(sb.rect(i)) {
+			return nil, fmt.Errorf("internal error: cell %v is not within its band %v", sb.cells[j], sb.rect(i))
 		}
-		encode := func() { bands[i], errs[i] = draw.EncodeBand(img, edges[i], edges[i+1]) }
-		if env.slots != nil && env.slots.tryAcquire() {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer env.slots.release()
-				encode()
-			}()
-			continue
-		}
-		encode()
+		sb.left[j/cols]++
 	}
-	wg.Wait()
-	return errors.Join(errs...)
+	return sb, nil
+}
+
+// rect is the rectangle of band i in the sheet.
+func (sb *sheetBands) rect(i int) image.Rectangle {
+	return image.Rect(0, sb.edges[i], sb.width, sb.edges[i+1])
+}
+
+// band is the image of band i, in the sheet's coordinates, made with its
+// gaps filled the first time it is asked for.
+func (sb *sheetBands) band(i int) *image.RGBA {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if img := sb.imgs[i]; img != nil {
+		return img
+	}
+	r := sb.rect(i)
+	n := 4 * r.Dx() * r.Dy()
+	var pix []byte
+	for k, b := range sb.free {
+		if cap(b) >= n {
+			pix = b[:n]
+			sb.free = append(sb.free[:k], sb.free[k+1:]...)
+			break
+		}
+	}
+	if pix == nil {
+		pix = make([]byte, n)
+	}
+	img := &image.RGBA{Pix: pix, Stride: 4 * r.Dx(), Rect: r}
+	bg := image.NewUniform(color.RGBA{sheetBackground.R, sheetBackground.G, sheetBackground.B, 255})
+	row := sb.cells[i*sb.cols : min((i+1)*sb.cols, len(sb.cells))]
+	for _, g := range sheetGaps(r, row, sb.cols) {
+		stddraw.Draw(img, g, bg, image.Point{}, stddraw.Src)
+	}
+	sb.imgs[i] = img
+	return img
+}
+
+// cellDone counts a cell of band i painted; once all are, it compresses
+// the band into out and keeps its memory, and the encoder's, for the
+// next.
+func (sb *sheetBands) cellDone(i int, out *draw.PNGBand) error {
+	sb.mu.Lock()
+	sb.left[i]--
+	last, img := sb.left[i] == 0, sb.imgs[i]
+	enc := &draw.BandEncoder{}
+	if n := len(sb.encs); last && n > 0 {
+		enc, sb.encs = sb.encs[n-1], sb.encs[:n-1]
+	}
+	sb.mu.Unlock()
+	if !last {
+		return nil
+	}
+	band, err := enc.Encode(img, sb.edges[i], sb.edges[i+1])
+	if err != nil {
+		return err
+	}
+	*out = band
+	sb.mu.Lock()
+	sb.imgs[i] = nil
+	sb.free = append(sb.free, img.Pix)
+	sb.encs = append(sb.encs, enc)
+	sb.mu.Unlock()
+	return nil
 }
 
 // cellPainter renders the items of a contact sheet: the calling job's
@@ -308,6 +396,38 @@ func (p *cellPainter) fail(err error) {
 	p.mu.Lock()
 	p.errs = append(p.errs, err)
 	p.mu.Unlock()
+}
+
+// sheetGaps are the rectangles of b that no cell covers: the gaps around
+// and between cells, and the room of cells a last row does not fill.
+// cells are in rows of cols, each of the same rows of pixels as the
+// others of its row and below the row above, and each to the right of
+// the one before it; the rectangles they and the gaps make are disjoint
+// and cover b.
+func sheetGaps(b image.Rectangle, cells []image.Rectangle, cols int) []image.Rectangle {
+	var gaps []image.Rectangle
+	// add adds the rectangle from (x0, y0) to (x1, y1) within b, when
+	// it is not empty (not image.Rect, which would swap the corners).
+	add := func(x0, y0, x1, y1 int) {
+		if r := (image.Rectangle{image.Pt(x0, y0), image.Pt(x1, y1)}).Intersect(b); !r.Empty() {
+			gaps = append(gaps, r)
+		}
+	}
+	top := b.Min.Y
+	for i := 0; i < len(cells); i += cols {
+		row := cells[i:min(i+cols, len(cells))]
+		y0, y1 := row[0].Min.Y, row[0].Max.Y
+		add(b.Min.X, top, b.Max.X, y0)
+		left := b.Min.X
+		for _, c := range row {
+			add(left, y0, c.Min.X, y1)
+			left = c.Max.X
+		}
+		add(left, y0, b.Max.X, y1)
+		top = y1
+	}
+	add(b.Min.X, top, b.Max.X, b.Max.Y)
+	return gaps
 }
 
 // downsample draws src scaled into the cell of dst: an exact 2x2 box filter

@@ -60,13 +60,24 @@ type faceKey struct {
 // in fonts.
 func NewPNGCanvas(fonts *Fonts, w, h, dpi float64) (*PNGCanvas, error) {
 	scale := dpi / 25.4
-	pw, ph := int(math.Round(w*scale)), int(math.Round(h*scale))
-	if pw <= 0 || ph <= 0 || pw*ph > 40_000_000 {
-		return nil, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
+	pw, ph, err := PNGSize(w, h, dpi)
+	if err != nil {
+		return nil, err
 	}
 	c := &PNGCanvas{dc: gg.NewContext(pw, ph), scale: scale, faces: map[faceKey]*pngFace{},
 		fonts: fonts, otf: map[FontStyle]*opentype.Font{}, m: gg.Identity(), blank: true}
 	return c, nil
+}
+
+// PNGSize is the size in pixels of the image of a w x h mm canvas at dpi
+// (NewPNGCanvas), or an error when it is empty or above 40 megapixels.
+func PNGSize(w, h, dpi float64) (pw, ph int, err error) {
+	scale := dpi / 25.4
+	pw, ph = int(math.Round(w*scale)), int(math.Round(h*scale))
+	if pw <= 0 || ph <= 0 || pw*ph > 40_000_000 {
+		return 0, 0, fmt.Errorf("preview of %.0fx%.0f px is out of range", float64(pw), float64(ph))
+	}
+	return pw, ph, nil
 }
 
 // Reset clears the canvas to white with no transformation or clip, so one

@@ -30,21 +30,46 @@ type PNGBand struct {
 // EncodeBand filters and compresses the rows y0 to y1 (exclusive, image
 // coordinates) of img as a band. img is opaque: alpha is ignored.
 func EncodeBand(img *image.RGBA, y0, y1 int) (PNGBand, error) {
+	var e BandEncoder
+	return e.Encode(img, y0, y1)
+}
+
+// BandEncoder encodes bands as EncodeBand does, keeping its compressor
+// and row buffers from one band to the next: they are some 1 MB of memory
+// to make and clear for each band. The zero BandEncoder is ready to use;
+// it is not safe for use by several goroutines at once.
+type BandEncoder struct {
+	zw *flate.Writer
+	// out is the filtered row, with room for upRGBASums's 8-byte
+	// stores; zeroRow a row like the one above, Up then zeros; zeros an
+	// RGBA row of zeros, above a band's first row.
+	out, zeroRow, zeros []byte
+}
+
+// Encode is EncodeBand.
+func (e *BandEncoder) Encode(img *image.RGBA, y0, y1 int) (PNGBand, error) {
 	b := img.Bounds()
 	if y0 < b.Min.Y || y1 > b.Max.Y || y0 >= y1 {
 		return PNGBand{}, fmt.Errorf("band %d-%d is outside the image's rows %d-%d", y0, y1, b.Min.Y, b.Max.Y)
 	}
 	width := b.Dx()
 	rowLen := 1 + 3*width
-	// out is the filtered row, with room for upRGBASums's 8-byte stores;
-	// zeroRow a row like the one above, Up then zeros.
-	out, zeroRow := make([]byte, rowLen+8), make([]byte, rowLen)
-	zeroRow[0] = 2
-	var buf bytes.Buffer
-	zw, err := flate.NewWriter(&buf, flate.BestSpeed)
-	if err != nil {
-		return PNGBand{}, err
+	if len(e.zeros) != 4*width {
+		e.out, e.zeroRow, e.zeros = make([]byte, rowLen+8), make([]byte, rowLen), make([]byte, 4*width)
+		e.zeroRow[0] = 2
 	}
+	out, zeroRow := e.out, e.zeroRow
+	var buf bytes.Buffer
+	if e.zw == nil {
+		zw, err := flate.NewWriter(&buf, flate.BestSpeed)
+		if err != nil {
+			return PNGBand{}, err
+		}
+		e.zw = zw
+	} else {
+		e.zw.Reset(&buf)
+	}
+	zw := e.zw
 	s1, s2 := uint32(1), uint32(0) // the band's Adler-32 sums
 	var above []byte               // the RGBA row above
 	for y := y0; y < y1; y++ {
@@ -56,7 +81,7 @@ func EncodeBand(img *image.RGBA, y0, y1 int) (PNGBand, error) {
 			// No filter: the band starts on its own. Its RGB bytes
 			// are those of the row minus zeros.
 			out[0] = 0
-			s1, s2 = upRGBASums(out[1:], row, make([]byte, 4*width), s1, s2+s1)
+			s1, s2 = upRGBASums(out[1:], row, e.zeros, s1, s2+s1)
 		case bytes.Equal(row, above):
 			p = zeroRow
 			s1, s2 = adlerSums(s1, s2, p[:1])

@@ -162,3 +162,45 @@ func TestAdler32Combine(t *testing.T) {
 		}
 	}
 }
+
+// One BandEncoder encoding band after band, of images of other widths and
+// at other origins among them, gives each band's bytes as a new one does.
+func TestBandEncoderReused(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	noisy := func(r image.Rectangle) *image.RGBA {
+		img := image.NewRGBA(r)
+		for i := range img.Pix {
+			img.Pix[i] = byte(rng.IntN(3) * 90)
+		}
+		return img
+	}
+	wide, narrow, moved := noisy(image.Rect(0, 0, 300, 40)), noisy(image.Rect(0, 0, 17, 30)), noisy(image.Rect(0, 100, 300, 130))
+	tests := []struct {
+		name   string
+		img    *image.RGBA
+		y0, y1 int
+	}{
+		{"wide", wide, 0, 12},
+		{"wide again", wide, 12, 40},
+		{"narrow", narrow, 3, 30},
+		{"one row", narrow, 0, 1},
+		{"not at the origin", moved, 100, 130},
+		{"wide last", wide, 5, 39},
+	}
+	var e BandEncoder
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := EncodeBand(tt.img, tt.y0, tt.y1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := e.Encode(tt.img, tt.y0, tt.y1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Adler != want.Adler || got.Len != want.Len || !bytes.Equal(got.Data, want.Data) {
+				t.Errorf("the reused encoder's band differs from a new one's")
+			}
+		})
+	}
+}
