@@ -36,7 +36,7 @@ func StageJob(name string, run func(stage string) ([]Artifact, error)) Job {
 // ErrorJob is a job that fails with err: how a kind's Build reports an
 // element it cannot plan.
 func ErrorJob(err error) Job {
-	return Job{job{run: func(string) ([]Artifact, error) { return nil, err }}}
+	return Job{job{err: err, run: func(string) ([]Artifact, error) { return nil, err }}}
 }
 
 // Run runs the job on its own, writing its files into the folder stage

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -87,9 +86,10 @@ func writeAddOnComponents(ctx context.Context, b *bytes.Buffer, r *generator.Ren
 // kit prints each component, file and pages, as its components.txt says
 // (componentPlaces): the pack's kit is planned as its own build plans it
 // (what it prints, ganged) with the add-on's print options, and its
-// elements' files are written into a folder that is removed again, since
-// only a written file knows its page count. The kit-wide files (maps.pdf,
-// tokens.pdf, figures.pdf) say their pages from their plans unwritten.
+// elements' PDFs are rendered without being written (generator.DryRunJobs:
+// only a rendered PDF knows its page count; their other files are not
+// rendered). The kit-wide files (maps.pdf, tokens.pdf, figures.pdf) say
+// their pages from their plans unwritten.
 func basePlaces(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) (map[string]map[string][]string, error) {
 	out := map[string]map[string][]string{}
 	for bp := p.Extended(); bp != nil; bp = bp.Extended() {
@@ -97,17 +97,14 @@ func basePlaces(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts
 		var jobs []generator.Job
 		for _, e := range kp.Elements {
 			if kr, ok := r.KindOf(e.Kind()); ok && kp.Prints(e) {
-				jobs = append(jobs, kr.Jobs(r, kp, e, generator.BuildOptions{Print: opts})...)
+				for _, j := range kr.Jobs(r, kp, e, generator.BuildOptions{Print: opts}) {
+					if f := j.File(); f == "" || strings.HasSuffix(f, ".pdf") {
+						jobs = append(jobs, j)
+					}
+				}
 			}
 		}
-		dir, err := os.MkdirTemp("", "runforge-base-")
-		if err != nil {
-			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
-		}
-		arts, err := generator.RunJobs(ctx, dir, jobs)
-		if rmErr := os.RemoveAll(dir); err == nil && rmErr != nil {
-			err = rmErr
-		}
+		arts, err := generator.DryRunJobs(ctx, jobs)
 		if err != nil {
 			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
 		}
