@@ -46,6 +46,10 @@ type BuildOptions struct {
 	// Jobs, when set, is the pool the kit's jobs run in, shared with the
 	// other packs one command builds at once; else the build has its own.
 	Jobs *JobPool
+	// Kits, when set, is how the packs one command builds at once share
+	// their kits' files: an add-on's index takes the pages of the kit of
+	// the pack it extends from that pack's build (SharedKits).
+	Kits *SharedKits
 	// Turn, when set, is waited for once the kit is written, before it is
 	// swapped in, and Swapped called once it is in place, before the
 	// previous kit is removed (StageInTurn): packs built at once are
