@@ -415,10 +415,20 @@ func TestAddOnIndexWritesNoBaseKit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true, Duplex: layout.LongEdge,
-		Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	for _, name := range []string{"run-promo", "run-fight-or-die-reloaded-campaign"} {
-		t.Run(name, func(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		layout generator.Layout
+	}{
+		{"run-promo", generator.LayoutSheet},
+		{"run-fight-or-die-reloaded-campaign", generator.LayoutSheet},
+		// The press layout's card pictures are files a job writes
+		// itself, not to a writer: they are not rendered at all.
+		{"run-promo", generator.LayoutPress},
+	} {
+		name := tt.name
+		opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true, Duplex: layout.LongEdge,
+			Layout: tt.layout, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		t.Run(name+"/"+string(tt.layout), func(t *testing.T) {
 			p := bundled(t, name)
 			pr, err := r.ForPack(p)
 			if err != nil {
