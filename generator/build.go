@@ -46,6 +46,10 @@ type BuildOptions struct {
 	// Jobs, when set, is the pool the kit's jobs run in, shared with the
 	// other packs one command builds at once; else the build has its own.
 	Jobs *JobPool
+	// Kits, when set, is how the packs one command builds at once share
+	// their kits' files: an add-on's index takes the pages of the kit of
+	// the pack it extends from that pack's build (SharedKits).
+	Kits *SharedKits
 	// Turn, when set, is waited for once the kit is written, before it is
 	// swapped in, and Swapped called once it is in place, before the
 	// previous kit is removed (StageInTurn): packs built at once are
@@ -186,6 +190,11 @@ type job struct {
 	file     string // the one file it writes, for a FileJob
 	run      func(stage string) ([]Artifact, error)
 	parallel func(env jobEnv) ([]Artifact, error)
+	// write, for a job of one file (fileJob), writes it to a writer: how
+	// DryRunJobs runs it without creating the file.
+	write func(io.Writer) (pages int, err error)
+	// err, for ErrorJob, is the error it fails with.
+	err error
 	// items is how many pictures a parallel job renders: the larger ones
 	// start first (feedOrder).
 	items int
@@ -232,7 +241,7 @@ func (s slots) release() { <-s }
 
 // fileJob is a job that writes one file.
 func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
-	return job{name: path, run: func(stage string) ([]Artifact, error) {
+	return job{name: path, write: write, run: func(stage string) ([]Artifact, error) {
 		pages := 0
 		err := WriteFile(stage, path, func(w io.Writer) error {
 			bw := bufio.NewWriterSize(w, 64<<10)
@@ -256,6 +265,52 @@ func fileJob(path string, write func(io.Writer) (pages int, err error)) job {
 func RunJobs(ctx context.Context, stage string, jobs []Job) ([]Artifact, error) {
 	var own *JobPool
 	return own.Run(ctx, stage, jobs)
+}
+
+// DryRunJobs runs the jobs as RunJobs does and returns the same
+// artifacts (the pages of each PDF), but creates no file: a FileJob's
+// bytes are thrown away as they are written. Jobs that write into the
+// staging folder themselves (StageJob, ContactSheetJob) are run in a
+// temporary folder, removed again, made only when there is such a job.
+// Creating files is slow on some file systems; this is for a build that
+// needs only what a kit's files would be (an add-on's index, which says
+// on which pages the kit of the pack it extends prints each component).
+func DryRunJobs(ctx context.Context, jobs []Job) (_ []Artifact, err error) {
+	in := make([]job, len(jobs))
+	staged := false
+	for i, j := range jobs {
+		in[i] = j.j
+		switch {
+		case j.j.write != nil:
+			in[i].run, in[i].parallel = discardFile(j.j.name, j.j.write), nil
+		case j.j.err == nil:
+			staged = true
+		}
+	}
+	stage := ""
+	if staged {
+		if stage, err = os.MkdirTemp("", "runforge-dry-"); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if rmErr := os.RemoveAll(stage); err == nil && rmErr != nil {
+				err = rmErr
+			}
+		}()
+	}
+	return runJobsIn(ctx, stage, in, NewJobPool().slots)
+}
+
+// discardFile is the run of a file job whose file is not created: write
+// writes into io.Discard, and the artifact says its pages.
+func discardFile(path string, write func(io.Writer) (int, error)) func(string) ([]Artifact, error) {
+	return func(string) ([]Artifact, error) {
+		pages, err := write(io.Discard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return []Artifact{{Path: path, Pages: pages}}, nil
+	}
 }
 
 // JobPool bounds the renderers running at once to GOMAXPROCS across every

@@ -23,7 +23,8 @@ func FileJob(path string, write func(io.Writer) (pages int, err error)) Job {
 	return Job{j}
 }
 
-// File is the path of the file a FileJob writes; "" for other jobs.
+// File is the path of the file a FileJob or StageFileJob writes; "" for
+// other jobs.
 func (j Job) File() string { return j.j.file }
 
 // StageJob is the job named name (what it writes, for errors) that runs
@@ -33,10 +34,19 @@ func StageJob(name string, run func(stage string) ([]Artifact, error)) Job {
 	return Job{job{name: name, run: run}}
 }
 
+// StageFileJob is StageJob for a job that writes the one file at path
+// (relative to the kit's folder) into the staging folder itself, rather
+// than to a writer as a FileJob does (a picture encoded from a canvas its
+// jobs share): File names it, so that a plan that needs only some of a
+// kit's files can leave the job out.
+func StageFileJob(path string, run func(stage string) ([]Artifact, error)) Job {
+	return Job{job{name: path, file: path, run: run}}
+}
+
 // ErrorJob is a job that fails with err: how a kind's Build reports an
 // element it cannot plan.
 func ErrorJob(err error) Job {
-	return Job{job{run: func(string) ([]Artifact, error) { return nil, err }}}
+	return Job{job{err: err, run: func(string) ([]Artifact, error) { return nil, err }}}
 }
 
 // Run runs the job on its own, writing its files into the folder stage

@@ -405,3 +405,47 @@ func TestAddOnIndexBasePages(t *testing.T) {
 		})
 	}
 }
+
+// TestAddOnIndexWritesNoBaseKit: an add-on's index counts the pages of
+// the kit of the pack it extends without writing that kit anywhere: with
+// no temporary folder to be had, the add-on's kit still builds, and its
+// index names the base kit's pages.
+func TestAddOnIndexWritesNoBaseKit(t *testing.T) {
+	r, err := generator.NewRenderer(false, gamestest.All()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name   string
+		layout generator.Layout
+	}{
+		{"run-promo", generator.LayoutSheet},
+		{"run-fight-or-die-reloaded-campaign", generator.LayoutSheet},
+		// The press layout's card pictures are files a job writes
+		// itself, not to a writer: they are not rendered at all.
+		{"run-promo", generator.LayoutPress},
+	} {
+		name := tt.name
+		opts := generator.PrintOptions{Paper: layout.Papers["letter"], Margin: layout.DefaultMargin, Bleed: 3, CropMarks: true, Duplex: layout.LongEdge,
+			Layout: tt.layout, Created: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		t.Run(name+"/"+string(tt.layout), func(t *testing.T) {
+			p := bundled(t, name)
+			pr, err := r.ForPack(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := t.TempDir()
+			t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "no-such-folder"))
+			if _, err := Build(pr, p, generator.BuildOptions{Print: opts, OutDir: out}); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(out, name, "components.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "      printed in the " + p.Bases[0].Title + " kit: "; !strings.Contains(string(b), want) {
+				t.Errorf("components.txt names no page of the base kit (%q):\n%s", want, b)
+			}
+		})
+	}
+}

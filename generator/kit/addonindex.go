@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -22,9 +21,9 @@ import (
 // this kit prints, those each extended pack's kit holds (a component split
 // between them, such as a deck of which the add-on replaces some cards, is
 // in both, with its share), and those no kit prints.
-func writeAddOnComponents(ctx context.Context, b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pack, opts generator.PrintOptions, where map[string][]string) error {
+func writeAddOnComponents(ctx context.Context, b *bytes.Buffer, r *generator.Renderer, whole, p *schema.Pack, opts generator.PrintOptions, where map[string][]string, known map[string][]generator.Artifact) error {
 	fmt.Fprintln(b, addOnNeeds(p))
-	there, err := basePlaces(ctx, r, p, opts)
+	there, err := basePlaces(ctx, r, p, opts, known)
 	if err != nil {
 		return err
 	}
@@ -86,34 +85,44 @@ func writeAddOnComponents(ctx context.Context, b *bytes.Buffer, r *generator.Ren
 // basePlaces says, by extended pack and component, where that pack's own
 // kit prints each component, file and pages, as its components.txt says
 // (componentPlaces): the pack's kit is planned as its own build plans it
-// (what it prints, ganged) with the add-on's print options, and its
-// elements' files are written into a folder that is removed again, since
-// only a written file knows its page count. The kit-wide files (maps.pdf,
+// (what it prints, ganged) with the add-on's print options. Its elements'
+// files are those known (by pack id: the files its own build in the same
+// command wrote, awaitBases) or else rendered without being written
+// (generator.DryRunJobs: only a rendered PDF knows its page count; the
+// element's other files are not rendered). The kit-wide files (maps.pdf,
 // tokens.pdf, figures.pdf) say their pages from their plans unwritten.
-func basePlaces(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions) (map[string]map[string][]string, error) {
+func basePlaces(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.PrintOptions, known map[string][]generator.Artifact) (map[string]map[string][]string, error) {
 	out := map[string]map[string][]string{}
 	for bp := p.Extended(); bp != nil; bp = bp.Extended() {
 		kp := gangPack(r, printedPack(bp, false), opts)
-		var jobs []generator.Job
-		for _, e := range kp.Elements {
-			if kr, ok := r.KindOf(e.Kind()); ok && kp.Prints(e) {
-				jobs = append(jobs, kr.Jobs(r, kp, e, generator.BuildOptions{Print: opts})...)
+		arts, ok := known[bp.Game.ID]
+		if !ok {
+			var err error
+			if arts, err = dryRunKit(ctx, r, kp, opts); err != nil {
+				return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
 			}
-		}
-		dir, err := os.MkdirTemp("", "runforge-base-")
-		if err != nil {
-			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
-		}
-		arts, err := generator.RunJobs(ctx, dir, jobs)
-		if rmErr := os.RemoveAll(dir); err == nil && rmErr != nil {
-			err = rmErr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("planning the %s kit: %w", bp.Game.Title, err)
 		}
 		out[bp.Game.ID] = componentPlaces(r, kp, opts, &kitRun{arts: arts})
 	}
 	return out, nil
+}
+
+// dryRunKit renders the PDFs of the elements the kit of kp prints with
+// opts, writing nothing, and returns them with their pages.
+func dryRunKit(ctx context.Context, r *generator.Renderer, kp *schema.Pack, opts generator.PrintOptions) ([]generator.Artifact, error) {
+	var jobs []generator.Job
+	for _, e := range kp.Elements {
+		kr, ok := r.KindOf(e.Kind())
+		if !ok || !kp.Prints(e) {
+			continue
+		}
+		for _, j := range kr.Jobs(r, kp, e, generator.BuildOptions{Print: opts}) {
+			if f := j.File(); f == "" || strings.HasSuffix(f, ".pdf") {
+				jobs = append(jobs, j)
+			}
+		}
+	}
+	return generator.DryRunJobs(ctx, jobs)
 }
 
 // componentCopies are the copies each component gets from the elements p

@@ -33,6 +33,7 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 	if cs := schema.Collisions(schema.OutputPlan(p)); len(cs) > 0 {
 		return nil, fmt.Errorf("two outputs would be written to %s", cs[0].Path)
 	}
+	loaded := p
 	p = AsPrinted(r, p, opts)
 	jobs, err := buildJobs(r, p, opts)
 	if err != nil {
@@ -43,7 +44,12 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 		if err != nil {
 			return nil, err
 		}
-		more, err := opts.Jobs.Run(ctx, stage, afterJobs(ctx, r, p, opts, stage, arts))
+		shareKit(r, loaded, opts, arts)
+		bases, err := awaitBases(ctx, r, p, opts)
+		if err != nil {
+			return nil, err
+		}
+		more, err := opts.Jobs.Run(ctx, stage, afterJobs(ctx, r, p, opts, stage, arts, bases))
 		if err != nil {
 			return nil, err
 		}
@@ -57,10 +63,11 @@ func BuildContext(ctx context.Context, r *generator.Renderer, p *schema.Pack, op
 // print run, and the index that describes it), once the files arts are
 // written into stage. A kit without a PDF to gather has no print run. ctx
 // stops the work they start of their own (an add-on's index plans the
-// extended kit).
-func afterJobs(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions, stage string, arts []generator.Artifact) []generator.Job {
+// extended kit); bases are the files of the extended packs' kits that
+// other builds of the command shared (awaitBases).
+func afterJobs(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts generator.BuildOptions, stage string, arts []generator.Artifact, bases map[string][]generator.Artifact) []generator.Job {
 	pr := effectivePrint(opts.Print)
-	run := &kitRun{ctx: ctx, stage: stage, arts: arts}
+	run := &kitRun{ctx: ctx, stage: stage, arts: arts, bases: bases}
 	gathers := slices.ContainsFunc(arts, func(a generator.Artifact) bool {
 		return strings.HasSuffix(a.Path, ".pdf") && a.Path != "calibration.pdf" && a.Pages > 0
 	})

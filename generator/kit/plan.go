@@ -111,7 +111,7 @@ func writeComponents(r *generator.Renderer, w io.Writer, p *schema.Pack, opts ge
 	fmt.Fprintf(&b, "%s: components\n\n", p.Game.Title)
 	where := componentPlaces(r, p, opts, run)
 	if addOn {
-		if err := writeAddOnComponents(run.context(), &b, r, whole, p, opts, where); err != nil {
+		if err := writeAddOnComponents(run.context(), &b, r, whole, p, opts, where, run.baseFiles()); err != nil {
 			return err
 		}
 	} else {

@@ -386,6 +386,10 @@ type kitRun struct {
 	ctx   context.Context // the build's (nil: none)
 	stage string
 	arts  []generator.Artifact
+	// bases are the files of the kits of the packs an add-on extends, by
+	// pack id, as their own builds in the same command wrote them (none
+	// for a pack whose kit basePlaces must render).
+	bases map[string][]generator.Artifact
 
 	once      sync.Once
 	err       error
@@ -401,6 +405,15 @@ func (k *kitRun) context() context.Context {
 		return context.Background()
 	}
 	return k.ctx
+}
+
+// baseFiles are the files of the extended packs' kits that other builds
+// shared (nil without k).
+func (k *kitRun) baseFiles() map[string][]generator.Artifact {
+	if k == nil {
+		return nil
+	}
+	return k.bases
 }
 
 // plan gathers the kit's PDFs and plans their print run, once.

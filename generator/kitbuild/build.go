@@ -54,10 +54,11 @@ type Options struct {
 	// running executable's build ID.
 	Version string
 
-	// jobs, turn and swapped are the job pool and the swap turn of a pack
-	// built at once with others (Checked.BuildAll); see
-	// generator.BuildOptions.
+	// jobs, kits, turn and swapped are the job pool, the kits shared and
+	// the swap turn of a pack built at once with others
+	// (Checked.BuildAll); see generator.BuildOptions.
 	jobs    *generator.JobPool
+	kits    *generator.SharedKits
 	turn    func() error
 	swapped func()
 }
@@ -112,7 +113,7 @@ func (o Options) buildPack(ctx context.Context, r *generator.Renderer, c check.R
 	}
 	arts, err := kit.BuildContext(ctx, pr, c.Pack, generator.BuildOptions{
 		Print: eff.Print, OutDir: o.Out, Previews: !o.NoPreviews, WithBase: o.WithBase, PNGDPI: o.PNGDPI,
-		Jobs: o.jobs, Turn: o.turn, Swapped: o.swapped,
+		Jobs: o.jobs, Kits: o.kits, Turn: o.turn, Swapped: o.swapped,
 	})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -300,6 +300,7 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	pool := generator.NewJobPool()
+	kits := c.sharedKits()
 	n := len(c.packs)
 	type built struct {
 		arts   []generator.Artifact
@@ -315,7 +316,8 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 	var wg sync.WaitGroup
 	for i := range n {
 		o := c.opts
-		o.jobs = pool
+		o.jobs, o.kits = pool, kits
+		id := c.ID(i)
 		// The next pack may swap as soon as this one's kit is in place,
 		// while its previous kit is removed; a pack the cache kept swaps
 		// nothing and passes the turn on when it is done.
@@ -333,6 +335,9 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 		}
 		wg.Go(func() {
 			defer close(finished[i])
+			// A kit its build did not share (it failed before its files
+			// were written) is not waited for any longer.
+			defer kits.Drop(id)
 			res[i].arts, res[i].err = c.build(ctx, i, o, &res[i].status)
 			if res[i].err == nil {
 				o.swapped()
@@ -365,6 +370,43 @@ func (c *Checked) BuildAll(ctx context.Context, status Status, done func(i int, 
 		left = append(left, fmt.Sprintf("%s was not built, as %s failed; %s", c.ID(j), id, kitLeft(c.opts.Out, c.ID(j))))
 	}
 	return fmt.Errorf("%w\n%s", err, strings.Join(left, "\n"))
+}
+
+// sharedKits are the kits of the packs BuildAll builds that add-ons it
+// builds extend: their builds share the files they write, which those
+// add-ons' indexes would otherwise render again (generator.SharedKits).
+// None with WithBase, where an add-on's kit holds everything and its
+// index names no other kit's pages.
+func (c *Checked) sharedKits() *generator.SharedKits {
+	if c.opts.WithBase {
+		return nil
+	}
+	loaded := func(ps *packState) *schema.Pack {
+		if ps.rec != nil || ps.res == nil || ps.res.Pack == nil || ps.res.Pack.Game == nil {
+			return nil
+		}
+		return ps.res.Pack
+	}
+	built := map[string]bool{}
+	for _, ps := range c.packs {
+		if p := loaded(ps); p != nil {
+			built[p.Game.ID] = true
+		}
+	}
+	var ids []string
+	for _, ps := range c.packs {
+		if p := loaded(ps); p != nil {
+			for _, b := range p.Bases {
+				if built[b.ID] && !slices.Contains(ids, b.ID) {
+					ids = append(ids, b.ID)
+				}
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return generator.NewSharedKits(ids...)
 }
 
 // errPackFailed is the cause the packs after a failed one are stopped

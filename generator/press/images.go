@@ -75,7 +75,7 @@ func Jobs(r *generator.Renderer, s Set) []generator.Job {
 	})}
 	canvases := &canvasPool{}
 	for _, im := range images {
-		jobs = append(jobs, generator.StageJob(s.Dir, func(stage string) ([]generator.Artifact, error) {
+		jobs = append(jobs, generator.StageFileJob(im.Path, func(stage string) ([]generator.Artifact, error) {
 			if err := renderImage(r, canvases, stage, im); err != nil {
 				return nil, err
 			}
