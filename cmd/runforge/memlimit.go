@@ -30,30 +30,52 @@ const (
 	memLimitPerByte = 20
 )
 
+// pdfOnlyGCPercent is the GOGC of a build that writes only PDFs: the heap
+// may grow by 70% of what is live before the collector runs, not 100%.
+// Such a build's live heap is mostly what it keeps to the end (the packs
+// as loaded, the parsed fonts, the PDFs being written), so the collector
+// runs about as often either way, and a small pack's peak is lower:
+// deck200 (200 cards) 30.3 to 29.0 MB of peak RSS for 0.18 to 0.20 s of
+// CPU (paired medians); at 10,000 cards the memory limit governs and
+// neither changes.
+const pdfOnlyGCPercent = 70
+
 // limitBuildMemory sets the soft memory limit of a build of targets that
 // writes only PDFs (no previews, PNGs, TTS export or press layout asked
 // for on the command line), from the size of the packs' files. It returns
 // the function that lifts the limit again, for when a pack turns out to
 // draw pictures after all (a press layout its manifest chooses). A limit
 // the user set (GOMEMLIMIT) is left as it is, and so is the default when
-// the files cannot be sized.
+// the files cannot be sized. Such a build also collects at
+// pdfOnlyGCPercent, unless the user set GOGC.
 func limitBuildMemory(targets []check.Target, o *buildOptions) (lift func()) {
 	noop := func() {}
-	if os.Getenv("GOMEMLIMIT") != "" || !o.NoPreviews || o.PNGDPI != 0 || o.TTS ||
+	if !o.NoPreviews || o.PNGDPI != 0 || o.TTS ||
 		strings.EqualFold(o.Layout, string(generator.LayoutPress)) {
 		return noop
+	}
+	liftGC := noop
+	if os.Getenv("GOGC") == "" {
+		old := debug.SetGCPercent(pdfOnlyGCPercent)
+		liftGC = func() { debug.SetGCPercent(old) }
+	}
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return liftGC
 	}
 	var size int64
 	for _, t := range targets {
 		n, err := treeSize(t.FS)
 		if err != nil {
-			return noop
+			return liftGC
 		}
 		size += n
 	}
 	limit := max(int64(memLimitFloor), memLimitBase+memLimitPerByte*size)
 	old := debug.SetMemoryLimit(limit)
-	return func() { debug.SetMemoryLimit(old) }
+	return func() {
+		debug.SetMemoryLimit(old)
+		liftGC()
+	}
 }
 
 // treeSize is the size of every regular file of fsys, in bytes.

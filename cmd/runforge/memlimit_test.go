@@ -15,9 +15,10 @@ import (
 )
 
 // TestLimitBuildMemory: a build that writes only PDFs gets a soft memory
-// limit from the size of its packs' files, never under the floor; a build
-// that draws pictures, or whose user set GOMEMLIMIT, keeps Go's; lifting
-// restores the limit before.
+// limit from the size of its packs' files, never under the floor, and
+// collects at pdfOnlyGCPercent; a build that draws pictures keeps Go's
+// settings, and so does a user's GOMEMLIMIT or GOGC; lifting restores
+// the settings before.
 func TestLimitBuildMemory(t *testing.T) {
 	small := fstest.MapFS{"game.yaml": {Data: []byte("kind: Game\n")}}
 	big := fstest.MapFS{
@@ -33,24 +34,40 @@ func TestLimitBuildMemory(t *testing.T) {
 		opts    buildOptions
 		env     string
 		want    int64 // 0: no limit set
+		gogc    string
+		wantGC  int // 0: GOGC as before
 	}{
-		{"small pack, PDFs only: the floor", []check.Target{{FS: small}}, pdfOnly(), "", memLimitFloor},
-		{"large packs: base and a share of each byte", []check.Target{{FS: big}, {FS: big}}, pdfOnly(), "", memLimitBase + memLimitPerByte*2*bigSize},
-		{"previews", []check.Target{{FS: big}}, buildOptions{}, "", 0},
-		{"PNGs", []check.Target{{FS: big}}, with(func(o *buildOptions) { o.PNGDPI = 150 }), "", 0},
-		{"TTS export", []check.Target{{FS: big}}, with(func(o *buildOptions) { o.TTS = true }), "", 0},
-		{"press layout", []check.Target{{FS: big}}, with(func(o *buildOptions) { o.Layout = "Press" }), "", 0},
-		{"the user's GOMEMLIMIT", []check.Target{{FS: big}}, pdfOnly(), "300MiB", 0},
+		{"small pack, PDFs only: the floor", []check.Target{{FS: small}}, pdfOnly(), "", memLimitFloor, "", pdfOnlyGCPercent},
+		{"large packs: base and a share of each byte", []check.Target{{FS: big}, {FS: big}}, pdfOnly(), "", memLimitBase + memLimitPerByte*2*bigSize, "", pdfOnlyGCPercent},
+		{"previews", []check.Target{{FS: big}}, buildOptions{}, "", 0, "", 0},
+		{"PNGs", []check.Target{{FS: big}}, with(func(o *buildOptions) { o.PNGDPI = 150 }), "", 0, "", 0},
+		{"TTS export", []check.Target{{FS: big}}, with(func(o *buildOptions) { o.TTS = true }), "", 0, "", 0},
+		{"press layout", []check.Target{{FS: big}}, with(func(o *buildOptions) { o.Layout = "Press" }), "", 0, "", 0},
+		{"the user's GOMEMLIMIT", []check.Target{{FS: big}}, pdfOnly(), "300MiB", 0, "", pdfOnlyGCPercent},
+		{"the user's GOGC", []check.Target{{FS: big}}, pdfOnly(), "", memLimitBase + memLimitPerByte*bigSize, "150", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("GOMEMLIMIT", tt.env)
+			t.Setenv("GOGC", tt.gogc)
 			before := debug.SetMemoryLimit(-1)
+			beforeGC := gcPercent()
 			lift := limitBuildMemory(tt.targets, &tt.opts)
 			got := debug.SetMemoryLimit(-1)
+			gotGC := gcPercent()
 			lift()
 			if after := debug.SetMemoryLimit(-1); after != before {
 				t.Errorf("after lifting, the limit is %d, want %d as before", after, before)
+			}
+			if after := gcPercent(); after != beforeGC {
+				t.Errorf("after lifting, GOGC is %d, want %d as before", after, beforeGC)
+			}
+			wantGC := tt.wantGC
+			if wantGC == 0 {
+				wantGC = beforeGC
+			}
+			if gotGC != wantGC {
+				t.Errorf("GOGC %d, want %d", gotGC, wantGC)
 			}
 			want := tt.want
 			if want == 0 {
@@ -64,6 +81,13 @@ func TestLimitBuildMemory(t *testing.T) {
 }
 
 func pdfOnly() buildOptions { return with(nil) }
+
+// gcPercent is the collector's GOGC as set now.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
 
 // with is a PDF-only build's options changed by f.
 func with(f func(*buildOptions)) buildOptions {
