@@ -55,8 +55,11 @@ type Server struct {
 	// last are the last good views and files of each pack, by pack id.
 	last map[string]*packState
 	subs map[chan int]struct{}
-	// rounds serialises rebuilds.
-	rounds sync.Mutex
+	// rounds serialises rebuilds; rebuilds counts them, the numbers of
+	// the rounds the log gives (a round publishes its page twice, so the
+	// page's Gen goes up by two).
+	rounds   sync.Mutex
+	rebuilds int
 	// timing is where the present round's time went.
 	timing struct{ check, build, page time.Duration }
 	// drawn are the pages of the elements shown, drawn or not, by the
@@ -105,6 +108,7 @@ func (s *Server) Gen() int {
 func (s *Server) Rebuild(ctx context.Context) {
 	s.rounds.Lock()
 	defer s.rounds.Unlock()
+	s.rebuilds++
 	start := time.Now()
 	s.timing.build, s.timing.page = 0, 0
 	results, early, err := s.check()
@@ -116,7 +120,7 @@ func (s *Server) Rebuild(ctx context.Context) {
 	s.forget(files)
 	s.publish(page, files)
 	fmt.Fprintf(s.o.Log, "round %d: %s, %s in %s (%d ms: validate %d, build %d, page %d)\n",
-		page.Gen, generator.Plural(page.Errors, "error"), generator.Plural(page.Warnings, "warning"), generator.Plural(len(page.Packs), "pack"), time.Since(start).Milliseconds(),
+		s.rebuilds, generator.Plural(page.Errors, "error"), generator.Plural(page.Warnings, "warning"), generator.Plural(len(page.Packs), "pack"), time.Since(start).Milliseconds(),
 		s.timing.check.Milliseconds(), s.timing.build.Milliseconds(), s.timing.page.Milliseconds())
 }
 

@@ -1,12 +1,14 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -216,6 +218,37 @@ func TestEditsShowAndBrokenFileKeepsLastImages(t *testing.T) {
 	}
 	if _, ok := files[strings.SplitN(kept.Image, "?", 2)[0]]; !ok {
 		t.Errorf("the last good image %s is not served", kept.Image)
+	}
+}
+
+// TestLogCountsRounds: the log numbers the rounds 1, 2, 3, though each
+// publishes the page twice (validated, then built).
+func TestLogCountsRounds(t *testing.T) {
+	gs := games.All()
+	reg := validate.ForGames(games.Rules(gs))
+	var log bytes.Buffer
+	s, err := New(Options{
+		Paths:   []string{"testdata/hostile"},
+		Check:   check.Options{Bundled: data.Pack, BundledNames: data.Packs(), Games: schema.NewRegistry(games.Schemas(gs)...), Registry: reg},
+		Renders: games.Renders(gs),
+		Explain: games.Rules(gs),
+		Build:   kitbuild.Options{Out: t.TempDir(), Registry: reg},
+		Log:     &log,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		s.Rebuild(context.Background())
+	}
+	var rounds []string
+	for _, line := range strings.Split(log.String(), "\n") {
+		if n, _, ok := strings.Cut(line, ":"); ok && strings.HasPrefix(n, "round ") {
+			rounds = append(rounds, n)
+		}
+	}
+	if want := []string{"round 1", "round 2", "round 3"}; !slices.Equal(rounds, want) {
+		t.Errorf("the log's rounds are %q, want %q", rounds, want)
 	}
 }
 
