@@ -1,9 +1,7 @@
 package kit
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -11,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/runforge/runforge/generator"
+	"github.com/runforge/runforge/generator/buildcache"
 	"github.com/runforge/runforge/schema"
 )
 
@@ -81,13 +80,17 @@ func awaitBases(ctx context.Context, r *generator.Renderer, p *schema.Pack, opts
 // r draws (from the folder of the pack it was made for) change no page
 // and are left out. It is "" when a file cannot be read again.
 func kitKey(r *generator.Renderer, fonts map[string][]byte, p *schema.Pack, opts generator.PrintOptions) string {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "print %#v\nink saver %t, grayscale %t, cmyk %t\n", opts, r.InkSaver, r.Grayscale, r.CMYK)
+	k := buildcache.NewKey("shared kit")
+	k.String("print", fmt.Sprintf("%#v", opts))
+	k.Bool("ink saver", r.InkSaver)
+	k.Bool("grayscale", r.Grayscale)
+	k.Bool("cmyk", r.CMYK)
 	for _, name := range slices.Sorted(maps.Keys(fonts)) {
-		fmt.Fprintf(&b, "font %q %x\n", name, sha256.Sum256(fonts[name]))
+		k.String("font", name)
+		k.Bytes("font data", fonts[name])
 	}
 	for q := p; q != nil; q = q.Extended() {
-		fmt.Fprintf(&b, "pack %q\n", q.Game.ID)
+		k.String("pack", q.Game.ID)
 		for _, f := range q.Files {
 			if slices.Contains(q.BaseFiles, f) {
 				continue
@@ -100,8 +103,9 @@ func kitKey(r *generator.Renderer, fonts map[string][]byte, p *schema.Pack, opts
 			if !ok || err != nil {
 				return ""
 			}
-			fmt.Fprintf(&b, "file %q %x\n", name, sha256.Sum256(data))
+			k.String("file", name)
+			k.Bytes("file data", data)
 		}
 	}
-	return fmt.Sprintf("%x", sha256.Sum256(b.Bytes()))
+	return k.Sum()
 }
