@@ -280,13 +280,16 @@ func (sb *sheetBands) cellDone(i int, out *draw.PNGBand) error {
 	sb.mu.Lock()
 	sb.left[i]--
 	last, img := sb.left[i] == 0, sb.imgs[i]
-	enc := &draw.BandEncoder{}
+	var enc *draw.BandEncoder
 	if n := len(sb.encs); last && n > 0 {
 		enc, sb.encs = sb.encs[n-1], sb.encs[:n-1]
 	}
 	sb.mu.Unlock()
 	if !last {
 		return nil
+	}
+	if enc == nil {
+		enc = &draw.BandEncoder{}
 	}
 	band, err := enc.Encode(img, sb.edges[i], sb.edges[i+1])
 	if err != nil {
